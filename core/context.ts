@@ -1,0 +1,159 @@
+/**
+ * Ctx: what a tool's handler may reach. Plans by scan id, sites by place, live steps and a
+ * cancel signal. Handlers do no I/O of their own.
+ */
+import { CancelledError, InputError } from "./errors.ts";
+import type { LoadedPlan, Plan } from "./plan.ts";
+import type { SiteRecord, Store } from "./store.ts";
+
+/** A place resolved to coordinates and its stored record. */
+export interface SiteInfo {
+  /** Stored site id, when the place is stored. */
+  id?: string;
+  lat: number;
+  lon: number;
+  address?: string;
+  elevation_m?: number;
+  north_deg?: number;
+  scan?: string;
+  /** Free facts stored with the site (year built, parcel id, rasters …). */
+  record: Record<string, unknown>;
+  /** How the place was resolved. */
+  from: "scan" | "coordinates" | "store";
+}
+
+/** One step as a listener receives it. */
+export interface StepEvent {
+  text: string;
+  elapsed_ms: number;
+  index: number;
+}
+
+/** The handler's context. */
+export interface Ctx {
+  /** The plan of a scan; an unknown scan is an InputError naming the input "scan". */
+  plan(sid: string): Plan;
+  /** A place: a scan id, "lat,lon", a stored site id, name or address. Undefined when a scan has no site. */
+  site(place: string): SiteInfo | undefined;
+  /** Tells the person what the tool is doing now. */
+  step(text: string): void;
+  /** Aborts the run when triggered; long handlers call `throwIfCancelled`. */
+  signal: AbortSignal;
+  /** Throws a CancelledError when the signal has fired. */
+  throwIfCancelled(): void;
+}
+
+/** Where plans come from, in order: given plans, the store, built-in scans. */
+export interface PlanSources {
+  plans?: Record<string, LoadedPlan>;
+  store?: Store;
+  builtins?: Record<string, () => LoadedPlan>;
+}
+
+/** Known scan ids, for error messages and listings. */
+export function knownScanIds(src: PlanSources): string[] {
+  const ids = new Set<string>([
+    ...Object.keys(src.plans ?? {}),
+    ...(src.store?.listScans().map((s) => s.id) ?? []),
+    ...Object.keys(src.builtins ?? {}),
+  ]);
+  return [...ids].sort();
+}
+
+/** Resolves a scan id to its loaded plan, or undefined. */
+export function findPlan(src: PlanSources, sid: string): LoadedPlan | undefined {
+  return src.plans?.[sid] ?? src.store?.getScan(sid) ?? src.builtins?.[sid]?.();
+}
+
+/** Resolves a scan id or throws an InputError listing the known scans. */
+export function requirePlan(src: PlanSources, sid: string, input = "scan"): LoadedPlan {
+  const p = findPlan(src, sid);
+  if (!p) {
+    throw new InputError(
+      input,
+      `no scan ${JSON.stringify(sid)}; known scans: ${knownScanIds(src).join(", ") || "none"}`,
+    );
+  }
+  return p;
+}
+
+const LATLON = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/;
+
+/** Resolves a place (scan id, "lat,lon", stored site) or throws an InputError. */
+export function resolveSite(src: PlanSources, place: string, input = "place"): SiteInfo | undefined {
+  const m = LATLON.exec(place);
+  if (m) {
+    const lat = Number(m[1]), lon = Number(m[2]);
+    if (lat < -90 || lat > 90 || lon < -180 || lon > 180) {
+      throw new InputError(
+        input,
+        `"${place}" is out of range; latitude must be -90..90 and longitude -180..180`,
+      );
+    }
+    return { lat, lon, record: {}, from: "coordinates" };
+  }
+  const loaded = findPlan(src, place);
+  if (loaded) {
+    const stored = src.store?.listSites().find((s) => s.scan === place);
+    const s = loaded.plan.site;
+    if (!s && !stored) return undefined;
+    return {
+      ...(stored ? fromRecord(stored) : {}),
+      ...(s ? { lat: s.lat, lon: s.lon } : {}),
+      address: s?.address ?? stored?.address,
+      elevation_m: s?.elevation_m ?? stored?.elevation_m,
+      north_deg: s?.north_deg ?? stored?.north_deg,
+      scan: place,
+      record: stored?.record ?? {},
+      from: "scan",
+    } as SiteInfo;
+  }
+  const rec = src.store?.findSite(place);
+  if (rec) return { ...fromRecord(rec), from: "store" };
+  throw new InputError(
+    input,
+    `no place ${
+      JSON.stringify(place)
+    }; give a scan id, "lat,lon" (e.g. "52.52,13.40"), or a stored site's id, name or address`,
+  );
+}
+
+function fromRecord(r: SiteRecord): SiteInfo {
+  return {
+    id: r.id,
+    lat: r.lat,
+    lon: r.lon,
+    address: r.address,
+    elevation_m: r.elevation_m,
+    north_deg: r.north_deg,
+    scan: r.scan,
+    record: r.record,
+    from: "store",
+  };
+}
+
+/** Builds a Ctx. `onPlan` sees every plan a handler loads (the runner collects warnings). */
+export function makeCtx(opts: {
+  sources: PlanSources;
+  signal: AbortSignal;
+  onStep: (text: string) => void;
+  onPlan?: (sid: string, loaded: LoadedPlan) => void;
+}): Ctx {
+  const { sources, signal } = opts;
+  return {
+    plan(sid) {
+      const loaded = requirePlan(sources, sid);
+      opts.onPlan?.(sid, loaded);
+      return loaded.plan;
+    },
+    site: (place) => resolveSite(sources, place),
+    step(text) {
+      if (signal.aborted) throw new CancelledError();
+      opts.onStep(text);
+    },
+    signal,
+    throwIfCancelled() {
+      if (signal.aborted) throw new CancelledError();
+    },
+  };
+}

@@ -1,0 +1,174 @@
+/**
+ * Fills a tool's inputs. Order: an explicit value wins; then the selected building (for a
+ * selection input), a saved preference, the active persona's preset, the schema default.
+ * Only an input that nothing fills becomes a question. Every value records where it came
+ * from, and each default or persona value becomes an assumption sentence.
+ */
+import type { z } from "zod";
+import { InputError } from "./errors.ts";
+import {
+  inputDefault,
+  inputIsOptional,
+  inputJsonSchema,
+  inputMeta,
+  type Manifest,
+} from "./manifest.ts";
+import type { Assumption, InputSource } from "./result.ts";
+
+/** A question for the person: only for an input nothing fills. */
+export interface Question {
+  input: string;
+  ask: string;
+  unit?: string;
+  schema: Record<string, unknown>;
+}
+
+/** A persona as the filler needs it. */
+export interface PersonaPresets {
+  id: string;
+  title: string;
+  preset: Record<string, { value: unknown; source?: string; unverified?: boolean }>;
+}
+
+/** What the filler may draw on. */
+export interface FillSources {
+  /** Values the person gave explicitly (`--set`, MCP arguments). */
+  explicit?: Record<string, unknown>;
+  /** Values the person answered to questions in this run. */
+  answered?: Record<string, unknown>;
+  /** The selected scan id. */
+  selection?: string;
+  /** Saved preferences by dotted key. */
+  preference?: (key: string) => unknown;
+  /** The active persona. */
+  persona?: PersonaPresets;
+}
+
+export interface Filled {
+  values: Record<string, unknown>;
+  from: Record<string, InputSource>;
+  questions: Question[];
+  assumptions: Assumption[];
+}
+
+/**
+ * Fills every input of `m`. Explicit values are validated first: an unknown name or a bad
+ * value is an InputError naming the input, what is allowed and what was given.
+ */
+export function fillInputs(m: Manifest, src: FillSources): Filled {
+  const shape = m.inputs.shape as Record<string, z.ZodType>;
+  const names = Object.keys(shape);
+  for (const k of [...Object.keys(src.explicit ?? {}), ...Object.keys(src.answered ?? {})]) {
+    if (!(k in shape)) {
+      throw new InputError(
+        k,
+        `not an input of ${m.id}; its inputs are: ${names.join(", ") || "none"}`,
+      );
+    }
+  }
+  const out: Filled = { values: {}, from: {}, questions: [], assumptions: [] };
+  for (const name of names) {
+    const schema = shape[name];
+    const meta = inputMeta(schema);
+    const put = (value: unknown, from: InputSource, what: string) => {
+      out.values[name] = checkValue(m, name, schema, value, what);
+      out.from[name] = from;
+    };
+    if (src.explicit && name in src.explicit && src.explicit[name] !== undefined) {
+      put(src.explicit[name], "explicit", "given");
+      continue;
+    }
+    if (src.answered && name in src.answered && src.answered[name] !== undefined) {
+      put(src.answered[name], "asked", "answered");
+      continue;
+    }
+    const fill = meta.fill;
+    if (fill?.from === "selection" && src.selection !== undefined) {
+      put(src.selection, "selection", "the selected scan");
+      continue;
+    }
+    if (fill?.from === "preference") {
+      const v = src.preference?.(fill.key);
+      if (v !== undefined) {
+        put(v, "preference", `saved preference ${fill.key}`);
+        continue;
+      }
+    }
+    if (fill && fill.from !== "selection" && src.persona) {
+      const p = src.persona.preset[fill.key];
+      if (p !== undefined) {
+        put(p.value, "persona", `persona ${src.persona.id} preset ${fill.key}`);
+        out.assumptions.push({
+          text: `Assumed ${describe(name, meta.label, p.value, meta.unit)} (persona: ${src.persona.title}${
+            p.source ? `; ${p.source}` : ""
+          }${p.unverified ? "; unverified" : ""}).`,
+          input: name,
+          from: "persona",
+        });
+        continue;
+      }
+    }
+    const def = inputDefault(schema);
+    if (def !== undefined) {
+      put(def, "default", "default");
+      out.assumptions.push({
+        text: `Assumed ${describe(name, meta.label, def, meta.unit)} (default).`,
+        input: name,
+        from: "default",
+      });
+      continue;
+    }
+    if (inputIsOptional(schema)) continue;
+    out.questions.push({
+      input: name,
+      ask: meta.ask ?? `What value should ${name.replaceAll("_", " ")} have?`,
+      unit: meta.unit,
+      schema: inputJsonSchema(m, name),
+    });
+  }
+  return out;
+}
+
+/** Validates one value against its input schema; returns the parsed value. */
+export function checkValue(
+  m: Manifest,
+  name: string,
+  schema: z.ZodType,
+  value: unknown,
+  what = "given",
+): unknown {
+  const r = schema.safeParse(value);
+  if (r.success) return r.data;
+  const problem = r.error.issues.map((i) => i.message).join("; ");
+  throw new InputError(
+    name,
+    `${problem}; allowed: ${allowed(m, name)}; ${what}: ${JSON.stringify(value)}`,
+  );
+}
+
+/** A short description of what an input accepts, from its JSON Schema. */
+export function allowed(m: Manifest, name: string): string {
+  const s = inputJsonSchema(m, name) as Record<string, unknown>;
+  const unit = inputMeta((m.inputs.shape as Record<string, z.ZodType>)[name]).unit;
+  const u = unit ? ` ${unit}` : "";
+  if (Array.isArray(s.enum)) return `one of ${(s.enum as unknown[]).join(", ")}`;
+  const parts: string[] = [];
+  const t = s.type === "integer" ? "an integer" : s.type ? `a ${s.type}` : "a value";
+  parts.push(t);
+  if (s.minimum !== undefined) parts.push(`≥ ${s.minimum}${u}`);
+  if (s.exclusiveMinimum !== undefined) parts.push(`> ${s.exclusiveMinimum}${u}`);
+  if (s.maximum !== undefined) parts.push(`≤ ${s.maximum}${u}`);
+  if (s.exclusiveMaximum !== undefined) parts.push(`< ${s.exclusiveMaximum}${u}`);
+  if (s.minLength !== undefined) parts.push(`at least ${s.minLength} character(s)`);
+  return parts.join(", ");
+}
+
+function describe(name: string, label: string | undefined, value: unknown, unit?: string): string {
+  const what = label ?? name.replaceAll("_", " ");
+  const v = typeof value === "number" ? String(round(value)) : JSON.stringify(value);
+  return `${what} of ${v}${unit ? ` ${unit}` : ""}`;
+}
+
+function round(v: number): number {
+  return Math.round(v * 1e4) / 1e4;
+}

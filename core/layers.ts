@@ -1,0 +1,65 @@
+/**
+ * Which data layers a plan and a site have. The runner checks a tool's `requires` with
+ * these before calling its handler; a missing layer is an `unknown` verdict with a sentence.
+ */
+import type { Layer } from "./manifest.ts";
+import type { Plan } from "./plan.ts";
+import type { SiteInfo } from "./context.ts";
+
+/** Whether `layer` is present. `plan` and `site` may be absent. */
+export function hasLayer(layer: Layer, plan?: Plan, site?: SiteInfo): boolean {
+  switch (layer) {
+    case "plan.rooms":
+      return !!plan && plan.rooms.length > 0;
+    case "plan.heights":
+      return !!plan && plan.rooms.some((r) => r.height_m !== undefined);
+    case "plan.openings":
+      return !!plan && plan.openings.length > 0;
+    case "plan.doors":
+      return !!plan && plan.openings.some((o) => o.kind === "door" || o.kind === "opening");
+    case "plan.windows":
+      return !!plan && plan.openings.some((o) => o.kind === "window");
+    case "plan.verticals":
+      return !!plan && plan.verticals.length > 0;
+    case "plan.objects":
+      return !!plan && plan.objects.length > 0;
+    case "plan.sweeps":
+      return !!plan && plan.sweeps.length > 0;
+    case "plan.nav": {
+      const nav = (plan as { nav?: { edges?: unknown[] } } | undefined)?.nav;
+      return !!nav?.edges?.length;
+    }
+    case "site.location":
+      return !!site && Number.isFinite(site.lat) && Number.isFinite(site.lon);
+    case "site.elevation":
+    case "site.imagery": {
+      const kind = layer === "site.elevation" ? "elevation" : "imagery";
+      const rasters = (site?.record?.rasters ?? []) as { kind?: string }[];
+      return Array.isArray(rasters) && rasters.some((r) => r.kind === kind);
+    }
+  }
+}
+
+const WORDS: Record<Layer, string> = {
+  "plan.rooms": "no rooms",
+  "plan.heights": "no room heights",
+  "plan.openings": "no doors, windows or openings",
+  "plan.doors": "no doors or openings",
+  "plan.windows": "no windows",
+  "plan.verticals": "no stairs, ramps or lifts",
+  "plan.objects": "no objects (furniture)",
+  "plan.sweeps": "no sweeps (panorama positions)",
+  "plan.nav": "no navigation graph between sweeps",
+  "site.location": "no site location (latitude and longitude)",
+  "site.elevation": "no elevation raster attached to its site",
+  "site.imagery": "no aerial imagery attached to its site",
+};
+
+/** The sentence for a missing layer: "Scan demo has no room heights (layer plan.heights)…". */
+export function missingLayerSentence(layer: Layer, scan?: string): string {
+  const who = scan ? `Scan ${scan}` : "The input";
+  const hint = layer.startsWith("site.") && layer !== "site.location"
+    ? " Attach one with `threshold site add-raster`."
+    : "";
+  return `${who} has ${WORDS[layer]} (layer ${layer}), so this cannot be answered.${hint}`;
+}

@@ -1,0 +1,228 @@
+/**
+ * Tool manifests: `tool({...})` declares a tool once; every surface (command line, MCP, web,
+ * agent) reads the same manifest. Input fill metadata rides on zod's `.meta()` and so reaches
+ * the generated JSON Schema.
+ */
+import { z } from "zod";
+import type { Ctx } from "./context.ts";
+import type { HandlerResult } from "./result.ts";
+
+export { z };
+
+/** Panel blocks a tool may fill; each surface has one renderer per name. */
+export const BLOCKS = [
+  "VerdictHeader",
+  "CheckList",
+  "MetricGrid",
+  "FindingList",
+  "AssumptionList",
+  "StepLog",
+  "PlanView",
+  "Table",
+  "Chart",
+] as const;
+export type Block = typeof BLOCKS[number];
+
+/** Data layers a tool may require; the runner checks them before the handler runs. */
+export const LAYERS = [
+  "plan.rooms",
+  "plan.heights",
+  "plan.openings",
+  "plan.doors",
+  "plan.windows",
+  "plan.verticals",
+  "plan.objects",
+  "plan.sweeps",
+  "plan.nav",
+  "site.location",
+  "site.elevation",
+  "site.imagery",
+] as const;
+export type Layer = typeof LAYERS[number];
+
+/** Overlay kinds a tool may draw on the PlanView. */
+export const DRAWS = [
+  "room",
+  "opening",
+  "object",
+  "route",
+  "circle",
+  "point",
+  "arrow",
+  "area",
+  "line",
+] as const;
+export type Draw = typeof DRAWS[number];
+
+/** Who a tool is for. */
+export const AUDIENCES = [
+  "buyer",
+  "renter",
+  "wheelchair-user",
+  "mobility-aid-user",
+  "parent",
+  "tall-person",
+  "mover",
+  "architect",
+  "inspector",
+  "contractor",
+  "agent",
+] as const;
+export type Audience = typeof AUDIENCES[number];
+
+/** Where an input's value may come from, besides an explicit value and the schema default. */
+export type FillFrom =
+  | { from: "selection" }
+  | { from: "preference"; key: string }
+  | { from: "persona"; key: string };
+
+/** The metadata `.meta()` carries for an input. */
+export interface InputMeta {
+  [key: string]: unknown;
+  fill?: FillFrom;
+  /** The question put to a person when nothing fills this input. */
+  ask?: string;
+  unit?: string;
+  /** A short noun phrase for sentences ("minimum ceiling height"). */
+  label?: string;
+  description?: string;
+}
+
+interface FillOptions {
+  ask?: string;
+  unit?: string;
+  label?: string;
+}
+
+function meta(fill: FillFrom, o: FillOptions = {}): InputMeta {
+  const m: InputMeta = { fill };
+  if (o.ask) m.ask = o.ask;
+  if (o.unit) m.unit = o.unit;
+  if (o.label) m.label = o.label;
+  const desc = [o.label, o.ask, o.unit ? `(${o.unit})` : ""].filter(Boolean).join(" — ");
+  if (desc) m.description = desc;
+  return m;
+}
+
+/** Fill sources for `.meta()`. */
+export const fill = {
+  /** The selected building: the current selection or `--scan`. */
+  selection(o: FillOptions = {}): InputMeta {
+    return meta({ from: "selection" }, {
+      ask: o.ask ?? "Which scan (building) should this run on?",
+      label: o.label ?? "scan",
+      ...o,
+    });
+  },
+  /** A saved preference under a dotted key; the active persona's preset for the key next. */
+  preference(key: string, o: FillOptions = {}): InputMeta {
+    return meta({ from: "preference", key }, o);
+  },
+  /** Only the active persona's preset fills this input. */
+  persona(key: string, o: FillOptions = {}): InputMeta {
+    return meta({ from: "persona", key }, o);
+  },
+};
+
+/** A required layer; `optional` layers are used when present and never block a run. */
+export interface Requirement {
+  layer: Layer;
+  optional?: boolean;
+  why?: string;
+}
+
+// deno-lint-ignore no-explicit-any
+export type InputsSchema = z.ZodObject<any>;
+
+/** A tool, as its folder's `mod.ts` exports it by default. */
+export interface Manifest<S extends InputsSchema = InputsSchema> {
+  id: string;
+  title: string;
+  summary: string;
+  model_description: string;
+  audience: Audience[];
+  inputs: S;
+  requires: Requirement[];
+  blocks: Block[];
+  draws: Draw[];
+  /** Read-only tools change nothing outside the store (MCP annotation). */
+  read_only?: boolean;
+  run(ctx: Ctx, inputs: z.output<S>): Promise<HandlerResult> | HandlerResult;
+}
+
+/** Declares a tool. Checked again by the registry at load. */
+export function tool<S extends InputsSchema>(m: Manifest<S>): Manifest<S> {
+  return m;
+}
+
+/** Tool id rule: snake_case, `[a-z0-9_]`, at most 64 characters (MCP, OpenAI, Anthropic). */
+export const TOOL_ID = /^[a-z][a-z0-9_]{0,63}$/;
+
+/** Finds the input metadata through optional/default/nullable wrappers. */
+export function inputMeta(schema: z.ZodType): InputMeta {
+  let s: z.ZodType | undefined = schema;
+  const merged: InputMeta = {};
+  for (let depth = 0; s && depth < 8; depth++) {
+    const m = s.meta() as InputMeta | undefined;
+    if (m) {
+      for (const [k, v] of Object.entries(m)) {
+        if ((merged as Record<string, unknown>)[k] === undefined) {
+          (merged as Record<string, unknown>)[k] = v;
+        }
+      }
+    }
+    // deno-lint-ignore no-explicit-any
+    s = (s as any)._zod?.def?.innerType;
+  }
+  return merged;
+}
+
+/** The schema default of an input, or undefined when it has none. */
+export function inputDefault(schema: z.ZodType): unknown {
+  let s: z.ZodType | undefined = schema;
+  for (let depth = 0; s && depth < 8; depth++) {
+    // deno-lint-ignore no-explicit-any
+    const def: any = (s as any)._zod?.def;
+    if (def?.type === "default") {
+      return typeof def.defaultValue === "function" ? def.defaultValue() : def.defaultValue;
+    }
+    s = def?.innerType;
+  }
+  return undefined;
+}
+
+/** True when the input may be left out (optional, or has a default). */
+export function inputIsOptional(schema: z.ZodType): boolean {
+  // deno-lint-ignore no-explicit-any
+  return (schema as any)._zod?.optin === "optional";
+}
+
+/** The inputs' JSON Schema (input side: defaults make a field optional), with fill metadata. */
+export function inputsJsonSchema(m: Manifest): Record<string, unknown> {
+  return z.toJSONSchema(m.inputs, { io: "input", unrepresentable: "any" }) as Record<
+    string,
+    unknown
+  >;
+}
+
+/** One input's JSON Schema. */
+export function inputJsonSchema(m: Manifest, name: string): Record<string, unknown> {
+  const all = inputsJsonSchema(m) as { properties?: Record<string, Record<string, unknown>> };
+  return all.properties?.[name] ?? {};
+}
+
+/** The manifest as plain JSON (for `tools --json`, docs, MCP). */
+export function manifestJson(m: Manifest): Record<string, unknown> {
+  return {
+    id: m.id,
+    title: m.title,
+    summary: m.summary,
+    model_description: m.model_description,
+    audience: m.audience,
+    requires: m.requires,
+    blocks: m.blocks,
+    draws: m.draws,
+    read_only: m.read_only ?? true,
+    inputs: inputsJsonSchema(m),
+  };
+}

@@ -1,0 +1,324 @@
+/**
+ * The normalized plan: one building, in metres, 2D per floor in a local frame
+ * (x right, y up). See `design.md` § "The plan". Validated by zod; cross-references
+ * and self-intersecting polygons are checked by {@link parsePlan}.
+ */
+import { z } from "zod";
+import { formatIssues, InputError } from "./errors.ts";
+
+/** The room-label vocabulary every importer maps its source's labels onto. */
+export const ROOM_LABELS = [
+  "entrance",
+  "hallway",
+  "living",
+  "dining",
+  "kitchen",
+  "bedroom",
+  "bathroom",
+  "toilet",
+  "closet",
+  "laundry",
+  "utility",
+  "office",
+  "garage",
+  "stairs",
+  "balcony",
+  "outdoor",
+  "storage",
+  "other",
+] as const;
+export type RoomLabel = typeof ROOM_LABELS[number];
+
+/** Default scan uncertainty: 2 cm absolute or 1 % relative, the larger applies. */
+export const DEFAULT_UNCERTAINTY_M = 0.02;
+export const DEFAULT_UNCERTAINTY_REL = 0.01;
+
+const id = z.string().min(1, { error: "needs a non-empty id" });
+const metres = z.number();
+const positiveMetres = z.number().positive({ error: (i) => `must be > 0 m, got ${i.input}` });
+const nonNegativeMetres = z.number().nonnegative({
+  error: (i) => `must be ≥ 0 m, got ${i.input}`,
+});
+/** A point [x, y] in plan metres. */
+export const Point = z.tuple([metres, metres]);
+export type Point = z.infer<typeof Point>;
+
+export const Site = z.object({
+  lat: z.number().min(-90).max(90),
+  lon: z.number().min(-180).max(180),
+  elevation_m: metres.optional(),
+  address: z.string().optional(),
+  /** Azimuth of the plan's +y axis, degrees clockwise from true north. */
+  north_deg: z.number().min(-360).max(360).optional(),
+});
+export type Site = z.infer<typeof Site>;
+
+export const Source = z.object({
+  format: z.string().default("plan-json"),
+  ref: z.string().default(""),
+  uncertainty_m: nonNegativeMetres.default(DEFAULT_UNCERTAINTY_M),
+  uncertainty_rel: z.number().min(0).max(1).default(DEFAULT_UNCERTAINTY_REL),
+});
+export type Source = z.infer<typeof Source>;
+
+export const Floor = z.object({
+  id,
+  name: z.string().optional(),
+  index: z.number().int(),
+  elevation_m: metres.default(0),
+});
+export type Floor = z.infer<typeof Floor>;
+
+export const Room = z.object({
+  id,
+  floor: id,
+  label: z.enum(ROOM_LABELS, {
+    error: (i) => `unknown room label ${JSON.stringify(i.input)}; allowed: ${ROOM_LABELS.join(", ")}`,
+  }),
+  name: z.string().optional(),
+  polygon: z.array(Point).min(3, {
+    error: (i) => `needs at least 3 points, got ${(i.input as unknown[]).length}`,
+  }),
+  height_m: positiveMetres.optional(),
+});
+export type Room = z.infer<typeof Room>;
+
+export const OPENING_KINDS = ["door", "window", "opening"] as const;
+export const Opening = z.object({
+  id,
+  kind: z.enum(OPENING_KINDS),
+  floor: id,
+  /** The two sides; null is the outside. */
+  between: z.tuple([id.nullable(), id.nullable()]),
+  at: Point,
+  /** The width the source states (door leaf / overall / opening width). */
+  width_m: positiveMetres,
+  /** Only when the source states it; engines estimate what is missing. */
+  clear_width_m: positiveMetres.optional(),
+  height_m: positiveMetres.optional(),
+  sill_m: nonNegativeMetres.optional(),
+  threshold_m: nonNegativeMetres.optional(),
+  /** Marks the main entrance among the doors to the outside. */
+  main_entrance: z.boolean().optional(),
+});
+export type Opening = z.infer<typeof Opening>;
+
+export const VERTICAL_KINDS = ["stair", "ramp", "lift", "step"] as const;
+export const Vertical = z.object({
+  id,
+  kind: z.enum(VERTICAL_KINDS),
+  from_floor: id,
+  to_floor: id,
+  rooms: z.array(id).optional(),
+  rise_m: nonNegativeMetres,
+  going_m: positiveMetres.optional(),
+  width_m: positiveMetres,
+  risers: z.number().int().positive().optional(),
+});
+export type Vertical = z.infer<typeof Vertical>;
+
+export const Obj = z.object({
+  id,
+  floor: id,
+  room: id.optional(),
+  label: z.string().min(1),
+  center: Point,
+  size: z.tuple([positiveMetres, positiveMetres]),
+  yaw_deg: z.number().optional(),
+  height_m: positiveMetres.optional(),
+});
+export type Obj = z.infer<typeof Obj>;
+
+export const Sweep = z.object({
+  id,
+  floor: id,
+  room: id.optional(),
+  at: z.tuple([metres, metres, metres]),
+  /** An equirectangular panorama (path or URL). */
+  image: z.string().optional(),
+});
+export type Sweep = z.infer<typeof Sweep>;
+
+export const Plan = z.object({
+  id,
+  name: z.string().default(""),
+  source: Source.default({
+    format: "plan-json",
+    ref: "",
+    uncertainty_m: DEFAULT_UNCERTAINTY_M,
+    uncertainty_rel: DEFAULT_UNCERTAINTY_REL,
+  }),
+  site: Site.optional(),
+  floors: z.array(Floor).default([]),
+  rooms: z.array(Room).default([]),
+  openings: z.array(Opening).default([]),
+  verticals: z.array(Vertical).default([]),
+  objects: z.array(Obj).default([]),
+  sweeps: z.array(Sweep).default([]),
+});
+export type Plan = z.infer<typeof Plan>;
+/** A plan as written by hand or by an importer, before defaults are applied. */
+export type PlanInput = z.input<typeof Plan>;
+
+/** A plan that loaded, with the problems that did not stop it loading. */
+export interface LoadedPlan {
+  plan: Plan;
+  /** Sentences such as "rooms[2] (r3): polygon intersects itself"; tools carry them into assumptions. */
+  warnings: string[];
+}
+
+/**
+ * Validates plan JSON (already parsed) against the schema, then checks
+ * cross-references and polygon simplicity. Throws an {@link InputError} listing
+ * every problem by JSON path (`rooms[3].polygon: needs at least 3 points, got 2`).
+ */
+export function parsePlan(data: unknown, input = "plan"): LoadedPlan {
+  if (data === null || typeof data !== "object" || Array.isArray(data)) {
+    throw new InputError(input, `a plan must be a JSON object, got ${describe(data)}`);
+  }
+  const parsed = Plan.safeParse(data);
+  if (!parsed.success) {
+    throw new InputError(input, formatIssues(parsed.error.issues));
+  }
+  const plan = parsed.data;
+  const problems = crossReferenceProblems(plan);
+  if (problems.length) throw new InputError(input, problems.join("\n"));
+  const warnings: string[] = [];
+  plan.rooms.forEach((room, i) => {
+    if (polygonSelfIntersects(room.polygon)) {
+      warnings.push(
+        `rooms[${i}] (${room.id}): polygon intersects itself; its area and clearances are approximate`,
+      );
+    }
+  });
+  return { plan, warnings };
+}
+
+/** Parses plan text (JSON); a syntax error names the input and the position. */
+export function parsePlanText(text: string, input = "plan"): LoadedPlan {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw new InputError(input, `not valid JSON: ${(e as Error).message}`);
+  }
+  return parsePlan(data, input);
+}
+
+function describe(v: unknown): string {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "an array";
+  return typeof v;
+}
+
+function crossReferenceProblems(plan: Plan): string[] {
+  const out: string[] = [];
+  const floors = new Set<string>();
+  const rooms = new Map<string, string>();
+  const dup = (kind: string, seen: Set<string> | Map<string, string>, id: string, i: number) => {
+    if (seen.has(id)) out.push(`${kind}[${i}].id: duplicate id ${JSON.stringify(id)}`);
+  };
+  plan.floors.forEach((f, i) => {
+    dup("floors", floors, f.id, i);
+    floors.add(f.id);
+  });
+  const floorRef = (path: string, f: string) => {
+    if (!floors.has(f)) {
+      out.push(`${path}: no floor ${JSON.stringify(f)}; floors: ${[...floors].join(", ") || "none"}`);
+    }
+  };
+  plan.rooms.forEach((r, i) => {
+    dup("rooms", rooms, r.id, i);
+    rooms.set(r.id, r.floor);
+    floorRef(`rooms[${i}].floor`, r.floor);
+  });
+  const roomRef = (path: string, r: string) => {
+    if (!rooms.has(r)) out.push(`${path}: no room ${JSON.stringify(r)}`);
+  };
+  const ids = new Set<string>();
+  plan.openings.forEach((o, i) => {
+    dup("openings", ids, o.id, i);
+    ids.add(o.id);
+    floorRef(`openings[${i}].floor`, o.floor);
+    o.between.forEach((r, k) => {
+      if (r !== null) roomRef(`openings[${i}].between[${k}]`, r);
+    });
+    if (o.between[0] === null && o.between[1] === null) {
+      out.push(`openings[${i}].between: both sides are the outside; at least one must be a room`);
+    }
+    if (o.clear_width_m !== undefined && o.clear_width_m > o.width_m + 1e-9) {
+      out.push(
+        `openings[${i}].clear_width_m: ${o.clear_width_m} m is wider than width_m ${o.width_m} m`,
+      );
+    }
+  });
+  const vids = new Set<string>();
+  plan.verticals.forEach((v, i) => {
+    dup("verticals", vids, v.id, i);
+    vids.add(v.id);
+    floorRef(`verticals[${i}].from_floor`, v.from_floor);
+    floorRef(`verticals[${i}].to_floor`, v.to_floor);
+    v.rooms?.forEach((r, k) => roomRef(`verticals[${i}].rooms[${k}]`, r));
+  });
+  const oids = new Set<string>();
+  plan.objects.forEach((o, i) => {
+    dup("objects", oids, o.id, i);
+    oids.add(o.id);
+    floorRef(`objects[${i}].floor`, o.floor);
+    if (o.room !== undefined) roomRef(`objects[${i}].room`, o.room);
+  });
+  const sids = new Set<string>();
+  plan.sweeps.forEach((s, i) => {
+    dup("sweeps", sids, s.id, i);
+    sids.add(s.id);
+    floorRef(`sweeps[${i}].floor`, s.floor);
+    if (s.room !== undefined) roomRef(`sweeps[${i}].room`, s.room);
+  });
+  return out;
+}
+
+/** True when two non-adjacent edges of the closed polygon cross or touch. O(n²); n is small. */
+export function polygonSelfIntersects(poly: Point[]): boolean {
+  const n = poly.length;
+  if (n < 4) return false;
+  for (let i = 0; i < n; i++) {
+    const a = poly[i], b = poly[(i + 1) % n];
+    for (let j = i + 1; j < n; j++) {
+      if (j === i || (j + 1) % n === i || j === (i + 1) % n) continue;
+      const c = poly[j], d = poly[(j + 1) % n];
+      if (segmentsIntersect(a, b, c, d)) return true;
+    }
+  }
+  return false;
+}
+
+function orient(a: Point, b: Point, c: Point): number {
+  const v = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
+  return Math.abs(v) < 1e-12 ? 0 : Math.sign(v);
+}
+function onSegment(a: Point, b: Point, p: Point): boolean {
+  return Math.min(a[0], b[0]) - 1e-12 <= p[0] && p[0] <= Math.max(a[0], b[0]) + 1e-12 &&
+    Math.min(a[1], b[1]) - 1e-12 <= p[1] && p[1] <= Math.max(a[1], b[1]) + 1e-12;
+}
+function segmentsIntersect(a: Point, b: Point, c: Point, d: Point): boolean {
+  const o1 = orient(a, b, c), o2 = orient(a, b, d), o3 = orient(c, d, a), o4 = orient(c, d, b);
+  if (o1 !== o2 && o3 !== o4) return true;
+  if (o1 === 0 && onSegment(a, b, c)) return true;
+  if (o2 === 0 && onSegment(a, b, d)) return true;
+  if (o3 === 0 && onSegment(c, d, a)) return true;
+  if (o4 === 0 && onSegment(c, d, b)) return true;
+  return false;
+}
+
+/**
+ * The scan's tolerance for one measured value: max(uncertainty_m, uncertainty_rel × |value|),
+ * as design.md's uncertainty rule says.
+ */
+export function tolerance_m(plan: Pick<Plan, "source">, value: number): number {
+  return Math.max(plan.source.uncertainty_m, plan.source.uncertainty_rel * Math.abs(value));
+}
+
+/** JSON Schema of the plan (`threshold schema plan`). */
+export function planJsonSchema(): Record<string, unknown> {
+  return z.toJSONSchema(Plan, { io: "input" }) as Record<string, unknown>;
+}

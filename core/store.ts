@@ -1,0 +1,503 @@
+/**
+ * The store: one SQLite file (node:sqlite) in `$THRESHOLD_HOME` (default `~/.threshold`),
+ * WAL mode, schema version in `PRAGMA user_version` with forward migrations. Holds scans,
+ * sites, preferences, personas, the selection, runs and findings. Every write is one
+ * transaction (BEGIN IMMEDIATE with a busy timeout), so parallel processes lose nothing.
+ */
+import { DatabaseSync } from "node:sqlite";
+import { join } from "node:path";
+import { StoreError } from "./errors.ts";
+import type { LoadedPlan, Plan } from "./plan.ts";
+import type { Finding, FindingStatus, ToolResult } from "./result.ts";
+
+/** Migrations in order; `PRAGMA user_version` is the count applied. */
+const MIGRATIONS: string[] = [
+  `CREATE TABLE scans (
+     id TEXT PRIMARY KEY, name TEXT NOT NULL, format TEXT NOT NULL, ref TEXT NOT NULL,
+     plan_json TEXT NOT NULL, warnings_json TEXT NOT NULL DEFAULT '[]', report_json TEXT,
+     imported_at TEXT NOT NULL);
+   CREATE TABLE sites (
+     id TEXT PRIMARY KEY, name TEXT, lat REAL NOT NULL, lon REAL NOT NULL, address TEXT,
+     elevation_m REAL, north_deg REAL, scan TEXT, record_json TEXT NOT NULL DEFAULT '{}',
+     updated_at TEXT NOT NULL);
+   CREATE TABLE preferences (key TEXT PRIMARY KEY, value_json TEXT NOT NULL, updated_at TEXT NOT NULL);
+   CREATE TABLE personas (id TEXT PRIMARY KEY, persona_json TEXT NOT NULL, updated_at TEXT NOT NULL);
+   CREATE TABLE selection (kind TEXT PRIMARY KEY, value TEXT NOT NULL);
+   CREATE TABLE runs (
+     id TEXT PRIMARY KEY, tool TEXT NOT NULL, scan TEXT, status TEXT NOT NULL,
+     inputs_json TEXT NOT NULL, result_json TEXT NOT NULL, started_at TEXT NOT NULL,
+     duration_ms REAL NOT NULL);
+   CREATE INDEX runs_tool_scan ON runs(tool, scan, started_at);
+   CREATE TABLE findings (
+     scan TEXT NOT NULL, id TEXT NOT NULL, tool TEXT NOT NULL, status TEXT NOT NULL,
+     title TEXT NOT NULL, detail TEXT, subject TEXT, reason TEXT, first_run TEXT, last_run TEXT,
+     first_seen TEXT NOT NULL, last_seen TEXT NOT NULL, PRIMARY KEY (scan, id));
+   CREATE INDEX findings_tool ON findings(scan, tool);`,
+];
+export const STORE_SCHEMA_VERSION = MIGRATIONS.length;
+
+export interface ScanRow {
+  id: string;
+  name: string;
+  format: string;
+  ref: string;
+  imported_at: string;
+  rooms: number;
+  floors: number;
+}
+export interface SiteRecord {
+  id: string;
+  name?: string;
+  lat: number;
+  lon: number;
+  address?: string;
+  elevation_m?: number;
+  north_deg?: number;
+  /** The scan this site belongs to, when it is a scan's own site. */
+  scan?: string;
+  /** Free facts: year built, parcel id, rasters … */
+  record: Record<string, unknown>;
+}
+export interface RunRow {
+  id: string;
+  tool: string;
+  scan?: string;
+  status: string;
+  inputs: Record<string, unknown>;
+  result: ToolResult;
+  started_at: string;
+  duration_ms: number;
+}
+export interface FindingRow {
+  scan: string;
+  id: string;
+  tool: string;
+  status: FindingStatus;
+  title: string;
+  detail?: string;
+  subject?: string;
+  reason?: string;
+  first_seen: string;
+  last_seen: string;
+  last_run?: string;
+}
+
+/** The store's operations. Open one with {@link openStore}. */
+export interface Store {
+  readonly file: string;
+  close(): void;
+  putScan(loaded: LoadedPlan, report?: unknown): void;
+  getScan(id: string): LoadedPlan | undefined;
+  listScans(): ScanRow[];
+  deleteScan(id: string): boolean;
+  putSite(site: SiteRecord): void;
+  getSite(id: string): SiteRecord | undefined;
+  findSite(text: string): SiteRecord | undefined;
+  listSites(): SiteRecord[];
+  getPref(key: string): unknown;
+  setPref(key: string, value: unknown): void;
+  unsetPref(key: string): boolean;
+  listPrefs(): { key: string; value: unknown; updated_at: string }[];
+  putPersona(p: { id: string } & Record<string, unknown>): void;
+  getPersona(id: string): Record<string, unknown> | undefined;
+  listPersonas(): Record<string, unknown>[];
+  getSelection(kind: string): string | undefined;
+  setSelection(kind: string, value: string | undefined): void;
+  addRun(run: RunRow): void;
+  getRun(id: string): RunRow | undefined;
+  listRuns(filter?: { tool?: string; scan?: string; limit?: number }): Omit<RunRow, "result">[];
+  /**
+   * Records a run's findings: upserts those produced (a rejected one stays rejected), marks
+   * the tool's earlier open findings for the scan that were not produced as resolved.
+   * Returns the ids that are rejected, which callers hide.
+   */
+  syncFindings(scan: string, tool: string, findings: Finding[], runId: string): Set<string>;
+  listFindings(filter?: { scan?: string; all?: boolean; tool?: string }): FindingRow[];
+  /** Finds the rows with this id (one per scan that has it). */
+  findFinding(id: string, scan?: string): FindingRow[];
+  setFindingStatus(scan: string, id: string, status: FindingStatus, reason?: string): void;
+}
+
+/** `$THRESHOLD_HOME`, else `~/.threshold`. */
+export function defaultHome(): string {
+  const env = Deno.env.get("THRESHOLD_HOME");
+  if (env) return env;
+  const home = Deno.env.get("HOME") ?? Deno.env.get("USERPROFILE") ?? ".";
+  return join(home, ".threshold");
+}
+
+const now = () => new Date().toISOString();
+
+/**
+ * Opens (creating on first use) the store in `home`, or an in-memory store for ":memory:".
+ * A file that is not a threshold store, or one from a newer version, is a {@link StoreError}
+ * naming the file; nothing in it is changed.
+ */
+export function openStore(home: string = defaultHome()): Store {
+  const file = home === ":memory:" ? ":memory:" : join(home, "threshold.db");
+  if (file !== ":memory:") {
+    try {
+      Deno.mkdirSync(home, { recursive: true });
+    } catch (e) {
+      throw new StoreError(file, `cannot create folder ${home}: ${(e as Error).message}`);
+    }
+  }
+  let db: DatabaseSync;
+  try {
+    db = new DatabaseSync(file);
+    db.exec("PRAGMA busy_timeout = 10000");
+    // Reading the schema is the first real read: a corrupt file fails here.
+    const v = (db.prepare("PRAGMA user_version").get() as { user_version: number }).user_version;
+    db.prepare("SELECT count(*) FROM sqlite_master").get();
+    if (v > STORE_SCHEMA_VERSION) {
+      db.close();
+      throw new StoreError(
+        file,
+        `schema version ${v} is newer than this threshold understands (${STORE_SCHEMA_VERSION}); upgrade threshold. Nothing was changed.`,
+      );
+    }
+    if (file !== ":memory:") db.exec("PRAGMA journal_mode = WAL");
+    db.exec("PRAGMA synchronous = NORMAL");
+    migrate(db, file);
+  } catch (e) {
+    if (e instanceof StoreError) throw e;
+    throw new StoreError(
+      file,
+      `cannot be read as a threshold store (${
+        (e as Error).message
+      }). Nothing was changed; move the file aside or set THRESHOLD_HOME to another folder.`,
+    );
+  }
+  return makeStore(db, file);
+}
+
+function migrate(db: DatabaseSync, file: string) {
+  tx(db, () => {
+    const v = (db.prepare("PRAGMA user_version").get() as { user_version: number }).user_version;
+    if (v > 0) {
+      const tables = db.prepare("SELECT name FROM sqlite_master WHERE type='table' AND name='scans'")
+        .all();
+      if (tables.length === 0) {
+        throw new StoreError(file, `has schema version ${v} but no threshold tables`);
+      }
+    } else {
+      const other = db.prepare("SELECT name FROM sqlite_master WHERE type='table'").all();
+      if (other.length > 0) {
+        throw new StoreError(
+          file,
+          `is an SQLite file that is not a threshold store (it has tables ${
+            other.map((t) => (t as { name: string }).name).join(", ")
+          }). Nothing was changed.`,
+        );
+      }
+    }
+    for (let i = v; i < MIGRATIONS.length; i++) {
+      db.exec(MIGRATIONS[i]);
+      db.exec(`PRAGMA user_version = ${i + 1}`);
+    }
+  });
+}
+
+/** Runs fn in one write transaction (BEGIN IMMEDIATE: waits for other writers). */
+function tx<T>(db: DatabaseSync, fn: () => T): T {
+  db.exec("BEGIN IMMEDIATE");
+  try {
+    const out = fn();
+    db.exec("COMMIT");
+    return out;
+  } catch (e) {
+    db.exec("ROLLBACK");
+    throw e;
+  }
+}
+
+type Row = Record<string, unknown>;
+const opt = <T>(v: unknown): T | undefined => (v === null || v === undefined ? undefined : v as T);
+
+function makeStore(db: DatabaseSync, file: string): Store {
+  const q = (sql: string) => db.prepare(sql);
+  const siteFrom = (r: Row): SiteRecord => ({
+    id: r.id as string,
+    name: opt(r.name),
+    lat: r.lat as number,
+    lon: r.lon as number,
+    address: opt(r.address),
+    elevation_m: opt(r.elevation_m),
+    north_deg: opt(r.north_deg),
+    scan: opt(r.scan),
+    record: JSON.parse(r.record_json as string),
+  });
+  const findingFrom = (r: Row): FindingRow => ({
+    scan: r.scan as string,
+    id: r.id as string,
+    tool: r.tool as string,
+    status: r.status as FindingStatus,
+    title: r.title as string,
+    detail: opt(r.detail),
+    subject: opt(r.subject),
+    reason: opt(r.reason),
+    first_seen: r.first_seen as string,
+    last_seen: r.last_seen as string,
+    last_run: opt(r.last_run),
+  });
+  const parsed = (text: string, what: string) => {
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw new StoreError(file, `${what} holds text that is not JSON; the store is damaged`);
+    }
+  };
+
+  return {
+    file,
+    close: () => db.close(),
+
+    putScan(loaded: LoadedPlan, report?: unknown) {
+      const p: Plan = loaded.plan;
+      tx(db, () =>
+        q(`INSERT INTO scans (id, name, format, ref, plan_json, warnings_json, report_json, imported_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+           ON CONFLICT(id) DO UPDATE SET name=excluded.name, format=excluded.format, ref=excluded.ref,
+             plan_json=excluded.plan_json, warnings_json=excluded.warnings_json,
+             report_json=excluded.report_json, imported_at=excluded.imported_at`)
+          .run(
+            p.id,
+            p.name,
+            p.source.format,
+            p.source.ref,
+            JSON.stringify(p),
+            JSON.stringify(loaded.warnings),
+            report === undefined ? null : JSON.stringify(report),
+            now(),
+          ));
+    },
+    getScan(id) {
+      const r = q("SELECT plan_json, warnings_json FROM scans WHERE id = ?").get(id) as
+        | Row
+        | undefined;
+      if (!r) return undefined;
+      return {
+        plan: parsed(r.plan_json as string, `scan ${id}`),
+        warnings: parsed(r.warnings_json as string, `scan ${id}`),
+      };
+    },
+    listScans() {
+      return (q("SELECT id, name, format, ref, imported_at, plan_json FROM scans ORDER BY id")
+        .all() as Row[]).map((r) => {
+          const p = JSON.parse(r.plan_json as string) as Plan;
+          return {
+            id: r.id as string,
+            name: r.name as string,
+            format: r.format as string,
+            ref: r.ref as string,
+            imported_at: r.imported_at as string,
+            rooms: p.rooms.length,
+            floors: p.floors.length,
+          };
+        });
+    },
+    deleteScan(id) {
+      return tx(db, () => Number(q("DELETE FROM scans WHERE id = ?").run(id).changes) > 0);
+    },
+
+    putSite(s) {
+      tx(db, () =>
+        q(`INSERT INTO sites (id, name, lat, lon, address, elevation_m, north_deg, scan, record_json, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+           ON CONFLICT(id) DO UPDATE SET name=excluded.name, lat=excluded.lat, lon=excluded.lon,
+             address=excluded.address, elevation_m=excluded.elevation_m, north_deg=excluded.north_deg,
+             scan=excluded.scan, record_json=excluded.record_json, updated_at=excluded.updated_at`)
+          .run(
+            s.id,
+            s.name ?? null,
+            s.lat,
+            s.lon,
+            s.address ?? null,
+            s.elevation_m ?? null,
+            s.north_deg ?? null,
+            s.scan ?? null,
+            JSON.stringify(s.record ?? {}),
+            now(),
+          ));
+    },
+    getSite(id) {
+      const r = q("SELECT * FROM sites WHERE id = ?").get(id) as Row | undefined;
+      return r ? siteFrom(r) : undefined;
+    },
+    findSite(text) {
+      const r = q(
+        "SELECT * FROM sites WHERE id = ? OR lower(address) = lower(?) OR lower(name) = lower(?) OR scan = ? LIMIT 1",
+      ).get(text, text, text, text) as Row | undefined;
+      return r ? siteFrom(r) : undefined;
+    },
+    listSites() {
+      return (q("SELECT * FROM sites ORDER BY id").all() as Row[]).map(siteFrom);
+    },
+
+    getPref(key) {
+      const r = q("SELECT value_json FROM preferences WHERE key = ?").get(key) as Row | undefined;
+      return r ? parsed(r.value_json as string, `preference ${key}`) : undefined;
+    },
+    setPref(key, value) {
+      tx(db, () =>
+        q(`INSERT INTO preferences (key, value_json, updated_at) VALUES (?, ?, ?)
+           ON CONFLICT(key) DO UPDATE SET value_json=excluded.value_json, updated_at=excluded.updated_at`)
+          .run(key, JSON.stringify(value), now()));
+    },
+    unsetPref(key) {
+      return tx(db, () => Number(q("DELETE FROM preferences WHERE key = ?").run(key).changes) > 0);
+    },
+    listPrefs() {
+      return (q("SELECT key, value_json, updated_at FROM preferences ORDER BY key").all() as Row[])
+        .map((r) => ({
+          key: r.key as string,
+          value: JSON.parse(r.value_json as string),
+          updated_at: r.updated_at as string,
+        }));
+    },
+
+    putPersona(p) {
+      tx(db, () =>
+        q(`INSERT INTO personas (id, persona_json, updated_at) VALUES (?, ?, ?)
+           ON CONFLICT(id) DO UPDATE SET persona_json=excluded.persona_json, updated_at=excluded.updated_at`)
+          .run(p.id, JSON.stringify(p), now()));
+    },
+    getPersona(id) {
+      const r = q("SELECT persona_json FROM personas WHERE id = ?").get(id) as Row | undefined;
+      return r ? parsed(r.persona_json as string, `persona ${id}`) : undefined;
+    },
+    listPersonas() {
+      return (q("SELECT persona_json FROM personas ORDER BY id").all() as Row[]).map((r) =>
+        JSON.parse(r.persona_json as string)
+      );
+    },
+
+    getSelection(kind) {
+      const r = q("SELECT value FROM selection WHERE kind = ?").get(kind) as Row | undefined;
+      return r ? r.value as string : undefined;
+    },
+    setSelection(kind, value) {
+      tx(db, () => {
+        if (value === undefined) q("DELETE FROM selection WHERE kind = ?").run(kind);
+        else {
+          q(`INSERT INTO selection (kind, value) VALUES (?, ?)
+             ON CONFLICT(kind) DO UPDATE SET value=excluded.value`).run(kind, value);
+        }
+      });
+    },
+
+    addRun(run) {
+      tx(db, () =>
+        q(`INSERT INTO runs (id, tool, scan, status, inputs_json, result_json, started_at, duration_ms)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
+          .run(
+            run.id,
+            run.tool,
+            run.scan ?? null,
+            run.status,
+            JSON.stringify(run.inputs),
+            JSON.stringify(run.result),
+            run.started_at,
+            run.duration_ms,
+          ));
+    },
+    getRun(id) {
+      const r = q("SELECT * FROM runs WHERE id = ?").get(id) as Row | undefined;
+      if (!r) return undefined;
+      return {
+        id: r.id as string,
+        tool: r.tool as string,
+        scan: opt(r.scan),
+        status: r.status as string,
+        inputs: parsed(r.inputs_json as string, `run ${id}`),
+        result: parsed(r.result_json as string, `run ${id}`),
+        started_at: r.started_at as string,
+        duration_ms: r.duration_ms as number,
+      };
+    },
+    listRuns(filter = {}) {
+      const where: string[] = [];
+      const args: (string | number)[] = [];
+      if (filter.tool) (where.push("tool = ?"), args.push(filter.tool));
+      if (filter.scan) (where.push("scan = ?"), args.push(filter.scan));
+      const sql = `SELECT id, tool, scan, status, inputs_json, started_at, duration_ms FROM runs ${
+        where.length ? "WHERE " + where.join(" AND ") : ""
+      } ORDER BY started_at DESC, id DESC LIMIT ?`;
+      args.push(filter.limit ?? 1000000);
+      return (q(sql).all(...args) as Row[]).map((r) => ({
+        id: r.id as string,
+        tool: r.tool as string,
+        scan: opt(r.scan),
+        status: r.status as string,
+        inputs: JSON.parse(r.inputs_json as string),
+        started_at: r.started_at as string,
+        duration_ms: r.duration_ms as number,
+      }));
+    },
+
+    syncFindings(scan, tool, findings, runId) {
+      return tx(db, () => {
+        const t = now();
+        const rejected = new Set<string>();
+        const produced = new Set<string>();
+        const get = q("SELECT status FROM findings WHERE scan = ? AND id = ?");
+        const upsert = q(
+          `INSERT INTO findings (scan, id, tool, status, title, detail, subject, reason, first_run, last_run, first_seen, last_seen)
+           VALUES (?, ?, ?, 'open', ?, ?, ?, NULL, ?, ?, ?, ?)
+           ON CONFLICT(scan, id) DO UPDATE SET tool=excluded.tool, title=excluded.title,
+             detail=excluded.detail, subject=excluded.subject, last_run=excluded.last_run,
+             last_seen=excluded.last_seen,
+             status=CASE WHEN findings.status = 'rejected' THEN 'rejected' ELSE 'open' END,
+             reason=CASE WHEN findings.status = 'rejected' THEN findings.reason ELSE NULL END`,
+        );
+        for (const f of findings) {
+          produced.add(f.id);
+          const prior = get.get(scan, f.id) as Row | undefined;
+          if (prior?.status === "rejected") rejected.add(f.id);
+          upsert.run(
+            scan,
+            f.id,
+            tool,
+            f.title,
+            f.detail ?? null,
+            f.subject ?? null,
+            runId,
+            runId,
+            t,
+            t,
+          );
+        }
+        const open = q("SELECT id FROM findings WHERE scan = ? AND tool = ? AND status = 'open'")
+          .all(scan, tool) as Row[];
+        const resolve = q(
+          "UPDATE findings SET status = 'resolved', last_run = ? WHERE scan = ? AND id = ?",
+        );
+        for (const r of open) {
+          if (!produced.has(r.id as string)) resolve.run(runId, scan, r.id as string);
+        }
+        return rejected;
+      });
+    },
+    listFindings(filter = {}) {
+      const where: string[] = [];
+      const args: string[] = [];
+      if (filter.scan) (where.push("scan = ?"), args.push(filter.scan));
+      if (filter.tool) (where.push("tool = ?"), args.push(filter.tool));
+      if (!filter.all) where.push("status = 'open'");
+      return (q(`SELECT * FROM findings ${
+        where.length ? "WHERE " + where.join(" AND ") : ""
+      } ORDER BY scan, tool, id`).all(...args) as Row[]).map(findingFrom);
+    },
+    findFinding(id, scan) {
+      const rows = scan
+        ? q("SELECT * FROM findings WHERE id = ? AND scan = ?").all(id, scan)
+        : q("SELECT * FROM findings WHERE id = ?").all(id);
+      return (rows as Row[]).map(findingFrom);
+    },
+    setFindingStatus(scan, id, status, reason) {
+      tx(db, () =>
+        q("UPDATE findings SET status = ?, reason = ? WHERE scan = ? AND id = ?")
+          .run(status, reason ?? null, scan, id));
+    },
+  };
+}

@@ -1,0 +1,21 @@
+/** Plan parts as GeoJSON geometries in plan metres (RFC 7946 shapes, local frame). */
+import type { Point } from "../../core/plan.ts";
+import type { Geometry } from "../../core/result.ts";
+
+/** A closed GeoJSON Polygon from a plan polygon (the ring is closed if it is not). */
+export function polygonGeometry(polygon: Point[]): Geometry {
+  const ring = polygon.map(([x, y]) => [x, y]);
+  const [fx, fy] = ring[0], [lx, ly] = ring[ring.length - 1];
+  if (fx !== lx || fy !== ly) ring.push([fx, fy]);
+  return { type: "Polygon", coordinates: [ring] };
+}
+
+/** A GeoJSON Point. */
+export function pointGeometry(p: Point): Geometry {
+  return { type: "Point", coordinates: [p[0], p[1]] };
+}
+
+/** A GeoJSON LineString. */
+export function lineGeometry(points: Point[]): Geometry {
+  return { type: "LineString", coordinates: points.map(([x, y]) => [x, y]) };
+}

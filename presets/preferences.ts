@@ -1,0 +1,104 @@
+/**
+ * The documented preference keys. Dotted, snake_case, units in the last segment's name.
+ * `threshold prefs set` accepts only these keys (or `custom.*`), checked against each schema.
+ */
+import { z } from "zod";
+
+export interface PreferenceKey {
+  key: string;
+  schema: z.ZodType;
+  unit?: string;
+  description: string;
+}
+
+const m = z.number().positive();
+
+/** Every documented preference key. */
+export const PREFERENCE_KEYS: PreferenceKey[] = [
+  {
+    key: "access.chair_width_m",
+    schema: m.max(2),
+    unit: "m",
+    description: "Overall width of your wheelchair or mobility aid.",
+  },
+  {
+    key: "access.chair_length_m",
+    schema: m.max(3),
+    unit: "m",
+    description: "Overall length of your wheelchair or mobility aid, footrests included.",
+  },
+  {
+    key: "access.min_clear_width_m",
+    schema: m.max(3),
+    unit: "m",
+    description: "The narrowest clear door or passage width you can get through.",
+  },
+  {
+    key: "access.turning_diameter_m",
+    schema: m.max(5),
+    unit: "m",
+    description: "Diameter of the circle you need to turn around in.",
+  },
+  {
+    key: "access.max_step_m",
+    schema: z.number().min(0).max(1),
+    unit: "m",
+    description: "The highest step or threshold you can cross.",
+  },
+  {
+    key: "access.max_ramp_slope",
+    schema: z.number().min(0).max(1),
+    unit: "rise/run",
+    description: "The steepest ramp you can use, as rise over run (1:12 = 0.0833).",
+  },
+  {
+    key: "access.step_free",
+    schema: z.boolean(),
+    description: "Whether every route must be free of stairs.",
+  },
+  {
+    key: "space.min_ceiling_m",
+    schema: m.max(6),
+    unit: "m",
+    description: "The lowest ceiling you can live with.",
+  },
+  {
+    key: "space.min_door_height_m",
+    schema: m.max(4),
+    unit: "m",
+    description: "The lowest door head height you can pass under without stooping.",
+  },
+  {
+    key: "body.height_m",
+    schema: m.max(3),
+    unit: "m",
+    description: "Your height, shoes on.",
+  },
+  {
+    key: "rules.pack",
+    schema: z.string().min(1),
+    description: "The rule pack code checks run (ada-2010, irc-2021, uk-adm, fha).",
+  },
+  {
+    key: "takeoff.paint_coverage_m2_per_l",
+    schema: m.max(50),
+    unit: "m²/L",
+    description: "Paint coverage per litre per coat.",
+  },
+  {
+    key: "takeoff.paint_coats",
+    schema: z.number().int().min(1).max(10),
+    description: "Coats of paint.",
+  },
+  {
+    key: "takeoff.flooring_waste",
+    schema: z.number().min(0).max(1),
+    unit: "fraction",
+    description: "Flooring waste factor (0.1 = 10 % extra).",
+  },
+];
+
+/** Looks up a documented key; `custom.*` keys are free-form. */
+export function preferenceKey(key: string): PreferenceKey | undefined {
+  return PREFERENCE_KEYS.find((p) => p.key === key);
+}
