@@ -53,7 +53,10 @@ export const BUILTIN_PERSONAS: Persona[] = [
       "access.turning_diameter_m": ADA_TURN,
       "access.max_step_m": ADA_THRESHOLD,
       "access.max_ramp_slope": ADA_RAMP,
-      "access.step_free": { value: true, source: "ADA 2010 §303: changes in level > 1/2 in need a ramp" },
+      "access.step_free": {
+        value: true,
+        source: "ADA 2010 §303: changes in level > 1/2 in need a ramp",
+      },
     },
   },
   {
@@ -82,7 +85,8 @@ export const BUILTIN_PERSONAS: Persona[] = [
   {
     id: "walker-user",
     title: "walker or rollator user",
-    description: "Walks with a walker or rollator; small steps are hard, stairs possible with help.",
+    description:
+      "Walks with a walker or rollator; small steps are hard, stairs possible with help.",
     preset: {
       "access.chair_width_m": {
         value: 0.66,
@@ -163,3 +167,59 @@ export const BUILTIN_PERSONAS: Persona[] = [
     },
   },
 ];
+
+import { z } from "zod";
+import { InputError } from "../core/errors.ts";
+import { formatIssues } from "../core/errors.ts";
+import type { Store } from "../core/store.ts";
+
+/** Schema of a person's own persona (`threshold personas add`). */
+export const PersonaSchema = z.object({
+  id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, {
+    error: "persona ids are lowercase words joined by hyphens",
+  }),
+  title: z.string().min(1),
+  description: z.string().default(""),
+  preset: z.record(
+    z.string().regex(/^[a-z0-9_]+(\.[a-z0-9_]+)+$/, { error: "preset keys are dotted keys" }),
+    z.object({
+      value: z.union([z.number(), z.string(), z.boolean()]),
+      source: z.string().default("your own value"),
+      unverified: z.boolean().optional(),
+    }),
+  ),
+});
+
+/** Validates a persona a person wrote; an error names the field. */
+export function parsePersona(data: unknown): Persona {
+  const r = PersonaSchema.safeParse(data);
+  if (!r.success) throw new InputError("persona", formatIssues(r.error.issues));
+  return r.data;
+}
+
+/** Every persona: built-ins, overridden or extended by the store's own. */
+export function listPersonas(store?: Store): Persona[] {
+  const out = new Map<string, Persona>();
+  for (const p of BUILTIN_PERSONAS) out.set(p.id, { ...p, builtin: true });
+  for (const p of store?.listPersonas() ?? []) out.set(p.id as string, p as unknown as Persona);
+  return [...out.values()];
+}
+
+/** One persona by id; an unknown id is an InputError listing the known ones. */
+export function getPersona(id: string, store?: Store): Persona {
+  const all = listPersonas(store);
+  const p = all.find((x) => x.id === id);
+  if (!p) {
+    throw new InputError(
+      "persona",
+      `no persona ${JSON.stringify(id)}; personas: ${all.map((x) => x.id).join(", ")}`,
+    );
+  }
+  return p;
+}
+
+/** The active persona: the explicit id, else the store's selection, else none. */
+export function activePersona(store?: Store, id?: string): Persona | undefined {
+  const chosen = id ?? store?.getSelection("persona");
+  return chosen ? getPersona(chosen, store) : undefined;
+}
