@@ -139,6 +139,27 @@ export const Sweep = z.object({
 });
 export type Sweep = z.infer<typeof Sweep>;
 
+/** A navigation-graph node: a place a person can stand (a sweep position), in plan metres (z up). */
+export const NavNode = z.object({
+  id,
+  floor: id,
+  at: z.tuple([metres, metres, metres]),
+  room: id.optional(),
+});
+export type NavNode = z.infer<typeof NavNode>;
+
+/** A walkable link between two nav nodes (undirected); `length_m` is the straight 3-D distance. */
+export const NavEdge = z.object({ from: id, to: id, length_m: nonNegativeMetres });
+export type NavEdge = z.infer<typeof NavEdge>;
+
+/**
+ * A navigation graph between sweeps, such as the Matterport3D simulator's connectivity
+ * (peteanderson80/Matterport3DSimulator `connectivity/README.md`: unobstructed links between
+ * included viewpoints). The "plan.nav" layer is present when `edges` is non-empty.
+ */
+export const Nav = z.object({ nodes: z.array(NavNode), edges: z.array(NavEdge) });
+export type Nav = z.infer<typeof Nav>;
+
 export const Plan = z.object({
   id,
   name: z.string().default(""),
@@ -155,6 +176,8 @@ export const Plan = z.object({
   verticals: z.array(Vertical).default([]),
   objects: z.array(Obj).default([]),
   sweeps: z.array(Sweep).default([]),
+  /** Optional walkable graph between sweeps (see {@link Nav}). */
+  nav: Nav.optional(),
 });
 export type Plan = z.infer<typeof Plan>;
 /** A plan as written by hand or by an importer, before defaults are applied. */
@@ -273,6 +296,20 @@ function crossReferenceProblems(plan: Plan): string[] {
     sids.add(s.id);
     floorRef(`sweeps[${i}].floor`, s.floor);
     if (s.room !== undefined) roomRef(`sweeps[${i}].room`, s.room);
+  });
+  const nodes = new Set<string>();
+  plan.nav?.nodes.forEach((n, i) => {
+    dup("nav.nodes", nodes, n.id, i);
+    nodes.add(n.id);
+    floorRef(`nav.nodes[${i}].floor`, n.floor);
+    if (n.room !== undefined) roomRef(`nav.nodes[${i}].room`, n.room);
+  });
+  plan.nav?.edges.forEach((e, i) => {
+    for (const end of ["from", "to"] as const) {
+      if (!nodes.has(e[end])) {
+        out.push(`nav.edges[${i}].${end}: no nav node ${JSON.stringify(e[end])}`);
+      }
+    }
   });
   return out;
 }
