@@ -1,0 +1,808 @@
+#!/usr/bin/env -S deno run -A
+/**
+ * The `threshold` command. Exit codes: 0 ran, 1 error, 2 usage (bad input), 3 needs input.
+ * `deno run -A cli.ts …` behaves exactly like the installed command.
+ * @module
+ */
+import { Command, CommanderError } from "commander";
+import Table from "cli-table3";
+import { join, resolve } from "node:path";
+import { CancelledError, InputError, RegistryError, StoreError } from "./core/errors.ts";
+import { inputMeta, type Manifest, manifestJson } from "./core/manifest.ts";
+import { loadRegistry, type Registry } from "./core/registry.ts";
+import { parsePlan, type Plan, planJsonSchema } from "./core/plan.ts";
+import { knownScanIds, requirePlan, resolveSite } from "./core/context.ts";
+import { type Question } from "./core/inputs.ts";
+import { type RunOutcome, runTool } from "./core/run.ts";
+import { forModel, type ToolResult } from "./core/result.ts";
+import { defaultHome, openStore, type Store } from "./core/store.ts";
+import { BUILTIN_SCANS } from "./layers/builtin.ts";
+import { activePersona, getPersona, listPersonas, parsePersona } from "./presets/personas.ts";
+import { PREFERENCE_KEYS, preferenceKey } from "./presets/preferences.ts";
+import { COMPACT, fmtNum, paint, renderResult, toCsv, useColor } from "./cli/render.ts";
+import { DOCS_FILE, toolsMarkdown } from "./cli/docs.ts";
+
+/** Exit codes, documented in the README. */
+export const EXIT = { ok: 0, error: 1, usage: 2, needsInput: 3 } as const;
+
+class Exit extends Error {
+  constructor(readonly code: number, message = "") {
+    super(message);
+  }
+}
+
+const out = (s: string) => console.log(s);
+const err = (s: string) => console.error(s);
+
+let storeCache: Store | undefined;
+function store(): Store {
+  return (storeCache ??= openStore(defaultHome()));
+}
+
+function tableOf(head: string[], rows: (string | number)[][]): string {
+  const t = new Table({
+    head,
+    style: { head: [], border: [] },
+    chars: COMPACT,
+    wordWrap: true,
+  }) as Table.Table;
+  for (const r of rows) t.push(r.map((c) => (typeof c === "number" ? fmtNum(c) : c)));
+  return t.toString();
+}
+
+/** `key=value`: the value is JSON when it parses, else the plain string. */
+function parseKv(kv: string, flag = "--set"): [string, unknown] {
+  const i = kv.indexOf("=");
+  if (i <= 0) throw new InputError(flag, `expected key=value, got ${JSON.stringify(kv)}`);
+  const k = kv.slice(0, i).trim(), raw = kv.slice(i + 1);
+  return [k, parseValue(raw)];
+}
+function parseValue(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+}
+const collect = (v: string, prev: string[]) => [...prev, v];
+
+async function registry(): Promise<Registry> {
+  return await loadRegistry();
+}
+
+// ---------------------------------------------------------------- run
+
+interface RunFlags {
+  scan?: string;
+  set: string[];
+  persona?: string;
+  json?: boolean;
+  svg?: string;
+  png?: string;
+  csv?: string;
+  pack?: string;
+}
+
+async function askOnTerminal(
+  m: Manifest,
+  questions: Question[],
+  s: Store,
+): Promise<Record<string, unknown>> {
+  const answers: Record<string, unknown> = {};
+  for (const q of questions) {
+    const schema = (m.inputs.shape as Record<string, never>)[q.input];
+    for (;;) {
+      const raw = prompt(`${q.ask}${q.unit ? ` (${q.unit})` : ""}`);
+      if (raw === null) throw new Exit(EXIT.needsInput, `no answer for ${q.input}`);
+      const value = parseValue(raw.trim());
+      const r = (schema as {
+        safeParse(v: unknown): { success: boolean; error?: { issues: { message: string }[] } };
+      })
+        .safeParse(value);
+      if (!r.success) {
+        err(`  ${q.input}: ${r.error!.issues.map((i) => i.message).join("; ")}`);
+        continue;
+      }
+      answers[q.input] = value;
+      const fill = inputMeta(schema).fill;
+      if (
+        fill && fill.from === "preference" &&
+        confirm(`Save ${raw.trim()} as your preference ${fill.key}?`)
+      ) {
+        s.setPref(fill.key, value);
+      }
+      break;
+    }
+  }
+  return answers;
+}
+
+async function cmdRun(toolId: string, f: RunFlags): Promise<number> {
+  const reg = await registry();
+  const m = reg.get(toolId);
+  if (!m) {
+    throw new InputError(
+      "tool",
+      `no tool ${JSON.stringify(toolId)}; tools: ${reg.tools.map((t) => t.id).join(", ")}`,
+    );
+  }
+  const s = store();
+  const set: Record<string, unknown> = Object.fromEntries(f.set.map((kv) => parseKv(kv)));
+  if (f.scan !== undefined) {
+    const scanInput = Object.entries(m.inputs.shape).find(([, sch]) =>
+      inputMeta(sch as never).fill?.from === "selection"
+    );
+    if (!scanInput) throw new InputError("--scan", `${m.id} takes no scan`);
+    set[scanInput[0]] = f.scan;
+  }
+  if (f.pack !== undefined) set.pack = resolve(f.pack);
+  const persona = activePersona(s, f.persona);
+  const live = !f.json && Deno.stderr.isTerminal();
+  const color = useColor();
+  const opts = {
+    store: s,
+    builtins: BUILTIN_SCANS,
+    set,
+    persona,
+    onStep: (e: { text: string; elapsed_ms: number }) => {
+      if (live) err(paint(`  [${(e.elapsed_ms / 1000).toFixed(2)} s] ${e.text}`, "dim", color));
+    },
+  };
+  let outcome: RunOutcome = await runTool(m, opts);
+  if (outcome.status === "needs_input" && Deno.stdin.isTerminal() && !f.json) {
+    const answers = await askOnTerminal(m, outcome.questions, s);
+    outcome = await runTool(m, { ...opts, answers });
+  }
+  if (outcome.status === "needs_input") {
+    out(
+      JSON.stringify({ status: "needs_input", tool: m.id, questions: outcome.questions }, null, 2),
+    );
+    return EXIT.needsInput;
+  }
+  const { result, run_id } = outcome;
+  await writeFiles(m, result, f);
+  if (f.json) {
+    out(JSON.stringify({ run_id, result, for_model: forModel(result) }, null, 2));
+  } else {
+    out(renderResult(m, result, color));
+    out(paint(`\nrun ${run_id}`, "dim", color));
+  }
+  return result.verdict.status === "error" ? EXIT.error : EXIT.ok;
+}
+
+async function writeFiles(
+  m: Manifest,
+  result: ToolResult,
+  f: { svg?: string; png?: string; csv?: string },
+) {
+  if (f.svg || f.png) {
+    const plan = result.scan
+      ? requirePlan({ store: store(), builtins: BUILTIN_SCANS }, result.scan).plan
+      : undefined;
+    if (!plan) throw new InputError("--svg", `${m.id} ran on no scan, so there is no plan to draw`);
+    const { planSvg, svgToPng } = await import("./render/planview.ts");
+    const svg = planSvg(plan, {
+      overlays: result.overlays,
+      title: `${m.title}: ${result.verdict.text}`,
+    });
+    if (f.svg) {
+      await Deno.writeTextFile(f.svg, svg);
+      err(`wrote ${f.svg}`);
+    }
+    if (f.png) {
+      await Deno.writeFile(f.png, await svgToPng(svg));
+      err(`wrote ${f.png}`);
+    }
+  }
+  if (f.csv) {
+    const rows = result.data?.table;
+    if (!Array.isArray(rows)) throw new InputError("--csv", `${m.id} gives no table to write`);
+    await Deno.writeTextFile(f.csv, toCsv(rows as Record<string, unknown>[]));
+    err(`wrote ${f.csv}`);
+  }
+}
+
+// ---------------------------------------------------------------- demo
+
+async function cmdDemo(o: { out: string; json?: boolean }): Promise<number> {
+  const reg = await registry();
+  const s = store();
+  const color = useColor();
+  const dir = resolve(o.out);
+  await Deno.mkdir(dir, { recursive: true });
+  const plan = BUILTIN_SCANS.demo().plan;
+  out(
+    paint(`threshold demo: every tool on the built-in demo building "${plan.name}"`, "bold", color),
+  );
+  out(
+    `${plan.floors.length} floors, ${plan.rooms.length} rooms, ${plan.openings.length} openings\n`,
+  );
+  const summary: (string | number)[][] = [];
+  const { planSvg, svgToPng } = await import("./render/planview.ts");
+  const jsonOut: unknown[] = [];
+  for (const m of reg.tools) {
+    const scanInput = Object.entries(m.inputs.shape).find(([, sch]) =>
+      inputMeta(sch as never).fill?.from === "selection"
+    );
+    if (!scanInput) {
+      summary.push([m.id, "skipped", "takes no scan"]);
+      continue;
+    }
+    let outcome: RunOutcome;
+    try {
+      outcome = await runTool(m, {
+        store: s,
+        builtins: BUILTIN_SCANS,
+        set: { [scanInput[0]]: "demo" },
+      });
+    } catch (e) {
+      summary.push([m.id, "skipped", (e as Error).message]);
+      continue;
+    }
+    if (outcome.status === "needs_input") {
+      summary.push([m.id, "needs input", outcome.questions.map((q) => q.input).join(", ")]);
+      continue;
+    }
+    const r = outcome.result;
+    jsonOut.push({ run_id: outcome.run_id, result: r, for_model: forModel(r) });
+    if (!o.json) {
+      out("─".repeat(72));
+      out(renderResult(m, r, color));
+      out("");
+    }
+    let pics = "";
+    if (m.blocks.includes("PlanView")) {
+      const svg = planSvg(plan, { overlays: r.overlays, title: `${m.title}: ${r.verdict.text}` });
+      await Deno.writeTextFile(join(dir, `${m.id}.svg`), svg);
+      await Deno.writeFile(join(dir, `${m.id}.png`), await svgToPng(svg));
+      pics = `${m.id}.svg, ${m.id}.png`;
+    }
+    summary.push([m.id, r.verdict.status, pics]);
+  }
+  if (o.json) {
+    out(JSON.stringify({ out_dir: dir, runs: jsonOut }, null, 2));
+  } else {
+    out("─".repeat(72));
+    out(tableOf(["Tool", "Verdict", "Pictures"], summary));
+    out(`PlanView pictures are in ${dir}`);
+  }
+  return EXIT.ok;
+}
+
+// ---------------------------------------------------------------- program
+
+function program(): Command {
+  const p = new Command("threshold")
+    .description("Practical answers about a real building from its scan.")
+    .version("0.1.0")
+    .showHelpAfterError()
+    .exitOverride()
+    .configureOutput({ writeErr: (s) => Deno.stderr.writeSync(new TextEncoder().encode(s)) });
+  let code = 0;
+  const act =
+    <A extends unknown[]>(fn: (...a: A) => Promise<number | void> | number | void) =>
+    async (...a: A) => {
+      code = (await fn(...a)) ?? 0;
+    };
+
+  p.command("tools").description("List every tool").option(
+    "--json",
+    "manifests with input JSON Schemas",
+  )
+    .action(act(async (o: { json?: boolean }) => {
+      const reg = await registry();
+      if (o.json) out(JSON.stringify(reg.tools.map(manifestJson), null, 2));
+      else {out(
+          tableOf(
+            ["Tool", "Title", "Summary", "For"],
+            reg.tools.map((t) => [t.id, t.title, t.summary, t.audience.join(", ")]),
+          ),
+        );}
+    }));
+
+  p.command("show <tool>").description("Show one tool and where each input comes from").option(
+    "--json",
+    "the manifest as JSON",
+  )
+    .action(act(async (id: string, o: { json?: boolean }) => {
+      const m = (await registry()).require(id);
+      const j = manifestJson(m) as {
+        inputs: { properties?: Record<string, Record<string, unknown>>; required?: string[] };
+      };
+      if (o.json) return out(JSON.stringify(j, null, 2));
+      out(`${m.title} (${m.id})\n${m.summary}\n\n${m.model_description}\n`);
+      out(`For: ${m.audience.join(", ")}`);
+      out(
+        `Requires: ${
+          m.requires.map((r) => r.layer + (r.optional ? " (optional)" : "")).join(", ") || "nothing"
+        }`,
+      );
+      out(`Blocks: ${m.blocks.join(", ")}\n`);
+      const rows = Object.entries(j.inputs.properties ?? {}).map(([name, s]) => {
+        const meta = inputMeta((m.inputs.shape as Record<string, never>)[name]);
+        const f = meta.fill;
+        const from = ["--set"];
+        if (f?.from === "selection") from.push("selection / --scan");
+        if (f?.from === "preference") from.push(`preference ${f.key}`, `persona ${f.key}`);
+        if (f?.from === "persona") from.push(`persona ${f.key}`);
+        if (s.default !== undefined) from.push(`default ${JSON.stringify(s.default)}`);
+        else if (!(j.inputs.required ?? []).includes(name)) from.push("optional");
+        else from.push("asked");
+        return [
+          name,
+          String(s.type ?? (Array.isArray(s.enum) ? s.enum.join("|") : "")),
+          meta.unit ?? "",
+          from.join(" → "),
+          meta.ask ?? "",
+        ];
+      });
+      out(tableOf(["Input", "Type", "Unit", "Filled from (in order)", "Asks"], rows));
+    }));
+
+  p.command("run <tool>").description("Run a tool")
+    .option("--scan <sid>", "the scan to run on (instead of the selection)")
+    .option("--set <key=value>", "give an input explicitly (repeatable)", collect, [])
+    .option("--persona <id>", "use this persona's presets for this run")
+    .option("--json", "print {run_id, result, for_model} as JSON")
+    .option("--svg <file>", "write the PlanView as SVG")
+    .option("--png <file>", "write the PlanView as PNG")
+    .option("--csv <file>", "write the tool's table as CSV")
+    .option("--pack <file>", "a rule pack file (sets the input pack)")
+    .action(act((id: string, o: RunFlags) => cmdRun(id, o)));
+
+  p.command("import <file>").description("Import a building (plan JSON and the formats in layers/)")
+    .option("--id <sid>", "store under this scan id")
+    .option("--json", "print the import report as JSON")
+    .action(act(async (file: string, o: { id?: string; json?: boolean }) => {
+      const { importSource } = await import("./layers/mod.ts");
+      const { loaded, report } = await importSource(file, { id: o.id });
+      const s = store();
+      s.putScan(loaded, report);
+      const p = loaded.plan;
+      const count = (k: string) => p.openings.filter((x) => x.kind === k).length;
+      if (o.json) return out(JSON.stringify({ scan: p.id, report }, null, 2));
+      out(`Imported ${file} as scan ${p.id} (${report.format})`);
+      out(
+        tableOf([
+          "Floors",
+          "Rooms",
+          "Doors",
+          "Windows",
+          "Openings",
+          "Verticals",
+          "Objects",
+          "Sweeps",
+          "Warnings",
+        ], [[
+          p.floors.length,
+          p.rooms.length,
+          count("door"),
+          count("window"),
+          count("opening"),
+          p.verticals.length,
+          p.objects.length,
+          p.sweeps.length,
+          report.warnings.length,
+        ]]),
+      );
+      for (
+        const [title, list] of [["Mapped", report.mapped], ["Source lacked", report.lacking], [
+          "Assumptions",
+          report.assumptions,
+        ], ["Warnings", report.warnings]] as const
+      ) {
+        if (list.length) out(`${title}:\n${list.map((x) => `  - ${x}`).join("\n")}`);
+      }
+    }));
+
+  p.command("scans").description("List scans (stored, and the built-in demo)").option("--json")
+    .action(act((o: { json?: boolean }) => {
+      const s = store();
+      const rows = s.listScans();
+      const builtin = Object.keys(BUILTIN_SCANS).filter((id) => !rows.some((r) => r.id === id)).map(
+        (id) => {
+          const p = BUILTIN_SCANS[id]().plan;
+          return {
+            id,
+            name: p.name,
+            format: "built-in",
+            ref: p.source.ref,
+            imported_at: "",
+            rooms: p.rooms.length,
+            floors: p.floors.length,
+          };
+        },
+      );
+      const all = [...rows, ...builtin];
+      const sel = s.getSelection("scan");
+      if (o.json) return out(JSON.stringify({ selected: sel ?? null, scans: all }, null, 2));
+      out(
+        tableOf(
+          ["", "Scan", "Name", "Format", "Floors", "Rooms", "Imported"],
+          all.map((
+            r,
+          ) => [r.id === sel ? "*" : "", r.id, r.name, r.format, r.floors, r.rooms, r.imported_at]),
+        ),
+      );
+    }));
+
+  p.command("plan <sid>").description("Show a scan's plan").option("--json", "the plan JSON")
+    .action(act((sid: string, o: { json?: boolean }) => {
+      const loaded = requirePlan({ store: store(), builtins: BUILTIN_SCANS }, sid);
+      const pl: Plan = loaded.plan;
+      if (o.json) return out(JSON.stringify(pl, null, 2));
+      out(`${pl.name || pl.id} (${pl.source.format}${pl.source.ref ? `: ${pl.source.ref}` : ""})`);
+      if (pl.site) {
+        out(
+          `Site: ${pl.site.lat}, ${pl.site.lon}${pl.site.address ? ` — ${pl.site.address}` : ""}`,
+        );
+      }
+      out(
+        tableOf(
+          ["Floor", "Room", "Label", "Name", "Height (m)"],
+          pl.rooms.map((r) => [r.floor, r.id, r.label, r.name ?? "", r.height_m ?? "—"]),
+        ),
+      );
+      out(
+        tableOf(
+          ["Opening", "Kind", "Floor", "Between", "Width (m)", "Threshold (m)"],
+          pl.openings.map((x) => [
+            x.id,
+            x.kind,
+            x.floor,
+            x.between.map((b) => b ?? "outside").join(" ↔ "),
+            x.width_m,
+            x.threshold_m ?? "—",
+          ]),
+        ),
+      );
+      for (const w of loaded.warnings) err(`warning: ${w}`);
+    }));
+
+  p.command("use <sid>").description("Select a scan; later runs are filled from it")
+    .action(act((sid: string) => {
+      const s = store();
+      requirePlan({ store: s, builtins: BUILTIN_SCANS }, sid);
+      s.setSelection("scan", sid);
+      out(`Selected scan ${sid}`);
+    }));
+
+  const prefs = p.command("prefs").description("Saved preferences (dotted keys)");
+  prefs.command("list").option("--json").action(act((o: { json?: boolean }) => {
+    const rows = store().listPrefs();
+    if (o.json) return out(JSON.stringify(rows, null, 2));
+    out(tableOf(["Key", "Value", "Unit", "Meaning"], [
+      ...rows.map((
+        r,
+      ) => [
+        r.key,
+        JSON.stringify(r.value),
+        preferenceKey(r.key)?.unit ?? "",
+        preferenceKey(r.key)?.description ?? "",
+      ]),
+    ]));
+    const unset = PREFERENCE_KEYS.filter((k) => !rows.some((r) => r.key === k.key));
+    if (unset.length) out(`Not set: ${unset.map((k) => k.key).join(", ")}`);
+  }));
+  prefs.command("get <key>").action(act((key: string) => {
+    checkPrefKey(key);
+    const v = store().getPref(key);
+    if (v === undefined) throw new InputError(key, "is not set");
+    out(JSON.stringify(v));
+  }));
+  prefs.command("set <key> <value>").action(act((key: string, raw: string) => {
+    const k = checkPrefKey(key);
+    const value = parseValue(raw);
+    if (k) {
+      const r = k.schema.safeParse(value);
+      if (!r.success) {
+        throw new InputError(
+          key,
+          `${r.error.issues.map((i) => i.message).join("; ")}; got ${JSON.stringify(value)}${
+            k.unit ? ` (unit: ${k.unit})` : ""
+          }`,
+        );
+      }
+    }
+    store().setPref(key, value);
+    out(`${key} = ${JSON.stringify(value)}`);
+  }));
+  prefs.command("unset <key>").action(act((key: string) => {
+    checkPrefKey(key);
+    out(store().unsetPref(key) ? `unset ${key}` : `${key} was not set`);
+  }));
+
+  const personas = p.command("personas").description(
+    "Personas: presets of preferences, each number cited",
+  );
+  personas.command("list").option("--json").action(act((o: { json?: boolean }) => {
+    const s = store();
+    const all = listPersonas(s);
+    const active = s.getSelection("persona");
+    if (o.json) return out(JSON.stringify({ active: active ?? null, personas: all }, null, 2));
+    out(
+      tableOf(
+        ["", "Persona", "Title", "Presets", "Own"],
+        all.map((
+          x,
+        ) => [
+          x.id === active ? "*" : "",
+          x.id,
+          x.title,
+          Object.keys(x.preset).join(", "),
+          x.builtin ? "" : "yes",
+        ]),
+      ),
+    );
+  }));
+  personas.command("show <id>").option("--json").action(act((id: string, o: { json?: boolean }) => {
+    const x = getPersona(id, store());
+    if (o.json) return out(JSON.stringify(x, null, 2));
+    out(`${x.title} (${x.id})\n${x.description}`);
+    out(
+      tableOf(
+        ["Key", "Value", "Source"],
+        Object.entries(x.preset).map((
+          [k, v],
+        ) => [k, JSON.stringify(v.value), v.source + (v.unverified ? " (unverified)" : "")]),
+      ),
+    );
+  }));
+  personas.command("use <id>").description('activate a persona ("none" to clear)').action(
+    act((id: string) => {
+      const s = store();
+      if (id === "none") {
+        s.setSelection("persona", undefined);
+        return out("No persona active");
+      }
+      getPersona(id, s);
+      s.setSelection("persona", id);
+      out(`Persona ${id} is active`);
+    }),
+  );
+  personas.command("add <file>").description("add or edit your own persona from a JSON file")
+    .action(act(async (file: string) => {
+      let data: unknown;
+      try {
+        data = JSON.parse(await Deno.readTextFile(file));
+      } catch (e) {
+        throw new InputError("file", `cannot read ${file} as JSON: ${(e as Error).message}`);
+      }
+      const x = parsePersona(data);
+      for (const k of Object.keys(x.preset)) checkPrefKey(k);
+      store().putPersona(x as unknown as { id: string });
+      out(`Saved persona ${x.id}`);
+    }));
+
+  const sites = p.command("sites").description(
+    "Places: a scan's own site, or an address / lat,lon with a free record",
+  );
+  sites.command("list").option("--json").action(act((o: { json?: boolean }) => {
+    const s = store();
+    const stored = s.listSites();
+    const fromScans = knownScanIds({ store: s, builtins: BUILTIN_SCANS })
+      .filter((id) => !stored.some((x) => x.scan === id))
+      .map((id) => ({ id, info: resolveSite({ store: s, builtins: BUILTIN_SCANS }, id) }))
+      .filter((x) => x.info)
+      .map((x) => ({
+        id: x.id,
+        lat: x.info!.lat,
+        lon: x.info!.lon,
+        address: x.info!.address,
+        scan: x.id,
+        record: {},
+      }));
+    const all = [...stored, ...fromScans];
+    if (o.json) return out(JSON.stringify(all, null, 2));
+    out(
+      tableOf(
+        ["Site", "Lat", "Lon", "Address", "Scan", "Record"],
+        all.map((
+          x,
+        ) => [x.id, x.lat, x.lon, x.address ?? "", x.scan ?? "", Object.keys(x.record).join(", ")]),
+      ),
+    );
+  }));
+  sites.command("show <place>").action(act((place: string) => {
+    const info = resolveSite({ store: store(), builtins: BUILTIN_SCANS }, place);
+    if (!info) throw new InputError("place", `scan ${place} has no site`);
+    out(JSON.stringify(info, null, 2));
+  }));
+  sites.command("add <id>").description("store a place")
+    .requiredOption("--lat <deg>", "latitude, degrees")
+    .requiredOption("--lon <deg>", "longitude, degrees")
+    .option("--address <text>")
+    .option("--name <text>")
+    .option("--scan <sid>", "the scan this site belongs to")
+    .option("--north <deg>", "azimuth of the plan's +y axis, degrees clockwise from north")
+    .option(
+      "--record <key=value>",
+      "a free fact (repeatable): year_built=1931, parcel=…",
+      collect,
+      [],
+    )
+    .action(
+      act(
+        (
+          id: string,
+          o: {
+            lat: string;
+            lon: string;
+            address?: string;
+            name?: string;
+            scan?: string;
+            north?: string;
+            record: string[];
+          },
+        ) => {
+          const lat = Number(o.lat), lon = Number(o.lon);
+          if (!Number.isFinite(lat) || lat < -90 || lat > 90) {
+            throw new InputError("--lat", `must be a number in -90..90, got ${o.lat}`);
+          }
+          if (!Number.isFinite(lon) || lon < -180 || lon > 180) {
+            throw new InputError("--lon", `must be a number in -180..180, got ${o.lon}`);
+          }
+          const north = o.north === undefined ? undefined : Number(o.north);
+          if (north !== undefined && !Number.isFinite(north)) {
+            throw new InputError("--north", `must be degrees, got ${o.north}`);
+          }
+          const s = store();
+          if (o.scan) requirePlan({ store: s, builtins: BUILTIN_SCANS }, o.scan, "--scan");
+          const old = s.getSite(id);
+          s.putSite({
+            id,
+            lat,
+            lon,
+            address: o.address ?? old?.address,
+            name: o.name ?? old?.name,
+            scan: o.scan ?? old?.scan,
+            north_deg: north ?? old?.north_deg,
+            elevation_m: old?.elevation_m,
+            record: {
+              ...(old?.record ?? {}),
+              ...Object.fromEntries(o.record.map((kv) => parseKv(kv, "--record"))),
+            },
+          });
+          out(`Saved site ${id}`);
+        },
+      ),
+    );
+
+  p.command("findings").description("Open findings (--all: resolved and rejected too)")
+    .option("--scan <sid>").option("--all").option("--json")
+    .action(act((o: { scan?: string; all?: boolean; json?: boolean }) => {
+      const rows = store().listFindings({ scan: o.scan, all: o.all });
+      if (o.json) return out(JSON.stringify(rows, null, 2));
+      if (!rows.length) return out(o.all ? "No findings." : "No open findings.");
+      out(
+        tableOf(
+          ["Scan", "Finding", "Status", "Title", "Reason"],
+          rows.map((r) => [r.scan, r.id, r.status, r.title, r.reason ?? ""]),
+        ),
+      );
+    }));
+  const findingCmd = (name: string, status: "rejected" | "open", desc: string) =>
+    p.command(`${name} <finding-id>`).description(desc).option("--scan <sid>").option(
+      "--reason <text>",
+    )
+      .action(act((id: string, o: { scan?: string; reason?: string }) => {
+        const s = store();
+        const rows = s.findFinding(id, o.scan);
+        if (!rows.length) {
+          throw new InputError(
+            "finding-id",
+            `no finding ${JSON.stringify(id)}${
+              o.scan ? ` in scan ${o.scan}` : ""
+            }; see threshold findings --all`,
+          );
+        }
+        if (rows.length > 1) {
+          throw new InputError(
+            "--scan",
+            `finding ${id} exists in scans ${
+              rows.map((r) => r.scan).join(", ")
+            }; say which with --scan`,
+          );
+        }
+        s.setFindingStatus(
+          rows[0].scan,
+          id,
+          status,
+          status === "rejected" ? o.reason ?? "rejected" : undefined,
+        );
+        out(`${status === "rejected" ? "Rejected" : "Restored"} ${id} (scan ${rows[0].scan})`);
+      }));
+  findingCmd("reject", "rejected", "Reject a finding: it stays hidden in later runs and listings");
+  findingCmd("restore", "open", "Restore a rejected finding");
+
+  p.command("schema <what>").description("Print a JSON Schema (plan)").action(
+    act((what: string) => {
+      if (what !== "plan") {
+        throw new InputError("what", `unknown schema ${JSON.stringify(what)}; schemas: plan`);
+      }
+      out(JSON.stringify(planJsonSchema(), null, 2));
+    }),
+  );
+
+  p.command("docs").description("Write docs/tools.md from the manifests").option(
+    "--check",
+    "exit 1 when docs/tools.md is stale",
+  )
+    .action(act(async (o: { check?: boolean }) => {
+      const md = toolsMarkdown(await registry());
+      if (o.check) {
+        const cur = await Deno.readTextFile(DOCS_FILE).catch(() => "");
+        if (cur !== md) {
+          err("docs/tools.md is stale: run `threshold docs`");
+          return EXIT.error;
+        }
+        return out("docs/tools.md is up to date");
+      }
+      await Deno.writeTextFile(DOCS_FILE, md);
+      out(`wrote ${DOCS_FILE.pathname}`);
+    }));
+
+  p.command("demo").description(
+    "Run every tool on the built-in demo building and draw the pictures",
+  )
+    .option("--out <dir>", "folder for the PlanView pictures", "threshold-demo")
+    .option("--json")
+    .action(act((o: { out: string; json?: boolean }) => cmdDemo(o)));
+
+  p.hook("postAction", () => {
+    if (code) throw new Exit(code);
+  });
+  return p;
+}
+
+function checkPrefKey(key: string) {
+  const k = preferenceKey(key);
+  if (!k && !/^custom\.[a-z0-9_.]+$/.test(key)) {
+    throw new InputError(
+      key,
+      `unknown preference key; keys: ${PREFERENCE_KEYS.map((x) => x.key).join(", ")} (or custom.*)`,
+    );
+  }
+  return k;
+}
+
+/** Runs the command line on `args`; returns the exit code. */
+export async function main(args: string[]): Promise<number> {
+  try {
+    await program().parseAsync(args, { from: "user" });
+    return EXIT.ok;
+  } catch (e) {
+    if (e instanceof Exit) {
+      if (e.message) err(e.message);
+      return e.code;
+    }
+    if (e instanceof CommanderError) {
+      if (
+        e.code === "commander.helpDisplayed" || e.code === "commander.version" ||
+        e.code === "commander.help"
+      ) return EXIT.ok;
+      return EXIT.usage;
+    }
+    if (e instanceof InputError) {
+      err(`threshold: ${e.message}`);
+      return EXIT.usage;
+    }
+    if (e instanceof StoreError || e instanceof RegistryError) {
+      err(`threshold: ${e.message}`);
+      return EXIT.error;
+    }
+    if (e instanceof CancelledError) {
+      err("threshold: cancelled");
+      return EXIT.error;
+    }
+    err(`threshold: ${(e as Error)?.message ?? e}`);
+    return EXIT.error;
+  } finally {
+    storeCache?.close();
+    storeCache = undefined;
+  }
+}
+
+if (import.meta.main) {
+  Deno.exit(await main(Deno.args));
+}
