@@ -1,0 +1,261 @@
+/**
+ * tools/call for any registered tool: inputs filled by `runTool` from the same store as the
+ * command line; `ctx.step` -> `notifications/progress` (MCP spec, "Progress") when the request
+ * carries a progress token; cancellation through the request's abort signal; the result as
+ * `forModel` text + structured content + a `resource_link` to `threshold://runs/<id>`.
+ * An input nothing fills is asked of the person by elicitation ("Elicitation", form mode):
+ * pushed as `elicitation/create` in the 2025 era, returned as an `input_required` result in
+ * the 2026-07-28 era (multi round-trip requests). A host without elicitation gets an
+ * `isError` result naming the missing inputs and their units, so the model can ask.
+ */
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  inputRequired,
+  inputResponse,
+  type ServerContext,
+} from "@modelcontextprotocol/server";
+import type {
+  CallToolResult,
+  ElicitRequestFormParams,
+  InputRequiredResult,
+} from "@modelcontextprotocol/server";
+import { knownScanIds } from "../core/context.ts";
+import { CancelledError, InputError } from "../core/errors.ts";
+import type { Question } from "../core/inputs.ts";
+import { inputMeta, type Manifest } from "../core/manifest.ts";
+import { forModel, forModelText } from "../core/result.ts";
+import { runTool } from "../core/run.ts";
+import type { Store } from "../core/store.ts";
+import { BUILTIN_SCANS } from "../layers/builtin.ts";
+import { activePersona } from "../presets/personas.ts";
+import { type MissingInput, sentence } from "./tools.ts";
+
+/** What a call needs from the server. */
+export interface CallEnv {
+  store: Store;
+  era: "legacy" | "modern";
+  /** The 2025-era client capabilities (from `initialize`). */
+  legacyCapabilities(): Record<string, unknown> | undefined;
+}
+
+/** The key of threshold's one elicitation in an `input_required` round. */
+export const INPUTS_KEY = "threshold_inputs";
+
+/** The URI of a run's full result. */
+export function runUri(runId: string): string {
+  return `threshold://runs/${runId}`;
+}
+
+/** Whether the client declared form elicitation (an empty `elicitation` means form). */
+export function canElicit(env: CallEnv, ctx: ServerContext): boolean {
+  const caps = env.era === "modern"
+    ? (ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[
+      CLIENT_CAPABILITIES_META_KEY
+    ] as Record<string, unknown> | undefined
+    : env.legacyCapabilities();
+  const e = caps?.elicitation as Record<string, unknown> | undefined;
+  if (!e || typeof e !== "object") return false;
+  return Object.keys(e).length === 0 || "form" in e;
+}
+
+/** The missing inputs as the surface reports them. */
+export function missingOf(questions: Question[]): MissingInput[] {
+  return questions.map((q) => ({
+    input: q.input,
+    ask: q.ask,
+    ...(q.unit ? { unit: q.unit } : {}),
+  }));
+}
+
+/** "min_height_m (m): What is …?; scan: Which scan …?" */
+export function describeMissing(questions: Question[]): string {
+  return questions.map((q) => `${q.input}${q.unit ? ` (${q.unit})` : ""}: ${q.ask}`).join("; ");
+}
+
+const ELICIT_KEYS = ["type", "minimum", "maximum", "minLength", "maxLength", "enum", "format"];
+
+/**
+ * The flat form schema of an elicitation (primitive properties only) for the questions:
+ * each with its ask sentence and unit; a scan question offers the known scans.
+ */
+export function elicitationSchema(
+  m: Manifest,
+  questions: Question[],
+  scans: string[],
+): ElicitRequestFormParams["requestedSchema"] {
+  const properties: Record<string, Record<string, unknown>> = {};
+  const shape = m.inputs.shape as Record<string, Parameters<typeof inputMeta>[0]>;
+  for (const q of questions) {
+    const meta = inputMeta(shape[q.input]);
+    const prop: Record<string, unknown> = {};
+    for (const k of ELICIT_KEYS) if (q.schema[k] !== undefined) prop[k] = q.schema[k];
+    if (
+      Array.isArray(prop.type) || !["string", "number", "integer", "boolean"].includes(
+        String(prop.type),
+      )
+    ) {
+      prop.type = "string";
+    }
+    if (prop.format && !["email", "uri", "date", "date-time"].includes(String(prop.format))) {
+      delete prop.format;
+    }
+    if (meta.fill?.from === "selection" && prop.type === "string" && scans.length) {
+      prop.enum = scans;
+    }
+    prop.title = meta.label ?? q.input.replaceAll("_", " ");
+    prop.description = q.unit ? `${q.ask} (${q.unit})` : q.ask;
+    properties[q.input] = prop;
+  }
+  return {
+    type: "object",
+    properties,
+    required: questions.map((q) => q.input),
+  } as ElicitRequestFormParams["requestedSchema"];
+}
+
+/** The message an elicitation shows. */
+export function elicitationMessage(m: Manifest, questions: Question[]): string {
+  const asks = questions.map((q) => q.unit ? `${q.ask} (${q.unit})` : q.ask);
+  return `${m.title} needs ${questions.length === 1 ? "one answer" : "some answers"}: ${
+    asks.join(" ")
+  }`;
+}
+
+function errorResult(text: string, structured?: Record<string, unknown>): CallToolResult {
+  return {
+    content: [{ type: "text", text }],
+    isError: true,
+    ...(structured ? { structuredContent: structured } : {}),
+  };
+}
+
+/** The plain result of a call the person declined or cancelled. */
+function notRunResult(m: Manifest, questions: Question[], action: string): CallToolResult {
+  const verb = action === "decline" ? "declined to answer" : "cancelled the question";
+  const view = {
+    tool: m.id,
+    status: "unknown" as const,
+    verdict: `Not run: the person ${verb}. ${m.id} needs ${sentence(describeMissing(questions))}`,
+    findings: [],
+    missing: missingOf(questions),
+  };
+  return { content: [{ type: "text", text: JSON.stringify(view) }], structuredContent: view };
+}
+
+/** A macrotask: lets the last progress notification leave before the result (SDK #2580). */
+const nextTask = () => new Promise<void>((r) => setTimeout(r, 0));
+
+/** Runs one tools/call. Never throws: bad input and failures are `isError` results. */
+export async function callTool(
+  m: Manifest,
+  args: Record<string, unknown>,
+  ctx: ServerContext,
+  env: CallEnv,
+): Promise<CallToolResult | InputRequiredResult> {
+  const token = ctx.mcpReq._meta?.progressToken;
+  const sent: Promise<void>[] = [];
+  let progress = 0;
+  const onStep = token === undefined ? undefined : (e: { text: string }) => {
+    progress++;
+    sent.push(
+      ctx.mcpReq.notify({
+        method: "notifications/progress",
+        params: { progressToken: token, progress, message: e.text },
+      }).catch(() => {}),
+    );
+  };
+  const signal = ctx.mcpReq.signal;
+  try {
+    let answers: Record<string, unknown> | undefined;
+    if (env.era === "modern") {
+      const view = inputResponse(ctx.mcpReq.inputResponses, INPUTS_KEY);
+      if (view.kind === "elicit") {
+        if (view.action !== "accept") {
+          const pending = await needs(m, args, env, signal);
+          return notRunResult(m, pending, view.action);
+        }
+        answers = view.content ?? {};
+      }
+    }
+    for (let round = 0; round < 3; round++) {
+      const out = await runTool(m, {
+        store: env.store,
+        builtins: BUILTIN_SCANS,
+        set: args,
+        answers,
+        persona: activePersona(env.store),
+        onStep,
+        signal,
+      });
+      if (out.status === "done") {
+        await Promise.all(sent);
+        if (sent.length) await nextTask();
+        const view = forModel(out.result);
+        return {
+          content: [
+            { type: "text", text: forModelText(out.result) },
+            {
+              type: "resource_link",
+              uri: runUri(out.run_id),
+              name: out.run_id,
+              title: `${m.title}: the full result`,
+              description: "Metrics, checks, findings, overlays, assumptions and steps.",
+              mimeType: "application/json",
+              annotations: { audience: ["user"] },
+            },
+          ],
+          structuredContent: view as unknown as Record<string, unknown>,
+          ...(out.result.verdict.status === "error" ? { isError: true } : {}),
+        };
+      }
+      const questions = out.questions;
+      if (!canElicit(env, ctx)) {
+        return errorResult(
+          `${m.id} needs input nothing could fill: ${sentence(describeMissing(questions))} ` +
+            "Ask the person, then call again with these arguments.",
+          { tool: m.id, missing: missingOf(questions) },
+        );
+      }
+      const requestedSchema = elicitationSchema(m, questions, scanIds(env));
+      const message = elicitationMessage(m, questions);
+      if (env.era === "modern") {
+        return inputRequired({
+          inputRequests: { [INPUTS_KEY]: inputRequired.elicit({ message, requestedSchema }) },
+        });
+      }
+      const reply = await ctx.mcpReq.elicitInput({ mode: "form", message, requestedSchema });
+      if (reply.action !== "accept") return notRunResult(m, questions, reply.action);
+      answers = { ...answers, ...(reply.content ?? {}) };
+    }
+    return errorResult(`${m.id}: the answers given still leave inputs unfilled.`);
+  } catch (e) {
+    if (e instanceof CancelledError || signal.aborted) {
+      return errorResult(`${m.id} was cancelled.`);
+    }
+    if (e instanceof InputError) return errorResult(e.message);
+    console.error(`threshold mcp: ${m.id} failed:`, e);
+    return errorResult(`${m.id} failed: ${(e as Error)?.message ?? String(e)}`);
+  }
+}
+
+/** The questions a call would still need (for a declined 2026-era round). */
+async function needs(
+  m: Manifest,
+  args: Record<string, unknown>,
+  env: CallEnv,
+  signal: AbortSignal,
+): Promise<Question[]> {
+  const out = await runTool(m, {
+    store: env.store,
+    builtins: BUILTIN_SCANS,
+    set: args,
+    persona: activePersona(env.store),
+    signal,
+    persist: false,
+  });
+  return out.status === "needs_input" ? out.questions : [];
+}
+
+function scanIds(env: CallEnv): string[] {
+  return knownScanIds({ store: env.store, builtins: BUILTIN_SCANS });
+}

@@ -1,0 +1,81 @@
+/**
+ * The MCP server: one McpServer per connection (either protocol era), every registered tool
+ * listed from its manifest and called through `runTool`, plus threshold's resources. Nothing
+ * is written per tool.
+ */
+import { McpServer, type StandardSchemaWithJSON } from "@modelcontextprotocol/server";
+import type { Manifest } from "../core/manifest.ts";
+import type { Registry } from "../core/registry.ts";
+import type { Store } from "../core/store.ts";
+import { type CallEnv, callTool } from "./call.ts";
+import { registerResources } from "./resources.ts";
+import {
+  mcpAnnotations,
+  mcpDescription,
+  mcpInputSchema,
+  mcpToolMeta,
+  ModelViewSchema,
+} from "./tools.ts";
+
+/** The server's name and version as MCP `serverInfo`. */
+export const SERVER_INFO = { name: "threshold", title: "threshold", version: "0.1.0" };
+
+const INSTRUCTIONS =
+  "threshold answers practical questions about a building from its scan. Each tool checks one " +
+  "thing. Inputs you leave out are filled from the selected scan, the person's saved " +
+  "preferences and persona, then defaults; the person is asked only for what nothing fills. " +
+  "Results give a verdict and findings; threshold://scans lists the buildings.";
+
+type Args = Record<string, unknown>;
+
+/**
+ * The arguments schema given to the SDK: it lists the manifest's JSON Schema (fillable
+ * inputs optional) and accepts any object, so that `runTool` alone validates and fills —
+ * exactly as on the command line, with its messages naming the input.
+ */
+export function argumentsSchema(m: Manifest): StandardSchemaWithJSON<Args, Args> {
+  const json = mcpInputSchema(m);
+  return {
+    "~standard": {
+      version: 1,
+      vendor: "threshold",
+      validate(value: unknown) {
+        if (value === undefined || value === null) return { value: {} };
+        if (typeof value !== "object" || Array.isArray(value)) {
+          return { issues: [{ message: "arguments must be a JSON object" }] };
+        }
+        return { value: value as Args };
+      },
+      jsonSchema: { input: () => json, output: () => json },
+    },
+  };
+}
+
+/** Builds the server for one connection. */
+export function createMcpServer(
+  registry: Registry,
+  store: Store,
+  era: "legacy" | "modern",
+): McpServer {
+  const server = new McpServer(SERVER_INFO, {
+    capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: {} },
+    instructions: INSTRUCTIONS,
+  });
+  const env: CallEnv = {
+    store,
+    era,
+    legacyCapabilities: () => server.server.getClientCapabilities() as Args | undefined,
+  };
+  for (const m of registry.tools) {
+    server.registerTool(m.id, {
+      title: m.title,
+      description: mcpDescription(m),
+      inputSchema: argumentsSchema(m),
+      outputSchema: ModelViewSchema,
+      annotations: mcpAnnotations(m),
+      _meta: mcpToolMeta(m),
+    }, (args, ctx) => callTool(m, args, ctx, env));
+  }
+  registerResources(server, store);
+  return server;
+}
