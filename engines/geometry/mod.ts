@@ -1,1 +1,2 @@
 export * from "./geojson.ts";
+export * from "./walls.ts";
