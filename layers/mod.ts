@@ -4,19 +4,32 @@
  */
 import { InputError } from "../core/errors.ts";
 import { type LoadedPlan, parsePlan } from "../core/plan.ts";
+import { matterport } from "./matterport/mod.ts";
 import { planJson } from "./plan-json/mod.ts";
-import type { ImportOptions, ImportReport, Importer } from "./types.ts";
+import type { Importer, ImportOptions, ImportReport } from "./types.ts";
 
-export type { ImportOptions, ImportReport, Importer } from "./types.ts";
+export type { Importer, ImportOptions, ImportReport } from "./types.ts";
 
 /** Every importer, most specific first; detection takes the first that says yes. */
 export const IMPORTERS: Importer[] = [
+  matterport,
   planJson,
 ];
 
 /** Finds the importer for a source (file path or URL) from its content. */
 export function detectImporter(source: string, bytes: Uint8Array | undefined): Importer {
   for (const imp of IMPORTERS) if (imp.detect(source, bytes)) return imp;
+  const head = bytes ? new TextDecoder().decode(bytes.subarray(0, 64)).trimStart() : "";
+  if (bytes && (head.startsWith("{") || head.startsWith("["))) {
+    try {
+      JSON.parse(new TextDecoder().decode(bytes));
+    } catch (e) {
+      throw new InputError(
+        "file",
+        `${source} looks like JSON but is not valid: ${(e as Error).message}`,
+      );
+    }
+  }
   throw new InputError(
     "file",
     `could not tell the format of ${source}; threshold reads: ${

@@ -1,0 +1,596 @@
+/**
+ * A Matterport Model API GraphQL response (saved or live) → plan. Shapes and semantics follow
+ * shared/reference/data-formats.md §1 (Matterport developer docs `modelapi_pi_vector_data.html`,
+ * `modelapi_pi_dimension_estimates.html`, `modelapi_pi_room_names.html`, graphdoc
+ * `opening.doc.html`). Every field may be null (partial data is normal since Dec 2020).
+ */
+import { InputError } from "../../core/errors.ts";
+import type { Point, RoomLabel } from "../../core/plan.ts";
+import type { ImportReport } from "../types.ts";
+import { roomLabelFromMatterport } from "./labels.ts";
+import { chainEdges, counterClockwise, type IdEdge, type Ring, signedArea_m2 } from "./polygon.ts";
+
+/** Metres in one international foot, exactly (1959 agreement). */
+export const FOOT_M = 0.3048;
+/** Metres in one inch, exactly. */
+export const INCH_M = 0.0254;
+/** Square metres in one square foot, exactly (0.3048²). */
+export const SQUARE_FOOT_M2 = 0.09290304;
+
+/**
+ * Metres per unit of length for a `units` value of a `dimensionEstimates` answer: `metric` is
+ * metres and `imperial` is feet (data-formats.md §1.2); explicit unit words are also read.
+ * Undefined for a unit we do not know.
+ */
+export function lengthFactor_m(units: string | null | undefined): number | undefined {
+  switch ((units ?? "metric").trim().toLowerCase()) {
+    case "metric":
+    case "meters":
+    case "metres":
+    case "m":
+      return 1;
+    case "imperial":
+    case "feet":
+    case "foot":
+    case "ft":
+      return FOOT_M;
+    case "inches":
+    case "inch":
+    case "in":
+      return INCH_M;
+    default:
+      return undefined;
+  }
+}
+
+type Nullable<T> = T | null | undefined;
+interface MpXY {
+  x?: Nullable<number>;
+  y?: Nullable<number>;
+  z?: Nullable<number>;
+}
+interface MpVertex {
+  id?: Nullable<string>;
+  position?: Nullable<MpXY>;
+}
+interface MpOpening {
+  id?: Nullable<string>;
+  height?: Nullable<number>;
+  width?: Nullable<number>;
+  lowerElevation?: Nullable<number>;
+  relativeCenter?: Nullable<number>;
+  type?: Nullable<string>;
+}
+interface MpEdge {
+  id?: Nullable<string>;
+  type?: Nullable<string>;
+  openings?: Nullable<Nullable<MpOpening>[]>;
+  vertices?: Nullable<Nullable<MpVertex>[]>;
+}
+interface MpRegion {
+  edges?: Nullable<Nullable<MpEdge>[]>;
+}
+interface MpDims {
+  area?: Nullable<number>;
+  areaIndoor?: Nullable<number>;
+  depth?: Nullable<number>;
+  height?: Nullable<number>;
+  width?: Nullable<number>;
+  units?: Nullable<string>;
+  lowerElevation?: Nullable<number>;
+}
+interface MpRoom {
+  id?: Nullable<string>;
+  label?: Nullable<string>;
+  floor?: Nullable<{ id?: Nullable<string> }>;
+  classifications?: Nullable<
+    Nullable<{ label?: Nullable<string>; confidence?: Nullable<number> }>[]
+  >;
+  dimensionEstimates?: Nullable<MpDims>;
+  boundary?: Nullable<MpRegion>;
+  holes?: Nullable<MpRegion | Nullable<MpRegion>[]>;
+}
+interface MpFloor {
+  id?: Nullable<string>;
+  label?: Nullable<string>;
+  sequence?: Nullable<number>;
+}
+interface MpLocation {
+  id?: Nullable<string>;
+  position?: Nullable<MpXY>;
+  floor?: Nullable<{ id?: Nullable<string> }>;
+  room?: Nullable<{ id?: Nullable<string> }>;
+}
+interface MpModel {
+  id?: Nullable<string>;
+  name?: Nullable<string>;
+  floors?: Nullable<Nullable<MpFloor>[]>;
+  rooms?: Nullable<Nullable<MpRoom>[]>;
+  locations?: Nullable<Nullable<MpLocation>[]>;
+}
+interface GqlError {
+  message?: string;
+  path?: (string | number)[];
+}
+
+/** The model object of a response: `{data: {model}}` (as the API answers) or `{model}`. */
+export function responseModel(v: unknown): unknown {
+  if (!v || typeof v !== "object" || Array.isArray(v)) return undefined;
+  const o = v as Record<string, unknown>;
+  const data = o.data as Record<string, unknown> | null | undefined;
+  if (data && typeof data === "object" && "model" in data) return data.model;
+  if ("model" in o) return o.model;
+  return undefined;
+}
+
+/** Whether a parsed JSON value looks like a Model API response (a model, or GraphQL errors). */
+export function looksLikeModelResponse(v: unknown): boolean {
+  if (!v || typeof v !== "object" || Array.isArray(v)) return false;
+  const o = v as Record<string, unknown>;
+  const model = responseModel(v);
+  if (model && typeof model === "object") {
+    const m = model as Record<string, unknown>;
+    return ["floors", "rooms", "locations"].some((k) => k in m);
+  }
+  return Array.isArray(o.errors) && "data" in o;
+}
+
+const num = (v: unknown): number | undefined =>
+  typeof v === "number" && Number.isFinite(v) ? v : undefined;
+const str = (v: unknown): string | undefined =>
+  typeof v === "string" && v.length > 0 ? v : undefined;
+const list = <T>(v: Nullable<Nullable<T>[]>): T[] =>
+  Array.isArray(v) ? v.filter((x): x is T => !!x && typeof x === "object") : [];
+const round = (v: number, digits = 9) => Math.round(v * 10 ** digits) / 10 ** digits;
+
+function errorLine(e: GqlError): string {
+  const path = Array.isArray(e.path) && e.path.length ? ` (at ${e.path.join(".")})` : "";
+  return `${e.message ?? "unknown error"}${path}`;
+}
+
+/** A plan as an importer hands it over (validated later by importSource). */
+export interface MatterportPlan {
+  id: string;
+  name: string;
+  source: { format: string; ref: string };
+  floors: { id: string; name?: string; index: number; elevation_m: number }[];
+  rooms: {
+    id: string;
+    floor: string;
+    label: RoomLabel;
+    name?: string;
+    polygon: Point[];
+    height_m?: number;
+  }[];
+  openings: {
+    id: string;
+    kind: "door" | "window" | "opening";
+    floor: string;
+    between: [string | null, string | null];
+    at: Point;
+    width_m: number;
+    height_m?: number;
+    sill_m?: number;
+  }[];
+  sweeps: { id: string; floor: string; room?: string; at: [number, number, number] }[];
+}
+
+const PI_WHY =
+  "Matterport fills Property Intelligence data (room boundaries, openings, dimension estimates, room types) only for Enterprise subscriptions and for models processed since November 2023";
+
+/**
+ * Converts a parsed Model API response into a plan and its import report. A response with
+ * GraphQL `errors[]` and no model is an InputError naming `ref` and every error; errors beside
+ * partial data become warnings and the missing parts are left out. Room polygons are chained from
+ * their boundary edges (holes are reported, not cut out: the plan has no holes); openings lie on
+ * their edge at `relativeCenter` from the edge's first listed vertex, between the rooms that share
+ * the edge (null: the outside). Imperial dimension estimates are converted exactly.
+ */
+export function modelToPlan(
+  response: unknown,
+  ref: string,
+  id?: string,
+): { plan: MatterportPlan; report: ImportReport } {
+  const errors = (response && typeof response === "object" &&
+      Array.isArray((response as { errors?: unknown }).errors))
+    ? ((response as { errors: GqlError[] }).errors)
+    : [];
+  const modelV = responseModel(response);
+  if (!modelV || typeof modelV !== "object") {
+    const why = errors.length
+      ? `GraphQL error${errors.length > 1 ? "s" : ""}: ${errors.map(errorLine).join("; ")}`
+      : "no data.model in the response";
+    throw new InputError(ref, `the Matterport response has no model: ${why}`);
+  }
+  const model = modelV as MpModel;
+  const report: ImportReport = {
+    format: "matterport",
+    mapped: [],
+    lacking: [],
+    assumptions: [],
+    warnings: errors.map((e) => `GraphQL error, that part is missing: ${errorLine(e)}`),
+    counts: {},
+  };
+  const warn = (s: string) => report.warnings.push(s);
+
+  // Floors.
+  const floorsIn = list(model.floors);
+  const floorIds = new Set<string>();
+  const floors: MatterportPlan["floors"] = [];
+  floorsIn.forEach((f, i) => {
+    const fid = str(f.id);
+    if (!fid) return warn(`floors[${i}] has no id; skipped`);
+    if (floorIds.has(fid)) return warn(`floors[${i}]: duplicate floor id ${fid}; skipped`);
+    floorIds.add(fid);
+    floors.push({
+      id: fid,
+      ...(str(f.label) ? { name: f.label! } : {}),
+      index: Number.isInteger(f.sequence) ? f.sequence! : i,
+      elevation_m: 0,
+    });
+  });
+  const onlyFloor = floors.length === 1 ? floors[0].id : undefined;
+  const floorOf = (v: Nullable<{ id?: Nullable<string> }>, what: string): string | undefined => {
+    const fid = str(v?.id);
+    if (fid && floorIds.has(fid)) return fid;
+    if (onlyFloor) {
+      if (fid) warn(`${what}: floor ${fid} is not among the model's floors; put on ${onlyFloor}`);
+      return onlyFloor;
+    }
+    warn(`${what}: ${fid ? `floor ${fid} is unknown` : "no floor"}; skipped`);
+    return undefined;
+  };
+
+  // Rooms: polygons, labels, heights.
+  const roomsValue = model.rooms;
+  const roomsIn = list(roomsValue);
+  const rooms: MatterportPlan["rooms"] = [];
+  const roomIds = new Set<string>();
+  const skippedRooms = new Set<string>();
+  /** Edge key (vertex-id pair, and edge id) → rooms whose boundary or holes hold that edge. */
+  const edgeOwners = new Map<string, Set<string>>();
+  const openingSeen = new Set<string>();
+  const pendingOpenings: {
+    room: string;
+    edge: MpEdge;
+    keys: string[];
+    o: MpOpening;
+    hole: boolean;
+  }[] = [];
+  const roomElevation = new Map<string, number>();
+  let withBoundary = 0, imperialRooms = 0, holeCount = 0, holeArea = 0, chosenByConfidence = 0;
+
+  const edgesOf = (region: Nullable<MpRegion>, what: string) => {
+    const out: { edge: IdEdge; raw: MpEdge; keys: string[] }[] = [];
+    list(region?.edges).forEach((e, k) => {
+      const vs = list(e.vertices);
+      const pts = vs.map((v) => [num(v.position?.x), num(v.position?.y)] as const);
+      if (
+        vs.length !== 2 || vs.some((v) => !str(v.id)) ||
+        pts.some(([x, y]) => x === undefined || y === undefined)
+      ) {
+        warn(
+          `${what}.edges[${k}]${
+            e.id ? ` (${e.id})` : ""
+          }: needs two vertices with ids and positions; skipped`,
+        );
+        return;
+      }
+      const [a, b] = vs;
+      const pair = [a.id!, b.id!].sort().join("|");
+      const eid = str(e.id) ?? pair;
+      out.push({
+        edge: {
+          id: eid,
+          a: { id: a.id!, at: [pts[0][0]!, pts[0][1]!] },
+          b: { id: b.id!, at: [pts[1][0]!, pts[1][1]!] },
+        },
+        raw: e,
+        keys: [`v:${pair}`, ...(str(e.id) ? [`e:${e.id}`] : [])],
+      });
+    });
+    return out;
+  };
+
+  roomsIn.forEach((r, i) => {
+    const rid = str(r.id) ?? `room${i}`;
+    const what = `rooms[${i}] (${rid})`;
+    if (roomIds.has(rid) || skippedRooms.has(rid)) {
+      return warn(`${what}: duplicate room id; skipped`);
+    }
+    const boundary = edgesOf(r.boundary, `${what}.boundary`);
+    const holeRegions = Array.isArray(r.holes) ? list(r.holes) : r.holes ? [r.holes] : [];
+    const holes = holeRegions.map((h, k) => edgesOf(h, `${what}.holes[${k}]`));
+    if (!boundary.length) {
+      skippedRooms.add(rid);
+      return;
+    }
+    withBoundary++;
+    const holeEdges = new Set(holes.flat());
+    for (const e of [...boundary, ...holeEdges]) {
+      for (const key of e.keys) {
+        const set = edgeOwners.get(key) ?? new Set<string>();
+        set.add(rid);
+        edgeOwners.set(key, set);
+      }
+      for (const o of list(e.raw.openings)) {
+        pendingOpenings.push({ room: rid, edge: e.raw, keys: e.keys, o, hole: holeEdges.has(e) });
+      }
+    }
+    const chained = chainEdges(boundary.map((b) => b.edge));
+    for (const p of chained.problems) warn(`${what}.boundary: ${p}`);
+    if (!chained.rings.length) {
+      skippedRooms.add(rid);
+      return warn(`${what}: its boundary edges do not close into a polygon; room skipped`);
+    }
+    const outer = chained.rings.reduce((a: Ring, b: Ring) =>
+      Math.abs(signedArea_m2(b.points)) > Math.abs(signedArea_m2(a.points)) ? b : a
+    );
+    if (chained.rings.length > 1) {
+      warn(`${what}: boundary has ${chained.rings.length} rings; the largest is the room outline`);
+    }
+    for (const [k, h] of holes.entries()) {
+      if (!h.length) continue;
+      const hc = chainEdges(h.map((x) => x.edge));
+      for (const p of hc.problems) warn(`${what}.holes[${k}]: ${p}`);
+      for (const ring of hc.rings) {
+        holeCount++;
+        holeArea += Math.abs(signedArea_m2(ring.points));
+      }
+    }
+    const floor = floorOf(r.floor, what);
+    if (!floor) {
+      skippedRooms.add(rid);
+      return;
+    }
+    // Label: the person's own label first, else the detected classification(s).
+    const classes = list(r.classifications).filter((c) => str(c.label));
+    let label: RoomLabel;
+    let name: string | undefined;
+    if (str(r.label?.trim())) {
+      name = r.label!.trim();
+      label = roomLabelFromMatterport(name);
+    } else if (classes.length) {
+      name = classes.map((c) => c.label!).join(", ");
+      let best = classes[0];
+      for (const c of classes) {
+        if ((num(c.confidence) ?? -1) > (num(best.confidence) ?? -1)) best = c;
+      }
+      if (best !== classes[0]) chosenByConfidence++;
+      label = roomLabelFromMatterport(best.label!);
+    } else {
+      label = "other";
+      warn(`${what}: no label and no classification; labelled "other"`);
+    }
+    // Heights and elevations from dimensionEstimates, in the units the answer states.
+    const dims = r.dimensionEstimates;
+    let height_m: number | undefined;
+    if (dims) {
+      const f = lengthFactor_m(dims.units);
+      if (f === undefined) {
+        warn(
+          `${what}.dimensionEstimates: unknown units "${dims.units}"; its dimensions are not used`,
+        );
+      } else {
+        if (f !== 1) imperialRooms++;
+        const h = num(dims.height);
+        if (h !== undefined && h > 0) height_m = round(h * f);
+        const low = num(dims.lowerElevation);
+        if (low !== undefined) roomElevation.set(rid, round(low * f));
+      }
+    }
+    roomIds.add(rid);
+    rooms.push({
+      id: rid,
+      floor,
+      label,
+      ...(name ? { name } : {}),
+      polygon: counterClockwise(outer.points),
+      ...(height_m !== undefined ? { height_m } : {}),
+    });
+  });
+
+  const pi = rooms.length > 0;
+  if (!pi) {
+    const piErrors = errors.filter((e) => Array.isArray(e.path) && e.path.includes("rooms"));
+    const because = roomsValue === null || roomsValue === undefined
+      ? "the response has no rooms"
+      : roomsIn.length === 0
+      ? "the model has no rooms"
+      : `none of its ${roomsIn.length} rooms has a usable boundary`;
+    report.lacking.push(
+      `no Property Intelligence data (${because}${
+        piErrors.length ? `; ${piErrors.map(errorLine).join("; ")}` : ""
+      }): ${PI_WHY}. The plan has floors and sweeps, but no rooms, openings or room heights`,
+    );
+  } else {
+    report.mapped.push(
+      `${rooms.length} rooms from Property Intelligence boundaries (edges chained by shared vertex ids)`,
+    );
+    const noBoundary = roomsIn.length - withBoundary;
+    if (noBoundary > 0) warn(`${noBoundary} room(s) have no boundary edges; skipped`);
+  }
+  if (holeCount) {
+    report.assumptions.push(
+      `${holeCount} hole(s) inside rooms (${
+        round(holeArea, 3)
+      } m² in all) are not cut out of the room polygons: the plan has no holes, and a hole is usually another room`,
+    );
+  }
+  if (imperialRooms) {
+    report.assumptions.push(
+      `${imperialRooms} room(s) answered dimension estimates in imperial units; converted exactly (1 ft = 0.3048 m, 1 ft² = 0.09290304 m²)`,
+    );
+  }
+  if (chosenByConfidence) {
+    report.assumptions.push(
+      `${chosenByConfidence} multi-type room(s) take the label of their most confident classification; all types are kept in the name`,
+    );
+  }
+
+  // Sweeps from locations.
+  const sweeps: MatterportPlan["sweeps"] = [];
+  list(model.locations).forEach((l, i) => {
+    const lid = str(l.id) ?? `location${i}`;
+    const p = l.position;
+    const x = num(p?.x), y = num(p?.y), z = num(p?.z);
+    if (x === undefined || y === undefined || z === undefined) {
+      return warn(`locations[${i}] (${lid}): no position; skipped`);
+    }
+    const floor = floorOf(l.floor, `locations[${i}] (${lid})`);
+    if (!floor) return;
+    const rid = str(l.room?.id);
+    sweeps.push({
+      id: lid,
+      floor,
+      ...(rid && roomIds.has(rid) ? { room: rid } : {}),
+      at: [x, y, z],
+    });
+  });
+
+  // Floor elevations: the lowest room lowerElevation on the floor, else the lowest sweep anchor.
+  let fromRooms = 0, fromSweeps = 0, fromNothing = 0;
+  for (const f of floors) {
+    const lows = rooms.filter((r) => r.floor === f.id && roomElevation.has(r.id)).map((r) =>
+      roomElevation.get(r.id)!
+    );
+    const zs = sweeps.filter((s) => s.floor === f.id).map((s) => s.at[2]);
+    if (lows.length) {
+      f.elevation_m = Math.min(...lows);
+      fromRooms++;
+    } else if (zs.length) {
+      f.elevation_m = round(Math.min(...zs));
+      fromSweeps++;
+    } else fromNothing++;
+  }
+  if (fromRooms) {
+    report.assumptions.push(
+      `${fromRooms} floor elevation(s) from the lowest room lowerElevation on the floor`,
+    );
+  }
+  if (fromSweeps) {
+    report.assumptions.push(
+      `${fromSweeps} floor elevation(s) from the lowest sweep location on the floor (locations lie on the floor)`,
+    );
+  }
+  if (fromNothing) {
+    report.assumptions.push(
+      `${fromNothing} floor(s) have no rooms or sweeps; elevation 0 m assumed`,
+    );
+  }
+  // Openings: on their edge, between the rooms sharing it.
+  const roomFloor = new Map(rooms.map((r) => [r.id, r.floor]));
+  const openings: MatterportPlan["openings"] = [];
+  let placedCentre = 0;
+  for (const { room, edge, keys, o, hole } of pendingOpenings) {
+    const vs = list(edge.vertices);
+    const oid = str(o.id) ?? `${keys[0]}@${o.relativeCenter ?? "mid"}`;
+    if (openingSeen.has(oid)) continue;
+    openingSeen.add(oid);
+    const owners = new Set<string>();
+    for (const k of keys) for (const r of edgeOwners.get(k) ?? []) owners.add(r);
+    const lost = [...owners].filter((r) => !roomIds.has(r));
+    if (lost.length || !roomIds.has(room)) {
+      warn(
+        `opening ${oid}: it touches room ${
+          lost.join(", ") || room
+        }, which was not imported; skipped`,
+      );
+      continue;
+    }
+    const sides = [...owners];
+    if (sides.length === 1 && hole) {
+      warn(
+        `opening ${oid}: it lies on a hole of room ${room} and no imported room fills the hole; skipped`,
+      );
+      continue;
+    }
+    if (sides.length > 2) {
+      warn(`opening ${oid}: its edge is shared by ${sides.length} rooms; the first two are used`);
+    }
+    const width = num(o.width);
+    if (width === undefined || width <= 0) {
+      warn(`opening ${oid}: no width; skipped`);
+      continue;
+    }
+    let rc = num(o.relativeCenter);
+    if (rc === undefined) {
+      rc = 0.5;
+      placedCentre++;
+    }
+    const [a, b] = vs.map((v) => [v.position!.x!, v.position!.y!] as Point);
+    const at: Point = [round(a[0] + rc * (b[0] - a[0])), round(a[1] + rc * (b[1] - a[1]))];
+    const type = (o.type ?? "").toLowerCase();
+    const kind = type === "doorway" || type === "door"
+      ? "door"
+      : type === "window"
+      ? "window"
+      : "opening";
+    if (!["doorway", "door", "window", "opening"].includes(type)) {
+      warn(`opening ${oid}: unknown type "${o.type}"; kept as an opening`);
+    }
+    const floor = roomFloor.get(room)!;
+    const h = num(o.height);
+    const low = num(o.lowerElevation);
+    openings.push({
+      id: oid,
+      kind,
+      floor,
+      between: [sides[0], sides[1] ?? null],
+      at,
+      width_m: width,
+      ...(h !== undefined && h > 0 ? { height_m: h } : {}),
+    });
+    const sill = low !== undefined && kind === "window"
+      ? round(low - floors.find((f) => f.id === floor)!.elevation_m)
+      : undefined;
+    if (sill !== undefined && sill >= 0) openings[openings.length - 1].sill_m = sill;
+  }
+  if (placedCentre) {
+    report.assumptions.push(
+      `${placedCentre} opening(s) have no relativeCenter and are placed at the middle of their edge`,
+    );
+  }
+
+  // Report.
+  if (!floors.length) {
+    throw new InputError(ref, "the Matterport model has no floors (model.floors is empty or null)");
+  }
+  report.mapped.unshift(`${floors.length} floor(s) from model.floors`);
+  const doors = openings.filter((o) => o.kind === "door").length;
+  if (openings.length) {
+    report.mapped.push(
+      `${openings.length} opening(s) (${doors} doorway(s)) placed on their boundary edges with their widths`,
+    );
+  } else if (pi) report.lacking.push("no doorways or openings on any room boundary");
+  if (sweeps.length) report.mapped.push(`${sweeps.length} sweep(s) from model.locations`);
+  else report.lacking.push("no sweep locations");
+  report.lacking.push(
+    "no objects and no stairs as verticals (the Model API query has none)",
+    "no site location",
+  );
+  if (pi && rooms.every((r) => r.height_m === undefined)) report.lacking.push("no room heights");
+  report.assumptions.push(
+    "positions are the model's own frame in metres (API x, y; z up), used as plan x, y",
+  );
+  report.counts = {
+    floors: floors.length,
+    rooms_in_response: roomsIn.length,
+    rooms: rooms.length,
+    openings: openings.length,
+    doors,
+    sweeps: sweeps.length,
+    graphql_errors: errors.length,
+  };
+  const modelId = str(model.id);
+  const plan: MatterportPlan = {
+    id: id ?? (modelId ? `matterport-${modelId}` : "matterport"),
+    name: str(model.name) ?? "",
+    source: { format: "matterport", ref },
+    floors,
+    rooms,
+    openings,
+    sweeps,
+  };
+  return { plan, report };
+}

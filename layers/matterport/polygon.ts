@@ -1,0 +1,130 @@
+/**
+ * Rings from unordered edges. Matterport Property Intelligence room boundaries list their
+ * edges in no order, and the vertex order inside an edge is not consistent; edges share vertex
+ * ids, so a ring is found by chaining edges through shared vertex ids
+ * (shared/reference/data-formats.md §1.4, "Polygon assembly").
+ */
+import type { Point } from "../../core/plan.ts";
+
+/** One edge as two vertex ids with their positions (plan metres). */
+export interface IdEdge {
+  id: string;
+  a: { id: string; at: Point };
+  b: { id: string; at: Point };
+}
+
+/** A closed ring: its points in order (not repeated at the end) and the edge ids walked. */
+export interface Ring {
+  points: Point[];
+  edges: string[];
+}
+
+/**
+ * Chains unordered edges into closed rings by shared vertex ids. Edges that do not close
+ * into a ring (a dangling chain, a vertex with more than two edges) are named in `problems`.
+ */
+export function chainEdges(edges: IdEdge[]): { rings: Ring[]; problems: string[] } {
+  const problems: string[] = [];
+  const byVertex = new Map<string, number[]>();
+  const pos = new Map<string, Point>();
+  edges.forEach((e, i) => {
+    for (const v of [e.a, e.b]) {
+      const list = byVertex.get(v.id) ?? [];
+      list.push(i);
+      byVertex.set(v.id, list);
+      if (!pos.has(v.id)) pos.set(v.id, v.at);
+    }
+  });
+  for (const [v, list] of byVertex) {
+    if (list.length !== 2) {
+      problems.push(`vertex ${v} is shared by ${list.length} edge(s), expected 2`);
+    }
+  }
+  const used = new Set<number>();
+  const rings: Ring[] = [];
+  for (let start = 0; start < edges.length; start++) {
+    if (used.has(start)) continue;
+    if (edges[start].a.id === edges[start].b.id) {
+      used.add(start);
+      problems.push(`edge ${edges[start].id} starts and ends at the same vertex`);
+      continue;
+    }
+    used.add(start);
+    const first = edges[start].a.id;
+    const ids = [first];
+    const walked = [edges[start].id];
+    let current = edges[start].b.id;
+    let closed = false;
+    while (true) {
+      if (current === first) {
+        closed = true;
+        break;
+      }
+      ids.push(current);
+      const next = (byVertex.get(current) ?? []).find((i) => !used.has(i));
+      if (next === undefined) break;
+      used.add(next);
+      walked.push(edges[next].id);
+      current = edges[next].a.id === current ? edges[next].b.id : edges[next].a.id;
+    }
+    if (closed && ids.length >= 3) {
+      rings.push({ points: ids.map((v) => pos.get(v)!), edges: walked });
+    } else {
+      problems.push(`edges ${walked.join(", ")} do not close into a ring`);
+    }
+  }
+  return { rings, problems };
+}
+
+/** Signed area (m²) of a closed ring by the shoelace formula; positive when counter-clockwise. */
+export function signedArea_m2(ring: Point[]): number {
+  let s = 0;
+  for (let i = 0; i < ring.length; i++) {
+    const [x0, y0] = ring[i];
+    const [x1, y1] = ring[(i + 1) % ring.length];
+    s += x0 * y1 - x1 * y0;
+  }
+  return s / 2;
+}
+
+/** Area (m²) of a region: its outer ring minus its holes (shoelace, absolute values). */
+export function regionArea_m2(outer: Point[], holes: Point[][] = []): number {
+  return Math.abs(signedArea_m2(outer)) -
+    holes.reduce((s, h) => s + Math.abs(signedArea_m2(h)), 0);
+}
+
+/** The ring in counter-clockwise order (the plan's convention for room outlines). */
+export function counterClockwise(ring: Point[]): Point[] {
+  return signedArea_m2(ring) < 0 ? [...ring].reverse() : ring;
+}
+
+/** Distance (m) from point p to the segment ab. */
+export function pointSegmentDistance_m(p: Point, a: Point, b: Point): number {
+  const dx = b[0] - a[0], dy = b[1] - a[1];
+  const len2 = dx * dx + dy * dy;
+  const t = len2 === 0
+    ? 0
+    : Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len2));
+  return Math.hypot(p[0] - (a[0] + t * dx), p[1] - (a[1] + t * dy));
+}
+
+/** Distance (m) from point p to the nearest edge of the closed ring. */
+export function pointRingDistance_m(p: Point, ring: Point[]): number {
+  let best = Infinity;
+  for (let i = 0; i < ring.length; i++) {
+    best = Math.min(best, pointSegmentDistance_m(p, ring[i], ring[(i + 1) % ring.length]));
+  }
+  return best;
+}
+
+/** Whether p lies inside the closed ring (even-odd ray casting). */
+export function pointInRing(p: Point, ring: Point[]): boolean {
+  let inside = false;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const [xi, yi] = ring[i], [xj, yj] = ring[j];
+    if ((yi > p[1]) !== (yj > p[1]) && p[0] < ((xj - xi) * (p[1] - yi)) / (yj - yi) + xi) {
+      inside = !inside;
+    }
+  }
+  return inside;
+}
