@@ -10,9 +10,9 @@ import { join, resolve } from "node:path";
 import { CancelledError, InputError, RegistryError, StoreError } from "./core/errors.ts";
 import { inputMeta, type Manifest, manifestJson } from "./core/manifest.ts";
 import { loadRegistry, type Registry } from "./core/registry.ts";
-import { parsePlan, type Plan, planJsonSchema } from "./core/plan.ts";
+import { type Plan, planJsonSchema } from "./core/plan.ts";
 import { knownScanIds, requirePlan, resolveSite } from "./core/context.ts";
-import { type Question } from "./core/inputs.ts";
+import type { Question } from "./core/inputs.ts";
 import { type RunOutcome, runTool } from "./core/run.ts";
 import { forModel, type ToolResult } from "./core/result.ts";
 import { defaultHome, openStore, type Store } from "./core/store.ts";
@@ -83,11 +83,11 @@ interface RunFlags {
   pack?: string;
 }
 
-async function askOnTerminal(
+function askOnTerminal(
   m: Manifest,
   questions: Question[],
   s: Store,
-): Promise<Record<string, unknown>> {
+): Record<string, unknown> {
   const answers: Record<string, unknown> = {};
   for (const q of questions) {
     const schema = (m.inputs.shape as Record<string, never>)[q.input];
@@ -150,7 +150,7 @@ async function cmdRun(toolId: string, f: RunFlags): Promise<number> {
   };
   let outcome: RunOutcome = await runTool(m, opts);
   if (outcome.status === "needs_input" && Deno.stdin.isTerminal() && !f.json) {
-    const answers = await askOnTerminal(m, outcome.questions, s);
+    const answers = askOnTerminal(m, outcome.questions, s);
     outcome = await runTool(m, { ...opts, answers });
   }
   if (outcome.status === "needs_input") {

@@ -80,7 +80,11 @@ export function requirePlan(src: PlanSources, sid: string, input = "scan"): Load
 const LATLON = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/;
 
 /** Resolves a place (scan id, "lat,lon", stored site) or throws an InputError. */
-export function resolveSite(src: PlanSources, place: string, input = "place"): SiteInfo | undefined {
+export function resolveSite(
+  src: PlanSources,
+  place: string,
+  input = "place",
+): SiteInfo | undefined {
   const m = LATLON.exec(place);
   if (m) {
     const lat = Number(m[1]), lon = Number(m[2]);

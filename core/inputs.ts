@@ -99,9 +99,11 @@ export function fillInputs(m: Manifest, src: FillSources): Filled {
       if (p !== undefined) {
         put(p.value, "persona", `persona ${src.persona.id} preset ${fill.key}`);
         out.assumptions.push({
-          text: `Assumed ${describe(name, meta.label, p.value, meta.unit)} (persona: ${src.persona.title}${
-            p.source ? `; ${p.source}` : ""
-          }${p.unverified ? "; unverified" : ""}).`,
+          text: `Assumed ${
+            describe(name, meta.label, p.value, meta.unit)
+          } (persona: ${src.persona.title}${p.source ? `; ${p.source}` : ""}${
+            p.unverified ? "; unverified" : ""
+          }).`,
           input: name,
           from: "persona",
         });

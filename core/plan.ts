@@ -73,7 +73,8 @@ export const Room = z.object({
   id,
   floor: id,
   label: z.enum(ROOM_LABELS, {
-    error: (i) => `unknown room label ${JSON.stringify(i.input)}; allowed: ${ROOM_LABELS.join(", ")}`,
+    error: (i) =>
+      `unknown room label ${JSON.stringify(i.input)}; allowed: ${ROOM_LABELS.join(", ")}`,
   }),
   name: z.string().optional(),
   polygon: z.array(Point).min(3, {
@@ -247,7 +248,9 @@ function crossReferenceProblems(plan: Plan): string[] {
   });
   const floorRef = (path: string, f: string) => {
     if (!floors.has(f)) {
-      out.push(`${path}: no floor ${JSON.stringify(f)}; floors: ${[...floors].join(", ") || "none"}`);
+      out.push(
+        `${path}: no floor ${JSON.stringify(f)}; floors: ${[...floors].join(", ") || "none"}`,
+      );
     }
   };
   plan.rooms.forEach((r, i) => {

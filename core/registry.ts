@@ -5,15 +5,7 @@
  */
 import { z } from "zod";
 import { RegistryError } from "./errors.ts";
-import {
-  AUDIENCES,
-  BLOCKS,
-  DRAWS,
-  inputMeta,
-  LAYERS,
-  type Manifest,
-  TOOL_ID,
-} from "./manifest.ts";
+import { AUDIENCES, BLOCKS, DRAWS, inputMeta, LAYERS, type Manifest, TOOL_ID } from "./manifest.ts";
 
 /** Loaded tools by id, in id order. */
 export interface Registry {
@@ -106,13 +98,15 @@ export function validateManifest(folder: string, m: unknown): Manifest {
   if (!TOOL_ID.test(id)) {
     throw new RegistryError(
       folder,
-      `id ${JSON.stringify(id)} is not snake_case ([a-z0-9_], starting with a letter, ≤ 64 characters)`,
+      `id ${
+        JSON.stringify(id)
+      } is not snake_case ([a-z0-9_], starting with a letter, ≤ 64 characters)`,
     );
   }
   if (id !== folder) {
     throw new RegistryError(folder, `id ${JSON.stringify(id)} differs from its folder's name`);
   }
-  const list = (field: string, allowed: readonly string[], nonEmpty: boolean) => {
+  const list = (field: string, allowed: readonly string[], nonEmpty: boolean, noun: string) => {
     const v = r[field];
     if (!Array.isArray(v)) throw new RegistryError(folder, `manifest field "${field}" is missing`);
     if (nonEmpty && v.length === 0) {
@@ -123,29 +117,35 @@ export function validateManifest(folder: string, m: unknown): Manifest {
       if (typeof name !== "string" || !allowed.includes(name)) {
         throw new RegistryError(
           folder,
-          `unknown ${field.replace(/s$/, "")} ${JSON.stringify(name)} in "${field}"; allowed: ${
-            allowed.join(", ")
-          }`,
+          `unknown ${noun} ${JSON.stringify(name)} in "${field}"; allowed: ${allowed.join(", ")}`,
         );
       }
     }
   };
-  list("audience", AUDIENCES, true);
-  list("blocks", BLOCKS, true);
-  list("draws", DRAWS, false);
-  list("requires", LAYERS, false);
+  list("audience", AUDIENCES, true, "audience");
+  list("blocks", BLOCKS, true, "block");
+  list("draws", DRAWS, false, "overlay kind");
+  list("requires", LAYERS, false, "layer");
   if (!(r.inputs instanceof z.ZodObject)) {
-    throw new RegistryError(folder, `manifest field "inputs" must be a zod object (z.object({...}))`);
+    throw new RegistryError(
+      folder,
+      `manifest field "inputs" must be a zod object (z.object({...}))`,
+    );
   }
   for (const [name, schema] of Object.entries(r.inputs.shape as Record<string, z.ZodType>)) {
     if (!/^[a-z][a-z0-9_]*$/.test(name)) {
       throw new RegistryError(folder, `input ${JSON.stringify(name)} is not snake_case`);
     }
     const meta = inputMeta(schema);
-    if (meta.fill && meta.fill.from !== "selection" && !/^[a-z0-9_]+(\.[a-z0-9_]+)+$/.test(meta.fill.key)) {
+    if (
+      meta.fill && meta.fill.from !== "selection" &&
+      !/^[a-z0-9_]+(\.[a-z0-9_]+)+$/.test(meta.fill.key)
+    ) {
       throw new RegistryError(
         folder,
-        `input "${name}": fill key ${JSON.stringify(meta.fill.key)} is not a dotted key like "space.min_ceiling_m"`,
+        `input "${name}": fill key ${
+          JSON.stringify(meta.fill.key)
+        } is not a dotted key like "space.min_ceiling_m"`,
       );
     }
   }

@@ -175,7 +175,9 @@ function migrate(db: DatabaseSync, file: string) {
   tx(db, () => {
     const v = (db.prepare("PRAGMA user_version").get() as { user_version: number }).user_version;
     if (v > 0) {
-      const tables = db.prepare("SELECT name FROM sqlite_master WHERE type='table' AND name='scans'")
+      const tables = db.prepare(
+        "SELECT name FROM sqlite_master WHERE type='table' AND name='scans'",
+      )
         .all();
       if (tables.length === 0) {
         throw new StoreError(file, `has schema version ${v} but no threshold tables`);
@@ -254,22 +256,25 @@ function makeStore(db: DatabaseSync, file: string): Store {
 
     putScan(loaded: LoadedPlan, report?: unknown) {
       const p: Plan = loaded.plan;
-      tx(db, () =>
-        q(`INSERT INTO scans (id, name, format, ref, plan_json, warnings_json, report_json, imported_at)
+      tx(
+        db,
+        () =>
+          q(`INSERT INTO scans (id, name, format, ref, plan_json, warnings_json, report_json, imported_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
            ON CONFLICT(id) DO UPDATE SET name=excluded.name, format=excluded.format, ref=excluded.ref,
              plan_json=excluded.plan_json, warnings_json=excluded.warnings_json,
              report_json=excluded.report_json, imported_at=excluded.imported_at`)
-          .run(
-            p.id,
-            p.name,
-            p.source.format,
-            p.source.ref,
-            JSON.stringify(p),
-            JSON.stringify(loaded.warnings),
-            report === undefined ? null : JSON.stringify(report),
-            now(),
-          ));
+            .run(
+              p.id,
+              p.name,
+              p.source.format,
+              p.source.ref,
+              JSON.stringify(p),
+              JSON.stringify(loaded.warnings),
+              report === undefined ? null : JSON.stringify(report),
+              now(),
+            ),
+      );
     },
     getScan(id) {
       const r = q("SELECT plan_json, warnings_json FROM scans WHERE id = ?").get(id) as
@@ -301,24 +306,27 @@ function makeStore(db: DatabaseSync, file: string): Store {
     },
 
     putSite(s) {
-      tx(db, () =>
-        q(`INSERT INTO sites (id, name, lat, lon, address, elevation_m, north_deg, scan, record_json, updated_at)
+      tx(
+        db,
+        () =>
+          q(`INSERT INTO sites (id, name, lat, lon, address, elevation_m, north_deg, scan, record_json, updated_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
            ON CONFLICT(id) DO UPDATE SET name=excluded.name, lat=excluded.lat, lon=excluded.lon,
              address=excluded.address, elevation_m=excluded.elevation_m, north_deg=excluded.north_deg,
              scan=excluded.scan, record_json=excluded.record_json, updated_at=excluded.updated_at`)
-          .run(
-            s.id,
-            s.name ?? null,
-            s.lat,
-            s.lon,
-            s.address ?? null,
-            s.elevation_m ?? null,
-            s.north_deg ?? null,
-            s.scan ?? null,
-            JSON.stringify(s.record ?? {}),
-            now(),
-          ));
+            .run(
+              s.id,
+              s.name ?? null,
+              s.lat,
+              s.lon,
+              s.address ?? null,
+              s.elevation_m ?? null,
+              s.north_deg ?? null,
+              s.scan ?? null,
+              JSON.stringify(s.record ?? {}),
+              now(),
+            ),
+      );
     },
     getSite(id) {
       const r = q("SELECT * FROM sites WHERE id = ?").get(id) as Row | undefined;
@@ -387,19 +395,22 @@ function makeStore(db: DatabaseSync, file: string): Store {
     },
 
     addRun(run) {
-      tx(db, () =>
-        q(`INSERT INTO runs (id, tool, scan, status, inputs_json, result_json, started_at, duration_ms)
+      tx(
+        db,
+        () =>
+          q(`INSERT INTO runs (id, tool, scan, status, inputs_json, result_json, started_at, duration_ms)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
-          .run(
-            run.id,
-            run.tool,
-            run.scan ?? null,
-            run.status,
-            JSON.stringify(run.inputs),
-            JSON.stringify(run.result),
-            run.started_at,
-            run.duration_ms,
-          ));
+            .run(
+              run.id,
+              run.tool,
+              run.scan ?? null,
+              run.status,
+              JSON.stringify(run.inputs),
+              JSON.stringify(run.result),
+              run.started_at,
+              run.duration_ms,
+            ),
+      );
     },
     getRun(id) {
       const r = q("SELECT * FROM runs WHERE id = ?").get(id) as Row | undefined;
@@ -484,9 +495,11 @@ function makeStore(db: DatabaseSync, file: string): Store {
       if (filter.scan) (where.push("scan = ?"), args.push(filter.scan));
       if (filter.tool) (where.push("tool = ?"), args.push(filter.tool));
       if (!filter.all) where.push("status = 'open'");
-      return (q(`SELECT * FROM findings ${
-        where.length ? "WHERE " + where.join(" AND ") : ""
-      } ORDER BY scan, tool, id`).all(...args) as Row[]).map(findingFrom);
+      return (q(
+        `SELECT * FROM findings ${
+          where.length ? "WHERE " + where.join(" AND ") : ""
+        } ORDER BY scan, tool, id`,
+      ).all(...args) as Row[]).map(findingFrom);
     },
     findFinding(id, scan) {
       const rows = scan

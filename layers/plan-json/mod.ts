@@ -20,7 +20,11 @@ export const planJson: Importer = {
   run(source, bytes, opts) {
     const v = JSON.parse(new TextDecoder().decode(bytes!));
     if (opts.id) v.id = opts.id;
-    v.source = { ...(v.source ?? {}), format: v.source?.format ?? "plan-json", ref: v.source?.ref || source };
+    v.source = {
+      ...(v.source ?? {}),
+      format: v.source?.format ?? "plan-json",
+      ref: v.source?.ref || source,
+    };
     return Promise.resolve({
       plan: v,
       report: {

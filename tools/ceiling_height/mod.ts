@@ -35,7 +35,15 @@ export default tool({
     ),
   }),
   requires: [{ layer: "plan.rooms" }],
-  blocks: ["VerdictHeader", "MetricGrid", "CheckList", "FindingList", "AssumptionList", "PlanView", "StepLog"],
+  blocks: [
+    "VerdictHeader",
+    "MetricGrid",
+    "CheckList",
+    "FindingList",
+    "AssumptionList",
+    "PlanView",
+    "StepLog",
+  ],
   draws: ["room"],
   read_only: true,
   run(ctx, { scan, min_height_m }) {

@@ -1,0 +1,31 @@
+/**
+ * Golden files: `fixtures/golden/<name>.json`. A mismatch fails; the files are rewritten only
+ * when the run is started with UPDATE_GOLDEN=1 (`deno task test:update`).
+ */
+import { assertEquals } from "./_assert.ts";
+
+const DIR = new URL("../fixtures/golden/", import.meta.url);
+
+/** Compares `value` (as JSON) with the golden file `name`.json. */
+export async function assertGolden(name: string, value: unknown): Promise<void> {
+  const url = new URL(`${name}.json`, DIR);
+  const text = JSON.stringify(value, null, 2) + "\n";
+  if (Deno.env.get("UPDATE_GOLDEN") === "1") {
+    await Deno.mkdir(DIR, { recursive: true });
+    await Deno.writeTextFile(url, text);
+    return;
+  }
+  let want: string;
+  try {
+    want = await Deno.readTextFile(url);
+  } catch {
+    throw new Error(
+      `golden file fixtures/golden/${name}.json is missing; run with UPDATE_GOLDEN=1 to write it`,
+    );
+  }
+  assertEquals(
+    JSON.parse(text),
+    JSON.parse(want),
+    `golden ${name} differs (UPDATE_GOLDEN=1 rewrites it)`,
+  );
+}
