@@ -1,2 +1,5 @@
 export * from "./geojson.ts";
 export * from "./walls.ts";
+export * from "./clip.ts";
+export * from "./clearance.ts";
+export * from "./routes.ts";

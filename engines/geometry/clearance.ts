@@ -1,0 +1,306 @@
+/**
+ * Clearance: door clear widths (stated or estimated), the free floor of a room (its polygon
+ * minus object footprints), the largest circle that fits on it, and ADA's T-shaped turning
+ * space. Pure functions over plan parts, metres throughout. Polygon booleans use Clipper
+ * (Vatti clipping, see clip.ts); the widest circle uses polylabel (Mapbox's
+ * pole of inaccessibility, a quadtree search that is exact to the precision asked for).
+ */
+import polylabelJs from "polylabel";
+import type { Obj, Opening, Point } from "../../core/plan.ts";
+import { differenceRings, type MultiRings, ringArea_m2, type Rings } from "./clip.ts";
+import { closestOnSegment } from "./walls.ts";
+
+/** polylabel ships no types: a polygon as rings in, the pole and its distance out. */
+const polylabel = polylabelJs as unknown as (
+  polygon: number[][][],
+  precision?: number,
+) => number[] & { distance: number };
+
+/**
+ * What a swinging door's leaf and stops take from the frame opening: about 1 1/2 in (38 mm).
+ * Reference: shared/reference/rules-and-sun.md §4.3 ("removing the door and the stops gains
+ * about 1 1/2 in", Hunker); clear width is measured face of door to stop, door at 90°
+ * (ADA 2010 §404.2.3; IRC R311.2).
+ */
+export const DOOR_LEAF_AND_STOP_M = 0.038;
+
+/** A door's clear width and how it was found. */
+export interface ClearWidth {
+  clear_width_m: number;
+  /** True when estimated from the stated width rather than stated by the source. */
+  estimated: boolean;
+  /** One sentence saying where the number came from. */
+  basis: string;
+}
+
+/**
+ * The clear width of an opening. A stated `clear_width_m` is used as is; an opening with no
+ * leaf (kind "opening") is clear over its whole width; for a door only the leaf width is
+ * known, so the clear width is estimated as width − {@link DOOR_LEAF_AND_STOP_M} (the leaf
+ * at 90° and its stop, ADA 404.2.3 measuring rule; 38 mm from reference §4.3).
+ */
+export function doorClearWidth(
+  o: Pick<Opening, "id" | "kind" | "width_m" | "clear_width_m">,
+): ClearWidth {
+  if (o.clear_width_m !== undefined) {
+    return { clear_width_m: o.clear_width_m, estimated: false, basis: "stated by the scan" };
+  }
+  if (o.kind === "opening") {
+    return {
+      clear_width_m: o.width_m,
+      estimated: false,
+      basis: "an opening without a door leaf: clear over its whole width",
+    };
+  }
+  const clear = Math.max(0, o.width_m - DOOR_LEAF_AND_STOP_M);
+  return {
+    clear_width_m: clear,
+    estimated: true,
+    basis: `estimated as the ${o.width_m.toFixed(2)} m door width less ${
+      (DOOR_LEAF_AND_STOP_M * 1000).toFixed(0)
+    } mm for the open leaf and its stop (ADA 404.2.3 measuring rule)`,
+  };
+}
+
+/**
+ * An object's footprint: its w × d rectangle turned by yaw_deg (counter-clockwise, degrees)
+ * about its centre, as a counter-clockwise ring.
+ */
+export function objectFootprint(o: Pick<Obj, "center" | "size" | "yaw_deg">): Point[] {
+  return orientedRectangle(o.center, o.size[0], o.size[1], o.yaw_deg ?? 0);
+}
+
+/** A w × d rectangle centred on `c`, its w side turned `angle_deg` counter-clockwise from +x. */
+export function orientedRectangle(c: Point, w: number, d: number, angle_deg: number): Point[] {
+  const a = (angle_deg * Math.PI) / 180;
+  const ux = Math.cos(a), uy = Math.sin(a);
+  const vx = -uy, vy = ux;
+  const hw = w / 2, hd = d / 2;
+  return [
+    [c[0] - ux * hw - vx * hd, c[1] - uy * hw - vy * hd],
+    [c[0] + ux * hw - vx * hd, c[1] + uy * hw - vy * hd],
+    [c[0] + ux * hw + vx * hd, c[1] + uy * hw + vy * hd],
+    [c[0] - ux * hw + vx * hd, c[1] - uy * hw + vy * hd],
+  ];
+}
+
+/** Area of a polygon with holes, m² (outer ring minus holes). */
+export function ringsArea_m2(rings: Rings): number {
+  if (!rings.length) return 0;
+  return Math.abs(ringArea_m2(rings[0])) -
+    rings.slice(1).reduce((s, h) => s + Math.abs(ringArea_m2(h)), 0);
+}
+
+/**
+ * The free floor: the room polygon minus the union of obstacle footprints, as polygons with
+ * holes (Vatti clipping via Clipper, see clip.ts). Empty for a room of zero area or one that
+ * obstacles cover entirely.
+ */
+export function freeFloor(polygon: Point[], obstacles: Point[][] = []): MultiRings {
+  if (polygon.length < 3 || Math.abs(ringArea_m2(polygon)) < 1e-9) return [];
+  return differenceRings([polygon], obstacles.filter((o) => o.length >= 3));
+}
+
+/** The largest circle on a floor: centre, radius, and the precision it was found to. */
+export interface Circle {
+  center: Point;
+  radius_m: number;
+  /** The true largest radius is within this many metres above radius_m. */
+  precision_m: number;
+}
+
+/**
+ * The largest circle that fits in the room polygon free of obstacles: the pole of
+ * inaccessibility of the free floor (polylabel: Garcia-Castellanos & Lombardo 2007's idea,
+ * Mapbox's quadtree search), found to `precision_m` (default 5 mm, so within 1 cm).
+ * Undefined when the free floor is empty (zero-area room, or one covered by objects).
+ */
+export function largestInscribedCircle(
+  polygon: Point[],
+  obstacles: Point[][] = [],
+  precision_m = 0.005,
+): Circle | undefined {
+  return largestCircleIn(freeFloor(polygon, obstacles), precision_m);
+}
+
+/** The largest circle in polygons already clipped (see {@link freeFloor}). */
+export function largestCircleIn(free: MultiRings, precision_m = 0.005): Circle | undefined {
+  let best: Circle | undefined;
+  for (const poly of free) {
+    if (ringsArea_m2(poly) <= 1e-9) continue;
+    const p = polylabel(poly, precision_m);
+    const r = Math.max(0, p.distance);
+    if (!best || r > best.radius_m) best = { center: [p[0], p[1]], radius_m: r, precision_m };
+  }
+  return best;
+}
+
+/**
+ * ADA 2010 §304.3.2 T-shaped turning space, in metres: a T inside a 60 in (1525 mm) square,
+ * arms and base 36 in (915 mm) wide; the base is the rest of the square (24 in, 610 mm).
+ */
+export const ADA_T_TURN = { square_m: 1.525, width_m: 0.915 } as const;
+
+/**
+ * The T of ADA 304.3.2 as a ring, its junction square centred on `at` and turned by
+ * `angle_deg`: the bar (square_m × width_m) across the top, the base below it.
+ */
+export function tTurnFootprint(
+  at: Point,
+  angle_deg: number,
+  square_m: number = ADA_T_TURN.square_m,
+  width_m: number = ADA_T_TURN.width_m,
+): Point[] {
+  const s = square_m, w = width_m, base = s - w;
+  // local frame: bar spans x ∈ [-s/2, s/2], y ∈ [-w/2, w/2]; base x ∈ [-w/2, w/2], y below.
+  const local: Point[] = [
+    [-s / 2, -w / 2],
+    [-w / 2, -w / 2],
+    [-w / 2, -w / 2 - base],
+    [w / 2, -w / 2 - base],
+    [w / 2, -w / 2],
+    [s / 2, -w / 2],
+    [s / 2, w / 2],
+    [-s / 2, w / 2],
+  ];
+  const a = (angle_deg * Math.PI) / 180, c = Math.cos(a), sn = Math.sin(a);
+  return local.map(([x, y]) => [at[0] + x * c - y * sn, at[1] + x * sn + y * c]);
+}
+
+/** Where the T fits, if it does. */
+export interface TTurnFit {
+  fits: boolean;
+  at?: Point;
+  angle_deg?: number;
+  footprint?: Point[];
+}
+
+/**
+ * Whether ADA 304.3.2's T-shaped turning space fits on the free floor. Searches the T's
+ * junction centre on a `step_m` grid (default 5 cm) over places at least width_m/2 clear, at
+ * the room's wall directions turned by 0/90/180/270° (and every 15° between), and keeps the
+ * first placement whose outline stays inside the free floor. A sampled search: a T that fits
+ * only off the grid may be missed (never the other way round).
+ */
+export function tTurnFits(
+  polygon: Point[],
+  obstacles: Point[][] = [],
+  opts: { square_m?: number; width_m?: number; step_m?: number } = {},
+): TTurnFit {
+  const square_m = opts.square_m ?? ADA_T_TURN.square_m;
+  const width_m = opts.width_m ?? ADA_T_TURN.width_m;
+  const step = opts.step_m ?? 0.05;
+  const free = freeFloor(polygon, obstacles);
+  if (!free.length) return { fits: false };
+  const edges = ringEdges(free);
+  const angles = new Set<number>();
+  for (let i = 0; i < polygon.length; i++) {
+    const a = polygon[i], b = polygon[(i + 1) % polygon.length];
+    const deg = (Math.atan2(b[1] - a[1], b[0] - a[0]) * 180) / Math.PI;
+    for (let k = 0; k < 4; k++) angles.add(round6(((deg + 90 * k) % 360 + 360) % 360));
+  }
+  for (let d = 0; d < 360; d += 15) angles.add(d);
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (const [x, y] of polygon) {
+    minX = Math.min(minX, x), minY = Math.min(minY, y);
+    maxX = Math.max(maxX, x), maxY = Math.max(maxY, y);
+  }
+  const half = width_m / 2;
+  for (let x = minX + half; x <= maxX - half + 1e-9; x += step) {
+    for (let y = minY + half; y <= maxY - half + 1e-9; y += step) {
+      const p: Point = [x, y];
+      if (!insideRings(free, p) || distToEdges(edges, p) < half - 1e-9) continue;
+      for (const angle of angles) {
+        const t = tTurnFootprint(p, angle, square_m, width_m);
+        if (ringInside(free, edges, t)) {
+          return { fits: true, at: p, angle_deg: angle, footprint: t };
+        }
+      }
+    }
+  }
+  return { fits: false };
+}
+
+function round6(v: number): number {
+  return Math.round(v * 1e6) / 1e6;
+}
+
+type Seg = [number, number, number, number];
+
+/** Every edge of every ring, as [x1, y1, x2, y2]. */
+export function ringEdges(rings: MultiRings): Seg[] {
+  const out: Seg[] = [];
+  for (const poly of rings) {
+    for (const ring of poly) {
+      for (let i = 0; i < ring.length; i++) {
+        const a = ring[i], b = ring[(i + 1) % ring.length];
+        if (a[0] === b[0] && a[1] === b[1]) continue;
+        out.push([a[0], a[1], b[0], b[1]]);
+      }
+    }
+  }
+  return out;
+}
+
+/** Even–odd point-in-polygon over every ring of every polygon (ray casting). */
+export function insideRings(rings: MultiRings, p: Point): boolean {
+  let inside = false;
+  for (const poly of rings) {
+    for (const ring of poly) {
+      for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+        const [xi, yi] = ring[i], [xj, yj] = ring[j];
+        if ((yi > p[1]) !== (yj > p[1]) && p[0] < ((xj - xi) * (p[1] - yi)) / (yj - yi) + xi) {
+          inside = !inside;
+        }
+      }
+    }
+  }
+  return inside;
+}
+
+function pointSegmentDistance(p: Point, s: Seg): number {
+  return closestOnSegment(p, [s[0], s[1]], [s[2], s[3]]).distance_m;
+}
+
+/** Smallest distance from a point to any of the edges, metres. */
+export function distToEdges(edges: Seg[], p: Point): number {
+  let d = Infinity;
+  for (const e of edges) d = Math.min(d, pointSegmentDistance(p, e));
+  return d;
+}
+
+/** True when two segments cross at a point interior to both (touching does not count). */
+export function segmentsCrossProperly(a: Point, b: Point, s: Seg): boolean {
+  const c: Point = [s[0], s[1]], d: Point = [s[2], s[3]];
+  const o1 = cross(a, b, c), o2 = cross(a, b, d), o3 = cross(c, d, a), o4 = cross(c, d, b);
+  const eps = 1e-12;
+  return ((o1 > eps && o2 < -eps) || (o1 < -eps && o2 > eps)) &&
+    ((o3 > eps && o4 < -eps) || (o3 < -eps && o4 > eps));
+}
+
+function cross(a: Point, b: Point, c: Point): number {
+  return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
+}
+
+function ringInside(free: MultiRings, edges: Seg[], ring: Point[]): boolean {
+  for (const p of ring) if (!insideRings(free, p)) return false;
+  for (let i = 0; i < ring.length; i++) {
+    const a = ring[i], b = ring[(i + 1) % ring.length];
+    for (const e of edges) if (segmentsCrossProperly(a, b, e)) return false;
+    const m: Point = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+    if (!insideRings(free, m)) return false;
+  }
+  // An obstacle wholly inside the T: one of its vertices lies inside the T.
+  for (const e of edges) {
+    if (insideRings([[ring]], [e[0], e[1]]) && !onRing(ring, [e[0], e[1]])) return false;
+  }
+  return true;
+}
+
+function onRing(ring: Point[], p: Point): boolean {
+  for (let i = 0; i < ring.length; i++) {
+    const a = ring[i], b = ring[(i + 1) % ring.length];
+    if (pointSegmentDistance(p, [a[0], a[1], b[0], b[1]]) < 1e-9) return true;
+  }
+  return false;
+}

@@ -1,0 +1,969 @@
+/**
+ * Routes: a navigation graph over a plan (rooms, doors and openings, verticals, the outside)
+ * and the best route from one door to every room under a traveller's constraints.
+ *
+ * Inside a room the path runs between door points around objects, keeping half the
+ * traveller's width from walls and objects: the shortest path among polygonal obstacles in
+ * the configuration space (room eroded by the radius, objects dilated by it; Lozano-Pérez &
+ * Wesley 1979), found on its visibility graph (de Berg et al., "Computational Geometry",
+ * ch. 15), so route lengths are real metres. Across rooms, Dijkstra (1959) with a
+ * lexicographic cost: fewest failing elements, then fewest unknown ones, then fewest too
+ * close to call, then shortest length — so a blocked room still gets the route with the
+ * fewest barriers, and those barriers are its blocking elements.
+ *
+ * Limits (cited where used): ADA 2010 §404.2.3 (door clear width), §404.2.5 (threshold),
+ * §405.2 (ramp slope), §303 (changes in level); the numbers come in as {@link RouteNeeds}.
+ */
+import FlatQueue from "flatqueue";
+import type { Opening, Plan, Point, Room, Vertical } from "../../core/plan.ts";
+import { tolerance_m } from "../../core/plan.ts";
+import { judge } from "../../core/result.ts";
+import {
+  distToEdges,
+  doorClearWidth,
+  freeFloor,
+  insideRings,
+  largestCircleIn,
+  objectFootprint,
+  ringEdges,
+  segmentsCrossProperly,
+} from "./clearance.ts";
+import { differenceRings, type MultiRings, offsetRings, ringArea_m2, unionRings } from "./clip.ts";
+import { nearestRoomEdge } from "./walls.ts";
+
+/** What the traveller needs, in SI units; each value comes from a tool input. */
+export interface RouteNeeds {
+  /** Width the traveller takes (chair or aid plus hands), m; half of it is kept clear in rooms. */
+  body_width_m: number;
+  /** Clear width a door, ramp or lift must give, m (e.g. 0.815, ADA 404.2.3). */
+  min_clear_width_m: number;
+  /** Stairs and steps block the route (ADA 303: a change in level over 1/2 in needs a ramp). */
+  step_free: boolean;
+  /** Highest threshold or step crossed when step_free, m (e.g. 0.013, ADA 404.2.5). */
+  max_step_m: number;
+  /** Steepest ramp, rise over run (e.g. 1/12, ADA 405.2). */
+  max_ramp_slope: number;
+}
+
+/** A status an element or a route can have. */
+export type RouteStatus = "pass" | "warn" | "fail" | "unknown";
+
+/** One judged element on the way: a door's width, a threshold, a stair, a ramp, a room passage. */
+export interface Constraint {
+  /** Stable id: `<kind>:<element>` (e.g. `clear_width:d7`). */
+  id: string;
+  kind:
+    | "clear_width"
+    | "threshold"
+    | "stair"
+    | "step"
+    | "ramp_slope"
+    | "passage"
+    | "door_position"
+    | "unplaced";
+  /** The opening, vertical or room id. */
+  element: string;
+  status: RouteStatus;
+  measured?: number;
+  limit?: number;
+  unit?: string;
+  /** The element in words and numbers: "door d7 is 0.70 m clear; 0.78 m needed". */
+  text: string;
+  /** True when the measured value is an estimate (a door's clear width from its leaf). */
+  estimated?: boolean;
+  floor?: string;
+  at?: Point;
+}
+
+/** A point of the graph: one side of a door, the outside of a door, or a vertical's landing. */
+export interface RouteNode {
+  id: number;
+  floor: string;
+  /** The room it lies in; null outside. */
+  room: string | null;
+  at: Point;
+  /** The opening or vertical it belongs to. */
+  ref: string;
+}
+
+/** A way between two nodes: across a room, through a door, or along a vertical. */
+export interface RouteEdge {
+  a: number;
+  b: number;
+  length_m: number;
+  kind: "room" | "door" | "vertical";
+  element: string;
+  status: RouteStatus;
+  constraints: Constraint[];
+  /** The polyline from a to b (plan metres; a vertical's is its two landings). */
+  path: Point[];
+}
+
+/** The navigation graph of a plan for one traveller. */
+export interface RouteGraph {
+  nodes: RouteNode[];
+  edges: RouteEdge[];
+  /** Edge indices by node. */
+  adj: number[][];
+  /** Node ids in each room. */
+  roomNodes: Map<string, number[]>;
+  /** The outside node of each door to the outside. */
+  outsideNode: Map<string, number>;
+  /** Sentences about data the graph could not use (a vertical without rooms, …). */
+  notes: string[];
+  needs: RouteNeeds;
+}
+
+/**
+ * How far a door's point may sit from its room's outline and still be on its wall, m: half of
+ * a 0.5 m wall (room outlines are wall faces, door points often the wall's middle). Assumed.
+ */
+export const MAX_DOOR_OFFSET_M = 0.25;
+
+/** Cost weights of the lexicographic Dijkstra (counts first, then metres; see module doc). */
+const W_FAIL = 1e9, W_UNKNOWN = 1e7, W_WARN = 1e5;
+
+function statusWeight(s: RouteStatus): number {
+  return s === "fail" ? W_FAIL : s === "unknown" ? W_UNKNOWN : s === "warn" ? W_WARN : 0;
+}
+
+/** The worse of two statuses (fail > unknown > warn > pass) for one element. */
+export function worseRouteStatus(a: RouteStatus, b: RouteStatus): RouteStatus {
+  return statusWeight(a) >= statusWeight(b) ? a : b;
+}
+
+const fmt = (v: number) => `${v.toFixed(2)} m`;
+const fmt3 = (v: number) => `${v.toFixed(3)} m`;
+const slopeText = (s: number) => s > 0 ? `1:${(1 / s).toFixed(1)} (${s.toFixed(3)})` : "level";
+
+interface Port {
+  /** Point on the wall (or a free point for a landing). */
+  at: Point;
+  /** Inward unit normal (into the room) at a wall; null for a free point. */
+  n: Point | null;
+}
+
+/** A port's point for a traveller of radius r: on the wall, moved r (+5 mm) into the room. */
+function portPoint(p: Port, r: number): Point {
+  if (!p.n) return p.at;
+  return [p.at[0] + p.n[0] * (r + 0.005), p.at[1] + p.n[1] * (r + 0.005)];
+}
+
+function isConvex(polygon: Point[]): boolean {
+  let sign = 0;
+  for (let i = 0; i < polygon.length; i++) {
+    const a = polygon[i],
+      b = polygon[(i + 1) % polygon.length],
+      c = polygon[(i + 2) % polygon.length];
+    const z = (b[0] - a[0]) * (c[1] - b[1]) - (b[1] - a[1]) * (c[0] - b[0]);
+    if (Math.abs(z) < 1e-12) continue;
+    const s = Math.sign(z);
+    if (sign === 0) sign = s;
+    else if (s !== sign) return false;
+  }
+  return true;
+}
+
+/**
+ * The configuration space of a disc of radius r in a room: the room polygon minus every point
+ * within r of its walls or of an obstacle (Lozano-Pérez & Wesley 1979), as polygons with holes:
+ * the room shrunk by r minus the obstacles grown by r (Minkowski sums with a disc, Clipper).
+ */
+export function clearSpace(polygon: Point[], obstacles: Point[][], radius_m: number): MultiRings {
+  if (polygon.length < 3 || Math.abs(ringArea_m2(polygon)) < 1e-9) return [];
+  const obs = obstacles.filter((o) => o.length >= 3);
+  const inner = radius_m > 0 ? offsetRings([polygon], -radius_m) : unionRings([polygon]);
+  if (!obs.length || !inner.length) return inner;
+  const grown = radius_m > 0 ? offsetRings(obs, radius_m) : obs.map((o) => [o]);
+  return differenceRings(inner, grown);
+}
+
+/** Inward offset of a convex polygon by r (each edge moved in, neighbours intersected). */
+function convexInset(polygon: Point[], r: number): Point[] | undefined {
+  const ccw = ringArea_m2(polygon) > 0;
+  const ring = ccw ? polygon : [...polygon].reverse();
+  const lines: { p: Point; d: Point }[] = [];
+  for (let i = 0; i < ring.length; i++) {
+    const a = ring[i], b = ring[(i + 1) % ring.length];
+    const dx = b[0] - a[0], dy = b[1] - a[1], len = Math.hypot(dx, dy);
+    if (len < 1e-12) continue;
+    const n: Point = [-dy / len, dx / len];
+    lines.push({ p: [a[0] + n[0] * r, a[1] + n[1] * r], d: [dx / len, dy / len] });
+  }
+  const out: Point[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const l1 = lines[(i + lines.length - 1) % lines.length], l2 = lines[i];
+    const den = l1.d[0] * l2.d[1] - l1.d[1] * l2.d[0];
+    if (Math.abs(den) < 1e-12) continue;
+    const t = ((l2.p[0] - l1.p[0]) * l2.d[1] - (l2.p[1] - l1.p[1]) * l2.d[0]) / den;
+    out.push([l1.p[0] + l1.d[0] * t, l1.p[1] + l1.d[1] * t]);
+  }
+  // Too narrow: the inset folds over (orientation flips or an edge reverses).
+  if (out.length < 3 || ringArea_m2(out) <= 1e-12) return undefined;
+  for (let i = 0; i < out.length; i++) {
+    const a = out[i], b = out[(i + 1) % out.length];
+    const l = lines[i];
+    if (((b[0] - a[0]) * l.d[0] + (b[1] - a[1]) * l.d[1]) < -1e-9) return undefined;
+  }
+  return out;
+}
+
+function nearestOnEdges(edges: [number, number, number, number][], p: Point): Point | undefined {
+  let best: Point | undefined, bd = Infinity;
+  for (const [x1, y1, x2, y2] of edges) {
+    const dx = x2 - x1, dy = y2 - y1, len2 = dx * dx + dy * dy;
+    const t = len2 > 0 ? Math.max(0, Math.min(1, ((p[0] - x1) * dx + (p[1] - y1) * dy) / len2)) : 0;
+    const q: Point = [x1 + t * dx, y1 + t * dy];
+    const d = Math.hypot(q[0] - p[0], q[1] - p[1]);
+    if (d < bd) bd = d, best = q;
+  }
+  return best;
+}
+
+/** Shortest paths between points inside one room, for one traveller radius. */
+export interface RoomPaths {
+  /** length_m[i][j]: metres from point i to point j; Infinity when there is no way. */
+  length_m: number[][];
+  /** path[i][j]: the polyline from point i to point j, when there is one. */
+  path: (Point[] | undefined)[][];
+}
+
+/**
+ * Shortest paths among `points` in a room for a disc of radius `radius_m` (half the traveller's
+ * width) kept clear of walls and obstacles: exact on the configuration space's visibility
+ * graph (arcs drawn circumscribed, so never optimistic). A point within r of a wall is first
+ * moved to the nearest clear place (at most r away, else it has no way).
+ */
+export function roomPaths(
+  polygon: Point[],
+  obstacles: Point[][],
+  radius_m: number,
+  points: Point[],
+): RoomPaths {
+  const k = points.length;
+  const length_m = points.map(() => points.map(() => Infinity));
+  const path: (Point[] | undefined)[][] = points.map(() => points.map(() => undefined));
+  for (let i = 0; i < k; i++) length_m[i][i] = 0, path[i][i] = [points[i]];
+  if (k < 2) return { length_m, path };
+
+  // Fast exact case: a convex room without obstacles keeps a convex clear space.
+  if (!obstacles.length && isConvex(polygon)) {
+    const inset = radius_m > 0 ? convexInset(polygon, radius_m) : polygon;
+    if (!inset) return { length_m, path };
+    const free: MultiRings = [[inset]];
+    const edges = ringEdges(free);
+    const snapped = points.map((p) => snap(free, edges, p, radius_m));
+    for (let i = 0; i < k; i++) {
+      for (let j = i + 1; j < k; j++) {
+        const a = snapped[i], b = snapped[j];
+        if (!a || !b) continue;
+        const pts = dedupe([points[i], a, b, points[j]]);
+        const len = polylineLength(pts);
+        length_m[i][j] = length_m[j][i] = len;
+        path[i][j] = pts;
+        path[j][i] = [...pts].reverse();
+      }
+    }
+    return { length_m, path };
+  }
+
+  const free = clearSpace(polygon, obstacles, radius_m);
+  if (!free.length) return { length_m, path };
+  const edges = ringEdges(free);
+  const snapped = points.map((p) => snap(free, edges, p, radius_m));
+  // Visibility-graph nodes: the query points, then the free space's reflex corners (where a
+  // shortest path may bend: free space on the left of each ring, so a right turn).
+  const vs: Point[] = [];
+  const qIndex: number[] = [];
+  for (let i = 0; i < k; i++) {
+    const s = snapped[i];
+    qIndex.push(s ? vs.length : -1);
+    if (s) vs.push(s);
+  }
+  for (const poly of free) {
+    for (const ring of poly) {
+      const m = ring.length - (samePoint(ring[0], ring[ring.length - 1]) ? 1 : 0);
+      for (let i = 0; i < m; i++) {
+        const a = ring[(i + m - 1) % m], b = ring[i], c = ring[(i + 1) % m];
+        const z = (b[0] - a[0]) * (c[1] - b[1]) - (b[1] - a[1]) * (c[0] - b[0]);
+        if (z < -1e-12) vs.push(b);
+      }
+    }
+  }
+  const n = vs.length;
+  const w: number[][] = vs.map(() => []);
+  const to: number[][] = vs.map(() => []);
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      if (visible(free, edges, vs[i], vs[j])) {
+        const d = Math.hypot(vs[i][0] - vs[j][0], vs[i][1] - vs[j][1]);
+        to[i].push(j), w[i].push(d), to[j].push(i), w[j].push(d);
+      }
+    }
+  }
+  for (let i = 0; i < k; i++) {
+    const s = qIndex[i];
+    if (s < 0) continue;
+    const { dist, prev } = dijkstraSmall(n, to, w, s);
+    for (let j = 0; j < k; j++) {
+      const t = qIndex[j];
+      if (j === i || t < 0 || !Number.isFinite(dist[t])) continue;
+      const chain: Point[] = [];
+      for (let v = t; v !== -1; v = prev[v]) chain.push(vs[v]);
+      chain.reverse();
+      const pts = dedupe([points[i], ...chain, points[j]]);
+      length_m[i][j] = polylineLength(pts);
+      path[i][j] = pts;
+    }
+  }
+  return { length_m, path };
+}
+
+function samePoint(a: Point, b: Point): boolean {
+  return Math.abs(a[0] - b[0]) < 1e-12 && Math.abs(a[1] - b[1]) < 1e-12;
+}
+
+function dedupe(pts: Point[]): Point[] {
+  const out: Point[] = [];
+  for (const p of pts) if (!out.length || !samePoint(out[out.length - 1], p)) out.push(p);
+  return out;
+}
+
+/** Length of a polyline, m. */
+export function polylineLength(pts: Point[]): number {
+  let s = 0;
+  for (let i = 1; i < pts.length; i++) {
+    s += Math.hypot(pts[i][0] - pts[i - 1][0], pts[i][1] - pts[i - 1][1]);
+  }
+  return s;
+}
+
+function snap(
+  free: MultiRings,
+  edges: [number, number, number, number][],
+  p: Point,
+  r: number,
+): Point | undefined {
+  if (insideRings(free, p)) return p;
+  const q = nearestOnEdges(edges, p);
+  if (!q) return undefined;
+  if (Math.hypot(q[0] - p[0], q[1] - p[1]) > r + 0.01) return undefined;
+  return q;
+}
+
+function visible(
+  free: MultiRings,
+  edges: [number, number, number, number][],
+  a: Point,
+  b: Point,
+): boolean {
+  for (const e of edges) if (segmentsCrossProperly(a, b, e)) return false;
+  for (const t of [0.25, 0.5, 0.75]) {
+    const m: Point = [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
+    if (!insideRings(free, m) && distToEdges(edges, m) > 1e-7) return false;
+  }
+  return true;
+}
+
+function dijkstraSmall(n: number, to: number[][], w: number[][], s: number) {
+  const dist = new Array<number>(n).fill(Infinity);
+  const prev = new Array<number>(n).fill(-1);
+  const q = new FlatQueue<number>();
+  dist[s] = 0;
+  q.push(s, 0);
+  while (q.length) {
+    const d = q.peekValue()!;
+    const u = q.pop()!;
+    if (d > dist[u]) continue;
+    for (let i = 0; i < to[u].length; i++) {
+      const v = to[u][i], nd = d + w[u][i];
+      if (nd < dist[v] - 1e-12) dist[v] = nd, prev[v] = u, q.push(v, nd);
+    }
+  }
+  return { dist, prev };
+}
+
+/**
+ * The widest traveller that can get from wall point `a` to wall point `b` of a room (each
+ * with its inward normal), m: twice the largest clearance radius for which a path exists,
+ * by bisection to 1 mm. 0 when even a point cannot pass.
+ */
+export function passageClearWidth(
+  polygon: Point[],
+  obstacles: Point[][],
+  a: { at: Point; n: Point | null },
+  b: { at: Point; n: Point | null },
+): number {
+  const reach = (r: number) =>
+    Number.isFinite(
+      roomPaths(polygon, obstacles, r, [portPoint(a, r), portPoint(b, r)]).length_m[0][1],
+    );
+  const lic = largestCircleIn(freeFloor(polygon, obstacles), 0.002);
+  let lo = 0, hi = (lic?.radius_m ?? 0) + 0.002;
+  if (!reach(0)) return 0;
+  if (reach(hi)) return 2 * hi;
+  while (hi - lo > 0.0005) {
+    const mid = (lo + hi) / 2;
+    if (reach(mid)) lo = mid;
+    else hi = mid;
+  }
+  return 2 * lo;
+}
+
+/** Objects standing in each room: those naming the room, or on its floor with their centre in it. */
+export function objectsByRoom(plan: Pick<Plan, "rooms" | "objects">): Map<string, Point[][]> {
+  const out = new Map<string, Point[][]>();
+  for (const r of plan.rooms) out.set(r.id, []);
+  for (const o of plan.objects) {
+    let room = o.room;
+    if (room === undefined) {
+      room = plan.rooms.find((r) => r.floor === o.floor && insideRings([[r.polygon]], o.center))
+        ?.id;
+    }
+    if (room !== undefined) out.get(room)?.push(objectFootprint(o));
+  }
+  return out;
+}
+
+/** The rooms a vertical lands in: its own list, else the one stair room on each floor. */
+export function verticalRooms(
+  v: Vertical,
+  rooms: Room[],
+): { from?: Room; to?: Room } {
+  const byId = new Map(rooms.map((r) => [r.id, r]));
+  const listed = (v.rooms ?? []).map((id) => byId.get(id)).filter((r): r is Room => !!r);
+  let from = listed.find((r) => r.floor === v.from_floor);
+  let to = listed.find((r) => r.floor === v.to_floor && r !== from);
+  if (!from || !to) {
+    const stairs = (f: string) => rooms.filter((r) => r.floor === f && r.label === "stairs");
+    if (!from && stairs(v.from_floor).length === 1) from = stairs(v.from_floor)[0];
+    if (!to && stairs(v.to_floor).length === 1) to = stairs(v.to_floor)[0];
+  }
+  return { from, to };
+}
+
+/**
+ * Builds the navigation graph of a plan for one traveller. Each door or opening between two
+ * spaces gives a node on each side (a door to the outside: one inside, one outside); each
+ * vertical gives a landing node in each of its rooms; every pair of nodes in a room is joined
+ * by the shortest clear path between them (see {@link roomPaths}). Every element is judged
+ * with design.md's uncertainty rule (judge(), tolerance from the plan's source).
+ */
+export function buildRouteGraph(
+  plan: Pick<Plan, "rooms" | "openings" | "verticals" | "objects" | "source">,
+  needs: RouteNeeds,
+): RouteGraph {
+  const tol = (v: number) => tolerance_m(plan, v);
+  const nodes: RouteNode[] = [];
+  const edges: RouteEdge[] = [];
+  const roomNodes = new Map<string, number[]>();
+  const roomPorts = new Map<string, Port[]>();
+  const outsideNode = new Map<string, number>();
+  const notes: string[] = [];
+  const rooms = new Map(plan.rooms.map((r) => [r.id, r]));
+  for (const r of plan.rooms) roomNodes.set(r.id, []), roomPorts.set(r.id, []);
+  const r0 = needs.body_width_m / 2;
+  const addNode = (floor: string, room: string | null, at: Point, ref: string, port?: Port) => {
+    const id = nodes.length;
+    nodes.push({ id, floor, room, at, ref });
+    if (room !== null) roomNodes.get(room)!.push(id), roomPorts.get(room)!.push(port!);
+    return id;
+  };
+
+  for (const o of plan.openings) {
+    if (o.kind === "window") continue;
+    const [s0, s1] = o.between;
+    if (s0 === s1) continue;
+    const sides = [s0, s1].filter((s): s is string => s !== null && rooms.has(s));
+    if (!sides.length) continue;
+    const constraints = openingConstraints(o, needs, tol);
+    const ids: number[] = [];
+    let outside: Point | undefined;
+    for (const sid of sides) {
+      const room = rooms.get(sid)!;
+      const edge = nearestRoomEdge(room, o.at);
+      if (!edge) continue;
+      const wall = {
+        foot: edge.foot,
+        distance_m: edge.distance_m,
+        inward: [-edge.normal[0], -edge.normal[1]] as Point,
+      };
+      const port: Port = { at: wall.foot, n: wall.inward };
+      if (wall.distance_m > MAX_DOOR_OFFSET_M) {
+        constraints.push({
+          id: `door_position:${o.id}:${sid}`,
+          kind: "door_position",
+          element: o.id,
+          status: "unknown",
+          measured: wall.distance_m,
+          limit: MAX_DOOR_OFFSET_M,
+          unit: "m",
+          text: `${o.kind} ${o.id} is ${fmt(wall.distance_m)} from the nearest wall of ${
+            room.name ?? room.id
+          }: it is on no wall, so whether it leads there is unknown`,
+          floor: o.floor,
+          at: o.at,
+        });
+      }
+      ids.push(addNode(room.floor, sid, portPoint(port, r0), o.id, port));
+      if (s0 === null || s1 === null) {
+        outside = [
+          wall.foot[0] - wall.inward[0] * (r0 + 0.005),
+          wall.foot[1] - wall.inward[1] * (r0 + 0.005),
+        ];
+      }
+    }
+    if (outside) {
+      const id = addNode(o.floor, null, outside, o.id);
+      outsideNode.set(o.id, id);
+      ids.push(id);
+    }
+    if (ids.length === 2) {
+      const status = constraints.reduce<RouteStatus>(
+        (s, c) => worseRouteStatus(s, c.status),
+        "pass",
+      );
+      const pa = nodes[ids[0]].at, pb = nodes[ids[1]].at;
+      edges.push({
+        a: ids[0],
+        b: ids[1],
+        length_m: Math.hypot(pa[0] - pb[0], pa[1] - pb[1]),
+        kind: "door",
+        element: o.id,
+        status,
+        constraints,
+        path: [pa, pb],
+      });
+    }
+  }
+
+  const objects = objectsByRoom(plan);
+  const landings = new Map<string, number>();
+  for (const v of plan.verticals) {
+    const { from, to } = verticalRooms(v, plan.rooms);
+    if (!from || !to) {
+      notes.push(
+        `${v.kind} ${v.id} names no room on ${
+          !from ? `floor ${v.from_floor}` : `floor ${v.to_floor}`
+        }; it is left out of the routes`,
+      );
+      continue;
+    }
+    const landing = (room: Room) => {
+      const key = `${v.id}:${room.id}`;
+      const c = largestCircleIn(freeFloor(room.polygon, objects.get(room.id) ?? []), 0.05);
+      const at = c?.center ?? room.polygon[0];
+      const id = addNode(room.floor, room.id, at, v.id, { at, n: null });
+      landings.set(key, id);
+      return id;
+    };
+    const a = landing(from), b = landing(to);
+    const constraints = verticalConstraints(v, needs, tol);
+    const status = constraints.reduce<RouteStatus>((s, c) => worseRouteStatus(s, c.status), "pass");
+    edges.push({
+      a,
+      b,
+      length_m: verticalLength(v),
+      kind: "vertical",
+      element: v.id,
+      status,
+      constraints,
+      path: [nodes[a].at, nodes[b].at],
+    });
+  }
+
+  // Across each room: every pair of its nodes, by the shortest clear path.
+  const wTol = tol(needs.body_width_m);
+  for (const room of plan.rooms) {
+    const ids = roomNodes.get(room.id)!;
+    if (ids.length < 2) continue;
+    const ports = roomPorts.get(room.id)!;
+    const obs = objects.get(room.id) ?? [];
+    const rPass = (needs.body_width_m + wTol) / 2;
+    const rWarn = Math.max(0, (needs.body_width_m - wTol) / 2);
+    const pass = roomPaths(room.polygon, obs, rPass, ports.map((p) => portPoint(p, rPass)));
+    let warn: RoomPaths | undefined;
+    for (let i = 0; i < ids.length; i++) {
+      for (let j = i + 1; j < ids.length; j++) {
+        let status: RouteStatus = "pass";
+        let pts = pass.path[i][j];
+        let len = pass.length_m[i][j];
+        const constraints: Constraint[] = [];
+        if (!Number.isFinite(len)) {
+          warn ??= roomPaths(room.polygon, obs, rWarn, ports.map((p) => portPoint(p, rWarn)));
+          const width = passageClearWidth(room.polygon, obs, ports[i], ports[j]);
+          status = judge(width, ">=", needs.body_width_m, wTol);
+          if (status === "pass") status = "warn"; // passes only at the smaller radius
+          if (Number.isFinite(warn.length_m[i][j])) {
+            pts = warn.path[i][j], len = warn.length_m[i][j];
+          } else {
+            pts = [nodes[ids[i]].at, nodes[ids[j]].at];
+            len = Math.hypot(pts[0][0] - pts[1][0], pts[0][1] - pts[1][1]);
+          }
+          const name = room.name ?? room.id;
+          constraints.push({
+            id: `passage:${room.id}:${nodes[ids[i]].ref}:${nodes[ids[j]].ref}`,
+            kind: "passage",
+            element: room.id,
+            status,
+            measured: width,
+            limit: needs.body_width_m,
+            unit: "m",
+            text: `the way across ${name} between ${nodes[ids[i]].ref} and ${
+              nodes[ids[j]].ref
+            } is ${fmt(width)} wide at its narrowest; ${fmt(needs.body_width_m)} needed`,
+            floor: room.floor,
+            at: nodes[ids[i]].at,
+          });
+        }
+        edges.push({
+          a: ids[i],
+          b: ids[j],
+          length_m: len,
+          kind: "room",
+          element: room.id,
+          status,
+          constraints,
+          path: pts ?? [nodes[ids[i]].at, nodes[ids[j]].at],
+        });
+      }
+    }
+  }
+
+  const adj: number[][] = nodes.map(() => []);
+  edges.forEach((e, i) => {
+    adj[e.a].push(i);
+    adj[e.b].push(i);
+  });
+  return { nodes, edges, adj, roomNodes, outsideNode, notes, needs };
+}
+
+/** The length walked along a vertical, m: along the pitch line of a stair or ramp; a lift's rise. */
+export function verticalLength(v: Vertical): number {
+  if (v.kind === "lift") return v.rise_m;
+  let run: number | undefined;
+  if (v.kind === "stair" && v.going_m !== undefined) {
+    run = v.going_m * Math.max(1, (v.risers ?? Math.max(1, Math.round(v.rise_m / 0.18))) - 1);
+  } else if (v.going_m !== undefined) run = v.going_m;
+  return run === undefined ? v.rise_m : Math.hypot(v.rise_m, run);
+}
+
+/** The judged limits of a door or opening: its clear width and, step-free, its threshold. */
+export function openingConstraints(
+  o: Opening,
+  needs: RouteNeeds,
+  tol: (v: number) => number,
+): Constraint[] {
+  const out: Constraint[] = [];
+  const cw = doorClearWidth(o);
+  const need = needs.min_clear_width_m;
+  const status = judge(cw.clear_width_m, ">=", need, tol(cw.clear_width_m));
+  out.push({
+    id: `clear_width:${o.id}`,
+    kind: "clear_width",
+    element: o.id,
+    status,
+    measured: cw.clear_width_m,
+    limit: need,
+    unit: "m",
+    estimated: cw.estimated,
+    text: `${o.kind} ${o.id} is ${fmt(cw.clear_width_m)} clear${
+      cw.estimated ? " (estimated)" : ""
+    }; ${fmt(need)} needed`,
+    floor: o.floor,
+    at: o.at,
+  });
+  if (needs.step_free && o.threshold_m !== undefined && o.threshold_m > 0) {
+    const s = judge(o.threshold_m, "<=", needs.max_step_m, tol(o.threshold_m));
+    out.push({
+      id: `threshold:${o.id}`,
+      kind: "threshold",
+      element: o.id,
+      status: s,
+      measured: o.threshold_m,
+      limit: needs.max_step_m,
+      unit: "m",
+      text: `${fmt3(o.threshold_m)} step at ${o.kind} ${o.id}; ${fmt3(needs.max_step_m)} allowed`,
+      floor: o.floor,
+      at: o.at,
+    });
+  }
+  return out;
+}
+
+/** The judged limits of a vertical: a stair (never step-free), a step, a ramp's slope, a width. */
+export function verticalConstraints(
+  v: Vertical,
+  needs: RouteNeeds,
+  tol: (v: number) => number,
+): Constraint[] {
+  const out: Constraint[] = [];
+  const base = { element: v.id, floor: v.from_floor };
+  if (v.kind === "stair" && needs.step_free) {
+    out.push({
+      ...base,
+      id: `stair:${v.id}`,
+      kind: "stair",
+      status: "fail",
+      measured: v.rise_m,
+      limit: needs.max_step_m,
+      unit: "m",
+      text: `stair ${v.id} climbs ${fmt(v.rise_m)}${
+        v.risers ? ` in ${v.risers} risers` : ""
+      }; it is not step-free`,
+    });
+  }
+  if (v.kind === "step" && needs.step_free) {
+    out.push({
+      ...base,
+      id: `step:${v.id}`,
+      kind: "step",
+      status: judge(v.rise_m, "<=", needs.max_step_m, tol(v.rise_m)),
+      measured: v.rise_m,
+      limit: needs.max_step_m,
+      unit: "m",
+      text: `${fmt3(v.rise_m)} step at ${v.id}; ${fmt3(needs.max_step_m)} allowed`,
+    });
+  }
+  if (v.kind === "ramp") {
+    if (v.going_m === undefined) {
+      out.push({
+        ...base,
+        id: `ramp_slope:${v.id}`,
+        kind: "ramp_slope",
+        status: "unknown",
+        limit: needs.max_ramp_slope,
+        unit: "rise/run",
+        text: `ramp ${v.id} has no recorded length, so its slope is unknown`,
+      });
+    } else {
+      const slope = v.rise_m / v.going_m;
+      // Propagated scan uncertainty of rise/run: relative errors add.
+      const t = slope * (tol(v.rise_m) / Math.max(v.rise_m, 1e-9) + tol(v.going_m) / v.going_m);
+      out.push({
+        ...base,
+        id: `ramp_slope:${v.id}`,
+        kind: "ramp_slope",
+        status: v.rise_m === 0 ? "pass" : judge(slope, "<=", needs.max_ramp_slope, t),
+        measured: slope,
+        limit: needs.max_ramp_slope,
+        unit: "rise/run",
+        text: `ramp ${v.id} slopes ${slopeText(slope)}; ${slopeText(needs.max_ramp_slope)} allowed`,
+      });
+    }
+  }
+  if (v.kind === "ramp" || v.kind === "lift") {
+    out.push({
+      ...base,
+      id: `clear_width:${v.id}`,
+      kind: "clear_width",
+      status: judge(v.width_m, ">=", needs.min_clear_width_m, tol(v.width_m)),
+      measured: v.width_m,
+      limit: needs.min_clear_width_m,
+      unit: "m",
+      text: `${v.kind} ${v.id} is ${fmt(v.width_m)} wide; ${fmt(needs.min_clear_width_m)} needed`,
+    });
+  }
+  return out;
+}
+
+/** Best routes from one node to every node (lexicographic Dijkstra; see module doc). */
+export interface RouteTree {
+  source: number;
+  cost: Float64Array;
+  length_m: Float64Array;
+  /** The edge each node was reached by; -1 for the source and unreached nodes. */
+  via: Int32Array;
+}
+
+/** Dijkstra (1959) from `source` over the graph, binary heap (flatqueue), lexicographic cost. */
+export function shortestRoutes(g: RouteGraph, source: number): RouteTree {
+  const n = g.nodes.length;
+  const cost = new Float64Array(n).fill(Infinity);
+  const length_m = new Float64Array(n).fill(Infinity);
+  const via = new Int32Array(n).fill(-1);
+  const q = new FlatQueue<number>();
+  cost[source] = 0, length_m[source] = 0;
+  q.push(source, 0);
+  const ew = g.edges.map((e) => statusWeight(e.status) + e.length_m);
+  while (q.length) {
+    const d = q.peekValue()!;
+    const u = q.pop()!;
+    if (d > cost[u]) continue;
+    for (const ei of g.adj[u]) {
+      const e = g.edges[ei];
+      const v = e.a === u ? e.b : e.a;
+      const nd = d + ew[ei];
+      if (nd < cost[v] - 1e-9) {
+        cost[v] = nd, length_m[v] = length_m[u] + e.length_m, via[v] = ei;
+        q.push(v, nd);
+      }
+    }
+  }
+  return { source, cost, length_m, via };
+}
+
+/** One room's best route: its status, length, barriers and polyline per floor. */
+export interface Route {
+  room: string;
+  status: RouteStatus;
+  /** Metres walked from the start to the room's door (undefined when there is no way at all). */
+  length_m?: number;
+  /** Elements on the way, in order (openings, verticals, rooms crossed). */
+  elements: string[];
+  /** Failing elements on the best way: what blocks it. */
+  blocking: Constraint[];
+  /** Elements too close to call. */
+  close: Constraint[];
+  /** Elements whose data is missing. */
+  unknown: Constraint[];
+  /** The polyline on each floor, in walking order. */
+  legs: { floor: string; points: Point[] }[];
+  /** Why there is no route at all, when there is none. */
+  why?: string;
+}
+
+/** The best route to one room from a tree (see {@link shortestRoutes}). */
+export function routeToRoom(g: RouteGraph, tree: RouteTree, roomId: string): Route {
+  const ids = g.roomNodes.get(roomId) ?? [];
+  const empty = { room: roomId, elements: [], blocking: [], close: [], unknown: [], legs: [] };
+  if (!ids.length) {
+    return {
+      ...empty,
+      status: "unknown",
+      why: "no door, opening, stair, ramp or lift into it is recorded",
+    };
+  }
+  let best = -1;
+  for (const id of ids) if (best < 0 || tree.cost[id] < tree.cost[best]) best = id;
+  if (!Number.isFinite(tree.cost[best])) {
+    return {
+      ...empty,
+      status: "unknown",
+      why: "the plan records no connection to it from the start (a missing stair, lift or door?)",
+    };
+  }
+  const chain: RouteEdge[] = [];
+  for (let v = best; tree.via[v] >= 0;) {
+    const e = g.edges[tree.via[v]];
+    chain.push(e);
+    v = e.a === v ? e.b : e.a;
+  }
+  chain.reverse();
+  const route: Route = {
+    ...empty,
+    elements: [],
+    legs: [],
+    status: "pass",
+    length_m: tree.length_m[best],
+  };
+  let at = tree.source;
+  const seen = new Set<string>();
+  for (const e of chain) {
+    const forward = e.a === at;
+    const next = forward ? e.b : e.a;
+    route.elements.push(e.element);
+    for (const c of e.constraints) {
+      if (seen.has(c.id)) continue;
+      seen.add(c.id);
+      if (c.status === "fail") route.blocking.push(c);
+      else if (c.status === "warn") route.close.push(c);
+      else if (c.status === "unknown") route.unknown.push(c);
+    }
+    route.status = worseRouteStatus(route.status, e.status);
+    if (e.kind !== "vertical") {
+      const floor = g.nodes[at].floor;
+      const pts = forward ? e.path : [...e.path].reverse();
+      const last = route.legs[route.legs.length - 1];
+      if (last && last.floor === floor) last.points.push(...pts.slice(1));
+      else route.legs.push({ floor, points: [...pts] });
+    }
+    at = next;
+  }
+  return route;
+}
+
+/** The main entrance: the door to the outside marked so, or the only candidate; else ambiguous. */
+export interface EntranceChoice {
+  entrance?: Opening;
+  /** Every door or opening to the outside. */
+  candidates: Opening[];
+  /** How it was chosen, or why it could not be. */
+  basis: string;
+}
+
+/**
+ * Picks the main entrance among the doors to the outside: a given id; else the one marked
+ * `main_entrance`; else the only door to the outside; else the only one that opens into a
+ * room labelled "entrance". Otherwise none, with a sentence listing the candidates.
+ */
+export function pickEntrance(
+  plan: Pick<Plan, "openings" | "rooms">,
+  given?: string,
+): EntranceChoice {
+  const candidates = plan.openings.filter((o) =>
+    o.kind !== "window" && (o.between[0] === null || o.between[1] === null)
+  );
+  if (given !== undefined) {
+    const e = candidates.find((o) => o.id === given);
+    return e
+      ? { entrance: e, candidates, basis: `the entrance you chose, ${e.id}` }
+      : { candidates, basis: `no door to the outside has the id ${given}` };
+  }
+  if (!candidates.length) {
+    return { candidates, basis: "the plan has no door or opening to the outside" };
+  }
+  const marked = candidates.filter((o) => o.main_entrance);
+  if (marked.length === 1) {
+    return {
+      entrance: marked[0],
+      candidates,
+      basis: `${marked[0].id} is marked as the main entrance`,
+    };
+  }
+  if (candidates.length === 1) {
+    return {
+      entrance: candidates[0],
+      candidates,
+      basis: `${candidates[0].id} is the only door to the outside`,
+    };
+  }
+  const labels = new Map(plan.rooms.map((r) => [r.id, r.label]));
+  const pool = marked.length > 1 ? marked : candidates;
+  const intoEntrance = pool.filter((o) =>
+    o.between.some((r) => r !== null && labels.get(r) === "entrance")
+  );
+  if (intoEntrance.length === 1) {
+    return {
+      entrance: intoEntrance[0],
+      candidates,
+      basis: `${intoEntrance[0].id} is the only door to the outside into a room labelled entrance`,
+    };
+  }
+  return {
+    candidates,
+    basis: `${pool.length} doors lead outside (${
+      pool.map((o) => o.id).join(", ")
+    }) and none is marked as the main entrance`,
+  };
+}
+
+/** Every room's best route from the outside of one door to the outside (a convenience). */
+export function routesFrom(
+  plan: Pick<Plan, "rooms" | "openings" | "verticals" | "objects" | "source">,
+  needs: RouteNeeds,
+  entranceId: string,
+): { graph: RouteGraph; tree: RouteTree; routes: Map<string, Route> } {
+  const graph = buildRouteGraph(plan, needs);
+  const start = graph.outsideNode.get(entranceId);
+  if (start === undefined) throw new Error(`opening ${entranceId} does not lead outside`);
+  const tree = shortestRoutes(graph, start);
+  const routes = new Map<string, Route>();
+  for (const r of plan.rooms) routes.set(r.id, routeToRoom(graph, tree, r.id));
+  return { graph, tree, routes };
+}
+
+/** The point a route starts from: outside its entrance door. */
+export function routeStart(g: RouteGraph, tree: RouteTree): Point {
+  return g.nodes[tree.source].at;
+}
