@@ -9,7 +9,8 @@
  * ```
  * @module
  */
-import { resolve } from "node:path";
+import { basename, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { loadRegistry, TOOLS_DIR } from "./core/registry.ts";
 import { defaultHome, openStore } from "./core/store.ts";
@@ -24,6 +25,11 @@ export interface McpOptions {
   home?: string;
   /** The tools folder; defaults to the project's `tools/` (tests point it elsewhere). */
   toolsDir?: URL;
+  /**
+   * Confine the server to the permissions it needs (default true): started with wider ones
+   * (`-A`, as `threshold mcp` is), it re-runs itself under them; see {@link confinedArgs}.
+   */
+  confine?: boolean;
   /** The byte streams of the connection; default stdin and stdout. */
   input?: ReadableStream<Uint8Array>;
   output?: WritableStream<Uint8Array>;
@@ -50,6 +56,11 @@ export async function serveMcp(opts: McpOptions = {}): Promise<void> {
     const info = await Deno.stat(r).catch(() => undefined);
     if (!info?.isDirectory) throw new Error(`--root ${r}: not a folder`);
   }
+  if (opts.confine !== false && !opts.input && broaderThanNeeded()) {
+    const code = await runConfined({ ...opts, roots });
+    if (code !== 0) throw new Error(`the confined server exited with code ${code}`);
+    return;
+  }
   const registry = await loadRegistry(opts.toolsDir ?? TOOLS_DIR);
   const store = openStore(opts.home ?? defaultHome());
   const wire = lineWire({ input: opts.input, output: opts.output });
@@ -68,6 +79,57 @@ export async function serveMcp(opts: McpOptions = {}): Promise<void> {
   store.close();
 }
 
+/** The project folder (where mcp.ts, tools/ and deno.json live). */
+const PROJECT_DIR = fileURLToPath(new URL(".", import.meta.url));
+
+/**
+ * The Deno flags the server needs and no more: read the project's code, the store and the
+ * roots; write the store; read THRESHOLD_HOME and HOME. No network, no subprocesses, no FFI.
+ */
+export function confinedFlags(home: string, roots: string[], projectDir = PROJECT_DIR): string[] {
+  const read = [projectDir.replace(/\/$/, ""), home, ...roots];
+  return [
+    `--allow-read=${read.join(",")}`,
+    `--allow-write=${home}`,
+    "--allow-env=THRESHOLD_HOME,HOME,USERPROFILE",
+    "--no-prompt",
+  ];
+}
+
+/** The full command line of the confined server. */
+export function confinedArgs(opts: McpOptions & { home: string; roots: string[] }): string[] {
+  const args = [
+    "run",
+    ...confinedFlags(opts.home, opts.roots),
+    `--config=${resolve(PROJECT_DIR, "deno.json")}`,
+    fileURLToPath(import.meta.url),
+    `--home=${opts.home}`,
+    ...opts.roots.map((r) => `--root=${r}`),
+  ];
+  if (opts.toolsDir) args.push(`--tools=${fileURLToPath(opts.toolsDir)}`);
+  return args;
+}
+
+/** True when this process may read everything (`-A` or a bare `--allow-read`). */
+function broaderThanNeeded(): boolean {
+  if (!import.meta.url.startsWith("file:")) return false;
+  if (!/^deno(\.exe)?$/.test(basename(Deno.execPath()))) return false; // a compiled binary
+  return Deno.permissions.querySync({ name: "read" }).state === "granted";
+}
+
+/** Runs the server in a child Deno under {@link confinedFlags}, on this process's stdio. */
+async function runConfined(opts: McpOptions & { roots: string[] }): Promise<number> {
+  const home = resolve(opts.home ?? defaultHome());
+  await Deno.mkdir(home, { recursive: true });
+  const child = new Deno.Command(Deno.execPath(), {
+    args: confinedArgs({ ...opts, home, roots: opts.roots }),
+    stdin: "inherit",
+    stdout: "inherit",
+    stderr: "inherit",
+  }).spawn();
+  return (await child.status).code;
+}
+
 /** Parses `--root <dir>` (repeatable), `--home <dir>`, `--tools <dir>`. */
 export function parseMcpArgs(args: string[]): McpOptions {
   const out: McpOptions = { roots: [] };
@@ -84,6 +146,7 @@ export function parseMcpArgs(args: string[]): McpOptions {
     if (flag === "--root") out.roots!.push(value());
     else if (flag === "--home") out.home = value();
     else if (flag === "--tools") out.toolsDir = new URL(`file://${resolve(value())}/`);
+    else if (flag === "--no-confine") out.confine = false;
     else throw new Error(`unknown option ${a}; options: --root <dir>, --home <dir>`);
   }
   return out;

@@ -223,7 +223,13 @@ export async function callTool(
           inputRequests: { [INPUTS_KEY]: inputRequired.elicit({ message, requestedSchema }) },
         });
       }
-      const reply = await ctx.mcpReq.elicitInput({ mode: "form", message, requestedSchema });
+      let reply;
+      try {
+        reply = await ctx.mcpReq.elicitInput({ mode: "form", message, requestedSchema });
+      } catch (e) {
+        if (signal.aborted) throw e;
+        return errorResult(`${m.id}: the answer does not fit: ${(e as Error).message}`);
+      }
       if (reply.action !== "accept") return notRunResult(m, questions, reply.action);
       answers = { ...answers, ...(reply.content ?? {}) };
     }

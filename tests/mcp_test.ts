@@ -1,0 +1,312 @@
+/**
+ * mcp.ts with the official SDK client over stdio, in both protocol eras: the tool list
+ * equals the registry's, calls with progress, elicitation accepted / declined / not
+ * supported, cancellation, resources and scan selection, and --root confinement.
+ */
+import assert from "node:assert/strict";
+import { loadRegistry } from "../core/registry.ts";
+import { openStore } from "../core/store.ts";
+import { ERAS, FIXTURE_TOOLS, freshHome, MCP_TS, start } from "./mcp/_connect.ts";
+
+type Json = Record<string, any>;
+
+function textOf(r: Json): string {
+  return (r.content as Json[]).filter((c) => c.type === "text").map((c) => c.text).join("\n");
+}
+
+for (const era of ERAS) {
+  Deno.test(`mcp ${era}: tools/list is the registry, with fillable inputs optional`, async () => {
+    const home = freshHome();
+    const s = await start(era, home);
+    try {
+      assert.equal(s.client.getProtocolEra(), era);
+      const { tools } = await s.client.listTools();
+      const registry = await loadRegistry();
+      assert.deepEqual(tools.map((t) => t.name), registry.tools.map((m) => m.id));
+      const ch = tools.find((t) => t.name === "ceiling_height")!;
+      const m = registry.require("ceiling_height");
+      assert.equal(ch.title, m.title);
+      assert.ok(
+        ch.description!.includes(m.summary) && ch.description!.includes(m.model_description),
+      );
+      assert.deepEqual(Object.keys(ch.inputSchema.properties ?? {}), ["scan", "min_height_m"]);
+      // Both inputs are fillable (selection; preference/default): neither is required.
+      assert.equal((ch.inputSchema.required ?? []).length, 0);
+      assert.equal((ch.inputSchema.properties as Json).min_height_m.maximum, 6);
+      assert.equal(ch.annotations?.readOnlyHint, true);
+      assert.equal(ch.annotations?.openWorldHint, false);
+      assert.deepEqual((ch.outputSchema as Json).required, [
+        "tool",
+        "status",
+        "verdict",
+        "findings",
+      ]);
+    } finally {
+      await s.close();
+    }
+  });
+
+  Deno.test(`mcp ${era}: tools/call fills like the CLI, streams every step, links the run`, async () => {
+    const home = freshHome();
+    const store = openStore(home);
+    store.setPref("space.min_ceiling_m", 2.4); // a saved preference must win over the default
+    store.close();
+    const s = await start(era, home);
+    try {
+      for (let i = 0; i < 4; i++) {
+        const steps: string[] = [];
+        const r = await s.client.callTool(
+          { name: "ceiling_height", arguments: { scan: "demo" } },
+          { onprogress: (p) => steps.push(p.message ?? "") },
+        ) as Json;
+        assert.notEqual(r.isError, true, textOf(r));
+        const view = r.structuredContent as Json;
+        assert.deepEqual(JSON.parse(textOf(r)), view);
+        assert.equal(view.tool, "ceiling_height");
+        assert.equal(view.scan, "demo");
+        assert.match(view.verdict, /2\.40 m/);
+        assert.deepEqual(Object.keys(view).sort(), [
+          "findings",
+          "scan",
+          "status",
+          "tool",
+          "verdict",
+        ]);
+        const link = (r.content as Json[]).find((c) => c.type === "resource_link")!;
+        assert.match(link.uri, /^threshold:\/\/runs\/ceiling_height-/);
+        const read = await s.client.readResource({ uri: link.uri });
+        const full = JSON.parse((read.contents[0] as Json).text);
+        assert.equal(full.verdict.text, view.verdict);
+        assert.equal(full.inputs.min_height_m.from, "preference");
+        // Every step arrived as progress, the last one included.
+        assert.deepEqual(steps, full.steps);
+        assert.ok(steps.length >= 2);
+      }
+    } finally {
+      await s.close();
+    }
+  });
+
+  Deno.test(`mcp ${era}: an unfilled input is elicited; accepted answers run the tool`, async () => {
+    const home = freshHome();
+    const asked: Json[] = [];
+    const s = await start(era, home, {
+      elicit: (p) => {
+        asked.push(p);
+        return { action: "accept", content: { scan: "demo" } };
+      },
+    });
+    try {
+      const r = await s.client.callTool({ name: "ceiling_height", arguments: {} }) as Json;
+      assert.notEqual(r.isError, true, textOf(r));
+      assert.equal(asked.length, 1);
+      const schema = asked[0].requestedSchema as Json;
+      assert.deepEqual(schema.required, ["scan"]);
+      assert.ok(schema.properties.scan.enum.includes("demo"));
+      assert.match(String(asked[0].message), /Which scan/);
+      assert.equal((r.structuredContent as Json).scan, "demo");
+      assert.ok(["pass", "fail", "warn"].includes((r.structuredContent as Json).status));
+    } finally {
+      await s.close();
+    }
+  });
+
+  for (const action of ["decline", "cancel"] as const) {
+    Deno.test(`mcp ${era}: an elicitation answered ${action} ends with a plain result`, async () => {
+      const home = freshHome();
+      const s = await start(era, home, { elicit: () => ({ action }) });
+      try {
+        const r = await s.client.callTool({ name: "ceiling_height", arguments: {} }) as Json;
+        assert.notEqual(r.isError, true);
+        const view = r.structuredContent as Json;
+        assert.equal(view.status, "unknown");
+        assert.match(view.verdict, /^Not run/);
+        assert.deepEqual(view.missing.map((x: Json) => x.input), ["scan"]);
+        // Nothing ran, so nothing was stored.
+        const store = openStore(home);
+        assert.equal(store.listRuns().length, 0);
+        store.close();
+      } finally {
+        await s.close();
+      }
+    });
+  }
+
+  Deno.test(`mcp ${era}: a host without elicitation gets isError naming inputs and units`, async () => {
+    const home = freshHome();
+    const s = await start(era, home, { extra: [`--tools=${FIXTURE_TOOLS}`] });
+    try {
+      const r = await s.client.callTool({ name: "ask_width", arguments: {} }) as Json;
+      assert.equal(r.isError, true);
+      assert.match(textOf(r), /scan: Which scan/);
+      assert.match(textOf(r), /width_m \(m\): How wide is your wheelchair\?/);
+      assert.deepEqual(
+        (r.structuredContent as Json).missing,
+        [
+          { input: "scan", ask: "Which scan (building) should this run on?" },
+          { input: "width_m", ask: "How wide is your wheelchair?", unit: "m" },
+        ],
+      );
+    } finally {
+      await s.close();
+    }
+  });
+
+  Deno.test(`mcp ${era}: elicited numbers with units; a bad answer is isError`, async () => {
+    const home = freshHome();
+    let width = 0.8;
+    const asked: Json[] = [];
+    const s = await start(era, home, {
+      extra: [`--tools=${FIXTURE_TOOLS}`],
+      elicit: (p) => {
+        asked.push(p);
+        return { action: "accept", content: { scan: "demo", width_m: width } };
+      },
+    });
+    try {
+      const r = await s.client.callTool({ name: "ask_width", arguments: {} }) as Json;
+      assert.equal((r.structuredContent as Json).verdict, "Width 0.8 m.");
+      const w = (asked[0].requestedSchema as Json).properties.width_m;
+      assert.equal(w.type, "number");
+      assert.equal(w.minimum, 0.3);
+      assert.equal(w.description, "How wide is your wheelchair? (m)");
+      width = 9;
+      const bad = await s.client.callTool({ name: "ask_width", arguments: {} }) as Json;
+      assert.equal(bad.isError, true);
+      // Named by the SDK's check of the answer (2025 era) or by runTool (2026 era).
+      assert.match(textOf(bad), /width_m(: .*≤ 2 m| must be <= 2)/);
+    } finally {
+      await s.close();
+    }
+  });
+
+  Deno.test(`mcp ${era}: cancellation stops the tool and the server keeps serving`, async () => {
+    const home = freshHome();
+    const s = await start(era, home, { extra: [`--tools=${FIXTURE_TOOLS}`] });
+    try {
+      const ac = new AbortController();
+      const steps: string[] = [];
+      const call = s.client.callTool(
+        { name: "slow_steps", arguments: { scan: "demo", steps: 500 } },
+        {
+          signal: ac.signal,
+          onprogress: (p) => {
+            steps.push(p.message ?? "");
+            if (steps.length === 3) ac.abort();
+          },
+        },
+      );
+      await assert.rejects(call);
+      await new Promise((r) => setTimeout(r, 200));
+      const store = openStore(home);
+      // A cancelled run is not stored; a finished one would be.
+      assert.equal(store.listRuns({ tool: "slow_steps" }).length, 0);
+      store.close();
+      const r = await s.client.callTool({
+        name: "slow_steps",
+        arguments: { scan: "demo", steps: 2 },
+      }) as Json;
+      assert.equal((r.structuredContent as Json).status, "pass");
+      const after = openStore(home);
+      assert.equal(after.listRuns({ tool: "slow_steps" }).length, 1);
+      after.close();
+    } finally {
+      await s.close();
+    }
+  });
+
+  Deno.test(`mcp ${era}: resources and select_scan`, async () => {
+    const home = freshHome();
+    const s = await start(era, home);
+    try {
+      const { resources } = await s.client.listResources();
+      const uris = resources.map((r) => r.uri);
+      assert.ok(uris.includes("threshold://scans"));
+      assert.ok(uris.includes("threshold://scans/demo/plan"));
+      const plan = JSON.parse(
+        ((await s.client.readResource({ uri: "threshold://scans/demo/plan" })).contents[0] as Json)
+          .text,
+      );
+      assert.ok(plan.rooms.length > 0);
+      await assert.rejects(s.client.readResource({ uri: "threshold://scans/nowhere/plan" }));
+      await assert.rejects(s.client.readResource({ uri: "threshold://runs/no-such-run" }));
+
+      const before = await s.client.callTool({ name: "ceiling_height", arguments: {} }) as Json;
+      assert.equal(before.isError, true, "no selection yet: the scan is missing");
+      const p = await s.client.getPrompt({ name: "select_scan", arguments: { scan: "demo" } });
+      assert.match(JSON.stringify(p.messages), /scan demo/);
+      await assert.rejects(
+        s.client.getPrompt({ name: "select_scan", arguments: { scan: "nope" } }),
+      );
+      const scans = JSON.parse(
+        ((await s.client.readResource({ uri: "threshold://scans" })).contents[0] as Json).text,
+      );
+      assert.equal(scans.selected, "demo");
+      const after = await s.client.callTool({ name: "ceiling_height", arguments: {} }) as Json;
+      assert.notEqual(after.isError, true, textOf(after));
+      assert.equal((after.structuredContent as Json).scan, "demo");
+    } finally {
+      await s.close();
+    }
+  });
+}
+
+Deno.test("mcp: bad arguments are isError results naming the input; unknown tools a protocol error", async () => {
+  const home = freshHome();
+  const s = await start("legacy", home);
+  try {
+    const wrongType = await s.client.callTool({
+      name: "ceiling_height",
+      arguments: { scan: "demo", min_height_m: "tall" },
+    }) as Json;
+    assert.equal(wrongType.isError, true);
+    assert.match(textOf(wrongType), /^min_height_m: .*expected number/);
+    const range = await s.client.callTool({
+      name: "ceiling_height",
+      arguments: { scan: "demo", min_height_m: 60 },
+    }) as Json;
+    assert.equal(range.isError, true);
+    assert.match(textOf(range), /min_height_m: .*≤ 6 m/);
+    const unknownScan = await s.client.callTool({
+      name: "ceiling_height",
+      arguments: { scan: "atlantis" },
+    }) as Json;
+    assert.equal(unknownScan.isError, true);
+    assert.match(textOf(unknownScan), /scan: no scan "atlantis"; known scans: .*demo/);
+    const extra = await s.client.callTool({
+      name: "ceiling_height",
+      arguments: { scan: "demo", colour: "red" },
+    }) as Json;
+    assert.equal(extra.isError, true);
+    assert.match(textOf(extra), /colour: not an input of ceiling_height/);
+    await assert.rejects(
+      s.client.callTool({ name: "no_such_tool", arguments: {} }),
+      /no_such_tool not found/,
+    );
+    const ok = await s.client.callTool({ name: "ceiling_height", arguments: { scan: "demo" } });
+    assert.notEqual(ok.isError, true);
+  } finally {
+    await s.close();
+  }
+});
+
+Deno.test("mcp: started with -A it confines itself to the project, the store and --root", async () => {
+  const home = freshHome();
+  const root = Deno.makeTempDirSync({ prefix: "threshold-root-" });
+  const outside = Deno.makeTempDirSync({ prefix: "threshold-outside-" });
+  Deno.writeTextFileSync(`${root}/inside.txt`, "in");
+  Deno.writeTextFileSync(`${outside}/secret.txt`, "out");
+  const s = await start("legacy", home, {
+    args: ["run", "-A", MCP_TS, `--home=${home}`, `--root=${root}`, `--tools=${FIXTURE_TOOLS}`],
+  });
+  try {
+    const probe = async (path: string) =>
+      ((await s.client.callTool({ name: "read_probe", arguments: { path } })) as Json)
+        .structuredContent.status;
+    assert.equal(await probe(`${root}/inside.txt`), "pass");
+    assert.equal(await probe(`${outside}/secret.txt`), "fail");
+    assert.equal(await probe("/etc/passwd"), "fail");
+  } finally {
+    await s.close();
+  }
+});
