@@ -25,3 +25,4 @@ export * from "./layers/builtin.ts";
 export * from "./presets/personas.ts";
 export * from "./presets/preferences.ts";
 export * from "./engines/geometry/mod.ts";
+export * from "./render/planview.ts";

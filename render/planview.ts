@@ -1,0 +1,1038 @@
+/**
+ * PlanView: a plan's floors as a standalone SVG (rooms, walls, doors, windows, openings,
+ * objects, stairs, a tool's overlays, a scale bar and a north arrow), and that SVG as PNG
+ * through sharp (librsvg). Output is deterministic: the same plan and options give the same
+ * bytes, so tests and golden files can compare it. Plan y is up; SVG y is down.
+ */
+import sharp from "sharp";
+import { InputError } from "../core/errors.ts";
+import type { Floor, Obj, Opening, Plan, Point, Room } from "../core/plan.ts";
+import type { Geometry, Overlay, Status } from "../core/result.ts";
+import { nearestWall } from "../engines/geometry/walls.ts";
+
+/** Options for {@link planSvg}. */
+export interface PlanSvgOptions {
+  /** Draw only this floor (its id); without it every floor is drawn side by side. */
+  floor?: string;
+  /** A tool's overlays; each is drawn on the panel of its floor. */
+  overlays?: Overlay[];
+  /** Heading above the drawing; defaults to the plan's name (or id). */
+  title?: string;
+  /** Drawing scale, pixels per metre (default 50). */
+  px_per_m?: number;
+}
+
+/** Fill and stroke colour of each overlay status (and of overlays with no status). */
+export const STATUS_COLOURS: Record<Status | "none", string> = {
+  pass: "#2e9d4b",
+  warn: "#e6a100",
+  fail: "#d7301f",
+  unknown: "#9a9a9a",
+  error: "#8e44ad",
+  none: "#2b6cb0",
+};
+
+/** Darker shades of {@link STATUS_COLOURS} for text on a light ground. */
+const STATUS_TEXT: Record<Status | "none", string> = {
+  pass: "#1d6b31",
+  warn: "#8a5d00",
+  fail: "#a8200f",
+  unknown: "#555555",
+  error: "#6c3483",
+  none: "#1f4f85",
+};
+
+/** Words for the legend. */
+const STATUS_WORDS: Record<Status | "none", string> = {
+  pass: "pass",
+  warn: "too close to call",
+  fail: "fail",
+  unknown: "unknown",
+  error: "error",
+  none: "marked",
+};
+
+/** The font every label uses (DejaVu Sans is installed where the PNGs are made). */
+export const PLAN_FONT = "DejaVu Sans, sans-serif";
+
+const INK = "#262626";
+const ROOM_FILL = "#faf8f3";
+const OUTSIDE_FILL = "#eef3ea";
+const PAPER = "#ffffff";
+const WINDOW_INK = "#2f7fbf";
+/** Width of a character of DejaVu Sans relative to the font size (a generous average). */
+const CHAR_EM = 0.6;
+
+const MARGIN_PX = 24;
+const PANEL_GAP_PX = 48;
+const PAD_M = 0.6;
+const FOOTER_PX = 64;
+
+/** Escapes text for XML character data and attribute values; drops characters XML forbids. */
+function escapeXml(text: string): string {
+  return text
+    // deno-lint-ignore no-control-regex
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "")
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
+}
+
+/** A number for SVG: at most 2 decimals, never "-0". */
+function n(v: number): string {
+  const r = Math.round(v * 100) / 100;
+  return Object.is(r, -0) ? "0" : String(r);
+}
+
+/**
+ * The scale bar's length, metres: the largest round length (1-2-5 series) whose drawing is at
+ * most `max_px` long at `px_per_m`; never below 0.1 m.
+ */
+export function scaleBarLength_m(px_per_m: number, max_px = 160): number {
+  let best = 0.1;
+  for (const decade of [0.1, 1, 10, 100, 1000]) {
+    for (const k of [1, 2, 5]) {
+      const len = Math.round(k * decade * 10) / 10;
+      if (len * px_per_m <= max_px) best = Math.max(best, len);
+    }
+  }
+  return best;
+}
+
+/** Estimated drawn width of `text` at `font_px`, pixels (DejaVu Sans average advance). */
+function textWidth_px(text: string, font_px: number): number {
+  return [...text].length * font_px * CHAR_EM;
+}
+
+/** Splits text into lines no wider than `max_px` (words longer than a line stay whole). */
+function wrapText(text: string, font_px: number, max_px: number): string[] {
+  const words = text.split(/\s+/).filter(Boolean);
+  const lines: string[] = [];
+  let line = "";
+  for (const w of words) {
+    const next = line ? `${line} ${w}` : w;
+    if (line && textWidth_px(next, font_px) > max_px) {
+      lines.push(line);
+      line = w;
+    } else line = next;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/** True when p lies inside the polygon (even-odd ray casting). */
+function pointInPolygon(p: Point, polygon: Point[]): boolean {
+  let inside = false;
+  for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
+    // Indexing, not destructuring: this runs in the label search's inner loop.
+    const xi = polygon[i][0], yi = polygon[i][1], xj = polygon[j][0], yj = polygon[j][1];
+    if ((yi > p[1]) !== (yj > p[1]) && p[0] < ((xj - xi) * (p[1] - yi)) / (yj - yi) + xi) {
+      inside = !inside;
+    }
+  }
+  return inside;
+}
+
+function distanceToEdges(p: Point, polygon: Point[]): number {
+  let best = Infinity;
+  for (let i = 0; i < polygon.length; i++) {
+    const a = polygon[i], b = polygon[(i + 1) % polygon.length];
+    const dx = b[0] - a[0], dy = b[1] - a[1];
+    const len2 = dx * dx + dy * dy;
+    const t = len2 > 0
+      ? Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len2))
+      : 0;
+    best = Math.min(best, Math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy));
+  }
+  return best;
+}
+
+/** Corners of an object's footprint in plan metres (size [w, d] rotated by yaw_deg, CCW). */
+function objectCorners(obj: Pick<Obj, "center" | "size" | "yaw_deg">): Point[] {
+  const [cx, cy] = obj.center, [w, d] = obj.size;
+  const a = ((obj.yaw_deg ?? 0) * Math.PI) / 180;
+  const c = Math.cos(a), s = Math.sin(a);
+  return [[-w / 2, -d / 2], [w / 2, -d / 2], [w / 2, d / 2], [-w / 2, d / 2]].map(
+    ([x, y]) => [cx + x * c - y * s, cy + x * s + y * c] as Point,
+  );
+}
+
+interface Box {
+  minx: number;
+  miny: number;
+  maxx: number;
+  maxy: number;
+}
+
+function bboxOf(points: Point[]): Box | undefined {
+  if (!points.length) return undefined;
+  const b = { minx: Infinity, miny: Infinity, maxx: -Infinity, maxy: -Infinity };
+  for (const [x, y] of points) {
+    if (!Number.isFinite(x) || !Number.isFinite(y)) continue;
+    b.minx = Math.min(b.minx, x);
+    b.miny = Math.min(b.miny, y);
+    b.maxx = Math.max(b.maxx, x);
+    b.maxy = Math.max(b.maxy, y);
+  }
+  return Number.isFinite(b.minx) ? b : undefined;
+}
+
+/**
+ * Where to centre a label of size w_m × h_m in a polygon: the point of an N × N grid whose label
+ * box lies inside the polygon and off the obstacles (objects, door swings), nearest the centre
+ * of the polygon's bounding box; the least bad point when none fits.
+ */
+function labelPoint(
+  polygon: Point[],
+  obstacles: Point[][] = [],
+  w_m = 0,
+  h_m = 0,
+  N = 16,
+): Point {
+  const box = bboxOf(polygon)!;
+  const centre: Point = [(box.minx + box.maxx) / 2, (box.miny + box.maxy) / 2];
+  const hw = w_m / 2 + 0.08, hh = h_m / 2 + 0.05;
+  // Only obstacles that reach into this polygon's box (plus the label's size) matter.
+  const near = obstacles.map((ob) => ({ ob, b: bboxOf(ob)! })).filter(({ b }) =>
+    b.maxx > box.minx - hw && b.minx < box.maxx + hw && b.maxy > box.miny - hh &&
+    b.miny < box.maxy + hh
+  );
+  const inObstacle = (q: Point) =>
+    near.some(({ ob, b }) =>
+      q[0] >= b.minx && q[0] <= b.maxx && q[1] >= b.miny && q[1] <= b.maxy &&
+      pointInPolygon(q, ob)
+    );
+  const obBoxes = near.map(({ b }) => b);
+  let best: Point = centre, bestScore = -Infinity;
+  for (let i = 0; i <= N; i++) {
+    for (let j = 0; j <= N; j++) {
+      const p: Point = [
+        box.minx + ((box.maxx - box.minx) * i) / N,
+        box.miny + ((box.maxy - box.miny) * j) / N,
+      ];
+      if (!pointInPolygon(p, polygon)) continue;
+      let outside = 0, blocked = 0;
+      for (const sx of [-1, -0.5, 0, 0.5, 1]) {
+        for (const sy of [-1, 0, 1]) {
+          const q: Point = [p[0] + sx * hw, p[1] + sy * hh];
+          if (!pointInPolygon(q, polygon)) outside++;
+          if (inObstacle(q)) blocked++;
+        }
+      }
+      for (const ob of obBoxes) {
+        // Obstacles smaller than the label: count their overlap with the label box.
+        const ox = Math.min(ob.maxx, p[0] + hw) - Math.max(ob.minx, p[0] - hw);
+        const oy = Math.min(ob.maxy, p[1] + hh) - Math.max(ob.miny, p[1] - hh);
+        if (ox > 0 && oy > 0) blocked += 1;
+      }
+      const score = -10 * outside - 4 * blocked -
+        Math.hypot(p[0] - centre[0], p[1] - centre[1]) +
+        0.3 * Math.min(distanceToEdges(p, polygon), 1);
+      if (score > bestScore + 1e-9) {
+        bestScore = score;
+        best = p;
+      }
+    }
+  }
+  return best;
+}
+
+/** Plan metres -> panel pixels. */
+interface Frame {
+  x(v: number): number;
+  y(v: number): number;
+  ppm: number;
+}
+
+function pts(points: Point[], f: Frame): string {
+  return points.map(([x, y]) => `${n(f.x(x))},${n(f.y(y))}`).join(" ");
+}
+
+function text(
+  x: number,
+  y: number,
+  content: string,
+  attrs: {
+    size: number;
+    fill?: string;
+    weight?: string;
+    anchor?: string;
+    cls?: string;
+    italic?: boolean;
+    halo?: boolean;
+  },
+): string {
+  const a = [
+    attrs.cls ? `class="${attrs.cls}"` : "",
+    `x="${n(x)}"`,
+    `y="${n(y)}"`,
+    `font-size="${n(attrs.size)}"`,
+    `fill="${attrs.fill ?? INK}"`,
+    attrs.anchor ? `text-anchor="${attrs.anchor}"` : "",
+    attrs.weight ? `font-weight="${attrs.weight}"` : "",
+    attrs.italic ? `font-style="italic"` : "",
+    attrs.halo
+      ? `stroke="${PAPER}" stroke-width="${
+        n(Math.max(2, attrs.size / 4))
+      }" stroke-linejoin="round" paint-order="stroke"`
+      : "",
+  ].filter(Boolean).join(" ");
+  return `<text ${a}>${escapeXml(content)}</text>`;
+}
+
+/** A block of centred lines around (x, y). */
+function textBlock(
+  x: number,
+  y: number,
+  lines: { text: string; size: number; fill?: string; weight?: string; italic?: boolean }[],
+  cls: string,
+): string {
+  const total = lines.reduce((s, l) => s + l.size * 1.2, 0);
+  let cy = y - total / 2;
+  const out: string[] = [];
+  for (const l of lines) {
+    cy += l.size * 1.2;
+    out.push(text(x, cy - l.size * 0.28, l.text, { ...l, anchor: "middle", halo: true }));
+  }
+  return `<g class="${cls}">${out.join("")}</g>`;
+}
+
+function roomTitle(room: Room): { main: string; sub?: string } {
+  const main = room.name ?? room.id;
+  const said = main.toLowerCase().includes(room.label) ||
+    (room.label === "hallway" && /hall/i.test(main)) ||
+    (room.label === "stairs" && /stair/i.test(main));
+  return said ? { main } : { main, sub: room.label };
+}
+
+/** A polygon's bounding box to the millimetre, as a lookup key. */
+function boxKey(polygon: Point[]): string {
+  const b = bboxOf(polygon);
+  return b ? [b.minx, b.miny, b.maxx, b.maxy].map((v) => Math.round(v * 1000)).join(",") : "";
+}
+
+function samePolygon(a: Point[], ring: number[][]): boolean {
+  const r = ring.length > 1 && ring[0][0] === ring[ring.length - 1][0] &&
+      ring[0][1] === ring[ring.length - 1][1]
+    ? ring.slice(0, -1)
+    : ring;
+  if (r.length !== a.length) return false;
+  const eq = (p: Point, q: number[]) =>
+    Math.abs(p[0] - q[0]) < 1e-6 && Math.abs(p[1] - q[1]) < 1e-6;
+  const start = r.findIndex((q) => eq(a[0], q));
+  if (start < 0) return false;
+  const fwd = a.every((p, i) => eq(p, r[(start + i) % r.length]));
+  const back = a.every((p, i) => eq(p, r[(start - i + r.length) % r.length]));
+  return fwd || back;
+}
+
+/** Every point of an overlay geometry, for bounds. */
+function geometryPoints(g: Geometry): Point[] {
+  const out: Point[] = [];
+  const walk = (c: unknown) => {
+    if (Array.isArray(c) && typeof c[0] === "number" && typeof c[1] === "number") {
+      out.push([c[0], c[1]]);
+    } else if (Array.isArray(c)) c.forEach(walk);
+  };
+  walk(g.coordinates);
+  return out;
+}
+
+function statusKey(o: Overlay): Status | "none" {
+  return o.status ?? "none";
+}
+
+/** The rings of a Polygon or MultiPolygon geometry. */
+function polygonsOf(g: Geometry): number[][][][] {
+  if (g.type === "Polygon") return [g.coordinates as number[][][]];
+  if (g.type === "MultiPolygon") return g.coordinates as number[][][][];
+  return [];
+}
+
+function linesOf(g: Geometry): number[][][] {
+  if (g.type === "LineString") return [g.coordinates as number[][]];
+  if (g.type === "MultiLineString") return g.coordinates as number[][][];
+  return [];
+}
+
+function ringPath(rings: number[][][], f: Frame): string {
+  return rings.map((ring) =>
+    "M" + ring.map(([x, y]) => `${n(f.x(x))},${n(f.y(y))}`).join("L") + "Z"
+  ).join("");
+}
+
+function arrowHead(tip: [number, number], from: [number, number], size: number, fill: string) {
+  const dx = tip[0] - from[0], dy = tip[1] - from[1];
+  const len = Math.hypot(dx, dy) || 1;
+  const ux = dx / len, uy = dy / len;
+  const bx = tip[0] - ux * size, by = tip[1] - uy * size;
+  const w = size * 0.55;
+  return `<polygon points="${n(tip[0])},${n(tip[1])} ${n(bx - uy * w)},${n(by + ux * w)} ${
+    n(bx + uy * w)
+  },${n(by - ux * w)}" fill="${fill}"/>`;
+}
+
+interface PanelParts {
+  floor?: Floor;
+  rooms: Room[];
+  openings: Opening[];
+  objects: Obj[];
+  overlays: Overlay[];
+}
+
+function drawPanel(plan: Plan, parts: PanelParts, f: Frame, ids: Set<string>): string {
+  const { rooms, openings, objects, overlays } = parts;
+  const ppm = f.ppm;
+  const wall_px = Math.max(2, 0.12 * ppm);
+  const out: string[] = [];
+
+  // Stairs: rooms named by a vertical, or labelled "stairs".
+  const stairGoing = new Map<string, { going_m: number; up?: string; down?: string }>();
+  for (const v of plan.verticals) {
+    for (const rid of v.rooms ?? []) {
+      const room = rooms.find((r) => r.id === rid);
+      if (!room) continue;
+      const up = room.floor === v.from_floor ? (floorName(plan, v.to_floor)) : undefined;
+      const down = room.floor === v.to_floor ? (floorName(plan, v.from_floor)) : undefined;
+      stairGoing.set(rid, { going_m: v.going_m ?? 0.25, up, down });
+    }
+  }
+  for (const r of rooms) {
+    if (r.label === "stairs" && !stairGoing.has(r.id)) stairGoing.set(r.id, { going_m: 0.25 });
+  }
+
+  // Places labels keep clear of: objects, door swings, stair arrows.
+  const obstacles: Point[][] = objects.map(objectCorners);
+  for (const o of openings) {
+    const sw = o.kind === "door" ? doorSwing(plan, o) : undefined;
+    if (sw) obstacles.push(sw.quad);
+  }
+
+  // 1. Room floors.
+  out.push(`<g class="rooms">`);
+  for (const r of rooms) {
+    const fill = r.label === "outdoor" || r.label === "balcony" ? OUTSIDE_FILL : ROOM_FILL;
+    out.push(
+      `<polygon class="room" data-room="${escapeXml(r.id)}" points="${
+        pts(r.polygon, f)
+      }" fill="${fill}"/>`,
+    );
+  }
+  out.push(`</g>`);
+
+  // 2. Area overlays (tints), under the walls.
+  // A room overlay's label is shown as its room's label: match overlays to rooms by outline.
+  const roomByOverlay = new Map<string, Overlay>();
+  const labelledRooms = new Set<Overlay>();
+  const roomsByBox = new Map<string, Room[]>();
+  for (const r of rooms) {
+    const k = boxKey(r.polygon);
+    roomsByBox.set(k, [...(roomsByBox.get(k) ?? []), r]);
+  }
+  out.push(`<g class="overlays-area">`);
+  for (const o of overlays) {
+    const polys = polygonsOf(o.geometry);
+    if (!polys.length) continue;
+    const k = statusKey(o);
+    const c = STATUS_COLOURS[k];
+    const d = polys.map((rings) => ringPath(rings, f)).join("");
+    out.push(
+      `<path class="overlay overlay-${escapeXml(o.kind)} status-${k}" data-overlay="${
+        escapeXml(o.id)
+      }" d="${d}" fill="${c}" fill-opacity="0.42" fill-rule="evenodd" stroke="${c}" stroke-width="2"/>`,
+    );
+    if (polys.length === 1) {
+      const ring = polys[0][0].map(([x, y]) => [x, y] as Point);
+      const room = (roomsByBox.get(boxKey(ring)) ?? []).find((r) =>
+        samePolygon(r.polygon, polys[0][0])
+      );
+      if (room && !roomByOverlay.has(room.id) && o.label) {
+        roomByOverlay.set(room.id, o);
+        labelledRooms.add(o);
+      }
+    }
+  }
+  out.push(`</g>`);
+
+  // 3. Stair treads and direction arrows.
+  out.push(`<g class="stairs">`);
+  for (const r of rooms) {
+    const st = stairGoing.get(r.id);
+    if (!st) continue;
+    const box = bboxOf(r.polygon)!;
+    const alongX = box.maxx - box.minx >= box.maxy - box.miny;
+    const step_px = Math.max(3, st.going_m * ppm);
+    const pid = `tp-treads-${alongX ? "x" : "y"}-${Math.round(step_px * 100)}`;
+    if (!ids.has(pid)) {
+      ids.add(pid);
+      const line = alongX
+        ? `<line x1="0" y1="0" x2="0" y2="${n(step_px)}" stroke="#9b9b9b" stroke-width="1"/>`
+        : `<line x1="0" y1="0" x2="${n(step_px)}" y2="0" stroke="#9b9b9b" stroke-width="1"/>`;
+      out.push(
+        `<defs><pattern id="${pid}" patternUnits="userSpaceOnUse" width="${n(step_px)}" height="${
+          n(step_px)
+        }">${line}</pattern></defs>`,
+      );
+    }
+    out.push(
+      `<polygon class="stair" data-room="${escapeXml(r.id)}" points="${
+        pts(r.polygon, f)
+      }" fill="url(#${pid})"/>`,
+    );
+    if (st.up || st.down) {
+      // Arrow along the long axis, a quarter of the way in, pointing the way up.
+      const y0 = alongX ? box.miny + (box.maxy - box.miny) * 0.25 : 0;
+      const x0 = alongX ? 0 : box.minx + (box.maxx - box.minx) * 0.25;
+      const a: Point = alongX ? [box.minx + 0.3, y0] : [x0, box.miny + 0.3];
+      const b: Point = alongX ? [box.maxx - 0.3, y0] : [x0, box.maxy - 0.3];
+      const [from, to] = st.up ? [a, b] : [b, a];
+      obstacles.push(
+        alongX
+          ? [[a[0], y0 - 0.45], [b[0], y0 - 0.45], [b[0], y0 + 0.2], [a[0], y0 + 0.2]]
+          : [[x0 - 0.2, a[1]], [x0 + 0.2, a[1]], [x0 + 0.2, b[1]], [x0 - 0.2, b[1]]],
+      );
+      const p1: [number, number] = [f.x(from[0]), f.y(from[1])];
+      const p2: [number, number] = [f.x(to[0]), f.y(to[1])];
+      out.push(
+        `<g class="stair-arrow"><line x1="${n(p1[0])}" y1="${n(p1[1])}" x2="${n(p2[0])}" y2="${
+          n(p2[1])
+        }" stroke="${INK}" stroke-width="1.5"/>${arrowHead(p2, p1, 9, INK)}<circle cx="${
+          n(p1[0])
+        }" cy="${n(p1[1])}" r="2.5" fill="${INK}"/>${
+          text(
+            (p1[0] + p2[0]) / 2,
+            (p1[1] + p2[1]) / 2 + (alongX ? 13 : 0),
+            st.up ? `up to ${st.up}` : `down to ${st.down}`,
+            {
+              size: Math.max(8, Math.min(10, ppm * 0.2)),
+              anchor: "middle",
+              fill: "#444",
+              halo: true,
+            },
+          )
+        }</g>`,
+      );
+    }
+  }
+  out.push(`</g>`);
+
+  // 4. Walls: room outlines.
+  out.push(
+    `<g class="walls" fill="none" stroke="${INK}" stroke-width="${
+      n(wall_px)
+    }" stroke-linejoin="miter">`,
+  );
+  for (const r of rooms) out.push(`<polygon points="${pts(r.polygon, f)}"/>`);
+  out.push(`</g>`);
+
+  // 5. Openings: a gap in the wall, then the symbol.
+  out.push(`<g class="openings">`);
+  for (const o of openings) out.push(drawOpening(plan, o, f, wall_px));
+  out.push(`</g>`);
+
+  // 6. Objects.
+  out.push(`<g class="objects">`);
+  for (const o of objects) {
+    const corners = objectCorners(o);
+    const c: [number, number] = [f.x(o.center[0]), f.y(o.center[1])];
+    const box = bboxOf(corners)!;
+    const w_px = (box.maxx - box.minx) * ppm, h_px = (box.maxy - box.miny) * ppm;
+    // Turned along the object's longer side when it does not fit across.
+    const upright = h_px > w_px * 1.2 && textWidth_px(o.label, 8) > w_px - 4;
+    const room_px = (upright ? h_px : w_px) - 4;
+    let size = Math.max(7, Math.min(10, ppm * 0.2));
+    while (size > 7 && textWidth_px(o.label, size) > room_px) size -= 0.5;
+    const label = text(upright ? 0 : c[0], upright ? size * 0.35 : c[1] + size * 0.35, o.label, {
+      size,
+      anchor: "middle",
+      fill: "#5e5547",
+    });
+    out.push(
+      `<g class="object" data-object="${escapeXml(o.id)}"><polygon points="${
+        pts(corners, f)
+      }" fill="#ebe5d8" stroke="#8c8170" stroke-width="1"/>${
+        upright ? `<g transform="translate(${n(c[0])} ${n(c[1])}) rotate(-90)">${label}</g>` : label
+      }</g>`,
+    );
+  }
+  out.push(`</g>`);
+
+  // 7. Line, circle and point overlays.
+  const labels: string[] = [];
+  out.push(`<g class="overlays-line">`);
+  for (const o of overlays) {
+    const k = statusKey(o);
+    const c = STATUS_COLOURS[k];
+    const cls = `overlay overlay-${escapeXml(o.kind)} status-${k}`;
+    const data = `data-overlay="${escapeXml(o.id)}"`;
+    const g = o.geometry;
+    const lines = linesOf(g);
+    if (lines.length) {
+      const parts: string[] = [];
+      for (const line of lines) {
+        const p = line.map(([x, y]) => [f.x(x), f.y(y)] as [number, number]);
+        if (p.length < 2) continue;
+        parts.push(
+          `<polyline points="${
+            p.map(([x, y]) => `${n(x)},${n(y)}`).join(" ")
+          }" fill="none" stroke="${c}" stroke-width="3.5" stroke-linejoin="round" stroke-linecap="round"${
+            o.kind === "route" ? ` stroke-opacity="0.9"` : ""
+          }/>`,
+        );
+        if (o.kind === "arrow" || o.kind === "route") {
+          parts.push(arrowHead(p[p.length - 1], p[p.length - 2], 12, c));
+        }
+      }
+      out.push(`<g class="${cls}" ${data}>${parts.join("")}</g>`);
+      if (o.label) {
+        const pl = linesOf(g)[0];
+        const mid = midpointOfLongest(pl);
+        labels.push(
+          text(f.x(mid[0]), f.y(mid[1]) - 7, o.label, {
+            size: 11,
+            anchor: "middle",
+            fill: STATUS_TEXT[k],
+            halo: true,
+            cls: "overlay-label",
+          }),
+        );
+      }
+    } else if (g.type === "Point") {
+      const [x, y] = g.coordinates as number[];
+      const px = f.x(x), py = f.y(y);
+      if (o.kind === "circle" || o.radius_m !== undefined) {
+        const r = (o.radius_m ?? 0) * ppm;
+        out.push(
+          `<g class="${cls}" ${data}><circle cx="${n(px)}" cy="${n(py)}" r="${
+            n(r)
+          }" fill="${c}" fill-opacity="0.18" stroke="${c}" stroke-width="2" stroke-dasharray="6 4"/><circle cx="${
+            n(px)
+          }" cy="${n(py)}" r="2.5" fill="${c}"/></g>`,
+        );
+        if (o.label) {
+          labels.push(
+            text(px, py - r - 5, o.label, {
+              size: 11,
+              anchor: "middle",
+              fill: STATUS_TEXT[k],
+              halo: true,
+              cls: "overlay-label",
+            }),
+          );
+        }
+      } else {
+        out.push(
+          `<g class="${cls}" ${data}><circle cx="${n(px)}" cy="${
+            n(py)
+          }" r="5.5" fill="${c}" stroke="${PAPER}" stroke-width="1.5"/></g>`,
+        );
+        if (o.label) {
+          labels.push(
+            text(px + 9, py + 4, o.label, {
+              size: 11,
+              fill: STATUS_TEXT[k],
+              halo: true,
+              cls: "overlay-label",
+            }),
+          );
+        }
+      }
+    } else if (o.label && !polygonsOf(g).length) {
+      // Unknown geometry type: nothing to draw.
+    }
+  }
+  out.push(`</g>`);
+
+  // 8. Labels: rooms (with their overlay's words), then other area overlays. A very large
+  // plan gets a coarse label search so that drawing stays linear in its size.
+  const crowded = rooms.length > 300;
+  out.push(`<g class="labels" font-family="${PLAN_FONT}">`);
+  for (const r of rooms) {
+    const box = bboxOf(r.polygon)!;
+    const w_px = (box.maxx - box.minx) * ppm * 0.88;
+    const h_px = (box.maxy - box.miny) * ppm * 0.85;
+    const ov = roomByOverlay.get(r.id);
+    const t = roomTitle(r);
+    const mainText = ov?.label ?? t.main;
+    let size = Math.max(8, Math.min(13, ppm * 0.25));
+    let lines = wrapText(mainText, size, w_px);
+    while (
+      size > 7.5 &&
+      (lines.some((l) => textWidth_px(l, size) > w_px) ||
+        (lines.length + (t.sub ? 0.8 : 0)) * size * 1.2 > h_px)
+    ) {
+      size -= 0.5;
+      lines = wrapText(mainText, size, w_px);
+    }
+    const blockW_m = Math.max(
+      ...lines.map((l) => textWidth_px(l, size)),
+      t.sub ? textWidth_px(t.sub, size * 0.8) : 0,
+    ) / ppm;
+    const blockH_m = (lines.length + (t.sub ? 0.8 : 0)) * size * 1.2 / ppm;
+    const p = crowded
+      ? labelPoint(r.polygon, [], blockW_m, blockH_m, 4)
+      : labelPoint(r.polygon, obstacles, blockW_m, blockH_m);
+    const k = ov ? statusKey(ov) : undefined;
+    const block = [
+      ...lines.map((l) => ({
+        text: l,
+        size,
+        weight: "bold",
+        fill: k && k !== "pass" && k !== "none" ? STATUS_TEXT[k] : INK,
+      })),
+      ...(t.sub ? [{ text: t.sub, size: size * 0.8, fill: "#6b6b6b", italic: true }] : []),
+    ];
+    out.push(textBlock(f.x(p[0]), f.y(p[1]), block, "room-label"));
+  }
+  for (const o of overlays) {
+    const polys = polygonsOf(o.geometry);
+    if (!polys.length || !o.label || labelledRooms.has(o)) continue;
+    const ring = (polys[0][0] ?? []).map(([x, y]) => [x, y] as Point);
+    if (ring.length < 3) continue;
+    const p = labelPoint(ring, obstacles, textWidth_px(o.label, 11) / ppm, 13 / ppm);
+    labels.push(
+      text(f.x(p[0]), f.y(p[1]) + 4, o.label, {
+        size: 11,
+        anchor: "middle",
+        fill: STATUS_TEXT[statusKey(o)],
+        halo: true,
+        weight: "bold",
+        cls: "overlay-label",
+      }),
+    );
+  }
+  out.push(...labels);
+  out.push(`</g>`);
+  return out.join("\n");
+}
+
+function midpointOfLongest(line: number[][]): Point {
+  let best: Point = [line[0][0], line[0][1]], bestLen = -1;
+  for (let i = 0; i + 1 < line.length; i++) {
+    const len = Math.hypot(line[i + 1][0] - line[i][0], line[i + 1][1] - line[i][1]);
+    if (len > bestLen) {
+      bestLen = len;
+      best = [(line[i][0] + line[i + 1][0]) / 2, (line[i][1] + line[i + 1][1]) / 2];
+    }
+  }
+  return best;
+}
+
+function floorName(plan: Plan, id: string): string {
+  const fl = plan.floors.find((x) => x.id === id);
+  return fl?.name ?? id;
+}
+
+/**
+ * An opening's jambs j1, j2 (its width_m along the wall, centred on the wall point nearest `at`)
+ * and, for a door, the side it swings to (into between[0], or between[1] when [0] is the
+ * outside) and the square its leaf sweeps.
+ */
+function doorSwing(
+  plan: Plan,
+  o: Opening,
+  wall = nearestWall(plan, o),
+): { w: number; j1: Point; j2: Point; s: Point; quad: Point[] } | undefined {
+  if (!wall) return undefined;
+  const w = Math.min(o.width_m, wall.length_m);
+  const [dx, dy] = wall.dir;
+  const c = wall.foot;
+  const j1: Point = [c[0] - dx * w / 2, c[1] - dy * w / 2];
+  const j2: Point = [c[0] + dx * w / 2, c[1] + dy * w / 2];
+  const into = o.between[0] ?? o.between[1];
+  const sign = into === wall.room ? -1 : 1;
+  const s: Point = [wall.normal[0] * sign, wall.normal[1] * sign];
+  const quad: Point[] = [j1, j2, [j2[0] + s[0] * w, j2[1] + s[1] * w], [
+    j1[0] + s[0] * w,
+    j1[1] + s[1] * w,
+  ]];
+  return { w, j1, j2, s, quad };
+}
+
+/**
+ * One opening on its wall (nearestWall): a gap of width_m in the wall, then a door leaf with
+ * its quarter-circle swing (into the first room of `between`), a window's thin double line, or
+ * an opening's jambs.
+ */
+function drawOpening(plan: Plan, o: Opening, f: Frame, wall_px: number): string {
+  const wall = nearestWall(plan, o);
+  const cls = `opening opening-${o.kind}`;
+  const data = `data-opening="${escapeXml(o.id)}"`;
+  if (!wall) {
+    // No wall to sit on: a marker at `at`.
+    return `<g class="${cls}" ${data}><circle cx="${n(f.x(o.at[0]))}" cy="${
+      n(f.y(o.at[1]))
+    }" r="4" fill="none" stroke="${INK}"/></g>`;
+  }
+  const { w, j1, j2, s } = doorSwing(plan, o, wall)!;
+  const c = wall.foot;
+  const S = (p: Point): [number, number] => [f.x(p[0]), f.y(p[1])];
+  const [a, b] = [S(j1), S(j2)];
+  // Screen-space unit normal (plan y flipped).
+  const nx = wall.normal[0], ny = -wall.normal[1];
+  const half = wall_px / 2;
+  const gap = `<line x1="${n(a[0])}" y1="${n(a[1])}" x2="${n(b[0])}" y2="${
+    n(b[1])
+  }" stroke="${PAPER}" stroke-width="${n(wall_px + 1.5)}" stroke-linecap="butt"/>`;
+  const jamb = (p: [number, number], k: number) =>
+    `<line x1="${n(p[0] + nx * half * k)}" y1="${n(p[1] + ny * half * k)}" x2="${
+      n(p[0] - nx * half * k)
+    }" y2="${n(p[1] - ny * half * k)}" stroke="${INK}" stroke-width="1.5"/>`;
+  const parts = [gap];
+  if (o.kind === "door") {
+    const leaf: Point = [j1[0] + s[0] * w, j1[1] + s[1] * w];
+    const [h, l] = [a, S(leaf)];
+    const u = [l[0] - h[0], l[1] - h[1]], v = [b[0] - h[0], b[1] - h[1]];
+    const sweep = u[0] * v[1] - u[1] * v[0] > 0 ? 1 : 0;
+    const r = w * f.ppm;
+    parts.push(
+      jamb(a, 1),
+      jamb(b, 1),
+      `<path d="M${n(l[0])},${n(l[1])}A${n(r)},${n(r)} 0 0 ${sweep} ${n(b[0])},${
+        n(b[1])
+      }" fill="none" stroke="#707070" stroke-width="1" stroke-dasharray="3 2"/>`,
+      `<line x1="${n(h[0])}" y1="${n(h[1])}" x2="${n(l[0])}" y2="${
+        n(l[1])
+      }" stroke="${INK}" stroke-width="2.2" stroke-linecap="round"/>`,
+    );
+    if (o.main_entrance) {
+      // A small filled triangle outside the main entrance, pointing in.
+      const out: Point = [c[0] - s[0] * 0.45, c[1] - s[1] * 0.45];
+      const tip = S([c[0] - s[0] * 0.15, c[1] - s[1] * 0.15]);
+      parts.push(arrowHead(tip, S(out), 10, INK));
+    }
+  } else if (o.kind === "window") {
+    const off = half * 0.55;
+    for (const k of [-1, 1]) {
+      parts.push(
+        `<line x1="${n(a[0] + nx * off * k)}" y1="${n(a[1] + ny * off * k)}" x2="${
+          n(b[0] + nx * off * k)
+        }" y2="${n(b[1] + ny * off * k)}" stroke="${WINDOW_INK}" stroke-width="1.3"/>`,
+      );
+    }
+    parts.push(jamb(a, 1), jamb(b, 1));
+  } else {
+    parts.push(
+      jamb(a, 1),
+      jamb(b, 1),
+      `<line x1="${n(a[0])}" y1="${n(a[1])}" x2="${n(b[0])}" y2="${
+        n(b[1])
+      }" stroke="#8a8a8a" stroke-width="1" stroke-dasharray="4 3"/>`,
+    );
+  }
+  return `<g class="${cls}" ${data}>${parts.join("")}</g>`;
+}
+
+/**
+ * The plan as a standalone SVG document (PlanView block). Without `opts.floor` every floor is
+ * drawn side by side in index order, each under its name, all at one scale and in one frame;
+ * with it, that floor only (an unknown floor id is an {@link InputError}). Overlays are drawn on
+ * the panel of their floor, tinted by status ({@link STATUS_COLOURS}). A scale bar of a round
+ * length and a north arrow rotated by −site.north_deg (screen-up is the plan's +y) sit below;
+ * without a north angle the arrow is replaced by the note "north unknown".
+ */
+export function planSvg(plan: Plan, opts: PlanSvgOptions = {}): string {
+  const ppm = opts.px_per_m ?? 50;
+  if (!(ppm > 0) || !Number.isFinite(ppm)) {
+    throw new InputError("px_per_m", `must be a positive number of pixels per metre, got ${ppm}`);
+  }
+  const overlays = opts.overlays ?? [];
+  let floors = [...plan.floors].sort((a, b) => a.index - b.index);
+  if (opts.floor !== undefined) {
+    const fl = plan.floors.find((x) => x.id === opts.floor);
+    if (!fl) {
+      throw new InputError(
+        "floor",
+        `no floor ${JSON.stringify(opts.floor)} in plan ${plan.id}; floors: ${
+          plan.floors.map((x) => x.id).join(", ") || "none"
+        }`,
+      );
+    }
+    floors = [fl];
+  }
+  const panels: PanelParts[] = floors.length
+    ? floors.map((fl) => ({
+      floor: fl,
+      rooms: plan.rooms.filter((r) => r.floor === fl.id),
+      openings: plan.openings.filter((o) => o.floor === fl.id),
+      objects: plan.objects.filter((o) => o.floor === fl.id),
+      overlays: overlays.filter((o) => o.floor === fl.id),
+    }))
+    : [{ rooms: [], openings: [], objects: [], overlays }];
+
+  // One frame for every panel: the union of what they draw.
+  const all: Point[] = [];
+  for (const p of panels) {
+    p.rooms.forEach((r) => all.push(...r.polygon));
+    p.openings.forEach((o) => all.push(o.at));
+    p.objects.forEach((o) => all.push(...objectCorners(o)));
+    p.overlays.forEach((o) => {
+      const g = geometryPoints(o.geometry);
+      all.push(...g);
+      if (o.radius_m && g.length) {
+        const [x, y] = g[0];
+        all.push([x - o.radius_m, y - o.radius_m], [x + o.radius_m, y + o.radius_m]);
+      }
+    });
+  }
+  const box0 = bboxOf(all) ?? { minx: 0, miny: 0, maxx: 8, maxy: 5 };
+  const box = {
+    minx: box0.minx - PAD_M,
+    miny: box0.miny - PAD_M,
+    maxx: Math.max(box0.maxx, box0.minx + 4) + PAD_M,
+    maxy: Math.max(box0.maxy, box0.miny + 3) + PAD_M,
+  };
+  const panelW = (box.maxx - box.minx) * ppm;
+  const panelH = (box.maxy - box.miny) * ppm;
+
+  const drawingW = panels.length * panelW + (panels.length - 1) * PANEL_GAP_PX;
+  const width = Math.ceil(Math.max(drawingW + 2 * MARGIN_PX, 420));
+  const titleText = opts.title ?? (plan.name || plan.id);
+  const titleSize = 16;
+  const titleLines = wrapText(titleText, titleSize, width - 2 * MARGIN_PX).slice(0, 4);
+  const headerH = MARGIN_PX + titleLines.length * titleSize * 1.3 + 8;
+  const floorLabelH = 26;
+  const footerY = headerH + floorLabelH + panelH + 14;
+  const height = Math.ceil(footerY + FOOTER_PX);
+  const x0 = (width - drawingW) / 2;
+
+  const body: string[] = [];
+  titleLines.forEach((l, i) => {
+    body.push(
+      text(MARGIN_PX, MARGIN_PX + titleSize * (i + 1) * 1.3 - 4, l, {
+        size: titleSize,
+        weight: "bold",
+        cls: "title",
+      }),
+    );
+  });
+  const ids = new Set<string>();
+  panels.forEach((p, i) => {
+    const ox = x0 + i * (panelW + PANEL_GAP_PX);
+    const oy = headerH + floorLabelH;
+    const f: Frame = {
+      ppm,
+      x: (v) => ox + (v - box.minx) * ppm,
+      y: (v) => oy + (box.maxy - v) * ppm,
+    };
+    const name = p.floor ? (p.floor.name ?? p.floor.id) : "No floors";
+    body.push(
+      `<g class="floor" data-floor="${escapeXml(p.floor?.id ?? "")}">`,
+      text(ox, headerH + 16, name, { size: 14, weight: "bold", fill: "#333", cls: "floor-name" }),
+      drawPanel(plan, p, f, ids),
+    );
+    if (!p.rooms.length) {
+      body.push(
+        text(ox + panelW / 2, oy + panelH / 2, "No rooms in this plan", {
+          size: 14,
+          anchor: "middle",
+          fill: "#777",
+          italic: true,
+          cls: "note",
+        }),
+      );
+    }
+    body.push(`</g>`);
+  });
+
+  // Footer: scale bar, north arrow, legend.
+  const fy = footerY + 24;
+  let fx = MARGIN_PX;
+  const len_m = scaleBarLength_m(ppm, Math.max(60, Math.min(200, panelW / 3)));
+  const len_px = len_m * ppm;
+  const seg = len_px / 2;
+  body.push(
+    `<g class="scale-bar" data-length-m="${n(len_m)}" data-px-per-m="${n(ppm)}">` +
+      `<rect class="scale-bar-length" x="${n(fx)}" y="${n(fy - 6)}" width="${
+        n(len_px)
+      }" height="6" fill="${PAPER}" stroke="${INK}" stroke-width="1"/>` +
+      `<rect x="${n(fx)}" y="${n(fy - 6)}" width="${n(seg)}" height="6" fill="${INK}"/>` +
+      text(fx, fy + 12, "0", { size: 10, anchor: "middle", fill: "#444" }) +
+      text(fx + len_px, fy + 12, `${n(len_m)} m`, {
+        size: 10,
+        anchor: "middle",
+        fill: "#444",
+        cls: "scale-bar-text",
+      }) +
+      `</g>`,
+  );
+  fx += len_px + 48;
+  const north = plan.site?.north_deg;
+  if (north !== undefined) {
+    const cx = fx + 16, cy = fy - 8, r = 16;
+    const th = (-north * Math.PI) / 180;
+    const lx = cx + Math.sin(th) * (r + 9), ly = cy - Math.cos(th) * (r + 9);
+    body.push(
+      `<g class="north-arrow" data-north-deg="${n(north)}">` +
+        `<circle cx="${n(cx)}" cy="${
+          n(cy)
+        }" r="${r}" fill="none" stroke="#999" stroke-width="1"/>` +
+        `<g transform="translate(${n(cx)} ${n(cy)}) rotate(${n(-north)})">` +
+        `<polygon points="0,${-r + 2} 5,4 0,1 -5,4" fill="${INK}"/>` +
+        `<line x1="0" y1="1" x2="0" y2="${r - 3}" stroke="${INK}" stroke-width="1"/></g>` +
+        text(lx, ly + 4, "N", { size: 11, weight: "bold", anchor: "middle" }) +
+        `</g>`,
+    );
+    fx += 2 * r + 36;
+  } else {
+    body.push(
+      text(fx, fy, "north unknown", {
+        size: 11,
+        fill: "#777",
+        italic: true,
+        cls: "note north-unknown",
+      }),
+    );
+    fx += textWidth_px("north unknown", 11) + 28;
+  }
+  const present = (["fail", "warn", "pass", "unknown", "error", "none"] as const).filter((k) =>
+    overlays.some((o) => statusKey(o) === k)
+  );
+  if (present.length) {
+    const items: string[] = [];
+    for (const k of present) {
+      const w = 14 + 6 + textWidth_px(STATUS_WORDS[k], 11);
+      if (fx + w > width - MARGIN_PX) break;
+      items.push(
+        `<rect x="${n(fx)}" y="${n(fy - 11)}" width="14" height="14" fill="${
+          STATUS_COLOURS[k]
+        }" fill-opacity="0.6" stroke="${STATUS_COLOURS[k]}"/>` +
+          text(fx + 20, fy, STATUS_WORDS[k], { size: 11, fill: "#333" }),
+      );
+      fx += w + 18;
+    }
+    body.push(`<g class="legend">${items.join("")}</g>`);
+  }
+
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${PLAN_FONT}">`,
+    `<title>${escapeXml(titleText)}</title>`,
+    `<rect width="${width}" height="${height}" fill="${PAPER}"/>`,
+    ...body,
+    `</svg>`,
+    "",
+  ].join("\n");
+}
+
+/**
+ * Renders an SVG (such as {@link planSvg}'s) to PNG bytes with sharp (librsvg); `width_px`
+ * resizes keeping the aspect ratio. Text uses the fonts installed on the machine.
+ */
+export async function svgToPng(svg: string, opts: { width_px?: number } = {}): Promise<Uint8Array> {
+  let density = 72;
+  const w = opts.width_px;
+  if (w !== undefined) {
+    if (!(w > 0) || !Number.isInteger(w)) {
+      throw new InputError("width_px", `must be a positive whole number of pixels, got ${w}`);
+    }
+    // Rasterise at the target size rather than scaling a bitmap: 72 dpi is 1 px per SVG unit.
+    const svgW = Number(/<svg\b[^>]*\bwidth="([\d.]+)"/.exec(svg)?.[1]);
+    if (svgW > 0) density = Math.min(2400, (72 * w) / svgW);
+  }
+  let img = sharp(new TextEncoder().encode(svg), { density });
+  if (w !== undefined) img = img.resize({ width: w });
+  const buf = await img.png().toBuffer();
+  return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+}
