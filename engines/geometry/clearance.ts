@@ -176,11 +176,8 @@ export interface TTurnFit {
 }
 
 /**
- * Whether ADA 304.3.2's T-shaped turning space fits on the free floor. Searches the T's
- * junction centre on a `step_m` grid (default 5 cm) over places at least width_m/2 clear, at
- * the room's wall directions turned by 0/90/180/270° (and every 15° between), and keeps the
- * first placement whose outline stays inside the free floor. A sampled search: a T that fits
- * only off the grid may be missed (never the other way round).
+ * Whether ADA 304.3.2's T-shaped turning space fits on the free floor (see
+ * {@link findPlacement}; the T's junction square must have width_m/2 clear around its centre).
  */
 export function tTurnFits(
   polygon: Point[],
@@ -189,9 +186,39 @@ export function tTurnFits(
 ): TTurnFit {
   const square_m = opts.square_m ?? ADA_T_TURN.square_m;
   const width_m = opts.width_m ?? ADA_T_TURN.width_m;
+  const p = findPlacement(
+    polygon,
+    obstacles,
+    (at, angle) => tTurnFootprint(at, angle, square_m, width_m),
+    { clear_radius_m: width_m / 2, step_m: opts.step_m },
+  );
+  return p ? { fits: true, ...p } : { fits: false };
+}
+
+/** A shape placed on the free floor: its reference point, turn and outline. */
+export interface Placement {
+  at: Point;
+  angle_deg: number;
+  footprint: Point[];
+}
+
+/**
+ * Finds a place on the free floor (room minus obstacles) where `shape(at, angle_deg)` lies
+ * wholly inside. Searches the reference point on a `step_m` grid (default 5 cm) among places
+ * at least `clear_radius_m` from any wall or obstacle, at the room's wall directions turned by
+ * 0/90/180/270° and every 15° between. A sampled search: a shape that fits only off the grid
+ * may be missed (a false "no", never a false "yes").
+ */
+export function findPlacement(
+  polygon: Point[],
+  obstacles: Point[][],
+  shape: (at: Point, angle_deg: number) => Point[],
+  opts: { clear_radius_m?: number; step_m?: number } = {},
+): Placement | undefined {
   const step = opts.step_m ?? 0.05;
+  const half = opts.clear_radius_m ?? 0;
   const free = freeFloor(polygon, obstacles);
-  if (!free.length) return { fits: false };
+  if (!free.length) return undefined;
   const edges = ringEdges(free);
   const angles = new Set<number>();
   for (let i = 0; i < polygon.length; i++) {
@@ -205,20 +232,17 @@ export function tTurnFits(
     minX = Math.min(minX, x), minY = Math.min(minY, y);
     maxX = Math.max(maxX, x), maxY = Math.max(maxY, y);
   }
-  const half = width_m / 2;
   for (let x = minX + half; x <= maxX - half + 1e-9; x += step) {
     for (let y = minY + half; y <= maxY - half + 1e-9; y += step) {
       const p: Point = [x, y];
       if (!insideRings(free, p) || distToEdges(edges, p) < half - 1e-9) continue;
       for (const angle of angles) {
-        const t = tTurnFootprint(p, angle, square_m, width_m);
-        if (ringInside(free, edges, t)) {
-          return { fits: true, at: p, angle_deg: angle, footprint: t };
-        }
+        const t = shape(p, angle);
+        if (ringInside(free, edges, t)) return { at: p, angle_deg: angle, footprint: t };
       }
     }
   }
-  return { fits: false };
+  return undefined;
 }
 
 function round6(v: number): number {

@@ -3,3 +3,4 @@ export * from "./walls.ts";
 export * from "./clip.ts";
 export * from "./clearance.ts";
 export * from "./routes.ts";
+export * from "./fit.ts";

@@ -1,0 +1,247 @@
+/**
+ * Fit: will a rigid box (a sofa, a fridge, a mattress) get through a doorway, around a
+ * right-angle corner, up a stair, and onto a room's free floor. Pure functions, metres.
+ *
+ * References (shared/reference/rules-and-sun.md §4):
+ * - Ladder around a corner: L_max = (a^(2/3) + b^(2/3))^(3/2) (§4.1; MathWorld "Moving Ladder").
+ * - Rectangle of width w around a corner: L(θ) = a/sin θ + b/cos θ − w/(sin θ cos θ), passes iff
+ *   its length ≤ min over θ (§4.2; Moretti, College Math. J. 33(3):196–200, 2002); equal widths
+ *   have the closed form 2√2·a − 2w at θ = 45°.
+ * - Through a doorway: the cross-section perpendicular to travel must fit the clear opening
+ *   (§4.3); a rectangle p × q fits tilted in an A × B opening by Carver's condition
+ *   (W. Carver 1956; Wetzel, "Rectangles in rectangles", Math. Mag. 73(3), 2000).
+ */
+import type { Point } from "../../core/plan.ts";
+import { findPlacement, orientedRectangle, type Placement } from "./clearance.ts";
+
+/**
+ * Longest thin rod carried level around a right-angle corner of corridor widths a and b, m:
+ * (a^(2/3) + b^(2/3))^(3/2) (reference §4.1).
+ */
+export function ladderMaxLength_m(a_m: number, b_m: number): number {
+  return Math.pow(Math.pow(a_m, 2 / 3) + Math.pow(b_m, 2 / 3), 1.5);
+}
+
+/** L(θ) of reference §4.2: the longest rectangle of width w touching both walls at angle θ. */
+export function cornerLength_m(a_m: number, b_m: number, w_m: number, theta_rad: number): number {
+  const s = Math.sin(theta_rad), c = Math.cos(theta_rad);
+  return a_m / s + b_m / c - w_m / (s * c);
+}
+
+/** The longest rectangle through a corner and the angle where it is tightest. */
+export interface CornerLimit {
+  /** Longest rectangle of the given width that passes, m (0 when w ≥ min(a, b)). */
+  max_length_m: number;
+  /** The critical angle θ*, degrees (45 for equal widths). */
+  theta_deg: number;
+  /** "closed-form" for equal widths, "numeric" otherwise. */
+  method: "closed-form" | "numeric";
+}
+
+/**
+ * The longest rigid rectangle of width w (plan view) carried through a right-angle turn from a
+ * corridor a wide into one b wide, m: 2√2·a − 2w when a = b (closed form), else min over θ of
+ * L(θ) (reference §4.2) by golden-section search after a 256-step scan, to 1e-9 rad.
+ */
+export function cornerMaxLength(a_m: number, b_m: number, w_m: number): CornerLimit {
+  if (w_m >= Math.min(a_m, b_m)) return { max_length_m: 0, theta_deg: 45, method: "closed-form" };
+  if (Math.abs(a_m - b_m) < 1e-12) {
+    return { max_length_m: 2 * Math.SQRT2 * a_m - 2 * w_m, theta_deg: 45, method: "closed-form" };
+  }
+  const f = (t: number) => cornerLength_m(a_m, b_m, w_m, t);
+  const N = 256;
+  let bi = 1;
+  let bv = Infinity;
+  for (let i = 1; i < N; i++) {
+    const v = f((i / N) * (Math.PI / 2));
+    if (v < bv) bv = v, bi = i;
+  }
+  let lo = ((bi - 1) / N) * (Math.PI / 2), hi = ((bi + 1) / N) * (Math.PI / 2);
+  const g = (Math.sqrt(5) - 1) / 2;
+  let x1 = hi - g * (hi - lo), x2 = lo + g * (hi - lo);
+  let f1 = f(x1), f2 = f(x2);
+  while (hi - lo > 1e-9) {
+    if (f1 < f2) hi = x2, x2 = x1, f2 = f1, x1 = hi - g * (hi - lo), f1 = f(x1);
+    else lo = x1, x1 = x2, f1 = f2, x2 = lo + g * (hi - lo), f2 = f(x2);
+  }
+  const t = (lo + hi) / 2;
+  return { max_length_m: Math.max(0, f(t)), theta_deg: (t * 180) / Math.PI, method: "numeric" };
+}
+
+/**
+ * Whether a p × q rectangle fits in an A × B rectangle, turned if need be (Carver 1956, as
+ * stated by Wetzel 2000): with p ≥ q and A ≥ B, it fits iff p ≤ A and q ≤ B, or p > A, q ≤ B
+ * and ((A + B)/(p + q))² + ((A − B)/(p − q))² ≥ 2. Returns whether it fits and whether it
+ * had to be tilted.
+ */
+export function rectangleFitsIn(
+  p_m: number,
+  q_m: number,
+  A_m: number,
+  B_m: number,
+): { fits: boolean; tilted: boolean } {
+  const [p, q] = p_m >= q_m ? [p_m, q_m] : [q_m, p_m];
+  const [A, B] = A_m >= B_m ? [A_m, B_m] : [B_m, A_m];
+  if (p <= A && q <= B) return { fits: true, tilted: false };
+  if (p > A && q <= B && p - q > 1e-12) {
+    const v = ((A + B) / (p + q)) ** 2 + ((A - B) / (p - q)) ** 2;
+    if (v >= 2) return { fits: true, tilted: true };
+  }
+  return { fits: false, tilted: false };
+}
+
+/** An item: a box w × d × h (width the longest side in plan, depth, height), metres. */
+export interface Item {
+  width_m: number;
+  depth_m: number;
+  height_m: number;
+}
+
+/** How an item is carried: which side faces up, which way it travels. */
+export interface Carry {
+  /** "upright", "on its side", "on end" (see {@link carryModes}). */
+  name: string;
+  /** Length along the direction of travel, m. */
+  length_m: number;
+  /** Horizontal size across the direction of travel, m. */
+  across_m: number;
+  /** Vertical size, m. */
+  vertical_m: number;
+}
+
+/**
+ * The six ways to carry a box: each of its three sides vertical, travelling along either of
+ * the other two. "upright": its height vertical; "on its side": its depth vertical (tipped
+ * onto its back or side); "on end": its width vertical (stood on end, reference §4.3 step 4).
+ */
+export function carryModes(item: Item): Carry[] {
+  const { width_m: w, depth_m: d, height_m: h } = item;
+  return [
+    { name: "upright", length_m: w, across_m: d, vertical_m: h },
+    { name: "upright, sideways", length_m: d, across_m: w, vertical_m: h },
+    { name: "on its side", length_m: w, across_m: h, vertical_m: d },
+    { name: "on its side, sideways", length_m: h, across_m: w, vertical_m: d },
+    { name: "on end", length_m: h, across_m: d, vertical_m: w },
+    { name: "on end, sideways", length_m: d, across_m: h, vertical_m: w },
+  ];
+}
+
+/** The outcome of one step of the way for one way of carrying. */
+export interface StepFit {
+  fits: boolean;
+  /** Capacity − requirement, m (negative when it does not fit). */
+  margin_m: number;
+  /** True when the item passes only tilted in the opening (Carver's condition). */
+  tilted?: boolean;
+}
+
+/**
+ * Through a doorway of clear width × height: the cross-section across × vertical must fit the
+ * opening (reference §4.3), tilted if need be (Carver). Margin: the smaller spare dimension
+ * for a straight fit; for a tilted fit, the spare width after turning by the fitting angle is
+ * not computed, so its margin is 0.
+ */
+export function doorwayFit(c: Carry, clear_width_m: number, height_m: number): StepFit {
+  if (c.across_m <= clear_width_m && c.vertical_m <= height_m) {
+    return {
+      fits: true,
+      margin_m: Math.min(clear_width_m - c.across_m, height_m - c.vertical_m),
+    };
+  }
+  const r = rectangleFitsIn(c.across_m, c.vertical_m, clear_width_m, height_m);
+  if (r.fits) return { fits: true, margin_m: 0, tilted: true };
+  return {
+    fits: false,
+    margin_m: Math.min(clear_width_m - c.across_m, height_m - c.vertical_m),
+  };
+}
+
+/**
+ * Around a right-angle corner from a corridor a wide into one b wide: the plan rectangle
+ * (length × across) passes iff length ≤ {@link cornerMaxLength}(a, b, across).
+ */
+export function cornerFit(c: Carry, a_m: number, b_m: number): StepFit & CornerLimit {
+  const lim = cornerMaxLength(a_m, b_m, c.across_m);
+  return { ...lim, fits: c.length_m <= lim.max_length_m, margin_m: lim.max_length_m - c.length_m };
+}
+
+/**
+ * Up a straight flight: the item travels along the pitch line (angle atan(rise/run)), so its
+ * vertical size perpendicular to the pitch takes vertical_m / cos(pitch) of the headroom,
+ * measured vertically as IRC R311.7.2 measures it; its across size must pass the stair width.
+ */
+export function stairFit(
+  c: Carry,
+  stair: { width_m: number; rise_m: number; run_m: number; headroom_m: number },
+): StepFit & { pitch_deg: number; needed_headroom_m: number } {
+  const pitch = Math.atan2(stair.rise_m, stair.run_m);
+  const needed = c.vertical_m / Math.cos(pitch);
+  const margin = Math.min(stair.width_m - c.across_m, stair.headroom_m - needed);
+  return {
+    fits: margin >= 0,
+    margin_m: margin,
+    pitch_deg: (pitch * 180) / Math.PI,
+    needed_headroom_m: needed,
+  };
+}
+
+/**
+ * Whether the item's plan footprint (w × d, standing upright) fits on the room's free floor:
+ * a sampled placement search ({@link findPlacement}, 5 cm grid, wall directions and every 15°).
+ */
+export function floorFit(
+  polygon: Point[],
+  obstacles: Point[][],
+  item: Pick<Item, "width_m" | "depth_m">,
+  step_m = 0.05,
+): Placement | undefined {
+  return findPlacement(
+    polygon,
+    obstacles,
+    (at, angle) => orientedRectangle(at, item.width_m, item.depth_m, angle),
+    { clear_radius_m: Math.min(item.width_m, item.depth_m) / 2, step_m },
+  );
+}
+
+/**
+ * The two corridor widths at a room's inner (reflex) corner, m: how far each wall through the
+ * corner, extended past it, runs before meeting the room's outline again (for an L-shaped
+ * hallway, the widths of its two legs). Undefined at a corner that is not reflex.
+ */
+export function cornerWidths(
+  polygon: Point[],
+  vertex: number,
+): { a_m: number; b_m: number } | undefined {
+  const n = polygon.length;
+  const prev = polygon[(vertex + n - 1) % n], p = polygon[vertex], next = polygon[(vertex + 1) % n];
+  let area = 0;
+  for (let i = 0, j = n - 1; i < n; j = i++) {
+    area += (polygon[j][0] - polygon[i][0]) * (polygon[j][1] + polygon[i][1]);
+  }
+  const z = (p[0] - prev[0]) * (next[1] - p[1]) - (p[1] - prev[1]) * (next[0] - p[0]);
+  const reflex = area > 0 ? z < 0 : z > 0;
+  if (!reflex) return undefined;
+  const unit = (a: Point, b: Point): Point => {
+    const l = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    return [(b[0] - a[0]) / l, (b[1] - a[1]) / l];
+  };
+  const u = unit(prev, p), v = unit(next, p);
+  const a = rayToOutline(polygon, p, u), b = rayToOutline(polygon, p, v);
+  if (!Number.isFinite(a) || !Number.isFinite(b)) return undefined;
+  return { a_m: a, b_m: b };
+}
+
+/** Distance along a ray from p (direction d, unit) to the first crossing of the outline, m. */
+export function rayToOutline(polygon: Point[], p: Point, d: Point): number {
+  let best = Infinity;
+  for (let i = 0; i < polygon.length; i++) {
+    const a = polygon[i], b = polygon[(i + 1) % polygon.length];
+    const ex = b[0] - a[0], ey = b[1] - a[1];
+    const den = d[0] * ey - d[1] * ex;
+    if (Math.abs(den) < 1e-12) continue;
+    const t = ((a[0] - p[0]) * ey - (a[1] - p[1]) * ex) / den;
+    const s = ((a[0] - p[0]) * d[1] - (a[1] - p[1]) * d[0]) / den;
+    if (t > 1e-9 && s >= -1e-9 && s <= 1 + 1e-9) best = Math.min(best, t);
+  }
+  return best;
+}
