@@ -1,0 +1,391 @@
+/**
+ * code_check: runs a rule pack (ADA 2010, IRC 2021, UK Approved Documents M and K, FHA, or a
+ * person's own pack file) on a plan. A check per rule per subject, an unknown check for every
+ * rule whose data the plan lacks, findings carrying the rule id and section, counts by status.
+ * The rules and their measures are engines/geometry/rules.ts; the packs are data in
+ * engines/geometry/packs/.
+ */
+import { InputError } from "../../core/errors.ts";
+import { fill, tool, z } from "../../core/manifest.ts";
+import type { Plan } from "../../core/plan.ts";
+import {
+  type Check,
+  countStatuses,
+  type Finding,
+  findingId,
+  type Metric,
+  type Overlay,
+  type Status,
+  TOO_CLOSE,
+  worstStatus,
+} from "../../core/result.ts";
+import { pointGeometry, polygonGeometry } from "../../engines/geometry/geojson.ts";
+import { BUILTIN_PACK_IDS, builtinPack } from "../../engines/geometry/packs.ts";
+import {
+  evaluatePack,
+  formatLimit,
+  formatValue,
+  MEASURES,
+  OCCUPANCIES,
+  parsePack,
+  type RuleOutcome,
+  type RulePack,
+  WORKS,
+} from "../../engines/geometry/rules.ts";
+
+/**
+ * Resolves the `pack` input: a built-in pack id, the JSON text of a pack, or the path of a
+ * pack file (read here: the one read this tool makes). A bad pack is an InputError naming
+ * the input, the rule and the field.
+ */
+export function resolvePack(value: string, input = "pack"): RulePack {
+  const builtin = builtinPack(value);
+  if (builtin) return builtin;
+  const text = value.trimStart();
+  let raw: string;
+  let from: string;
+  if (text.startsWith("{")) {
+    raw = value;
+    from = "the pack JSON given";
+  } else if (/\.json$/i.test(value) || value.includes("/") || value.includes("\\")) {
+    try {
+      raw = Deno.readTextFileSync(value);
+    } catch (e) {
+      throw new InputError(input, `cannot read pack file ${value}: ${(e as Error).message}`);
+    }
+    from = value;
+  } else {
+    throw new InputError(
+      input,
+      `no rule pack ${JSON.stringify(value)}; built-in packs: ${
+        BUILTIN_PACK_IDS.join(", ")
+      }; or give the path of a pack JSON file`,
+    );
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch (e) {
+    throw new InputError(input, `${from} is not valid JSON: ${(e as Error).message}`);
+  }
+  return parsePack(data, input);
+}
+
+const STATUS_WORDS: Record<string, string> = {
+  fail: "fails",
+  warn: "is too close to call against",
+};
+
+export default tool({
+  id: "code_check",
+  title: "Code check",
+  summary: "Which rules of a building code the building fails.",
+  model_description:
+    "Check one scan against a rule pack (ada-2010, irc-2021, uk-adm, fha, or a pack file): door clear widths, thresholds, ceiling heights, room areas, corridor widths, egress windows, stair risers and goings, ramp slopes. Returns a verdict, counts by status, and a finding per failing or too-close-to-call rule and element, with the rule's section.",
+  audience: ["inspector", "architect", "buyer", "wheelchair-user", "contractor"],
+  inputs: z.object({
+    scan: z.string().min(1).meta(fill.selection()),
+    pack: z.string().min(1).meta(
+      fill.preference("rules.pack", {
+        ask: `Which rule pack should the building be checked against (${
+          BUILTIN_PACK_IDS.join(", ")
+        }, or the path of a pack file)?`,
+        label: "rule pack",
+      }),
+    ),
+    occupancy: z.enum(OCCUPANCIES).optional().meta({
+      description:
+        "Check as a dwelling or a public building; when left out, the pack's own default.",
+    }),
+    work: z.enum(WORKS).default("new").meta({
+      label: "kind of work",
+      description: "New construction, or an existing building (some rules relax for it).",
+    }),
+    level: z.string().min(1).optional().meta({
+      description:
+        "For packs with levels (uk-adm: M4(1), M4(2), M4(3)); when left out, the pack's default.",
+    }),
+  }),
+  requires: [
+    { layer: "plan.rooms", optional: true, why: "room rules" },
+    { layer: "plan.openings", optional: true, why: "door and window rules" },
+    { layer: "plan.verticals", optional: true, why: "stair and ramp rules" },
+  ],
+  blocks: [
+    "VerdictHeader",
+    "MetricGrid",
+    "CheckList",
+    "FindingList",
+    "AssumptionList",
+    "PlanView",
+    "StepLog",
+  ],
+  draws: ["room", "opening"],
+  read_only: true,
+  run(ctx, { scan, pack: packInput, occupancy, work, level }) {
+    ctx.step(`Loading rule pack ${packInput.trimStart().startsWith("{") ? "(given)" : packInput}`);
+    const pack = resolvePack(packInput);
+    if (level !== undefined && !pack.levels?.includes(level)) {
+      throw new InputError(
+        "level",
+        pack.levels
+          ? `${JSON.stringify(level)} is not a level of ${pack.id}; its levels: ${
+            pack.levels.join(", ")
+          }`
+          : `${pack.id} has no levels; leave level out`,
+      );
+    }
+    const plan = ctx.plan(scan);
+    const opts = { occupancy: occupancy ?? pack.default_occupancy, work, level };
+    ctx.step(`Checking ${pack.rules.length} rules of ${pack.title} on scan ${scan}`);
+    const ev = evaluatePack(pack, plan, opts);
+    ctx.throwIfCancelled();
+
+    const checks: Check[] = [];
+    const findings: Finding[] = [];
+    const subjectStatus = new Map<string, Status[]>();
+    for (const o of ev.outcomes) {
+      checks.push(toCheck(o));
+      if (o.subject) {
+        const key = `${o.subject.kind}:${o.subject.id}`;
+        const l = subjectStatus.get(key) ?? [];
+        l.push(o.status);
+        subjectStatus.set(key, l);
+      }
+      if ((o.status === "fail" || o.status === "warn") && o.subject) {
+        findings.push(toFinding(o, pack));
+      }
+    }
+    const overlays = subjectOverlays(plan, subjectStatus);
+    const drawn = new Set(overlays.map((o) => o.id));
+    for (const f of findings) f.overlays = f.overlays?.filter((id) => drawn.has(id));
+    const counts = countStatuses(checks);
+    const rulesRun = new Set(ev.outcomes.map((o) => o.rule.id));
+    const unverified = pack.rules.filter((r) => r.status === "U" && rulesRun.has(r.id));
+    const unverifiedFailing = new Set(
+      ev.outcomes.filter((o) =>
+        o.rule.status === "U" && (o.status === "fail" || o.status === "warn")
+      )
+        .map((o) => o.rule.id),
+    );
+    const metrics: Metric[] = [
+      { id: "pack", label: "Rule pack", value: pack.id },
+      { id: "rules_run", label: "Rules run", value: rulesRun.size },
+      {
+        id: "rules_not_applicable",
+        label: "Rules that do not apply here",
+        value: ev.not_applicable.length,
+      },
+      { id: "unverified_rules", label: "Unverified rules run", value: unverified.length },
+      { id: "checks_fail", label: "Checks failed", value: counts.fail },
+      { id: "checks_warn", label: "Checks too close to call", value: counts.warn },
+      { id: "checks_pass", label: "Checks passed", value: counts.pass },
+      { id: "checks_unknown", label: "Checks without data", value: counts.unknown },
+    ];
+
+    const assumptions = [];
+    if (occupancy === undefined) {
+      assumptions.push({
+        text: `Checked as a ${opts.occupancy} building: the default of ${pack.id}.`,
+        input: "occupancy",
+        from: "default",
+      });
+    }
+    if (level === undefined && ev.options.level !== undefined) {
+      assumptions.push({
+        text: `Checked at level ${ev.options.level}: the default of ${pack.id}.`,
+        input: "level",
+        from: "default",
+      });
+    }
+    for (const m of ev.methods) assumptions.push({ text: m });
+    const older = [
+      ...new Set(
+        pack.rules.filter((r) => r.source_edition && rulesRun.has(r.id)).map((r) =>
+          r.source_edition!
+        ),
+      ),
+    ];
+    if (older.length) {
+      assumptions.push({
+        text: `${pack.title} ${pack.edition}: the values were checked against ${
+          older.join(", ")
+        } text, not the ${pack.edition} edition itself.`,
+      });
+    }
+    if (unverified.length) {
+      assumptions.push({
+        text:
+          `${unverified.length} rule(s) are unverified (not yet checked against the primary source): ${
+            unverified.map((r) => `${r.id} (${r.section})`).join(", ")
+          }.`,
+      });
+    }
+    if (ev.not_applicable.length) {
+      assumptions.push({
+        text: `${ev.not_applicable.length} rule(s) do not apply here: ${
+          ev.not_applicable.map((n) => `${n.rule.id} (${n.reason})`).join("; ")
+        }.`,
+      });
+    }
+
+    const status = worstStatus(checks.map((c) => c.status));
+    const measured = counts.pass + counts.fail + counts.warn;
+    let text: string;
+    if (!checks.length) {
+      text = `No rule of ${pack.id} applies to scan ${scan} as a ${opts.occupancy} building.`;
+    } else if (measured === 0) {
+      text =
+        `None of the ${checks.length} checks of ${pack.id} could be measured on scan ${scan}: ` +
+        `the plan lacks the data (${counts.unknown} unknown).`;
+    } else {
+      const parts = [
+        counts.fail ? `${counts.fail} fail` : "",
+        counts.warn ? `${counts.warn} too close to call` : "",
+        `${counts.pass} pass`,
+        counts.unknown ? `${counts.unknown} unknown for missing data` : "",
+      ].filter(Boolean);
+      const failedRules = new Set(
+        ev.outcomes.filter((o) => o.status === "fail").map((o) => o.rule.id),
+      );
+      text = `${pack.title} (${pack.edition}) on scan ${scan}: ${parts.join(", ")}` +
+        ` across ${rulesRun.size} rules` +
+        (failedRules.size ? `; ${failedRules.size} rule(s) failed` : "") + ".";
+      if (unverifiedFailing.size) {
+        text += ` ${unverifiedFailing.size} of the rules behind these findings are unverified.`;
+      }
+    }
+    ctx.step(
+      `Done: ${counts.fail} fail, ${counts.warn} too close to call, ${counts.pass} pass, ${counts.unknown} unknown`,
+    );
+    return {
+      verdict: { status, text },
+      metrics,
+      checks,
+      findings,
+      overlays,
+      assumptions,
+      data: {
+        pack: { id: pack.id, title: pack.title, edition: pack.edition },
+        options: ev.options,
+        counts,
+        not_applicable: ev.not_applicable.map((n) => ({
+          rule: n.rule.id,
+          section: n.rule.section,
+          reason: n.reason,
+        })),
+      },
+    };
+  },
+});
+
+function toCheck(o: RuleOutcome): Check {
+  const r = o.rule;
+  const unit = MEASURES[r.measure].unit;
+  const notes: string[] = [];
+  if (o.status === "warn") notes.push(`${capital(TOO_CLOSE)}.`);
+  if (o.via) notes.push(`Measured on ${o.via}.`);
+  if (o.note) notes.push(o.note);
+  if (r.status === "U") notes.push("Unverified rule: check it against the primary source.");
+  return {
+    id: o.subject ? `${r.id}:${o.subject.id}` : r.id,
+    label: `${o.subject ? `${o.subject.name}: ` : ""}${r.title}`,
+    status: o.status,
+    ...(o.measured !== undefined ? { measured: o.measured } : {}),
+    limit: r.limit.si,
+    unit,
+    rule: {
+      pack: r.pack,
+      section: r.section,
+      id: r.id,
+      ...(r.status === "U" ? { unverified: true } : {}),
+    },
+    ...(o.subject ? { subject: o.subject.id } : {}),
+    ...(notes.length ? { note: notes.join(" ") } : {}),
+  };
+}
+
+function toFinding(o: RuleOutcome, pack: RulePack): Finding {
+  const r = o.rule;
+  const s = o.subject!;
+  const unit = MEASURES[r.measure].unit;
+  const what = MEASURES[r.measure].title;
+  const value = formatValue(o.measured!, unit);
+  const limit = formatLimit(r.limit, unit);
+  const bound = r.comparator === ">=" ? "minimum" : "maximum";
+  const title = o.status === "fail"
+    ? `${s.name}: ${what} ${value} ${STATUS_WORDS.fail} ${pack.id} ${r.section} (${bound} ${limit})`
+    : `${s.name}: ${what} ${value} ${STATUS_WORDS.warn} ${pack.id} ${r.section} (${bound} ${limit})`;
+  const detail = [
+    `${r.title}: ${s.name} measures ${value}${
+      o.via ? ` (${o.via})` : ""
+    }; ${r.section} of ${pack.title} ${
+      r.source_edition ? `${r.edition} (value from ${r.source_edition} text)` : r.edition
+    } sets a ${bound} of ${limit}.`,
+    o.status === "warn"
+      ? `The scan's uncertainty here is ±${formatValue(o.tolerance!, unit)}: ${TOO_CLOSE}.`
+      : "",
+    o.note ?? "",
+    r.note ?? "",
+    r.status === "U"
+      ? "This rule is unverified: check it against the primary source before relying on it."
+      : "",
+    `Source: ${r.citation}.`,
+  ].filter(Boolean).join(" ");
+  return {
+    id: findingId("code_check", s.kind, s.id, r.id),
+    status: "open",
+    severity: o.status === "fail" ? "fail" : "warn",
+    title,
+    detail,
+    subject: s.id,
+    overlays: [`${s.kind}:${s.id}`],
+  };
+}
+
+function subjectOverlays(plan: Plan, statuses: Map<string, Status[]>): Overlay[] {
+  const out: Overlay[] = [];
+  for (const [key, list] of statuses) {
+    const status = worstStatus(list);
+    const [kind, id] = [key.slice(0, key.indexOf(":")), key.slice(key.indexOf(":") + 1)];
+    if (kind === "room") {
+      const r = plan.rooms.find((x) => x.id === id)!;
+      out.push({
+        id: key,
+        kind: "room",
+        floor: r.floor,
+        geometry: polygonGeometry(r.polygon),
+        status,
+        label: r.name ?? r.id,
+      });
+    } else if (kind === "opening") {
+      const o = plan.openings.find((x) => x.id === id)!;
+      out.push({
+        id: key,
+        kind: "opening",
+        floor: o.floor,
+        geometry: pointGeometry(o.at),
+        status,
+        label: o.id,
+      });
+    } else {
+      const v = plan.verticals.find((x) => x.id === id)!;
+      const room = plan.rooms.find((r) => v.rooms?.includes(r.id));
+      if (room) {
+        out.push({
+          id: key,
+          kind: "room",
+          floor: room.floor,
+          geometry: polygonGeometry(room.polygon),
+          status,
+          label: v.id,
+        });
+      }
+    }
+  }
+  return out;
+}
+
+function capital(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
