@@ -1,0 +1,71 @@
+import { assertEquals, assertThrows } from "../_assert.ts";
+import { makeCtx, resolveSite } from "../../core/context.ts";
+import { openStore } from "../../core/store.ts";
+import { parsePlan } from "../../core/plan.ts";
+import { BUILTIN_SCANS } from "../../layers/builtin.ts";
+
+Deno.test("ctx.site: a scan id, lat,lon or a stored site/address", () => {
+  const store = openStore(":memory:");
+  store.putSite({
+    id: "cottage",
+    lat: 50.1,
+    lon: -5.2,
+    address: "2 Harbour Row",
+    record: { year_built: 1890 },
+  });
+  const src = { store, builtins: BUILTIN_SCANS };
+  const demo = resolveSite(src, "demo")!;
+  assertEquals([demo.lat, demo.lon, demo.north_deg, demo.from, demo.scan], [
+    52.52,
+    13.405,
+    15,
+    "scan",
+    "demo",
+  ]);
+  assertEquals(resolveSite(src, "48.85, 2.35"), {
+    lat: 48.85,
+    lon: 2.35,
+    record: {},
+    from: "coordinates",
+  });
+  const byAddress = resolveSite(src, "2 harbour row")!;
+  assertEquals([byAddress.id, byAddress.record.year_built, byAddress.from], [
+    "cottage",
+    1890,
+    "store",
+  ]);
+  assertThrows(() => resolveSite(src, "95,0"), /place: "95,0" is out of range/);
+  assertThrows(
+    () => resolveSite(src, "Atlantis"),
+    /place: no place "Atlantis"; give a scan id, "lat,lon"/,
+  );
+  store.close();
+});
+
+Deno.test("ctx.site: a scan without a site gives undefined; its stored site is used", () => {
+  const store = openStore(":memory:");
+  const bare = parsePlan({ id: "bare" });
+  const src = { store, plans: { bare } };
+  assertEquals(resolveSite(src, "bare"), undefined);
+  store.putSite({ id: "bare-site", lat: 1, lon: 2, scan: "bare", record: { parcel: "X1" } });
+  const s = resolveSite(src, "bare")!;
+  assertEquals([s.lat, s.lon, s.record.parcel], [1, 2, "X1"]);
+  store.close();
+});
+
+Deno.test("ctx.plan: unknown scans are errors naming the input; steps reach the listener", () => {
+  const steps: string[] = [];
+  const ctx = makeCtx({
+    sources: { builtins: BUILTIN_SCANS },
+    signal: new AbortController().signal,
+    onStep: (t) => steps.push(t),
+  });
+  assertEquals(ctx.plan("demo").id, "demo");
+  assertThrows(() => ctx.plan("zzz"), /^InputError: scan: no scan "zzz"|scan: no scan "zzz"/);
+  ctx.step("hello");
+  assertEquals(steps, ["hello"]);
+  const ac = new AbortController();
+  const c2 = makeCtx({ sources: {}, signal: ac.signal, onStep: () => {} });
+  ac.abort();
+  assertThrows(() => c2.throwIfCancelled(), /cancelled/);
+});
