@@ -1,0 +1,753 @@
+/**
+ * Solar position. The NREL Solar Position Algorithm (SPA) implemented from the paper:
+ * Reda, I. & Andreas, A., "Solar position algorithm for solar radiation applications",
+ * Solar Energy 76(5):577–589 (2004), corrigendum 81(6):838 (2007); NREL/TP-560-34302 (rev. 2008).
+ * Equation numbers below are the report's. Stated accuracy ±0.0003° for years −2000…6000.
+ * Also: ΔT polynomials (Espenak & Meeus, NASA "Five Millennium Canon of Solar Eclipses", 2006),
+ * sunrise / transit / sunset (report appendix A.2), the equation of time (A.1), and a fast
+ * low-precision position for hour counting (Meeus, Astronomical Algorithms 2nd ed., ch. 25
+ * "low accuracy" sun + ch. 12 sidereal time, the method the NOAA Solar Calculator uses).
+ *
+ * Conventions: angles in degrees; azimuth_deg east of north (0 = N, 90 = E); `azimuth_astro_deg`
+ * (Γ) westward from south; elevation/zenith topocentric; `apparent` values include refraction.
+ * Pure functions, no I/O.
+ */
+import { B_TERMS, type EarthTerm, L_TERMS, NUTATION_TERMS, R_TERMS } from "./spa_tables.ts";
+
+const D2R = Math.PI / 180;
+const R2D = 180 / Math.PI;
+
+/** Limits an angle to [0, 360) degrees (report step 3.2.6). */
+export function limit360_deg(a: number): number {
+  const r = a - 360 * Math.floor(a / 360);
+  return r >= 360 ? 0 : r;
+}
+
+/** Limits a fraction to [0, 1) (report step A.2.7: step 3.2.6 with 360 replaced by 1). */
+function limit01(x: number): number {
+  return x - Math.floor(x);
+}
+
+/** Truncation toward zero, the report's INT (eq. 4: "−8.7 = −8"). */
+const INT = Math.trunc;
+
+/**
+ * Julian Day (report eq. 4) of a calendar date and time. `timezone_h` is the local zone
+ * (hours east of UT, e.g. −7 for MST); `delta_ut1_s` is UT1 − UTC (eq. 3). Gregorian calendar
+ * from 1582-10-15 (JD > 2299160), Julian before, year 0 exists (astronomical numbering).
+ */
+export function julianDay(
+  year: number,
+  month: number,
+  day: number,
+  hour = 0,
+  minute = 0,
+  second = 0,
+  delta_ut1_s = 0,
+  timezone_h = 0,
+): number {
+  let y = year, m = month;
+  if (m < 3) {
+    y -= 1;
+    m += 12;
+  }
+  const dayDecimal = day + (hour - timezone_h + (minute + (second + delta_ut1_s) / 60) / 60) / 24;
+  let jd = INT(365.25 * (y + 4716)) + INT(30.6001 * (m + 1)) + dayDecimal - 1524.5;
+  if (jd > 2299160) {
+    const a = INT(y / 100);
+    jd += 2 - a + INT(a / 4);
+  }
+  return jd;
+}
+
+/** Julian Day (UT) of a Unix time in milliseconds (JD 2440587.5 is 1970-01-01 00:00 UT). */
+export function julianDayFromUnixMs(ms: number): number {
+  return ms / 86400000 + 2440587.5;
+}
+
+/** Unix time in milliseconds of a Julian Day (UT). */
+export function unixMsFromJulianDay(jd: number): number {
+  return (jd - 2440587.5) * 86400000;
+}
+
+/**
+ * ΔT = TT − UT in seconds for a year and month, from the polynomials of Espenak & Meeus
+ * (NASA/TP-2006-214141, as used by pvlib `spa.calculate_deltat`), with y = year + (month − 0.5)/12.
+ * Reliable from about −1999 to 3000; outside, the long-term parabola −20 + 32u².
+ */
+export function deltaT_s(year: number, month = 6): number {
+  const y = year + (month - 0.5) / 12;
+  if (y < -500) {
+    const u = (y - 1820) / 100;
+    return -20 + 32 * u * u;
+  }
+  if (y < 500) {
+    const u = y / 100;
+    return 10583.6 - 1014.41 * u + 33.78311 * u ** 2 - 5.952053 * u ** 3 - 0.1798452 * u ** 4 +
+      0.022174192 * u ** 5 + 0.0090316521 * u ** 6;
+  }
+  if (y < 1600) {
+    const u = (y - 1000) / 100;
+    return 1574.2 - 556.01 * u + 71.23472 * u ** 2 + 0.319781 * u ** 3 - 0.8503463 * u ** 4 -
+      0.005050998 * u ** 5 + 0.0083572073 * u ** 6;
+  }
+  if (y < 1700) {
+    const t = y - 1600;
+    return 120 - 0.9808 * t - 0.01532 * t ** 2 + t ** 3 / 7129;
+  }
+  if (y < 1800) {
+    const t = y - 1700;
+    return 8.83 + 0.1603 * t - 0.0059285 * t ** 2 + 0.00013336 * t ** 3 - t ** 4 / 1174000;
+  }
+  if (y < 1860) {
+    const t = y - 1800;
+    return 13.72 - 0.332447 * t + 0.0068612 * t ** 2 + 0.0041116 * t ** 3 -
+      0.00037436 * t ** 4 + 0.0000121272 * t ** 5 - 0.0000001699 * t ** 6 +
+      0.000000000875 * t ** 7;
+  }
+  if (y < 1900) {
+    const t = y - 1860;
+    return 7.62 + 0.5737 * t - 0.251754 * t ** 2 + 0.01680668 * t ** 3 -
+      0.0004473624 * t ** 4 + t ** 5 / 233174;
+  }
+  if (y < 1920) {
+    const t = y - 1900;
+    return -2.79 + 1.494119 * t - 0.0598939 * t ** 2 + 0.0061966 * t ** 3 - 0.000197 * t ** 4;
+  }
+  if (y < 1941) {
+    const t = y - 1920;
+    return 21.2 + 0.84493 * t - 0.0761 * t ** 2 + 0.0020936 * t ** 3;
+  }
+  if (y < 1961) {
+    const t = y - 1950;
+    return 29.07 + 0.407 * t - t ** 2 / 233 + t ** 3 / 2547;
+  }
+  if (y < 1986) {
+    const t = y - 1975;
+    return 45.45 + 1.067 * t - t ** 2 / 260 - t ** 3 / 718;
+  }
+  if (y < 2005) {
+    const t = y - 2000;
+    return 63.86 + 0.3345 * t - 0.060374 * t ** 2 + 0.0017275 * t ** 3 + 0.000651814 * t ** 4 +
+      0.00002373599 * t ** 5;
+  }
+  if (y < 2050) {
+    const t = y - 2000;
+    return 62.92 + 0.32217 * t + 0.005589 * t ** 2;
+  }
+  if (y < 2150) {
+    const u = (y - 1820) / 100;
+    return -20 + 32 * u * u - 0.5628 * (2150 - y);
+  }
+  const u = (y - 1820) / 100;
+  return -20 + 32 * u * u;
+}
+
+/** Sum of one row of Table A4.2 terms, Σ A·cos(B + C·JME) (report eqs. 9–10). */
+function termSum(terms: readonly EarthTerm[], jme: number): number {
+  let s = 0;
+  for (let i = 0; i < terms.length; i++) {
+    const t = terms[i];
+    s += t[0] * Math.cos(t[1] + t[2] * jme);
+  }
+  return s;
+}
+
+/** Σ X_i·JMEⁱ / 10⁸ (report eq. 11), in radians. */
+function polyTerms(sums: number[], jme: number): number {
+  let s = 0, p = 1;
+  for (let i = 0; i < sums.length; i++) {
+    s += sums[i] * p;
+    p *= jme;
+  }
+  return s / 1e8;
+}
+
+/** The Earth's heliocentric position (report §3.2): the row sums and L, B in degrees, R in AU. */
+export interface EarthHeliocentric {
+  /** L0…L5 row sums (Table A5.1 prints them). */
+  l_sums: number[];
+  b_sums: number[];
+  r_sums: number[];
+  l_deg: number;
+  b_deg: number;
+  r_au: number;
+}
+
+/** Earth heliocentric longitude, latitude and radius vector at Julian Ephemeris Millennium `jme` (report §3.2, eqs. 9–12). */
+export function earthHeliocentric(jme: number): EarthHeliocentric {
+  const l_sums = L_TERMS.map((t) => termSum(t, jme));
+  const b_sums = B_TERMS.map((t) => termSum(t, jme));
+  const r_sums = R_TERMS.map((t) => termSum(t, jme));
+  return {
+    l_sums,
+    b_sums,
+    r_sums,
+    l_deg: limit360_deg(polyTerms(l_sums, jme) * R2D),
+    b_deg: polyTerms(b_sums, jme) * R2D,
+    r_au: polyTerms(r_sums, jme),
+  };
+}
+
+/** Nutation (report §3.4): the arguments X0…X4 (degrees) and Δψ, Δε (degrees). */
+export interface Nutation {
+  x_deg: [number, number, number, number, number];
+  delta_psi_deg: number;
+  delta_epsilon_deg: number;
+}
+
+/** Nutation in longitude and obliquity at Julian Ephemeris Century `jce` (report eqs. 15–23, Table A4.3). */
+export function nutation(jce: number): Nutation {
+  const j2 = jce * jce, j3 = j2 * jce;
+  const x_deg: Nutation["x_deg"] = [
+    297.85036 + 445267.11148 * jce - 0.0019142 * j2 + j3 / 189474, // X0 (15)
+    357.52772 + 35999.05034 * jce - 0.0001603 * j2 - j3 / 300000, // X1 (16)
+    134.96298 + 477198.867398 * jce + 0.0086972 * j2 + j3 / 56250, // X2 (17)
+    93.27191 + 483202.017538 * jce - 0.0036825 * j2 + j3 / 327270, // X3 (18)
+    125.04452 - 1934.136261 * jce + 0.0020708 * j2 + j3 / 450000, // X4 (19)
+  ];
+  let dpsi = 0, deps = 0;
+  for (const t of NUTATION_TERMS) {
+    const arg = (x_deg[0] * t[0] + x_deg[1] * t[1] + x_deg[2] * t[2] + x_deg[3] * t[3] +
+      x_deg[4] * t[4]) * D2R;
+    dpsi += (t[5] + t[6] * jce) * Math.sin(arg); // (20)
+    deps += (t[7] + t[8] * jce) * Math.cos(arg); // (21)
+  }
+  return { x_deg, delta_psi_deg: dpsi / 36000000, delta_epsilon_deg: deps / 36000000 };
+}
+
+/** Mean obliquity of the ecliptic ε0 in arc seconds (report eq. 24, U = JME/10). */
+export function meanObliquity_arcsec(jme: number): number {
+  const u = jme / 10;
+  return 84381.448 +
+    u * (-4680.93 +
+        u * (-1.55 +
+            u * (1999.25 +
+                u *
+                  (-51.38 +
+                    u *
+                      (-249.67 +
+                        u * (-39.05 + u * (7.12 + u * (27.87 + u * (5.79 + u * 2.45)))))))));
+}
+
+/** Everything SPA computes before the observer's place: time scales, Earth, nutation, α, δ, ν. */
+export interface SpaGeocentric {
+  jd: number;
+  jde: number;
+  jc: number;
+  jce: number;
+  jme: number;
+  earth: EarthHeliocentric;
+  /** Geocentric longitude Θ and latitude β (eqs. 13–14), degrees. */
+  theta_deg: number;
+  beta_deg: number;
+  nutation: Nutation;
+  epsilon0_arcsec: number;
+  /** True obliquity ε (eq. 25), degrees. */
+  epsilon_deg: number;
+  /** Aberration correction Δτ (eq. 26), degrees. */
+  delta_tau_deg: number;
+  /** Apparent sun longitude λ (eq. 27), degrees. */
+  lambda_deg: number;
+  /** Mean and apparent sidereal time at Greenwich ν0, ν (eqs. 28–29), degrees. */
+  nu0_deg: number;
+  nu_deg: number;
+  /** Geocentric right ascension α and declination δ (eqs. 30–31), degrees. */
+  alpha_deg: number;
+  delta_deg: number;
+}
+
+/** SPA steps 3.1–3.10 at Julian Day `jd` (UT) with ΔT in seconds. */
+export function spaGeocentric(jd: number, delta_t_s: number): SpaGeocentric {
+  const jde = jd + delta_t_s / 86400; // (5)
+  const jc = (jd - 2451545) / 36525; // (6)
+  const jce = (jde - 2451545) / 36525; // (7)
+  const jme = jce / 10; // (8)
+  const earth = earthHeliocentric(jme);
+  const theta_deg = limit360_deg(earth.l_deg + 180); // (13)
+  const beta_deg = -earth.b_deg; // (14)
+  const nut = nutation(jce);
+  const epsilon0_arcsec = meanObliquity_arcsec(jme);
+  const epsilon_deg = epsilon0_arcsec / 3600 + nut.delta_epsilon_deg; // (25)
+  const delta_tau_deg = -20.4898 / (3600 * earth.r_au); // (26)
+  const lambda_deg = theta_deg + nut.delta_psi_deg + delta_tau_deg; // (27)
+  const nu0_deg = limit360_deg(
+    280.46061837 + 360.98564736629 * (jd - 2451545) + 0.000387933 * jc * jc -
+      jc * jc * jc / 38710000,
+  ); // (28)
+  const eps = epsilon_deg * D2R, lam = lambda_deg * D2R, bet = beta_deg * D2R;
+  const nu_deg = nu0_deg + nut.delta_psi_deg * Math.cos(eps); // (29)
+  const alpha_deg = limit360_deg(
+    Math.atan2(Math.sin(lam) * Math.cos(eps) - Math.tan(bet) * Math.sin(eps), Math.cos(lam)) *
+      R2D,
+  ); // (30)
+  const delta_deg = Math.asin(
+    Math.sin(bet) * Math.cos(eps) + Math.cos(bet) * Math.sin(eps) * Math.sin(lam),
+  ) * R2D; // (31)
+  return {
+    jd,
+    jde,
+    jc,
+    jce,
+    jme,
+    earth,
+    theta_deg,
+    beta_deg,
+    nutation: nut,
+    epsilon0_arcsec,
+    epsilon_deg,
+    delta_tau_deg,
+    lambda_deg,
+    nu0_deg,
+    nu_deg,
+    alpha_deg,
+    delta_deg,
+  };
+}
+
+/** The observer and the surface for SPA. Defaults: sea level, 1010 mbar, 10 °C, horizontal surface. */
+export interface SpaSite {
+  latitude_deg: number;
+  /** Positive east of Greenwich. */
+  longitude_deg: number;
+  elevation_m?: number;
+  /** Annual average local pressure, millibars (eq. 42). */
+  pressure_mbar?: number;
+  /** Annual average local temperature, °C (eq. 42). */
+  temperature_c?: number;
+  /** Surface slope from the horizontal, degrees (eq. 47). */
+  slope_deg?: number;
+  /** Surface azimuth rotation, from south, positive toward west, degrees (eq. 47). */
+  azm_rotation_deg?: number;
+  /** Atmospheric refraction at sunrise and sunset, degrees (default 0.5667, App. A.2). */
+  atmos_refract_deg?: number;
+}
+
+/** A full SPA result with the intermediate values of Table A5.1. */
+export interface SpaResult extends SpaGeocentric {
+  /** Observer local hour angle H (eq. 32), degrees, westward from south. */
+  h_deg: number;
+  /** Equatorial horizontal parallax ξ (eq. 33), degrees. */
+  xi_deg: number;
+  delta_alpha_deg: number;
+  /** Topocentric α′, δ′, H′ (eqs. 38–40), degrees. */
+  alpha_prime_deg: number;
+  delta_prime_deg: number;
+  h_prime_deg: number;
+  /** Topocentric elevation without refraction e0 (eq. 41), refraction Δe (42), e (43). */
+  e0_deg: number;
+  delta_e_deg: number;
+  e_deg: number;
+  /** Topocentric zenith θ (eq. 44), refracted. */
+  zenith_deg: number;
+  /** Astronomers' azimuth Γ (eq. 45), westward from south. */
+  azimuth_astro_deg: number;
+  /** Azimuth Φ (eq. 46), eastward from north. */
+  azimuth_deg: number;
+  /** Incidence angle on the surface (eq. 47). */
+  incidence_deg: number;
+  /** Sun mean longitude M (eq. A2), degrees, and the equation of time E (eq. A1), minutes. */
+  sun_mean_longitude_deg: number;
+  eot_min: number;
+}
+
+/** Refraction correction Δe in degrees for a true elevation e0 (report eq. 42, Bennett's formula). */
+export function refraction_deg(e0_deg: number, pressure_mbar = 1010, temperature_c = 10): number {
+  return (pressure_mbar / 1010) * (283 / (273 + temperature_c)) * 1.02 /
+    (60 * Math.tan((e0_deg + 10.3 / (e0_deg + 5.11)) * D2R));
+}
+
+/** The sun's apparent radius used at rise and set, degrees (report App. A.2). */
+export const SUN_RADIUS_DEG = 0.26667;
+
+/**
+ * Incidence angle on a surface (report eq. 47, after Iqbal 1983): zenith θ, astronomers'
+ * azimuth Γ (from south, westward), surface slope ω and azimuth rotation γ (from south,
+ * westward), all in degrees.
+ */
+export function incidence_deg(
+  zenith_deg: number,
+  azimuth_astro_deg: number,
+  slope_deg: number,
+  azm_rotation_deg: number,
+): number {
+  const th = zenith_deg * D2R, om = slope_deg * D2R;
+  const c = Math.cos(th) * Math.cos(om) +
+    Math.sin(om) * Math.sin(th) * Math.cos((azimuth_astro_deg - azm_rotation_deg) * D2R);
+  return Math.acos(Math.max(-1, Math.min(1, c))) * R2D;
+}
+
+/**
+ * Equation of time in minutes (report App. A.1, eqs. A1–A2) from JME, α, Δψ and ε (degrees);
+ * also the sun's mean longitude M in degrees.
+ */
+export function equationOfTime(
+  jme: number,
+  alpha_deg: number,
+  delta_psi_deg: number,
+  epsilon_deg: number,
+): { eot_min: number; sun_mean_longitude_deg: number } {
+  const m = limit360_deg(
+    280.4664567 + 360007.6982779 * jme + 0.03032028 * jme ** 2 + jme ** 3 / 49931 -
+      jme ** 4 / 15300 - jme ** 5 / 2000000,
+  );
+  let e = 4 * (m - 0.0057183 - alpha_deg + delta_psi_deg * Math.cos(epsilon_deg * D2R));
+  if (e > 20) e -= 1440 * Math.ceil((e - 20) / 1440);
+  if (e < -20) e += 1440 * Math.ceil((-20 - e) / 1440);
+  return { eot_min: e, sun_mean_longitude_deg: m };
+}
+
+/** SPA steps 3.11–3.16 and A.1 for an observer, at Julian Day `jd` (UT) with ΔT in seconds. */
+export function spaAt(jd: number, delta_t_s: number, site: SpaSite): SpaResult {
+  const g = spaGeocentric(jd, delta_t_s);
+  return spaTopocentric(g, site);
+}
+
+/** SPA steps 3.11–3.16 and A.1 from a geocentric result. */
+export function spaTopocentric(g: SpaGeocentric, site: SpaSite): SpaResult {
+  const phi = site.latitude_deg * D2R;
+  const elev = site.elevation_m ?? 0;
+  const pressure = site.pressure_mbar ?? 1010;
+  const temperature = site.temperature_c ?? 10;
+  const refract = site.atmos_refract_deg ?? 0.5667;
+  const h_deg = limit360_deg(g.nu_deg + site.longitude_deg - g.alpha_deg); // (32)
+  const xi_deg = 8.794 / (3600 * g.earth.r_au); // (33)
+  const u = Math.atan(0.99664719 * Math.tan(phi)); // (34)
+  const x = Math.cos(u) + (elev / 6378140) * Math.cos(phi); // (35)
+  const y = 0.99664719 * Math.sin(u) + (elev / 6378140) * Math.sin(phi); // (36)
+  const xi = xi_deg * D2R, h = h_deg * D2R, dl = g.delta_deg * D2R;
+  const denom = Math.cos(dl) - x * Math.sin(xi) * Math.cos(h);
+  const dAlpha = Math.atan2(-x * Math.sin(xi) * Math.sin(h), denom); // (37)
+  const delta_alpha_deg = dAlpha * R2D;
+  const alpha_prime_deg = g.alpha_deg + delta_alpha_deg; // (38)
+  const dPrime = Math.atan2((Math.sin(dl) - y * Math.sin(xi)) * Math.cos(dAlpha), denom); // (39)
+  const delta_prime_deg = dPrime * R2D;
+  const h_prime_deg = h_deg - delta_alpha_deg; // (40)
+  const hp = h_prime_deg * D2R;
+  const e0_deg = Math.asin(
+    Math.sin(phi) * Math.sin(dPrime) + Math.cos(phi) * Math.cos(dPrime) * Math.cos(hp),
+  ) * R2D; // (41)
+  // (42): no refraction once the sun's upper limb is below the refracted horizon.
+  const delta_e_deg = e0_deg >= -(SUN_RADIUS_DEG + refract)
+    ? refraction_deg(e0_deg, pressure, temperature)
+    : 0;
+  const e_deg = e0_deg + delta_e_deg; // (43)
+  const zenith_deg = 90 - e_deg; // (44)
+  const azimuth_astro_deg = limit360_deg(
+    Math.atan2(Math.sin(hp), Math.cos(hp) * Math.sin(phi) - Math.tan(dPrime) * Math.cos(phi)) *
+      R2D,
+  ); // (45)
+  const azimuth_deg = limit360_deg(azimuth_astro_deg + 180); // (46)
+  const incidence = incidence_deg(
+    zenith_deg,
+    azimuth_astro_deg,
+    site.slope_deg ?? 0,
+    site.azm_rotation_deg ?? 0,
+  ); // (47)
+  const eot = equationOfTime(g.jme, g.alpha_deg, g.nutation.delta_psi_deg, g.epsilon_deg);
+  return {
+    ...g,
+    h_deg,
+    xi_deg,
+    delta_alpha_deg,
+    alpha_prime_deg,
+    delta_prime_deg,
+    h_prime_deg,
+    e0_deg,
+    delta_e_deg,
+    e_deg,
+    zenith_deg,
+    azimuth_astro_deg,
+    azimuth_deg,
+    incidence_deg: incidence,
+    sun_mean_longitude_deg: eot.sun_mean_longitude_deg,
+    eot_min: eot.eot_min,
+  };
+}
+
+/** A calendar instant for SPA: local standard time with its zone, ΔUT1 and ΔT. */
+export interface SpaTime {
+  year: number;
+  month: number;
+  day: number;
+  hour?: number;
+  minute?: number;
+  second?: number;
+  /** Hours east of UT (−7 for MST). */
+  timezone_h?: number;
+  delta_ut1_s?: number;
+  /** TT − UT in seconds; default {@link deltaT_s} for the year and month. */
+  delta_t_s?: number;
+}
+
+/** The NREL SPA for a calendar time and an observer (report §3, all steps). */
+export function spa(input: SpaTime & SpaSite): SpaResult {
+  const jd = julianDay(
+    input.year,
+    input.month,
+    input.day,
+    input.hour ?? 0,
+    input.minute ?? 0,
+    input.second ?? 0,
+    input.delta_ut1_s ?? 0,
+    input.timezone_h ?? 0,
+  );
+  return spaAt(jd, input.delta_t_s ?? deltaT_s(input.year, input.month), input);
+}
+
+/** Sun transit, sunrise and sunset of one day (report App. A.2). */
+export interface RiseTransitSet {
+  /** Fractions of the UT day (0…1) as eqs. A13–A15 give them. */
+  transit_frac: number;
+  sunrise_frac: number | null;
+  sunset_frac: number | null;
+  /** Local standard time in hours (UT + timezone_h, limited to 0…24). */
+  transit_h: number;
+  sunrise_h: number | null;
+  sunset_h: number | null;
+  /** Set when the sun stays above ("day") or below ("night") h′0 all day: no rise or set. */
+  polar?: "day" | "night";
+  /** Sun elevation at transit, degrees (eq. A12, i = 0). */
+  transit_elevation_deg: number;
+}
+
+/** Limits H′ to (−180°, 180°] keeping its sign (report step A.2.11). */
+function limitPm180(h: number): number {
+  let r = h % 360;
+  if (r <= -180) r += 360;
+  if (r >= 180) r -= 360;
+  return r;
+}
+
+/**
+ * Sunrise, sun transit and sunset for the UT date year-month-day at an observer (report App.
+ * A.2, eqs. A3–A15): sidereal time at 0 UT, α and δ at 0 TT of the day before, the day and the
+ * day after, interpolated; sunrise/sunset when the sun's centre is at h′0 = −(0.26667° +
+ * atmos_refract_deg), default −0.8333°. Results are fractions of the UT day as the report
+ * defines them, so an event may belong to the neighbouring local day.
+ */
+export function sunRiseTransitSet(
+  input: {
+    year: number;
+    month: number;
+    day: number;
+    latitude_deg: number;
+    longitude_deg: number;
+    delta_t_s?: number;
+    timezone_h?: number;
+    atmos_refract_deg?: number;
+  },
+): RiseTransitSet {
+  const dt = input.delta_t_s ?? deltaT_s(input.year, input.month);
+  const tz = input.timezone_h ?? 0;
+  const h0p = -(SUN_RADIUS_DEG + (input.atmos_refract_deg ?? 0.5667));
+  const jd0 = julianDay(input.year, input.month, input.day);
+  const nu = spaGeocentric(jd0, dt).nu_deg; // A.2.1
+  const ad = [-1, 0, 1].map((k) => spaGeocentric(jd0 + k, 0)); // A.2.2: 0 TT
+  const alpha = ad.map((g) => g.alpha_deg), delta = ad.map((g) => g.delta_deg);
+  const sigma = input.longitude_deg, phi = input.latitude_deg * D2R;
+  const m0raw = (alpha[1] - sigma - nu) / 360; // (A3)
+  const arg = (Math.sin(h0p * D2R) - Math.sin(phi) * Math.sin(delta[1] * D2R)) /
+    (Math.cos(phi) * Math.cos(delta[1] * D2R)); // (A4)
+  const limitAbs = (v: number) => (Math.abs(v) > 2 ? limit01(v) : v);
+  const a = limitAbs(alpha[1] - alpha[0]), b = limitAbs(alpha[2] - alpha[1]);
+  const ap = limitAbs(delta[1] - delta[0]), bp = limitAbs(delta[2] - delta[1]);
+  const c = b - a, cp = bp - ap;
+  const at = (m: number) => {
+    const nui = nu + 360.985647 * m; // (A7)
+    const n = m + dt / 86400; // (A8)
+    const alphaI = alpha[1] + n * (a + b + c * n) / 2; // (A9)
+    const deltaI = delta[1] + n * (ap + bp + cp * n) / 2; // (A10)
+    const hI = limitPm180(nui + sigma - alphaI); // (A11)
+    const dI = deltaI * D2R;
+    const elev = Math.asin(
+      Math.sin(phi) * Math.sin(dI) + Math.cos(phi) * Math.cos(dI) * Math.cos(hI * D2R),
+    ) * R2D; // (A12)
+    return { hI, dI, elev };
+  };
+  const m0 = limit01(m0raw);
+  const tr = at(m0);
+  const transit_frac = m0 - tr.hI / 360; // (A13)
+  const local = (f: number) => 24 * limit01(f + tz / 24);
+  if (Math.abs(arg) > 1) {
+    return {
+      transit_frac,
+      sunrise_frac: null,
+      sunset_frac: null,
+      transit_h: local(transit_frac),
+      sunrise_h: null,
+      sunset_h: null,
+      polar: arg < -1 ? "day" : "night",
+      transit_elevation_deg: tr.elev,
+    };
+  }
+  const H0 = Math.acos(arg) * R2D; // already in 0…180
+  const m1 = limit01(m0raw - H0 / 360), m2 = limit01(m0raw + H0 / 360); // (A5, A6, A.2.7)
+  const event = (m: number) => {
+    const e = at(m);
+    return m + (e.elev - h0p) / (360 * Math.cos(e.dI) * Math.cos(phi) * Math.sin(e.hI * D2R)); // (A14)
+  };
+  const sunrise_frac = event(m1), sunset_frac = event(m2);
+  return {
+    transit_frac,
+    sunrise_frac,
+    sunset_frac,
+    transit_h: local(transit_frac),
+    sunrise_h: local(sunrise_frac),
+    sunset_h: local(sunset_frac),
+    transit_elevation_deg: tr.elev,
+  };
+}
+
+/** A sun position from the fast method. */
+export interface FastPosition {
+  /** Topocentric elevation with refraction, degrees. */
+  elevation_deg: number;
+  /** Topocentric elevation without refraction, degrees. */
+  e0_deg: number;
+  zenith_deg: number;
+  /** East of north, degrees. */
+  azimuth_deg: number;
+  declination_deg: number;
+}
+
+/** Options of the fast method (defaults as SPA's). */
+export interface FastOptions {
+  delta_t_s?: number;
+  pressure_mbar?: number;
+  temperature_c?: number;
+  atmos_refract_deg?: number;
+}
+
+/**
+ * Fast solar position for hour counting: Meeus, Astronomical Algorithms (2nd ed. 1998) ch. 25
+ * "low accuracy" geometric longitude with the equation of centre, the main nutation and
+ * aberration terms (the NOAA Solar Calculator's equations), ch. 12 sidereal time, the solar
+ * parallax (8.794″ cos e) and SPA's refraction (eq. 42). About 0.01° in λ; checked against SPA
+ * within 0.02° over a year in tests/engines/sun_test.ts. `jd` is UT.
+ */
+export function sunPositionFast(
+  jd: number,
+  latitude_deg: number,
+  longitude_deg: number,
+  opts: FastOptions = {},
+): FastPosition {
+  const out = new Float64Array(4);
+  fastInto(
+    jd,
+    Math.sin(latitude_deg * D2R),
+    Math.cos(latitude_deg * D2R),
+    longitude_deg,
+    opts.delta_t_s ?? 69,
+    opts.pressure_mbar ?? 1010,
+    opts.temperature_c ?? 10,
+    -(SUN_RADIUS_DEG + (opts.atmos_refract_deg ?? 0.5667)),
+    out,
+  );
+  return {
+    elevation_deg: out[0],
+    e0_deg: out[1],
+    zenith_deg: 90 - out[0],
+    azimuth_deg: out[2],
+    declination_deg: out[3],
+  };
+}
+
+/** The fast method's kernel; writes [elevation, e0, azimuth, declination] into `out`. */
+function fastInto(
+  jd: number,
+  sinPhi: number,
+  cosPhi: number,
+  longitude_deg: number,
+  delta_t_s: number,
+  pressure_mbar: number,
+  temperature_c: number,
+  refractLimit_deg: number,
+  out: Float64Array,
+): void {
+  const d = jd - 2451545;
+  const t = (d + delta_t_s / 86400) / 36525;
+  const l0 = 280.46646 + t * (36000.76983 + 0.0003032 * t);
+  const m = (357.52911 + t * (35999.05029 - 0.0001537 * t)) * D2R;
+  const c = Math.sin(m) * (1.914602 - t * (0.004817 + 0.000014 * t)) +
+    Math.sin(2 * m) * (0.019993 - 0.000101 * t) + Math.sin(3 * m) * 0.000289;
+  const omega = (125.04 - 1934.136 * t) * D2R;
+  const sinOm = Math.sin(omega);
+  const lambda = (l0 + c - 0.00569 - 0.00478 * sinOm) * D2R;
+  const eps = (23.439291 - t * (0.0130042 + t * (1.64e-7 - 5.04e-7 * t)) +
+    0.00256 * Math.cos(omega)) * D2R;
+  const sinL = Math.sin(lambda);
+  const alpha = Math.atan2(Math.cos(eps) * sinL, Math.cos(lambda));
+  const sinD = Math.sin(eps) * sinL;
+  const cosD = Math.sqrt(1 - sinD * sinD);
+  // Apparent sidereal time: mean (Meeus 12.4) plus the nutation in right ascension.
+  const theta = 280.46061837 + 360.98564736629 * d +
+    (-0.00478 * sinOm) * Math.cos(eps);
+  const h = (theta + longitude_deg) * D2R - alpha;
+  const cosH = Math.cos(h);
+  let sinE = sinPhi * sinD + cosPhi * cosD * cosH;
+  if (sinE > 1) sinE = 1;
+  let e0 = Math.asin(sinE) * R2D;
+  e0 -= 0.0024428 * Math.sqrt(1 - sinE * sinE); // parallax 8.794″·cos e
+  const de = e0 >= refractLimit_deg ? refraction_deg(e0, pressure_mbar, temperature_c) : 0;
+  let az = Math.atan2(Math.sin(h), cosH * sinPhi - (sinD / cosD) * cosPhi) * R2D + 180;
+  if (az >= 360) az -= 360;
+  if (az < 0) az += 360;
+  out[0] = e0 + de;
+  out[1] = e0;
+  out[2] = az;
+  out[3] = Math.asin(sinD) * R2D;
+}
+
+/** Sun positions at many instants, as parallel arrays (degrees). */
+export interface SunSeries {
+  jd: Float64Array;
+  /** Refracted topocentric elevation. */
+  elevation_deg: Float64Array;
+  /** East of north. */
+  azimuth_deg: Float64Array;
+}
+
+/**
+ * The fast method over many Julian Days (UT) at one place, into parallel arrays: the shape the
+ * hour counter wants (a year of hourly steps is 8,760 entries).
+ */
+export function sunSeriesFast(
+  jds: Float64Array,
+  latitude_deg: number,
+  longitude_deg: number,
+  opts: FastOptions = {},
+): SunSeries {
+  const n = jds.length;
+  const elevation_deg = new Float64Array(n), azimuth_deg = new Float64Array(n);
+  const out = new Float64Array(4);
+  const sinPhi = Math.sin(latitude_deg * D2R), cosPhi = Math.cos(latitude_deg * D2R);
+  const dt = opts.delta_t_s ?? 69, p = opts.pressure_mbar ?? 1010, tc = opts.temperature_c ?? 10;
+  const lim = -(SUN_RADIUS_DEG + (opts.atmos_refract_deg ?? 0.5667));
+  for (let i = 0; i < n; i++) {
+    fastInto(jds[i], sinPhi, cosPhi, longitude_deg, dt, p, tc, lim, out);
+    elevation_deg[i] = out[0];
+    azimuth_deg[i] = out[2];
+  }
+  return { jd: jds, elevation_deg, azimuth_deg };
+}
+
+/** SPA over many Julian Days (UT) at one place, into the same parallel arrays as {@link sunSeriesFast}. */
+export function sunSeriesSpa(jds: Float64Array, site: SpaSite, delta_t_s: number): SunSeries {
+  const n = jds.length;
+  const elevation_deg = new Float64Array(n), azimuth_deg = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const r = spaAt(jds[i], delta_t_s, site);
+    elevation_deg[i] = r.e_deg;
+    azimuth_deg[i] = r.azimuth_deg;
+  }
+  return { jd: jds, elevation_deg, azimuth_deg };
+}
+
+/**
+ * Standard-atmosphere pressure at an elevation, millibars (ICAO ISA 1993 troposphere:
+ * 1013.25·(1 − 2.25577·10⁻⁵·h)^5.25588), for SPA's refraction when no measured mean is given.
+ */
+export function pressureAtElevation_mbar(elevation_m: number): number {
+  return 1013.25 * Math.pow(1 - 2.25577e-5 * elevation_m, 5.25588);
+}
