@@ -105,6 +105,9 @@ function askOnTerminal(
       }
       answers[q.input] = value;
       const fill = inputMeta(schema).fill;
+      if (fill?.from === "selection" && confirm(`Select ${raw.trim()} for later runs?`)) {
+        s.setSelection("scan", String(value));
+      }
       if (
         fill && fill.from === "preference" &&
         confirm(`Save ${raw.trim()} as your preference ${fill.key}?`)

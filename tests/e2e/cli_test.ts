@@ -255,3 +255,32 @@ Deno.test("cli: demo runs every tool on the demo building and writes pictures", 
   const png = await Deno.readFile(join(outDir, "ceiling_height.png"));
   assertEquals([...png.subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
 });
+
+Deno.test("cli: on a terminal, a missing input is asked and the answer can be kept", async () => {
+  const home = tempHome();
+  // `script` gives the command a pseudo-terminal; the answers go to its stdin.
+  const child = new Deno.Command("script", {
+    args: ["-qec", `${Deno.execPath()} run -A cli.ts run ceiling_height`, "/dev/null"],
+    cwd: new URL("../../", import.meta.url),
+    env: { THRESHOLD_HOME: home, NO_COLOR: "1" },
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const w = child.stdin.getWriter();
+  const enc = new TextEncoder();
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  await sleep(2500);
+  await w.write(enc.encode("demo\n"));
+  await sleep(1500);
+  await w.write(enc.encode("y\n"));
+  await sleep(1500);
+  await w.close();
+  const out = await child.output();
+  const text = new TextDecoder().decode(out.stdout);
+  assertMatch(text, /Which scan \(building\) should this run on\?/);
+  assertMatch(text, /FAIL {2}ceiling_height on demo/);
+  const s = openStore(home);
+  assertEquals(s.getSelection("scan"), "demo");
+  s.close();
+});
