@@ -204,7 +204,6 @@ function labelPoint(
       q[0] >= b.minx && q[0] <= b.maxx && q[1] >= b.miny && q[1] <= b.maxy &&
       pointInPolygon(q, ob)
     );
-  const obBoxes = near.map(({ b }) => b);
   let best: Point = centre, bestScore = -Infinity;
   for (let i = 0; i <= N; i++) {
     for (let j = 0; j <= N; j++) {
@@ -221,11 +220,11 @@ function labelPoint(
           if (inObstacle(q)) blocked++;
         }
       }
-      for (const ob of obBoxes) {
-        // Obstacles smaller than the label: count their overlap with the label box.
-        const ox = Math.min(ob.maxx, p[0] + hw) - Math.max(ob.minx, p[0] - hw);
-        const oy = Math.min(ob.maxy, p[1] + hh) - Math.max(ob.miny, p[1] - hh);
-        if (ox > 0 && oy > 0) blocked += 1;
+      for (const { ob } of near) {
+        // Obstacles smaller than the sampling: count their corners inside the label box.
+        for (const q of ob) {
+          if (Math.abs(q[0] - p[0]) < hw && Math.abs(q[1] - p[1]) < hh) blocked++;
+        }
       }
       const score = -10 * outside - 4 * blocked -
         Math.hypot(p[0] - centre[0], p[1] - centre[1]) +
@@ -243,6 +242,9 @@ function labelPoint(
 interface Frame {
   x(v: number): number;
   y(v: number): number;
+  /** Panel pixels -> plan metres. */
+  ix(px: number): number;
+  iy(px: number): number;
   ppm: number;
 }
 
@@ -559,8 +561,31 @@ function drawPanel(plan: Plan, parts: PanelParts, f: Frame, ids: Set<string>): s
   }
   out.push(`</g>`);
 
-  // 7. Line, circle and point overlays.
+  // 7. Line, circle and point overlays. Their lines and labels become obstacles for room labels.
   const labels: string[] = [];
+  const overlayLabel = (
+    x: number,
+    y: number,
+    label: string,
+    k: Status | "none",
+    middle: boolean,
+  ) => {
+    const w = textWidth_px(label, 11), x0 = middle ? x - w / 2 : x;
+    obstacles.push(
+      [[x0, y + 3], [x0 + w, y + 3], [x0 + w, y - 10], [x0, y - 10]].map((
+        [px, py],
+      ) => [f.ix(px), f.iy(py)] as Point),
+    );
+    labels.push(
+      text(x, y, label, {
+        size: 11,
+        anchor: middle ? "middle" : undefined,
+        fill: STATUS_TEXT[k],
+        halo: true,
+        cls: "overlay-label",
+      }),
+    );
+  };
   out.push(`<g class="overlays-line">`);
   for (const o of overlays) {
     const k = statusKey(o);
@@ -574,6 +599,7 @@ function drawPanel(plan: Plan, parts: PanelParts, f: Frame, ids: Set<string>): s
       for (const line of lines) {
         const p = line.map(([x, y]) => [f.x(x), f.y(y)] as [number, number]);
         if (p.length < 2) continue;
+        for (let i = 0; i + 1 < line.length; i++) obstacles.push(segmentQuad(line[i], line[i + 1]));
         parts.push(
           `<polyline points="${
             p.map(([x, y]) => `${n(x)},${n(y)}`).join(" ")
@@ -587,17 +613,8 @@ function drawPanel(plan: Plan, parts: PanelParts, f: Frame, ids: Set<string>): s
       }
       out.push(`<g class="${cls}" ${data}>${parts.join("")}</g>`);
       if (o.label) {
-        const pl = linesOf(g)[0];
-        const mid = midpointOfLongest(pl);
-        labels.push(
-          text(f.x(mid[0]), f.y(mid[1]) - 7, o.label, {
-            size: 11,
-            anchor: "middle",
-            fill: STATUS_TEXT[k],
-            halo: true,
-            cls: "overlay-label",
-          }),
-        );
+        const mid = midpointOfLongest(lines[0]);
+        overlayLabel(f.x(mid[0]), f.y(mid[1]) - 7, o.label, k, true);
       }
     } else if (g.type === "Point") {
       const [x, y] = g.coordinates as number[];
@@ -611,36 +628,15 @@ function drawPanel(plan: Plan, parts: PanelParts, f: Frame, ids: Set<string>): s
             n(px)
           }" cy="${n(py)}" r="2.5" fill="${c}"/></g>`,
         );
-        if (o.label) {
-          labels.push(
-            text(px, py - r - 5, o.label, {
-              size: 11,
-              anchor: "middle",
-              fill: STATUS_TEXT[k],
-              halo: true,
-              cls: "overlay-label",
-            }),
-          );
-        }
+        if (o.label) overlayLabel(px, py - r - 5, o.label, k, true);
       } else {
         out.push(
           `<g class="${cls}" ${data}><circle cx="${n(px)}" cy="${
             n(py)
           }" r="5.5" fill="${c}" stroke="${PAPER}" stroke-width="1.5"/></g>`,
         );
-        if (o.label) {
-          labels.push(
-            text(px + 9, py + 4, o.label, {
-              size: 11,
-              fill: STATUS_TEXT[k],
-              halo: true,
-              cls: "overlay-label",
-            }),
-          );
-        }
+        if (o.label) overlayLabel(px + 9, py + 4, o.label, k, false);
       }
-    } else if (o.label && !polygonsOf(g).length) {
-      // Unknown geometry type: nothing to draw.
     }
   }
   out.push(`</g>`);
@@ -685,13 +681,24 @@ function drawPanel(plan: Plan, parts: PanelParts, f: Frame, ids: Set<string>): s
       ...(t.sub ? [{ text: t.sub, size: size * 0.8, fill: "#6b6b6b", italic: true }] : []),
     ];
     out.push(textBlock(f.x(p[0]), f.y(p[1]), block, "room-label"));
+    const [hw, hh] = [blockW_m / 2, blockH_m / 2];
+    obstacles.push([[p[0] - hw, p[1] - hh], [p[0] + hw, p[1] - hh], [p[0] + hw, p[1] + hh], [
+      p[0] - hw,
+      p[1] + hh,
+    ]]);
   }
   for (const o of overlays) {
     const polys = polygonsOf(o.geometry);
     if (!polys.length || !o.label || labelledRooms.has(o)) continue;
     const ring = (polys[0][0] ?? []).map(([x, y]) => [x, y] as Point);
     if (ring.length < 3) continue;
-    const p = labelPoint(ring, obstacles, textWidth_px(o.label, 11) / ppm, 13 / ppm);
+    const holes = polys[0].slice(1).map((h) => h.map(([x, y]) => [x, y] as Point));
+    const p = labelPoint(
+      ring,
+      [...obstacles, ...holes],
+      textWidth_px(o.label, 11) / ppm,
+      13 / ppm,
+    );
     labels.push(
       text(f.x(p[0]), f.y(p[1]) + 4, o.label, {
         size: 11,
@@ -706,6 +713,16 @@ function drawPanel(plan: Plan, parts: PanelParts, f: Frame, ids: Set<string>): s
   out.push(...labels);
   out.push(`</g>`);
   return out.join("\n");
+}
+
+/** A segment widened by 0.12 m on each side, as a ring (a label obstacle). */
+function segmentQuad(a: number[], b: number[]): Point[] {
+  const len = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
+  const nx = (-(b[1] - a[1]) / len) * 0.12, ny = ((b[0] - a[0]) / len) * 0.12;
+  return [[a[0] + nx, a[1] + ny], [b[0] + nx, b[1] + ny], [b[0] - nx, b[1] - ny], [
+    a[0] - nx,
+    a[1] - ny,
+  ]];
 }
 
 function midpointOfLongest(line: number[][]): Point {
@@ -916,6 +933,8 @@ export function planSvg(plan: Plan, opts: PlanSvgOptions = {}): string {
       ppm,
       x: (v) => ox + (v - box.minx) * ppm,
       y: (v) => oy + (box.maxy - v) * ppm,
+      ix: (px) => box.minx + (px - ox) / ppm,
+      iy: (px) => box.maxy - (px - oy) / ppm,
     };
     const name = p.floor ? (p.floor.name ?? p.floor.id) : "No floors";
     body.push(

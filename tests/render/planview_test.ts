@@ -308,3 +308,35 @@ Deno.test("svgToPng: width_px sets the width and keeps the aspect ratio", async 
   const empty = await svgToPng(planSvg(parsePlan({ id: "e" }).plan));
   assert.equal((await sharp(empty).metadata()).format, "png");
 });
+
+Deno.test("planSvg: an area with a hole is drawn even-odd and labelled outside the hole", () => {
+  const plan = parsePlan({
+    id: "h",
+    floors: [{ id: "f", index: 0 }],
+    rooms: [{ id: "r", floor: "f", label: "other", polygon: [[0, 0], [6, 0], [6, 6], [0, 6]] }],
+  }).plan;
+  const area: Overlay = {
+    id: "a",
+    kind: "area",
+    floor: "f",
+    status: "fail",
+    label: "ring",
+    geometry: {
+      type: "Polygon",
+      coordinates: [
+        [[1, 1], [5, 1], [5, 5], [1, 5], [1, 1]],
+        [[2, 2], [4, 2], [4, 4], [2, 4], [2, 2]],
+      ],
+    },
+  };
+  const svg = planSvg(plan, { overlays: [area] });
+  const path = /<path class="overlay overlay-area status-fail"[^>]*>/.exec(svg)![0];
+  assert.equal(attr(path, "fill-rule"), "evenodd");
+  assert.equal([...attr(path, "d")!.matchAll(/M/g)].length, 2, "outer ring and hole");
+  const label = /<text class="overlay-label" x="([\d.]+)" y="([\d.]+)"[^>]*>ring</.exec(svg);
+  assert.ok(label, "the area's label is drawn");
+  const room = roomBox(svg, "r"); // 6 m square: 50 px/m
+  const [lx, ly] = [Number(label[1]) - room.minx, room.maxy - Number(label[2])].map((v) => v / 50);
+  assert.ok(!(lx > 2 && lx < 4 && ly > 2 && ly < 4), `label at (${lx}, ${ly}) m is in the hole`);
+  assert.ok(lx > 1 && lx < 5 && ly > 1 && ly < 5, `label at (${lx}, ${ly}) m is on the area`);
+});
