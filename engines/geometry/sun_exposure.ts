@@ -1,0 +1,336 @@
+/**
+ * Direct sun on a window: sampling instants over a day or a year, and for each instant whether
+ * the sun is up, in front of the window's wall, above a horizon profile and not hidden by the
+ * building's own mass. Plain vector geometry in plan metres (x right, y up) with `north_deg` the
+ * azimuth of +y (design.md Site.north_deg). The building is a set of flat-topped prisms (each
+ * room's polygon extruded from its floor's elevation by its height); a sun ray is a 2D ray in
+ * plan that rises by tan(elevation) per metre: the 2.5D shadow test of e.g. Ratti & Richens
+ * (2004, "Raster analysis of urban form") done exactly per ray instead of on a raster.
+ * Counting is the midpoint rule: each sample stands for `step_h` hours, so a daily total is
+ * within one step of the continuous value (two sunrise/sunset edges, half a step each).
+ */
+import type { Point } from "../../core/plan.ts";
+import { julianDay } from "./sun.ts";
+import type { SunSeries } from "./sun.ts";
+
+const D2R = Math.PI / 180;
+
+/** A point of a horizon profile: true azimuth (east of north) and the elevation of the skyline. */
+export interface HorizonPoint {
+  azimuth_deg: number;
+  elevation_deg: number;
+}
+
+/** A horizon profile ready for lookups: sorted by azimuth in [0, 360). */
+export interface Horizon {
+  azimuth_deg: Float64Array;
+  elevation_deg: Float64Array;
+}
+
+/**
+ * Sorts a horizon profile (skyline elevation by azimuth, degrees) for {@link horizonElevation_deg}.
+ * Azimuths are taken modulo 360; at equal azimuths the higher elevation wins. An empty profile
+ * gives undefined (a flat horizon).
+ */
+export function makeHorizon(points: readonly HorizonPoint[]): Horizon | undefined {
+  if (!points.length) return undefined;
+  const byAz = new Map<number, number>();
+  for (const p of points) {
+    const a = ((p.azimuth_deg % 360) + 360) % 360;
+    byAz.set(a, Math.max(byAz.get(a) ?? -90, p.elevation_deg));
+  }
+  const az = [...byAz.keys()].sort((a, b) => a - b);
+  return {
+    azimuth_deg: Float64Array.from(az),
+    elevation_deg: Float64Array.from(az.map((a) => byAz.get(a)!)),
+  };
+}
+
+/**
+ * Skyline elevation at a true azimuth, degrees: linear interpolation between the profile's points,
+ * wrapping through north. A flat horizon (undefined) is 0°.
+ */
+export function horizonElevation_deg(h: Horizon | undefined, azimuth_deg: number): number {
+  if (!h) return 0;
+  const az = h.azimuth_deg, el = h.elevation_deg, n = az.length;
+  if (n === 1) return el[0];
+  const a = ((azimuth_deg % 360) + 360) % 360;
+  // First index with az[i] > a.
+  let lo = 0, hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (az[mid] <= a) lo = mid + 1;
+    else hi = mid;
+  }
+  const i1 = lo % n, i0 = (lo - 1 + n) % n;
+  let span = az[i1] - az[i0];
+  if (span <= 0) span += 360;
+  let off = a - az[i0];
+  if (off < 0) off += 360;
+  return el[i0] + (el[i1] - el[i0]) * (off / span);
+}
+
+/** A block of the building: a polygon (plan metres) extruded between two heights (metres). */
+export interface Prism {
+  id: string;
+  polygon: Point[];
+  zmin_m: number;
+  zmax_m: number;
+}
+
+/** A window as the sun sees it. */
+export interface Aperture {
+  id: string;
+  /** Where it sits, plan metres. */
+  at: Point;
+  /** Height of its reference point above the plan's datum, metres. */
+  z_m: number;
+  /** Unit outward normal of its wall, plan frame. */
+  normal: Point;
+}
+
+/**
+ * The distance intervals [d_in, d_out] (metres, d ≥ 0) along the ray `origin + d·dir` that lie
+ * inside a simple polygon. Crossings are found edge by edge with the half-open side rule (an
+ * endpoint on the ray's line counts on the left side), so a ray through a vertex is counted once;
+ * the parity of the forward crossings says whether the origin itself is inside (Jordan curve
+ * theorem, as in the ray-casting point-in-polygon test).
+ */
+export function rayPolygonIntervals(
+  origin: Point,
+  dir: Point,
+  polygon: readonly Point[],
+): [number, number][] {
+  const [ox, oy] = origin, [dx, dy] = dir;
+  const ds: number[] = [];
+  const n = polygon.length;
+  for (let i = 0; i < n; i++) {
+    const a = polygon[i], b = polygon[(i + 1) % n];
+    const ax = a[0] - ox, ay = a[1] - oy, bx = b[0] - ox, by = b[1] - oy;
+    const ca = dx * ay - dy * ax, cb = dx * by - dy * bx; // side of a, b w.r.t. the ray's line
+    if ((ca >= 0) === (cb >= 0)) continue;
+    // Intersection parameter along the ray: solve a + s(b−a) on the line, project on dir.
+    const s = ca / (ca - cb);
+    const px = ax + s * (bx - ax), py = ay + s * (by - ay);
+    const d = px * dx + py * dy;
+    if (d > 0) ds.push(d);
+  }
+  ds.sort((p, q) => p - q);
+  const out: [number, number][] = [];
+  let k = 0;
+  if (ds.length % 2 === 1) {
+    out.push([0, ds[0]]);
+    k = 1;
+  }
+  for (; k + 1 < ds.length; k += 2) out.push([ds[k], ds[k + 1]]);
+  return out;
+}
+
+/** Why a sample has no direct sun on a window. */
+export const SUN_CODES = {
+  sunlit: 0,
+  /** The sun is below the horizon or the minimum altitude. */
+  down: 1,
+  /** The sun is behind the window's wall. */
+  behind: 2,
+  /** The sun is below the horizon profile (terrain, neighbours). */
+  horizon: 3,
+  /** The building's own mass is in the way. */
+  building: 4,
+} as const;
+export type SunCode = typeof SUN_CODES[keyof typeof SUN_CODES];
+
+/** What surrounds the windows: the building's prisms, a horizon, the plan's north. */
+export interface Scene {
+  /** Azimuth of the plan's +y axis, degrees clockwise from true north. */
+  north_deg: number;
+  prisms: readonly Prism[];
+  horizon?: Horizon;
+  /** The sun counts only above this refracted elevation, degrees (default 0). */
+  min_altitude_deg?: number;
+}
+
+/** A prism seen from one window, with a bounding circle for quick rejection. */
+interface NearPrism {
+  prism: Prism;
+  cx: number;
+  cy: number;
+  dist: number;
+  r: number;
+  cosHalf: number;
+}
+
+/** Moves the ray's origin this far out of the window's own wall, metres. */
+export const WALL_OFFSET_M = 0.01;
+
+/**
+ * For each sample of `series`, why the window gets no direct sun (a {@link SUN_CODES} value; 0 =
+ * sunlit). In front of the wall means the sun's horizontal direction is within 90° of the outward
+ * normal (incidence on the vertical wall below 90°, report eq. 47 with slope 90°).
+ */
+export function sunCodes(series: SunSeries, aperture: Aperture, scene: Scene): Uint8Array {
+  const n = series.jd.length;
+  const codes = new Uint8Array(n);
+  const minAlt = Math.max(0, scene.min_altitude_deg ?? 0);
+  const [nx, ny] = aperture.normal;
+  const ox = aperture.at[0] + nx * WALL_OFFSET_M, oy = aperture.at[1] + ny * WALL_OFFSET_M;
+  const z0 = aperture.z_m;
+  const near: NearPrism[] = scene.prisms.map((prism) => {
+    let cx = 0, cy = 0;
+    for (const [x, y] of prism.polygon) {
+      cx += x;
+      cy += y;
+    }
+    cx /= prism.polygon.length;
+    cy /= prism.polygon.length;
+    let r = 0;
+    for (const [x, y] of prism.polygon) r = Math.max(r, Math.hypot(x - cx, y - cy));
+    const dist = Math.hypot(cx - ox, cy - oy);
+    const cosHalf = dist > r ? Math.cos(Math.asin(r / dist)) : -2;
+    return { prism, cx: cx - ox, cy: cy - oy, dist, r, cosHalf };
+  }).filter((p) => p.prism.zmax_m > z0); // a rising ray clears anything lower than its start
+  const origin: Point = [ox, oy];
+  for (let i = 0; i < n; i++) {
+    const el = series.elevation_deg[i];
+    if (!(el > minAlt)) {
+      codes[i] = SUN_CODES.down;
+      continue;
+    }
+    const az = series.azimuth_deg[i];
+    const phi = (az - scene.north_deg) * D2R;
+    const dx = Math.sin(phi), dy = Math.cos(phi);
+    if (dx * nx + dy * ny <= 0) {
+      codes[i] = SUN_CODES.behind;
+      continue;
+    }
+    if (scene.horizon && el <= horizonElevation_deg(scene.horizon, az)) {
+      codes[i] = SUN_CODES.horizon;
+      continue;
+    }
+    const tanE = Math.tan(el * D2R);
+    let blocked = false;
+    for (let k = 0; k < near.length && !blocked; k++) {
+      const p = near[k];
+      if (p.dist > p.r) {
+        const cosA = (p.cx * dx + p.cy * dy) / p.dist;
+        if (cosA < p.cosHalf) continue; // the ray misses the bounding circle
+        if (z0 + (p.dist - p.r) * tanE >= p.prism.zmax_m) continue; // passes over it
+      }
+      blocked = rayHitsPrism(origin, [dx, dy], z0, tanE, p.prism);
+    }
+    codes[i] = blocked ? SUN_CODES.building : SUN_CODES.sunlit;
+  }
+  return codes;
+}
+
+/**
+ * Whether a rising ray (2D origin and unit direction in plan, start height z0_m, rise tanE per
+ * metre) passes through a flat-topped prism: for each interval [d1, d2] inside its polygon the
+ * ray's height spans [z0 + d1·tanE, z0 + d2·tanE], which must overlap [zmin, zmax].
+ */
+export function rayHitsPrism(
+  origin: Point,
+  dir: Point,
+  z0_m: number,
+  tanE: number,
+  prism: Prism,
+): boolean {
+  for (const [d1, d2] of rayPolygonIntervals(origin, dir, prism.polygon)) {
+    if (z0_m + d1 * tanE < prism.zmax_m && z0_m + d2 * tanE > prism.zmin_m) return true;
+  }
+  return false;
+}
+
+/** Hours of direct sun: samples with code 0, times the step. */
+export function sunlitHours(codes: Uint8Array, step_h: number): number {
+  let n = 0;
+  for (let i = 0; i < codes.length; i++) if (codes[i] === 0) n++;
+  return n * step_h;
+}
+
+/** Hours of direct sun per group (e.g. month 0…11) given each sample's group index. */
+export function sunlitHoursByGroup(
+  codes: Uint8Array,
+  groups: Uint8Array,
+  groupCount: number,
+  step_h: number,
+): number[] {
+  const out = new Array<number>(groupCount).fill(0);
+  for (let i = 0; i < codes.length; i++) if (codes[i] === 0) out[groups[i]] += step_h;
+  return out;
+}
+
+/** Hours lost to each cause ({@link SUN_CODES} index → hours), counting only samples with the sun up. */
+export function lostHours(codes: Uint8Array, step_h: number): Record<string, number> {
+  const counts = [0, 0, 0, 0, 0];
+  for (let i = 0; i < codes.length; i++) counts[codes[i]]++;
+  return {
+    behind: counts[SUN_CODES.behind] * step_h,
+    horizon: counts[SUN_CODES.horizon] * step_h,
+    building: counts[SUN_CODES.building] * step_h,
+  };
+}
+
+/** Sunlit where any of several windows is (code 0 in any): a room's union of its windows. */
+export function unionSunlit(codes: readonly Uint8Array[]): Uint8Array {
+  const n = codes[0]?.length ?? 0;
+  const out = new Uint8Array(n).fill(1);
+  for (const c of codes) for (let i = 0; i < n; i++) if (c[i] === 0) out[i] = 0;
+  return out;
+}
+
+/** Sampling instants: Julian Days (UT) at step midpoints and each sample's month (0–11). */
+export interface Samples {
+  jd: Float64Array;
+  month: Uint8Array;
+  step_h: number;
+}
+
+/**
+ * The midpoints of `step_min` steps over one local mean solar day (starting at UT 0h − lon/15),
+ * as Julian Days (UT).
+ */
+export function daySamples(
+  year: number,
+  month: number,
+  day: number,
+  step_min: number,
+  longitude_deg: number,
+): Samples {
+  const n = Math.max(1, Math.round(1440 / step_min));
+  const step_d = 1 / n;
+  const start = julianDay(year, month, day) - longitude_deg / 360;
+  const jd = new Float64Array(n);
+  for (let i = 0; i < n; i++) jd[i] = start + (i + 0.5) * step_d;
+  return { jd, month: new Uint8Array(n).fill(month - 1), step_h: 24 / n };
+}
+
+/**
+ * The midpoints of `step_min` steps over one calendar year in local mean solar time, as Julian
+ * Days (UT), with each sample's month. 365 or 366 days.
+ */
+export function yearSamples(year: number, step_min: number, longitude_deg: number): Samples {
+  const perDay = Math.max(1, Math.round(1440 / step_min));
+  const step_d = 1 / perDay;
+  const jd0 = julianDay(year, 1, 1) - longitude_deg / 360;
+  const jdEnd = julianDay(year + 1, 1, 1) - longitude_deg / 360;
+  const days = Math.round(jdEnd - jd0);
+  const n = days * perDay;
+  const jd = new Float64Array(n);
+  const month = new Uint8Array(n);
+  // Start of each month as a day offset from 1 January.
+  const starts: number[] = [];
+  for (let m = 1; m <= 12; m++) {
+    starts.push(Math.round(julianDay(year, m, 1) - longitude_deg / 360 - jd0));
+  }
+  let m = 0;
+  for (let d = 0; d < days; d++) {
+    while (m < 11 && d >= starts[m + 1]) m++;
+    for (let k = 0; k < perDay; k++) {
+      const i = d * perDay + k;
+      jd[i] = jd0 + d + (k + 0.5) * step_d;
+      month[i] = m;
+    }
+  }
+  return { jd, month, step_h: 24 / perDay };
+}
