@@ -140,7 +140,7 @@ async function cmdRun(toolId: string, f: RunFlags): Promise<number> {
   }
   if (f.pack !== undefined) set.pack = resolve(f.pack);
   const persona = activePersona(s, f.persona);
-  const live = !f.json && Deno.stderr.isTerminal();
+  const live = !f.json;
   const color = useColor();
   const opts = {
     store: s,
