@@ -1,0 +1,319 @@
+/**
+ * engines/geometry/rules.ts: every rule of every built-in pack at its boundary
+ * (fixtures/rules/boundaries.json, hand-computed), pack validation errors, unknown and
+ * not-applicable rules, and every pack on the demo building.
+ */
+import assert from "node:assert/strict";
+import { InputError } from "../../../core/errors.ts";
+import { parsePlan, type Plan } from "../../../core/plan.ts";
+import { BUILTIN_SCANS } from "../../../layers/builtin.ts";
+import { BUILTIN_PACK_IDS, builtinPack } from "../../../engines/geometry/packs.ts";
+import {
+  type EvalOptions,
+  evaluatePack,
+  parsePack,
+  type RuleOutcome,
+  type RulePack,
+  toSI,
+} from "../../../engines/geometry/rules.ts";
+import base from "../../../fixtures/rules/base.json" with { type: "json" };
+import boundaries from "../../../fixtures/rules/boundaries.json" with { type: "json" };
+
+type Patch = Record<string, Record<string, Record<string, unknown>>>;
+interface Case {
+  pack: string;
+  rule: string;
+  subject: string;
+  options?: Partial<EvalOptions>;
+  at: Patch;
+  beyond?: Patch;
+  measured?: number;
+  measured_beyond?: number;
+  expect?: "unknown";
+}
+const CASES = boundaries.cases as unknown as Case[];
+
+/** The base plan with a patch applied by element id; `uncertain` gives the scan 2 cm / 1 %. */
+function planWith(patch: Patch, uncertain = false): Plan {
+  const p = structuredClone(base) as unknown as Record<string, unknown>;
+  for (const [layer, byId] of Object.entries(patch)) {
+    const list = p[layer] as { id: string }[];
+    for (const [id, fields] of Object.entries(byId)) {
+      const el = list.find((e) => e.id === id);
+      assert.ok(el, `fixture patches ${layer}.${id}, which base.json lacks`);
+      Object.assign(el, structuredClone(fields));
+    }
+  }
+  if (uncertain) p.source = { ...(p.source as object), uncertainty_m: 0.02, uncertainty_rel: 0.01 };
+  return parsePlan(p).plan;
+}
+
+function outcome(c: Case, plan: Plan): RuleOutcome {
+  const pack = builtinPack(c.pack)!;
+  const ev = evaluatePack(pack, plan, {
+    occupancy: pack.default_occupancy,
+    work: "new",
+    ...c.options,
+  });
+  const o = ev.outcomes.find((x) => x.rule.id === c.rule && x.subject?.id === c.subject);
+  assert.ok(
+    o,
+    `${c.rule} has no outcome on ${c.subject}; not applicable: ${
+      ev.not_applicable.filter((n) => n.rule.id === c.rule).map((n) => n.reason).join("; ")
+    }`,
+  );
+  return o;
+}
+
+Deno.test("every rule of every built-in pack has a boundary case", () => {
+  const covered = new Set(CASES.map((c) => `${c.pack}/${c.rule}`));
+  const rules = BUILTIN_PACK_IDS.flatMap((id) =>
+    builtinPack(id)!.rules.map((r) => `${id}/${r.id}`)
+  );
+  assert.deepEqual(rules.filter((r) => !covered.has(r)), []);
+  assert.equal(covered.size, CASES.length, "one case per rule");
+  assert.equal(rules.length, CASES.length);
+});
+
+for (const c of CASES) {
+  Deno.test(`${c.pack} ${c.rule}: boundary on ${c.subject}`, () => {
+    if (c.expect === "unknown") {
+      for (const uncertain of [false, true]) {
+        const o = outcome(c, planWith(c.at, uncertain));
+        assert.equal(o.status, "unknown");
+        assert.ok(o.note && o.note.length > 10, "an unknown says why");
+        assert.equal(o.measured, undefined);
+      }
+      return;
+    }
+    const at = outcome(c, planWith(c.at));
+    assert.equal(at.status, "pass", `exactly at the limit passes (measured ${at.measured})`);
+    assert.ok(Math.abs(at.measured! - c.measured!) < 1e-9, `${at.measured} ≠ ${c.measured}`);
+    assert.ok(Math.abs(at.rule.limit.si - c.measured!) < 1e-9, "the case sits on the SI limit");
+    const beyond = outcome(c, planWith(c.beyond!));
+    assert.equal(beyond.status, "fail", `1 mm beyond fails (measured ${beyond.measured})`);
+    assert.ok(
+      Math.abs(beyond.measured! - c.measured_beyond!) < 1e-8,
+      `${beyond.measured} ≠ ${c.measured_beyond}`,
+    );
+    for (const patch of [c.at, c.beyond!]) {
+      const w = outcome(c, planWith(patch, true));
+      assert.equal(w.status, "warn", "within the scan's uncertainty warns");
+      assert.ok(w.tolerance! > Math.abs(w.measured! - w.rule.limit.si));
+    }
+  });
+}
+
+Deno.test("toSI: exact conversions", () => {
+  assert.equal(toSI(32, "in"), 0.8128);
+  assert.equal(toSI(7, "ft"), 2.1336);
+  assert.ok(Math.abs(toSI(70, "sq ft") - 6.5032128) < 1e-12);
+  assert.equal(toSI(12, "rise:run"), 1 / 12);
+  assert.equal(toSI(8, "%"), 0.08);
+  assert.equal(toSI(750, "mm"), 0.75);
+});
+
+const goodRule = {
+  id: "my-door",
+  pack: "mine",
+  edition: "1",
+  section: "1.1",
+  title: "Door",
+  measure: "door_clear_width_m",
+  comparator: ">=",
+  limit: { value: 32, unit: "in", si: 0.8128 },
+  status: "V",
+  citation: "my own rule",
+};
+const goodPack = {
+  id: "mine",
+  title: "Mine",
+  edition: "1",
+  jurisdiction: "here",
+  citation: "me",
+  default_occupancy: "dwelling",
+  rules: [goodRule],
+};
+
+function packError(data: unknown): string {
+  try {
+    parsePack(data);
+  } catch (e) {
+    assert.ok(e instanceof InputError, `expected an InputError, got ${e}`);
+    assert.equal(e.input, "pack");
+    return e.message;
+  }
+  assert.fail("the bad pack was accepted");
+}
+
+Deno.test("parsePack: a good pack loads", () => {
+  const p = parsePack(goodPack);
+  assert.equal(p.rules[0].limit.si, 0.8128);
+  assert.deepEqual(p.rules[0].applies, {});
+});
+
+Deno.test("parsePack: a bad pack names the rule and the field", () => {
+  const bad = (rule: Record<string, unknown>) => ({
+    ...goodPack,
+    rules: [{ ...goodRule, ...rule }],
+  });
+  let m = packError(bad({ limit: { value: 32, unit: "in", si: 0.815 } }));
+  assert.match(m, /rules\[0\] \(my-door\)\.limit\.si: 0\.815 does not equal 32 in = 0\.8128/);
+  m = packError(bad({ limit: { value: 70, unit: "sq ft", si: 6.5032128 } }));
+  assert.match(m, /rules\[0\] \(my-door\)\.limit\.unit: sq ft is a area unit/);
+  m = packError(bad({ measure: "door_glow" }));
+  assert.match(m, /rules\[0\] \(my-door\)\.measure:/);
+  m = packError(bad({ comparator: "=" }));
+  assert.match(m, /rules\[0\] \(my-door\)\.comparator/);
+  m = packError(bad({ pack: "other" }));
+  assert.match(m, /rules\[0\] \(my-door\)\.pack: is "other", but the pack is mine/);
+  m = packError(bad({ applies: { levels: ["M4(9)"] } }));
+  assert.match(m, /rules\[0\] \(my-door\)\.applies\.levels: level "M4\(9\)"/);
+  m = packError(bad({ applies: { room_labels: ["attic"] } }));
+  assert.match(m, /rules\[0\] \(my-door\)\.applies\.room_labels\[0\]/);
+  m = packError(bad({ status: undefined }));
+  assert.match(m, /rules\[0\] \(my-door\)\.status/);
+  m = packError(bad({ colour: "red" }));
+  assert.match(m, /rules\[0\] \(my-door\)/);
+  m = packError({ ...goodPack, rules: [goodRule, goodRule] });
+  assert.match(m, /rules\[1\] \(my-door\)\.id: duplicate rule id/);
+  m = packError({ ...goodPack, rules: [] });
+  assert.match(m, /^pack: pack mine is not a valid rule pack:\nrules:/);
+  assert.match(packError([]), /is not a valid rule pack/);
+});
+
+Deno.test("every built-in pack validates, marks U rules, and IRC says its values are 2018 text", () => {
+  for (const id of BUILTIN_PACK_IDS) {
+    const p = builtinPack(id)!;
+    assert.equal(p.id, id);
+    for (const r of p.rules) {
+      assert.ok(Math.abs(toSI(r.limit.value, r.limit.unit) - r.limit.si) < 1e-9);
+    }
+  }
+  const irc = builtinPack("irc-2021")!;
+  assert.ok(irc.rules.every((r) => r.edition === "2021" && r.source_edition === "2018"));
+  const uk = builtinPack("uk-adm")!;
+  assert.deepEqual(uk.levels, ["M4(1)", "M4(2)", "M4(3)"]);
+  assert.ok(uk.rules.some((r) => r.id.startsWith("adk-")), "Approved Document K is in the pack");
+  const unverified = BUILTIN_PACK_IDS.flatMap((id) =>
+    builtinPack(id)!.rules.filter((r) => r.status === "U").map((r) => r.id)
+  );
+  assert.deepEqual(unverified.sort(), [
+    "ada-404.2.5-existing",
+    "adm1-m4-3-door",
+    "adm1-m4-3-hallway",
+    "adm2-3.14",
+  ]);
+});
+
+Deno.test("a plan without verticals: stair and ramp rules are unknown, listed, not dropped", () => {
+  const p = structuredClone(base) as unknown as Record<string, unknown>;
+  p.verticals = [];
+  const plan = parsePlan(p).plan;
+  const pack = builtinPack("irc-2021")!;
+  const ev = evaluatePack(pack, plan, { occupancy: "dwelling", work: "new" });
+  const stair = ev.outcomes.find((o) => o.rule.id === "irc-R311.7.5.1")!;
+  assert.equal(stair.status, "unknown");
+  assert.equal(stair.subject, undefined);
+  assert.match(stair.note!, /no stairs, ramps or steps/);
+  const seen = new Set([
+    ...ev.outcomes.map((o) => o.rule.id),
+    ...ev.not_applicable.map((n) => n.rule.id),
+  ]);
+  assert.equal(seen.size, pack.rules.length, "every rule is an outcome or not applicable");
+});
+
+Deno.test("occupancy, work and level decide which rules apply", () => {
+  const plan = planWith({});
+  const uk = builtinPack("uk-adm")!;
+  const ev1 = evaluatePack(uk, plan, { occupancy: "dwelling", work: "new" });
+  assert.equal(ev1.options.level, "M4(1)");
+  const ids1 = new Set(ev1.outcomes.map((o) => o.rule.id));
+  assert.ok(ids1.has("adm1-door-750") && !ids1.has("adm1-m4-3-door") && !ids1.has("adm2-3.14"));
+  const na = ev1.not_applicable.find((n) => n.rule.id === "adm1-m4-3-door")!;
+  assert.match(na.reason, /belongs to M4\(3\); this run checks M4\(1\)/);
+  const ev3 = evaluatePack(uk, plan, { occupancy: "dwelling", work: "new", level: "M4(3)" });
+  const ids3 = new Set(ev3.outcomes.map((o) => o.rule.id));
+  assert.ok(ids3.has("adm1-m4-3-door") && !ids3.has("adm1-door-750"));
+  const evp = evaluatePack(uk, plan, { occupancy: "public", work: "existing" });
+  const idsp = new Set(evp.outcomes.map((o) => o.rule.id));
+  assert.ok(idsp.has("adm2-table2-door-existing") && !idsp.has("adm2-table2-door-new"));
+  assert.ok(!idsp.has("adk-1.1-rise-max"), "private-stair rules are for dwellings");
+});
+
+Deno.test("a door with only its leaf width is unknown, saying so", () => {
+  const plan = planWith({ openings: { d_in: { clear_width_m: undefined } } });
+  const o = outcome({ pack: "ada-2010", rule: "ada-404.2.3", subject: "d_in", at: {} }, plan);
+  assert.equal(o.status, "unknown");
+  assert.match(o.note!, /only the door's leaf width \(0\.90 m\)/);
+});
+
+Deno.test("egress measures use the room's largest window", () => {
+  const p = structuredClone(base) as unknown as { openings: unknown[] };
+  p.openings.push({
+    id: "w_small",
+    kind: "window",
+    floor: "f1",
+    between: ["room", null],
+    at: [0, 2],
+    width_m: 0.4,
+    height_m: 0.4,
+    sill_m: 1.5,
+  });
+  const plan = parsePlan(p).plan;
+  const o = outcome({ pack: "irc-2021", rule: "irc-R310.2.2", subject: "room", at: {} }, plan);
+  assert.equal(o.via, "window w_room");
+  assert.equal(o.measured, 0.9);
+});
+
+function demoOutcomes(pack: RulePack, level?: string) {
+  const plan = BUILTIN_SCANS.demo().plan;
+  return evaluatePack(pack, plan, { occupancy: pack.default_occupancy, work: "new", level });
+}
+const find = (outs: RuleOutcome[], rule: string, subject?: string) =>
+  outs.find((o) => o.rule.id === rule && o.subject?.id === subject)!;
+
+Deno.test("every pack on the demo building: hand-checked outcomes", () => {
+  // ADA: front door threshold 50 mm > 13 mm (tolerance 20 mm) fails; back door 20 mm is within
+  // 20 mm of 12.7 mm: warn. Riser 2.9 / 15 = 0.1933 m > 0.1778 m (tolerance 0.029 / 15): fail.
+  const ada = demoOutcomes(builtinPack("ada-2010")!);
+  assert.equal(find(ada.outcomes, "ada-404.2.5", "d_front").status, "fail");
+  assert.equal(find(ada.outcomes, "ada-404.2.5", "d_back").status, "warn");
+  const riser = find(ada.outcomes, "ada-504.2-riser-max", "v_stair");
+  assert.equal(riser.status, "fail");
+  assert.ok(Math.abs(riser.measured! - 2.9 / 15) < 1e-12);
+  assert.ok(Math.abs(riser.tolerance! - 0.029 / 15) < 1e-12);
+  assert.equal(find(ada.outcomes, "ada-404.2.3", "d_front").status, "pass"); // 0.84 ≥ 0.8128 + 0.02
+  // IRC: ground-floor office 2 × 3 m = 6 m² < 6.503 m² (tolerance 0.02 × 10 m = 0.2 m²): fail.
+  const irc = demoOutcomes(builtinPack("irc-2021")!);
+  const office = find(irc.outcomes, "irc-R304.1", "g_office");
+  assert.equal(office.status, "fail");
+  assert.equal(office.measured, 6);
+  assert.ok(Math.abs(office.tolerance! - 0.2) < 1e-12);
+  assert.equal(find(irc.outcomes, "irc-R305.1", "u_study").status, "warn"); // 2.12 vs 2.1336 ± 0.0212
+  assert.equal(find(irc.outcomes, "irc-R305.1", "u_attic"), undefined, "storage is not habitable");
+  assert.equal(find(irc.outcomes, "irc-R311.7.2", "v_stair").status, "unknown");
+  // Main bedroom window 1.4 × 1.3 = 1.82 m² on the upper floor.
+  assert.equal(find(irc.outcomes, "irc-R310.2.1-area", "u_bed1").measured, 1.4 * 1.3);
+  // UK: pitch atan(0.19333 / 0.26) = 36.63°, within 42°.
+  const uk = demoOutcomes(builtinPack("uk-adm")!);
+  const pitch = find(uk.outcomes, "adk-1.1-pitch", "v_stair");
+  assert.equal(pitch.status, "pass");
+  assert.ok(Math.abs(pitch.measured! - Math.atan2(2.9 / 15, 0.26) * 180 / Math.PI) < 1e-9);
+  assert.equal(find(uk.outcomes, "adm1-m4-1-threshold", "d_front").status, "fail");
+  const uk3 = demoOutcomes(builtinPack("uk-adm")!, "M4(3)");
+  assert.equal(find(uk3.outcomes, "adm1-m4-3-hallway", "g_hall").status, "pass"); // 2 m ≥ 1.2 m
+  // FHA: exterior thresholds 50 mm fails, 20 mm warns against 19.05 mm.
+  const fha = demoOutcomes(builtinPack("fha")!);
+  assert.equal(find(fha.outcomes, "fha-req4-threshold-exterior", "d_front").status, "fail");
+  assert.equal(find(fha.outcomes, "fha-req4-threshold-exterior", "d_back").status, "warn");
+  for (const id of BUILTIN_PACK_IDS) {
+    const ev = demoOutcomes(builtinPack(id)!);
+    assert.ok(ev.outcomes.length > 0, `${id} checks something on the demo`);
+    const seen = new Set([
+      ...ev.outcomes.map((o) => o.rule.id),
+      ...ev.not_applicable.map((n) => n.rule.id),
+    ]);
+    assert.equal(seen.size, ev.pack.rules.length, `${id}: no rule dropped`);
+  }
+});
