@@ -19,10 +19,11 @@ export interface LineWireOptions {
   input?: ReadableStream<Uint8Array>;
   output?: WritableStream<Uint8Array>;
   maxLineBytes?: number;
+  /** How long requests in flight may take to finish once the input has ended, in ms. */
+  drainMs?: number;
 }
 
 const NEWLINE = 10;
-/** How long requests in flight may take to finish once the input has ended, in ms. */
 const DRAIN_MS = 10_000;
 
 /** A JSON-RPC error response with a null id (the request's id is unknown). */
@@ -138,11 +139,13 @@ export function lineWire(opts: LineWireOptions = {}): Transport {
       if (!closed) t.onerror?.(e as Error);
     }
     // End of input: let the requests in flight finish (bounded), then close.
+    let timer: ReturnType<typeof setTimeout> | undefined;
     if (pending.size) {
       await Promise.race([
         new Promise<void>((r) => drained = r),
-        new Promise<void>((r) => setTimeout(r, DRAIN_MS)),
+        new Promise<void>((r) => timer = setTimeout(r, opts.drainMs ?? DRAIN_MS)),
       ]);
+      clearTimeout(timer);
     }
     await t.close();
   }
@@ -157,7 +160,7 @@ export function lineWire(opts: LineWireOptions = {}): Transport {
       const id = (message as { id?: string | number }).id;
       if (!("method" in message) && id !== undefined && pending.delete(id) && !pending.size) {
         const sent = write(JSON.stringify(message) + "\n");
-        sent.then(() => drained?.());
+        sent.then(() => pending.size ? undefined : drained?.());
         return sent;
       }
       return write(JSON.stringify(message) + "\n");
