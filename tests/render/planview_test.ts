@@ -340,3 +340,61 @@ Deno.test("planSvg: an area with a hole is drawn even-odd and labelled outside t
   assert.ok(!(lx > 2 && lx < 4 && ly > 2 && ly < 4), `label at (${lx}, ${ly}) m is in the hole`);
   assert.ok(lx > 1 && lx < 5 && ly > 1 && ly < 5, `label at (${lx}, ${ly}) m is on the area`);
 });
+
+Deno.test("planSvg: lifts get a cross and the floors they serve; a ramp on one floor its rise", () => {
+  const room = (id: string, floor: string, polygon: [number, number][]) => ({
+    id,
+    floor,
+    label: "other" as const,
+    polygon,
+  });
+  const plan = parsePlan({
+    id: "lift",
+    floors: ["a", "b", "c"].map((id, index) => ({ id, index, name: `Level ${index}` })),
+    rooms: ["a", "b", "c"].map((fl) => room(`${fl}_lift`, fl, [[0, 0], [2, 0], [2, 2], [0, 2]]))
+      .concat([room("ramp", "a", [[0, 2], [6, 2], [6, 3.6], [0, 3.6]])]),
+    verticals: [
+      {
+        id: "l1",
+        kind: "lift",
+        from_floor: "a",
+        to_floor: "b",
+        rooms: ["a_lift", "b_lift"],
+        rise_m: 3,
+        width_m: 1,
+      },
+      {
+        id: "l2",
+        kind: "lift",
+        from_floor: "b",
+        to_floor: "c",
+        rooms: ["b_lift", "c_lift"],
+        rise_m: 3,
+        width_m: 1,
+      },
+      {
+        id: "r",
+        kind: "ramp",
+        from_floor: "a",
+        to_floor: "a",
+        rooms: ["ramp"],
+        rise_m: 0.3,
+        width_m: 1.2,
+      },
+    ],
+  }).plan;
+  const svg = planSvg(plan);
+  assertWellFormed(svg);
+  assert.equal(
+    [...svg.matchAll(/<g class="lift"[^>]*><line[^>]*\/><line[^>]*\/><\/g>/g)].length,
+    3,
+  );
+  const caption = (fl: string) =>
+    new RegExp(`data-floor="${fl}"[\\s\\S]*?class="vertical-caption">(.*?)</g>`).exec(svg)?.[1]
+      .replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim();
+  assert.equal(caption("a"), "lift to Level 1");
+  assert.equal(caption("b"), "lift to Level 2, Level 0");
+  assert.equal(caption("c"), "lift to Level 1");
+  assert.match(svg, />ramp, rise 0\.30 m</);
+  assert.doesNotMatch(svg, /tp-treads/, "no treads on a lift or a ramp");
+});
