@@ -28,6 +28,13 @@ export const PREFERENCE_KEYS: PreferenceKey[] = [
     description: "Overall length of your wheelchair or mobility aid, footrests included.",
   },
   {
+    key: "access.side_margin_m",
+    schema: z.number().min(0).max(0.5),
+    unit: "m",
+    description:
+      "Room you need beside your chair or aid, both sides together (hands on the push rims).",
+  },
+  {
     key: "access.min_clear_width_m",
     schema: m.max(3),
     unit: "m",

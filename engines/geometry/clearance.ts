@@ -6,9 +6,9 @@
  * pole of inaccessibility, a quadtree search that is exact to the precision asked for).
  */
 import polylabelJs from "polylabel";
-import type { Obj, Opening, Point } from "../../core/plan.ts";
+import type { Obj, Opening, Plan, Point } from "../../core/plan.ts";
 import { differenceRings, type MultiRings, ringArea_m2, type Rings } from "./clip.ts";
-import { closestOnSegment } from "./walls.ts";
+import { closestOnSegment, nearestWall } from "./walls.ts";
 
 /** polylabel ships no types: a polygon as rings in, the pole and its distance out. */
 const polylabel = polylabelJs as unknown as (
@@ -327,4 +327,33 @@ function onRing(ring: Point[], p: Point): boolean {
     if (pointSegmentDistance(p, [a[0], a[1], b[0], b[1]]) < 1e-9) return true;
   }
   return false;
+}
+
+/**
+ * The line an opening spans on its wall: its width centred on the foot of `at` on the nearest
+ * wall (walls.ts), for drawing. Falls back to a point's width along x when no wall is found.
+ */
+export function openingSpan(
+  plan: Pick<Plan, "rooms">,
+  o: Pick<Opening, "at" | "floor" | "between" | "width_m">,
+): Point[] {
+  const w = nearestWall(plan, o);
+  const c = w?.foot ?? o.at, d = w?.dir ?? [1, 0];
+  const h = o.width_m / 2;
+  return [[c[0] - d[0] * h, c[1] - d[1] * h], [c[0] + d[0] * h, c[1] + d[1] * h]];
+}
+
+/**
+ * The clear width a person needs at a door, m: the larger of a standard's minimum (ADA 2010
+ * §404.2.3: 0.815 m) and their chair or aid's width plus the room their hands need beside it.
+ */
+export function neededClearWidth(
+  min_clear_width_m: number,
+  chair_width_m: number,
+  side_margin_m: number,
+): { need_m: number; governs: "minimum" | "chair" } {
+  const body = chair_width_m + side_margin_m;
+  return body > min_clear_width_m
+    ? { need_m: body, governs: "chair" }
+    : { need_m: min_clear_width_m, governs: "minimum" };
 }

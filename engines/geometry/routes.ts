@@ -132,7 +132,8 @@ export function worseRouteStatus(a: RouteStatus, b: RouteStatus): RouteStatus {
   return statusWeight(a) >= statusWeight(b) ? a : b;
 }
 
-const fmt = (v: number) => `${v.toFixed(2)} m`;
+/** Metres for sentences: 3 decimals, trailing zeros trimmed to 2 (0.815 m, 0.82 m). */
+const fmt = (v: number) => `${v.toFixed(3).replace(/0$/, "")} m`;
 const fmt3 = (v: number) => `${v.toFixed(3)} m`;
 const slopeText = (s: number) => s > 0 ? `1:${(1 / s).toFixed(1)} (${s.toFixed(3)})` : "level";
 
