@@ -1,0 +1,290 @@
+/**
+ * Rasters attached to a site, by reference: the file stays where it is; the site's record
+ * keeps its absolute path, SHA-256 (FIPS 180-4, WebCrypto), CRS, size and resolution under
+ * `record.rasters`. Every use reads the file again and re-checks the checksum, so a file
+ * changed or moved since it was attached is a clear error naming it, never silently other
+ * data. This module is the only place that reads raster files; engines take the bytes.
+ */
+import { resolve } from "node:path";
+import { InputError } from "../core/errors.ts";
+import { type PlanSources, resolveSite, type SiteInfo } from "../core/context.ts";
+import type { SiteRecord, Store } from "../core/store.ts";
+import { readGeoTiff, readGeoTiffInfo } from "../engines/aerial/geotiff.ts";
+import type { Grid } from "../engines/aerial/grid.ts";
+import {
+  type Affine,
+  applyAffine,
+  crsIsGeographic,
+  crsSupported,
+  planToCrsAffine,
+  type XY,
+} from "../engines/aerial/reproject.ts";
+import { bilinear, covers } from "../engines/aerial/sample.ts";
+
+/** The kinds of raster a site can hold. */
+export const RASTER_KINDS = ["elevation", "imagery"] as const;
+export type RasterKind = typeof RASTER_KINDS[number];
+
+/** One attached raster, as stored in a site's `record.rasters`. */
+export interface RasterEntry {
+  kind: RasterKind;
+  /** Absolute path of the file. */
+  path: string;
+  /** Hex SHA-256 of the file's bytes when it was attached. */
+  sha256: string;
+  /** "EPSG:<code>" or "unknown". */
+  crs: string;
+  width: number;
+  height: number;
+  /** Pixel size [x, y] in the CRS's unit. */
+  resolution: [number, number];
+  /** "deg" for geographic CRSs, "m" for projected ones, "unknown" otherwise. */
+  resolution_unit: "m" | "deg" | "unknown";
+  bands: number;
+  sample_type: string;
+  added_at: string;
+}
+
+/** A raster file that cannot be used: missing, changed since it was attached, or unreadable. */
+export class RasterFileError extends Error {
+  readonly file: string;
+  constructor(file: string, problem: string) {
+    super(`raster ${file}: ${problem}`);
+    this.name = "RasterFileError";
+    this.file = file;
+  }
+}
+
+/** Hex SHA-256 of bytes (WebCrypto). */
+export async function sha256Hex(bytes: Uint8Array): Promise<string> {
+  const d = await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>);
+  return Array.from(new Uint8Array(d), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The rasters of one kind attached to a site, newest first. */
+export function rastersOf(
+  site: Pick<SiteInfo, "record"> | undefined,
+  kind: RasterKind,
+): RasterEntry[] {
+  const list = site?.record?.rasters;
+  if (!Array.isArray(list)) return [];
+  return (list as RasterEntry[]).filter((r) => r && r.kind === kind).reverse();
+}
+
+/**
+ * Attaches a GeoTIFF to a place's site record and returns the stored site and entry.
+ * `place` is what `ctx.site` takes: a scan id (its own site record is created from the
+ * plan's site when the store has none), "lat,lon" (a site record `site-<lat>_<lon>` is
+ * created or reused), or a stored site's id, name or address. Attaching the same path and
+ * kind again replaces the entry. Bad input is an InputError naming `place`, `file` or `kind`.
+ * `sources` supplies plans that are not in the store (built-in scans).
+ */
+export async function addRaster(
+  store: Store,
+  place: string,
+  file: string,
+  kind: string,
+  sources: Omit<PlanSources, "store"> = {},
+): Promise<{ site: SiteRecord; entry: RasterEntry; warnings: string[] }> {
+  if (!(RASTER_KINDS as readonly string[]).includes(kind)) {
+    throw new InputError(
+      "kind",
+      `unknown raster kind ${JSON.stringify(kind)}; use ${RASTER_KINDS.join(" or ")}`,
+    );
+  }
+  const path = resolve(file);
+  let bytes: Uint8Array;
+  try {
+    bytes = await Deno.readFile(path);
+  } catch (e) {
+    throw new InputError("file", `cannot read ${path}: ${(e as Error).message}`);
+  }
+  let info;
+  try {
+    info = await readGeoTiffInfo(bytes);
+  } catch (e) {
+    throw new InputError("file", `${path} is not a usable GeoTIFF: ${(e as Error).message}`);
+  }
+  if (kind === "imagery" && info.bands < 3) {
+    throw new InputError(
+      "file",
+      `${path} has ${info.bands} band(s); imagery needs an RGB orthophoto (3 or 4 bands)`,
+    );
+  }
+  const warnings: string[] = [];
+  if (!crsSupported(info.crs)) {
+    warnings.push(
+      `${path} is in ${
+        info.crs === "unknown" ? "an unknown projection (no EPSG code in its GeoKeys)" : info.crs
+      }, which threshold cannot reproject; tools will say so instead of using it.`,
+    );
+  }
+  const site = resolveSite({ ...sources, store }, place, "place");
+  if (!site) {
+    throw new InputError(
+      "place",
+      `scan ${place} has no site (latitude and longitude); give the scan a site or use "lat,lon"`,
+    );
+  }
+  const entry: RasterEntry = {
+    kind: kind as RasterKind,
+    path,
+    sha256: await sha256Hex(bytes),
+    crs: info.crs,
+    width: info.width,
+    height: info.height,
+    resolution: info.resolution,
+    resolution_unit: !crsSupported(info.crs) ? "unknown" : crsIsGeographic(info.crs) ? "deg" : "m",
+    bands: info.bands,
+    sample_type: info.sample_type,
+    added_at: new Date().toISOString(),
+  };
+  const record = siteRecordFor(store, place, site);
+  const old = Array.isArray(record.record.rasters) ? record.record.rasters as RasterEntry[] : [];
+  record.record = {
+    ...record.record,
+    rasters: [...old.filter((r) => !(r.path === path && r.kind === entry.kind)), entry],
+  };
+  store.putSite(record);
+  return { site: record, entry, warnings };
+}
+
+function siteRecordFor(store: Store, place: string, site: SiteInfo): SiteRecord {
+  if (site.from === "store" && site.id) {
+    const rec = store.getSite(site.id);
+    if (rec) return rec;
+  }
+  if (site.from === "scan") {
+    const rec = store.listSites().find((s) => s.scan === place);
+    if (rec) return { ...rec, lat: site.lat, lon: site.lon, north_deg: site.north_deg };
+    return {
+      id: `scan-${place}`,
+      name: `site of scan ${place}`,
+      lat: site.lat,
+      lon: site.lon,
+      ...(site.address !== undefined ? { address: site.address } : {}),
+      ...(site.elevation_m !== undefined ? { elevation_m: site.elevation_m } : {}),
+      ...(site.north_deg !== undefined ? { north_deg: site.north_deg } : {}),
+      scan: place,
+      record: {},
+    };
+  }
+  const near = store.listSites().find((s) =>
+    Math.abs(s.lat - site.lat) < 1e-7 && Math.abs(s.lon - site.lon) < 1e-7
+  );
+  if (near) return near;
+  return {
+    id: `site-${site.lat.toFixed(5)}_${site.lon.toFixed(5)}`,
+    name: place.trim(),
+    lat: site.lat,
+    lon: site.lon,
+    record: {},
+  };
+}
+
+/**
+ * Reads an attached raster's bytes and re-checks its SHA-256; a missing or changed file is
+ * a {@link RasterFileError} naming the file and what to do.
+ */
+export async function loadRaster(entry: RasterEntry): Promise<Uint8Array> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await Deno.readFile(entry.path);
+  } catch (e) {
+    throw new RasterFileError(
+      entry.path,
+      `cannot be read (${
+        (e as Error).message
+      }); it was attached by reference — put it back or attach it again with threshold site add-raster`,
+    );
+  }
+  const sum = await sha256Hex(bytes);
+  if (sum !== entry.sha256) {
+    throw new RasterFileError(
+      entry.path,
+      `has changed since it was attached (SHA-256 ${sum.slice(0, 12)}… ≠ ${
+        entry.sha256.slice(0, 12)
+      }…); attach it again with threshold site add-raster if the new file is right`,
+    );
+  }
+  return bytes;
+}
+
+/** {@link loadRaster} then decodes band 0 as an elevation Grid. */
+export async function loadElevation(entry: RasterEntry): Promise<Grid> {
+  const bytes = await loadRaster(entry);
+  try {
+    return await readGeoTiff(bytes);
+  } catch (e) {
+    throw new RasterFileError(entry.path, (e as Error).message);
+  }
+}
+
+/** A short description for assumptions: "elevation raster dem.tif (EPSG:32633, 1 m cells)". */
+export function describeRaster(entry: RasterEntry): string {
+  const name = entry.path.split(/[\\/]/).pop();
+  const [rx, ry] = entry.resolution;
+  const res = entry.resolution_unit === "deg"
+    ? `${+(rx * 3600).toFixed(2)}″ × ${+(ry * 3600).toFixed(2)}″ cells`
+    : entry.resolution_unit === "m"
+    ? `${+rx.toPrecision(4)} m × ${+ry.toPrecision(4)} m cells`
+    : `${rx} × ${ry} cells in an unknown unit`;
+  return `${entry.kind} raster ${name} (${entry.crs}, ${res}, ${entry.width} × ${entry.height}, ${entry.path})`;
+}
+
+/** An elevation raster opened for a site, with the maps between it and the plan frame. */
+export interface OpenedElevation {
+  entry: RasterEntry;
+  grid: Grid;
+  geographic: boolean;
+  /** Plan metres -> the raster's CRS (first-order, exact to millimetres across a site). */
+  planToGrid: Affine;
+}
+
+/**
+ * Opens the newest elevation raster of a site that can be used at the given plan-frame
+ * points: readable and unchanged, in a CRS threshold can reproject, covering every point
+ * with data there. Otherwise the sentences saying why each could not be used.
+ */
+export async function openElevationFor(
+  site: SiteInfo,
+  points_plan: XY[],
+): Promise<OpenedElevation | { reasons: string[] }> {
+  const reasons: string[] = [];
+  const entries = rastersOf(site, "elevation");
+  if (!entries.length) reasons.push("The site has no elevation raster attached.");
+  const anchor = { lat: site.lat, lon: site.lon, north_deg: site.north_deg ?? 0 };
+  for (const entry of entries) {
+    const name = entry.path.split(/[\\/]/).pop();
+    if (!crsSupported(entry.crs)) {
+      reasons.push(
+        `The elevation raster ${name} is in ${
+          entry.crs === "unknown" ? "an unknown projection" : entry.crs
+        }, which threshold cannot reproject.`,
+      );
+      continue;
+    }
+    let grid: Grid;
+    try {
+      grid = await loadElevation(entry);
+    } catch (e) {
+      if (e instanceof RasterFileError) {
+        reasons.push(`The elevation ${e.message}.`);
+        continue;
+      }
+      throw e;
+    }
+    const planToGrid = planToCrsAffine(anchor, entry.crs);
+    const inGrid = points_plan.map((p) => applyAffine(planToGrid, p));
+    if (!inGrid.every((p) => covers(grid, p))) {
+      reasons.push(`The elevation raster ${name} does not cover the site.`);
+      continue;
+    }
+    if (inGrid.some((p) => Number.isNaN(bilinear(grid, p)))) {
+      reasons.push(`The elevation raster ${name} has a nodata hole at the building.`);
+      continue;
+    }
+    return { entry, grid, geographic: crsIsGeographic(entry.crs), planToGrid };
+  }
+  return { reasons };
+}

@@ -1,0 +1,165 @@
+import { join } from "node:path";
+import { assert, assertEquals, assertMatch, assertOk } from "../_assert.ts";
+import { parsePlan } from "../../core/plan.ts";
+import { openStore, type Store } from "../../core/store.ts";
+import { runTool } from "../../core/run.ts";
+import type { ToolResult } from "../../core/result.ts";
+import { forModel } from "../../core/result.ts";
+import { addRaster } from "../../layers/rasters.ts";
+import siteDrainage from "../../tools/site_drainage/mod.ts";
+import { gridToTiff, houseDem, housePlan, NORTH_PIT } from "../../fixtures/site/dems.ts";
+import type { Grid } from "../../engines/aerial/grid.ts";
+
+async function setup(
+  opts: { north_deg?: number; dem?: Grid; epsg?: number; geoKeys?: boolean } = {},
+): Promise<{ store: Store; dir: string; plans: Record<string, ReturnType<typeof parsePlan>> }> {
+  const dir = await Deno.makeTempDir({ prefix: "drainage_" });
+  const store = openStore(":memory:");
+  const plans = { house: parsePlan(housePlan(opts.north_deg ?? 0)) };
+  const dem = opts.dem ?? houseDem({ north_deg: opts.north_deg ?? 0 });
+  const file = join(dir, "dem.tif");
+  await Deno.writeFile(file, await gridToTiff(dem, opts.epsg ?? 32633));
+  await addRaster(store, "house", file, "elevation", { plans });
+  return { store, dir, plans };
+}
+
+async function run(
+  s: Awaited<ReturnType<typeof setup>>,
+  set: Record<string, unknown> = {},
+): Promise<ToolResult> {
+  const out = await runTool(siteDrainage, {
+    store: s.store,
+    plans: s.plans,
+    set: { scan: "house", ...set },
+  });
+  if (out.status !== "done") throw new Error("expected a result");
+  return out.result;
+}
+
+Deno.test("site_drainage: the side that slopes towards the house fails, the other three pass", async () => {
+  const s = await setup();
+  const r = await run(s);
+  assertEquals(r.verdict.status, "fail", r.verdict.text);
+  const by = Object.fromEntries(r.checks.map((c) => [c.subject, c]));
+  assertEquals(Object.keys(by).sort(), ["east", "north", "south", "west"]);
+  for (const side of ["east", "south", "west"]) {
+    assertEquals(by[side].status, "pass", `${side}: ${by[side].note}`);
+    // 10 % over 3.048 m = 0.3048 m; bilinear reading at the kink under the wall loses up to
+    // slope × cell / 4 = 0.025 m.
+    assert.ok(Math.abs(by[side].measured! - 0.3048) < 0.03, `${side} fall ${by[side].measured}`);
+    assertEquals(by[side].rule?.section, "R401.3");
+  }
+  assertEquals(by.north.status, "fail");
+  // Beside the pit the ground rises 0.15 m towards the wall. Through the pit the wall line
+  // reads 99.85 m (bilinear between the house ground, 100, and the pit floor, 99.7) against
+  // 100.152 m at 3.048 m out: a rise of about 0.30 m.
+  assert.ok(by.north.measured! < -0.28 && by.north.measured! > -0.36, `north ${by.north.measured}`);
+  assertMatch(r.verdict.text, /north side/);
+  r.steps.forEach((t) => assertOk(t.length > 0));
+  s.store.close();
+});
+
+Deno.test("site_drainage: the hollow against the north wall is one pond about 0.3 m deep", async () => {
+  const s = await setup();
+  const r = await run(s);
+  const ponds = r.findings.filter((f) => f.id.startsWith("site_drainage:pond:"));
+  assertEquals(ponds.length, 1, JSON.stringify(r.findings));
+  assertEquals(ponds[0].id, "site_drainage:pond:north_1");
+  assertEquals(ponds[0].severity, "fail");
+  const depth = r.metrics.find((m) => m.id === "deepest_pond_m")!.value as number;
+  assert.ok(Math.abs(depth - NORTH_PIT.depth_m) < 0.05, `depth ${depth}`);
+  const area = r.overlays.find((o) => o.id === ponds[0].overlays![0])!;
+  assertEquals(area.kind, "area");
+  // Ground that drains towards the building: at least the north strip's slope.
+  const up = r.metrics.find((m) => m.id === "upslope_area_m2")!.value as number;
+  assert.ok(up > 10 && up < 1000, `upslope ${up}`);
+  // Arrows exist and some of them point at the house.
+  const arrows = r.overlays.filter((o) => o.kind === "arrow");
+  assertOk(arrows.length > 20);
+  assertOk(arrows.some((a) => a.status === "fail") && arrows.some((a) => a.status === "pass"));
+  // The model sees only verdict and finding titles.
+  assertEquals(Object.keys(forModel(r)).sort(), ["findings", "scan", "status", "tool", "verdict"]);
+  s.store.close();
+});
+
+Deno.test("site_drainage: without the hollow no pond, and a 90° north_deg names the failing side east", async () => {
+  const s = await setup({ north_deg: 90, dem: houseDem({ north_deg: 90, pit: false }) });
+  const r = await run(s);
+  const by = Object.fromEntries(r.checks.map((c) => [c.subject, c]));
+  // Plan +y now faces east: the rising side is the east side.
+  assertEquals(by.east.status, "fail");
+  assert.ok(Math.abs(by.east.measured! + 0.1524) < 0.02, `east ${by.east.measured}`);
+  assertEquals(by.north.status, "pass");
+  assertEquals(r.findings.filter((f) => f.id.includes(":pond:")).length, 0);
+  s.store.close();
+});
+
+Deno.test("site_drainage: a fall within the raster's uncertainty of 6 in is too close to call", async () => {
+  const s = await setup();
+  // South/east/west fall 0.305 m; with ±0.2 m uncertainty they are within reach of 0.152.
+  const r = await run(s, { vertical_uncertainty_m: 0.2 });
+  const south = r.checks.find((c) => c.subject === "south")!;
+  assertEquals(south.status, "warn");
+  assertMatch(south.note!, /too close to call/);
+  s.store.close();
+});
+
+Deno.test("site_drainage: bad rasters are unknown with a sentence, never a crash", async () => {
+  // A nodata hole under the footprint.
+  let s = await setup({ dem: houseDem({ hole: true }) });
+  let r = await run(s);
+  assertEquals(r.verdict.status, "unknown");
+  assertMatch(r.verdict.text, /nodata hole/);
+  s.store.close();
+
+  // A raster somewhere else (shifted 5 km east).
+  const far = houseDem();
+  far.transform = [far.transform[0] + 5000, 1, 0, far.transform[3], 0, -1];
+  s = await setup({ dem: far });
+  r = await run(s);
+  assertEquals(r.verdict.status, "unknown");
+  assertMatch(r.verdict.text, /does not cover the site/);
+  s.store.close();
+
+  // An unknown projection (a user-defined CRS code).
+  s = await setup({ epsg: 32767 });
+  r = await run(s);
+  assertEquals(r.verdict.status, "unknown");
+  assertMatch(r.verdict.text, /unknown projection/);
+  s.store.close();
+
+  // A raster that changed after it was attached.
+  s = await setup();
+  await Deno.writeFile(join(s.dir, "dem.tif"), await gridToTiff(houseDem({ pit: false }), 32633));
+  r = await run(s);
+  assertEquals(r.verdict.status, "unknown");
+  assertMatch(r.verdict.text, /dem\.tif: has changed since it was attached/);
+  s.store.close();
+});
+
+Deno.test("site_drainage: a coarse raster cannot judge a 3 m rule", async () => {
+  const s = await setup({ dem: houseDem({ cell_m: 10, half_m: 100 }) });
+  const r = await run(s);
+  assertEquals(r.verdict.status, "unknown");
+  assertMatch(r.verdict.text, /coarser than/);
+  s.store.close();
+});
+
+Deno.test("site_drainage: a plan without a site, or without a raster, is unknown", async () => {
+  const noSite = housePlan();
+  delete noSite.site;
+  let out = await runTool(siteDrainage, {
+    plans: { bare: parsePlan(noSite) },
+    set: { scan: "bare" },
+  });
+  assert.ok(out.status === "done");
+  assertEquals(out.result.verdict.status, "unknown");
+  assertMatch(out.result.verdict.text, /site location/);
+  out = await runTool(siteDrainage, {
+    plans: { house: parsePlan(housePlan()) },
+    set: { scan: "house" },
+  });
+  assert.ok(out.status === "done");
+  assertEquals(out.result.verdict.status, "unknown");
+  assertMatch(out.result.verdict.text, /no elevation raster/);
+});
