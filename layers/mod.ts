@@ -5,7 +5,10 @@
 import { InputError } from "../core/errors.ts";
 import { type LoadedPlan, parsePlan } from "../core/plan.ts";
 import { matterport } from "./matterport/mod.ts";
+import { mp3dConnectivity, mp3dHouse } from "./mp3d/mod.ts";
+import { ifc } from "./ifc/mod.ts";
 import { planJson } from "./plan-json/mod.ts";
+import { zind } from "./zind/mod.ts";
 import type { Importer, ImportOptions, ImportReport } from "./types.ts";
 
 export type { Importer, ImportOptions, ImportReport } from "./types.ts";
@@ -13,6 +16,10 @@ export type { Importer, ImportOptions, ImportReport } from "./types.ts";
 /** Every importer, most specific first; detection takes the first that says yes. */
 export const IMPORTERS: Importer[] = [
   matterport,
+  mp3dHouse,
+  mp3dConnectivity,
+  zind,
+  ifc,
   planJson,
 ];
 
