@@ -1,0 +1,483 @@
+/**
+ * ZInD `zind_data.json` -> plan. Follows zillow/zind@06cfdbf: `data_organization.md` (the
+ * merger tree floor -> complete_room -> partial_room -> pano, and layouts), `code/floor_plan.py`
+ * (a complete room's geometry is its panos' `layout_complete`; W/D/O are 3 entries each: left
+ * (x,y), right (x,y), (bottom z, top z)), `code/transformations.py` (local -> global:
+ * `(v · R) · scale + translation`, R = [[cos θ, sin θ], [−sin θ, cos θ]]; floor at z = −camera
+ * height, ceiling at ceiling_height − camera_height) and `code/partition_zind.py` (metres =
+ * local · floor_plan_transformation.scale · scale_meters_per_coordinate[floor]).
+ */
+import { dirname, join } from "node:path";
+import { InputError } from "../../core/errors.ts";
+import type { PlanInput, Point, RoomLabel } from "../../core/plan.ts";
+import type { ImportReport } from "../types.ts";
+import {
+  area_m2,
+  counterClockwise,
+  minAreaRectangle,
+  pointInRing,
+  round4,
+  simplifyRing,
+} from "../geom2d.ts";
+import { roomLabelFromName } from "../room_labels.ts";
+
+/** One pano's `floor_plan_transformation` (zind `Transformation2D.from_zind_data`). */
+export interface ZindTransform {
+  translation: [number, number];
+  rotation: number;
+  scale: number;
+}
+
+/**
+ * Local layout coordinates -> plan metres: ZInD's `to_global` (row vector times R, times the
+ * pano's scale, plus translation) times `scale_meters_per_coordinate`, with y negated so the
+ * plan (y up) is not mirrored against ZInD's floor-plan images (y down).
+ */
+export function zindToPlanMetres(v: Point, t: ZindTransform, metresPerCoordinate: number): Point {
+  const th = (t.rotation * Math.PI) / 180;
+  const c = Math.cos(th), s = Math.sin(th);
+  const gx = (v[0] * c - v[1] * s) * t.scale + t.translation[0];
+  const gy = (v[0] * s + v[1] * c) * t.scale + t.translation[1];
+  return [round4(gx * metresPerCoordinate), round4(-gy * metresPerCoordinate)];
+}
+
+interface Pano {
+  key: string;
+  path: string;
+  label: string;
+  is_primary: boolean;
+  is_inside: boolean;
+  is_ceiling_flat: boolean;
+  ceiling_height: number;
+  camera_height: number;
+  image_path?: string;
+  t: ZindTransform;
+  layout_raw?: Layout;
+  layout_complete?: Layout;
+}
+interface Layout {
+  vertices: Point[];
+  doors: number[][];
+  windows: number[][];
+  openings: number[][];
+  internal: Point[][];
+}
+
+/** One door/window/opening as one room's layout states it, in plan metres. */
+interface Wdo {
+  room: string;
+  kind: "door" | "window" | "opening";
+  left: Point;
+  right: Point;
+  mid: Point;
+  width_m: number;
+  height_m: number;
+  bottom_m: number;
+  /** The area of the room whose layout states it (the larger room's annotation is kept). */
+  roomArea_m2: number;
+}
+
+/** The largest distance (m) between two rooms' annotations of one door for them to be matched. */
+export const WDO_MATCH_M = 0.6;
+
+const bad = (ref: string, path: string, problem: string) =>
+  new InputError(ref, `${path}: ${problem}`);
+
+function isObj(v: unknown): v is Record<string, unknown> {
+  return !!v && typeof v === "object" && !Array.isArray(v);
+}
+
+function num(ref: string, path: string, v: unknown): number {
+  if (typeof v !== "number" || !Number.isFinite(v)) {
+    throw bad(ref, path, `must be a number, got ${JSON.stringify(v)}`);
+  }
+  return v;
+}
+
+function points(ref: string, path: string, v: unknown, min = 0): Point[] {
+  if (!Array.isArray(v)) throw bad(ref, path, "must be a list of [x, y] points");
+  const out = v.map((p, i) => {
+    if (!Array.isArray(p) || p.length < 2) throw bad(ref, `${path}[${i}]`, "must be [x, y]");
+    return [num(ref, `${path}[${i}][0]`, p[0]), num(ref, `${path}[${i}][1]`, p[1])] as Point;
+  });
+  if (out.length < min) throw bad(ref, path, `needs at least ${min} points, got ${out.length}`);
+  return out;
+}
+
+function layout(ref: string, path: string, v: unknown): Layout | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (!isObj(v)) throw bad(ref, path, "must be an object with vertices, doors, windows, openings");
+  const wdo = (k: string) => {
+    const list = points(ref, `${path}.${k}`, v[k] ?? []);
+    if (list.length % 3 !== 0) {
+      throw bad(
+        ref,
+        `${path}.${k}`,
+        `has ${list.length} entries; ZInD stores 3 per element (left, right, [bottom z, top z])`,
+      );
+    }
+    return list;
+  };
+  const internal = Array.isArray(v.internal)
+    ? v.internal.map((r, i) => points(ref, `${path}.internal[${i}]`, r, 3))
+    : [];
+  return {
+    vertices: points(ref, `${path}.vertices`, v.vertices, 3),
+    doors: wdo("doors"),
+    windows: wdo("windows"),
+    openings: wdo("openings"),
+    internal,
+  };
+}
+
+function pano(ref: string, path: string, key: string, v: unknown): Pano {
+  if (!isObj(v)) throw bad(ref, path, "must be an object (a pano)");
+  const t = v.floor_plan_transformation;
+  if (!isObj(t)) throw bad(ref, `${path}.floor_plan_transformation`, "is missing");
+  const tr = points(ref, `${path}.floor_plan_transformation.translation`, [t.translation], 1)[0];
+  return {
+    key,
+    path,
+    label: typeof v.label === "string" ? v.label : "",
+    is_primary: v.is_primary === true,
+    is_inside: v.is_inside !== false,
+    is_ceiling_flat: v.is_ceiling_flat !== false,
+    ceiling_height: num(ref, `${path}.ceiling_height`, v.ceiling_height),
+    camera_height: typeof v.camera_height === "number" ? v.camera_height : 1,
+    image_path: typeof v.image_path === "string" ? v.image_path : undefined,
+    t: {
+      translation: tr,
+      rotation: num(ref, `${path}.floor_plan_transformation.rotation`, t.rotation),
+      scale: num(ref, `${path}.floor_plan_transformation.scale`, t.scale),
+    },
+    layout_raw: layout(ref, `${path}.layout_raw`, v.layout_raw),
+    layout_complete: layout(ref, `${path}.layout_complete`, v.layout_complete),
+  };
+}
+
+const sorted = (o: Record<string, unknown>) =>
+  Object.keys(o).sort((a, b) => a.localeCompare(b, "en", { numeric: true }));
+
+const shortKey = (k: string) => k.replace(/^complete_room_/, "room_").replace(/^floor_/, "f");
+
+/** Whether parsed JSON has ZInD's top-level keys (`merger` and `scale_meters_per_coordinate`). */
+export function looksLikeZind(v: unknown): boolean {
+  return isObj(v) && isObj(v.merger) && isObj(v.scale_meters_per_coordinate);
+}
+
+/**
+ * Builds a plan from parsed `zind_data.json`: one floor per merger floor, one room per complete
+ * room (its merged `layout_complete`, in metres), doors/windows/openings matched across the rooms
+ * that both show them, ceiling heights, `internal` polygons as objects, every pano as a sweep.
+ * Throws an {@link InputError} naming `ref` and the JSON path of what is wrong.
+ */
+export function zindPlan(
+  data: unknown,
+  ref: string,
+  id?: string,
+): { plan: PlanInput; report: ImportReport } {
+  if (!looksLikeZind(data)) {
+    throw new InputError(
+      ref,
+      'not ZInD data: expected a JSON object with "merger" and "scale_meters_per_coordinate"',
+    );
+  }
+  const d = data as {
+    merger: Record<string, unknown>;
+    scale_meters_per_coordinate: Record<string, unknown>;
+  };
+  const report: ImportReport = {
+    format: "zind",
+    mapped: [],
+    lacking: [],
+    assumptions: [
+      "Lengths are ZInD layout coordinates × the pano's floor_plan_transformation.scale × the floor's scale_meters_per_coordinate (zind code/partition_zind.py); heights (ceilings, doors, windows, camera) use the same factor, since ZInD normalises them with the camera height (data_organization.md).",
+      "y is negated so the plan (y up) looks like ZInD's floor-plan images (y down), not mirrored.",
+      "Floor elevations are not in ZInD: every floor is at 0 m, and sweep heights are camera heights above their floor.",
+    ],
+    warnings: [],
+    counts: {},
+  };
+  const plan:
+    & Required<Pick<PlanInput, "floors" | "rooms" | "openings" | "objects" | "sweeps">>
+    & PlanInput = {
+      id: id ?? defaultId(ref),
+      name: `ZInD tour ${basenameDir(ref)}`.trim(),
+      source: { format: "zind", ref },
+      floors: [],
+      rooms: [],
+      openings: [],
+      verticals: [],
+      objects: [],
+      sweeps: [],
+    };
+  const counts = { floors: 0, complete_rooms: 0, partial_rooms: 0, panos: 0, primary_panos: 0 };
+  let flatless = 0;
+  let merged = 0;
+  let internals = 0;
+  let oneSided = 0;
+  const heights: number[] = [];
+  const floorKeys = sorted(d.merger);
+  floorKeys.forEach((fk, fi) => {
+    const fpath = `merger.${fk}`;
+    const floor = d.merger[fk];
+    if (!isObj(floor)) throw bad(ref, fpath, "must be an object of complete rooms");
+    const floorId = shortKey(fk);
+    counts.floors++;
+    plan.floors.push({ id: floorId, name: fk, index: fi, elevation_m: 0 });
+    const smpcRaw = d.scale_meters_per_coordinate[fk];
+    const smpc = smpcRaw === null || smpcRaw === undefined
+      ? undefined
+      : num(ref, `scale_meters_per_coordinate.${fk}`, smpcRaw);
+    const rings = new Map<string, Point[]>();
+    const wdos: Wdo[] = [];
+    const sweepsHere: { id: string; at: [number, number, number]; own: string; image?: string }[] =
+      [];
+    for (const ck of sorted(floor)) {
+      const cpath = `${fpath}.${ck}`;
+      const complete = floor[ck];
+      if (!isObj(complete)) throw bad(ref, cpath, "must be an object of partial rooms");
+      counts.complete_rooms++;
+      const panos: Pano[] = [];
+      const partials: { key: string; primary?: Pano; panos: Pano[] }[] = [];
+      for (const pk of sorted(complete)) {
+        const ppath = `${cpath}.${pk}`;
+        const partial = complete[pk];
+        if (!isObj(partial)) throw bad(ref, ppath, "must be an object of panos");
+        counts.partial_rooms++;
+        const ps = sorted(partial).map((k) => pano(ref, `${ppath}.${k}`, k, partial[k]));
+        counts.panos += ps.length;
+        counts.primary_panos += ps.filter((p) => p.is_primary).length;
+        panos.push(...ps);
+        partials.push({ key: pk, primary: ps.find((p) => p.is_primary) ?? ps[0], panos: ps });
+      }
+      if (smpc === undefined) continue;
+      const roomId = `${floorId}_${shortKey(ck)}`;
+      // zind floor_plan.py takes the first pano's layout_complete as the complete room; prefer a primary.
+      const rep = panos.find((p) => p.is_primary && p.layout_complete) ??
+        panos.find((p) => p.layout_complete);
+      if (!rep) {
+        report.warnings.push(`${cpath}: no pano has a layout_complete; room skipped`);
+        continue;
+      }
+      const lc = rep.layout_complete!;
+      const m = rep.t.scale * smpc; // metres per local unit
+      const polygon = counterClockwise(
+        simplifyRing(lc.vertices.map((v) => zindToPlanMetres(v, rep.t, smpc))),
+      );
+      if (polygon.length < 3) {
+        report.warnings.push(
+          `${rep.path}.layout_complete.vertices: degenerate polygon; room skipped`,
+        );
+        continue;
+      }
+      rings.set(roomId, polygon);
+      // Label: the partial room covering the most floor (by its primary pano's layout_raw).
+      const byLabel = new Map<string, number>();
+      const partialHeights: number[] = [];
+      for (const pr of partials) {
+        const p = pr.primary;
+        if (!p) continue;
+        const a = p.layout_raw
+          ? area_m2(p.layout_raw.vertices.map((v) => zindToPlanMetres(v, p.t, smpc)))
+          : 0;
+        byLabel.set(p.label, (byLabel.get(p.label) ?? 0) + a);
+        partialHeights.push(p.ceiling_height * p.t.scale * smpc);
+        if (!p.is_ceiling_flat) flatless++;
+      }
+      const labels = [...byLabel.entries()].sort((a, b) => b[1] - a[1]).map(([l]) => l);
+      if (labels.length > 1) merged++;
+      const height_m = round4(Math.min(...partialHeights));
+      heights.push(height_m);
+      const label: RoomLabel = roomLabelFromName(labels[0]);
+      plan.rooms.push({
+        id: roomId,
+        floor: floorId,
+        label,
+        name: labels.join(" + ") || undefined,
+        polygon,
+        height_m,
+      });
+      if (partialHeights.length > 1) {
+        const lo = Math.min(...partialHeights), hi = Math.max(...partialHeights);
+        if (hi - lo > 0.005) {
+          report.assumptions.push(
+            `${roomId} (${
+              labels.join(" + ")
+            }): merged from ${partials.length} partial rooms with ceilings ${lo.toFixed(2)}–${
+              hi.toFixed(2)
+            } m; the lowest is kept as the room's height.`,
+          );
+        }
+      }
+      // Doors, windows, openings of this room, from the same merged layout.
+      for (const kind of ["doors", "windows", "openings"] as const) {
+        const list = lc[kind];
+        for (let i = 0; i + 2 < list.length; i += 3) {
+          const left = zindToPlanMetres(list[i] as Point, rep.t, smpc);
+          const right = zindToPlanMetres(list[i + 1] as Point, rep.t, smpc);
+          const [bz, tz] = list[i + 2];
+          const width_m = Math.hypot(right[0] - left[0], right[1] - left[1]);
+          if (!(width_m > 0)) {
+            report.warnings.push(`${rep.path}.layout_complete.${kind}[${i}]: zero width; skipped`);
+            continue;
+          }
+          wdos.push({
+            room: roomId,
+            kind: kind === "doors" ? "door" : kind === "windows" ? "window" : "opening",
+            left,
+            right,
+            mid: [(left[0] + right[0]) / 2, (left[1] + right[1]) / 2],
+            width_m,
+            height_m: Math.abs(tz - bz) * m,
+            bottom_m: (bz + rep.camera_height) * m,
+            roomArea_m2: area_m2(polygon),
+          });
+        }
+      }
+      lc.internal.forEach((ring, k) => {
+        const r = ring.map((v) => zindToPlanMetres(v, rep.t, smpc));
+        const box = minAreaRectangle(r);
+        if (!(box.size[0] > 0 && box.size[1] > 0)) return;
+        internals++;
+        plan.objects.push({
+          id: `${roomId}_internal_${k + 1}`,
+          floor: floorId,
+          room: roomId,
+          label: "internal structure",
+          center: [round4(box.center[0]), round4(box.center[1])],
+          size: [round4(box.size[0]), round4(box.size[1])],
+          yaw_deg: round4(box.angle_deg),
+        });
+      });
+      for (const p of panos) {
+        const at = zindToPlanMetres([0, 0], p.t, smpc);
+        sweepsHere.push({
+          id: `${floorId}_${p.key}`,
+          at: [at[0], at[1], round4(p.camera_height * p.t.scale * smpc)],
+          own: roomId,
+          image: p.image_path && !/^[a-z]+:\/\//i.test(ref)
+            ? join(dirname(ref), p.image_path)
+            : p.image_path,
+        });
+      }
+    }
+    if (smpc === undefined) {
+      report.lacking.push(
+        `${fk}: scale_meters_per_coordinate is null, so its rooms cannot be put in metres (ZInD README FAQ); its rooms, openings and sweeps are left out.`,
+      );
+      return;
+    }
+    // Sweeps: the room the camera stands in (panos shot from outside a closet lie elsewhere).
+    for (const s of sweepsHere) {
+      const p: Point = [s.at[0], s.at[1]];
+      const own = rings.get(s.own);
+      const room = own && pointInRing(p, own)
+        ? s.own
+        : [...rings.entries()].find(([, r]) => pointInRing(p, r))?.[0];
+      plan.sweeps.push({ id: s.id, floor: floorId, room, at: s.at, image: s.image });
+    }
+    // One opening per physical element: the two rooms' annotations of it are matched.
+    const pairs: { i: number; j: number; d: number }[] = [];
+    for (let i = 0; i < wdos.length; i++) {
+      for (let j = i + 1; j < wdos.length; j++) {
+        const a = wdos[i], b = wdos[j];
+        if (a.room === b.room || (a.kind === "window") !== (b.kind === "window")) continue;
+        const dist = Math.hypot(a.mid[0] - b.mid[0], a.mid[1] - b.mid[1]);
+        const ratio = a.width_m / b.width_m;
+        if (dist <= WDO_MATCH_M && ratio > 0.5 && ratio < 2) pairs.push({ i, j, d: dist });
+      }
+    }
+    pairs.sort((a, b) => a.d - b.d);
+    const used = new Set<number>();
+    const counter = { door: 0, window: 0, opening: 0 };
+    const emit = (a: Wdo, b?: Wdo) => {
+      const kind = a.kind === "door" || b?.kind === "door" ? "door" : a.kind;
+      // Small rooms (closets) are often annotated from outside: the larger room's annotation wins.
+      const main = b && b.roomArea_m2 > a.roomArea_m2 ? b : a;
+      const { width_m, height_m, bottom_m } = main;
+      const at: Point = b ? [(a.mid[0] + b.mid[0]) / 2, (a.mid[1] + b.mid[1]) / 2] : a.mid;
+      counter[kind]++;
+      plan.openings.push({
+        id: `${floorId}_${kind}_${counter[kind]}`,
+        kind,
+        floor: floorId,
+        between: [a.room, b ? b.room : null],
+        at: [round4(at[0]), round4(at[1])],
+        width_m: round4(width_m),
+        ...(height_m > 0 ? { height_m: round4(height_m) } : {}),
+        ...(kind === "window" ? { sill_m: round4(Math.max(0, bottom_m)) } : {}),
+      });
+    };
+    for (const { i, j } of pairs) {
+      if (used.has(i) || used.has(j)) continue;
+      used.add(i), used.add(j);
+      emit(wdos[i], wdos[j]);
+    }
+    wdos.forEach((w, i) => {
+      if (used.has(i)) return;
+      if (w.kind !== "window") oneSided++;
+      emit(w);
+    });
+  });
+  report.counts = { ...counts, rooms: plan.rooms.length, openings: plan.openings.length };
+  const nDoors = plan.openings.filter((o) => o.kind === "door").length;
+  const nWin = plan.openings.filter((o) => o.kind === "window").length;
+  const nOpen = plan.openings.filter((o) => o.kind === "opening").length;
+  report.mapped.push(
+    `${plan.floors.length} floor(s) from merger`,
+    `${plan.rooms.length} rooms from the merged layouts (layout_complete) of ${counts.complete_rooms} complete rooms; the ${counts.partial_rooms} partial rooms they merge are not rooms of their own`,
+    `${nDoors} doors, ${nWin} windows, ${nOpen} openings with widths and heights (from the layouts' left/right points and bottom/top z)`,
+    `ceiling heights for ${heights.length} rooms` +
+      (heights.length
+        ? ` (${Math.min(...heights).toFixed(2)}–${Math.max(...heights).toFixed(2)} m)`
+        : ""),
+    `${plan.sweeps.length} panoramas as sweeps (camera position and height)`,
+  );
+  if (internals) {
+    report.mapped.push(`${internals} internal polygon(s) (e.g. kitchen islands) as objects`);
+  }
+  if (merged) {
+    report.assumptions.push(
+      `${merged} room(s) merge partial rooms with different labels: the label covering the most floor is used and all labels are kept in the name.`,
+    );
+  }
+  if (oneSided) {
+    report.assumptions.push(
+      `${oneSided} door(s)/opening(s) appear in one room's layout only: they are taken to lead outside or to a space that was not scanned (between: [room, null]). Doors shown by two rooms within ${WDO_MATCH_M} m are one door, with the size annotated in the larger room (small closets are often annotated from outside).`,
+    );
+  }
+  if (flatless) {
+    report.assumptions.push(
+      `${flatless} partial room(s) have a complex (not flat) ceiling: ZInD's ceiling height for them is an approximation.`,
+    );
+  }
+  report.lacking.push(
+    "no stairs, lifts or ramps (ZInD has none)",
+    "no floor elevations or site location",
+    "no clear door widths: width_m is the annotated opening width",
+  );
+  const redraw = isObj((data as Record<string, unknown>).redraw)
+    ? (data as { redraw: Record<string, unknown> }).redraw
+    : {};
+  const redrawRooms = Object.values(redraw).reduce<number>(
+    (n, f) => n + (isObj(f) ? Object.keys(f).length : 0),
+    0,
+  );
+  if (redrawRooms) {
+    report.assumptions.push(
+      `The redraw geometry (${redrawRooms} rooms) is not used: it is a cleaned-up drawing that ZInD says does not align perfectly with the measured merger layouts.`,
+    );
+  }
+  return { plan, report };
+}
+
+function basenameDir(ref: string): string {
+  const parts = ref.split(/[\\/]/).filter(Boolean);
+  return parts.length > 1 ? parts[parts.length - 2] : "";
+}
+
+function defaultId(ref: string): string {
+  const dir = basenameDir(ref).toLowerCase().replace(/[^a-z0-9_-]+/g, "-").replace(/^-+|-+$/g, "");
+  return dir ? `zind-${dir}` : "zind";
+}
