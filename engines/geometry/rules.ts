@@ -15,12 +15,15 @@ import { formatIssues, InputError } from "../../core/errors.ts";
 import {
   type Opening,
   type Plan,
+  type Point,
   type Room,
   ROOM_LABELS,
   tolerance_m,
   type Vertical,
 } from "../../core/plan.ts";
 import { type Comparator, judge } from "../../core/result.ts";
+import { doorClearWidth, largestInscribedCircle } from "./clearance.ts";
+import { objectsByRoom, pickEntrance } from "./routes.ts";
 import {
   polygonArea_m2,
   polygonIsConvex,
@@ -70,8 +73,9 @@ export const MEASURES = {
     subject: "opening",
     unit: "m",
     kinds: ["door"],
-    method: "Door clear width is the clear width the plan states; a door with only a leaf " +
-      "width is unknown until it is measured (face of the door to the stop, door open 90°).",
+    method: "Door clear width is the clear width the plan states; for a door with only a " +
+      "leaf width it is estimated by the clearance engine (clearance.ts doorClearWidth: the " +
+      "width less 38 mm for the open leaf and its stop), and each such check says so.",
   },
   door_clear_height_m: {
     title: "door clear height",
@@ -235,8 +239,8 @@ export const MEASURES = {
     title: "turning circle diameter",
     subject: "room",
     unit: "m",
-    method: "The turning circle needs the clearance engine (widest circle in a room minus " +
-      "its objects), which is not available yet; these checks are unknown.",
+    method: "The turning circle is the largest circle on the room's floor free of its " +
+      "objects (clearance.ts largestInscribedCircle, found to within 5 mm).",
   },
 } as const satisfies Record<string, MeasureDef>;
 export type MeasureKind = keyof typeof MEASURES;
@@ -469,7 +473,8 @@ interface PlanIndex {
   windowsByRoom: Map<string, Opening[]>;
   mainEntrances: Opening[];
   mainEntranceInferred: boolean;
-  roomsById: Map<string, Room>;
+  /** Object footprints by room, built on first use (only turning-circle rules need them). */
+  objectsByRoom?: Map<string, Point[][]>;
 }
 
 function indexPlan(plan: Plan): PlanIndex {
@@ -492,24 +497,22 @@ function indexPlan(plan: Plan): PlanIndex {
     windowsByRoom,
     mainEntrances: doors,
     mainEntranceInferred: inferred,
-    roomsById: new Map(plan.rooms.map((r) => [r.id, r])),
+    objectsByRoom: plan.objects.length ? objectsByRoom(plan) : new Map(),
   };
 }
 
 /**
- * The main entrance: the door to the outside marked `main_entrance`; failing that, every
- * door to the outside (`inferred` is then true, and each is checked as a main entrance).
+ * The main entrance as routes.ts `pickEntrance` chooses it (marked, the only door to the
+ * outside, or the only one into an entrance room); when it cannot choose, every door to the
+ * outside, with `inferred` true (each is then checked as a main entrance).
  */
-export function mainEntrances(plan: Pick<Plan, "openings">): {
+export function mainEntrances(plan: Pick<Plan, "openings" | "rooms">): {
   doors: Opening[];
   inferred: boolean;
 } {
-  const exterior = plan.openings.filter((o) =>
-    o.kind !== "window" && (o.between[0] === null || o.between[1] === null)
-  );
-  const marked = exterior.filter((o) => o.main_entrance);
-  if (marked.length) return { doors: marked, inferred: false };
-  return { doors: exterior, inferred: exterior.length > 1 };
+  const choice = pickEntrance(plan);
+  if (choice.entrance) return { doors: [choice.entrance], inferred: false };
+  return { doors: choice.candidates, inferred: choice.candidates.length > 1 };
 }
 
 /** Length tolerance of a value taken straight from the plan. */
@@ -523,21 +526,21 @@ function tolArea(plan: Plan, area: number, perimeter: number): number {
 export function measure(
   kind: MeasureKind,
   subject: Room | Opening | Vertical,
-  idx: { plan: Plan; windowsByRoom?: Map<string, Opening[]> },
+  idx: {
+    plan: Plan;
+    windowsByRoom?: Map<string, Opening[]>;
+    objectsByRoom?: Map<string, Point[][]>;
+  },
 ): Measured | Missing {
   const plan = idx.plan;
   switch (kind) {
     case "door_clear_width_m": {
-      const o = subject as Opening;
-      if (o.kind === "opening") return { value: o.width_m, tolerance: tolLen(plan, o.width_m) };
-      if (o.clear_width_m === undefined) {
-        return {
-          missing: `the plan gives only the door's leaf width (${
-            o.width_m.toFixed(2)
-          } m), not its clear width`,
-        };
-      }
-      return { value: o.clear_width_m, tolerance: tolLen(plan, o.clear_width_m) };
+      const cw = doorClearWidth(subject as Opening);
+      return {
+        value: cw.clear_width_m,
+        tolerance: tolLen(plan, cw.clear_width_m),
+        ...(cw.estimated ? { note: `clear width ${cw.basis}` } : {}),
+      };
     }
     case "door_clear_height_m": {
       const o = subject as Opening;
@@ -661,10 +664,20 @@ export function measure(
         tolLen(plan, v.going_m) / v.going_m;
       return { value: s, tolerance: s * rel };
     }
-    case "turning_diameter_m":
+    case "turning_diameter_m": {
+      const r = subject as Room;
+      const obstacles = idx.objectsByRoom?.get(r.id) ?? [];
+      const c = largestInscribedCircle(r.polygon, obstacles);
+      if (!c) return { missing: "the room has no free floor (zero area, or covered by objects)" };
+      const d = 2 * c.radius_m;
       return {
-        missing: "the turning circle needs the clearance engine, which is not available yet",
+        value: d,
+        tolerance: tolLen(plan, d),
+        ...(obstacles.length
+          ? { note: `${obstacles.length} object(s) in the room are kept clear` }
+          : {}),
       };
+    }
   }
 }
 

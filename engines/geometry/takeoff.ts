@@ -9,16 +9,14 @@
  * finished-area convention (garages and unheated spaces left out; ceilings ≥ 7 ft).
  */
 import type { Opening, Plan, Point, Room, RoomLabel } from "../../core/plan.ts";
+import { ringArea_m2 } from "./clip.ts";
 
-/** Area of a simple polygon by the shoelace formula, m² (orientation does not matter). */
+/**
+ * Area of a simple polygon, m², whatever its orientation: the absolute value of clip.ts's
+ * shoelace `ringArea_m2`.
+ */
 export function polygonArea_m2(polygon: Point[]): number {
-  let s = 0;
-  const n = polygon.length;
-  for (let i = 0; i < n; i++) {
-    const a = polygon[i], b = polygon[(i + 1) % n];
-    s += a[0] * b[1] - b[0] * a[1];
-  }
-  return Math.abs(s) / 2;
+  return Math.abs(ringArea_m2(polygon));
 }
 
 /** Perimeter of a closed polygon, m (sum of its edge lengths). */

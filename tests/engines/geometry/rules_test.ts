@@ -241,11 +241,37 @@ Deno.test("occupancy, work and level decide which rules apply", () => {
   assert.ok(!idsp.has("adk-1.1-rise-max"), "private-stair rules are for dwellings");
 });
 
-Deno.test("a door with only its leaf width is unknown, saying so", () => {
+Deno.test("a door with only its leaf width: clear width estimated by the clearance engine", () => {
   const plan = planWith({ openings: { d_in: { clear_width_m: undefined } } });
   const o = outcome({ pack: "ada-2010", rule: "ada-404.2.3", subject: "d_in", at: {} }, plan);
-  assert.equal(o.status, "unknown");
-  assert.match(o.note!, /only the door's leaf width \(0\.90 m\)/);
+  assert.equal(o.status, "pass");
+  assert.ok(Math.abs(o.measured! - (0.9 - 0.038)) < 1e-12);
+  assert.match(o.note!, /estimated as the 0\.90 m door width less 38 mm/);
+});
+
+Deno.test("turning circle keeps the room's objects clear", () => {
+  // A 3 × 2 m toilet room with a 1 × 2 m object filling its east end: free floor 2 × 2 m.
+  const p = structuredClone(base) as unknown as Record<string, unknown>;
+  (p.rooms as Record<string, unknown>[])[0] = {
+    ...(p.rooms as Record<string, unknown>[])[0],
+    label: "toilet",
+    polygon: [[0, 0], [3, 0], [3, 2], [0, 2]],
+  };
+  p.objects = [{
+    id: "cab",
+    floor: "f0",
+    room: "liv",
+    label: "cabinet",
+    center: [2.5, 1],
+    size: [1, 2],
+  }];
+  const o = outcome(
+    { pack: "ada-2010", rule: "ada-304.3.1", subject: "liv", at: {} },
+    parsePlan(p).plan,
+  );
+  assert.ok(Math.abs(o.measured! - 2) < 0.01, `diameter ${o.measured}`);
+  assert.equal(o.status, "pass");
+  assert.match(o.note!, /1 object\(s\) in the room are kept clear/);
 });
 
 Deno.test("egress measures use the room's largest window", () => {
