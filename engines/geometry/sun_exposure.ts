@@ -9,8 +9,9 @@
  * Counting is the midpoint rule: each sample stands for `step_h` hours, so a daily total is
  * within one step of the continuous value (two sunrise/sunset edges, half a step each).
  */
-import type { Point } from "../../core/plan.ts";
+import type { Opening, Plan, Point } from "../../core/plan.ts";
 import { julianDay } from "./sun.ts";
+import { nearestWall, planAzimuth_deg } from "./walls.ts";
 import type { SunSeries } from "./sun.ts";
 
 const D2R = Math.PI / 180;
@@ -333,4 +334,125 @@ export function yearSamples(year: number, step_min: number, longitude_deg: numbe
     }
   }
   return { jd, month, step_h: 24 / perDay };
+}
+
+/** Room labels that are open to the sky and cast no shadow of their own. */
+export const OPEN_LABELS: readonly string[] = ["outdoor", "balcony"];
+
+/**
+ * The building as flat-topped prisms: each room's polygon (labels other than outdoor and balcony)
+ * from its floor's elevation up by its height (`default_height_m` where the room has none).
+ * Pitched roofs, parapets and wall thickness are not in a plan, so they are not modelled.
+ */
+export function buildingPrisms(
+  plan: Pick<Plan, "rooms" | "floors">,
+  default_height_m = 2.5,
+): Prism[] {
+  const elevation = new Map(plan.floors.map((f) => [f.id, f.elevation_m]));
+  return plan.rooms.filter((r) => !OPEN_LABELS.includes(r.label)).map((r) => {
+    const z = elevation.get(r.floor) ?? 0;
+    return {
+      id: r.id,
+      polygon: r.polygon,
+      zmin_m: z,
+      zmax_m: z + (r.height_m ?? default_height_m),
+    };
+  });
+}
+
+/** Defaults for a window's reference point where the plan does not say. */
+export interface WindowDefaults {
+  sill_m: number;
+  height_m: number;
+}
+
+/** A window ready for counting: where it is, what it faces, and what was assumed. */
+export interface WindowSite {
+  aperture: Aperture;
+  /** The room it lights. */
+  room: string;
+  floor: string;
+  /** Azimuth the window faces (outward normal of its wall), degrees east of true north. */
+  facing_deg: number;
+  /** Distance from the window's `at` to the wall edge it was put on, metres. */
+  off_wall_m: number;
+  /** Which of sill and height were taken from the defaults. */
+  defaulted: ("sill_m" | "height_m")[];
+}
+
+/**
+ * A window's reference point and facing: the wall is the nearest edge of its room (walls.ts
+ * `nearestWall`), the facing is that edge's outward normal turned by `north_deg`, and the point
+ * sits at the window's centre height (floor elevation + sill + height / 2). Undefined when the
+ * window has no room or its room has no polygon on the floor.
+ */
+export function windowSite(
+  plan: Pick<Plan, "rooms" | "floors">,
+  opening: Pick<Opening, "at" | "floor" | "between" | "id" | "sill_m" | "height_m">,
+  north_deg: number,
+  defaults: WindowDefaults = { sill_m: 0.9, height_m: 1.2 },
+): WindowSite | undefined {
+  const room = opening.between.find((r): r is string => r !== null);
+  if (!room) return undefined;
+  const wall = nearestWall(plan, opening);
+  if (!wall) return undefined;
+  const defaulted: WindowSite["defaulted"] = [];
+  if (opening.sill_m === undefined) defaulted.push("sill_m");
+  if (opening.height_m === undefined) defaulted.push("height_m");
+  const floorZ = plan.floors.find((f) => f.id === opening.floor)?.elevation_m ?? 0;
+  const z_m = floorZ + (opening.sill_m ?? defaults.sill_m) +
+    (opening.height_m ?? defaults.height_m) / 2;
+  return {
+    aperture: { id: opening.id, at: wall.foot, z_m, normal: wall.normal },
+    room: wall.room,
+    floor: opening.floor,
+    facing_deg: planAzimuth_deg(wall.normal, north_deg),
+    off_wall_m: wall.distance_m,
+    defaulted,
+  };
+}
+
+/** Sun-path curves for a chart: day paths and hour lines as (azimuth, elevation) points, degrees. */
+export interface SunPathCurves {
+  days: { label: string; month: number; day: number; points: [number, number][] }[];
+  /** Lines through the same local mean solar hour on each drawn day (analemma segments). */
+  hours: { hour: number; points: [number, number][] }[];
+}
+
+/**
+ * Day paths (sun above the horizon) at `step_min` for the given dates, and hour lines through
+ * whole local-mean-solar hours across them, from a position function (the fast method in the
+ * tool). `position(jds)` returns elevation and azimuth arrays for Julian Days (UT).
+ */
+export function sunPathCurves(
+  year: number,
+  dates: readonly [month: number, day: number, label: string][],
+  longitude_deg: number,
+  position: (jd: Float64Array) => Pick<SunSeries, "elevation_deg" | "azimuth_deg">,
+  step_min = 10,
+): SunPathCurves {
+  const days: SunPathCurves["days"] = [];
+  const hourPts = new Map<number, [number, number][]>();
+  for (const [month, day, label] of dates) {
+    const s = daySamples(year, month, day, step_min, longitude_deg);
+    // Samples at step starts (not midpoints) so whole hours fall on samples.
+    const jd = s.jd.map((v) => v - s.step_h / 48);
+    const p = position(jd);
+    const points: [number, number][] = [];
+    const perHour = Math.round(1 / s.step_h);
+    for (let i = 0; i < jd.length; i++) {
+      const el = p.elevation_deg[i], az = p.azimuth_deg[i];
+      if (el > 0) points.push([az, el]);
+      if (perHour > 0 && i % perHour === 0 && el > 0) {
+        const h = i / perHour;
+        if (!hourPts.has(h)) hourPts.set(h, []);
+        hourPts.get(h)!.push([az, el]);
+      }
+    }
+    days.push({ label, month, day, points });
+  }
+  const hours = [...hourPts.entries()].filter(([, pts]) => pts.length > 0).sort((a, b) =>
+    a[0] - b[0]
+  ).map(([hour, points]) => ({ hour, points }));
+  return { days, hours };
 }
