@@ -16,6 +16,8 @@ export const FOOT_M = 0.3048;
 export const INCH_M = 0.0254;
 /** Square metres in one square foot, exactly (0.3048²). */
 export const SQUARE_FOOT_M2 = 0.09290304;
+/** A chained outline whose area differs from the stated area by more than this share is reported. */
+export const AREA_TOLERANCE_REL = 0.05;
 
 /**
  * Metres per unit of length for a `units` value of a `dimensionEstimates` answer: `metric` is
@@ -259,6 +261,7 @@ export function modelToPlan(
   }[] = [];
   const roomElevation = new Map<string, number>();
   let withBoundary = 0, imperialRooms = 0, holeCount = 0, holeArea = 0, chosenByConfidence = 0;
+  let unitless = 0, areasChecked = 0;
 
   const edgesOf = (region: Nullable<MpRegion>, what: string) => {
     const out: { edge: IdEdge; raw: MpEdge; keys: string[] }[] = [];
@@ -329,15 +332,17 @@ export function modelToPlan(
     if (chained.rings.length > 1) {
       warn(`${what}: boundary has ${chained.rings.length} rings; the largest is the room outline`);
     }
+    let roomHoles_m2 = 0;
     for (const [k, h] of holes.entries()) {
       if (!h.length) continue;
       const hc = chainEdges(h.map((x) => x.edge));
       for (const p of hc.problems) warn(`${what}.holes[${k}]: ${p}`);
       for (const ring of hc.rings) {
         holeCount++;
-        holeArea += Math.abs(signedArea_m2(ring.points));
+        roomHoles_m2 += Math.abs(signedArea_m2(ring.points));
       }
     }
+    holeArea += roomHoles_m2;
     const floor = floorOf(r.floor, what);
     if (!floor) {
       skippedRooms.add(rid);
@@ -373,10 +378,25 @@ export function modelToPlan(
         );
       } else {
         if (f !== 1) imperialRooms++;
+        if (dims.units === null || dims.units === undefined) unitless++;
         const h = num(dims.height);
         if (h !== undefined && h > 0) height_m = round(h * f);
         const low = num(dims.lowerElevation);
         if (low !== undefined) roomElevation.set(rid, round(low * f));
+        // The stated floor area against the chained outline minus its holes.
+        const area = num(dims.area);
+        if (area !== undefined && area > 0) {
+          const stated_m2 = area * (f === FOOT_M ? SQUARE_FOOT_M2 : f * f);
+          const outline_m2 = Math.abs(signedArea_m2(outer.points)) - roomHoles_m2;
+          areasChecked++;
+          if (Math.abs(outline_m2 - stated_m2) > AREA_TOLERANCE_REL * stated_m2) {
+            warn(
+              `${what}: its outline encloses ${
+                round(outline_m2, 2)
+              } m² but dimensionEstimates states ${round(stated_m2, 2)} m²`,
+            );
+          }
+        }
       }
     }
     roomIds.add(rid);
@@ -420,6 +440,18 @@ export function modelToPlan(
   if (imperialRooms) {
     report.assumptions.push(
       `${imperialRooms} room(s) answered dimension estimates in imperial units; converted exactly (1 ft = 0.3048 m, 1 ft² = 0.09290304 m²)`,
+    );
+  }
+  if (unitless) {
+    report.assumptions.push(
+      `${unitless} room(s) state no units for their dimension estimates; metric assumed (the query asks for units: metric)`,
+    );
+  }
+  if (areasChecked) {
+    report.mapped.push(
+      `${areasChecked} room outline(s) checked against the stated floor area (within ${
+        AREA_TOLERANCE_REL * 100
+      } %)`,
     );
   }
   if (chosenByConfidence) {
@@ -572,6 +604,7 @@ export function modelToPlan(
   if (pi && rooms.every((r) => r.height_m === undefined)) report.lacking.push("no room heights");
   report.assumptions.push(
     "positions are the model's own frame in metres (API x, y; z up), used as plan x, y",
+    "room outlines follow the boundary vertices (wall centre lines), not offset by wall thickness",
   );
   report.counts = {
     floors: floors.length,

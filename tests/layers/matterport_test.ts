@@ -165,6 +165,21 @@ Deno.test("metric response: floors, rooms, labels, openings on their edges, swee
   assert.deepEqual([sw.floor, sw.room, sw.at], [F2, "rbedroom01", [2.5, 2, 2.8]]);
   assert.ok(report.assumptions.some((a) => a.includes("hole")));
   assert.equal(report.counts?.doors, 4);
+  // Every stated area agrees with its chained outline minus holes (the hall: 12 − 1 = 11 m²).
+  assert.deepEqual(report.warnings, []);
+  assert.ok(report.mapped.some((m) => m.startsWith("6 room outline(s) checked")));
+});
+
+Deno.test("a stated area that disagrees with the chained outline is reported", () => {
+  const res = readJson("matterport/metric.json");
+  res.data.model.rooms[0].dimensionEstimates.area = 30;
+  const { report } = modelToPlan(res, "m.json");
+  assert.ok(
+    report.warnings.some((w) =>
+      w.includes("rliving001") && w.includes("21 m²") && w.includes("30 m²")
+    ),
+    report.warnings.join("\n"),
+  );
 });
 
 Deno.test("imperial response: dimension estimates converted exactly from feet", async () => {
@@ -179,6 +194,8 @@ Deno.test("imperial response: dimension estimates converted exactly from feet", 
   // Boundary vertices and opening widths are metres in both answers.
   assert.equal(opening(p, "o_front_door").width_m, 0.9144);
   assert.ok(report.assumptions.some((a) => a.includes("imperial") && a.includes("0.3048")));
+  // Areas in ft² (226 ft² = 20.996 m² for the 21 m² living room) pass the outline check.
+  assert.deepEqual(report.warnings, []);
 });
 
 Deno.test("a model without Property Intelligence imports floors and sweeps, and says why", async () => {
