@@ -1,0 +1,228 @@
+/**
+ * code_check: every pack on the demo building and on the real samples (FZK-Haus IFC, ZInD),
+ * findings with rule ids and sections, unknown checks listed, unverified rules reported, pack
+ * files and bad packs.
+ */
+import { assert, assertEquals, assertMatch, assertOk } from "../_assert.ts";
+import { sharedData } from "../_data.ts";
+import { InputError } from "../../core/errors.ts";
+import { loadRegistry } from "../../core/registry.ts";
+import { runTool } from "../../core/run.ts";
+import type { LoadedPlan } from "../../core/plan.ts";
+import { openStore } from "../../core/store.ts";
+import { countStatuses, forModel, ToolResult } from "../../core/result.ts";
+import { BUILTIN_SCANS } from "../../layers/builtin.ts";
+import { importSource } from "../../layers/mod.ts";
+import { BUILTIN_PACK_IDS, builtinPack } from "../../engines/geometry/packs.ts";
+
+const tool = (await loadRegistry()).require("code_check");
+
+async function run(opts: Parameters<typeof runTool>[1]) {
+  const o = await runTool(tool, { builtins: BUILTIN_SCANS, ...opts });
+  if (o.status !== "done") throw new Error(JSON.stringify(o));
+  return o.result;
+}
+const metric = (r: ToolResult, id: string) => r.metrics.find((m) => m.id === id)!.value;
+
+/** What every code_check result must satisfy, whatever the plan. */
+function invariants(r: ToolResult, pack: string) {
+  assertOk(ToolResult.safeParse(r).success);
+  assert.notEqual(r.verdict.status, "error", r.verdict.text);
+  const counts = countStatuses(r.checks);
+  assertEquals(metric(r, "checks_fail"), counts.fail);
+  assertEquals(metric(r, "checks_warn"), counts.warn);
+  assertEquals(metric(r, "checks_pass"), counts.pass);
+  assertEquals(metric(r, "checks_unknown"), counts.unknown);
+  const p = builtinPack(pack)!;
+  const run = new Set(r.checks.map((c) => c.rule!.id));
+  const na = (r.data!.not_applicable as { rule: string }[]).map((n) => n.rule);
+  assertEquals(
+    run.size + na.length,
+    p.rules.length,
+    "every rule is checked or listed as not applicable",
+  );
+  assertEquals(metric(r, "rules_run"), run.size);
+  for (const c of r.checks) {
+    assertEquals(c.rule!.pack, pack);
+    assertOk(c.rule!.section.length > 0);
+    assertEquals(!!c.rule!.unverified, p.rules.find((x) => x.id === c.rule!.id)!.status === "U");
+    if (c.status === "unknown") assertOk(c.note && c.note.length > 10, "an unknown check says why");
+  }
+  const judged = r.checks.filter((c) => c.status === "fail" || c.status === "warn");
+  assertEquals(r.findings.length, judged.length, "one finding per failing or close check");
+  for (const f of r.findings) {
+    const c = judged.find((c) => f.id.endsWith(`:${c.subject}:${c.rule!.id}`));
+    assertOk(c, `finding ${f.id} matches a check`);
+    assertMatch(f.id, /^code_check:(room|opening|vertical):[^:]+:[^:]+$/);
+    assertOk(f.title.includes(c!.rule!.section), "the title names the section");
+  }
+  const ids = new Set(r.overlays.map((o) => o.id));
+  for (const f of r.findings) for (const o of f.overlays ?? []) assertOk(ids.has(o));
+}
+
+for (const pack of BUILTIN_PACK_IDS) {
+  Deno.test(`code_check ${pack} on the demo building`, async () => {
+    const r = await run({ set: { scan: "demo", pack } });
+    invariants(r, pack);
+    assertOk(r.checks.length > 0);
+    assertEquals(
+      r.verdict.status,
+      "fail",
+      "each pack finds something on the demo (thresholds, rooms)",
+    );
+  });
+}
+
+Deno.test("code_check irc-2021 on the demo: hand-checked findings", async () => {
+  const r = await run({ set: { scan: "demo", pack: "irc-2021" } });
+  // Office 2 × 3 m = 6 m² < 70 sq ft; the study is 2 m deep < 7 ft; its 2.12 m ceiling is
+  // within 0.0212 m of 2.1336 m.
+  const ids = r.findings.map((f) => f.id);
+  for (
+    const id of [
+      "code_check:room:g_office:irc-R304.1",
+      "code_check:room:g_office:irc-R304.2",
+      "code_check:room:u_study:irc-R304.2",
+      "code_check:room:u_study:irc-R305.1",
+    ]
+  ) assertOk(ids.includes(id), id);
+  const office = r.findings.find((f) => f.id === "code_check:room:g_office:irc-R304.1")!;
+  assertEquals(office.severity, "fail");
+  assertMatch(
+    office.title,
+    /Office: floor area 6\.00 m² fails irc-2021 R304\.1 \(minimum 70 sq ft/,
+  );
+  assertMatch(office.detail!, /2018 text/);
+  const study = r.findings.find((f) => f.id === "code_check:room:u_study:irc-R305.1")!;
+  assertEquals(study.severity, "warn");
+  const headroom = r.checks.find((c) => c.id === "irc-R311.7.2:v_stair")!;
+  assertEquals(headroom.status, "unknown");
+  assertOk(r.assumptions.some((a) => /checked against 2018 text/.test(a.text)));
+  assertOk(r.assumptions.some((a) => /Checked as a dwelling building/.test(a.text)));
+  // What a model sees: verdict and finding titles, no check values.
+  const view = forModel(r);
+  assertEquals(Object.keys(view).sort(), ["findings", "scan", "status", "tool", "verdict"]);
+});
+
+Deno.test("code_check uk-adm at M4(3): unverified rules are reported so", async () => {
+  const r = await run({ set: { scan: "demo", pack: "uk-adm", level: "M4(3)" } });
+  invariants(r, "uk-adm");
+  const hall = r.checks.find((c) => c.id === "adm1-m4-3-hallway:g_hall")!;
+  assertEquals(hall.rule!.unverified, true);
+  assertMatch(hall.note!, /Unverified rule/);
+  assertOk(r.assumptions.some((a) => /unverified.*adm1-m4-3-hallway/.test(a.text)));
+  assertEquals(metric(r, "unverified_rules"), 2);
+  assertEquals((r.data!.options as { level: string }).level, "M4(3)");
+  // The M4(3) bathroom turning circle: 4 × 3 m bathroom → a 3 m circle.
+  const bath = r.checks.find((c) => c.id === "adm1-m4-3-turning-bath:u_bath")!;
+  assertEquals(bath.status, "pass");
+  assertOk(Math.abs(bath.measured! - 3) < 0.01);
+});
+
+Deno.test("code_check: the pack comes from the rules.pack preference", async () => {
+  const store = openStore(":memory:");
+  store.setPref("rules.pack", "fha");
+  const o = await runTool(tool, { builtins: BUILTIN_SCANS, store, set: { scan: "demo" } });
+  assertEquals(o.status, "done");
+  if (o.status === "done") {
+    assertEquals(o.result.inputs.pack, { value: "fha", from: "preference" });
+    invariants(o.result, "fha");
+  }
+  const q = await runTool(tool, { builtins: BUILTIN_SCANS, set: { scan: "demo" } });
+  assertEquals(q.status, "needs_input", "with no preference the pack is asked for");
+});
+
+const myPack = {
+  id: "my-house-rules",
+  title: "My house rules",
+  edition: "1",
+  jurisdiction: "home",
+  citation: "me",
+  default_occupancy: "dwelling",
+  rules: [{
+    id: "wide-doors",
+    pack: "my-house-rules",
+    edition: "1",
+    section: "1",
+    title: "Doors at least 85 cm clear",
+    measure: "door_clear_width_m",
+    comparator: ">=",
+    limit: { value: 850, unit: "mm", si: 0.85 },
+    status: "V",
+    citation: "my own",
+  }],
+};
+
+Deno.test("code_check: a person's own pack, from a file or as JSON text", async () => {
+  const dir = Deno.makeTempDirSync();
+  const file = `${dir}/pack.json`;
+  Deno.writeTextFileSync(file, JSON.stringify(myPack));
+  for (const pack of [file, JSON.stringify(myPack)]) {
+    const r = await run({ set: { scan: "demo", pack } });
+    assertEquals(metric(r, "pack"), "my-house-rules");
+    // d_front states 0.84 m clear: 0.01 m under 0.85 m, within 0.02 m → warn.
+    assertEquals(r.checks.find((c) => c.id === "wide-doors:d_front")!.status, "warn");
+    // d_bath 0.70 m leaf → 0.662 m estimated clear: fail.
+    assertEquals(r.checks.find((c) => c.id === "wide-doors:d_bath")!.status, "fail");
+  }
+  Deno.removeSync(dir, { recursive: true });
+});
+
+Deno.test("code_check: a bad pack is an error naming the rule and field", async () => {
+  const bad = structuredClone(myPack);
+  bad.rules[0].limit.si = 0.8;
+  await assert.rejects(
+    run({ set: { scan: "demo", pack: JSON.stringify(bad) } }),
+    (e: unknown) =>
+      e instanceof InputError && e.input === "pack" &&
+      /rules\[0\] \(wide-doors\)\.limit\.si: 0\.8 does not equal 850 mm = 0\.85/.test(e.message),
+  );
+  await assert.rejects(
+    run({ set: { scan: "demo", pack: "nfpa-101" } }),
+    (e: unknown) =>
+      e instanceof InputError &&
+      /no rule pack "nfpa-101"; built-in packs: ada-2010/.test(e.message),
+  );
+  await assert.rejects(
+    run({ set: { scan: "demo", pack: "/nonexistent/pack.json" } }),
+    (e: unknown) => e instanceof InputError && /cannot read pack file/.test(e.message),
+  );
+  await assert.rejects(
+    run({ set: { scan: "demo", pack: "{not json" } }),
+    (e: unknown) => e instanceof InputError && /not valid JSON/.test(e.message),
+  );
+  await assert.rejects(
+    run({ set: { scan: "demo", pack: "uk-adm", level: "M4(4)" } }),
+    (e: unknown) =>
+      e instanceof InputError && e.input === "level" && /M4\(1\), M4\(2\), M4\(3\)/.test(e.message),
+  );
+  await assert.rejects(
+    run({ set: { scan: "demo", pack: "irc-2021", level: "M4(2)" } }),
+    (e: unknown) => e instanceof InputError && /irc-2021 has no levels/.test(e.message),
+  );
+});
+
+const samples: Record<string, LoadedPlan> = {};
+for (const [id, rel] of [["fzk", "ifc/AC20-FZK-Haus.ifc"], ["zind", "zind/zind_data.json"]]) {
+  samples[id] = (await importSource(sharedData(rel))).loaded;
+}
+
+for (const pack of BUILTIN_PACK_IDS) {
+  Deno.test(`code_check ${pack} on the real samples (FZK-Haus IFC, ZInD)`, async () => {
+    for (const scan of Object.keys(samples)) {
+      const r = await run({ plans: samples, set: { scan, pack } });
+      invariants(r, pack);
+      assertOk(
+        r.checks.some((c) => c.status !== "unknown"),
+        `${pack} measures something on ${scan}`,
+      );
+    }
+  });
+}
+
+Deno.test("code_check irc-2021 on FZK-Haus: the ground-floor rooms' 2.5 m ceilings pass", async () => {
+  const r = await run({ plans: samples, set: { scan: "fzk", pack: "irc-2021" } });
+  const ceilings = r.checks.filter((c) => c.rule!.id === "irc-R305.1");
+  assertOk(ceilings.length >= 4);
+  for (const c of ceilings) assertEquals([c.subject, c.status], [c.subject, "pass"]);
+});
