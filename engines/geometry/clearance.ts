@@ -235,10 +235,10 @@ export function findPlacement(
   for (let x = minX + half; x <= maxX - half + 1e-9; x += step) {
     for (let y = minY + half; y <= maxY - half + 1e-9; y += step) {
       const p: Point = [x, y];
-      if (!insideRings(free, p) || distToEdges(edges, p) < half - 1e-9) continue;
+      if (!insideEdges(edges, x, y) || distToEdges(edges, p) < half - 1e-9) continue;
       for (const angle of angles) {
         const t = shape(p, angle);
-        if (ringInside(free, edges, t)) return { at: p, angle_deg: angle, footprint: t };
+        if (ringInside(edges, t)) return { at: p, angle_deg: angle, footprint: t };
       }
     }
   }
@@ -249,74 +249,94 @@ function round6(v: number): number {
   return Math.round(v * 1e6) / 1e6;
 }
 
-type Seg = [number, number, number, number];
+/** Every edge of some rings, flat: [x1, y1, x2, y2] per edge, for tight loops. */
+export interface EdgeSet {
+  n: number;
+  c: Float64Array;
+}
 
-/** Every edge of every ring, as [x1, y1, x2, y2]. */
-export function ringEdges(rings: MultiRings): Seg[] {
-  const out: Seg[] = [];
+/** Every edge of every ring of every polygon, as an {@link EdgeSet}. */
+export function ringEdges(rings: MultiRings): EdgeSet {
+  let n = 0;
+  for (const poly of rings) for (const ring of poly) n += ring.length;
+  const c = new Float64Array(n * 4);
+  let k = 0;
   for (const poly of rings) {
     for (const ring of poly) {
       for (let i = 0; i < ring.length; i++) {
         const a = ring[i], b = ring[(i + 1) % ring.length];
         if (a[0] === b[0] && a[1] === b[1]) continue;
-        out.push([a[0], a[1], b[0], b[1]]);
+        c[k++] = a[0], c[k++] = a[1], c[k++] = b[0], c[k++] = b[1];
       }
     }
   }
-  return out;
+  return { n: k / 4, c };
 }
 
-/** Even–odd point-in-polygon over every ring of every polygon (ray casting). */
-export function insideRings(rings: MultiRings, p: Point): boolean {
+/** Even–odd point-in-polygon over an edge set (ray casting; Shimrat 1962). */
+export function insideEdges(E: EdgeSet, x: number, y: number): boolean {
   let inside = false;
-  for (const poly of rings) {
-    for (const ring of poly) {
-      for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-        const [xi, yi] = ring[i], [xj, yj] = ring[j];
-        if ((yi > p[1]) !== (yj > p[1]) && p[0] < ((xj - xi) * (p[1] - yi)) / (yj - yi) + xi) {
-          inside = !inside;
-        }
-      }
-    }
+  const c = E.c;
+  for (let i = 0, k = 0; i < E.n; i++, k += 4) {
+    const x1 = c[k], y1 = c[k + 1], x2 = c[k + 2], y2 = c[k + 3];
+    if ((y1 > y) !== (y2 > y) && x < ((x2 - x1) * (y - y1)) / (y2 - y1) + x1) inside = !inside;
   }
   return inside;
 }
 
-function pointSegmentDistance(p: Point, s: Seg): number {
-  return closestOnSegment(p, [s[0], s[1]], [s[2], s[3]]).distance_m;
+/** Even–odd point-in-polygon over every ring of every polygon (ray casting). */
+export function insideRings(rings: MultiRings, p: Point): boolean {
+  return insideEdges(ringEdges(rings), p[0], p[1]);
 }
 
-/** Smallest distance from a point to any of the edges, metres. */
-export function distToEdges(edges: Seg[], p: Point): number {
-  let d = Infinity;
-  for (const e of edges) d = Math.min(d, pointSegmentDistance(p, e));
-  return d;
+/** Smallest distance from a point to any edge of the set, metres. */
+export function distToEdges(E: EdgeSet, p: Point): number {
+  let best = Infinity;
+  const c = E.c, px = p[0], py = p[1];
+  for (let i = 0, k = 0; i < E.n; i++, k += 4) {
+    const x1 = c[k], y1 = c[k + 1], dx = c[k + 2] - x1, dy = c[k + 3] - y1;
+    const len2 = dx * dx + dy * dy;
+    let t = len2 > 0 ? ((px - x1) * dx + (py - y1) * dy) / len2 : 0;
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    const ex = px - (x1 + t * dx), ey = py - (y1 + t * dy);
+    const d2 = ex * ex + ey * ey;
+    if (d2 < best) best = d2;
+  }
+  return Math.sqrt(best);
 }
 
-/** True when two segments cross at a point interior to both (touching does not count). */
-export function segmentsCrossProperly(a: Point, b: Point, s: Seg): boolean {
-  const c: Point = [s[0], s[1]], d: Point = [s[2], s[3]];
-  const o1 = cross(a, b, c), o2 = cross(a, b, d), o3 = cross(c, d, a), o4 = cross(c, d, b);
+/** True when segment a–b crosses an edge of the set at a point interior to both. */
+export function crossesEdges(E: EdgeSet, a: Point, b: Point): boolean {
+  const c = E.c, ax = a[0], ay = a[1], bx = b[0], by = b[1];
   const eps = 1e-12;
-  return ((o1 > eps && o2 < -eps) || (o1 < -eps && o2 > eps)) &&
-    ((o3 > eps && o4 < -eps) || (o3 < -eps && o4 > eps));
+  const minX = Math.min(ax, bx), maxX = Math.max(ax, bx);
+  const minY = Math.min(ay, by), maxY = Math.max(ay, by);
+  for (let i = 0, k = 0; i < E.n; i++, k += 4) {
+    const cx = c[k], cy = c[k + 1], dx = c[k + 2], dy = c[k + 3];
+    if (Math.max(cx, dx) < minX || Math.min(cx, dx) > maxX) continue;
+    if (Math.max(cy, dy) < minY || Math.min(cy, dy) > maxY) continue;
+    const o1 = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
+    const o2 = (bx - ax) * (dy - ay) - (by - ay) * (dx - ax);
+    if (!((o1 > eps && o2 < -eps) || (o1 < -eps && o2 > eps))) continue;
+    const o3 = (dx - cx) * (ay - cy) - (dy - cy) * (ax - cx);
+    const o4 = (dx - cx) * (by - cy) - (dy - cy) * (bx - cx);
+    if ((o3 > eps && o4 < -eps) || (o3 < -eps && o4 > eps)) return true;
+  }
+  return false;
 }
 
-function cross(a: Point, b: Point, c: Point): number {
-  return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
-}
-
-function ringInside(free: MultiRings, edges: Seg[], ring: Point[]): boolean {
-  for (const p of ring) if (!insideRings(free, p)) return false;
+function ringInside(edges: EdgeSet, ring: Point[]): boolean {
+  for (const p of ring) if (!insideEdges(edges, p[0], p[1])) return false;
   for (let i = 0; i < ring.length; i++) {
     const a = ring[i], b = ring[(i + 1) % ring.length];
-    for (const e of edges) if (segmentsCrossProperly(a, b, e)) return false;
-    const m: Point = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
-    if (!insideRings(free, m)) return false;
+    if (crossesEdges(edges, a, b)) return false;
+    if (!insideEdges(edges, (a[0] + b[0]) / 2, (a[1] + b[1]) / 2)) return false;
   }
-  // An obstacle wholly inside the T: one of its vertices lies inside the T.
-  for (const e of edges) {
-    if (insideRings([[ring]], [e[0], e[1]]) && !onRing(ring, [e[0], e[1]])) return false;
+  // An obstacle wholly inside the shape: one of its vertices lies inside the shape.
+  const own = ringEdges([[ring]]);
+  for (let i = 0, k = 0; i < edges.n; i++, k += 4) {
+    const p: Point = [edges.c[k], edges.c[k + 1]];
+    if (insideEdges(own, p[0], p[1]) && !onRing(ring, p)) return false;
   }
   return true;
 }
@@ -324,7 +344,7 @@ function ringInside(free: MultiRings, edges: Seg[], ring: Point[]): boolean {
 function onRing(ring: Point[], p: Point): boolean {
   for (let i = 0; i < ring.length; i++) {
     const a = ring[i], b = ring[(i + 1) % ring.length];
-    if (pointSegmentDistance(p, [a[0], a[1], b[0], b[1]]) < 1e-9) return true;
+    if (closestOnSegment(p, a, b).distance_m < 1e-9) return true;
   }
   return false;
 }

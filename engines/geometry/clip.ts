@@ -104,9 +104,14 @@ export function unionRings(polys: (Point[] | Rings)[]): MultiRings {
 
 /**
  * Every polygon grown (delta_m > 0) or shrunk (delta_m < 0) by |delta_m|: the Minkowski sum
- * or difference with a disc, round joins within {@link ARC_TOLERANCE_M} of the true arc.
+ * or difference with a disc, round joins' chords within `arc_tolerance_m` (default
+ * {@link ARC_TOLERANCE_M}) inside the true arc.
  */
-export function offsetRings(polys: (Point[] | Rings)[], delta_m: number): MultiRings {
+export function offsetRings(
+  polys: (Point[] | Rings)[],
+  delta_m: number,
+  arc_tolerance_m: number = ARC_TOLERANCE_M,
+): MultiRings {
   const paths = allPaths(polys);
   if (delta_m === 0) return unionRings(polys);
   // Normalise winding first so holes shrink and outers grow consistently.
@@ -114,7 +119,7 @@ export function offsetRings(polys: (Point[] | Rings)[], delta_m: number): MultiR
   c.AddPaths(paths, C.PolyType.ptSubject, true);
   const norm = new C.Paths();
   c.Execute(C.ClipType.ctUnion, norm, C.PolyFillType.pftNonZero, C.PolyFillType.pftNonZero);
-  const co = new C.ClipperOffset(2, ARC_TOLERANCE_M * SCALE);
+  const co = new C.ClipperOffset(2, arc_tolerance_m * SCALE);
   co.AddPaths(norm, C.JoinType.jtRound, C.EndType.etClosedPolygon);
   const tree = new C.PolyTree();
   co.Execute(tree, delta_m * SCALE);

@@ -11,8 +11,12 @@
  *   (§4.3); a rectangle p × q fits tilted in an A × B opening by Carver's condition
  *   (W. Carver 1956; Wetzel, "Rectangles in rectangles", Math. Mag. 73(3), 2000).
  */
-import type { Point } from "../../core/plan.ts";
-import { findPlacement, orientedRectangle, type Placement } from "./clearance.ts";
+import type { Plan, Point } from "../../core/plan.ts";
+import { tolerance_m } from "../../core/plan.ts";
+import { doorClearWidth, findPlacement, orientedRectangle, type Placement } from "./clearance.ts";
+import { objectsByRoom, type Route, type RouteGraph, verticalRun_m } from "./routes.ts";
+import { judge } from "../../core/result.ts";
+import { nearestRoomEdge } from "./walls.ts";
 
 /**
  * Longest thin rod carried level around a right-angle corner of corridor widths a and b, m:
@@ -244,4 +248,271 @@ export function rayToOutline(polygon: Point[], p: Point, d: Point): number {
     if (t > 1e-9 && s >= -1e-9 && s <= 1 + 1e-9) best = Math.min(best, t);
   }
   return best;
+}
+
+/** One step of an item's way: a door, a corner, a stair, a lift or ramp, the room's floor. */
+export interface FitStep {
+  kind: "door" | "corner" | "stair" | "ramp" | "lift" | "floor" | "passage";
+  /** The opening, vertical or room id. */
+  element: string;
+  status: "pass" | "warn" | "fail" | "unknown";
+  /** How to carry the item through this step (a {@link Carry} name, "tilted" when so). */
+  carry?: string;
+  /** Spare room at the binding dimension, m (negative: short by that much). */
+  margin_m?: number;
+  /** The step in words and numbers. */
+  text: string;
+  floor?: string;
+  at?: Point;
+}
+
+/** What {@link fitAlongRoute} needs besides the route. */
+export interface FitOptions {
+  /** Headroom over a stair's pitch line when the plan gives none, m (IRC R311.7.2: 2.032). */
+  stair_headroom_m: number;
+}
+
+const f2 = (v: number) => `${v.toFixed(2)} m`;
+
+/**
+ * Judges each step of a route for a rigid box, with design.md's uncertainty rule applied to
+ * the item: a step passes when the item grown by the scan's tolerance (each side + tol) still
+ * goes through, is too close to call when only the item as given (or shrunk by tol) does, and
+ * fails otherwise. Doors: the cross-section against clear width × height (Carver tilt), plus the
+ * turn into the door from each side (a corner of the room's depth in front of the door and the
+ * door's clear width, reference §4.2) unless the room is deep enough to line up straight.
+ * Rooms crossed: the turn at each inner corner the route bends round. Stairs: width and
+ * headroom along the pitch. Last, the item on the room's free floor, upright.
+ */
+export function fitAlongRoute(
+  plan: Pick<Plan, "rooms" | "openings" | "verticals" | "objects" | "source">,
+  graph: RouteGraph,
+  route: Route,
+  item: Item,
+  opts: FitOptions,
+): FitStep[] {
+  const steps: FitStep[] = [];
+  const rooms = new Map(plan.rooms.map((r) => [r.id, r]));
+  const openings = new Map(plan.openings.map((o) => [o.id, o]));
+  const verticals = new Map(plan.verticals.map((v) => [v.id, v]));
+  const tol = (v: number) => tolerance_m(plan, v);
+  const grow = (d: number): Item => ({
+    width_m: item.width_m + d,
+    depth_m: item.depth_m + d,
+    height_m: item.height_m + d,
+  });
+  /** Best carry over the six modes for a test at item sizes ±tol; pass > warn > fail. */
+  const judgeModes = (
+    t: number,
+    test: (c: Carry) => StepFit,
+  ): { status: "pass" | "warn" | "fail"; carry: Carry; fit: StepFit } => {
+    for (const [status, d] of [["pass", t], ["warn", -t]] as const) {
+      const modes = carryModes(grow(d));
+      let best: { carry: Carry; fit: StepFit } | undefined;
+      for (const c of modes) {
+        const fit = test(c);
+        if (fit.fits && (!best || fit.margin_m > best.fit.margin_m)) best = { carry: c, fit };
+      }
+      if (best) return { status, ...best };
+    }
+    const modes = carryModes(item);
+    let best = { carry: modes[0], fit: test(modes[0]) };
+    for (const c of modes.slice(1)) {
+      const fit = test(c);
+      if (fit.margin_m > best.fit.margin_m) best = { carry: c, fit };
+    }
+    return { status: "fail", ...best };
+  };
+  const carryName = (c: Carry, fit: StepFit) => fit.tilted ? `${c.name}, tilted` : c.name;
+
+  for (const { edge, from } of route.walk) {
+    const e = graph.edges[edge];
+    const fromNode = graph.nodes[from];
+    if (e.kind === "door") {
+      const o = openings.get(e.element)!;
+      const cw = doorClearWidth(o).clear_width_m;
+      const height = o.height_m;
+      // The depth of each side's room in front of the door (Infinity outside).
+      const sideDepth = (roomId: string | null) => {
+        if (roomId === null) return Infinity;
+        const room = rooms.get(roomId);
+        const w = room ? nearestRoomEdge(room, o.at) : undefined;
+        if (!room || !w) return Infinity;
+        return rayToOutline(room.polygon, w.foot, [-w.normal[0], -w.normal[1]]);
+      };
+      const depths = o.between.map(sideDepth);
+      const test = (c: Carry): StepFit => {
+        const door = doorwayFit(c, cw, height ?? Infinity);
+        let margin = door.margin_m, fits = door.fits;
+        for (const a of depths) {
+          if (a >= c.length_m) continue; // room deep enough to line up straight
+          const k = cornerFit(c, a, cw);
+          margin = Math.min(margin, k.margin_m), fits = fits && k.fits;
+        }
+        return { fits, margin_m: margin, tilted: door.tilted };
+      };
+      const r = judgeModes(tol(cw), test);
+      const status = height === undefined && r.status !== "fail" ? "unknown" : r.status;
+      steps.push({
+        kind: "door",
+        element: o.id,
+        status,
+        carry: carryName(r.carry, r.fit),
+        margin_m: r.fit.margin_m,
+        text: `${o.kind} ${o.id}, ${f2(cw)} clear × ${
+          height !== undefined ? f2(height) : "unknown height"
+        }: ${
+          r.status === "fail"
+            ? `no way of carrying it gets through (closest: ${r.carry.name}, short by ${
+              f2(-r.fit.margin_m)
+            })`
+            : `through ${carryName(r.carry, r.fit)}${
+              height === undefined ? ", if the door is tall enough" : ""
+            }`
+        }`,
+        floor: o.floor,
+        at: o.at,
+      });
+    } else if (e.kind === "room") {
+      const room = rooms.get(e.element)!;
+      const pts = e.a === from ? e.path : [...e.path].reverse();
+      const r0 = graph.needs.body_width_m / 2;
+      const seen = new Set<number>();
+      for (let i = 1; i < pts.length - 1; i++) {
+        room.polygon.forEach((v, k) => {
+          if (seen.has(k)) return;
+          if (Math.hypot(v[0] - pts[i][0], v[1] - pts[i][1]) > r0 * Math.SQRT2 + 0.1) return;
+          const w = cornerWidths(room.polygon, k);
+          if (!w) return;
+          seen.add(k);
+          const r = judgeModes(tol(Math.min(w.a_m, w.b_m)), (c) => {
+            // Lined up straight along either leg needs no turn when the other leg is that long.
+            return cornerFit(c, w.a_m, w.b_m);
+          });
+          steps.push({
+            kind: "corner",
+            element: room.id,
+            status: r.status,
+            carry: r.carry.name,
+            margin_m: r.fit.margin_m,
+            text: `corner in ${room.name ?? room.id}, ${f2(w.a_m)} and ${f2(w.b_m)} wide: ${
+              r.status === "fail"
+                ? `too long to turn (${f2(r.carry.length_m)} long; ${
+                  f2(r.carry.length_m + r.fit.margin_m)
+                } turns)`
+                : `turns ${r.carry.name}`
+            }`,
+            floor: room.floor,
+            at: v,
+          });
+        });
+      }
+      if (e.status === "fail" || e.status === "warn") {
+        for (const c of e.constraints) {
+          steps.push({
+            kind: "passage",
+            element: room.id,
+            status: c.status,
+            text: c.text,
+            floor: fromNode.floor,
+            at: c.at,
+          });
+        }
+      }
+    } else {
+      const v = verticals.get(e.element)!;
+      if (v.kind === "stair") {
+        const run = verticalRun_m(v);
+        if (run === undefined) {
+          steps.push({
+            kind: "stair",
+            element: v.id,
+            status: "unknown",
+            text: `stair ${v.id} has no recorded going, so its pitch and headroom are unknown`,
+            floor: v.from_floor,
+          });
+          continue;
+        }
+        const r = judgeModes(
+          tol(v.width_m),
+          (c) =>
+            stairFit(c, {
+              width_m: v.width_m,
+              rise_m: v.rise_m,
+              run_m: run,
+              headroom_m: opts.stair_headroom_m,
+            }),
+        );
+        const pitch = (Math.atan2(v.rise_m, run) * 180) / Math.PI;
+        steps.push({
+          kind: "stair",
+          element: v.id,
+          status: r.status,
+          carry: r.carry.name,
+          margin_m: r.fit.margin_m,
+          text: `stair ${v.id}, ${f2(v.width_m)} wide, pitch ${pitch.toFixed(0)}°, ${
+            f2(opts.stair_headroom_m)
+          } headroom: ${
+            r.status === "fail"
+              ? `no way of carrying it fits (closest: ${r.carry.name}, short by ${
+                f2(-r.fit.margin_m)
+              })`
+              : `up ${r.carry.name}`
+          }`,
+          floor: v.from_floor,
+        });
+      } else {
+        const r = judgeModes(tol(v.width_m), (c) => ({
+          fits: c.across_m <= v.width_m,
+          margin_m: v.width_m - c.across_m,
+        }));
+        steps.push({
+          kind: v.kind === "lift" ? "lift" : "ramp",
+          element: v.id,
+          status: v.kind === "lift" && r.status !== "fail" ? "unknown" : r.status,
+          carry: r.carry.name,
+          margin_m: r.fit.margin_m,
+          text: `${v.kind} ${v.id}, ${f2(v.width_m)} wide: ${
+            r.status === "fail" ? "too narrow for it" : `fits across ${r.carry.name}`
+          }${v.kind === "lift" ? "; the car's depth is not recorded" : ""}`,
+          floor: v.from_floor,
+        });
+      }
+    }
+  }
+
+  // Last: on the room's free floor, upright.
+  const target = rooms.get(route.room);
+  if (target) {
+    const obs = objectsByRoom({ rooms: [target], objects: plan.objects }).get(target.id) ?? [];
+    const t = tol(item.width_m);
+    const grown = floorFit(target.polygon, obs, {
+      width_m: item.width_m + t,
+      depth_m: item.depth_m + t,
+    });
+    const asIs = grown ??
+      floorFit(target.polygon, obs, { width_m: item.width_m - t, depth_m: item.depth_m - t });
+    let status: FitStep["status"] = grown ? "pass" : asIs ? "warn" : "fail";
+    let text = `on the free floor of ${target.name ?? target.id}: ${
+      status === "fail"
+        ? `no place for its ${f2(item.width_m)} × ${f2(item.depth_m)} footprint`
+        : "fits upright"
+    }`;
+    if (target.height_m !== undefined && status !== "fail") {
+      const h = judge(item.height_m, "<=", target.height_m, tol(target.height_m));
+      if (h === "fail") status = "fail";
+      else if (h === "warn" && status === "pass") status = "warn";
+      text += `; ${f2(item.height_m)} tall under a ${f2(target.height_m)} ceiling`;
+    }
+    steps.push({
+      kind: "floor",
+      element: target.id,
+      status,
+      carry: "upright",
+      text,
+      floor: target.floor,
+      ...(asIs ? { at: asIs.at } : {}),
+    });
+  }
+  return steps;
 }

@@ -19,14 +19,16 @@ import type { Opening, Plan, Point, Room, Vertical } from "../../core/plan.ts";
 import { tolerance_m } from "../../core/plan.ts";
 import { judge } from "../../core/result.ts";
 import {
+  crossesEdges,
   distToEdges,
   doorClearWidth,
+  type EdgeSet,
   freeFloor,
+  insideEdges,
   insideRings,
   largestCircleIn,
   objectFootprint,
   ringEdges,
-  segmentsCrossProperly,
 } from "./clearance.ts";
 import { differenceRings, type MultiRings, offsetRings, ringArea_m2, unionRings } from "./clip.ts";
 import { nearestRoomEdge } from "./walls.ts";
@@ -165,6 +167,9 @@ function isConvex(polygon: Point[]): boolean {
   return true;
 }
 
+/** How far a configuration space's arc chords may cut inside the true arc, m (5 mm). */
+export const ROUTE_ARC_M = 0.005;
+
 /**
  * The configuration space of a disc of radius r in a room: the room polygon minus every point
  * within r of its walls or of an obstacle (Lozano-Pérez & Wesley 1979), as polygons with holes:
@@ -173,9 +178,11 @@ function isConvex(polygon: Point[]): boolean {
 export function clearSpace(polygon: Point[], obstacles: Point[][], radius_m: number): MultiRings {
   if (polygon.length < 3 || Math.abs(ringArea_m2(polygon)) < 1e-9) return [];
   const obs = obstacles.filter((o) => o.length >= 3);
-  const inner = radius_m > 0 ? offsetRings([polygon], -radius_m) : unionRings([polygon]);
+  // Arcs as chords within ROUTE_ARC_M of the circle, drawn at r + ROUTE_ARC_M: never optimistic.
+  const r = radius_m > 0 ? radius_m + ROUTE_ARC_M : 0;
+  const inner = r > 0 ? offsetRings([polygon], -r, ROUTE_ARC_M) : unionRings([polygon]);
   if (!obs.length || !inner.length) return inner;
-  const grown = radius_m > 0 ? offsetRings(obs, radius_m) : obs.map((o) => [o]);
+  const grown = r > 0 ? offsetRings(obs, r, ROUTE_ARC_M) : obs.map((o) => [o]);
   return differenceRings(inner, grown);
 }
 
@@ -209,10 +216,11 @@ function convexInset(polygon: Point[], r: number): Point[] | undefined {
   return out;
 }
 
-function nearestOnEdges(edges: [number, number, number, number][], p: Point): Point | undefined {
+function nearestOnEdges(E: EdgeSet, p: Point): Point | undefined {
   let best: Point | undefined, bd = Infinity;
-  for (const [x1, y1, x2, y2] of edges) {
-    const dx = x2 - x1, dy = y2 - y1, len2 = dx * dx + dy * dy;
+  for (let i = 0, k = 0; i < E.n; i++, k += 4) {
+    const x1 = E.c[k], y1 = E.c[k + 1], dx = E.c[k + 2] - x1, dy = E.c[k + 3] - y1;
+    const len2 = dx * dx + dy * dy;
     const t = len2 > 0 ? Math.max(0, Math.min(1, ((p[0] - x1) * dx + (p[1] - y1) * dy) / len2)) : 0;
     const q: Point = [x1 + t * dx, y1 + t * dy];
     const d = Math.hypot(q[0] - p[0], q[1] - p[1]);
@@ -253,7 +261,7 @@ export function roomPaths(
     if (!inset) return { length_m, path };
     const free: MultiRings = [[inset]];
     const edges = ringEdges(free);
-    const snapped = points.map((p) => snap(free, edges, p, radius_m));
+    const snapped = points.map((p) => snap(edges, p, radius_m));
     for (let i = 0; i < k; i++) {
       for (let j = i + 1; j < k; j++) {
         const a = snapped[i], b = snapped[j];
@@ -271,7 +279,7 @@ export function roomPaths(
   const free = clearSpace(polygon, obstacles, radius_m);
   if (!free.length) return { length_m, path };
   const edges = ringEdges(free);
-  const snapped = points.map((p) => snap(free, edges, p, radius_m));
+  const snapped = points.map((p) => snap(edges, p, radius_m));
   // Visibility-graph nodes: the query points, then the free space's reflex corners (where a
   // shortest path may bend: free space on the left of each ring, so a right turn).
   const vs: Point[] = [];
@@ -296,7 +304,7 @@ export function roomPaths(
   const to: number[][] = vs.map(() => []);
   for (let i = 0; i < n; i++) {
     for (let j = i + 1; j < n; j++) {
-      if (visible(free, edges, vs[i], vs[j])) {
+      if (visible(edges, vs[i], vs[j])) {
         const d = Math.hypot(vs[i][0] - vs[j][0], vs[i][1] - vs[j][1]);
         to[i].push(j), w[i].push(d), to[j].push(i), w[j].push(d);
       }
@@ -339,29 +347,19 @@ export function polylineLength(pts: Point[]): number {
   return s;
 }
 
-function snap(
-  free: MultiRings,
-  edges: [number, number, number, number][],
-  p: Point,
-  r: number,
-): Point | undefined {
-  if (insideRings(free, p)) return p;
-  const q = nearestOnEdges(edges, p);
+function snap(E: EdgeSet, p: Point, r: number): Point | undefined {
+  if (insideEdges(E, p[0], p[1])) return p;
+  const q = nearestOnEdges(E, p);
   if (!q) return undefined;
   if (Math.hypot(q[0] - p[0], q[1] - p[1]) > r + 0.01) return undefined;
   return q;
 }
 
-function visible(
-  free: MultiRings,
-  edges: [number, number, number, number][],
-  a: Point,
-  b: Point,
-): boolean {
-  for (const e of edges) if (segmentsCrossProperly(a, b, e)) return false;
+function visible(E: EdgeSet, a: Point, b: Point): boolean {
+  if (crossesEdges(E, a, b)) return false;
   for (const t of [0.25, 0.5, 0.75]) {
     const m: Point = [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
-    if (!insideRings(free, m) && distToEdges(edges, m) > 1e-7) return false;
+    if (!insideEdges(E, m[0], m[1]) && distToEdges(E, m) > 1e-7) return false;
   }
   return true;
 }
@@ -639,13 +637,23 @@ export function buildRouteGraph(
   return { nodes, edges, adj, roomNodes, outsideNode, notes, needs };
 }
 
+/**
+ * The horizontal run of a stair or ramp, m: a stair's going × (risers − 1) treads (risers
+ * estimated at 0.18 m each when not recorded, IRC R311.7.5.1 allows up to 0.196); a ramp's
+ * going is its run. Undefined when the going is not recorded.
+ */
+export function verticalRun_m(v: Vertical): number | undefined {
+  if (v.going_m === undefined) return undefined;
+  if (v.kind === "stair") {
+    return v.going_m * Math.max(1, (v.risers ?? Math.max(1, Math.round(v.rise_m / 0.18))) - 1);
+  }
+  return v.going_m;
+}
+
 /** The length walked along a vertical, m: along the pitch line of a stair or ramp; a lift's rise. */
 export function verticalLength(v: Vertical): number {
   if (v.kind === "lift") return v.rise_m;
-  let run: number | undefined;
-  if (v.kind === "stair" && v.going_m !== undefined) {
-    run = v.going_m * Math.max(1, (v.risers ?? Math.max(1, Math.round(v.rise_m / 0.18))) - 1);
-  } else if (v.going_m !== undefined) run = v.going_m;
+  const run = verticalRun_m(v);
   return run === undefined ? v.rise_m : Math.hypot(v.rise_m, run);
 }
 
@@ -822,12 +830,22 @@ export interface Route {
   legs: { floor: string; points: Point[] }[];
   /** Why there is no route at all, when there is none. */
   why?: string;
+  /** The graph edges walked, in order, with the node each is entered from. */
+  walk: { edge: number; from: number }[];
 }
 
 /** The best route to one room from a tree (see {@link shortestRoutes}). */
 export function routeToRoom(g: RouteGraph, tree: RouteTree, roomId: string): Route {
   const ids = g.roomNodes.get(roomId) ?? [];
-  const empty = { room: roomId, elements: [], blocking: [], close: [], unknown: [], legs: [] };
+  const empty = {
+    room: roomId,
+    elements: [],
+    blocking: [],
+    close: [],
+    unknown: [],
+    legs: [],
+    walk: [],
+  };
   if (!ids.length) {
     return {
       ...empty,
@@ -844,10 +862,10 @@ export function routeToRoom(g: RouteGraph, tree: RouteTree, roomId: string): Rou
       why: "the plan records no connection to it from the start (a missing stair, lift or door?)",
     };
   }
-  const chain: RouteEdge[] = [];
+  const chain: number[] = [];
   for (let v = best; tree.via[v] >= 0;) {
     const e = g.edges[tree.via[v]];
-    chain.push(e);
+    chain.push(tree.via[v]);
     v = e.a === v ? e.b : e.a;
   }
   chain.reverse();
@@ -855,15 +873,18 @@ export function routeToRoom(g: RouteGraph, tree: RouteTree, roomId: string): Rou
     ...empty,
     elements: [],
     legs: [],
+    walk: [],
     status: "pass",
     length_m: tree.length_m[best],
   };
   let at = tree.source;
   const seen = new Set<string>();
-  for (const e of chain) {
+  for (const ei of chain) {
+    const e = g.edges[ei];
     const forward = e.a === at;
     const next = forward ? e.b : e.a;
     route.elements.push(e.element);
+    route.walk.push({ edge: ei, from: at });
     for (const c of e.constraints) {
       if (seen.has(c.id)) continue;
       seen.add(c.id);

@@ -1,0 +1,303 @@
+/**
+ * will_it_fit: will an item (a box w × d × h, or a preset) get from the entrance to a room?
+ * Along the route (engines/geometry/routes.ts, stairs allowed: movers carry), each door, turn,
+ * stair and the room's free floor is judged by engines/geometry/fit.ts: door cross-sections
+ * with tilting (Carver 1956), corners by the rigid-rectangle formula (reference §4.2; Moretti
+ * 2002), stair headroom along the pitch (IRC R311.7.2), and a place on the floor.
+ */
+import { InputError } from "../../core/errors.ts";
+import { fill, tool, z } from "../../core/manifest.ts";
+import {
+  type Assumption,
+  type Check,
+  type Finding,
+  findingId,
+  fmtM,
+  type Metric,
+  type Overlay,
+  type Status,
+  TOO_CLOSE,
+} from "../../core/result.ts";
+import { fitAlongRoute, type FitStep, type Item } from "../../engines/geometry/fit.ts";
+import { pointGeometry } from "../../engines/geometry/geojson.ts";
+import { pickEntrance, routesFrom } from "../../engines/geometry/routes.ts";
+
+/**
+ * Typical sizes (width × depth × height, m). No standard fixes them; each is a common retail
+ * size, so a preset is an assumption the result states.
+ */
+export const ITEM_PRESETS: Record<string, Item & { what: string }> = {
+  sofa: {
+    width_m: 2.13,
+    depth_m: 0.95,
+    height_m: 0.85,
+    what: "a three-seat sofa, 84 × 37 × 33 in",
+  },
+  fridge: {
+    width_m: 0.7,
+    depth_m: 0.68,
+    height_m: 1.8,
+    what: "a freestanding fridge-freezer, 70 × 68 × 180 cm",
+  },
+  mattress: {
+    width_m: 2.03,
+    depth_m: 1.52,
+    height_m: 0.3,
+    what: "a US queen mattress, 60 × 80 in, 12 in thick",
+  },
+  wardrobe: {
+    width_m: 1.0,
+    depth_m: 0.6,
+    height_m: 2.0,
+    what: "a two-door wardrobe, 100 × 60 × 200 cm",
+  },
+  piano: {
+    width_m: 1.52,
+    depth_m: 0.64,
+    height_m: 1.27,
+    what: "an upright piano, 60 × 25 × 50 in",
+  },
+};
+const ITEMS = ["sofa", "fridge", "mattress", "wardrobe", "piano", "custom"] as const;
+
+const size = (what: string) =>
+  z.number().positive().max(10).optional().meta({
+    unit: "m",
+    description: `The item's ${what} in metres; overrides the preset's.`,
+  });
+
+export default tool({
+  id: "will_it_fit",
+  title: "Will it fit?",
+  summary: "Whether a sofa, fridge or mattress gets from the front door into a room.",
+  model_description:
+    "Check whether an item (a preset such as sofa, fridge, mattress, wardrobe or piano, or a custom box in metres) can be carried from a building's entrance to a target room: through each door (tilting allowed), around corners, up stairs, and onto the room's free floor. Returns a verdict, the first blocking step as a finding, and how to carry the item at each step.",
+  audience: ["mover", "buyer", "renter"],
+  inputs: z.object({
+    scan: z.string().min(1).meta(fill.selection()),
+    item: z.enum(ITEMS).meta({
+      ask:
+        "What are you moving: a sofa, fridge, mattress, wardrobe, piano, or custom (give its size)?",
+      label: "the item",
+    }),
+    to: z.string().min(1).meta({
+      ask: "Which room should it go to (its id)?",
+      label: "the target room",
+    }),
+    width_m: size("width (its longest side in plan)"),
+    depth_m: size("depth"),
+    height_m: size("height"),
+    entrance: z.string().min(1).optional().meta({
+      description: "The door to bring it in by (an opening id leading outside).",
+    }),
+    stair_headroom_m: z.number().min(1).max(5).default(2.032).meta({
+      unit: "m",
+      label: "a stair headroom (IRC R311.7.2 minimum, 6 ft 8 in)",
+      description: "Headroom above a stair's pitch line; the plan does not record it.",
+    }),
+  }),
+  requires: [{ layer: "plan.rooms" }, { layer: "plan.doors" }],
+  blocks: [
+    "VerdictHeader",
+    "MetricGrid",
+    "CheckList",
+    "FindingList",
+    "AssumptionList",
+    "PlanView",
+    "StepLog",
+  ],
+  draws: ["route", "point"],
+  read_only: true,
+  run(ctx, inputs) {
+    const { scan, to } = inputs;
+    const plan = ctx.plan(scan);
+    const preset = inputs.item === "custom" ? undefined : ITEM_PRESETS[inputs.item];
+    const w = inputs.width_m ?? preset?.width_m;
+    const d = inputs.depth_m ?? preset?.depth_m;
+    const h = inputs.height_m ?? preset?.height_m;
+    if (w === undefined || d === undefined || h === undefined) {
+      const missing = [
+        w === undefined ? "width_m" : "",
+        d === undefined ? "depth_m" : "",
+        h === undefined ? "height_m" : "",
+      ].filter(Boolean);
+      throw new InputError(missing[0], `a custom item needs ${missing.join(", ")} (metres)`);
+    }
+    const item: Item = { width_m: w, depth_m: d, height_m: h };
+    const room = plan.rooms.find((r) => r.id === to);
+    if (!room) {
+      throw new InputError(
+        "to",
+        `no room ${JSON.stringify(to)} in scan ${scan}; rooms: ${
+          plan.rooms.map((r) => r.id).join(", ")
+        }`,
+      );
+    }
+    const choice = pickEntrance(plan, inputs.entrance);
+    if (inputs.entrance !== undefined && !choice.entrance) {
+      throw new InputError(
+        "entrance",
+        `${choice.basis}; doors to the outside: ${
+          choice.candidates.map((o) => o.id).join(", ") || "none"
+        }`,
+      );
+    }
+    if (!choice.entrance) {
+      return {
+        verdict: {
+          status: "unknown",
+          text: choice.candidates.length
+            ? `${choice.basis}: run again with entrance set to one of them.`
+            : `Scan ${scan}: ${choice.basis}, so there is no way in to follow.`,
+        },
+      };
+    }
+    const name = room.name ?? room.id;
+    const dims = `${fmtM(w)} × ${fmtM(d)} × ${fmtM(h)}`;
+    ctx.step(`Finding the way from ${choice.entrance.id} to ${name} for a ${dims} ${inputs.item}`);
+    // Movers carry the item: stairs and thresholds do not stop them; doors are judged by fit.
+    const smallest = Math.min(w, d, h);
+    const { graph, routes } = routesFrom(plan, {
+      body_width_m: smallest,
+      min_clear_width_m: 0,
+      step_free: false,
+      max_step_m: 1,
+      max_ramp_slope: 1,
+    }, choice.entrance.id);
+    const route = routes.get(room.id)!;
+    const assumptions: Assumption[] = [
+      ...(preset && inputs.width_m === undefined && inputs.depth_m === undefined &&
+          inputs.height_m === undefined
+        ? [{
+          text:
+            `The ${inputs.item} is taken as ${preset.what} (${dims}): a typical size, not a standard.`,
+          input: "item",
+        }]
+        : []),
+      { text: `The item comes in by ${choice.entrance.id}: ${choice.basis}.` },
+      {
+        text:
+          "The item is a rigid box; it may be turned between steps. Doors with only a leaf width are estimated 38 mm narrower (reference §4.3).",
+      },
+      ...graph.notes.map((text) => ({ text: `${text}.` })),
+    ];
+    if (route.why) {
+      return {
+        verdict: { status: "unknown", text: `There is no way to ${name} to follow: ${route.why}.` },
+        assumptions,
+      };
+    }
+    ctx.step(`Checking ${route.walk.length} steps of the way`);
+    const steps: FitStep[] = fitAlongRoute(plan, graph, route, item, {
+      stair_headroom_m: inputs.stair_headroom_m,
+    });
+    const checks: Check[] = steps.map((s, i) => ({
+      id: `step:${i}:${s.kind}:${s.element}`,
+      label: capital(s.text),
+      status: s.status,
+      ...(s.margin_m !== undefined ? { measured: s.margin_m, limit: 0, unit: "m" } : {}),
+      subject: s.element,
+      ...(s.status === "warn" ? { note: TOO_CLOSE } : s.carry ? { note: `carry ${s.carry}` } : {}),
+    }));
+    const overlays: Overlay[] = route.legs.map((leg, i) => ({
+      id: `route:${room.id}:${i}`,
+      kind: "route",
+      floor: leg.floor,
+      geometry: { type: "LineString", coordinates: leg.points.map(([x, y]) => [x, y]) },
+      status: "unknown" as Status,
+    }));
+    steps.forEach((s, i) => {
+      if (s.at && s.floor) {
+        overlays.push({
+          id: `step:${i}`,
+          kind: "point",
+          floor: s.floor,
+          geometry: pointGeometry(s.at),
+          status: s.status,
+          label: `${i + 1}`,
+        });
+      }
+    });
+    // A step not known stops a "fits": fail > warn > unknown > pass.
+    const has = (k: FitStep["status"]) => steps.some((s) => s.status === k);
+    const status: Status = has("fail")
+      ? "fail"
+      : has("warn")
+      ? "warn"
+      : has("unknown")
+      ? "unknown"
+      : "pass";
+    for (const o of overlays) if (o.kind === "route") o.status = status;
+    const first = steps.findIndex((s) => s.status === "fail");
+    const firstClose = steps.findIndex((s) => s.status === "warn");
+    const firstUnknown = steps.findIndex((s) => s.status === "unknown");
+    const findings: Finding[] = [];
+    const key = first >= 0 ? first : firstClose >= 0 ? firstClose : firstUnknown;
+    if (key >= 0) {
+      const s = steps[key];
+      findings.push({
+        id: findingId("will_it_fit", inputs.item, `${room.id}:${s.element}`),
+        status: "open",
+        severity: s.status === "fail" ? "fail" : s.status === "warn" ? "warn" : "info",
+        title: s.status === "fail"
+          ? `The ${inputs.item} does not get past ${s.kind} ${s.element}`
+          : s.status === "warn"
+          ? `The ${inputs.item} at ${s.kind} ${s.element} is too close to call`
+          : `Whether the ${inputs.item} gets past ${s.kind} ${s.element} is unknown`,
+        detail: `Step ${key + 1} of ${steps.length}: ${s.text}.`,
+        subject: s.element,
+        ...(s.at && s.floor ? { overlays: [`step:${key}`] } : {}),
+      });
+    }
+    const carries = [...new Set(steps.filter((s) => s.carry).map((s) => s.carry!))];
+    const metrics: Metric[] = [
+      { id: "steps", label: "Steps checked", value: steps.length },
+      {
+        id: "route_length_m",
+        label: "Way in",
+        value: Math.round(route.length_m! * 10) / 10,
+        unit: "m",
+      },
+      {
+        id: "tightest_margin_m",
+        label: "Tightest spare room",
+        value: steps.some((s) => s.margin_m !== undefined)
+          ? Math.min(...steps.filter((s) => s.margin_m !== undefined).map((s) => s.margin_m!))
+          : null,
+        unit: "m",
+      },
+      { id: "carry", label: "How to carry it", value: carries.join("; ") || "upright" },
+    ];
+    let text: string;
+    const what = `The ${dims} ${inputs.item}`;
+    if (status === "fail") {
+      text = `${what} will not get to ${name}: step ${first + 1}, ${steps[first].text}.`;
+    } else if (status === "warn") {
+      text = `${what} may get to ${name}, but step ${firstClose + 1} is too close to call (${
+        steps[firstClose].text
+      }): measure on site.`;
+    } else if (status === "unknown") {
+      text = `${what} gets through every step that could be judged, but step ${
+        firstUnknown + 1
+      } is unknown: ${steps[firstUnknown].text}.`;
+    } else {
+      text = `${what} fits: ${steps.length} steps from ${choice.entrance.id} to ${name} (${
+        fmtM(route.length_m!, 1)
+      }); carry it ${carries.join(", then ") || "upright"}.`;
+    }
+    ctx.step(`Done: ${status}`);
+    return {
+      verdict: { status, text },
+      metrics,
+      checks,
+      findings,
+      overlays,
+      assumptions,
+      data: { steps },
+    };
+  },
+});
+
+function capital(s: string): string {
+  return s ? s[0].toUpperCase() + s.slice(1) : s;
+}
