@@ -1,0 +1,131 @@
+/**
+ * takeoff: the table (result.data.table) on the hand-made L-shape fixture, conventions, the
+ * demo building, and FZK-Haus against the file's own base quantities (within 1 %).
+ */
+import { assert, assertEquals, assertMatch, assertOk } from "../_assert.ts";
+import { fixture, sharedData } from "../_data.ts";
+import { loadRegistry } from "../../core/registry.ts";
+import { runTool } from "../../core/run.ts";
+import { parsePlanText, type Plan } from "../../core/plan.ts";
+import { ToolResult } from "../../core/result.ts";
+import { BUILTIN_SCANS } from "../../layers/builtin.ts";
+import { importSource } from "../../layers/mod.ts";
+import expected from "../../fixtures/takeoff/lshape.expected.json" with { type: "json" };
+
+const tool = (await loadRegistry()).require("takeoff");
+const lshape = parsePlanText(Deno.readTextFileSync(fixture("takeoff/lshape.json")));
+
+async function run(opts: Parameters<typeof runTool>[1]) {
+  const o = await runTool(tool, { builtins: BUILTIN_SCANS, plans: { lshape }, ...opts });
+  if (o.status !== "done") throw new Error(JSON.stringify(o));
+  assertOk(ToolResult.safeParse(o.result).success);
+  return o.result;
+}
+type Table = { columns: string[]; rows: Record<string, unknown>[] };
+const table = (r: ToolResult) => r.data!.table as Table;
+const metric = (r: ToolResult, id: string) => r.metrics.find((m) => m.id === id)!.value;
+
+Deno.test("takeoff on the L-shape fixture: table rows equal the hand-computed values", async () => {
+  const r = await run({
+    set: { scan: "lshape", paint_coats: 2, paint_coverage_m2_per_l: 10, flooring_waste: 0.1 },
+  });
+  const t = table(r);
+  assertEquals(t.rows.length, 5 + 2 + 1, "5 rooms, 2 floors, the building");
+  for (const row of t.rows) assertEquals(Object.keys(row), t.columns, "every row has every column");
+  for (const [id, want] of Object.entries(expected.rooms)) {
+    const row = t.rows.find((x) => x.scope === "room" && x.id === id)!;
+    for (const [k, v] of Object.entries(want)) assertEquals(row[k], v, `${id}.${k}`);
+  }
+  const b = t.rows.find((x) => x.scope === "building")!;
+  for (const [k, v] of Object.entries(expected.net.building)) {
+    if (k !== "rooms") assertEquals(b[k], v, `building.${k}`);
+  }
+  assertEquals(t.rows.find((x) => x.scope === "floor" && x.id === "f0")!.floor_area_m2, 35.6);
+  assertEquals(metric(r, "floor_area_m2"), 51.6);
+  assertEquals(metric(r, "convention"), "net");
+  assertEquals(r.verdict.status, "pass");
+  assertMatch(r.verdict.text, /^51\.60 m² of floor \(net\) in 4 rooms on 2 floor\(s\)/);
+  assertOk(r.assumptions.some((a) => /Net internal area/.test(a.text)));
+  assertOk(r.assumptions.some((a) => /balc.*outside the building envelope/.test(a.text)));
+  assertEquals(r.overlays.length, 5);
+});
+
+Deno.test("takeoff conventions: gross adds the wall between rooms, finished leaves out garage and low rooms", async () => {
+  const g = await run({ set: { scan: "lshape", convention: "gross" } });
+  assertEquals(metric(g, "floor_area_m2"), 52);
+  assertEquals(metric(g, "walls_footprint_m2"), 0.4);
+  const f = await run({ set: { scan: "lshape", convention: "finished" } });
+  assertEquals(metric(f, "floor_area_m2"), 30);
+  assertOk(f.assumptions.some((a) => /ANSI Z765/.test(a.text)));
+  assertOk(
+    f.assumptions.some((a) => /garage: unheated.*ceiling 2\.00 m is under 7 ft/.test(a.text)),
+  );
+  const rows = table(f).rows.filter((x) => x.scope === "room");
+  assertEquals(rows.filter((x) => !x.included).map((x) => x.id), expected.finished.excluded);
+});
+
+Deno.test("takeoff on the demo building: partial walls where a room has no height", async () => {
+  const r = await run({ set: { scan: "demo" } });
+  // Ground floor: 12 × 8 m = 96 m². First floor: the same outline less the 2 × 2 m void over
+  // the entrance (the landing starts at y = 2): 92 m².
+  assertEquals(metric(r, "floor_area_m2"), 188);
+  assertEquals(r.verdict.status, "warn");
+  assertMatch(r.verdict.text, /Walls are partial: 1 room\(s\) have no height\./);
+  assertOk(
+    r.assumptions.some((a) => /Assumed paint coverage of 10 m²\/L \(default\)/.test(a.text)),
+  );
+});
+
+/** IfcSpace GlobalId → its GrossFloorArea base quantity, read straight from the STEP text. */
+function ifcSpaceGrossAreas(text: string): Map<string, { name: string; gross_m2: number }> {
+  const lines = new Map<string, string>();
+  for (const m of text.matchAll(/^#(\d+)\s*=\s*(.*);\s*$/gm)) lines.set(m[1], m[2]);
+  const spaces = new Map<string, { guid: string; name: string }>();
+  for (const [id, body] of lines) {
+    const m = /^IFCSPACE\('([^']+)',#\d+,'([^']*)',\$,\$,#\d+,#\d+,'([^']*)'/.exec(body);
+    if (m) spaces.set(id, { guid: m[1], name: m[3] });
+  }
+  const out = new Map<string, { name: string; gross_m2: number }>();
+  for (const body of lines.values()) {
+    const m = /^IFCRELDEFINESBYPROPERTIES\([^(]*\(([^)]*)\),#(\d+)\)$/.exec(body);
+    if (!m) continue;
+    const q = lines.get(m[2]) ?? "";
+    const qm = /^IFCELEMENTQUANTITY\(.*\(([^)]*)\)\)$/.exec(q);
+    if (!qm) continue;
+    for (const ref of qm[1].split(",")) {
+      const a = /^IFCQUANTITYAREA\('GrossFloorArea',\$,\$,([0-9.eE+-]+)/.exec(
+        lines.get(ref.trim().slice(1)) ?? "",
+      );
+      if (!a) continue;
+      for (const s of m[1].split(",")) {
+        const sp = spaces.get(s.trim().slice(1));
+        if (sp) out.set(sp.guid, { name: sp.name, gross_m2: Number(a[1]) });
+      }
+    }
+  }
+  return out;
+}
+
+Deno.test("takeoff on FZK-Haus: floor areas within 1 % of the file's base quantities", async () => {
+  const path = sharedData("ifc/AC20-FZK-Haus.ifc");
+  const quantities = ifcSpaceGrossAreas(Deno.readTextFileSync(path));
+  assertEquals(quantities.size, 7, "7 spaces with GrossFloorArea in the file");
+  const fzk = (await importSource(path)).loaded;
+  const plan: Plan = fzk.plan;
+  const r = await run({ plans: { fzk }, set: { scan: "fzk" } });
+  const rows = table(r).rows;
+  let total = 0;
+  for (const [guid, q] of quantities) {
+    const row = rows.find((x) => x.scope === "room" && x.id === guid);
+    assertOk(row, `a room for IfcSpace ${q.name} (${guid})`);
+    const area = row!.floor_area_m2 as number;
+    assert.ok(
+      Math.abs(area - q.gross_m2) <= 0.01 * q.gross_m2,
+      `${q.name}: ${area} m² vs GrossFloorArea ${q.gross_m2} m²`,
+    );
+    total += q.gross_m2;
+  }
+  const b = rows.find((x) => x.scope === "building")!;
+  assert.ok(Math.abs((b.floor_area_m2 as number) - total) <= 0.01 * total);
+  assertEquals(table(r).rows.filter((x) => x.scope === "floor").length, plan.floors.length);
+});
