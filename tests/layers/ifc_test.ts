@@ -267,3 +267,56 @@ Deno.test("ifc: bad files give clear errors naming the file and line", async () 
     Deno.removeSync(dir, { recursive: true });
   }
 });
+
+const twoRoomsPath = new URL("../../fixtures/ifc/two_rooms_ifc2x3.ifc", import.meta.url);
+const twoRoomsText = Deno.readTextFileSync(twoRoomsPath);
+
+Deno.test("ifc IFC2X3 (hand-written fixture, mm): spaces, base quantities, a door placed by geometry", async () => {
+  const { plan, report } = await ifcPlan(new TextEncoder().encode(twoRoomsText), "two_rooms.ifc");
+  const loaded = parsePlan(plan, "two_rooms.ifc").plan;
+  assert.ok(report.mapped.some((m) => /schema IFC2X3; length unit MILLI METRE/.test(m)));
+  assert.equal(loaded.rooms.length, 2);
+  const kitchen = roomNamed(loaded, "Kitchen");
+  // 4000 × 3000 mm profile; GrossFloorArea 12 (m²); Height 2600 (mm).
+  assert.ok(Math.abs(area_m2(kitchen.polygon) - 12) < 1e-6);
+  assert.equal(kitchen.height_m, 2.6);
+  assert.equal(kitchen.label, "kitchen");
+  // The second space has no quantities: its height is its geometry's (2400 mm extrusion).
+  assert.equal(roomNamed(loaded, "Schlafzimmer").height_m, 2.4);
+  assert.ok(report.assumptions.some((a) => /1 from base quantity Height; 1 from geometry/.test(a)));
+  const [door] = loaded.openings;
+  assert.equal(door.width_m, 0.9);
+  assert.equal(door.height_m, 2.1);
+  assert.deepEqual(door.at, [4.1, 1.45]);
+  assert.deepEqual([...door.between].sort(), loaded.rooms.map((r) => r.id).sort());
+  assert.ok(report.lacking.some((l) => /no IfcRelSpaceBoundary/.test(l)));
+  // RefLatitude (51,30,0,0) = 51.5°; RefLongitude (0,-7,-30,0) = -0.125°; TrueNorth (0, 1).
+  assert.deepEqual(loaded.site, { lat: 51.5, lon: -0.125, elevation_m: 12, north_deg: 0 });
+});
+
+Deno.test("ifc: a conversion-based length unit (feet) scales attributes and geometry", async () => {
+  // The fixture again, with every length of 100 mm or more written in feet.
+  const feet = twoRoomsText
+    .replace(/\b(\d{3,})\.(?=[,)])/g, (_, n) => (Number(n) / 304.8).toFixed(9))
+    .replace(
+      "#10=IFCSIUNIT(*,.LENGTHUNIT.,.MILLI.,.METRE.);",
+      "#10=IFCCONVERSIONBASEDUNIT(#14,.LENGTHUNIT.,'FOOT',#15);\n" +
+        "#14=IFCDIMENSIONALEXPONENTS(1,0,0,0,0,0,0);\n" +
+        "#15=IFCMEASUREWITHUNIT(IFCLENGTHMEASURE(0.3048),#16);\n" +
+        "#16=IFCSIUNIT(*,.LENGTHUNIT.,$,.METRE.);",
+    );
+  assert.ok(
+    feet.includes(
+      "IFCDOOR('0B1b2C3d4E5f6G7h8I9j0K',#5,'D1',$,$,#91,#88,$,6.889763780,2.952755906)",
+    ),
+  );
+  const { plan, report } = await ifcPlan(new TextEncoder().encode(feet), "feet.ifc");
+  assert.ok(report.mapped.some((m) => /length unit FOOT \(0\.3048 m\)/.test(m)));
+  const door = plan.openings![0];
+  assert.equal(door.width_m, 0.9);
+  assert.equal(door.height_m, 2.1);
+  const kitchen = plan.rooms!.find((r) => r.name === "Kitchen")!;
+  assert.ok(Math.abs(area_m2(kitchen.polygon) - 12) < 1e-3);
+  assert.equal(kitchen.height_m, 2.6);
+  assert.equal(plan.site!.elevation_m, 12);
+});
