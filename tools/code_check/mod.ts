@@ -344,12 +344,16 @@ function toFinding(o: RuleOutcome, pack: RulePack): Finding {
 }
 
 function subjectOverlays(plan: Plan, statuses: Map<string, Status[]>): Overlay[] {
+  const rooms = new Map(plan.rooms.map((r) => [r.id, r]));
+  const openings = new Map(plan.openings.map((o) => [o.id, o]));
+  const verticals = new Map(plan.verticals.map((v) => [v.id, v]));
   const out: Overlay[] = [];
   for (const [key, list] of statuses) {
     const status = worstStatus(list);
-    const [kind, id] = [key.slice(0, key.indexOf(":")), key.slice(key.indexOf(":") + 1)];
+    const cut = key.indexOf(":");
+    const kind = key.slice(0, cut), id = key.slice(cut + 1);
     if (kind === "room") {
-      const r = plan.rooms.find((x) => x.id === id)!;
+      const r = rooms.get(id)!;
       out.push({
         id: key,
         kind: "room",
@@ -359,7 +363,7 @@ function subjectOverlays(plan: Plan, statuses: Map<string, Status[]>): Overlay[]
         label: r.name ?? r.id,
       });
     } else if (kind === "opening") {
-      const o = plan.openings.find((x) => x.id === id)!;
+      const o = openings.get(id)!;
       out.push({
         id: key,
         kind: "opening",
@@ -369,8 +373,8 @@ function subjectOverlays(plan: Plan, statuses: Map<string, Status[]>): Overlay[]
         label: o.id,
       });
     } else {
-      const v = plan.verticals.find((x) => x.id === id)!;
-      const room = plan.rooms.find((r) => v.rooms?.includes(r.id));
+      const v = verticals.get(id)!;
+      const room = v.rooms?.map((r) => rooms.get(r)).find((r) => r !== undefined);
       if (room) {
         out.push({
           id: key,
