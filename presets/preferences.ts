@@ -103,6 +103,22 @@ export const PREFERENCE_KEYS: PreferenceKey[] = [
     unit: "fraction",
     description: "Flooring waste factor (0.1 = 10 % extra).",
   },
+  {
+    key: "sun.date",
+    schema: z.string().regex(/^-?\d{1,4}-\d{2}-\d{2}$/),
+    description: "The day sun hours are counted on, YYYY-MM-DD (EN 17037: 1 Feb–21 Mar).",
+  },
+  {
+    key: "sun.step_min",
+    schema: z.number().int().min(1).max(240),
+    unit: "min",
+    description: "Minutes between sun positions in the yearly sun-hours profile.",
+  },
+  {
+    key: "sun.standard",
+    schema: z.enum(["en17037", "bre209", "none"]),
+    description: "The sunlight standard sun hours are checked against (en17037, bre209, none).",
+  },
 ];
 
 /** Looks up a documented key; `custom.*` keys are free-form. */

@@ -307,8 +307,11 @@ export function daySamples(
 }
 
 /**
- * The midpoints of `step_min` steps over one calendar year in local mean solar time, as Julian
- * Days (UT), with each sample's month. 365 or 366 days.
+ * One sample in each `step_min` step over one calendar year in local mean solar time, as Julian
+ * Days (UT), with each sample's month; 365 or 366 days. Within a day the samples are evenly
+ * spaced; from day to day their phase in the step moves by the golden ratio (Weyl sequence),
+ * which turns the slow drift of sunrise/sunset against fixed clock times from a bias into
+ * noise that averages out over the year.
  */
 export function yearSamples(year: number, step_min: number, longitude_deg: number): Samples {
   const perDay = Math.max(1, Math.round(1440 / step_min));
@@ -327,9 +330,13 @@ export function yearSamples(year: number, step_min: number, longitude_deg: numbe
   let m = 0;
   for (let d = 0; d < days; d++) {
     while (m < 11 && d >= starts[m + 1]) m++;
+    // Each day's samples are shifted by a golden-ratio fraction of a step (a rank-1 lattice), so
+    // that sunrise, sunset and the moments the sun crosses a wall's plane, which drift slowly
+    // through the year, do not alias with a fixed clock time and bias the annual sum.
+    const shift = (0.5 + d * 0.6180339887498949) % 1;
     for (let k = 0; k < perDay; k++) {
       const i = d * perDay + k;
-      jd[i] = jd0 + d + (k + 0.5) * step_d;
+      jd[i] = jd0 + d + (k + shift) * step_d;
       month[i] = m;
     }
   }
