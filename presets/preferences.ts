@@ -84,7 +84,8 @@ export const PREFERENCE_KEYS: PreferenceKey[] = [
   {
     key: "rules.pack",
     schema: z.string().min(1),
-    description: "The rule pack code checks run (ada-2010, irc-2021, uk-adm, fha).",
+    description:
+      "The rule pack code_check runs: ada-2010, irc-2021, uk-adm, fha, or the path of a pack JSON file.",
   },
   {
     key: "takeoff.paint_coverage_m2_per_l",
