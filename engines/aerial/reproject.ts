@@ -81,7 +81,7 @@ export function utmZone(lon: number): number {
 
 /** The WGS 84 UTM CRS of a point: "EPSG:326zz" north of the equator, "EPSG:327zz" south. */
 export function utmCrs(lat: number, lon: number): string {
-  return `EPSG:${lat >= 0 ? 32600 : 32700}${String(utmZone(lon)).padStart(2, "0")}`;
+  return `EPSG:${(lat >= 0 ? 32600 : 32700) + utmZone(lon)}`;
 }
 
 /** Transforms points between two supported CRSs (proj4js). */
