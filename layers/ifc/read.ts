@@ -23,6 +23,7 @@ import {
   simplifyRing,
 } from "../geom2d.ts";
 import { roomLabelFromName } from "../room_labels.ts";
+import { boundaryFootprint } from "./boundary.ts";
 import { checkIfcHeader } from "./header.ts";
 
 let apiReady: Promise<W.IfcAPI> | undefined;
@@ -611,6 +612,8 @@ function buildPlan(
     [...storeys].reverse().find((s) => s.elevation_m <= y + 0.05) ?? storeys[0];
 
   // Spaces -> rooms.
+  const rsbIds = ids(api, model, W.IFCRELSPACEBOUNDARY, true);
+  let footprintFromBoundaries = 0;
   const roomRings = new Map<number, { id: string; floor: string; ring: Point[] }>();
   const heightFrom: Record<string, number> = {};
   let areaChecked = 0;
@@ -622,30 +625,41 @@ function buildPlan(
     const label = `${longName ?? nm ?? guid}`;
     const mesh = meshes.get(sid);
     const fp = mesh?.tris ? meshFootprint(mesh.tris) : undefined;
-    if (!mesh || !fp || fp.ring.length < 3) {
+    let ring = fp && fp.ring.length >= 3 ? fp.ring : undefined;
+    let bottom_m = mesh?.min[1];
+    if (!ring) {
+      const b = boundaryFootprint(api, model, sid, rsbIds, L);
+      if (b) {
+        ring = b.ring;
+        bottom_m = b.z_m;
+        footprintFromBoundaries++;
+      }
+    }
+    if (!ring || bottom_m === undefined) {
       report.warnings.push(
-        `IfcSpace #${sid} ${label}: no geometry to take a footprint from; skipped`,
+        `IfcSpace #${sid} ${label}: no geometry and no flat space boundary to take a footprint from; skipped`,
       );
       continue;
     }
-    const storey = storeyOf(sid) ?? nearestStoreyBelow(mesh.min[1]);
+    const storey = storeyOf(sid) ?? nearestStoreyBelow(bottom_m);
     const pr = props.get(sid);
     let height_m: number | undefined;
+    const count = (k: string) => (heightFrom[k] = (heightFrom[k] ?? 0) + 1);
     for (const q of ["FinishCeilingHeight", "ClearHeight", "Height"]) {
       const h = quantity(pr, q);
       if (h !== undefined && h > 0) {
         height_m = h * L;
-        heightFrom[`base quantity ${q}`] = (heightFrom[`base quantity ${q}`] ?? 0) + 1;
+        count(`base quantity ${q}`);
         break;
       }
     }
-    if (height_m === undefined) {
+    if (height_m === undefined && mesh) {
       height_m = mesh.max[1] - mesh.min[1];
-      heightFrom["geometry (the space's top minus its bottom)"] =
-        (heightFrom["geometry (the space's top minus its bottom)"] ?? 0) + 1;
+      count("geometry (the space's top minus its bottom)");
     }
-    const area = area_m2(fp.ring);
-    if (Math.abs(area - fp.faces_m2) > 0.01 * fp.faces_m2) {
+    if (height_m === undefined) count("nothing (no base quantity, no geometry): no height");
+    const area = area_m2(ring);
+    if (fp && Math.abs(area - fp.faces_m2) > 0.01 * fp.faces_m2) {
       report.warnings.push(
         `${label}: footprint outline ${area.toFixed(2)} m² differs from its floor faces ${
           fp.faces_m2.toFixed(2)
@@ -667,14 +681,14 @@ function buildPlan(
     let roomLabel: RoomLabel = roomLabelFromName(longName ?? nm);
     if (roomLabel === "other" && longName && nm) roomLabel = roomLabelFromName(nm);
     if (roomLabel === "other" && v(s.PredefinedType) === "EXTERNAL") roomLabel = "outdoor";
-    const polygon = fp.ring.map(([x, y]) => [round4(x), round4(y)] as Point);
+    const polygon = ring.map(([x, y]) => [round4(x), round4(y)] as Point);
     plan.rooms.push({
       id: guid,
       floor: storey.guid,
       label: roomLabel,
       name: longName ?? nm,
       polygon,
-      height_m: round4(height_m),
+      ...(height_m !== undefined && height_m > 0 ? { height_m: round4(height_m) } : {}),
     });
     roomRings.set(sid, { id: guid, floor: storey.guid, ring: polygon });
   }
@@ -726,7 +740,6 @@ function buildPlan(
 
   // Space boundaries: which spaces each door/window touches, and whether a side is outside.
   const boundaries = new Map<number, { spaces: number[]; external: boolean }>();
-  const rsbIds = ids(api, model, W.IFCRELSPACEBOUNDARY, true);
   for (const rid of rsbIds) {
     const b = api.GetLine(model, rid);
     const el = ref(b.RelatedBuildingElement);
@@ -1026,7 +1039,10 @@ function buildPlan(
     } m)`,
     `${spaceIds.length} IfcSpace -> ${
       plan.rooms.filter((r) => !r.id.endsWith("-inside-walls")).length
-    } rooms, footprints from their geometry's floor faces`,
+    } rooms, footprints from their geometry's floor faces` +
+      (footprintFromBoundaries
+        ? ` (${footprintFromBoundaries} without geometry: from their flat IfcRelSpaceBoundary surfaces)`
+        : ""),
     `${byKind("door")} of ${doorIds.length} doors and ${
       byKind("window")
     } of ${windowIds.length} windows -> openings (sizes from ${

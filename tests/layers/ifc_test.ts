@@ -320,3 +320,24 @@ Deno.test("ifc: a conversion-based length unit (feet) scales attributes and geom
   assert.equal(kitchen.height_m, 2.6);
   assert.equal(plan.site!.elevation_m, 12);
 });
+
+Deno.test("ifc FZK-Haus without space geometry: footprints from the space boundaries, within 1 %", async () => {
+  // Every IfcSpace's Representation (7th argument) replaced by $: only IfcRelSpaceBoundary is left.
+  const stripped = fzkText.replace(/(IFCSPACE\('[^']*',#\d+,'[^']*',\$,\$,#\d+,)#\d+/g, "$1$");
+  assert.equal(stripped.match(/IFCSPACE\('[^']*',#\d+,'[^']*',\$,\$,#\d+,\$/g)?.length, 7);
+  const { plan, report } = await ifcPlan(
+    new TextEncoder().encode(stripped),
+    "no-space-geometry.ifc",
+  );
+  assert.ok(
+    report.mapped.some((m) => /7 without geometry: from their flat IfcRelSpaceBoundary/.test(m)),
+  );
+  const gross = spaceQuantity("GrossFloorArea");
+  assert.equal(plan.rooms!.length, 7);
+  for (const [guid, expected] of gross) {
+    const room = plan.rooms!.find((r) => r.id === guid)!;
+    const got = area_m2(room.polygon);
+    assert.ok(Math.abs(got - expected) / expected < 0.01, `${room.name}: ${got} vs ${expected} m²`);
+  }
+  assert.deepEqual(report.warnings, []);
+});
