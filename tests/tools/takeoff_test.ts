@@ -10,6 +10,7 @@ import { parsePlanText, type Plan } from "../../core/plan.ts";
 import { ToolResult } from "../../core/result.ts";
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";
 import { importSource } from "../../layers/mod.ts";
+import { toCsv } from "../../cli/render.ts";
 import expected from "../../fixtures/takeoff/lshape.expected.json" with { type: "json" };
 
 const tool = (await loadRegistry()).require("takeoff");
@@ -22,7 +23,11 @@ async function run(opts: Parameters<typeof runTool>[1]) {
   return o.result;
 }
 type Table = { columns: string[]; rows: Record<string, unknown>[] };
-const table = (r: ToolResult) => r.data!.table as Table;
+/** result.data.table is the rows (what `--csv` writes); result.data.columns their keys. */
+const table = (r: ToolResult): Table => ({
+  columns: r.data!.columns as string[],
+  rows: r.data!.table as Record<string, unknown>[],
+});
 const metric = (r: ToolResult, id: string) => r.metrics.find((m) => m.id === id)!.value;
 
 Deno.test("takeoff on the L-shape fixture: table rows equal the hand-computed values", async () => {
@@ -48,6 +53,11 @@ Deno.test("takeoff on the L-shape fixture: table rows equal the hand-computed va
   assertOk(r.assumptions.some((a) => /Net internal area/.test(a.text)));
   assertOk(r.assumptions.some((a) => /balc.*outside the building envelope/.test(a.text)));
   assertEquals(r.overlays.length, 5);
+  // What `--csv` writes: a header of the columns, then one line per row.
+  const csv = toCsv(t.rows).split("\n");
+  assertEquals(csv[0], t.columns.join(","));
+  assertEquals(csv.length, t.rows.length + 2);
+  assertMatch(csv.find((l) => l.startsWith("room,L,"))!, /,24,22,55,9\.19,45\.81,24,60,18\.3,/);
 });
 
 Deno.test("takeoff conventions: gross adds the wall between rooms, finished leaves out garage and low rooms", async () => {
@@ -128,4 +138,24 @@ Deno.test("takeoff on FZK-Haus: floor areas within 1 % of the file's base quanti
   const b = rows.find((x) => x.scope === "building")!;
   assert.ok(Math.abs((b.floor_area_m2 as number) - total) <= 0.01 * total);
   assertEquals(table(r).rows.filter((x) => x.scope === "floor").length, plan.floors.length);
+});
+
+Deno.test("takeoff runs on every real sample (ZInD, IfcOpenHouse, MP3D sweeps only)", async () => {
+  for (
+    const rel of [
+      "zind/zind_data.json",
+      "ifc/IfcOpenHouse_IFC4.ifc",
+      "mp3d-sim/17DRP5sb8fy_connectivity.json",
+    ]
+  ) {
+    const s = (await importSource(sharedData(rel))).loaded;
+    const r = await run({ plans: { s }, set: { scan: "s" } });
+    assert.notEqual(r.verdict.status, "error", `${rel}: ${r.verdict.text}`);
+    if (!s.plan.rooms.length) {
+      assertEquals(r.verdict.status, "unknown", `${rel} has no rooms`);
+      continue;
+    }
+    const rooms = table(r).rows.filter((x) => x.scope === "room");
+    assertEquals(rooms.length, s.plan.rooms.length);
+  }
 });

@@ -2,7 +2,8 @@
  * takeoff: quantities per room, per floor and for the building (floor area, perimeter, walls
  * net of openings, ceiling, volume, skirting, paint, flooring) under a named measuring
  * convention. The quantities are engines/geometry/takeoff.ts; this tool lays them out as a
- * table in `result.data.table` (one row per room, floor and the building) for CSV and panels.
+ * table in `result.data.table`: an array of rows (one per room, per floor and the building),
+ * each with the keys of `result.data.columns` in order, for `--csv` and the Table block.
  */
 import { fill, tool, z } from "../../core/manifest.ts";
 import type { Metric, Overlay } from "../../core/result.ts";
@@ -14,7 +15,7 @@ import {
   type TakeoffTotals,
 } from "../../engines/geometry/takeoff.ts";
 
-/** The table's columns, in order (result.data.table.columns). */
+/** The table's columns, in order (result.data.columns; the keys of every row). */
 export const TAKEOFF_COLUMNS = [
   "scope",
   "id",
@@ -211,7 +212,8 @@ export default tool({
       assumptions,
       data: {
         convention,
-        table: { columns: [...TAKEOFF_COLUMNS], rows },
+        columns: [...TAKEOFF_COLUMNS],
+        table: rows,
       },
     };
   },
