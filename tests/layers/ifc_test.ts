@@ -290,6 +290,14 @@ Deno.test("ifc IFC2X3 (hand-written fixture, mm): spaces, base quantities, a doo
   assert.deepEqual(door.at, [4.1, 1.45]);
   assert.deepEqual([...door.between].sort(), loaded.rooms.map((r) => r.id).sort());
   assert.ok(report.lacking.some((l) => /no IfcRelSpaceBoundary/.test(l)));
+  // W1: 1500 × 1200 mm, its bottom 900 mm above the storey, 200 mm outside the kitchen wall.
+  const win = loaded.openings.find((o) => o.kind === "window")!;
+  assert.deepEqual([win.width_m, win.height_m, win.sill_m], [1.5, 1.2, 0.9]);
+  assert.deepEqual(win.between, [kitchen.id, null]);
+  // T1 (IfcFurnishingElement, ObjectType "Table"): 1200 × 800 × 750 mm at (1000, 1000) mm.
+  assert.deepEqual(loaded.objects.map((o) => [o.label, o.room, o.center, o.size, o.height_m]), [
+    ["Table", kitchen.id, [1.6, 1.4], [1.2, 0.8], 0.75],
+  ]);
   // RefLatitude (51,30,0,0) = 51.5°; RefLongitude (0,-7,-30,0) = -0.125°; TrueNorth (0, 1).
   assert.deepEqual(loaded.site, { lat: 51.5, lon: -0.125, elevation_m: 12, north_deg: 0 });
 });
