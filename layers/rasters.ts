@@ -17,9 +17,10 @@ import {
   crsIsGeographic,
   crsSupported,
   planToCrsAffine,
+  transformPoints,
   type XY,
 } from "../engines/aerial/reproject.ts";
-import { bilinear, covers } from "../engines/aerial/sample.ts";
+import { bilinear, covers, worldToPixel } from "../engines/aerial/sample.ts";
 
 /** The kinds of raster a site can hold. */
 export const RASTER_KINDS = ["elevation", "imagery"] as const;
@@ -125,6 +126,15 @@ export async function addRaster(
       "place",
       `scan ${place} has no site (latitude and longitude); give the scan a site or use "lat,lon"`,
     );
+  }
+  if (crsSupported(info.crs)) {
+    const [p] = transformPoints("EPSG:4326", info.crs, [[site.lon, site.lat]]);
+    const [c, r] = worldToPixel(info.transform, p);
+    if (!(c >= 0 && r >= 0 && c <= info.width && r <= info.height)) {
+      warnings.push(
+        `${path} does not cover the site's position (${site.lat}, ${site.lon}); tools will say so.`,
+      );
+    }
   }
   const entry: RasterEntry = {
     kind: kind as RasterKind,

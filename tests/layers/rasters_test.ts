@@ -1,0 +1,145 @@
+import { createHash } from "node:crypto";
+import { join } from "node:path";
+import { assert, assertEquals, assertMatch } from "../_assert.ts";
+import { sharedData } from "../_data.ts";
+import { InputError } from "../../core/errors.ts";
+import { resolveSite } from "../../core/context.ts";
+import { hasLayer } from "../../core/layers.ts";
+import { parsePlan } from "../../core/plan.ts";
+import { openStore } from "../../core/store.ts";
+import { BUILTIN_SCANS } from "../../layers/builtin.ts";
+import {
+  addRaster,
+  describeRaster,
+  loadElevation,
+  loadRaster,
+  RasterFileError,
+  rastersOf,
+} from "../../layers/rasters.ts";
+import { gridToTiff, housePlan, orthophotoTiff, tiltedPlane } from "../../fixtures/site/dems.ts";
+
+const DEM = sharedData("dem/terra_elev_vinschgau.tif");
+
+Deno.test("addRaster: attaches by reference to a scan's own site, with a checksum", async () => {
+  const store = openStore(":memory:");
+  const { site, entry, warnings } = await addRaster(store, "demo", DEM, "elevation", {
+    builtins: BUILTIN_SCANS,
+  });
+  // The Vinschgau DEM does not reach Berlin: attached, with a warning.
+  assertEquals(warnings.length, 1);
+  assertMatch(warnings[0], /does not cover the site's position \(52\.52, 13\.405\)/);
+  assertEquals([site.id, site.scan, site.lat, site.lon, site.north_deg], [
+    "scan-demo",
+    "demo",
+    52.52,
+    13.405,
+    15,
+  ]);
+  const sha = createHash("sha256").update(await Deno.readFile(DEM)).digest("hex");
+  assertEquals(entry.sha256, sha);
+  assertEquals([entry.path, entry.crs, entry.width, entry.height], [DEM, "EPSG:32632", 252, 194]);
+  assertEquals([entry.resolution, entry.resolution_unit], [[250, 250], "m"]);
+  // The scan's site now has the elevation layer; attaching again replaces, not duplicates.
+  const info = resolveSite({ store, builtins: BUILTIN_SCANS }, "demo")!;
+  assert.ok(hasLayer("site.elevation", undefined, info));
+  assert.ok(!hasLayer("site.imagery", undefined, info));
+  await addRaster(store, "demo", DEM, "elevation", { builtins: BUILTIN_SCANS });
+  assertEquals(rastersOf(store.getSite("scan-demo"), "elevation").length, 1);
+  assertMatch(
+    describeRaster(entry),
+    /elevation raster terra_elev_vinschgau\.tif \(EPSG:32632, 250 m × 250 m cells, 252 × 194/,
+  );
+  const grid = await loadElevation(entry);
+  assertEquals([grid.width, grid.height], [252, 194]);
+  store.close();
+});
+
+Deno.test("addRaster: coordinates make a stored site; a relative path is made absolute", async () => {
+  const store = openStore(":memory:");
+  const dir = await Deno.makeTempDir({ prefix: "rasters_" });
+  const img = join(dir, "ortho.tif");
+  await Deno.writeFile(img, await orthophotoTiff(() => true, { half_m: 10 }));
+  const cwd = Deno.cwd();
+  Deno.chdir(dir);
+  try {
+    const a = await addRaster(store, "52.52, 13.405", "ortho.tif", "imagery");
+    assertEquals(a.site.id, "site-52.52000_13.40500");
+    assertEquals(a.entry.path, img);
+    assertEquals([a.entry.bands, a.entry.sample_type], [3, "uint8"]);
+    const b = await addRaster(store, "52.52,13.405", DEM, "elevation");
+    assertEquals(b.site.id, a.site.id, "the same coordinates reuse the site");
+    const rec = store.getSite(a.site.id)!;
+    assertEquals(rastersOf(rec, "imagery").length, 1);
+    assertEquals(rastersOf(rec, "elevation").length, 1);
+  } finally {
+    Deno.chdir(cwd);
+  }
+  store.close();
+});
+
+Deno.test("addRaster: bad input names the input", async () => {
+  const store = openStore(":memory:");
+  const dir = await Deno.makeTempDir({ prefix: "rasters_" });
+  const notTiff = join(dir, "x.tif");
+  await Deno.writeTextFile(notTiff, "hello");
+  const cases: [Promise<unknown>, string, RegExp][] = [
+    [
+      addRaster(store, "demo", DEM, "lidar", { builtins: BUILTIN_SCANS }),
+      "kind",
+      /elevation or imagery/,
+    ],
+    [
+      addRaster(store, "demo", join(dir, "nope.tif"), "elevation", { builtins: BUILTIN_SCANS }),
+      "file",
+      /cannot read/,
+    ],
+    [
+      addRaster(store, "demo", notTiff, "elevation", { builtins: BUILTIN_SCANS }),
+      "file",
+      /not a usable GeoTIFF/,
+    ],
+    [addRaster(store, "demo", DEM, "imagery", { builtins: BUILTIN_SCANS }), "file", /RGB/],
+    [addRaster(store, "nowhere", DEM, "elevation"), "place", /no place/],
+  ];
+  const bare = housePlan();
+  delete bare.site;
+  cases.push([
+    addRaster(store, "bare", DEM, "elevation", { plans: { bare: parsePlan(bare) } }),
+    "place",
+    /has no site/,
+  ]);
+  for (const [p, input, re] of cases) {
+    await assert.rejects(p, (e: unknown) => {
+      assert.ok(e instanceof InputError, String(e));
+      assertEquals(e.input, input);
+      assertMatch(e.message, re);
+      return true;
+    });
+  }
+  // An unknown projection is accepted with a warning (tools then say why they cannot use it).
+  const odd = join(dir, "odd.tif");
+  await Deno.writeFile(odd, await gridToTiff(tiltedPlane(4, 4, 0.1), 32767));
+  const { warnings, entry } = await addRaster(store, "1,1", odd, "elevation");
+  assertEquals(entry.crs, "unknown");
+  assertMatch(warnings[0], /unknown projection/);
+  store.close();
+});
+
+Deno.test("loadRaster: a changed or missing file is an error naming it", async () => {
+  const store = openStore(":memory:");
+  const dir = await Deno.makeTempDir({ prefix: "rasters_" });
+  const file = join(dir, "dem.tif");
+  await Deno.writeFile(file, await gridToTiff(tiltedPlane(4, 4, 0.1), 32633));
+  const { entry } = await addRaster(store, "52.5,13.4", file, "elevation");
+  assertEquals((await loadRaster(entry)).length, (await Deno.stat(file)).size);
+  await Deno.writeFile(file, await gridToTiff(tiltedPlane(4, 4, 0.2), 32633));
+  await assert.rejects(loadRaster(entry), (e: unknown) => {
+    assert.ok(e instanceof RasterFileError);
+    assertEquals(e.file, file);
+    assertMatch(e.message, /dem\.tif: has changed since it was attached .* add-raster/);
+    return true;
+  });
+  await Deno.remove(file);
+  await assert.rejects(loadRaster(entry), /dem\.tif: cannot be read/);
+  store.close();
+});
