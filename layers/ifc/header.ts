@@ -6,6 +6,7 @@ import { InputError } from "../../core/errors.ts";
 
 /** The IFC schemas the importer reads (web-ifc parses both; the attribute positions differ). */
 export const SUPPORTED_SCHEMAS = ["IFC2X3", "IFC4"] as const;
+/** One of {@link SUPPORTED_SCHEMAS}. */
 export type IfcSchemaName = typeof SUPPORTED_SCHEMAS[number];
 
 /** Whether the bytes start with the ISO-10303-21 magic (after an optional BOM/whitespace). */
