@@ -152,8 +152,9 @@ export function doorwayFit(c: Carry, clear_width_m: number, height_m: number): S
       margin_m: Math.min(clear_width_m - c.across_m, height_m - c.vertical_m),
     };
   }
+  // Turned by 90° it is another carry mode; only a truly tilted fit counts here.
   const r = rectangleFitsIn(c.across_m, c.vertical_m, clear_width_m, height_m);
-  if (r.fits) return { fits: true, margin_m: 0, tilted: true };
+  if (r.fits && r.tilted) return { fits: true, margin_m: 0, tilted: true };
   return {
     fits: false,
     margin_m: Math.min(clear_width_m - c.across_m, height_m - c.vertical_m),
@@ -385,9 +386,12 @@ export function fitAlongRoute(
           const w = cornerWidths(room.polygon, k);
           if (!w) return;
           seen.add(k);
+          // Stood on end only under the ceiling (unknown: IRC R305.1's 2.134 m minimum).
+          const ceiling = room.height_m ?? 2.134;
           const r = judgeModes(tol(Math.min(w.a_m, w.b_m)), (c) => {
-            // Lined up straight along either leg needs no turn when the other leg is that long.
-            return cornerFit(c, w.a_m, w.b_m);
+            const k = cornerFit(c, w.a_m, w.b_m);
+            const head = ceiling - c.vertical_m;
+            return { fits: k.fits && head >= 0, margin_m: Math.min(k.margin_m, head) };
           });
           steps.push({
             kind: "corner",

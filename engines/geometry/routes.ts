@@ -615,15 +615,17 @@ export function buildRouteGraph(
             at: nodes[ids[i]].at,
           });
         }
+        // From the nodes themselves (they sit r0 from the wall; the paths start rPass from it).
+        const full = dedupe([nodes[ids[i]].at, ...(pts ?? []), nodes[ids[j]].at]);
         edges.push({
           a: ids[i],
           b: ids[j],
-          length_m: len,
+          length_m: Number.isFinite(len) ? polylineLength(full) : len,
           kind: "room",
           element: room.id,
           status,
           constraints,
-          path: pts ?? [nodes[ids[i]].at, nodes[ids[j]].at],
+          path: full,
         });
       }
     }
@@ -916,8 +918,9 @@ export interface EntranceChoice {
 
 /**
  * Picks the main entrance among the doors to the outside: a given id; else the one marked
- * `main_entrance`; else the only door to the outside; else the only one that opens into a
- * room labelled "entrance". Otherwise none, with a sentence listing the candidates.
+ * `main_entrance`; else the only door to the outside; else inferred: doors before plain
+ * openings, then those into a room labelled "entrance", then "hallway", while one is left.
+ * Otherwise none, with a sentence listing the candidates.
  */
 export function pickEntrance(
   plan: Pick<Plan, "openings" | "rooms">,
@@ -950,17 +953,24 @@ export function pickEntrance(
       basis: `${candidates[0].id} is the only door to the outside`,
     };
   }
+  // Inferred: among the marked ones (or all), doors before plain openings, then the ones into
+  // an entrance room, then into a hallway; chosen only when one candidate is left.
   const labels = new Map(plan.rooms.map((r) => [r.id, r.label]));
-  const pool = marked.length > 1 ? marked : candidates;
-  const intoEntrance = pool.filter((o) =>
-    o.between.some((r) => r !== null && labels.get(r) === "entrance")
-  );
-  if (intoEntrance.length === 1) {
-    return {
-      entrance: intoEntrance[0],
-      candidates,
-      basis: `${intoEntrance[0].id} is the only door to the outside into a room labelled entrance`,
-    };
+  let pool = marked.length > 1 ? marked : candidates;
+  const into = (o: Opening, label: string) =>
+    o.between.some((r) => r !== null && labels.get(r) === label);
+  for (
+    const [test, why] of [
+      [(o: Opening) => o.kind === "door", "the only door (not a plain opening) to the outside"],
+      [(o: Opening) => into(o, "entrance"), "the only door to the outside into the entrance"],
+      [(o: Opening) => into(o, "hallway"), "the only door to the outside into a hallway"],
+    ] as const
+  ) {
+    const left = pool.filter(test);
+    if (left.length === 1) {
+      return { entrance: left[0], candidates, basis: `inferred: ${left[0].id} is ${why}` };
+    }
+    if (left.length > 1) pool = left;
   }
   return {
     candidates,

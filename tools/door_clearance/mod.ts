@@ -54,7 +54,7 @@ export default tool({
     const why = governs === "chair"
       ? `your ${fmtM(chair_width_m)} chair plus ${fmtM(side_margin_m)} beside it`
       : `the minimum clear width (ADA 2010 §404.2.3 by default)`;
-    ctx.step(`Checking ${doors.length} doors and openings against ${fmtM(need_m)} (${why})`);
+    ctx.step(`Checking ${doors.length} doors and openings against ${fmtM(need_m, 3)} (${why})`);
     const checks: Check[] = [];
     const findings: Finding[] = [];
     const overlays: Overlay[] = [];
@@ -98,7 +98,7 @@ export default tool({
           detail:
             `${o.kind} ${o.id} (${where}) is ${fmtM(w)} clear${
               cw.estimated ? " (estimated from its width)" : ""
-            }; ${fmtM(need_m)} needed` + (status === "warn" ? ` (${TOO_CLOSE})` : "") + ".",
+            }; ${fmtM(need_m, 3)} needed` + (status === "warn" ? ` (${TOO_CLOSE})` : "") + ".",
           subject: o.id,
           overlays: [overlayId],
         });
@@ -133,15 +133,15 @@ export default tool({
     } else if (status === "fail") {
       text =
         `${fails} of ${checks.length} doors are narrower than the ${
-          fmtM(need_m)
+          fmtM(need_m, 3)
         } you need; the narrowest is ${narrowest!.id} at ${fmtM(narrowest!.w)}` +
         (warns ? `, and ${warns} are too close to call` : "") + ".";
     } else if (status === "warn") {
       text = `${warns} of ${checks.length} doors are within the scan's uncertainty of ${
-        fmtM(need_m)
+        fmtM(need_m, 3)
       }: measure them on site.`;
     } else {
-      text = `All ${checks.length} doors give at least ${fmtM(need_m)} clear; the narrowest is ${
+      text = `All ${checks.length} doors give at least ${fmtM(need_m, 3)} clear; the narrowest is ${
         narrowest!.id
       } at ${fmtM(narrowest!.w)}.`;
     }

@@ -123,7 +123,7 @@ export default tool({
       max_ramp_slope: inputs.max_ramp_slope,
     };
     ctx.step(
-      `Building the route graph from ${start.id} (${choice.basis}); doors need ${fmtM(need_m)}`,
+      `Building the route graph from ${start.id} (${choice.basis}); doors need ${fmtM(need_m, 3)}`,
     );
     const { graph, routes } = routesFrom(plan, needs, start.id);
     ctx.step(`Routing to ${to ?? `${plan.rooms.length} rooms`}`);
