@@ -777,10 +777,10 @@ function describeSubject(s: Room | Opening | Vertical, kind: SubjectKind): Subje
   }
   if (kind === "opening") {
     const o = s as Opening;
-    return { kind, id: o.id, name: o.id, floor: o.floor };
+    return { kind, id: o.id, name: `${capital(o.kind)} ${o.id}`, floor: o.floor };
   }
   const v = s as Vertical;
-  return { kind, id: v.id, name: v.id, floor: v.from_floor };
+  return { kind, id: v.id, name: `${capital(v.kind)} ${v.id}`, floor: v.from_floor };
 }
 
 /**
