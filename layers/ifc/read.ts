@@ -279,23 +279,25 @@ function readMeshes(
       const pg = mesh.geometries.get(i);
       const g = api.GetGeometry(model, pg.geometryExpressID);
       const vd = api.GetVertexArray(g.GetVertexData(), g.GetVertexDataSize());
-      const ix = api.GetIndexArray(g.GetIndexData(), g.GetIndexDataSize());
+      const keep = keepTris.has(mesh.expressID);
       const T = pg.flatTransformation;
-      const world = new Float64Array((vd.length / 6) * 3);
+      const world = keep ? new Float64Array((vd.length / 6) * 3) : undefined;
+      const lo = info.min, hi = info.max;
       for (let k = 0, j = 0; k < vd.length; k += 6, j += 3) {
         const x = vd[k], y = vd[k + 1], z = vd[k + 2];
         const p0 = T[0] * x + T[4] * y + T[8] * z + T[12];
         const p1 = T[1] * x + T[5] * y + T[9] * z + T[13];
         const p2 = T[2] * x + T[6] * y + T[10] * z + T[14];
-        world[j] = p0, world[j + 1] = p1, world[j + 2] = p2;
-        if (p0 < info.min[0]) info.min[0] = p0;
-        if (p1 < info.min[1]) info.min[1] = p1;
-        if (p2 < info.min[2]) info.min[2] = p2;
-        if (p0 > info.max[0]) info.max[0] = p0;
-        if (p1 > info.max[1]) info.max[1] = p1;
-        if (p2 > info.max[2]) info.max[2] = p2;
+        if (world) world[j] = p0, world[j + 1] = p1, world[j + 2] = p2;
+        if (p0 < lo[0]) lo[0] = p0;
+        if (p1 < lo[1]) lo[1] = p1;
+        if (p2 < lo[2]) lo[2] = p2;
+        if (p0 > hi[0]) hi[0] = p0;
+        if (p1 > hi[1]) hi[1] = p1;
+        if (p2 > hi[2]) hi[2] = p2;
       }
-      if (keepTris.has(mesh.expressID)) {
+      if (world) {
+        const ix = api.GetIndexArray(g.GetIndexData(), g.GetIndexDataSize());
         for (const t of ix) tris.push(world[t * 3], world[t * 3 + 1], world[t * 3 + 2]);
       }
       g.delete();
