@@ -5,17 +5,13 @@
  * to stderr. Started by `threshold mcp` and `deno task mcp`.
  *
  * ```sh
- * deno run --allow-read --allow-write=$HOME/.threshold --allow-env mcp.ts --root ~/scans
+ * deno run -A mcp.ts --root ~/scans   # re-runs itself under confinedFlags()
  * ```
  * @module
  */
-import { basename, resolve } from "node:path";
+import { basename, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { serveStdio } from "@modelcontextprotocol/server/stdio";
-import { loadRegistry, TOOLS_DIR } from "./core/registry.ts";
-import { defaultHome, openStore } from "./core/store.ts";
-import { createMcpServer } from "./mcp/server.ts";
-import { lineWire } from "./mcp/stdio.ts";
+import { defaultHome } from "./core/store.ts";
 
 /** How the server is started. */
 export interface McpOptions {
@@ -61,7 +57,17 @@ export async function serveMcp(opts: McpOptions = {}): Promise<void> {
     if (code !== 0) throw new Error(`the confined server exited with code ${code}`);
     return;
   }
+  // The SDK and the tools load concurrently, and only here: the confining parent and
+  // `threshold` commands that import this module never load them.
+  const sdk = Promise.all([
+    import("@modelcontextprotocol/server/stdio"),
+    import("./mcp/server.ts"),
+    import("./mcp/stdio.ts"),
+  ]);
+  const { loadRegistry, TOOLS_DIR } = await import("./core/registry.ts");
   const registry = await loadRegistry(opts.toolsDir ?? TOOLS_DIR);
+  const [{ serveStdio }, { createMcpServer }, { lineWire }] = await sdk;
+  const { openStore } = await import("./core/store.ts");
   const store = openStore(opts.home ?? defaultHome());
   const wire = lineWire({ input: opts.input, output: opts.output });
   const closed = new Promise<void>((done) => {
@@ -82,16 +88,32 @@ export async function serveMcp(opts: McpOptions = {}): Promise<void> {
 /** The project folder (where mcp.ts, tools/ and deno.json live). */
 const PROJECT_DIR = fileURLToPath(new URL(".", import.meta.url));
 
+/** Deno's cache folder (DENO_DIR, else the platform default Deno documents). */
+export function denoCacheDir(): string {
+  const env = (k: string) => Deno.env.get(k);
+  const dir = env("DENO_DIR");
+  if (dir) return resolve(dir);
+  if (Deno.build.os === "windows") return join(env("LOCALAPPDATA") ?? ".", "deno");
+  if (Deno.build.os === "darwin") return join(env("HOME") ?? ".", "Library", "Caches", "deno");
+  return join(env("XDG_CACHE_HOME") ?? join(env("HOME") ?? ".", ".cache"), "deno");
+}
+
 /**
  * The Deno flags the server needs and no more: read the project's code, the store and the
- * roots; write the store; read THRESHOLD_HOME and HOME. No network, no subprocesses, no FFI.
+ * roots; write only the store; environment and system facts (npm packages such as sharp
+ * read them); native addons only from the npm package cache (sharp's libvips). No network,
+ * no subprocesses.
  */
 export function confinedFlags(home: string, roots: string[], projectDir = PROJECT_DIR): string[] {
-  const read = [projectDir.replace(/\/$/, ""), home, ...roots];
+  const project = projectDir.replace(/[\\/]$/, "");
+  const read = [project, home, ...roots];
+  const ffi = [join(denoCacheDir(), "npm"), join(project, "node_modules")];
   return [
     `--allow-read=${read.join(",")}`,
     `--allow-write=${home}`,
-    "--allow-env=THRESHOLD_HOME,HOME,USERPROFILE",
+    "--allow-env",
+    "--allow-sys",
+    `--allow-ffi=${ffi.join(",")}`,
     "--no-prompt",
   ];
 }

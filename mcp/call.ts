@@ -142,8 +142,13 @@ function notRunResult(m: Manifest, questions: Question[], action: string): CallT
   return { content: [{ type: "text", text: JSON.stringify(view) }], structuredContent: view };
 }
 
-/** A macrotask: lets the last progress notification leave before the result (SDK #2580). */
-const nextTask = () => new Promise<void>((r) => setTimeout(r, 0));
+/**
+ * The pause between the last progress notification and the result, in ms. The SDK clients
+ * drop a progress notification read in the same chunk as its request's result
+ * (typescript-sdk #2580): a macrotask is not enough on a loaded machine, this gap is.
+ */
+export const PROGRESS_GAP_MS = 25;
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** Runs one tools/call. Never throws: bad input and failures are `isError` results. */
 export async function callTool(
@@ -155,13 +160,14 @@ export async function callTool(
   const token = ctx.mcpReq._meta?.progressToken;
   const sent: Promise<void>[] = [];
   let progress = 0;
+  let lastSentAt = 0;
   const onStep = token === undefined ? undefined : (e: { text: string }) => {
     progress++;
     sent.push(
       ctx.mcpReq.notify({
         method: "notifications/progress",
         params: { progressToken: token, progress, message: e.text },
-      }).catch(() => {}),
+      }).then(() => void (lastSentAt = performance.now()), () => {}),
     );
   };
   const signal = ctx.mcpReq.signal;
@@ -189,7 +195,7 @@ export async function callTool(
       });
       if (out.status === "done") {
         await Promise.all(sent);
-        if (sent.length) await nextTask();
+        if (sent.length) await sleep(Math.max(0, lastSentAt + PROGRESS_GAP_MS - performance.now()));
         const view = forModel(out.result);
         return {
           content: [

@@ -15,6 +15,7 @@ import {
   mcpInputSchema,
   mcpToolMeta,
   ModelViewSchema,
+  OUTPUT_JSON_SCHEMA,
 } from "./tools.ts";
 
 /** The server's name and version as MCP `serverInfo`. */
@@ -51,6 +52,14 @@ export function argumentsSchema(m: Manifest): StandardSchemaWithJSON<Args, Args>
   };
 }
 
+/** The output schema: zod validates, its JSON Schema is converted once, not per tools/list. */
+const OUTPUT_SCHEMA: StandardSchemaWithJSON = {
+  "~standard": {
+    ...ModelViewSchema["~standard"],
+    jsonSchema: { input: () => OUTPUT_JSON_SCHEMA, output: () => OUTPUT_JSON_SCHEMA },
+  },
+};
+
 /** Builds the server for one connection. */
 export function createMcpServer(
   registry: Registry,
@@ -71,7 +80,7 @@ export function createMcpServer(
       title: m.title,
       description: mcpDescription(m),
       inputSchema: argumentsSchema(m),
-      outputSchema: ModelViewSchema,
+      outputSchema: OUTPUT_SCHEMA,
       annotations: mcpAnnotations(m),
       _meta: mcpToolMeta(m),
     }, (args, ctx) => callTool(m, args, ctx, env));

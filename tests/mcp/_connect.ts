@@ -5,6 +5,7 @@
  */
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { confinedFlags } from "../../mcp.ts";
 
 export const PROJECT = new URL("../../", import.meta.url).pathname.replace(/\/$/, "");
 export const MCP_TS = `${PROJECT}/mcp.ts`;
@@ -19,18 +20,9 @@ export interface Started {
   close: () => Promise<void>;
 }
 
-/** Deno flags the server runs under in tests: the confined set it documents. */
+/** The server's command line in tests: under the confined flags it documents. */
 export function serverArgs(home: string, extra: string[] = []): string[] {
-  return [
-    "run",
-    `--allow-read=${PROJECT},${home}`,
-    `--allow-write=${home}`,
-    "--allow-env=THRESHOLD_HOME,HOME,USERPROFILE",
-    "--no-prompt",
-    MCP_TS,
-    `--home=${home}`,
-    ...extra,
-  ];
+  return ["run", ...confinedFlags(home, []), MCP_TS, `--home=${home}`, ...extra];
 }
 
 /**
