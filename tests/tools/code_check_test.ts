@@ -5,6 +5,7 @@
  */
 import { assert, assertEquals, assertMatch, assertOk } from "../_assert.ts";
 import { sharedData } from "../_data.ts";
+import { assertGolden } from "../_golden.ts";
 import { InputError } from "../../core/errors.ts";
 import { loadRegistry } from "../../core/registry.ts";
 import { runTool } from "../../core/run.ts";
@@ -70,6 +71,13 @@ for (const pack of BUILTIN_PACK_IDS) {
       "fail",
       "each pack finds something on the demo (thresholds, rooms)",
     );
+    await assertGolden(`code_check.${pack}.demo`, {
+      verdict: r.verdict,
+      metrics: r.metrics,
+      checks: r.checks,
+      findings: r.findings.map((f) => ({ id: f.id, severity: f.severity, title: f.title })),
+      not_applicable: r.data!.not_applicable,
+    });
   });
 }
 

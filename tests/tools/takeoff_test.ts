@@ -4,6 +4,7 @@
  */
 import { assert, assertEquals, assertMatch, assertOk } from "../_assert.ts";
 import { fixture, sharedData } from "../_data.ts";
+import { assertGolden } from "../_golden.ts";
 import { loadRegistry } from "../../core/registry.ts";
 import { runTool } from "../../core/run.ts";
 import { parsePlanText, type Plan } from "../../core/plan.ts";
@@ -84,6 +85,12 @@ Deno.test("takeoff on the demo building: partial walls where a room has no heigh
   assertOk(
     r.assumptions.some((a) => /Assumed paint coverage of 10 m²\/L \(default\)/.test(a.text)),
   );
+  await assertGolden("takeoff.demo", {
+    verdict: r.verdict,
+    metrics: r.metrics,
+    assumptions: r.assumptions,
+    table: r.data!.table,
+  });
 });
 
 /** IfcSpace GlobalId → its GrossFloorArea base quantity, read straight from the STEP text. */
