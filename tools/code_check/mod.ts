@@ -19,7 +19,8 @@ import {
   TOO_CLOSE,
   worstStatus,
 } from "../../core/result.ts";
-import { pointGeometry, polygonGeometry } from "../../engines/geometry/geojson.ts";
+import { openingSpan } from "../../engines/geometry/clearance.ts";
+import { lineGeometry, polygonGeometry } from "../../engines/geometry/geojson.ts";
 import { BUILTIN_PACK_IDS, builtinPack } from "../../engines/geometry/packs.ts";
 import {
   evaluatePack,
@@ -368,7 +369,7 @@ function subjectOverlays(plan: Plan, statuses: Map<string, Status[]>): Overlay[]
         id: key,
         kind: "opening",
         floor: o.floor,
-        geometry: pointGeometry(o.at),
+        geometry: lineGeometry(openingSpan(plan, o)),
         status,
         label: o.id,
       });
