@@ -151,23 +151,63 @@ export interface Scene {
   min_altitude_deg?: number;
 }
 
-/** A prism seen from one window, with a bounding circle for quick rejection. */
+/** A prism seen from one window: the sector of plan directions it covers and its nearest point. */
 interface NearPrism {
   prism: Prism;
-  cx: number;
-  cy: number;
-  dist: number;
-  r: number;
-  cosHalf: number;
+  /** Plan angle (clockwise from +y, radians) of the prism's centroid as seen from the window. */
+  theta: number;
+  /** Its vertices' angles relative to `theta`: the sector [lo, hi]; full when it surrounds the window. */
+  lo: number;
+  hi: number;
+  full: boolean;
+  /** Distance from the window to the nearest point of the polygon, metres. */
+  dmin: number;
 }
 
 /** Moves the ray's origin this far out of the window's own wall, metres. */
 export const WALL_OFFSET_M = 0.01;
 
+const wrapPi = (a: number) => a - 2 * Math.PI * Math.floor((a + Math.PI) / (2 * Math.PI));
+
+/** The sector and nearest distance of a polygon seen from (ox, oy); exact for a simple polygon. */
+function seen(prism: Prism, ox: number, oy: number): NearPrism {
+  const poly = prism.polygon;
+  let cx = 0, cy = 0;
+  for (const [x, y] of poly) {
+    cx += x;
+    cy += y;
+  }
+  cx = cx / poly.length - ox;
+  cy = cy / poly.length - oy;
+  const theta = Math.atan2(cx, cy);
+  let lo = Infinity, hi = -Infinity, dmin = Infinity, crossings = 0;
+  for (let i = 0; i < poly.length; i++) {
+    const ax = poly[i][0] - ox, ay = poly[i][1] - oy;
+    const b = poly[(i + 1) % poly.length];
+    const bx = b[0] - ox, by = b[1] - oy;
+    const rel = wrapPi(Math.atan2(ax, ay) - theta);
+    lo = Math.min(lo, rel);
+    hi = Math.max(hi, rel);
+    // Nearest point of edge a-b to the origin.
+    const ex = bx - ax, ey = by - ay, len2 = ex * ex + ey * ey;
+    const t = len2 > 0 ? Math.max(0, Math.min(1, -(ax * ex + ay * ey) / len2)) : 0;
+    dmin = Math.min(dmin, Math.hypot(ax + t * ex, ay + t * ey));
+    // Ray-casting parity along +x for "is the origin inside".
+    if ((ay > 0) !== (by > 0) && ax + (0 - ay) * ex / ey > 0) crossings++;
+  }
+  const inside = crossings % 2 === 1;
+  // An edge may bulge beyond its vertices' angles only if it passes behind the origin, which a
+  // polygon not surrounding it and seen within less than a half-turn cannot do.
+  const full = inside || hi - lo >= Math.PI;
+  return { prism, theta, lo, hi, full, dmin: inside ? 0 : dmin };
+}
+
 /**
  * For each sample of `series`, why the window gets no direct sun (a {@link SUN_CODES} value; 0 =
  * sunlit). In front of the wall means the sun's horizontal direction is within 90° of the outward
- * normal (incidence on the vertical wall below 90°, report eq. 47 with slope 90°).
+ * normal (incidence on the vertical wall below 90°, report eq. 47 with slope 90°). Prisms wholly
+ * behind the wall's plane, lower than the window, outside the sun's direction sector, or too near
+ * the horizon for the ray to reach are skipped before the exact ray test.
  */
 export function sunCodes(series: SunSeries, aperture: Aperture, scene: Scene): Uint8Array {
   const n = series.jd.length;
@@ -176,21 +216,15 @@ export function sunCodes(series: SunSeries, aperture: Aperture, scene: Scene): U
   const [nx, ny] = aperture.normal;
   const ox = aperture.at[0] + nx * WALL_OFFSET_M, oy = aperture.at[1] + ny * WALL_OFFSET_M;
   const z0 = aperture.z_m;
-  const near: NearPrism[] = scene.prisms.map((prism) => {
-    let cx = 0, cy = 0;
-    for (const [x, y] of prism.polygon) {
-      cx += x;
-      cy += y;
-    }
-    cx /= prism.polygon.length;
-    cy /= prism.polygon.length;
-    let r = 0;
-    for (const [x, y] of prism.polygon) r = Math.max(r, Math.hypot(x - cx, y - cy));
-    const dist = Math.hypot(cx - ox, cy - oy);
-    const cosHalf = dist > r ? Math.cos(Math.asin(r / dist)) : -2;
-    return { prism, cx: cx - ox, cy: cy - oy, dist, r, cosHalf };
-  }).filter((p) => p.prism.zmax_m > z0); // a rising ray clears anything lower than its start
+  const near: NearPrism[] = scene.prisms
+    // A rising ray clears anything lower than its start, and a ray into the half-plane in front
+    // of the wall never meets a polygon wholly behind it.
+    .filter((p) =>
+      p.zmax_m > z0 && p.polygon.some(([x, y]) => (x - ox) * nx + (y - oy) * ny > 1e-9)
+    )
+    .map((p) => seen(p, ox, oy));
   const origin: Point = [ox, oy];
+  const dir: Point = [0, 0];
   for (let i = 0; i < n; i++) {
     const el = series.elevation_deg[i];
     if (!(el > minAlt)) {
@@ -210,24 +244,29 @@ export function sunCodes(series: SunSeries, aperture: Aperture, scene: Scene): U
     }
     const tanE = Math.tan(el * D2R);
     let blocked = false;
+    dir[0] = dx;
+    dir[1] = dy;
     for (let k = 0; k < near.length && !blocked; k++) {
       const p = near[k];
-      if (p.dist > p.r) {
-        const cosA = (p.cx * dx + p.cy * dy) / p.dist;
-        if (cosA < p.cosHalf) continue; // the ray misses the bounding circle
-        if (z0 + (p.dist - p.r) * tanE >= p.prism.zmax_m) continue; // passes over it
+      if (z0 + p.dmin * tanE >= p.prism.zmax_m) continue; // passes over it
+      if (!p.full) {
+        const rel = wrapPi(phi - p.theta);
+        if (rel < p.lo - 1e-12 || rel > p.hi + 1e-12) continue; // another direction
       }
-      blocked = rayHitsPrism(origin, [dx, dy], z0, tanE, p.prism);
+      blocked = rayHitsPrism(origin, dir, z0, tanE, p.prism);
     }
     codes[i] = blocked ? SUN_CODES.building : SUN_CODES.sunlit;
   }
   return codes;
 }
 
+const SCRATCH = { d: new Float64Array(64) };
+
 /**
  * Whether a rising ray (2D origin and unit direction in plan, start height z0_m, rise tanE per
- * metre) passes through a flat-topped prism: for each interval [d1, d2] inside its polygon the
- * ray's height spans [z0 + d1·tanE, z0 + d2·tanE], which must overlap [zmin, zmax].
+ * metre) passes through a flat-topped prism: for each interval [d1, d2] inside its polygon (the
+ * crossings of {@link rayPolygonIntervals}) the ray's height spans [z0 + d1·tanE, z0 + d2·tanE],
+ * which must overlap [zmin, zmax].
  */
 export function rayHitsPrism(
   origin: Point,
@@ -236,8 +275,34 @@ export function rayHitsPrism(
   tanE: number,
   prism: Prism,
 ): boolean {
-  for (const [d1, d2] of rayPolygonIntervals(origin, dir, prism.polygon)) {
-    if (z0_m + d1 * tanE < prism.zmax_m && z0_m + d2 * tanE > prism.zmin_m) return true;
+  const poly = prism.polygon, n = poly.length;
+  if (SCRATCH.d.length < n) SCRATCH.d = new Float64Array(2 * n);
+  const ds = SCRATCH.d;
+  const [ox, oy] = origin, [dx, dy] = dir;
+  let m = 0;
+  for (let i = 0; i < n; i++) {
+    const a = poly[i], b = poly[(i + 1) % n];
+    const ax = a[0] - ox, ay = a[1] - oy, bx = b[0] - ox, by = b[1] - oy;
+    const ca = dx * ay - dy * ax, cb = dx * by - dy * bx;
+    if ((ca >= 0) === (cb >= 0)) continue;
+    const s = ca / (ca - cb);
+    const d = (ax + s * (bx - ax)) * dx + (ay + s * (by - ay)) * dy;
+    if (d <= 0) continue;
+    // Insertion sort: polygons have few crossings.
+    let j = m++;
+    while (j > 0 && ds[j - 1] > d) {
+      ds[j] = ds[j - 1];
+      j--;
+    }
+    ds[j] = d;
+  }
+  let k = 0;
+  if (m % 2 === 1) {
+    if (z0_m < prism.zmax_m && z0_m + ds[0] * tanE > prism.zmin_m) return true;
+    k = 1;
+  }
+  for (; k + 1 < m; k += 2) {
+    if (z0_m + ds[k] * tanE < prism.zmax_m && z0_m + ds[k + 1] * tanE > prism.zmin_m) return true;
   }
   return false;
 }

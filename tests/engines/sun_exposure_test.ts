@@ -149,3 +149,55 @@ Deno.test("union, groups and sampling grids", () => {
   // Local mean solar time: at 90°E the day starts 6 h before 0 UT.
   near(daySamples(2025, 3, 21, 60, 90).jd[0], 2460755.5 - 0.25 + 0.5 / 24, 1e-9, "90°E");
 });
+
+Deno.test("sunCodes' quick rejections never change the exact answer (random scenes)", () => {
+  // Seeded LCG so the test is the same every run.
+  let seed = 12345;
+  const seen = { building: 0, sunlit: 0 };
+  const rnd = () => (seed = (seed * 1664525 + 1013904223) % 4294967296) / 4294967296;
+  for (let scene = 0; scene < 30; scene++) {
+    const prisms: Prism[] = [];
+    for (let k = 0; k < 6; k++) {
+      const x = rnd() * 30 - 15, y = rnd() * 30 - 15, w = 1 + rnd() * 8, d = 1 + rnd() * 8;
+      const zmin = rnd() < 0.3 ? 2 + rnd() * 3 : 0;
+      const poly: [number, number][] = rnd() < 0.5
+        ? [[x, y], [x + w, y], [x + w, y + d], [x, y + d]]
+        : [[x, y], [x + w, y], [x + w, y + d / 2], [x + w / 2, y + d / 2], [x + w / 2, y + d], [
+          x,
+          y + d,
+        ]];
+      prisms.push({ id: `p${k}`, polygon: poly, zmin_m: zmin, zmax_m: zmin + 1 + rnd() * 15 });
+    }
+    const a = rnd() * 2 * Math.PI;
+    const aperture = {
+      id: "w",
+      at: [rnd() * 4 - 2, rnd() * 4 - 2] as [number, number],
+      z_m: 1 + rnd() * 4,
+      normal: [Math.sin(a), Math.cos(a)] as [number, number],
+    };
+    const pts: [number, number][] = [];
+    for (let i = 0; i < 400; i++) pts.push([rnd() * 70 + 0.5, rnd() * 360]);
+    const north_deg = rnd() * 360;
+    const codes = sunCodes(series(pts), aperture, { north_deg, prisms });
+    pts.forEach(([el, az], i) => {
+      const phi = (az - north_deg) * Math.PI / 180;
+      const dir: [number, number] = [Math.sin(phi), Math.cos(phi)];
+      const front = dir[0] * aperture.normal[0] + dir[1] * aperture.normal[1] > 0;
+      const o: [number, number] = [
+        aperture.at[0] + aperture.normal[0] * 0.01,
+        aperture.at[1] + aperture.normal[1] * 0.01,
+      ];
+      const hit = prisms.some((p) =>
+        rayHitsPrism(o, dir, aperture.z_m, Math.tan(el * Math.PI / 180), p)
+      );
+      const want = !front ? SUN_CODES.behind : hit ? SUN_CODES.building : SUN_CODES.sunlit;
+      assertEquals(codes[i], want, `scene ${scene} sample ${i}`);
+      if (want === SUN_CODES.building) seen.building++;
+      if (want === SUN_CODES.sunlit) seen.sunlit++;
+    });
+  }
+  assertOk(
+    seen.building > 100 && seen.sunlit > 100,
+    `both outcomes occur: ${JSON.stringify(seen)}`,
+  );
+});

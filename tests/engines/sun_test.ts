@@ -379,3 +379,21 @@ Deno.test("the series helpers agree with the single-instant functions", () => {
   });
   assert.ok(fast.elevation_deg.length === 3);
 });
+
+Deno.test("SPA over evenly spaced instants (term recurrence) equals SPA instant by instant", () => {
+  const jd0 = julianDay(2025, 1, 1);
+  const jds = new Float64Array(500);
+  for (let i = 0; i < jds.length; i++) jds[i] = jd0 + i * 0.7 + 0.013;
+  const site = { latitude_deg: -33.9, longitude_deg: 18.4, elevation_m: 20 };
+  const series = sunSeriesSpa(jds, site, 69);
+  let worst = 0;
+  jds.forEach((jd, i) => {
+    const r = spaAt(jd, 69, site);
+    worst = Math.max(
+      worst,
+      Math.abs(series.elevation_deg[i] - r.e_deg),
+      Math.abs(series.azimuth_deg[i] - r.azimuth_deg),
+    );
+  });
+  assertOk(worst < 1e-9, `worst difference ${worst}°`);
+});
