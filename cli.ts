@@ -8,8 +8,15 @@ import { Command, CommanderError } from "commander";
 import Table from "cli-table3";
 import { join, resolve } from "node:path";
 import { CancelledError, InputError, RegistryError, StoreError } from "./core/errors.ts";
-import { inputMeta, type Manifest, manifestJson } from "./core/manifest.ts";
+import { inputMeta, type Manifest } from "./core/manifest.ts";
 import { loadRegistry, type Registry } from "./core/registry.ts";
+import {
+  buildCatalog,
+  CATALOG_FILE,
+  catalogText,
+  listManifests,
+  loadTool,
+} from "./core/catalog.ts";
 import { type Plan, planJsonSchema } from "./core/plan.ts";
 import { knownScanIds, requirePlan, resolveSite } from "./core/context.ts";
 import type { Question } from "./core/inputs.ts";
@@ -20,7 +27,7 @@ import { BUILTIN_SCANS } from "./layers/builtin.ts";
 import { activePersona, getPersona, listPersonas, parsePersona } from "./presets/personas.ts";
 import { PREFERENCE_KEYS, preferenceKey } from "./presets/preferences.ts";
 import { COMPACT, fmtNum, paint, renderResult, toCsv, useColor } from "./cli/render.ts";
-import { DOCS_FILE, toolsMarkdown } from "./cli/docs.ts";
+import { DOCS_FILE, fillSources, inputProps, toolsMarkdown } from "./cli/docs.ts";
 
 /** Exit codes, documented in the README. */
 export const EXIT = { ok: 0, error: 1, usage: 2, needsInput: 3 } as const;
@@ -121,14 +128,11 @@ function askOnTerminal(
 }
 
 async function cmdRun(toolId: string, f: RunFlags): Promise<number> {
-  const reg = await registry();
-  const m = reg.get(toolId);
-  if (!m) {
-    throw new InputError(
-      "tool",
-      `no tool ${JSON.stringify(toolId)}; tools: ${reg.tools.map((t) => t.id).join(", ")}`,
-    );
+  const ids = (await listManifests()).map((t) => String(t.id));
+  if (!ids.includes(toolId)) {
+    throw new InputError("tool", `no tool ${JSON.stringify(toolId)}; tools: ${ids.join(", ")}`);
   }
+  const m = await loadTool(toolId);
   const s = store();
   const set: Record<string, unknown> = Object.fromEntries(f.set.map((kv) => parseKv(kv)));
   if (f.scan !== undefined) {
@@ -288,57 +292,47 @@ function program(): Command {
       code = (await fn(...a)) ?? 0;
     };
 
-  p.command("tools").description("List every tool").option(
-    "--json",
-    "manifests with input JSON Schemas",
-  )
+  p.command("tools").description("List every tool")
+    .option("--json", "manifests with input JSON Schemas")
     .action(act(async (o: { json?: boolean }) => {
-      const reg = await registry();
-      if (o.json) out(JSON.stringify(reg.tools.map(manifestJson), null, 2));
-      else {out(
-          tableOf(
-            ["Tool", "Title", "Summary", "For"],
-            reg.tools.map((t) => [t.id, t.title, t.summary, t.audience.join(", ")]),
-          ),
-        );}
+      const list = await listManifests();
+      if (o.json) return out(JSON.stringify(list, null, 2));
+      out(tableOf(
+        ["Tool", "Title", "Summary", "For"],
+        list.map((t) =>
+          [t.id, t.title, t.summary, (t.audience as string[]).join(", ")].map(String)
+        ),
+      ));
     }));
 
-  p.command("show <tool>").description("Show one tool and where each input comes from").option(
-    "--json",
-    "the manifest as JSON",
-  )
+  p.command("show <tool>").description("Show one tool and where each input comes from")
+    .option("--json", "the manifest as JSON")
     .action(act(async (id: string, o: { json?: boolean }) => {
-      const m = (await registry()).require(id);
-      const j = manifestJson(m) as {
-        inputs: { properties?: Record<string, Record<string, unknown>>; required?: string[] };
-      };
-      if (o.json) return out(JSON.stringify(j, null, 2));
+      const list = await listManifests();
+      const m = list.find((t) => t.id === id);
+      if (!m) {
+        throw new InputError(
+          "tool",
+          `no tool ${JSON.stringify(id)}; tools: ${list.map((t) => t.id).join(", ")}`,
+        );
+      }
+      if (o.json) return out(JSON.stringify(m, null, 2));
+      const requires = m.requires as { layer: string; optional?: boolean }[];
       out(`${m.title} (${m.id})\n${m.summary}\n\n${m.model_description}\n`);
-      out(`For: ${m.audience.join(", ")}`);
+      out(`For: ${(m.audience as string[]).join(", ")}`);
       out(
         `Requires: ${
-          m.requires.map((r) => r.layer + (r.optional ? " (optional)" : "")).join(", ") || "nothing"
+          requires.map((r) => r.layer + (r.optional ? " (optional)" : "")).join(", ") || "nothing"
         }`,
       );
-      out(`Blocks: ${m.blocks.join(", ")}\n`);
-      const rows = Object.entries(j.inputs.properties ?? {}).map(([name, s]) => {
-        const meta = inputMeta((m.inputs.shape as Record<string, never>)[name]);
-        const f = meta.fill;
-        const from = ["--set"];
-        if (f?.from === "selection") from.push("selection / --scan");
-        if (f?.from === "preference") from.push(`preference ${f.key}`, `persona ${f.key}`);
-        if (f?.from === "persona") from.push(`persona ${f.key}`);
-        if (s.default !== undefined) from.push(`default ${JSON.stringify(s.default)}`);
-        else if (!(j.inputs.required ?? []).includes(name)) from.push("optional");
-        else from.push("asked");
-        return [
-          name,
-          String(s.type ?? (Array.isArray(s.enum) ? s.enum.join("|") : "")),
-          meta.unit ?? "",
-          from.join(" → "),
-          meta.ask ?? "",
-        ];
-      });
+      out(`Blocks: ${(m.blocks as string[]).join(", ")}\n`);
+      const rows = inputProps(m).map(({ name, p, required }) => [
+        name,
+        String(p.type ?? (Array.isArray(p.enum) ? p.enum.join("|") : "")),
+        String(p.unit ?? ""),
+        fillSources(p, required).join(" → "),
+        String(p.ask ?? ""),
+      ]);
       out(tableOf(["Input", "Type", "Unit", "Filled from (in order)", "Asks"], rows));
     }));
 
@@ -727,22 +721,27 @@ function program(): Command {
     }),
   );
 
-  p.command("docs").description("Write docs/tools.md from the manifests").option(
-    "--check",
-    "exit 1 when docs/tools.md is stale",
-  )
+  p.command("docs").description("Write docs/tools.md and tools/_catalog.json from the manifests")
+    .option("--check", "exit 1 when either is stale")
     .action(act(async (o: { check?: boolean }) => {
-      const md = toolsMarkdown(await registry());
+      const catalog = await buildCatalog();
+      const md = toolsMarkdown(catalog.tools.map((t) => t.manifest));
+      const files: [URL, string][] = [[DOCS_FILE, md], [CATALOG_FILE, catalogText(catalog)]];
       if (o.check) {
-        const cur = await Deno.readTextFile(DOCS_FILE).catch(() => "");
-        if (cur !== md) {
-          err("docs/tools.md is stale: run `threshold docs`");
-          return EXIT.error;
+        let stale = false;
+        for (const [url, text] of files) {
+          if ((await Deno.readTextFile(url).catch(() => "")) !== text) {
+            err(`${url.pathname} is stale: run \`threshold docs\` (deno task docs)`);
+            stale = true;
+          }
         }
-        return out("docs/tools.md is up to date");
+        if (stale) return EXIT.error;
+        return out("docs/tools.md and tools/_catalog.json are up to date");
       }
-      await Deno.writeTextFile(DOCS_FILE, md);
-      out(`wrote ${DOCS_FILE.pathname}`);
+      for (const [url, text] of files) {
+        await Deno.writeTextFile(url, text);
+        out(`wrote ${url.pathname}`);
+      }
     }));
 
   p.command("demo").description(

@@ -1,58 +1,71 @@
 /** The tool reference (`docs/tools.md`), generated from the manifests. Never edited by hand. */
-import { inputMeta, inputsJsonSchema, type Manifest } from "../core/manifest.ts";
-import type { Registry } from "../core/registry.ts";
+import type { CatalogEntry } from "../core/catalog.ts";
 
 /** Where `threshold docs` writes the reference. */
 export const DOCS_FILE = new URL("../docs/tools.md", import.meta.url);
 
-function fillText(m: Manifest, name: string): string {
-  const meta = inputMeta((m.inputs.shape as Record<string, never>)[name]);
-  const f = meta.fill;
-  const sources = ["`--set`"];
-  if (f?.from === "selection") sources.push("selected scan (`threshold use`, `--scan`)");
-  if (f?.from === "preference") sources.push(`preference \`${f.key}\``, `persona \`${f.key}\``);
-  if (f?.from === "persona") sources.push(`persona \`${f.key}\``);
-  return sources.join(" → ");
+type ManifestJson = CatalogEntry["manifest"];
+type Prop = Record<string, unknown> & { fill?: { from: string; key?: string } };
+
+/** Where an input's value may come from, in fill order. */
+export function fillSources(p: Prop, required: boolean): string[] {
+  const from = ["--set"];
+  const f = p.fill;
+  if (f?.from === "selection") from.push("selection / --scan");
+  if (f?.from === "preference") from.push(`preference ${f.key}`, `persona ${f.key}`);
+  if (f?.from === "persona") from.push(`persona ${f.key}`);
+  if (p.default !== undefined) from.push(`default ${JSON.stringify(p.default)}`);
+  else from.push(required ? "asked" : "optional");
+  return from;
 }
 
-/** The whole reference as Markdown, in registry (id) order. */
-export function toolsMarkdown(reg: Registry): string {
+/** The properties and required list of a manifest's input schema. */
+export function inputProps(m: ManifestJson): { name: string; p: Prop; required: boolean }[] {
+  const s = m.inputs as { properties?: Record<string, Prop>; required?: string[] };
+  return Object.entries(s.properties ?? {}).map(([name, p]) => ({
+    name,
+    p,
+    required: (s.required ?? []).includes(name),
+  }));
+}
+
+/** The whole reference as Markdown, in id order. */
+export function toolsMarkdown(manifests: ManifestJson[]): string {
+  const tools = [...manifests].sort((a, b) => String(a.id).localeCompare(String(b.id)));
   const out: string[] = [
     "# Tool reference",
     "",
     "Generated from the tool manifests by `threshold docs`; do not edit by hand.",
     "",
-    ...reg.tools.map((t) => `- [\`${t.id}\`](#${t.id}): ${t.summary}`),
+    ...tools.map((t) => `- [\`${t.id}\`](#${t.id}): ${t.summary}`),
     "",
   ];
-  for (const t of reg.tools) {
-    const schema = inputsJsonSchema(t) as {
-      properties?: Record<string, Record<string, unknown>>;
-      required?: string[];
-    };
-    out.push(`## ${t.id}`, "", `**${t.title}.** ${t.summary}`, "", t.model_description, "");
-    out.push(`- Audience: ${t.audience.join(", ")}`);
+  for (const t of tools) {
+    const requires = t.requires as { layer: string; optional?: boolean }[];
+    out.push(`## ${t.id}`, "", `**${t.title}.** ${t.summary}`, "", String(t.model_description), "");
+    out.push(`- Audience: ${(t.audience as string[]).join(", ")}`);
     out.push(
       `- Requires: ${
-        t.requires.map((r) => `\`${r.layer}\`${r.optional ? " (optional)" : ""}`).join(", ") ||
+        requires.map((r) => `\`${r.layer}\`${r.optional ? " (optional)" : ""}`).join(", ") ||
         "nothing"
       }`,
     );
-    out.push(`- Blocks: ${t.blocks.join(", ")}`);
-    out.push(`- Draws: ${t.draws.join(", ") || "nothing"}`, "");
+    out.push(`- Blocks: ${(t.blocks as string[]).join(", ")}`);
+    out.push(`- Draws: ${(t.draws as string[]).join(", ") || "nothing"}`, "");
     out.push("| Input | Type | Default | Unit | Filled from | Asks |", "|---|---|---|---|---|---|");
-    for (const [name, p] of Object.entries(schema.properties ?? {})) {
+    for (const { name, p, required } of inputProps(t)) {
       const type = Array.isArray(p.enum)
         ? (p.enum as unknown[]).join(" \\| ")
         : String(p.type ?? "any");
       const range = [
         p.minimum !== undefined ? `≥ ${p.minimum}` : "",
+        p.exclusiveMinimum !== undefined ? `> ${p.exclusiveMinimum}` : "",
         p.maximum !== undefined ? `≤ ${p.maximum}` : "",
       ].filter(Boolean).join(", ");
       out.push(
         `| \`${name}\` | ${type}${range ? ` (${range})` : ""} | ${
           p.default === undefined ? "—" : `\`${JSON.stringify(p.default)}\``
-        } | ${p.unit ?? ""} | ${fillText(t, name)} | ${
+        } | ${p.unit ?? ""} | ${fillSources(p, required).join(" → ")} | ${
           String(p.ask ?? "").replaceAll("|", "\\|")
         } |`,
       );
