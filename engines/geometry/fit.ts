@@ -302,19 +302,24 @@ export function fitAlongRoute(
     depth_m: item.depth_m + d,
     height_m: item.height_m + d,
   });
+  let prev: string | undefined;
   /** Best carry over the six modes for a test at item sizes ±tol; pass > warn > fail. */
   const judgeModes = (
     t: number,
     test: (c: Carry) => StepFit,
   ): { status: "pass" | "warn" | "fail"; carry: Carry; fit: StepFit } => {
+    // The way it was carried last if that still goes, else the first in carryModes' order
+    // (upright first: a fridge stays upright when it can).
     for (const [status, d] of [["pass", t], ["warn", -t]] as const) {
       const modes = carryModes(grow(d));
-      let best: { carry: Carry; fit: StepFit } | undefined;
-      for (const c of modes) {
+      const order = [...modes.filter((c) => c.name === prev), ...modes];
+      for (const c of order) {
         const fit = test(c);
-        if (fit.fits && (!best || fit.margin_m > best.fit.margin_m)) best = { carry: c, fit };
+        if (fit.fits) {
+          prev = c.name;
+          return { status, carry: c, fit };
+        }
       }
-      if (best) return { status, ...best };
     }
     const modes = carryModes(item);
     let best = { carry: modes[0], fit: test(modes[0]) };

@@ -1,0 +1,89 @@
+/**
+ * door_clearance: the demo building by hand, a chair wider than the minimum, estimates as
+ * assumptions, the real samples, bad input.
+ */
+import { assert, assertEquals, assertMatch, assertOk } from "../_assert.ts";
+import { fixture, sharedData } from "../_data.ts";
+import { InputError } from "../../core/errors.ts";
+import { loadRegistry } from "../../core/registry.ts";
+import { runTool } from "../../core/run.ts";
+import { type LoadedPlan, parsePlanText } from "../../core/plan.ts";
+import { ToolResult } from "../../core/result.ts";
+import { BUILTIN_SCANS } from "../../layers/builtin.ts";
+import { importSource } from "../../layers/mod.ts";
+
+const tool = (await loadRegistry()).require("door_clearance");
+async function run(opts: Parameters<typeof runTool>[1]) {
+  const o = await runTool(tool, { builtins: BUILTIN_SCANS, ...opts });
+  if (o.status !== "done") throw new Error(JSON.stringify(o));
+  assertOk(ToolResult.safeParse(o.result).success);
+  assert.notEqual(o.result.verdict.status, "error", o.result.verdict.text);
+  return o.result;
+}
+
+Deno.test("door_clearance on the demo, by hand", async () => {
+  const r = await run({ set: { scan: "demo" } });
+  const by = Object.fromEntries(r.checks.map((c) => [c.subject, c]));
+  // d_front states 0.84 clear: 0.025 over 0.815, beyond the 0.02 tolerance -> pass.
+  assertEquals([by.d_front.status, by.d_front.measured], ["pass", 0.84]);
+  // d_bath: 0.70 − 0.038 = 0.662 (estimated) -> fail; d_kitchen 0.86 − 0.038 = 0.822,
+  // within 0.02 of 0.815 -> warn; d_wc 0.80 − 0.038 = 0.762 -> fail.
+  assertEquals(by.d_bath.status, "fail");
+  assertOk(Math.abs(by.d_bath.measured! - 0.662) < 1e-9);
+  assertEquals(by.d_kitchen.status, "warn");
+  assertEquals(by.d_wc.status, "fail");
+  assertEquals(by.o_living_kitchen.status, "pass");
+  assertEquals(by.d_bath.rule, { pack: "ada-2010", section: "404.2.3" });
+  assertOk(!("w_living_s" in by), "windows are not doors");
+  assertEquals(r.verdict.status, "fail");
+  assertMatch(
+    r.verdict.text,
+    /^4 of 17 doors are narrower than the 0\.815 m you need; the narrowest is d_bath at 0\.66 m, and 6 are too close to call\.$/,
+  );
+  assertEquals(
+    r.findings.filter((f) => f.severity === "fail").map((f) => f.id),
+    [
+      "door_clearance:door:d_wc",
+      "door_clearance:door:d_utility",
+      "door_clearance:door:d_bath",
+      "door_clearance:door:d_attic",
+    ],
+  );
+  assertOk(r.assumptions.some((a) => /12 door\(s\) state only their leaf width/.test(a.text)));
+  assertEquals(r.overlays.find((o) => o.id === "opening:d_bath")!.geometry, {
+    type: "LineString",
+    coordinates: [[4, 6.85], [4, 6.15]],
+  });
+});
+
+Deno.test("door_clearance: a chair wider than the minimum governs", async () => {
+  // 0.80 m chair + 0.05 m = 0.85 m > 0.815 m. d_front 0.84 is within 0.02 -> warn.
+  const r = await run({ set: { scan: "demo", chair_width_m: 0.8 } });
+  assertEquals(r.metrics.find((m) => m.id === "needed_clear_width_m")!.value, 0.8 + 0.05);
+  const front = r.checks.find((c) => c.subject === "d_front")!;
+  assertEquals([front.status, front.rule], ["warn", undefined]);
+});
+
+Deno.test("door_clearance on a hand-made plan and the real samples", async () => {
+  const nd = parsePlanText(Deno.readTextFileSync(fixture("geometry/narrow_door.json")));
+  const r = await run({ plans: { nd }, set: { scan: "nd" } });
+  assertEquals(r.checks.map((c) => [c.subject, c.status]), [["d_in", "pass"], ["d7", "fail"]]);
+  assertEquals(r.assumptions.filter((a) => !a.input).length, 0, "nothing estimated");
+  const samples: Record<string, LoadedPlan> = {};
+  for (const [id, rel] of [["fzk", "ifc/AC20-FZK-Haus.ifc"], ["zind", "zind/zind_data.json"]]) {
+    samples[id] = (await importSource(sharedData(rel))).loaded;
+    const s = await run({ plans: samples, set: { scan: id } });
+    assertOk(s.checks.length > 0 && s.checks.every((c) => c.measured !== undefined));
+  }
+});
+
+Deno.test("door_clearance bad input", async () => {
+  await assert.rejects(
+    run({ set: { scan: "demo", min_clear_width_m: 9 } }),
+    (e: unknown) => e instanceof InputError && e.input === "min_clear_width_m",
+  );
+  await assert.rejects(
+    run({ set: { scan: "nope" } }),
+    (e: unknown) => e instanceof InputError && e.input === "scan",
+  );
+});

@@ -1,0 +1,153 @@
+/**
+ * step_free_route: the demo building, hand-made plans, a persona, the real samples (FZK-Haus
+ * IFC, ZInD), and bad input (no entrance, an unknown room or entrance).
+ */
+import { assert, assertEquals, assertMatch, assertOk } from "../_assert.ts";
+import { fixture, sharedData } from "../_data.ts";
+import { InputError } from "../../core/errors.ts";
+import { loadRegistry } from "../../core/registry.ts";
+import { runTool } from "../../core/run.ts";
+import { type LoadedPlan, parsePlan, parsePlanText } from "../../core/plan.ts";
+import { forModel, ToolResult } from "../../core/result.ts";
+import { BUILTIN_SCANS } from "../../layers/builtin.ts";
+import { importSource } from "../../layers/mod.ts";
+import { getPersona } from "../../presets/personas.ts";
+
+const tool = (await loadRegistry()).require("step_free_route");
+const geo = (name: string) =>
+  parsePlanText(Deno.readTextFileSync(fixture(`geometry/${name}.json`)));
+async function run(opts: Parameters<typeof runTool>[1]) {
+  const o = await runTool(tool, { builtins: BUILTIN_SCANS, ...opts });
+  if (o.status !== "done") throw new Error(JSON.stringify(o));
+  assertOk(ToolResult.safeParse(o.result).success, "a valid ToolResult");
+  assert.notEqual(o.result.verdict.status, "error", o.result.verdict.text);
+  return o.result;
+}
+const metric = (r: ToolResult, id: string) => r.metrics.find((m) => m.id === id)?.value;
+
+Deno.test("step_free_route on the demo: the 5 cm front-door step blocks every room", async () => {
+  const r = await run({ set: { scan: "demo" } });
+  assertEquals(r.verdict.status, "fail");
+  assertMatch(
+    r.verdict.text,
+    /16 of 16 rooms cannot be reached step-free from d_front; the most common barrier: 0\.050 m step at door d_front; 0\.013 m allowed/,
+  );
+  const step = r.checks.find((c) => c.id === "threshold:d_front")!;
+  assertEquals([step.status, step.measured, step.limit, step.rule?.section], [
+    "fail",
+    0.05,
+    0.013,
+    "404.2.5",
+  ]);
+  assertEquals(r.checks.find((c) => c.id === "stair:v_stair")!.status, "fail");
+  assertEquals(r.findings.length, 16);
+  assertOk(r.findings.every((f) => /^step_free_route:room:[a-z0-9_]+$/.test(f.id)));
+  const bath = r.findings.find((f) => f.id === "step_free_route:room:u_bath")!;
+  assertEquals(bath.title, "Bathroom cannot be reached step-free");
+  assertMatch(bath.detail!, /door d_bath is 0\.662 m clear \(estimated\); 0\.815 m needed/);
+  // Route overlays per floor; every finding's overlays exist.
+  const ids = new Set(r.overlays.map((o) => o.id));
+  for (const f of r.findings) for (const o of f.overlays ?? []) assertOk(ids.has(o), o);
+  assertOk(r.overlays.some((o) => o.kind === "route" && o.floor === "f1"));
+  // What a model sees: no numbers beyond the verdict and titles.
+  const view = forModel(r);
+  assertEquals(Object.keys(view).sort(), ["findings", "scan", "status", "tool", "verdict"]);
+  // Stable ids: the same run gives the same findings.
+  const again = await run({ set: { scan: "demo" } });
+  assertEquals(again.findings.map((f) => f.id), r.findings.map((f) => f.id));
+});
+
+Deno.test("step_free_route on the demo, not step-free, to one room", async () => {
+  const r = await run({ set: { scan: "demo", step_free: false, to: "g_kitchen" } });
+  assertEquals(r.verdict.status, "pass");
+  assertMatch(r.verdict.text, /^Kitchen can be reached in a chair from d_front: \d+\.\d m\.$/);
+  assertOk((metric(r, "route_length_m") as number) > 5);
+  const bath = await run({ set: { scan: "demo", step_free: false, to: "u_bath" } });
+  assertEquals(bath.verdict.status, "fail");
+  assertEquals(bath.findings.map((f) => f.id), ["step_free_route:room:u_bath"]);
+  // From the back door the kitchen is next door: shorter.
+  const back = await run({
+    set: { scan: "demo", step_free: false, to: "g_kitchen", entrance: "d_back" },
+  });
+  assertOk((metric(back, "route_length_m") as number) < (metric(r, "route_length_m") as number));
+});
+
+Deno.test("step_free_route: persona presets fill the inputs and become assumptions", async () => {
+  // A power chair: 0.827 m + 0.05 m margin = 0.877 m; the persona's 0.915 m minimum governs.
+  const r = await run({
+    set: { scan: "narrow_door" },
+    plans: { narrow_door: geo("narrow_door") },
+    persona: getPersona("power-wheelchair-user"),
+  });
+  assertEquals(r.inputs.min_clear_width_m, { value: 0.915, from: "persona" });
+  assertEquals(metric(r, "clear_width_needed_m"), 0.915);
+  // d_in is 0.85 m clear: 0.065 short of 0.915 -> fail, so nothing is reachable.
+  assertEquals(r.verdict.status, "fail");
+  assertOk(r.assumptions.some((a) => a.from === "persona" && /ADA 2010 §403\.5\.1/.test(a.text)));
+});
+
+Deno.test("step_free_route on hand-made plans", async () => {
+  const plans: Record<string, LoadedPlan> = {
+    narrow_door: geo("narrow_door"),
+    split_level: geo("split_level"),
+    corridor_corner: geo("corridor_corner"),
+  };
+  const nd = await run({ plans, set: { scan: "narrow_door" } });
+  assertEquals(nd.checks.find((c) => c.id === "reach:hall")!.status, "pass");
+  assertEquals(nd.checks.find((c) => c.id === "reach:bath")!.status, "fail");
+  assertEquals(nd.checks.find((c) => c.id === "reach:bath")!.measured, 4.82);
+  assertMatch(
+    nd.findings[0].detail!,
+    /^Door d7 is 0\.70 m clear; 0\.815 m needed\. The best route is 4\.8 m long\.$/,
+  );
+  const sl = await run({ plans, set: { scan: "split_level" } });
+  assertEquals(sl.verdict.status, "pass");
+  const cc = await run({ plans, set: { scan: "corridor_corner", to: "den" } });
+  assertEquals(cc.verdict.status, "pass");
+  const tooWide = await run({ plans, set: { scan: "corridor_corner", chair_width_m: 1.0 } });
+  assertEquals(tooWide.verdict.status, "fail");
+});
+
+Deno.test("step_free_route bad input: no entrance, unknown room or entrance", async () => {
+  const noDoor = parsePlan({
+    ...geo("narrow_door").plan,
+    openings: geo("narrow_door").plan.openings.filter((o) => o.id !== "d_in"),
+  });
+  const r = await run({ plans: { x: noDoor }, set: { scan: "x" } });
+  assertEquals(r.verdict.status, "unknown");
+  assertMatch(r.verdict.text, /no door or opening to the outside/);
+  await assert.rejects(
+    run({ set: { scan: "demo", to: "nowhere" } }),
+    (e: unknown) =>
+      e instanceof InputError && e.input === "to" && /no room "nowhere"/.test(e.message),
+  );
+  await assert.rejects(
+    run({ set: { scan: "demo", entrance: "d_bath" } }),
+    (e: unknown) =>
+      e instanceof InputError && e.input === "entrance" && /d_front, d_back/.test(e.message),
+  );
+  await assert.rejects(
+    run({ set: { scan: "demo", chair_width_m: -1 } }),
+    (e: unknown) => e instanceof InputError && e.input === "chair_width_m",
+  );
+});
+
+const samples: Record<string, LoadedPlan> = {};
+for (const [id, rel] of [["fzk", "ifc/AC20-FZK-Haus.ifc"], ["zind", "zind/zind_data.json"]]) {
+  samples[id] = (await importSource(sharedData(rel))).loaded;
+}
+
+Deno.test("step_free_route on the real samples (FZK-Haus IFC, ZInD)", async () => {
+  const fzk = await run({ plans: samples, set: { scan: "fzk" } });
+  assertOk(fzk.checks.some((c) => c.id.startsWith("reach:") && c.status !== "unknown"));
+  assertMatch(fzk.assumptions.map((a) => a.text).join(" "), /Routes start outside .*inferred/);
+  // ZInD has four doors to the outside and none marked: an unknown asking for the entrance.
+  const zind = await run({ plans: samples, set: { scan: "zind" } });
+  assertEquals(zind.verdict.status, "unknown");
+  assertMatch(zind.verdict.text, /run again with entrance set to one of them/);
+  const door = samples.zind.plan.openings.find((o) =>
+    o.kind === "door" && o.between.includes(null)
+  )!;
+  const chosen = await run({ plans: samples, set: { scan: "zind", entrance: door.id } });
+  assertOk(chosen.checks.some((c) => c.id.startsWith("reach:") && c.status !== "unknown"));
+});

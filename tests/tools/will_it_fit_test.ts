@@ -1,0 +1,141 @@
+/**
+ * will_it_fit: an L corridor's corner by the reference formula (hand: 2√2·a − 2w), the demo
+ * building's presets, a stair, the real samples, bad input.
+ */
+import { assert, assertEquals, assertMatch, assertOk } from "../_assert.ts";
+import { fixture, sharedData } from "../_data.ts";
+import { InputError } from "../../core/errors.ts";
+import { loadRegistry } from "../../core/registry.ts";
+import { runTool } from "../../core/run.ts";
+import { type LoadedPlan, parsePlanText } from "../../core/plan.ts";
+import { forModel, ToolResult } from "../../core/result.ts";
+import { BUILTIN_SCANS } from "../../layers/builtin.ts";
+import { importSource } from "../../layers/mod.ts";
+
+const tool = (await loadRegistry()).require("will_it_fit");
+const geo = (name: string) =>
+  parsePlanText(Deno.readTextFileSync(fixture(`geometry/${name}.json`)));
+async function run(opts: Parameters<typeof runTool>[1]) {
+  const o = await runTool(tool, { builtins: BUILTIN_SCANS, ...opts });
+  if (o.status !== "done") throw new Error(JSON.stringify(o));
+  assertOk(ToolResult.safeParse(o.result).success);
+  assert.notEqual(o.result.verdict.status, "error", o.result.verdict.text);
+  return o.result;
+}
+const corner = { corridor_corner: geo("corridor_corner") };
+
+Deno.test("will_it_fit: around the L corridor's 1 m × 1 m corner, by hand", async () => {
+  // 2.30 m long, 0.30 m across: L_max = 2√2 − 2 × 0.30 = 2.228 m < 2.30 -> fail. Stood on end
+  // it is 2.30 m tall under a 2.20 m ceiling: no.
+  const long = await run({
+    plans: corner,
+    set: {
+      scan: "corridor_corner",
+      item: "custom",
+      to: "den",
+      width_m: 2.3,
+      depth_m: 0.3,
+      height_m: 0.3,
+    },
+  });
+  assertEquals(long.verdict.status, "fail");
+  const turn = long.checks.find((c) => c.id.includes(":corner:"))!;
+  assertEquals(turn.status, "fail");
+  assertEquals(
+    turn.label,
+    "Corner in Hall, 1.00 m and 1.00 m wide: too long to turn (2.30 m long; 2.23 m turns)",
+  );
+  assertEquals(long.findings.map((f) => f.id), ["will_it_fit:custom:den:hall"]);
+  assertMatch(long.verdict.text, /will not get to Den: step 2, corner in Hall/);
+  // 2.25 × 0.2: with the scan's 0.02 m added all round, 2.27 ≤ 2√2 − 0.44 = 2.388 -> pass.
+  const short = await run({
+    plans: corner,
+    set: {
+      scan: "corridor_corner",
+      item: "custom",
+      to: "den",
+      width_m: 2.25,
+      depth_m: 0.2,
+      height_m: 0.2,
+    },
+  });
+  assertEquals(short.verdict.status, "pass");
+  assertEquals(short.checks.find((c) => c.id.includes(":corner:"))!.status, "pass");
+  // 2.37 × 0.2: grown, 2.39 > 2√2 − 0.44 = 2.388; shrunk, 2.35 ≤ 2√2 − 0.36 = 2.468: too close.
+  const close = await run({
+    plans: corner,
+    set: {
+      scan: "corridor_corner",
+      item: "custom",
+      to: "den",
+      width_m: 2.37,
+      depth_m: 0.2,
+      height_m: 0.2,
+    },
+  });
+  assertEquals(close.verdict.status, "warn");
+});
+
+Deno.test("will_it_fit on the demo: presets, doors, the stair", async () => {
+  // A 0.85 m tall, 0.95 m deep sofa cannot pass the 0.84 m front door any way round
+  // (stood on end it is 2.13 m, the door 2.10 m).
+  const sofa = await run({ set: { scan: "demo", item: "sofa", to: "g_living" } });
+  assertEquals(sofa.verdict.status, "fail");
+  assertEquals(sofa.findings.map((f) => f.id), ["will_it_fit:sofa:g_living:d_front"]);
+  assertEquals(forModel(sofa).findings[0].title, "The sofa does not get past door d_front");
+  assertOk(sofa.assumptions.some((a) => /three-seat sofa.*not a standard/.test(a.text)));
+  // A fridge goes in upright; a mattress up the stair on its side.
+  const fridge = await run({ set: { scan: "demo", item: "fridge", to: "g_kitchen" } });
+  assertEquals(fridge.verdict.status, "pass");
+  assertMatch(fridge.verdict.text, /carry it upright\.$/);
+  const mattress = await run({ set: { scan: "demo", item: "mattress", to: "u_bed2" } });
+  assertEquals(mattress.verdict.status, "pass");
+  const stair = mattress.checks.find((c) => c.id.includes(":stair:v_stair"))!;
+  // Pitch atan(2.9 / 3.64) = 38.5°; 1.54 / cos(38.5°) = 1.969 m of the 2.032 m headroom.
+  assertEquals(stair.status, "pass");
+  assertOk(Math.abs(stair.measured! - (2.032 - 1.54 / Math.cos(Math.atan2(2.9, 3.64)))) < 1e-3);
+  // Custom sizes override a preset.
+  const small = await run({
+    set: { scan: "demo", item: "sofa", to: "g_living", depth_m: 0.7, height_m: 0.7 },
+  });
+  assertEquals(small.verdict.status, "pass");
+});
+
+Deno.test("will_it_fit bad input and missing data", async () => {
+  await assert.rejects(
+    run({ set: { scan: "demo", item: "custom", to: "g_living", width_m: 1 } }),
+    (e: unknown) => e instanceof InputError && e.input === "depth_m",
+  );
+  await assert.rejects(
+    run({ set: { scan: "demo", item: "sofa", to: "attic" } }),
+    (e: unknown) => e instanceof InputError && e.input === "to",
+  );
+  await assert.rejects(
+    run({ set: { scan: "demo", item: "boat", to: "g_living" } }),
+    (e: unknown) => e instanceof InputError && e.input === "item",
+  );
+  // Nothing fills item or to: they become questions.
+  const q = await runTool(tool, { builtins: BUILTIN_SCANS, set: { scan: "demo" } });
+  assertEquals(q.status, "needs_input");
+  if (q.status === "needs_input") {
+    assertEquals(q.questions.map((x) => x.input), ["item", "to"]);
+  }
+});
+
+Deno.test("will_it_fit on the real samples (FZK-Haus IFC, ZInD)", async () => {
+  const samples: Record<string, LoadedPlan> = {};
+  for (const [id, rel] of [["fzk", "ifc/AC20-FZK-Haus.ifc"], ["zind", "zind/zind_data.json"]]) {
+    samples[id] = (await importSource(sharedData(rel))).loaded;
+  }
+  for (const scan of ["fzk", "zind"]) {
+    const plan = samples[scan].plan;
+    const entrance = plan.openings.find((o) => o.kind === "door" && o.between.includes(null))!;
+    const into = entrance.between.find((r) => r !== null)!;
+    const r = await run({
+      plans: samples,
+      set: { scan, item: "fridge", to: into, entrance: entrance.id },
+    });
+    assertOk(r.checks.length >= 2, `${scan}: a door and the floor at least`);
+    assertOk(["pass", "fail", "warn", "unknown"].includes(r.verdict.status));
+  }
+});
