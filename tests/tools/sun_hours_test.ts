@@ -7,6 +7,8 @@
  * (cos φ cos δ), H0 = 90.86° at 45°N, i.e. 6.057 h from sunrise to noon.
  */
 import { InputError } from "../../core/errors.ts";
+import { manifestJson } from "../../core/manifest.ts";
+import { openStore } from "../../core/store.ts";
 import { parsePlanText } from "../../core/plan.ts";
 import type { ToolResult } from "../../core/result.ts";
 import { runTool } from "../../core/run.ts";
@@ -161,4 +163,26 @@ Deno.test("a plan without a site is unknown with a sentence; a bad date is an er
     return true;
   });
   await assertRejects(() => run("box45", { date: "21/03/2025" }), InputError);
+});
+
+Deno.test("date and step come from saved preferences before the defaults; only the scan is required", async () => {
+  const schema = manifestJson(sunHours).inputs as { required: string[] };
+  assertEquals(schema.required, ["scan"]);
+  const store = openStore(":memory:");
+  try {
+    store.setPref("sun.date", "2025-12-21");
+    store.setPref("sun.step_min", 30);
+    const out = await runTool(sunHours, {
+      store,
+      plans: load("north52"),
+      set: { scan: "sun-north52" },
+      persist: false,
+    });
+    const r = (out as { result: ToolResult }).result;
+    assertEquals(r.inputs.date, { value: "2025-12-21", from: "preference" });
+    assertEquals(r.inputs.step_min, { value: 30, from: "preference" });
+    assertEquals(win(r, "w_north").day_h, 0);
+  } finally {
+    store.close();
+  }
 });

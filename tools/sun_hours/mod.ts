@@ -386,7 +386,11 @@ export default tool({
           status: "unknown",
           limit,
           unit: "h",
-          rule: { pack: "en17037", section: "5.3 (sunlight exposure)", unverified: true },
+          rule: {
+            pack: "en17037",
+            section: "§5 sunlight exposure (clause number unverified)",
+            unverified: true,
+          },
           note: "No room with a window to the outside is a habitable room.",
         });
       } else {
@@ -399,7 +403,11 @@ export default tool({
           measured: round(best.day_h, 3),
           limit,
           unit: "h",
-          rule: { pack: "en17037", section: "5.3 (sunlight exposure)", unverified: true },
+          rule: {
+            pack: "en17037",
+            section: "§5 sunlight exposure (clause number unverified)",
+            unverified: true,
+          },
           subject: best.id,
           ...(status === "warn" ? { note: TOO_CLOSE } : {}),
         });
@@ -441,8 +449,9 @@ export default tool({
           BRE_WINTER * 100
         } % from 21 September to 21 March) for windows facing within 90° of due south. Probable sunlight hours weigh each hour by the local chance of sunshine; without those records this counts the share of possible (clear-sky) sun hours above the horizon instead, so the check is an approximation and its values are unverified.`,
       });
-      // Sampling uncertainty of an annual count: each sunrise/sunset edge adds a uniform error of
-      // ±step/2 (sd step/√12); two edges a day, so 2 sd over the year as a share of the total.
+      // Sampling uncertainty of an annual count: each edge (sunrise, sunset, the sun crossing the
+      // wall's plane) adds an error within ±step/2; the year's samples shift their phase daily
+      // (yearSamples), so the errors are independent, sd step/√12 each: two edges a day, 2 sd.
       const edgeSd_h = yearSmp.step_h * Math.sqrt((2 * 365) / 12);
       const tolYear = 2 * edgeSd_h / possibleYear_h, tolWinter = 2 * edgeSd_h / possibleWinter_h;
       for (const w of results) {
@@ -455,7 +464,7 @@ export default tool({
         const s2 = judge(shareW, ">=", BRE_WINTER, tolWinter);
         const rule = {
           pack: "bre-br209-2011",
-          section: "3.1 (sunlight to existing windows)",
+          section: "sunlight to windows (section unverified)",
           unverified: true,
         };
         checks.push({
