@@ -1,0 +1,43 @@
+/** render/sunpath.ts: the projection, the SVG's parts, and PNG bytes through sharp. */
+import { skyToChart, sunPathPng, sunPathSvg } from "../../render/sunpath.ts";
+import { assertEquals, assertOk } from "../_assert.ts";
+
+const near = (a: number, e: number, what: string) =>
+  assertOk(Math.abs(a - e) < 1e-9, `${what}: ${a} vs ${e}`);
+
+Deno.test("skyToChart: zenith at the centre, the horizon on the rim, north up and east right", () => {
+  const [zx, zy] = skyToChart(123, 90, 100, 100, 80);
+  near(zx, 100, "zenith x");
+  near(zy, 100, "zenith y");
+  const [nx, ny] = skyToChart(0, 0, 100, 100, 80);
+  near(nx, 100, "north x");
+  near(ny, 20, "north y (up)");
+  const [ex, ey] = skyToChart(90, 45, 100, 100, 80);
+  near(ex, 140, "east at 45° elevation: half the radius to the right");
+  near(ey, 100, "east y");
+});
+
+Deno.test("sunPathSvg draws day paths, hour lines, the horizon and window facings, escaping text", async () => {
+  const svg = sunPathSvg({
+    title: "Sun <path> & co",
+    days: [
+      { label: "21 Jun", points: [[60, 5], [180, 60], [300, 5]] },
+      { label: "today", points: [[90, 1], [180, 40], [270, 1]], highlight: true },
+    ],
+    hours: [{ hour: 12, points: [[180, 40], [180, 60]] }],
+    horizon: [[0, 5], [120, 10], [240, 3]],
+    windows: [{ id: "w1", facing_deg: 180, hours: 6.25 }],
+    size_px: 400,
+  });
+  assertOk(svg.startsWith("<svg") && svg.trimEnd().endsWith("</svg>"));
+  assertEquals(svg.match(/class="day"/g)?.length, 2);
+  assertEquals(svg.match(/class="hour"/g)?.length, 1);
+  assertOk(svg.includes('class="horizon"'));
+  assertOk(svg.includes('class="window-sector"'), "one facing: its half-sky is shaded");
+  assertOk(svg.includes("w1 6.3 h"));
+  assertOk(svg.includes("Sun &lt;path&gt; &amp; co"));
+  const png = await sunPathPng(svg, 200);
+  assertEquals([...png.slice(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  // PNG IHDR width (bytes 16–19, big-endian).
+  assertEquals((png[16] << 24) | (png[17] << 16) | (png[18] << 8) | png[19], 200);
+});
