@@ -22,7 +22,7 @@ import {
   type Vertical,
 } from "../../core/plan.ts";
 import { type Comparator, judge } from "../../core/result.ts";
-import { doorClearWidth, largestInscribedCircle } from "./clearance.ts";
+import { ADA_T_TURN, doorClearWidth, largestInscribedCircle, tTurnFits } from "./clearance.ts";
 import { objectsByRoom, pickEntrance } from "./routes.ts";
 import {
   polygonArea_m2,
@@ -308,6 +308,11 @@ export const Rule = z.strictObject({
   status: z.enum(["V", "S", "U"]),
   citation: z.string().min(1),
   note: z.string().optional(),
+  /**
+   * What the source accepts instead when the measure falls short. `ada_t_turn`: ADA 2010
+   * §304.3.2's T-shaped turning space (clearance.ts tTurnFits), for turning-circle rules.
+   */
+  alternative: z.enum(["ada_t_turn"]).optional(),
 });
 export type Rule = z.infer<typeof Rule>;
 
@@ -363,6 +368,9 @@ export const RulePack = z.strictObject({
           })`,
         );
       }
+    }
+    if (r.alternative === "ada_t_turn" && r.measure !== "turning_diameter_m") {
+      at(["alternative"], `ada_t_turn is an alternative to turning_diameter_m, not ${r.measure}`);
     }
     if (r.applies.room_labels && m.subject !== "room") {
       at(["applies", "room_labels"], `${r.measure} is measured on ${m.subject}s, not rooms`);
@@ -820,9 +828,20 @@ export function evaluatePack(pack: RulePack, plan: Plan, options: EvalOptions): 
         outcomes.push({ rule, subject, status: "unknown", note: `${capital(m.missing)}.` });
         continue;
       }
-      const status = judge(m.value, rule.comparator as Comparator, rule.limit.si, m.tolerance);
+      let status = judge(m.value, rule.comparator as Comparator, rule.limit.si, m.tolerance);
       const notes: string[] = [];
       if (m.note) notes.push(`${capital(m.note)}.`);
+      if (status !== "pass" && rule.alternative === "ada_t_turn") {
+        const t = tTurnAlternative(s as Room, idx);
+        if (t !== "fail" && (t === "pass" || status === "fail")) status = t;
+        notes.push(
+          t === "pass"
+            ? "ADA 304.3.2's T-shaped turning space fits instead."
+            : t === "warn"
+            ? `ADA 304.3.2's T-shaped turning space fits only within the scan's uncertainty.`
+            : "ADA 304.3.2's T-shaped turning space does not fit either.",
+        );
+      }
       if (rule.applies.main_entrance && idx.mainEntranceInferred) {
         notes.push("No door is marked as the main entrance, so every outside door is checked.");
       }
@@ -838,6 +857,26 @@ export function evaluatePack(pack: RulePack, plan: Plan, options: EvalOptions): 
     }
   }
   return { pack, options: opts, outcomes, not_applicable, methods: [...methods] };
+}
+
+/**
+ * ADA 2010 §304.3.2's T-shaped turning space in a room, judged with the uncertainty rule as
+ * the turning_space tool does: fits when grown by the scan tolerance → pass; fits only as
+ * drawn or shrunk by it → warn; else fail (clearance.ts tTurnFits, a sampled search).
+ */
+function tTurnAlternative(room: Room, idx: PlanIndex): "pass" | "warn" | "fail" {
+  const obs = idx.objectsByRoom?.get(room.id) ?? [];
+  const t = tolerance_m(idx.plan, ADA_T_TURN.square_m);
+  const grown = tTurnFits(room.polygon, obs, {
+    square_m: ADA_T_TURN.square_m + t,
+    width_m: ADA_T_TURN.width_m + t,
+  });
+  if (grown.fits) return "pass";
+  const shrunk = tTurnFits(room.polygon, obs, {
+    square_m: ADA_T_TURN.square_m - t,
+    width_m: ADA_T_TURN.width_m - t,
+  });
+  return shrunk.fits ? "warn" : "fail";
 }
 
 function capital(s: string): string {

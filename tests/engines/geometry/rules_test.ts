@@ -175,6 +175,8 @@ Deno.test("parsePack: a bad pack names the rule and the field", () => {
   assert.match(m, /rules\[0\] \(my-door\)\.status/);
   m = packError(bad({ colour: "red" }));
   assert.match(m, /rules\[0\] \(my-door\)/);
+  m = packError(bad({ alternative: "ada_t_turn" }));
+  assert.match(m, /rules\[0\] \(my-door\)\.alternative: ada_t_turn is an alternative to turning/);
   m = packError({ ...goodPack, rules: [goodRule, goodRule] });
   assert.match(m, /rules\[1\] \(my-door\)\.id: duplicate rule id/);
   m = packError({ ...goodPack, rules: [] });
@@ -272,6 +274,44 @@ Deno.test("turning circle keeps the room's objects clear", () => {
   assert.ok(Math.abs(o.measured! - 2) < 0.01, `diameter ${o.measured}`);
   assert.equal(o.status, "pass");
   assert.match(o.note!, /1 object\(s\) in the room are kept clear/);
+});
+
+Deno.test("ADA turning space: the T-shaped space of 304.3.2 passes where the circle does not", () => {
+  // A 1.6 × 1.6 m toilet room with 0.3 × 0.3 m objects in its two south corners: the circle
+  // touches them (centre (0.8, 0.8) is 0.707 m from their inner corners), the T fits between.
+  const p = structuredClone(base) as unknown as Record<string, unknown>;
+  (p.rooms as Record<string, unknown>[])[0] = {
+    ...(p.rooms as Record<string, unknown>[])[0],
+    label: "toilet",
+    polygon: [[0, 0], [1.6, 0], [1.6, 1.6], [0, 1.6]],
+  };
+  p.objects = [
+    { id: "a", floor: "f0", room: "liv", label: "bin", center: [0.15, 0.15], size: [0.3, 0.3] },
+    { id: "b", floor: "f0", room: "liv", label: "bin", center: [1.45, 0.15], size: [0.3, 0.3] },
+  ];
+  const o = outcome(
+    { pack: "ada-2010", rule: "ada-304.3.1", subject: "liv", at: {} },
+    parsePlan(p).plan,
+  );
+  // Hand-computed: centre (0.8, y) with 1.6 − y = hypot(0.5, y − 0.3) → y = 0.8538, d = 1.4923 m.
+  assert.ok(o.measured! <= 1.4923 + 1e-4 && o.measured! > 1.4923 - 0.01, `circle ${o.measured}`);
+  assert.equal(o.status, "pass");
+  assert.match(o.note!, /T-shaped turning space fits instead/);
+  // Without the alternative (the UK pack's 1.5 m circle has none) the circle alone decides.
+  const uk = evaluatePack(
+    builtinPack("uk-adm")!,
+    parsePlan({
+      ...p,
+      rooms: [
+        { ...(p.rooms as Record<string, unknown>[])[0], label: "bathroom" },
+        ...(p.rooms as unknown[]).slice(1),
+      ],
+    }).plan,
+    { occupancy: "dwelling", work: "new", level: "M4(3)" },
+  );
+  const bath = uk.outcomes.find((x) => x.rule.id === "adm1-m4-3-turning-bath")!;
+  assert.equal(bath.measured, o.measured);
+  assert.equal(bath.status, "fail");
 });
 
 Deno.test("egress measures use the room's largest window", () => {
