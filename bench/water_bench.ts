@@ -1,0 +1,179 @@
+/**
+ * Water engine benchmarks, each group against a named baseline in the same run:
+ *
+ * - "fill: pysheds 367×359 + noise": Planchon & Darboux (2001) naive iterative fill (the
+ *   baseline) against Barnes et al. (2014) priority-flood, plain and +ε. The real DEM comes
+ *   hydrologically conditioned, so ±1.5 m of fixed pseudo-random noise un-conditions it.
+ * - "pipeline: 2000×2000" (the real DEM mirrored, ±0.5 m noise): the design target (fill + D8 + accumulation on 2,000 × 2,000
+ *   cells under 1.5 s). Baseline: Barnes' Algorithm 1, the original priority-flood with every
+ *   cell through the heap (no pit queue, no ε), then the same D8 and accumulation.
+ *
+ * `deno bench -A bench/water_bench.ts`. The machine is shared: read the ratios.
+ */
+import { readGeoTiff } from "../engines/aerial/geotiff.ts";
+import type { Grid } from "../engines/aerial/grid.ts";
+import { cellSize_m } from "../engines/aerial/sample.ts";
+import {
+  D8_DCOL,
+  D8_DROW,
+  fillDepressions,
+  fillDepressionsIterative,
+  flowAccumulation,
+  flowDirectionsD8,
+} from "../engines/geometry/water.ts";
+
+const dem = await readGeoTiff(
+  await Deno.readFile(new URL("../../shared/data/dem/pysheds_dem.tif", import.meta.url)),
+);
+
+/** A linear congruential generator (Numerical Recipes constants): fixed noise, no seed drift. */
+function lcg(seed: number) {
+  let s = seed >>> 0;
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+}
+
+function noisy(g: Grid, amp_m: number): Grid {
+  const rnd = lcg(42);
+  return { ...g, data: Float64Array.from(g.data, (v) => v + (rnd() * 2 - 1) * amp_m) };
+}
+
+/** The real DEM mirrored into a w × h grid (reflections keep it continuous), plus noise. */
+function tiled(g: Grid, w: number, h: number, amp_m: number): Grid {
+  const data = new Float64Array(w * h);
+  const rnd = lcg(7);
+  for (let r = 0; r < h; r++) {
+    const tr = Math.floor(r / g.height), rr0 = r % g.height;
+    const rr = tr % 2 ? g.height - 1 - rr0 : rr0;
+    for (let c = 0; c < w; c++) {
+      const tc = Math.floor(c / g.width), cc0 = c % g.width;
+      const cc = tc % 2 ? g.width - 1 - cc0 : cc0;
+      data[r * w + c] = g.data[rr * g.width + cc] + (rnd() * 2 - 1) * amp_m;
+    }
+  }
+  return { ...g, width: w, height: h, data };
+}
+
+/** Barnes et al. (2014) Algorithm 1: the original priority-flood, every cell via the heap. */
+function fillPriorityFloodOriginal(g: Grid): Grid {
+  const { width: w, height: h } = g;
+  const z = Float64Array.from(g.data);
+  const n = w * h, closed = new Uint8Array(n);
+  let idx = new Int32Array(1024), key = new Float64Array(1024), size = 0;
+  const push = (i: number, k: number) => {
+    if (size === idx.length) {
+      const ni = new Int32Array(size * 2), nk = new Float64Array(size * 2);
+      ni.set(idx);
+      nk.set(key);
+      idx = ni;
+      key = nk;
+    }
+    let p = size++;
+    while (p > 0) {
+      const q = (p - 1) >> 1;
+      if (key[q] <= k) break;
+      idx[p] = idx[q];
+      key[p] = key[q];
+      p = q;
+    }
+    idx[p] = i;
+    key[p] = k;
+  };
+  const pop = () => {
+    const top = idx[0], m = --size, li = idx[m], lk = key[m];
+    let p = 0;
+    for (;;) {
+      let c = 2 * p + 1;
+      if (c >= m) break;
+      if (c + 1 < m && key[c + 1] < key[c]) c++;
+      if (key[c] >= lk) break;
+      idx[p] = idx[c];
+      key[p] = key[c];
+      p = c;
+    }
+    idx[p] = li;
+    key[p] = lk;
+    return top;
+  };
+  for (let r = 0; r < h; r++) {
+    for (let c = 0; c < w; c++) {
+      if (r === 0 || c === 0 || r === h - 1 || c === w - 1) {
+        closed[r * w + c] = 1;
+        push(r * w + c, z[r * w + c]);
+      }
+    }
+  }
+  while (size > 0) {
+    const c = pop(), rc = (c / w) | 0, cc = c - rc * w;
+    for (let k = 0; k < 8; k++) {
+      const rr = rc + D8_DROW[k], c2 = cc + D8_DCOL[k];
+      if (rr < 0 || rr >= h || c2 < 0 || c2 >= w) continue;
+      const nb = rr * w + c2;
+      if (closed[nb]) continue;
+      closed[nb] = 1;
+      if (z[nb] < z[c]) z[nb] = z[c];
+      push(nb, z[nb]);
+    }
+  }
+  return { ...g, data: z };
+}
+
+const small = noisy(dem, 1.5);
+const smallCell = cellSize_m(small, true);
+
+Deno.bench({
+  name: "Planchon–Darboux iterative fill (baseline)",
+  group: "fill: pysheds 367×359 + noise",
+  baseline: true,
+  n: 5,
+  warmup: 1,
+  fn: () => {
+    fillDepressionsIterative(small);
+  },
+});
+Deno.bench({
+  name: "priority-flood (Barnes 2014, Alg. 2)",
+  group: "fill: pysheds 367×359 + noise",
+  fn: () => {
+    fillDepressions(small);
+  },
+});
+Deno.bench({
+  name: "priority-flood+ε (Barnes 2014, Alg. 3)",
+  group: "fill: pysheds 367×359 + noise",
+  fn: () => {
+    fillDepressions(small, { epsilon: true });
+  },
+});
+Deno.bench({
+  name: "priority-flood+ε, D8, accumulation",
+  group: "pipeline: pysheds 367×359 + noise",
+  fn: () => {
+    const dirs = flowDirectionsD8(fillDepressions(small, { epsilon: true }), smallCell);
+    flowAccumulation(dirs, small.width, small.height);
+  },
+});
+
+const big = tiled(dem, 2000, 2000, 0.5);
+const bigCell = cellSize_m(big, true, 32.7);
+
+Deno.bench({
+  name: "original priority-flood (Alg. 1), D8, accumulation (baseline)",
+  group: "pipeline: 2000×2000",
+  baseline: true,
+  n: 3,
+  warmup: 1,
+  fn: () => {
+    const dirs = flowDirectionsD8(fillPriorityFloodOriginal(big), bigCell);
+    flowAccumulation(dirs, big.width, big.height);
+  },
+});
+Deno.bench({
+  name: "priority-flood+ε, D8, accumulation (target < 1.5 s)",
+  group: "pipeline: 2000×2000",
+  n: 3,
+  warmup: 1,
+  fn: () => {
+    const dirs = flowDirectionsD8(fillDepressions(big, { epsilon: true }), bigCell);
+    flowAccumulation(dirs, big.width, big.height);
+  },
+});
