@@ -26,3 +26,5 @@ export * from "./presets/personas.ts";
 export * from "./presets/preferences.ts";
 export * from "./engines/geometry/mod.ts";
 export * from "./render/planview.ts";
+export * from "./engines/aerial/mod.ts";
+export * from "./layers/rasters.ts";

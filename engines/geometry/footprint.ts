@@ -157,14 +157,6 @@ export function footprintMask(rooms: Room[], grid: Grid): Uint8Array {
   return mask;
 }
 
-/**
- * True azimuth (degrees clockwise from north, 0–360) of a plan direction, given the plan's
- * north_deg (the azimuth of +y): north_deg + atan2(x, y).
- */
-export function planAzimuth_deg([x, y]: Point, north_deg = 0): number {
-  return ((north_deg + Math.atan2(x, y) * 180 / Math.PI) % 360 + 360) % 360;
-}
-
 /** The compass side an azimuth faces: 90° sectors centred on north, east, south and west. */
 export function compassSide(azimuth_deg: number): "north" | "east" | "south" | "west" {
   const a = ((azimuth_deg % 360) + 360) % 360;

@@ -9,3 +9,5 @@ export * from "./sun_exposure.ts";
 export * from "./rules.ts";
 export * from "./packs.ts";
 export * from "./takeoff.ts";
+export * from "./water.ts";
+export * from "./footprint.ts";

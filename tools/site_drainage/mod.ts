@@ -27,8 +27,8 @@ import {
   groundFloorRooms,
   type OutsideWall,
   outsideWalls,
-  planAzimuth_deg,
 } from "../../engines/geometry/footprint.ts";
+import { planAzimuth_deg } from "../../engines/geometry/walls.ts";
 import {
   D8_DCOL,
   D8_DROW,

@@ -1,0 +1,6 @@
+export * from "./grid.ts";
+export * from "./geotiff.ts";
+export * from "./reproject.ts";
+export * from "./sample.ts";
+export * from "./facts.ts";
+export * from "./imagery.ts";
