@@ -23,6 +23,7 @@ import {
 } from "../../core/plan.ts";
 import { type Comparator, judge } from "../../core/result.ts";
 import { ADA_T_TURN, doorClearWidth, largestInscribedCircle, tTurnFits } from "./clearance.ts";
+import { longestClearFloorSpace } from "./clear_floor.ts";
 import { objectsByRoom, pickEntrance } from "./routes.ts";
 import {
   polygonArea_m2,
@@ -235,6 +236,14 @@ export const MEASURES = {
     kinds: ["step"],
     method: "A change in level is the stated rise of a step.",
   },
+  clear_floor_length_m: {
+    title: "clear floor space length",
+    subject: "room",
+    unit: "m",
+    method: "Clear floor space is the longest rectangle of the rule's width (30 in) on the " +
+      "room's floor clear of its objects, parallel to a wall (clear_floor.ts); fixtures are " +
+      "not in the plan, so this says whether the room has such a space at all.",
+  },
   turning_diameter_m: {
     title: "turning circle diameter",
     subject: "room",
@@ -313,6 +322,8 @@ export const Rule = z.strictObject({
    * §304.3.2's T-shaped turning space (clearance.ts tTurnFits), for turning-circle rules.
    */
   alternative: z.enum(["ada_t_turn"]).optional(),
+  /** The fixed width of the space, for clear_floor_length_m (ADA 305.3: 30 in). */
+  width: Limit.optional(),
 });
 export type Rule = z.infer<typeof Rule>;
 
@@ -367,6 +378,26 @@ export const RulePack = z.strictObject({
             p.levels?.join(", ") ?? "none"
           })`,
         );
+      }
+    }
+    if (r.measure === "clear_floor_length_m" && !r.width) {
+      at(["width"], "clear_floor_length_m needs the width of the space (e.g. 30 in)");
+    }
+    if (r.width && r.measure !== "clear_floor_length_m") {
+      at(["width"], `only clear_floor_length_m takes a width, not ${r.measure}`);
+    }
+    if (r.width) {
+      const w = toSI(r.width.value, r.width.unit);
+      if (Math.abs(w - r.width.si) > 1e-9 * Math.max(1, Math.abs(w))) {
+        at(
+          ["width", "si"],
+          `${r.width.si} does not equal ${r.width.value} ${r.width.unit} = ${+w.toPrecision(
+            12,
+          )} in SI`,
+        );
+      }
+      if (SOURCE_UNITS[r.width.unit].family !== "length") {
+        at(["width", "unit"], `${r.width.unit} is not a length unit`);
       }
     }
     if (r.alternative === "ada_t_turn" && r.measure !== "turning_diameter_m") {
@@ -539,6 +570,7 @@ export function measure(
     windowsByRoom?: Map<string, Opening[]>;
     objectsByRoom?: Map<string, Point[][]>;
   },
+  opts?: { width_m?: number },
 ): Measured | Missing {
   const plan = idx.plan;
   switch (kind) {
@@ -671,6 +703,19 @@ export function measure(
       const rel = (v.rise_m > 0 ? tolLen(plan, v.rise_m) / v.rise_m : 0) +
         tolLen(plan, v.going_m) / v.going_m;
       return { value: s, tolerance: s * rel };
+    }
+    case "clear_floor_length_m": {
+      const r = subject as Room;
+      const width = opts?.width_m;
+      if (width === undefined) return { missing: "the rule gives no width for the space" };
+      const obstacles = idx.objectsByRoom?.get(r.id) ?? [];
+      const c = longestClearFloorSpace(r.polygon, obstacles, width);
+      const notes = [
+        `the space is ${(width * 1000).toFixed(0)} mm wide`,
+        ...(obstacles.length ? [`${obstacles.length} object(s) kept clear`] : []),
+        ...(c.exact ? [] : ["the room has walls at odd angles: a lower bound, within about 1 cm"]),
+      ];
+      return { value: c.length_m, tolerance: tolLen(plan, c.length_m), note: notes.join("; ") };
     }
     case "turning_diameter_m": {
       const r = subject as Room;
@@ -823,7 +868,7 @@ export function evaluatePack(pack: RulePack, plan: Plan, options: EvalOptions): 
     methods.add(def.method);
     for (const s of subjects) {
       const subject = describeSubject(s, def.subject);
-      const m = measure(rule.measure, s, idx);
+      const m = measure(rule.measure, s, idx, { width_m: rule.width?.si });
       if ("missing" in m) {
         outcomes.push({ rule, subject, status: "unknown", note: `${capital(m.missing)}.` });
         continue;

@@ -175,6 +175,10 @@ Deno.test("parsePack: a bad pack names the rule and the field", () => {
   assert.match(m, /rules\[0\] \(my-door\)\.status/);
   m = packError(bad({ colour: "red" }));
   assert.match(m, /rules\[0\] \(my-door\)/);
+  m = packError(bad({ measure: "clear_floor_length_m" }));
+  assert.match(m, /rules\[0\] \(my-door\)\.width: clear_floor_length_m needs the width/);
+  m = packError(bad({ width: { value: 30, unit: "in", si: 0.762 } }));
+  assert.match(m, /rules\[0\] \(my-door\)\.width: only clear_floor_length_m takes a width/);
   m = packError(bad({ alternative: "ada_t_turn" }));
   assert.match(m, /rules\[0\] \(my-door\)\.alternative: ada_t_turn is an alternative to turning/);
   m = packError({ ...goodPack, rules: [goodRule, goodRule] });
@@ -205,6 +209,7 @@ Deno.test("every built-in pack validates, marks U rules, and IRC says its values
     "adm1-m4-3-door",
     "adm1-m4-3-hallway",
     "adm2-3.14",
+    "fha-req7b-clear-floor",
   ]);
 });
 
