@@ -11,3 +11,4 @@ export * from "./packs.ts";
 export * from "./takeoff.ts";
 export * from "./water.ts";
 export * from "./footprint.ts";
+export * from "./clear_floor.ts";
