@@ -11,7 +11,9 @@
  */
 import { basename, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Registry } from "./core/registry.ts";
 import { defaultHome } from "./core/store.ts";
+import type { ToolDef } from "./mcp/listing.ts";
 
 /** How the server is started. */
 export interface McpOptions {
@@ -63,15 +65,26 @@ export async function serveMcp(opts: McpOptions = {}): Promise<void> {
     import("@modelcontextprotocol/server/stdio"),
     import("./mcp/server.ts"),
     import("./mcp/stdio.ts"),
+    import("./mcp/listing.ts"),
   ]);
   const { loadRegistry, TOOLS_DIR } = await import("./core/registry.ts");
-  const registry = await loadRegistry(opts.toolsDir ?? TOOLS_DIR);
-  const [{ serveStdio }, { createMcpServer }, { lineWire }] = await sdk;
+  const toolsDir = opts.toolsDir ?? TOOLS_DIR;
+  const home = resolve(opts.home ?? defaultHome());
+  let loading: Promise<Registry> | undefined;
+  const registry = () => {
+    if (!loading) {
+      loading = loadRegistry(toolsDir);
+      loading.catch((e) => console.error(`threshold mcp: ${(e as Error).message}`));
+    }
+    return loading;
+  };
+  const [{ serveStdio }, { createMcpServer }, { lineWire }, listing] = await sdk;
+  const defs = await toolListing(listing, registry, home, toolsDir);
   const { openStore } = await import("./core/store.ts");
-  const store = openStore(opts.home ?? defaultHome());
+  const store = openStore(home);
   const wire = lineWire({ input: opts.input, output: opts.output });
   const closed = new Promise<void>((done) => {
-    const handle = serveStdio(({ era }) => createMcpServer(registry, store, era), {
+    const handle = serveStdio(({ era }) => createMcpServer(defs, registry, store, era), {
       transport: wire,
       onerror: (e) => console.error(`threshold mcp: ${e.message}`),
     });
@@ -84,6 +97,46 @@ export async function serveMcp(opts: McpOptions = {}): Promise<void> {
   await closed;
   store.close();
 }
+
+/**
+ * The tool listing: from the cache when no source file changed since it was made (the
+ * registry keeps loading for the first call, and a listing that differs is replaced),
+ * else from the loaded manifests, then cached.
+ */
+async function toolListing(
+  listing: typeof import("./mcp/listing.ts"),
+  registry: () => Promise<Registry>,
+  home: string,
+  toolsDir: URL,
+): Promise<ToolDef[]> {
+  const toolsPath = fileURLToPath(toolsDir).replace(/[\\/]$/, "");
+  const dirs = toolsPath.startsWith(PROJECT_DIR) ? [PROJECT_DIR] : [PROJECT_DIR, toolsPath];
+  const fingerprint = await listing.sourceFingerprint(dirs, [home]);
+  const file = await listing.listingFile(home, `${PROJECT_DIR}\n${toolsDir.href}`);
+  const cached = await listing.readListing(file, fingerprint);
+  const fresh = (r: Registry) => r.tools.map(listing.toolDef);
+  if (!cached) {
+    const defs = fresh(await registry());
+    await listing.writeListing(file, fingerprint, defs);
+    return defs;
+  }
+  // Listed from the cache: the tools load once the opening exchange is over (or on the
+  // first call, whichever comes first), not in its way.
+  const timer = setTimeout(() => {
+    registry().then(async (r) => {
+      const defs = fresh(r);
+      if (JSON.stringify(defs) !== JSON.stringify(cached)) {
+        console.error("threshold mcp: the cached tool listing was out of date; it is replaced.");
+        await listing.writeListing(file, fingerprint, defs);
+      }
+    }, () => {});
+  }, PRELOAD_AFTER_MS);
+  Deno.unrefTimer(timer);
+  return cached;
+}
+
+/** How long after a start listed from the cache the tool modules begin to load, in ms. */
+const PRELOAD_AFTER_MS = 300;
 
 /** The project folder (where mcp.ts, tools/ and deno.json live). */
 const PROJECT_DIR = fileURLToPath(new URL(".", import.meta.url));

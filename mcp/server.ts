@@ -3,20 +3,17 @@
  * listed from its manifest and called through `runTool`, plus threshold's resources. Nothing
  * is written per tool.
  */
-import { McpServer, type StandardSchemaWithJSON } from "@modelcontextprotocol/server";
-import type { Manifest } from "../core/manifest.ts";
+import {
+  type CallToolResult,
+  McpServer,
+  type StandardSchemaWithJSON,
+} from "@modelcontextprotocol/server";
 import type { Registry } from "../core/registry.ts";
 import type { Store } from "../core/store.ts";
 import { type CallEnv, callTool } from "./call.ts";
 import { registerResources } from "./resources.ts";
-import {
-  mcpAnnotations,
-  mcpDescription,
-  mcpInputSchema,
-  mcpToolMeta,
-  ModelViewSchema,
-  OUTPUT_JSON_SCHEMA,
-} from "./tools.ts";
+import type { ToolDef } from "./listing.ts";
+import { ModelViewSchema, OUTPUT_JSON_SCHEMA } from "./tools.ts";
 
 /** The server's name and version as MCP `serverInfo`. */
 export const SERVER_INFO = { name: "threshold", title: "threshold", version: "0.1.0" };
@@ -30,12 +27,11 @@ const INSTRUCTIONS =
 type Args = Record<string, unknown>;
 
 /**
- * The arguments schema given to the SDK: it lists the manifest's JSON Schema (fillable
- * inputs optional) and accepts any object, so that `runTool` alone validates and fills —
- * exactly as on the command line, with its messages naming the input.
+ * The arguments schema given to the SDK: it lists the tool's JSON Schema (fillable inputs
+ * optional) and accepts any object, so that `runTool` alone validates and fills — exactly
+ * as on the command line, with its messages naming the input.
  */
-export function argumentsSchema(m: Manifest): StandardSchemaWithJSON<Args, Args> {
-  const json = mcpInputSchema(m);
+export function argumentsSchema(json: Record<string, unknown>): StandardSchemaWithJSON<Args, Args> {
   return {
     "~standard": {
       version: 1,
@@ -60,9 +56,17 @@ const OUTPUT_SCHEMA: StandardSchemaWithJSON = {
   },
 };
 
-/** Builds the server for one connection. */
+function errorResult(text: string): CallToolResult {
+  return { content: [{ type: "text", text }], isError: true };
+}
+
+/**
+ * Builds the server for one connection: the tools as listed (`defs`), each call run with
+ * its manifest from `registry` (which may still be loading when the list is answered).
+ */
 export function createMcpServer(
-  registry: Registry,
+  defs: ToolDef[],
+  registry: () => Promise<Registry>,
   store: Store,
   era: "legacy" | "modern",
 ): McpServer {
@@ -75,15 +79,24 @@ export function createMcpServer(
     era,
     legacyCapabilities: () => server.server.getClientCapabilities() as Args | undefined,
   };
-  for (const m of registry.tools) {
-    server.registerTool(m.id, {
-      title: m.title,
-      description: mcpDescription(m),
-      inputSchema: argumentsSchema(m),
+  for (const def of defs) {
+    server.registerTool(def.name, {
+      title: def.title,
+      description: def.description,
+      inputSchema: argumentsSchema(def.inputSchema),
       outputSchema: OUTPUT_SCHEMA,
-      annotations: mcpAnnotations(m),
-      _meta: mcpToolMeta(m),
-    }, (args, ctx) => callTool(m, args, ctx, env));
+      annotations: def.annotations,
+      _meta: def._meta,
+    }, async (args, ctx) => {
+      let m;
+      try {
+        m = (await registry()).get(def.name);
+      } catch (e) {
+        return errorResult(`threshold could not load its tools: ${(e as Error).message}`);
+      }
+      if (!m) return errorResult(`${def.name} is not a threshold tool any more.`);
+      return callTool(m, args, ctx, env);
+    });
   }
   registerResources(server, store);
   return server;

@@ -59,7 +59,7 @@ Deno.test("mcpAnnotations follow read_only; the world is closed", () => {
 });
 
 Deno.test("argumentsSchema lists the MCP schema and leaves validation to runTool", () => {
-  const std = argumentsSchema(sample)["~standard"];
+  const std = argumentsSchema(mcpInputSchema(sample))["~standard"];
   assert.deepEqual(std.jsonSchema.input({ target: "draft-2020-12" }), mcpInputSchema(sample));
   assert.deepEqual(std.validate({ width_m: "wide" }), { value: { width_m: "wide" } });
   assert.ok("issues" in (std.validate([1]) as object));
