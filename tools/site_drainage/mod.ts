@@ -229,7 +229,7 @@ export default tool({
     }
 
     // 2. A plan-frame grid around the footprint: ponding (building as a barrier) and the
-    // ground draining towards the building (building as a sink).
+    // ground draining towards the building (the footprint's upstream area on bare ground).
     const cell_m = Math.max(0.5, Math.min(native[0], native[1]));
     const box: [number, number, number, number] = [
       fbox[0] - margin_m,
@@ -293,15 +293,12 @@ export default tool({
       });
     }
 
-    // Sink model: the building takes the water; which ground drains into it?
-    const sink: Grid = {
-      ...local,
-      data: Float64Array.from(local.data, (v, i) => (mask[i] ? NaN : v)),
-    };
-    const dirs = flowDirectionsD8(fillDepressions(sink, { epsilon: true }), [cell_m, cell_m]);
-    const intoHouse: number[] = [];
-    for (let i = 0; i < n; i++) if (nextToHouse[i] && dirs[i] === -1) intoHouse.push(i);
-    const up = upstreamMask(dirs, w, h, intoHouse);
+    // Which ground drains towards the building: the upstream area of the footprint on the
+    // bare terrain (D8 on the ε-filled grid) — the water that would reach its walls.
+    const dirs = flowDirectionsD8(fillDepressions(local, { epsilon: true }), [cell_m, cell_m]);
+    const footprint: number[] = [];
+    for (let i = 0; i < n; i++) if (mask[i]) footprint.push(i);
+    const up = upstreamMask(dirs, w, h, footprint);
     let upCells = 0;
     for (let i = 0; i < n; i++) if (up[i] && !mask[i]) upCells++;
     const upslope_m2 = upCells * cell_m * cell_m;
@@ -518,7 +515,7 @@ function verdictText(
   if (failing.length) {
     parts.push(
       `The ground does not fall ${fmtM(min_fall_m)} within ${fmtM(within_m)} on the ${
-        failing.map((c) => c.subject).join(" and ")
+        listWords(failing.map((c) => c.subject!))
       } side${failing.length > 1 ? "s" : ""} (IRC R401.3; worst ${
         (failing.reduce((a, b) => (b.measured! < a.measured! ? b : a)).measured! >= 0)
           ? "falls"
@@ -534,7 +531,7 @@ function verdictText(
   }
   if (close.length) {
     parts.push(
-      `the fall on the ${close.map((c) => c.subject).join(" and ")} side${
+      `the fall on the ${listWords(close.map((c) => c.subject!))} side${
         close.length > 1 ? "s is" : " is"
       } too close to call`,
     );
@@ -550,6 +547,12 @@ function verdictText(
   return `${first[0].toUpperCase()}${first.slice(1)}. About ${
     Math.round(upslope_m2)
   } m² of ground drains towards the building.`;
+}
+
+function listWords(words: string[]): string {
+  return words.length < 2
+    ? words.join("")
+    : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
 }
 
 function cap(s: string): string {
