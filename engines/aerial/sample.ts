@@ -4,7 +4,7 @@
  * in metres (WGS 84 meridian and parallel arc lengths for geographic grids).
  */
 import type { GeoTransform, Grid } from "./grid.ts";
-import { type Affine, applyAffine, type XY } from "./reproject.ts";
+import { type Affine, type Anchor, applyAffine, planToCrs, type XY } from "./reproject.ts";
 
 /**
  * Fractional pixel position (col, row) of a world point, corner convention: the centre of
@@ -93,6 +93,17 @@ export function clipWindow(grid: Grid, box: [number, number, number, number]): G
     crs: grid.crs,
     ...(grid.nodata !== undefined ? { nodata: grid.nodata } : {}),
   };
+}
+
+/**
+ * The sub-grid covering `radius_m` metres around a site (a square in the plan frame, its
+ * corners reprojected into the grid's CRS with proj4); undefined when it misses the grid.
+ */
+export function clipAroundSite(grid: Grid, site: Anchor, radius_m: number): Grid | undefined {
+  const r = radius_m;
+  const corners = planToCrs(site, grid.crs, [[-r, -r], [r, -r], [-r, r], [r, r]]);
+  const xs = corners.map((c) => c[0]), ys = corners.map((c) => c[1]);
+  return clipWindow(grid, [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]);
 }
 
 /**

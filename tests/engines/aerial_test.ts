@@ -17,6 +17,7 @@ import {
   bilinear,
   cellSize_m,
   cellValue,
+  clipAroundSite,
   clipWindow,
   covers,
   metresPerDegree,
@@ -341,4 +342,16 @@ Deno.test("imagery: excess green and saturation of known colours", () => {
   };
   const f = surfaceFractions(img, Uint8Array.from([1, 1, 1, 0]));
   assertEquals([f.pixels, f.vegetation_fraction, f.hard_fraction], [3, 1 / 3, 1 / 3]);
+});
+
+Deno.test("sample: clipping 1 km around a site on the real UTM DEM", async () => {
+  const g = await readGeoTiff(await Deno.readFile(VINSCHGAU));
+  // The terra watershed pour point, as a site.
+  const [[lon, lat]] = transformPoints("EPSG:32632", "EPSG:4326", [[653358.3, 5168222]]);
+  const clip = clipAroundSite(g, { lat, lon, north_deg: 30 }, 1000)!;
+  // A 2 km square turned 30° spans 2·1000·(cos 30° + sin 30°) = 2732 m: 11 or 12 cells of 250 m.
+  assert.ok(clip.width >= 11 && clip.width <= 13 && clip.height >= 11 && clip.height <= 13);
+  const [c0, r0] = worldToPixel(g.transform, [clip.transform[0], clip.transform[3]]);
+  assertEquals(clip.data[0], g.data[Math.round(r0) * g.width + Math.round(c0)]);
+  assertEquals(clipAroundSite(g, { lat: 52.52, lon: 13.405 }, 100), undefined);
 });
