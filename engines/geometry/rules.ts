@@ -423,6 +423,14 @@ export const RulePack = z.strictObject({
 });
 export type RulePack = z.infer<typeof RulePack>;
 
+/** JSON Schema of a rule pack file (for `threshold schema pack` and pack authors' editors). */
+export function rulePackJsonSchema(): Record<string, unknown> {
+  return z.toJSONSchema(RulePack, { io: "input", unrepresentable: "any" }) as Record<
+    string,
+    unknown
+  >;
+}
+
 /**
  * Validates a pack (already parsed JSON). A problem is an InputError naming the input, the
  * rule (by index and id) and the field: `pack: rules[3] (ada-404.2.3).limit.si: …`.

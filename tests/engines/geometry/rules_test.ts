@@ -14,6 +14,7 @@ import {
   parsePack,
   type RuleOutcome,
   type RulePack,
+  rulePackJsonSchema,
   toSI,
 } from "../../../engines/geometry/rules.ts";
 import base from "../../../fixtures/rules/base.json" with { type: "json" };
@@ -145,6 +146,17 @@ function packError(data: unknown): string {
   }
   assert.fail("the bad pack was accepted");
 }
+
+Deno.test("rulePackJsonSchema: describes the pack file, measures and units included", () => {
+  const s = rulePackJsonSchema() as {
+    required: string[];
+    properties: { rules: { items: { properties: Record<string, { enum?: string[] }> } } };
+  };
+  assert.ok(s.required.includes("rules"));
+  const rule = s.properties.rules.items.properties;
+  assert.ok(rule.measure.enum!.includes("door_clear_width_m"));
+  assert.deepEqual(rule.comparator.enum, [">=", "<="]);
+});
 
 Deno.test("parsePack: a good pack loads", () => {
   const p = parsePack(goodPack);
