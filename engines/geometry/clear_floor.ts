@@ -28,16 +28,16 @@ const EPS = 1e-9;
 
 /**
  * The longest `width_m`-wide rectangle on the room's floor free of `obstacles` (object
- * footprints), aligned with the room's walls. See the module comment for the method.
+ * footprints), aligned with the room's walls. See the module comment for the method. The
+ * room's own polygon gives the wall directions; `free` is the floor searched.
  */
 export function longestClearFloorSpace(
   polygon: Point[],
   obstacles: Point[][],
   width_m: number,
+  /** The free floor when the caller has it already (clearance.ts freeFloor). */
+  free: MultiRings = obstacles.length ? freeFloor(polygon, obstacles) : [[polygon]],
 ): ClearFloorSpace {
-  const free: MultiRings = obstacles.length
-    ? freeFloor(polygon, obstacles)
-    : [[polygon.map((p) => [p[0], p[1]] as Point)]];
   const dirs = wallDirections(polygon);
   let best: ClearFloorSpace = { length_m: 0, exact: true };
   for (const theta of dirs) {

@@ -22,7 +22,8 @@ import {
   type Vertical,
 } from "../../core/plan.ts";
 import { type Comparator, judge } from "../../core/result.ts";
-import { ADA_T_TURN, doorClearWidth, largestInscribedCircle, tTurnFits } from "./clearance.ts";
+import { ADA_T_TURN, doorClearWidth, freeFloor, largestCircleIn, tTurnFits } from "./clearance.ts";
+import type { MultiRings } from "./clip.ts";
 import { longestClearFloorSpace } from "./clear_floor.ts";
 import { objectsByRoom, pickEntrance } from "./routes.ts";
 import {
@@ -249,7 +250,7 @@ export const MEASURES = {
     subject: "room",
     unit: "m",
     method: "The turning circle is the largest circle on the room's floor free of its " +
-      "objects (clearance.ts largestInscribedCircle, found to within 5 mm).",
+      "objects (clearance.ts freeFloor and largestCircleIn, found to within 5 mm).",
   },
 } as const satisfies Record<string, MeasureDef>;
 export type MeasureKind = keyof typeof MEASURES;
@@ -522,6 +523,7 @@ interface PlanIndex {
   mainEntranceInferred: boolean;
   /** Object footprints by room, built on first use (only turning-circle rules need them). */
   objectsByRoom?: Map<string, Point[][]>;
+  freeFloors: Map<string, MultiRings>;
 }
 
 function indexPlan(plan: Plan): PlanIndex {
@@ -545,6 +547,7 @@ function indexPlan(plan: Plan): PlanIndex {
     mainEntrances: doors,
     mainEntranceInferred: inferred,
     objectsByRoom: plan.objects.length ? objectsByRoom(plan) : new Map(),
+    freeFloors: new Map(),
   };
 }
 
@@ -577,6 +580,8 @@ export function measure(
     plan: Plan;
     windowsByRoom?: Map<string, Opening[]>;
     objectsByRoom?: Map<string, Point[][]>;
+    /** Free floors computed so far, by room id (shared by the rules that need them). */
+    freeFloors?: Map<string, MultiRings>;
   },
   opts?: { width_m?: number },
 ): Measured | Missing {
@@ -717,7 +722,12 @@ export function measure(
       const width = opts?.width_m;
       if (width === undefined) return { missing: "the rule gives no width for the space" };
       const obstacles = idx.objectsByRoom?.get(r.id) ?? [];
-      const c = longestClearFloorSpace(r.polygon, obstacles, width);
+      const c = longestClearFloorSpace(
+        r.polygon,
+        obstacles,
+        width,
+        roomFreeFloor(r, obstacles, idx.freeFloors),
+      );
       const notes = [
         `the space is ${(width * 1000).toFixed(0)} mm wide`,
         ...(obstacles.length ? [`${obstacles.length} object(s) kept clear`] : []),
@@ -728,7 +738,7 @@ export function measure(
     case "turning_diameter_m": {
       const r = subject as Room;
       const obstacles = idx.objectsByRoom?.get(r.id) ?? [];
-      const c = largestInscribedCircle(r.polygon, obstacles);
+      const c = largestCircleIn(roomFreeFloor(r, obstacles, idx.freeFloors));
       if (!c) return { missing: "the room has no free floor (zero area, or covered by objects)" };
       const d = 2 * c.radius_m;
       return {
@@ -740,6 +750,23 @@ export function measure(
       };
     }
   }
+}
+
+/**
+ * A room's floor free of its objects (clearance.ts freeFloor, Clipper), cached per room; a
+ * room without objects is its own polygon, unclipped.
+ */
+function roomFreeFloor(
+  room: Room,
+  obstacles: Point[][],
+  cache?: Map<string, MultiRings>,
+): MultiRings {
+  let free = cache?.get(room.id);
+  if (!free) {
+    free = obstacles.length ? freeFloor(room.polygon, obstacles) : [[room.polygon]];
+    cache?.set(room.id, free);
+  }
+  return free;
 }
 
 function largestWindow(windows: Opening[]): Opening | undefined {
