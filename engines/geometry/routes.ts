@@ -114,6 +114,8 @@ export interface RouteGraph {
   /** Sentences about data the graph could not use (a vertical without rooms, …). */
   notes: string[];
   needs: RouteNeeds;
+  /** What a passage constraint needs to be measured later (see {@link measurePassage}). */
+  passages: Map<string, { polygon: Point[]; obstacles: Point[][]; a: Port; b: Port }>;
 }
 
 /**
@@ -121,6 +123,9 @@ export interface RouteGraph {
  * a 0.5 m wall (room outlines are wall faces, door points often the wall's middle). Assumed.
  */
 export const MAX_DOOR_OFFSET_M = 0.25;
+
+/** Shared by the many edges that judge nothing (never pushed to). */
+const NO_CONSTRAINTS: Constraint[] = [];
 
 /** Cost weights of the lexicographic Dijkstra (counts first, then metres; see module doc). */
 const W_FAIL = 1e9, W_UNKNOWN = 1e7, W_WARN = 1e5;
@@ -139,7 +144,8 @@ const fmt = (v: number) => `${v.toFixed(3).replace(/0$/, "")} m`;
 const fmt3 = (v: number) => `${v.toFixed(3)} m`;
 const slopeText = (s: number) => s > 0 ? `1:${(1 / s).toFixed(1)} (${s.toFixed(3)})` : "level";
 
-interface Port {
+/** A door's place on a room's wall with its inward normal, or a free point (a landing). */
+export interface Port {
   /** Point on the wall (or a free point for a landing). */
   at: Point;
   /** Inward unit normal (into the room) at a wall; null for a free point. */
@@ -233,7 +239,7 @@ function nearestOnEdges(E: EdgeSet, p: Point): Point | undefined {
 export interface RoomPaths {
   /** length_m[i][j]: metres from point i to point j; Infinity when there is no way. */
   length_m: number[][];
-  /** path[i][j]: the polyline from point i to point j, when there is one. */
+  /** path[i][j]: the polyline from point i to point j (i < j; reverse it for j to i). */
   path: (Point[] | undefined)[][];
 }
 
@@ -270,18 +276,20 @@ export function roomPaths(
         const len = polylineLength(pts);
         length_m[i][j] = length_m[j][i] = len;
         path[i][j] = pts;
-        path[j][i] = [...pts].reverse();
       }
     }
     return { length_m, path };
   }
 
-  const free = clearSpace(polygon, obstacles, radius_m);
-  if (!free.length) return { length_m, path };
-  const edges = ringEdges(free);
-  const snapped = points.map((p) => snap(edges, p, radius_m));
+  // Convex room, convex objects (rectangles): the clear space tested against the room's exact
+  // inset and each object grown by r, with no polygon clipping at all.
+  const space = isConvex(polygon) && obstacles.every((o) => o.length >= 3 && isConvex(o))
+    ? convexSpace(polygon, obstacles, radius_m)
+    : ringSpace(clearSpace(polygon, obstacles, radius_m), radius_m);
+  if (!space) return { length_m, path };
+  const snapped = points.map((p) => space.snap(p));
   // Visibility-graph nodes: the query points, then the free space's reflex corners (where a
-  // shortest path may bend: free space on the left of each ring, so a right turn).
+  // shortest path may bend).
   const vs: Point[] = [];
   const qIndex: number[] = [];
   for (let i = 0; i < k; i++) {
@@ -289,22 +297,25 @@ export function roomPaths(
     qIndex.push(s ? vs.length : -1);
     if (s) vs.push(s);
   }
-  for (const poly of free) {
-    for (const ring of poly) {
-      const m = ring.length - (samePoint(ring[0], ring[ring.length - 1]) ? 1 : 0);
-      for (let i = 0; i < m; i++) {
-        const a = ring[(i + m - 1) % m], b = ring[i], c = ring[(i + 1) % m];
-        const z = (b[0] - a[0]) * (c[1] - b[1]) - (b[1] - a[1]) * (c[0] - b[0]);
-        if (z < -1e-12) vs.push(b);
-      }
-    }
-  }
+  const first = vs.length;
+  for (const c of space.corners) vs.push(c.at);
   const n = vs.length;
   const w: number[][] = vs.map(() => []);
   const to: number[][] = vs.map(() => []);
+  // Reduced visibility graph (Rohnert 1986): a shortest path only leaves a corner along a line
+  // tangent to its ring there (both ring neighbours on one side), an O(1) test before the
+  // segment test.
+  const tangent = (u: number, v: number) => {
+    if (u < first) return true;
+    const c = space.corners[u - first], a = vs[u], b = vs[v];
+    const dx = b[0] - a[0], dy = b[1] - a[1];
+    const s1 = dx * (c.prev[1] - a[1]) - dy * (c.prev[0] - a[0]);
+    const s2 = dx * (c.next[1] - a[1]) - dy * (c.next[0] - a[0]);
+    return s1 * s2 >= -1e-12;
+  };
   for (let i = 0; i < n; i++) {
     for (let j = i + 1; j < n; j++) {
-      if (visible(edges, vs[i], vs[j])) {
+      if (tangent(i, j) && tangent(j, i) && space.visible(vs[i], vs[j])) {
         const d = Math.hypot(vs[i][0] - vs[j][0], vs[i][1] - vs[j][1]);
         to[i].push(j), w[i].push(d), to[j].push(i), w[j].push(d);
       }
@@ -326,6 +337,138 @@ export function roomPaths(
     }
   }
   return { length_m, path };
+}
+
+/** A clear space as the visibility graph sees it. */
+interface Space {
+  /** The nearest clear point (at most r + 1 cm away), or undefined. */
+  snap(p: Point): Point | undefined;
+  /** Whether the segment stays in the clear space. */
+  visible(a: Point, b: Point): boolean;
+  /** Reflex corners of the clear space (with their ring neighbours), where paths bend. */
+  corners: { at: Point; prev: Point; next: Point }[];
+}
+
+/** A clear space given as polygons (from Clipper): even–odd inside, edges for crossing. */
+function ringSpace(free: MultiRings, r: number): Space | undefined {
+  if (!free.length) return undefined;
+  const edges = ringEdges(free);
+  const corners: Space["corners"] = [];
+  for (const poly of free) {
+    for (const ring of poly) {
+      const m = ring.length - (samePoint(ring[0], ring[ring.length - 1]) ? 1 : 0);
+      for (let i = 0; i < m; i++) {
+        const a = ring[(i + m - 1) % m], b = ring[i], c = ring[(i + 1) % m];
+        // Free space lies left of every ring (outer CCW, holes CW): a right turn is reflex.
+        const z = (b[0] - a[0]) * (c[1] - b[1]) - (b[1] - a[1]) * (c[0] - b[0]);
+        if (z < -1e-12) corners.push({ at: b, prev: a, next: c });
+      }
+    }
+  }
+  return { snap: (p) => snap(edges, p, r), visible: (a, b) => visible(edges, a, b), corners };
+}
+
+/**
+ * The clear space of a convex room with convex objects: inside the room's inset by r (exact
+ * for a convex polygon) and outside every object grown by r (its Minkowski sum with a disc,
+ * arcs circumscribed within ROUTE_ARC_M: never optimistic).
+ */
+function convexSpace(polygon: Point[], obstacles: Point[][], r: number): Space | undefined {
+  const inset = r > 0 ? convexInset(polygon, r) : ccwRing(polygon);
+  if (!inset) return undefined;
+  const grown = obstacles.map((o) => growConvex(o, r));
+  const gEdges = grown.map((g) => ringEdges([[g]]));
+  const iEdges = ringEdges([[inset]]);
+  const free = (p: Point) =>
+    insideConvex(inset, p, 1e-9) && grown.every((g) => !insideConvex(g, p, -1e-9));
+  const corners: Space["corners"] = [];
+  for (const g of grown) {
+    g.forEach((v, i) => {
+      if (free(v)) {
+        corners.push({
+          at: v,
+          prev: g[(i + g.length - 1) % g.length],
+          next: g[(i + 1) % g.length],
+        });
+      }
+    });
+  }
+  return {
+    corners,
+    snap(p) {
+      if (free(p)) return p;
+      let best: Point | undefined, bd = Infinity;
+      for (const E of [iEdges, ...gEdges]) {
+        for (let i = 0, k = 0; i < E.n; i++, k += 4) {
+          const x1 = E.c[k], y1 = E.c[k + 1], dx = E.c[k + 2] - x1, dy = E.c[k + 3] - y1;
+          const len2 = dx * dx + dy * dy;
+          const t = len2 > 0
+            ? Math.max(0, Math.min(1, ((p[0] - x1) * dx + (p[1] - y1) * dy) / len2))
+            : 0;
+          const q: Point = [x1 + t * dx, y1 + t * dy];
+          const d = Math.hypot(q[0] - p[0], q[1] - p[1]);
+          if (d < bd && free(q)) bd = d, best = q;
+        }
+      }
+      return best && bd <= r + 0.01 ? best : undefined;
+    },
+    visible(a, b) {
+      for (let i = 0; i < grown.length; i++) {
+        if (crossesEdges(gEdges[i], a, b)) return false;
+        for (const t of [0.25, 0.5, 0.75]) {
+          const m: Point = [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
+          if (insideConvex(grown[i], m, -1e-9)) return false;
+        }
+      }
+      return true;
+    },
+  };
+}
+
+function ccwRing(ring: Point[]): Point[] {
+  return ringArea_m2(ring) >= 0 ? ring : [...ring].reverse();
+}
+
+/** Inside a convex counter-clockwise ring; eps > 0 admits the boundary, eps < 0 excludes it. */
+function insideConvex(ring: Point[], p: Point, eps: number): boolean {
+  for (let i = 0; i < ring.length; i++) {
+    const a = ring[i], b = ring[(i + 1) % ring.length];
+    const ex = b[0] - a[0], ey = b[1] - a[1];
+    const z = ex * (p[1] - a[1]) - ey * (p[0] - a[0]);
+    if (z < -eps * Math.sqrt(ex * ex + ey * ey)) return false;
+  }
+  return true;
+}
+
+/** A convex ring grown by r: offset edges joined by circumscribed arcs (never inside the disc). */
+function growConvex(o: Point[], r: number): Point[] {
+  const ring = ccwRing(o);
+  if (r <= 0) return ring;
+  const n = ring.length;
+  const normal = (i: number): number => {
+    const a = ring[i], b = ring[(i + 1) % n];
+    return Math.atan2(-(b[0] - a[0]), b[1] - a[1]); // outward (right-hand) normal's angle
+  };
+  const maxStep = 2 * Math.acos(r / (r + ROUTE_ARC_M));
+  const out: Point[] = [];
+  for (let i = 0; i < n; i++) {
+    const v = ring[i];
+    const t1 = normal((i + n - 1) % n);
+    let sweep = normal(i) - t1;
+    while (sweep < 0) sweep += 2 * Math.PI;
+    while (sweep >= 2 * Math.PI) sweep -= 2 * Math.PI;
+    const m = Math.max(1, Math.ceil(sweep / maxStep));
+    const step = sweep / m, R = r / Math.cos(step / 2);
+    out.push([v[0] + r * Math.cos(t1), v[1] + r * Math.sin(t1)]);
+    if (sweep > 1e-12) {
+      for (let k = 0; k < m; k++) {
+        const ang = t1 + (k + 0.5) * step;
+        out.push([v[0] + R * Math.cos(ang), v[1] + R * Math.sin(ang)]);
+      }
+      out.push([v[0] + r * Math.cos(t1 + sweep), v[1] + r * Math.sin(t1 + sweep)]);
+    }
+  }
+  return dedupe(out);
 }
 
 function samePoint(a: Point, b: Point): boolean {
@@ -385,7 +528,7 @@ function dijkstraSmall(n: number, to: number[][], w: number[][], s: number) {
 /**
  * The widest traveller that can get from wall point `a` to wall point `b` of a room (each
  * with its inward normal), m: twice the largest clearance radius for which a path exists,
- * by bisection to 1 mm. 0 when even a point cannot pass.
+ * by bisection to 2 mm in width. 0 when even a point cannot pass.
  */
 export function passageClearWidth(
   polygon: Point[],
@@ -393,20 +536,31 @@ export function passageClearWidth(
   a: { at: Point; n: Point | null },
   b: { at: Point; n: Point | null },
 ): number {
-  const reach = (r: number) =>
-    Number.isFinite(
-      roomPaths(polygon, obstacles, r, [portPoint(a, r), portPoint(b, r)]).length_m[0][1],
-    );
+  // Each polygon of the clear space is connected, so two points are joined iff they snap into
+  // the same one: no path search per step of the bisection.
+  const reach = (r: number) => {
+    const free = clearSpace(polygon, obstacles, r);
+    const piece = (p: Point) => {
+      const q = snap(ringEdges(free), p, r);
+      return q ? free.findIndex((poly) => insideRings([poly], q) || onPiece(poly, q)) : -1;
+    };
+    const pa = piece(portPoint(a, r));
+    return pa >= 0 && pa === piece(portPoint(b, r));
+  };
   const lic = largestCircleIn(freeFloor(polygon, obstacles), 0.002);
   let lo = 0, hi = (lic?.radius_m ?? 0) + 0.002;
   if (!reach(0)) return 0;
   if (reach(hi)) return 2 * hi;
-  while (hi - lo > 0.0005) {
+  while (hi - lo > 0.001) {
     const mid = (lo + hi) / 2;
     if (reach(mid)) lo = mid;
     else hi = mid;
   }
   return 2 * lo;
+}
+
+function onPiece(poly: MultiRings[number], p: Point): boolean {
+  return distToEdges(ringEdges([poly]), p) < 1e-6;
 }
 
 /** Objects standing in each room: those naming the room, or on its floor with their centre in it. */
@@ -459,6 +613,7 @@ export function buildRouteGraph(
   const roomPorts = new Map<string, Port[]>();
   const outsideNode = new Map<string, number>();
   const notes: string[] = [];
+  const passages: RouteGraph["passages"] = new Map();
   const rooms = new Map(plan.rooms.map((r) => [r.id, r]));
   for (const r of plan.rooms) roomNodes.set(r.id, []), roomPorts.set(r.id, []);
   const r0 = needs.body_width_m / 2;
@@ -580,52 +735,56 @@ export function buildRouteGraph(
     const obs = objects.get(room.id) ?? [];
     const rPass = (needs.body_width_m + wTol) / 2;
     const rWarn = Math.max(0, (needs.body_width_m - wTol) / 2);
-    const pass = roomPaths(room.polygon, obs, rPass, ports.map((p) => portPoint(p, rPass)));
+    // From the nodes themselves: they sit r0 + 5 mm from the wall, and roomPaths moves each
+    // into the clear space (at most r away) and counts that step.
+    const at = ids.map((k) => nodes[k].at);
+    const pass = roomPaths(room.polygon, obs, rPass, at);
     let warn: RoomPaths | undefined;
     for (let i = 0; i < ids.length; i++) {
       for (let j = i + 1; j < ids.length; j++) {
         let status: RouteStatus = "pass";
         let pts = pass.path[i][j];
         let len = pass.length_m[i][j];
-        const constraints: Constraint[] = [];
+        let constraints = NO_CONSTRAINTS;
         if (!Number.isFinite(len)) {
-          warn ??= roomPaths(room.polygon, obs, rWarn, ports.map((p) => portPoint(p, rWarn)));
-          const width = passageClearWidth(room.polygon, obs, ports[i], ports[j]);
-          status = judge(width, ">=", needs.body_width_m, wTol);
-          if (status === "pass") status = "warn"; // passes only at the smaller radius
+          // Connected only at the smaller radius: within the tolerance (warn); not at all: fail
+          // (judge()'s rule on the passage width, without measuring it). The width itself is
+          // measured when a route reports it (see measurePassage).
+          warn ??= roomPaths(room.polygon, obs, rWarn, at);
           if (Number.isFinite(warn.length_m[i][j])) {
+            status = "warn";
             pts = warn.path[i][j], len = warn.length_m[i][j];
           } else {
+            status = "fail";
             pts = [nodes[ids[i]].at, nodes[ids[j]].at];
             len = Math.hypot(pts[0][0] - pts[1][0], pts[0][1] - pts[1][1]);
           }
           const name = room.name ?? room.id;
-          constraints.push({
-            id: `passage:${room.id}:${nodes[ids[i]].ref}:${nodes[ids[j]].ref}`,
+          const id = `passage:${room.id}:${nodes[ids[i]].ref}:${nodes[ids[j]].ref}`;
+          passages.set(id, { polygon: room.polygon, obstacles: obs, a: ports[i], b: ports[j] });
+          constraints = [{
+            id,
             kind: "passage",
             element: room.id,
             status,
-            measured: width,
             limit: needs.body_width_m,
             unit: "m",
             text: `the way across ${name} between ${nodes[ids[i]].ref} and ${
               nodes[ids[j]].ref
-            } is ${fmt(width)} wide at its narrowest; ${fmt(needs.body_width_m)} needed`,
+            } is narrower than the ${fmt(needs.body_width_m)} needed`,
             floor: room.floor,
             at: nodes[ids[i]].at,
-          });
+          }];
         }
-        // From the nodes themselves (they sit r0 from the wall; the paths start rPass from it).
-        const full = dedupe([nodes[ids[i]].at, ...(pts ?? []), nodes[ids[j]].at]);
         edges.push({
           a: ids[i],
           b: ids[j],
-          length_m: Number.isFinite(len) ? polylineLength(full) : len,
+          length_m: len,
           kind: "room",
           element: room.id,
           status,
           constraints,
-          path: full,
+          path: pts ?? [at[i], at[j]],
         });
       }
     }
@@ -636,7 +795,7 @@ export function buildRouteGraph(
     adj[e.a].push(i);
     adj[e.b].push(i);
   });
-  return { nodes, edges, adj, roomNodes, outsideNode, notes, needs };
+  return { nodes, edges, adj, roomNodes, outsideNode, notes, needs, passages };
 }
 
 /**
@@ -814,6 +973,23 @@ export function shortestRoutes(g: RouteGraph, source: number): RouteTree {
   return { source, cost, length_m, via };
 }
 
+/**
+ * Measures a passage constraint in place (once): its width by {@link passageClearWidth} and
+ * the sentence with the number ("… is 0.55 m wide at its narrowest; 0.81 m needed").
+ */
+export function measurePassage(g: RouteGraph, c: Constraint): Constraint {
+  if (c.kind !== "passage" || c.measured !== undefined) return c;
+  const p = g.passages.get(c.id);
+  if (!p) return c;
+  const width = passageClearWidth(p.polygon, p.obstacles, p.a, p.b);
+  c.measured = width;
+  c.text = c.text.replace(
+    / is narrower than the (.*) needed$/,
+    ` is ${fmt(width)} wide at its narrowest; $1 needed`,
+  );
+  return c;
+}
+
 /** One room's best route: its status, length, barriers and polyline per floor. */
 export interface Route {
   room: string;
@@ -837,7 +1013,13 @@ export interface Route {
 }
 
 /** The best route to one room from a tree (see {@link shortestRoutes}). */
-export function routeToRoom(g: RouteGraph, tree: RouteTree, roomId: string): Route {
+export function routeToRoom(
+  g: RouteGraph,
+  tree: RouteTree,
+  roomId: string,
+  opts: { legs?: boolean } = {},
+): Route {
+  const withLegs = opts.legs ?? true;
   const ids = g.roomNodes.get(roomId) ?? [];
   const empty = {
     room: roomId,
@@ -887,20 +1069,22 @@ export function routeToRoom(g: RouteGraph, tree: RouteTree, roomId: string): Rou
     const next = forward ? e.b : e.a;
     route.elements.push(e.element);
     route.walk.push({ edge: ei, from: at });
-    for (const c of e.constraints) {
+    for (const c of e.status === "pass" ? NO_CONSTRAINTS : e.constraints) {
       if (seen.has(c.id)) continue;
       seen.add(c.id);
+      measurePassage(g, c);
       if (c.status === "fail") route.blocking.push(c);
       else if (c.status === "warn") route.close.push(c);
       else if (c.status === "unknown") route.unknown.push(c);
     }
     route.status = worseRouteStatus(route.status, e.status);
-    if (e.kind !== "vertical") {
+    if (withLegs && e.kind !== "vertical") {
       const floor = g.nodes[at].floor;
-      const pts = forward ? e.path : [...e.path].reverse();
       const last = route.legs[route.legs.length - 1];
-      if (last && last.floor === floor) last.points.push(...pts.slice(1));
-      else route.legs.push({ floor, points: [...pts] });
+      const points = last && last.floor === floor ? last.points : [];
+      if (points !== last?.points) route.legs.push({ floor, points });
+      const n = e.path.length;
+      for (let k = points.length ? 1 : 0; k < n; k++) points.push(e.path[forward ? k : n - 1 - k]);
     }
     at = next;
   }
@@ -985,14 +1169,39 @@ export function routesFrom(
   plan: Pick<Plan, "rooms" | "openings" | "verticals" | "objects" | "source">,
   needs: RouteNeeds,
   entranceId: string,
+  opts: { legs?: boolean } = {},
 ): { graph: RouteGraph; tree: RouteTree; routes: Map<string, Route> } {
   const graph = buildRouteGraph(plan, needs);
   const start = graph.outsideNode.get(entranceId);
   if (start === undefined) throw new Error(`opening ${entranceId} does not lead outside`);
   const tree = shortestRoutes(graph, start);
   const routes = new Map<string, Route>();
-  for (const r of plan.rooms) routes.set(r.id, routeToRoom(graph, tree, r.id));
+  for (const r of plan.rooms) routes.set(r.id, routeToRoom(graph, tree, r.id, opts));
   return { graph, tree, routes };
+}
+
+/**
+ * Every edge of a route tree, as lines per floor and status (each edge drawn once): what
+ * every room's best route walks, for a few overlays instead of one per room.
+ */
+export function routeTreeLines(
+  g: RouteGraph,
+  tree: RouteTree,
+): { floor: string; status: RouteStatus; lines: Point[][] }[] {
+  const out = new Map<string, { floor: string; status: RouteStatus; lines: Point[][] }>();
+  const seen = new Set<number>();
+  for (let v = 0; v < g.nodes.length; v++) {
+    const ei = tree.via[v];
+    if (ei < 0 || seen.has(ei)) continue;
+    seen.add(ei);
+    const e = g.edges[ei];
+    if (e.kind === "vertical") continue;
+    const floor = g.nodes[e.a].floor;
+    const key = `${floor}:${e.status}`;
+    if (!out.has(key)) out.set(key, { floor, status: e.status, lines: [] });
+    out.get(key)!.lines.push(e.path);
+  }
+  return [...out.values()];
 }
 
 /** The point a route starts from: outside its entrance door. */

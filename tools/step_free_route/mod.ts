@@ -26,6 +26,7 @@ import {
   pickEntrance,
   type Route,
   routesFrom,
+  routeTreeLines,
 } from "../../engines/geometry/routes.ts";
 import {
   chair_width_m,
@@ -125,7 +126,8 @@ export default tool({
     ctx.step(
       `Building the route graph from ${start.id} (${choice.basis}); doors need ${fmtM(need_m, 3)}`,
     );
-    const { graph, routes } = routesFrom(plan, needs, start.id);
+    // One room: its own route drawn; every room: the tree of routes, one overlay per floor.
+    const { graph, tree, routes } = routesFrom(plan, needs, start.id, { legs: to !== undefined });
     ctx.step(`Routing to ${to ?? `${plan.rooms.length} rooms`}`);
     const targets = plan.rooms.filter((r) => to === undefined || r.id === to);
 
@@ -226,6 +228,20 @@ export default tool({
             ...[...r.blocking, ...r.close, ...r.unknown].map((c) => `element:${c.id}`)
               .filter((id) => overlays.some((o) => o.id === id)),
           ],
+        });
+      }
+    }
+    if (to === undefined) {
+      for (const t of routeTreeLines(graph, tree)) {
+        overlays.push({
+          id: `routes:${t.floor}:${t.status}`,
+          kind: "route",
+          floor: t.floor,
+          geometry: {
+            type: "MultiLineString",
+            coordinates: t.lines.map((l) => l.map(([x, y]) => [x, y])),
+          },
+          status: t.status,
         });
       }
     }

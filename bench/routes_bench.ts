@@ -1,0 +1,86 @@
+/**
+ * step_free_route on a synthetic 1,000-room, 3,000-door building (target: under 100 ms),
+ * against a plain Dijkstra over the same room graph with graphology + graphology-shortest-path
+ * (the baseline). `deno bench -A bench/routes_bench.ts` prints each case's ratio to it.
+ */
+import { MultiUndirectedGraph } from "graphology";
+import { dijkstra } from "graphology-shortest-path";
+import { parsePlan } from "../core/plan.ts";
+import { runTool } from "../core/run.ts";
+import { loadRegistry } from "../core/registry.ts";
+import { buildRouteGraph, routesFrom, shortestRoutes } from "../engines/geometry/routes.ts";
+import { gridBuilding } from "./_grid_building.ts";
+
+const loaded = parsePlan(gridBuilding(40, 25, 3000));
+const plan = loaded.plan;
+if (plan.rooms.length !== 1000 || plan.openings.length !== 3000) throw new Error("bad synthetic");
+const needs = {
+  body_width_m: 0.81,
+  min_clear_width_m: 0.815,
+  step_free: true,
+  max_step_m: 0.013,
+  max_ramp_slope: 1 / 12,
+};
+
+// The baseline's room graph: rooms as nodes, doors as edges weighted by centre distance.
+const centre = new Map(plan.rooms.map((r) => [r.id, [
+  r.polygon.reduce((s, p) => s + p[0], 0) / r.polygon.length,
+  r.polygon.reduce((s, p) => s + p[1], 0) / r.polygon.length,
+]]));
+function roomGraph() {
+  const g = new MultiUndirectedGraph();
+  for (const r of plan.rooms) g.addNode(r.id);
+  for (const o of plan.openings) {
+    const [a, b] = o.between;
+    if (a === null || b === null) continue;
+    const ca = centre.get(a)!, cb = centre.get(b)!;
+    g.addEdge(a, b, { weight: Math.hypot(ca[0] - cb[0], ca[1] - cb[1]) });
+  }
+  return g;
+}
+const g0 = roomGraph();
+const built = buildRouteGraph(plan, needs);
+const start = built.outsideNode.get("d_entrance")!;
+const tool = (await loadRegistry()).require("step_free_route");
+
+Deno.bench({
+  name: "graphology dijkstra.singleSource over the room graph (1,000 rooms, 2,999 doors)",
+  group: "step_free_route",
+  baseline: true,
+  fn() {
+    dijkstra.singleSource(g0, "r0_0");
+  },
+});
+
+Deno.bench({
+  name: "routes engine: graph (exact in-room paths) + Dijkstra + 1,000 routes",
+  group: "step_free_route",
+  fn() {
+    routesFrom(plan, needs, "d_entrance");
+  },
+});
+
+Deno.bench({
+  name: "step_free_route tool, whole run (inputs, routes, 1,000 findings, result validation)",
+  group: "step_free_route",
+  async fn() {
+    await runTool(tool, { plans: { grid: loaded }, set: { scan: "grid" } });
+  },
+});
+
+Deno.bench({
+  name: "graphology: build the room graph, then dijkstra.singleSource",
+  group: "dijkstra",
+  baseline: true,
+  fn() {
+    dijkstra.singleSource(roomGraph(), "r0_0");
+  },
+});
+
+Deno.bench({
+  name: "routes engine: lexicographic Dijkstra alone over the built graph (door-side nodes)",
+  group: "dijkstra",
+  fn() {
+    shortestRoutes(built, start);
+  },
+});
