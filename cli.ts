@@ -26,7 +26,15 @@ import { defaultHome, openStore, type Store } from "./core/store.ts";
 import { BUILTIN_SCANS } from "./layers/builtin.ts";
 import { activePersona, getPersona, listPersonas, parsePersona } from "./presets/personas.ts";
 import { PREFERENCE_KEYS, preferenceKey } from "./presets/preferences.ts";
-import { COMPACT, fmtNum, paint, renderResult, toCsv, useColor } from "./cli/render.ts";
+import {
+  COMPACT,
+  fmtNum,
+  paint,
+  renderResult,
+  resultTable,
+  toCsv,
+  useColor,
+} from "./cli/render.ts";
 import { DOCS_FILE, fillSources, inputProps, toolsMarkdown } from "./cli/docs.ts";
 
 /** Exit codes, documented in the README. */
@@ -87,6 +95,7 @@ interface RunFlags {
   svg?: string;
   png?: string;
   csv?: string;
+  chart?: string;
   pack?: string;
 }
 
@@ -177,10 +186,19 @@ async function cmdRun(toolId: string, f: RunFlags): Promise<number> {
   return result.verdict.status === "error" ? EXIT.error : EXIT.ok;
 }
 
+/** The SVG charts a result carries in `data.charts` (name -> SVG text). */
+function resultCharts(r: ToolResult): [string, string][] {
+  const c = r.data?.charts;
+  if (!c || typeof c !== "object") return [];
+  return Object.entries(c as Record<string, unknown>)
+    .filter(([, v]) => typeof v === "string" && v.trimStart().startsWith("<svg"))
+    .map(([k, v]) => [k.replace(/_svg$/, ""), v as string]);
+}
+
 async function writeFiles(
   m: Manifest,
   result: ToolResult,
-  f: { svg?: string; png?: string; csv?: string },
+  f: { svg?: string; png?: string; csv?: string; chart?: string },
 ) {
   if (f.svg || f.png) {
     const plan = result.scan
@@ -201,10 +219,19 @@ async function writeFiles(
       err(`wrote ${f.png}`);
     }
   }
+  if (f.chart) {
+    const charts = resultCharts(result);
+    if (!charts.length) throw new InputError("--chart", `${m.id} draws no chart`);
+    const { svgToPng } = await import("./render/planview.ts");
+    const svg = charts[0][1];
+    if (f.chart.toLowerCase().endsWith(".png")) await Deno.writeFile(f.chart, await svgToPng(svg));
+    else await Deno.writeTextFile(f.chart, svg);
+    err(`wrote ${f.chart}`);
+  }
   if (f.csv) {
-    const rows = result.data?.table;
-    if (!Array.isArray(rows)) throw new InputError("--csv", `${m.id} gives no table to write`);
-    await Deno.writeTextFile(f.csv, toCsv(rows as Record<string, unknown>[]));
+    const t = resultTable(result);
+    if (!t) throw new InputError("--csv", `${m.id} gives no table to write`);
+    await Deno.writeTextFile(f.csv, toCsv(t));
     err(`wrote ${f.csv}`);
   }
 }
@@ -263,6 +290,11 @@ async function cmdDemo(o: { out: string; json?: boolean }): Promise<number> {
       await Deno.writeTextFile(join(dir, `${m.id}.svg`), svg);
       await Deno.writeFile(join(dir, `${m.id}.png`), await svgToPng(svg));
       pics = `${m.id}.svg, ${m.id}.png`;
+    }
+    for (const [name, svg] of resultCharts(r)) {
+      await Deno.writeTextFile(join(dir, `${m.id}.${name}.svg`), svg);
+      await Deno.writeFile(join(dir, `${m.id}.${name}.png`), await svgToPng(svg));
+      pics += `${pics ? ", " : ""}${m.id}.${name}.svg, ${m.id}.${name}.png`;
     }
     summary.push([m.id, r.verdict.status, pics]);
   }
@@ -344,6 +376,7 @@ function program(): Command {
     .option("--svg <file>", "write the PlanView as SVG")
     .option("--png <file>", "write the PlanView as PNG")
     .option("--csv <file>", "write the tool's table as CSV")
+    .option("--chart <file>", "write the tool's chart (.svg, or .png)")
     .option("--pack <file>", "a rule pack file (sets the input pack)")
     .action(act((id: string, o: RunFlags) => cmdRun(id, o)));
 

@@ -119,18 +119,18 @@ export function renderBlock(block: Block, r: ToolResult, color: boolean): string
       if (!r.steps.length) return "";
       return "Steps:\n" + r.steps.map((s, i) => `  ${i + 1}. ${s}`).join("\n");
     case "Table": {
-      const rows = (r.data?.table ?? []) as Record<string, unknown>[];
-      if (!Array.isArray(rows) || !rows.length) return "";
-      const cols = Object.keys(rows[0]);
-      const t = table(cols);
-      for (const row of rows.slice(0, 60)) {
-        t.push(cols.map((c) => {
-          const v = row[c];
-          return typeof v === "number" ? fmtNum(v) : v === undefined || v === null ? "" : String(v);
-        }));
+      const t0 = resultTable(r);
+      if (!t0 || !t0.rows.length) return "";
+      const t = table(t0.columns);
+      for (const row of t0.rows.slice(0, 60)) {
+        t.push(
+          row.map((v) =>
+            typeof v === "number" ? fmtNum(v) : v === undefined || v === null ? "" : String(v)
+          ),
+        );
       }
       return t.toString() +
-        (rows.length > 60 ? `\n(${rows.length - 60} more rows: use --csv)` : "");
+        (t0.rows.length > 60 ? `\n(${t0.rows.length - 60} more rows: use --csv)` : "");
     }
     case "PlanView":
     case "Chart":
@@ -149,14 +149,36 @@ export function renderResult(m: Manifest, r: ToolResult, color: boolean): string
   return withAssumptions.map((b) => renderBlock(b, r, color)).filter(Boolean).join("\n\n");
 }
 
-/** Rows as CSV (RFC 4180 quoting). */
-export function toCsv(rows: Record<string, unknown>[]): string {
-  if (!rows.length) return "";
-  const cols = Object.keys(rows[0]);
+/**
+ * A result's table: `data.table` as an array of row objects (columns from `data.columns` or
+ * the first row's keys), or as `{columns, rows}` with rows as arrays or objects.
+ */
+export function resultTable(
+  r: ToolResult,
+): { columns: string[]; rows: unknown[][] } | undefined {
+  const t = r.data?.table as unknown;
+  const pick = (cols: string[], row: unknown) =>
+    Array.isArray(row) ? row : cols.map((c) => (row as Record<string, unknown>)[c]);
+  if (Array.isArray(t)) {
+    if (!t.length) return { columns: [], rows: [] };
+    const cols = Array.isArray(r.data?.columns)
+      ? (r.data!.columns as string[])
+      : Object.keys(t[0] as object);
+    return { columns: cols, rows: t.map((row) => pick(cols, row)) };
+  }
+  if (t && typeof t === "object" && Array.isArray((t as { columns?: unknown }).columns)) {
+    const { columns, rows } = t as { columns: string[]; rows?: unknown[] };
+    return { columns, rows: (rows ?? []).map((row) => pick(columns, row)) };
+  }
+  return undefined;
+}
+
+/** A table as CSV (RFC 4180 quoting). */
+export function toCsv(t: { columns: string[]; rows: unknown[][] }): string {
   const cell = (v: unknown) => {
     const s = v === undefined || v === null ? "" : String(v);
     return /[",\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
   };
-  return [cols.join(","), ...rows.map((r) => cols.map((c) => cell(r[c])).join(","))].join("\n") +
+  return [t.columns.map(cell).join(","), ...t.rows.map((r) => r.map(cell).join(","))].join("\n") +
     "\n";
 }
