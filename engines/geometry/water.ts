@@ -112,7 +112,7 @@ export function fillDepressions(grid: Grid, opts: { epsilon?: boolean } = {}): G
   // A one-cell nodata frame: every neighbour exists, and the edge cells become seeds.
   const z = padded(grid);
   const pw = w + 2, n = pw * (h + 2);
-  const off = D8_DROW.map((r, k) => r * pw + D8_DCOL[k]);
+  const off = Int32Array.from(D8_DROW, (r, k) => r * pw + D8_DCOL[k]);
   const closed = new Uint8Array(n);
   const pit = new Int32Array(n);
   let pitHead = 0, pitTail = 0;
@@ -234,7 +234,7 @@ export function flowDirectionsD8(filled: Grid, cell_m: [number, number]): Int8Ar
   const z = padded(filled);
   const pw = w + 2;
   const [dx, dy] = cell_m;
-  const off = D8_DROW.map((r, k) => r * pw + D8_DCOL[k]);
+  const off = Int32Array.from(D8_DROW, (r, k) => r * pw + D8_DCOL[k]);
   const inv = D8_DCOL.map((c, k) => 1 / Math.hypot(c * dx, D8_DROW[k] * dy));
   const dirs = new Int8Array(w * h).fill(-1);
   for (let r = 0; r < h; r++) {
