@@ -151,3 +151,22 @@ Deno.test("step_free_route on the real samples (FZK-Haus IFC, ZInD)", async () =
   const chosen = await run({ plans: samples, set: { scan: "zind", entrance: door.id } });
   assertOk(chosen.checks.some((c) => c.id.startsWith("reach:") && c.status !== "unknown"));
 });
+
+Deno.test("the four access tools on the Matterport3D sample (no rooms): unknown, with a sentence", async () => {
+  const reg = await loadRegistry();
+  const m = (await importSource(sharedData("mp3d-sim/17DRP5sb8fy_connectivity.json"))).loaded;
+  for (const id of ["step_free_route", "door_clearance", "turning_space", "will_it_fit"]) {
+    const o = await runTool(reg.require(id), {
+      plans: { m },
+      set: { scan: "m", ...(id === "will_it_fit" ? { item: "sofa", to: "any" } : {}) },
+    });
+    assertEquals(o.status, "done");
+    if (o.status === "done") {
+      assertEquals(o.result.verdict.status, "unknown", id);
+      assertMatch(
+        o.result.verdict.text,
+        /has no (rooms|doors or openings) \(layer plan\.(rooms|doors)\)/,
+      );
+    }
+  }
+});
