@@ -28,3 +28,4 @@ export * from "./engines/geometry/mod.ts";
 export * from "./render/planview.ts";
 export * from "./engines/aerial/mod.ts";
 export * from "./layers/rasters.ts";
+export { type McpOptions, serveMcp } from "./mcp.ts";
