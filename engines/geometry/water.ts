@@ -98,11 +98,21 @@ export function nextUp(x: number): number {
 }
 
 /**
+ * A float64 just above x for Priority-Flood+ε: x + |x|·2⁻⁵², which is one or two ulps above
+ * any normal x and needs no bit access; {@link nextUp} where that does not move (zero,
+ * subnormals).
+ */
+export function stepUp(x: number): number {
+  const y = x + Math.abs(x) * 2.220446049250313e-16;
+  return y > x ? y : nextUp(x);
+}
+
+/**
  * Fills every depression to its spill level by priority-flood (Barnes et al. 2014): seeds
  * are the edge cells and the cells next to nodata; the lowest open cell is taken from a
  * priority queue, and a neighbour lower than it is raised to it and taken from a plain FIFO
- * "pit" queue (Algorithm 2). With `epsilon`, a raised cell becomes the next float above its
- * parent instead (Algorithm 3, "+ε"), so flats drain and every cell has a strictly lower
+ * "pit" queue (Algorithm 2). With `epsilon`, a raised cell becomes a float just above its
+ * parent instead (Algorithm 3, "+ε"; see {@link stepUp}), so flats drain and every cell has a strictly lower
  * neighbour: D8 then has a direction everywhere. Slope cells skip the queue as in Zhou et
  * al. (2016), and the queue is a monotone bucket queue with a heap per band. Returns a new
  * Grid; NaN stays NaN. 8-connected.
@@ -174,7 +184,7 @@ export function fillDepressions(grid: Grid, opts: { epsilon?: boolean } = {}): G
   const trace = new Int32Array(n);
   let traceTop = 0;
   const visit = (c: number) => {
-    const spill = eps ? nextUp(z[c]) : z[c];
+    const spill = eps ? stepUp(z[c]) : z[c];
     for (let k = 0; k < 8; k++) {
       const nb = c + off[k];
       if (closed[nb]) continue;
@@ -185,7 +195,7 @@ export function fillDepressions(grid: Grid, opts: { epsilon?: boolean } = {}): G
         pit[pitTail++] = nb;
         continue;
       }
-      const up = eps ? nextUp(zn) : zn;
+      const up = eps ? stepUp(zn) : zn;
       let free = true;
       for (let j = 0; j < 8; j++) {
         const m = nb + off[j];

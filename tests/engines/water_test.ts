@@ -11,6 +11,7 @@ import {
   nextUp,
   pondingDepth_m,
   slopeAspect,
+  stepUp,
   upstreamMask,
 } from "../../engines/geometry/water.ts";
 import { tiltedPlane } from "../../fixtures/site/dems.ts";
@@ -25,6 +26,16 @@ Deno.test("water: nextUp is the next float64", () => {
   assert.ok(Number.isNaN(nextUp(NaN)));
 });
 
+Deno.test("water: stepUp moves one or two ulps up, never zero", () => {
+  for (const x of [1, -1, 100.5, -3.25e-3, 4810.0000001, 2 ** 52 - 0.5, 1e-300, -1e-300]) {
+    const y = stepUp(x);
+    assert.ok(y > x, `${x}`);
+    assert.ok(y <= nextUp(nextUp(x)), `${x} moved more than two ulps`);
+  }
+  assertEquals(stepUp(0), Number.MIN_VALUE);
+  assertEquals(stepUp(Number.MIN_VALUE), 2 * Number.MIN_VALUE);
+});
+
 Deno.test("water: a 1 m pit in a 5 % plane fills to its lowest neighbour, exactly", () => {
   const g = tiltedPlane(20, 12, 0.05, { col: 8, row: 5, depth_m: 1 });
   const f = fillDepressions(g);
@@ -36,7 +47,7 @@ Deno.test("water: a 1 m pit in a 5 % plane fills to its lowest neighbour, exactl
   });
   // ε filling raises the pit only just above its outlet and nothing else.
   const e = fillDepressions(g, { epsilon: true });
-  assertEquals(e.data[5 * 20 + 8], nextUp(g.data[5 * 20 + 7]));
+  assertEquals(e.data[5 * 20 + 8], stepUp(g.data[5 * 20 + 7]));
 });
 
 Deno.test("water: D8 on a plane runs west; accumulation at each outlet is its whole row", () => {
