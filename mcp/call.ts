@@ -171,16 +171,19 @@ export async function callTool(
     );
   };
   const signal = ctx.mcpReq.signal;
+  args = givenArguments(args);
   try {
     let answers: Record<string, unknown> | undefined;
     if (env.era === "modern") {
+      // Answers of earlier rounds ride in requestState; like arguments, runTool checks them.
+      answers = earlierAnswers(ctx.mcpReq.requestState());
       const view = inputResponse(ctx.mcpReq.inputResponses, INPUTS_KEY);
       if (view.kind === "elicit") {
         if (view.action !== "accept") {
-          const pending = await needs(m, args, env, signal);
+          const pending = await needs(m, args, env, signal, answers);
           return notRunResult(m, pending, view.action);
         }
-        answers = view.content ?? {};
+        answers = { ...answers, ...(view.content ?? {}) };
       }
     }
     for (let round = 0; round < 3; round++) {
@@ -227,6 +230,9 @@ export async function callTool(
       if (env.era === "modern") {
         return inputRequired({
           inputRequests: { [INPUTS_KEY]: inputRequired.elicit({ message, requestedSchema }) },
+          ...(answers && Object.keys(answers).length
+            ? { requestState: JSON.stringify(answers) }
+            : {}),
         });
       }
       let reply;
@@ -256,16 +262,34 @@ async function needs(
   args: Record<string, unknown>,
   env: CallEnv,
   signal: AbortSignal,
+  answers?: Record<string, unknown>,
 ): Promise<Question[]> {
   const out = await runTool(m, {
     store: env.store,
     builtins: BUILTIN_SCANS,
     set: args,
+    answers,
     persona: activePersona(env.store),
     signal,
     persist: false,
   });
   return out.status === "needs_input" ? out.questions : [];
+}
+
+/** The answers carried in a 2026-era retry's requestState (a JSON object), if any. */
+function earlierAnswers(state: unknown): Record<string, unknown> | undefined {
+  if (typeof state !== "string" || !state) return undefined;
+  try {
+    const v = JSON.parse(state);
+    return v && typeof v === "object" && !Array.isArray(v) ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Arguments as runTool takes them: an argument given as null counts as left out. */
+export function givenArguments(args: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(args).filter(([, v]) => v !== null));
 }
 
 function scanIds(env: CallEnv): string[] {

@@ -180,6 +180,36 @@ for (const era of ERAS) {
     }
   });
 
+  Deno.test(`mcp ${era}: partial answers: the rest is asked (2026) or refused (2025)`, async () => {
+    const home = freshHome();
+    const asked: string[][] = [];
+    const s = await start(era, home, {
+      extra: [`--tools=${FIXTURE_TOOLS}`],
+      elicit: (p) => {
+        const wanted = Object.keys((p.requestedSchema as Json).properties);
+        asked.push(wanted);
+        return {
+          action: "accept",
+          content: asked.length === 1 ? { scan: "demo" } : { width_m: 0.9 },
+        };
+      },
+    });
+    try {
+      const r = await s.client.callTool({ name: "ask_width", arguments: {} }) as Json;
+      if (era === "legacy") {
+        // The 2025-era SDK checks an answer against the form: a missing one is an error.
+        assert.equal(r.isError, true);
+        assert.match(textOf(r), /width_m/);
+        assert.deepEqual(asked, [["scan", "width_m"]]);
+      } else {
+        assert.equal((r.structuredContent as Json).verdict, "Width 0.9 m.", textOf(r));
+        assert.deepEqual(asked, [["scan", "width_m"], ["width_m"]]);
+      }
+    } finally {
+      await s.close();
+    }
+  });
+
   Deno.test(`mcp ${era}: cancellation stops the tool and the server keeps serving`, async () => {
     const home = freshHome();
     const s = await start(era, home, { extra: [`--tools=${FIXTURE_TOOLS}`] });
@@ -285,6 +315,13 @@ Deno.test("mcp: bad arguments are isError results naming the input; unknown tool
     );
     const ok = await s.client.callTool({ name: "ceiling_height", arguments: { scan: "demo" } });
     assert.notEqual(ok.isError, true);
+    // An argument given as null (OpenAI strict-mode style) counts as left out.
+    const nul = await s.client.callTool({
+      name: "ceiling_height",
+      arguments: { scan: "demo", min_height_m: null },
+    }) as Json;
+    assert.notEqual(nul.isError, true, textOf(nul));
+    assert.match((nul.structuredContent as Json).verdict, /2\.13 m/);
   } finally {
     await s.close();
   }
