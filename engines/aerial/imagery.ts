@@ -51,8 +51,10 @@ export async function readOrthophoto(
     width = right - left;
     height = bottom - top;
   }
+  // toColourspace("srgb") brings 16-bit (RGB16) orthophotos to 8-bit sRGB, scaled.
   const { data, info: out } = await sharp(bytes)
     .extract({ left, top, width, height })
+    .toColourspace("srgb")
     .raw()
     .toBuffer({ resolveWithObject: true });
   const t = info.transform;

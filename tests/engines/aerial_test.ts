@@ -26,7 +26,13 @@ import {
   worldToPixel,
 } from "../../engines/aerial/sample.ts";
 import { pointFacts } from "../../engines/aerial/facts.ts";
-import { excessGreen, saturation, surfaceFractions } from "../../engines/aerial/imagery.ts";
+import {
+  excessGreen,
+  readOrthophoto,
+  saturation,
+  surfaceFractions,
+} from "../../engines/aerial/imagery.ts";
+import { writeArrayBuffer } from "geotiff";
 import { gridToTiff, tiltedPlane } from "../../fixtures/site/dems.ts";
 
 // --- a second, independent TIFF reader: raw IFD parsing, tiles/strips, TIFF 6.0 LZW ------
@@ -354,4 +360,31 @@ Deno.test("sample: clipping 1 km around a site on the real UTM DEM", async () =>
   const [c0, r0] = worldToPixel(g.transform, [clip.transform[0], clip.transform[3]]);
   assertEquals(clip.data[0], g.data[Math.round(r0) * g.width + Math.round(c0)]);
   assertEquals(clipAroundSite(g, { lat: 52.52, lon: 13.405 }, 100), undefined);
+});
+
+Deno.test("imagery: a 16-bit RGB GeoTIFF reads as 8-bit sRGB, and a window keeps its georeference", async () => {
+  const w = 6, h = 4, v = new Uint16Array(w * h * 3);
+  for (let i = 0; i < w * h; i++) v.set([60 * 257, 160 * 257, (i % w) * 10 * 257], i * 3);
+  const bytes = new Uint8Array(
+    await writeArrayBuffer(v, {
+      width: w,
+      height: h,
+      SamplesPerPixel: 3,
+      PhotometricInterpretation: 2,
+      BitsPerSample: [16, 16, 16],
+      ModelPixelScale: [0.5, 0.5, 0],
+      ModelTiepoint: [0, 0, 0, 500000, 5800000, 0],
+      GTModelTypeGeoKey: 1,
+      ProjectedCSTypeGeoKey: 32633,
+    }),
+  );
+  const all = (await readOrthophoto(bytes))!;
+  assertEquals([all.width, all.height, all.channels, all.crs], [6, 4, 3, "EPSG:32633"]);
+  assertEquals([...all.data.slice(0, 6)], [60, 160, 0, 60, 160, 10]);
+  // The window over x 500001..500002, y 5799999..5800000: columns 2–3, rows 0–1.
+  const win = (await readOrthophoto(bytes, [500001, 5799999, 500002, 5800000]))!;
+  assertEquals([win.width, win.height], [2, 2]);
+  assertEquals(win.transform, [500001, 0.5, 0, 5800000, 0, -0.5]);
+  assertEquals(win.data[2], 20);
+  assertEquals(await readOrthophoto(bytes, [0, 0, 1, 1]), undefined);
 });
