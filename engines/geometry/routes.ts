@@ -1199,12 +1199,8 @@ export function routeTreeLines(
     const floor = g.nodes[e.a].floor;
     const key = `${floor}:${e.status}`;
     if (!out.has(key)) out.set(key, { floor, status: e.status, lines: [] });
-    out.get(key)!.lines.push(e.path);
+    // In walking order: from the node it was reached from to v.
+    out.get(key)!.lines.push(e.b === v ? e.path : [...e.path].reverse());
   }
   return [...out.values()];
-}
-
-/** The point a route starts from: outside its entrance door. */
-export function routeStart(g: RouteGraph, tree: RouteTree): Point {
-  return g.nodes[tree.source].at;
 }
