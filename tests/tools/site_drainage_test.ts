@@ -76,6 +76,18 @@ Deno.test("site_drainage: the hollow against the north wall is one pond about 0.
   // diagonally off it (0.1 m over √2 m beats 0.05 m over 1 m), so 8–10 columns of 30 m.
   const up = r.metrics.find((m) => m.id === "upslope_area_m2")!.value as number;
   assert.ok(up >= 230 && up <= 310, `upslope ${up}`);
+  // All of it arrives on the north side; the sides that fall away receive only the cells
+  // right against them.
+  const north = r.metrics.find((m) => m.id === "upslope_north_m2")!.value as number;
+  assert.ok(north >= 0.9 * up, `north ${north} of ${up}`);
+  for (const side of ["east", "south", "west"]) {
+    const v = r.metrics.find((m) => m.id === `upslope_${side}_m2`)!.value as number;
+    assert.ok(v <= 12, `${side} ${v}`);
+  }
+  assertMatch(
+    r.checks.find((c) => c.subject === "north")!.note!,
+    /m² of ground drains onto this side/,
+  );
   // Arrows exist and some of them point at the house.
   const arrows = r.overlays.filter((o) => o.kind === "arrow");
   assertOk(arrows.length > 20);

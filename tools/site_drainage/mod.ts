@@ -303,6 +303,19 @@ export default tool({
     for (let i = 0; i < n; i++) if (up[i] && !mask[i]) upCells++;
     const upslope_m2 = upCells * cell_m * cell_m;
     overlays.push(...flowArrows(local, dirs, up, mask, fbox, floor, cell_m));
+    // Per side: the side of the wall nearest where each flow path enters the footprint.
+    const perSide = upslopeBySide(local, dirs, mask, walls, north_deg);
+    const sideMetrics: Metric[] = [];
+    for (const c of checks) {
+      const a = (perSide.get(c.subject as Side) ?? 0) * cell_m * cell_m;
+      c.note = `${c.note} ${round(a, 1)} m² of ground drains onto this side.`;
+      sideMetrics.push({
+        id: `upslope_${c.subject}_m2`,
+        label: `Ground draining onto the ${c.subject} side`,
+        value: round(a, 1),
+        unit: "m²",
+      });
+    }
 
     metrics.push(
       {
@@ -330,6 +343,7 @@ export default tool({
         unit: "m²",
       },
     );
+    metrics.push(...sideMetrics);
     assumptions.push({
       text: `Ponding and flow were traced on a ${fmtM(cell_m, 1)} grid within ${
         fmtM(margin_m, 0)
@@ -447,6 +461,52 @@ function pondsAgainst(
     });
   }
   return out.sort((a, b) => b.volume_m3 - a.volume_m3);
+}
+
+/**
+ * Cells outside the footprint counted by the side their D8 path enters it on: the cells
+ * that step into the footprint take the side of their nearest outside wall, and every cell
+ * upstream inherits its downstream cell's side (walked in reverse topological order).
+ */
+function upslopeBySide(
+  g: Grid,
+  dirs: Int8Array,
+  mask: Uint8Array,
+  walls: OutsideWall[],
+  north_deg: number,
+): Map<Side, number> {
+  const { width: w, height: h, transform: t } = g;
+  const n = w * h;
+  const side = new Int8Array(n).fill(-1);
+  const queue: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const k = dirs[i];
+    if (mask[i] || k < 0) continue;
+    const d = i + D8_DROW[k] * w + D8_DCOL[k];
+    if (!mask[d]) continue;
+    const r = (i / w) | 0, c = i - r * w;
+    const p: Point = [t[0] + (c + 0.5) * t[1], t[3] + (r + 0.5) * t[5]];
+    const wall = nearestWall(walls, p);
+    side[i] = SIDES.indexOf(compassSide(planAzimuth_deg(wall.normal, north_deg)));
+    queue.push(i);
+  }
+  for (let q = 0; q < queue.length; q++) {
+    const i = queue[q], r = (i / w) | 0, c = i - r * w;
+    for (let k = 0; k < 8; k++) {
+      const rr = r - D8_DROW[k], cc = c - D8_DCOL[k];
+      if (rr < 0 || rr >= h || cc < 0 || cc >= w) continue;
+      const j = rr * w + cc;
+      if (dirs[j] === k && !mask[j] && side[j] < 0) {
+        side[j] = side[i];
+        queue.push(j);
+      }
+    }
+  }
+  const out = new Map<Side, number>();
+  for (let i = 0; i < n; i++) {
+    if (side[i] >= 0) out.set(SIDES[side[i]], (out.get(SIDES[side[i]]) ?? 0) + 1);
+  }
+  return out;
 }
 
 function nearestWall(walls: OutsideWall[], p: Point): OutsideWall {
