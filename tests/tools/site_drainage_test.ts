@@ -11,14 +11,17 @@ import { gridToTiff, houseDem, housePlan, NORTH_PIT } from "../../fixtures/site/
 import type { Grid } from "../../engines/aerial/grid.ts";
 
 async function setup(
-  opts: { north_deg?: number; dem?: Grid; epsg?: number; geoKeys?: boolean } = {},
+  opts: { north_deg?: number; dem?: Grid; epsg?: number; geographic?: boolean } = {},
 ): Promise<{ store: Store; dir: string; plans: Record<string, ReturnType<typeof parsePlan>> }> {
   const dir = await Deno.makeTempDir({ prefix: "drainage_" });
   const store = openStore(":memory:");
   const plans = { house: parsePlan(housePlan(opts.north_deg ?? 0)) };
   const dem = opts.dem ?? houseDem({ north_deg: opts.north_deg ?? 0 });
   const file = join(dir, "dem.tif");
-  await Deno.writeFile(file, await gridToTiff(dem, opts.epsg ?? 32633));
+  await Deno.writeFile(
+    file,
+    await gridToTiff(dem, opts.epsg ?? 32633, { geographic: opts.geographic }),
+  );
   await addRaster(store, "house", file, "elevation", { plans });
   return { store, dir, plans };
 }
@@ -106,6 +109,20 @@ Deno.test("site_drainage: without the hollow no pond, and a 90° north_deg names
   assert.ok(Math.abs(by.east.measured! + 0.1524) < 0.02, `east ${by.east.measured}`);
   assertEquals(by.north.status, "pass");
   assertEquals(r.findings.filter((f) => f.id.includes(":pond:")).length, 0);
+  s.store.close();
+});
+
+Deno.test("site_drainage: the same ground on a WGS 84 (degrees) raster gives the same answer", async () => {
+  const s = await setup({ dem: houseDem({ geographic: true }), epsg: 4326, geographic: true });
+  const r = await run(s);
+  const by = Object.fromEntries(r.checks.map((c) => [c.subject, c]));
+  assertEquals(
+    ["north", "east", "south", "west"].map((k) => by[k].status),
+    ["fail", "pass", "pass", "pass"],
+  );
+  assert.ok(Math.abs(by.south.measured! - 0.3048) < 0.03, `south ${by.south.measured}`);
+  assertEquals(r.findings.filter((f) => f.id.includes(":pond:")).length, 1);
+  assert.ok(r.assumptions.some((a) => /EPSG:4326/.test(a.text)));
   s.store.close();
 });
 
