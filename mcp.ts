@@ -10,7 +10,7 @@
  * @module
  */
 import { basename, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Registry } from "./core/registry.ts";
 import { defaultHome } from "./core/store.ts";
 import type { ToolDef } from "./mcp/listing.ts";
@@ -205,7 +205,14 @@ async function runConfined(opts: McpOptions & { roots: string[] }): Promise<numb
     stdout: "inherit",
     stderr: "inherit",
   }).spawn();
-  return (await child.status).code;
+  // A host that stops the server stops the confined one too.
+  const signals: Deno.Signal[] = Deno.build.os === "windows" ? [] : ["SIGTERM", "SIGINT"];
+  const forward = (sig: Deno.Signal) => () => child.kill(sig);
+  const listeners = signals.map((sig) => [sig, forward(sig)] as const);
+  for (const [sig, fn] of listeners) Deno.addSignalListener(sig, fn);
+  const { code } = await child.status;
+  for (const [sig, fn] of listeners) Deno.removeSignalListener(sig, fn);
+  return code;
 }
 
 /** Parses `--root <dir>` (repeatable), `--home <dir>`, `--tools <dir>`. */
@@ -223,7 +230,7 @@ export function parseMcpArgs(args: string[]): McpOptions {
     };
     if (flag === "--root") out.roots!.push(value());
     else if (flag === "--home") out.home = value();
-    else if (flag === "--tools") out.toolsDir = new URL(`file://${resolve(value())}/`);
+    else if (flag === "--tools") out.toolsDir = pathToFileURL(resolve(value()) + "/");
     else if (flag === "--no-confine") out.confine = false;
     else throw new Error(`unknown option ${a}; options: --root <dir>, --home <dir>`);
   }

@@ -28,6 +28,7 @@ import { runTool } from "../core/run.ts";
 import type { Store } from "../core/store.ts";
 import { BUILTIN_SCANS } from "../layers/builtin.ts";
 import { activePersona } from "../presets/personas.ts";
+import { runUri } from "./resources.ts";
 import { type MissingInput, sentence } from "./tools.ts";
 
 /** What a call needs from the server. */
@@ -40,11 +41,6 @@ export interface CallEnv {
 
 /** The key of threshold's one elicitation in an `input_required` round. */
 export const INPUTS_KEY = "threshold_inputs";
-
-/** The URI of a run's full result. */
-export function runUri(runId: string): string {
-  return `threshold://runs/${runId}`;
-}
 
 /** Whether the client declared form elicitation (an empty `elicitation` means form). */
 export function canElicit(env: CallEnv, ctx: ServerContext): boolean {

@@ -61,6 +61,11 @@ export function listScanEntries(store: Store): ScanEntry[] {
   return [...out.values()];
 }
 
+/** The URI of a run's full result. */
+export function runUri(runId: string): string {
+  return `threshold://runs/${encodeURIComponent(runId)}`;
+}
+
 /** The URI of a scan's plan. */
 export function planUri(sid: string): string {
   return `threshold://scans/${encodeURIComponent(sid)}/plan`;
@@ -70,8 +75,14 @@ function text(uri: string, value: unknown) {
   return { contents: [{ uri, mimeType: JSON_MIME, text: JSON.stringify(value) }] };
 }
 
+/** A URI template variable, decoded; a malformed escape reads as given. */
 function variable(v: string | string[] | undefined): string {
-  return decodeURIComponent(Array.isArray(v) ? v[0] ?? "" : v ?? "");
+  const raw = Array.isArray(v) ? v[0] ?? "" : v ?? "";
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
 }
 
 /**
@@ -146,7 +157,7 @@ export function registerResources(server: McpServer, store: Store): void {
     new ResourceTemplate("threshold://runs/{id}", {
       list: () => ({
         resources: store.listRuns({ limit: 20 }).map((r) => ({
-          uri: `threshold://runs/${r.id}`,
+          uri: runUri(r.id),
           name: r.id,
           title: `${r.tool}${r.scan ? ` on ${r.scan}` : ""}: ${r.status}`,
           mimeType: JSON_MIME,
