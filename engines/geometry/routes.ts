@@ -272,6 +272,13 @@ export function roomPaths(
       for (let j = i + 1; j < k; j++) {
         const a = snapped[i], b = snapped[j];
         if (!a || !b) continue;
+        if (a === points[i] && b === points[j]) {
+          // Both already clear: the straight segment (the common case, kept cheap).
+          const dx = b[0] - a[0], dy = b[1] - a[1];
+          length_m[i][j] = length_m[j][i] = Math.sqrt(dx * dx + dy * dy);
+          path[i][j] = [a, b];
+          continue;
+        }
         const pts = dedupe([points[i], a, b, points[j]]);
         const len = polylineLength(pts);
         length_m[i][j] = length_m[j][i] = len;
@@ -616,7 +623,10 @@ export function buildRouteGraph(
   const passages: RouteGraph["passages"] = new Map();
   const rooms = new Map(plan.rooms.map((r) => [r.id, r]));
   for (const r of plan.rooms) roomNodes.set(r.id, []), roomPorts.set(r.id, []);
-  const r0 = needs.body_width_m / 2;
+  // Door nodes sit just inside the clear space of the larger radius judged below (half the
+  // traveller's width plus the scan tolerance, plus the arcs' 5 mm), so most room paths start
+  // clear and need no snapping.
+  const r0 = (needs.body_width_m + tol(needs.body_width_m)) / 2 + ROUTE_ARC_M - 0.004;
   const addNode = (floor: string, room: string | null, at: Point, ref: string, port?: Port) => {
     const id = nodes.length;
     nodes.push({ id, floor, room, at, ref });
@@ -735,8 +745,8 @@ export function buildRouteGraph(
     const obs = objects.get(room.id) ?? [];
     const rPass = (needs.body_width_m + wTol) / 2;
     const rWarn = Math.max(0, (needs.body_width_m - wTol) / 2);
-    // From the nodes themselves: they sit r0 + 5 mm from the wall, and roomPaths moves each
-    // into the clear space (at most r away) and counts that step.
+    // From the nodes themselves: they sit 6 mm beyond rPass from the wall (see r0); a node
+    // an object crowds is moved into the clear space (at most r away) and that step counted.
     const at = ids.map((k) => nodes[k].at);
     const pass = roomPaths(room.polygon, obs, rPass, at);
     let warn: RoomPaths | undefined;
