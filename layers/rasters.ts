@@ -16,6 +16,7 @@ import {
   applyAffine,
   crsIsGeographic,
   crsSupported,
+  planToCrs,
   planToCrsAffine,
   transformPoints,
   type XY,
@@ -220,11 +221,22 @@ export async function loadRaster(entry: RasterEntry): Promise<Uint8Array> {
   return bytes;
 }
 
-/** {@link loadRaster} then decodes band 0 as an elevation Grid. */
-export async function loadElevation(entry: RasterEntry): Promise<Grid> {
+/**
+ * {@link loadRaster} then decodes band 0 as an elevation Grid — only the window over `box`
+ * [minX, minY, maxX, maxY] (the raster's CRS) when given, undefined when the box misses it.
+ */
+export async function loadElevation(entry: RasterEntry): Promise<Grid>;
+export async function loadElevation(
+  entry: RasterEntry,
+  box: [number, number, number, number],
+): Promise<Grid | undefined>;
+export async function loadElevation(
+  entry: RasterEntry,
+  box?: [number, number, number, number],
+): Promise<Grid | undefined> {
   const bytes = await loadRaster(entry);
   try {
-    return await readGeoTiff(bytes);
+    return box ? await readGeoTiff(bytes, 0, box) : await readGeoTiff(bytes);
   } catch (e) {
     throw new RasterFileError(entry.path, (e as Error).message);
   }
@@ -254,11 +266,13 @@ export interface OpenedElevation {
 /**
  * Opens the newest elevation raster of a site that can be used at the given plan-frame
  * points: readable and unchanged, in a CRS threshold can reproject, covering every point
- * with data there. Otherwise the sentences saying why each could not be used.
+ * with data there. Only the window over the points' box grown by `pad_m` metres is decoded.
+ * Otherwise the sentences saying why each raster could not be used.
  */
 export async function openElevationFor(
   site: SiteInfo,
   points_plan: XY[],
+  pad_m = 0,
 ): Promise<OpenedElevation | { reasons: string[] }> {
   const reasons: string[] = [];
   const entries = rastersOf(site, "elevation");
@@ -274,9 +288,23 @@ export async function openElevationFor(
       );
       continue;
     }
-    let grid: Grid;
+    const planToGrid = planToCrsAffine(anchor, entry.crs);
+    const xs = points_plan.map((p) => p[0]), ys = points_plan.map((p) => p[1]);
+    const corners = planToCrs(anchor, entry.crs, [
+      [Math.min(...xs) - pad_m, Math.min(...ys) - pad_m],
+      [Math.max(...xs) + pad_m, Math.min(...ys) - pad_m],
+      [Math.min(...xs) - pad_m, Math.max(...ys) + pad_m],
+      [Math.max(...xs) + pad_m, Math.max(...ys) + pad_m],
+    ]);
+    const box: [number, number, number, number] = [
+      Math.min(...corners.map((c) => c[0])),
+      Math.min(...corners.map((c) => c[1])),
+      Math.max(...corners.map((c) => c[0])),
+      Math.max(...corners.map((c) => c[1])),
+    ];
+    let grid: Grid | undefined;
     try {
-      grid = await loadElevation(entry);
+      grid = await loadElevation(entry, box);
     } catch (e) {
       if (e instanceof RasterFileError) {
         reasons.push(`The elevation ${e.message}.`);
@@ -284,9 +312,8 @@ export async function openElevationFor(
       }
       throw e;
     }
-    const planToGrid = planToCrsAffine(anchor, entry.crs);
     const inGrid = points_plan.map((p) => applyAffine(planToGrid, p));
-    if (!inGrid.every((p) => covers(grid, p))) {
+    if (!grid || !inGrid.every((p) => covers(grid, p))) {
       reasons.push(`The elevation raster ${name} does not cover the site.`);
       continue;
     }

@@ -131,20 +131,52 @@ export async function readGeoTiffInfo(bytes: ArrayBuffer | Uint8Array): Promise<
 /**
  * Reads one band of a GeoTIFF's first image into a Grid (row-major, row 0 at the top).
  * Int and float samples become float64; the GDAL_NODATA value (compared at the sample's own
- * precision, so float32 -3.4e38 matches) and non-finite samples become NaN.
+ * precision, so float32 -3.4e38 matches) and non-finite samples become NaN. With `box`
+ * [minX, minY, maxX, maxY] in the file's CRS, only the pixels overlapping it are decoded
+ * (plus one cell of margin) and the Grid's geotransform is that window's; undefined is
+ * returned when the box misses the image.
  */
 export async function readGeoTiff(
   bytes: ArrayBuffer | Uint8Array,
+  band?: number,
+): Promise<Grid>;
+export async function readGeoTiff(
+  bytes: ArrayBuffer | Uint8Array,
+  band: number,
+  box: [number, number, number, number],
+): Promise<Grid | undefined>;
+export async function readGeoTiff(
+  bytes: ArrayBuffer | Uint8Array,
   band = 0,
-): Promise<Grid> {
+  box?: [number, number, number, number],
+): Promise<Grid | undefined> {
   const image = await openFirstImage(bytes);
   const info = infoOf(image);
   if (band < 0 || band >= info.bands) {
     throw new Error(`band ${band} does not exist; the file has ${info.bands} band(s)`);
   }
-  const rasters = await image.readRasters({ samples: [band] });
+  let left = 0, top = 0, right = info.width, bottom = info.height;
+  if (box) {
+    const t = info.transform, det = t[1] * t[5] - t[2] * t[4];
+    const px = [[box[0], box[1]], [box[2], box[1]], [box[0], box[3]], [box[2], box[3]]].map((
+      [x, y],
+    ) => [
+      (t[5] * (x - t[0]) - t[2] * (y - t[3])) / det,
+      (-t[4] * (x - t[0]) + t[1] * (y - t[3])) / det,
+    ]);
+    left = Math.max(0, Math.floor(Math.min(...px.map((p) => p[0]))) - 1);
+    top = Math.max(0, Math.floor(Math.min(...px.map((p) => p[1]))) - 1);
+    right = Math.min(info.width, Math.ceil(Math.max(...px.map((p) => p[0]))) + 1);
+    bottom = Math.min(info.height, Math.ceil(Math.max(...px.map((p) => p[1]))) + 1);
+    if (right <= left || bottom <= top) return undefined;
+  }
+  const width = right - left, height = bottom - top;
+  const rasters = await image.readRasters({
+    samples: [band],
+    ...(box ? { window: [left, top, right, bottom] } : {}),
+  });
   const src = (rasters as unknown as ArrayLike<number>[])[0];
-  const n = info.width * info.height;
+  const n = width * height;
   const data = new Float64Array(n);
   const nd = info.nodata;
   const nd32 = nd === undefined ? undefined : Math.fround(nd);
@@ -152,11 +184,19 @@ export async function readGeoTiff(
     const v = src[i];
     data[i] = !Number.isFinite(v) || (nd !== undefined && (v === nd || v === nd32)) ? NaN : v;
   }
+  const t = info.transform;
   return {
-    width: info.width,
-    height: info.height,
+    width,
+    height,
     data,
-    transform: info.transform,
+    transform: [
+      t[0] + left * t[1] + top * t[2],
+      t[1],
+      t[2],
+      t[3] + left * t[4] + top * t[5],
+      t[4],
+      t[5],
+    ],
     crs: info.crs,
     ...(nd !== undefined ? { nodata: nd } : {}),
   };

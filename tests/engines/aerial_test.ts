@@ -388,3 +388,25 @@ Deno.test("imagery: a 16-bit RGB GeoTIFF reads as 8-bit sRGB, and a window keeps
   assertEquals(win.data[2], 20);
   assertEquals(await readOrthophoto(bytes, [0, 0, 1, 1]), undefined);
 });
+
+Deno.test("geotiff: a windowed read decodes only the box and keeps the georeference", async () => {
+  for (const file of [VINSCHGAU, PYSHEDS]) {
+    const bytes = await Deno.readFile(file);
+    const full = await readGeoTiff(bytes);
+    const t = full.transform;
+    // A box from the middle of cell (40, 30) to the middle of cell (52, 37).
+    const [x0, y0] = pixelToWorld(t, [40.5, 37.5]), [x1, y1] = pixelToWorld(t, [52.5, 30.5]);
+    const win = (await readGeoTiff(bytes, 0, [x0, y0, x1, y1]))!;
+    // Cells 40..52 and 30..37, plus one cell of margin each way.
+    assertEquals([win.width, win.height], [15, 10]);
+    const [c0, r0] = worldToPixel(t, [win.transform[0], win.transform[3]]);
+    assertEquals([Math.round(c0), Math.round(r0)], [39, 29]);
+    for (let r = 0; r < win.height; r++) {
+      for (let c = 0; c < win.width; c++) {
+        const a = win.data[r * win.width + c], b = full.data[(r + 29) * full.width + c + 39];
+        assert.ok(Object.is(a, b) || a === b, `${file} cell ${r},${c}`);
+      }
+    }
+    assertEquals(await readGeoTiff(bytes, 0, [0, 0, 1, 1]), undefined);
+  }
+});

@@ -140,7 +140,7 @@ export default tool({
     ]);
 
     ctx.step("Opening the site's elevation raster");
-    const opened = await openElevationFor(site, probes);
+    const opened = await openElevationFor(site, probes, margin_m);
     if ("reasons" in opened) {
       return { verdict: { status: "unknown", text: opened.reasons.join(" ") }, assumptions };
     }

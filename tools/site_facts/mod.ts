@@ -89,7 +89,7 @@ export default tool({
     }
     const where = `${+site.lat.toFixed(6)}, ${+site.lon.toFixed(6)}`;
     ctx.step("Opening the site's elevation raster");
-    const opened = await openElevationFor(site, [[0, 0]]);
+    const opened = await openElevationFor(site, [[0, 0]], radius_m * 1.1);
     if ("reasons" in opened) {
       return { verdict: { status: "unknown", text: opened.reasons.join(" ") } };
     }
