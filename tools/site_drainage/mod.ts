@@ -159,6 +159,12 @@ export default tool({
       text:
         `The plan's origin (0, 0) is at the site's position (${site.lat}, ${site.lon}) and its +y axis points ${north_deg}° clockwise from true north.`,
     });
+    assumptions.push({
+      text: `The fall is the ground height at the wall line minus the height ${
+        fmtM(within_m)
+      } straight out from it, read about every metre along each outside wall of the ground floor; a side's figure is its worst reading. Sides are the compass quarter each wall faces.`,
+      input: "within_m",
+    });
     const metrics: Metric[] = [
       { id: "raster_cell_m", label: "Raster cell size", value: round(native_m, 3), unit: "m" },
     ];
