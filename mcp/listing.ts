@@ -55,26 +55,23 @@ export async function sourceFingerprint(
   exclude: string[] = [],
 ): Promise<string> {
   const lines: string[] = [Deno.version.deno];
-  for (const root of dirs) {
-    const walk = async (dir: string) => {
-      const entries: Deno.DirEntry[] = [];
-      for await (const e of Deno.readDir(dir)) entries.push(e);
-      entries.sort((a, b) => a.name < b.name ? -1 : 1);
-      for (const e of entries) {
-        if (e.name.startsWith(".") || (e.isDirectory && SKIP.has(e.name) && dir === root)) {
-          continue;
-        }
-        const path = join(dir, e.name);
-        if (exclude.includes(path)) continue;
-        if (e.isDirectory) await walk(path);
-        else if (e.isFile && SOURCE.test(e.name)) {
-          const st = await Deno.stat(path);
-          lines.push(`${relative(root, path)}\t${st.size}\t${st.mtime?.getTime() ?? 0}`);
-        }
+  // Synchronous on purpose: a few hundred stats at start-up, without a promise each.
+  const walk = (root: string, dir: string) => {
+    const entries = [...Deno.readDirSync(dir)].sort((a, b) => a.name < b.name ? -1 : 1);
+    for (const e of entries) {
+      if (e.name.startsWith(".") || (e.isDirectory && SKIP.has(e.name) && dir === root)) continue;
+      const path = join(dir, e.name);
+      if (exclude.includes(path)) continue;
+      if (e.isDirectory) walk(root, path);
+      else if (e.isFile && SOURCE.test(e.name)) {
+        const st = Deno.statSync(path);
+        lines.push(`${relative(root, path)}\t${st.size}\t${st.mtime?.getTime() ?? 0}`);
       }
-    };
+    }
+  };
+  for (const root of dirs) {
     lines.push(`# ${root}`);
-    await walk(root);
+    walk(root, root);
   }
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(lines.join("\n")));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
