@@ -5,6 +5,7 @@
  * `select_scan` prompt, by which the person picks the building later calls are filled from.
  */
 import {
+  completable,
   type McpServer,
   ResourceNotFoundError,
   ResourceTemplate,
@@ -180,7 +181,12 @@ export function registerResources(server: McpServer, store: Store): void {
     title: "Select a scan",
     description:
       "Select the building (scan) that later tool calls use when they are not given one.",
-    argsSchema: z.object({ scan: z.string().min(1).describe("The scan id, e.g. demo.") }),
+    argsSchema: z.object({
+      scan: completable(
+        z.string().min(1).describe("The scan id, e.g. demo."),
+        (v) => knownScanIds({ store, builtins: BUILTIN_SCANS }).filter((id) => id.startsWith(v)),
+      ),
+    }),
   }, ({ scan }) => {
     const s = selectScan(store, scan);
     return {

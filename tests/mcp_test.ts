@@ -273,6 +273,11 @@ for (const era of ERAS) {
 
       const before = await s.client.callTool({ name: "ceiling_height", arguments: {} }) as Json;
       assert.equal(before.isError, true, "no selection yet: the scan is missing");
+      const done = await s.client.complete({
+        ref: { type: "ref/prompt", name: "select_scan" },
+        argument: { name: "scan", value: "de" },
+      });
+      assert.deepEqual(done.completion.values, ["demo"]);
       const p = await s.client.getPrompt({ name: "select_scan", arguments: { scan: "demo" } });
       assert.match(JSON.stringify(p.messages), /scan demo/);
       await assert.rejects(
