@@ -13,7 +13,13 @@
  */
 import type { Plan, Point } from "../../core/plan.ts";
 import { tolerance_m } from "../../core/plan.ts";
-import { doorClearWidth, findPlacement, orientedRectangle, type Placement } from "./clearance.ts";
+import {
+  doorClearWidth,
+  findPlacement,
+  freeFloor,
+  orientedRectangle,
+  type Placement,
+} from "./clearance.ts";
 import { objectsByRoom, type Route, type RouteGraph, verticalRun_m } from "./routes.ts";
 import { judge } from "../../core/result.ts";
 import { nearestRoomEdge } from "./walls.ts";
@@ -492,7 +498,17 @@ export function fitAlongRoute(
 
   // Last: on the room's free floor, upright.
   const target = rooms.get(route.room);
-  if (target) {
+  if (target && !freeFloor(target.polygon).length) {
+    steps.push({
+      kind: "floor",
+      element: target.id,
+      status: "unknown",
+      text: `${
+        target.name ?? target.id
+      }'s outline encloses no floor (zero area), so its floor is unknown`,
+      floor: target.floor,
+    });
+  } else if (target) {
     const obs = objectsByRoom({ rooms: [target], objects: plan.objects }).get(target.id) ?? [];
     const t = tol(item.width_m);
     const grown = floorFit(target.polygon, obs, {

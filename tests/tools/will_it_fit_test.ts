@@ -7,7 +7,7 @@ import { fixture, sharedData } from "../_data.ts";
 import { InputError } from "../../core/errors.ts";
 import { loadRegistry } from "../../core/registry.ts";
 import { runTool } from "../../core/run.ts";
-import { type LoadedPlan, parsePlanText } from "../../core/plan.ts";
+import { type LoadedPlan, parsePlan, parsePlanText } from "../../core/plan.ts";
 import { forModel, ToolResult } from "../../core/result.ts";
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";
 import { importSource } from "../../layers/mod.ts";
@@ -138,4 +138,39 @@ Deno.test("will_it_fit on the real samples (FZK-Haus IFC, ZInD)", async () => {
     assertOk(r.checks.length >= 2, `${scan}: a door and the floor at least`);
     assertOk(["pass", "fail", "warn", "unknown"].includes(r.verdict.status));
   }
+});
+
+Deno.test("will_it_fit: a zero-area target room is unknown, not a fail", async () => {
+  const plan = parsePlan({
+    id: "z",
+    floors: [{ id: "f0", index: 0 }],
+    rooms: [
+      { id: "a", floor: "f0", label: "hallway", polygon: [[0, 0], [3, 0], [3, 2], [0, 2]] },
+      { id: "flat", floor: "f0", label: "other", polygon: [[3, 0], [3, 1], [3, 2]] },
+    ],
+    openings: [
+      {
+        id: "d0",
+        kind: "door",
+        floor: "f0",
+        between: ["a", null],
+        at: [0, 1],
+        width_m: 0.9,
+        height_m: 2.1,
+        main_entrance: true,
+      },
+      {
+        id: "d1",
+        kind: "door",
+        floor: "f0",
+        between: ["a", "flat"],
+        at: [3, 1],
+        width_m: 0.9,
+        height_m: 2.1,
+      },
+    ],
+  });
+  const r = await run({ plans: { z: plan }, set: { scan: "z", item: "fridge", to: "flat" } });
+  assertEquals(r.verdict.status, "unknown");
+  assertMatch(r.checks.at(-1)!.label, /encloses no floor \(zero area\)/);
 });

@@ -308,7 +308,9 @@ export default tool({
         ? `${targets[0].name ?? targets[0].id} can be reached ${what} from ${start.id}: ${
           fmtM(longest!.len, 1)
         }.`
-        : `All ${counts.pass} judged rooms can be reached ${what} from ${start.id}; the longest route is ${
+        : `${
+          counts.pass === n ? `All ${n}` : `${counts.pass} of ${n}`
+        } rooms can be reached ${what} from ${start.id}; the longest route is ${
           fmtM(longest!.len, 1)
         } (to ${longest!.name}).`;
     } else {

@@ -228,7 +228,7 @@ export default tool({
         fmtM(turning_diameter_m, 3)
       } turning space: measure on site.`;
     } else {
-      text = `All ${judged} rooms have room to turn (${
+      text = `${judged === 1 ? "The room has" : `All ${judged} rooms have`} room to turn (${
         fmtM(turning_diameter_m, 3)
       } circle, or ADA's T); the tightest circle is ${fmtM(smallest!.d)} in ${smallest!.name}.`;
     }
