@@ -146,30 +146,20 @@ export function fillDepressions(grid: Grid, opts: { epsilon?: boolean } = {}): G
   const next = new Int32Array(n);
   let band = 0;
   const heap: Heap = { idx: new Int32Array(1024), key: new Float64Array(1024), size: 0 };
-  const push = (i: number, k: number) => {
-    let b = Math.floor((k - zmin) * perM);
-    if (b >= bands) b = bands - 1;
-    if (b <= band) heapPush(heap, i, k);
-    else {
-      next[i] = head[b];
-      head[b] = i;
-    }
-  };
-  /** The lowest queued cell, or -1 when none is left. */
-  const pop = (): number => {
-    while (heap.size === 0) {
-      if (++band >= bands) return -1;
-      for (let i = head[band]; i >= 0; i = next[i]) heapPush(heap, i, z[i]);
-    }
-    return heapPop(heap);
-  };
 
+  // No closures below: counters a closure mutates live in a heap context in V8, and this
+  // loop runs once per cell.
   for (let r = 1; r <= h; r++) {
     for (let i = r * pw + 1, end = r * pw + w + 1; i < end; i++) {
       if (closed[i]) continue;
       for (let k = 0; k < 8; k++) {
         if (closed[i + off[k]] && Number.isNaN(z[i + off[k]])) {
-          push(i, z[i]);
+          const b = Math.min(bands - 1, Math.floor((z[i] - zmin) * perM));
+          if (b <= band) heapPush(heap, i, z[i]);
+          else {
+            next[i] = head[b];
+            head[b] = i;
+          }
           closed[i] = 2; // seed: marked apart from nodata until the scan is done
           break;
         }
@@ -178,12 +168,23 @@ export function fillDepressions(grid: Grid, opts: { epsilon?: boolean } = {}): G
   }
 
   // Slope cells that need no raising and have no open neighbour at or below their own
-  // spill level are processed at once from a plain stack instead of the heap (Zhou, Sun &
+  // spill level are processed at once from a plain stack instead of the queue (Zhou, Sun &
   // Fu 2016, "An efficient variant of the Priority-Flood algorithm", Computers &
   // Geosciences 90): their level is their own elevation whatever the order.
   const trace = new Int32Array(n);
   let traceTop = 0;
-  const visit = (c: number) => {
+  for (;;) {
+    let c: number;
+    if (traceTop > 0) c = trace[--traceTop];
+    else if (pitHead < pitTail) c = pit[pitHead++];
+    else {
+      while (heap.size === 0 && band < bands - 1) {
+        band++;
+        for (let i = head[band]; i >= 0; i = next[i]) heapPush(heap, i, z[i]);
+      }
+      if (heap.size === 0) break;
+      c = heapPop(heap);
+    }
     const spill = eps ? stepUp(z[c]) : z[c];
     for (let k = 0; k < 8; k++) {
       const nb = c + off[k];
@@ -205,14 +206,15 @@ export function fillDepressions(grid: Grid, opts: { epsilon?: boolean } = {}): G
         }
       }
       if (free) trace[traceTop++] = nb;
-      else push(nb, zn);
+      else {
+        const b = Math.min(bands - 1, Math.floor((zn - zmin) * perM));
+        if (b <= band) heapPush(heap, nb, zn);
+        else {
+          next[nb] = head[b];
+          head[b] = nb;
+        }
+      }
     }
-  };
-  for (;;) {
-    const c = pitHead < pitTail ? pit[pitHead++] : pop();
-    if (c < 0) break;
-    visit(c);
-    while (traceTop > 0) visit(trace[--traceTop]);
   }
   return { ...grid, data: unpadded(z, w, h) };
 }
