@@ -112,10 +112,10 @@ export function stepUp(x: number): number {
  * are the edge cells and the cells next to nodata; the lowest open cell is taken from a
  * priority queue, and a neighbour lower than it is raised to it and taken from a plain FIFO
  * "pit" queue (Algorithm 2). With `epsilon`, a raised cell becomes a float just above its
- * parent instead (Algorithm 3, "+ε"; see {@link stepUp}), so flats drain and every cell has a strictly lower
- * neighbour: D8 then has a direction everywhere. Slope cells skip the queue as in Zhou et
- * al. (2016), and the queue is a monotone bucket queue with a heap per band. Returns a new
- * Grid; NaN stays NaN. 8-connected.
+ * parent instead (Algorithm 3, "+ε"; see {@link stepUp}), so flats drain and every cell has
+ * a strictly lower neighbour: D8 then has a direction everywhere. Slope cells skip the
+ * queue as in Zhou et al. (2016), and the queue is a monotone bucket queue with a heap for
+ * the current band. Returns a new Grid; NaN stays NaN. 8-connected.
  */
 export function fillDepressions(grid: Grid, opts: { epsilon?: boolean } = {}): Grid {
   const { width: w, height: h } = grid;
