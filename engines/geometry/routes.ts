@@ -646,14 +646,28 @@ export function buildRouteGraph(
     for (const sid of sides) {
       const room = rooms.get(sid)!;
       const edge = nearestRoomEdge(room, o.at);
-      if (!edge) continue;
-      const wall = {
-        foot: edge.foot,
-        distance_m: edge.distance_m,
-        inward: [-edge.normal[0], -edge.normal[1]] as Point,
-      };
-      const port: Port = { at: wall.foot, n: wall.inward };
-      if (wall.distance_m > MAX_DOOR_OFFSET_M) {
+      // A room outline with no edge of any length: the door stands at its point, unplaced.
+      const wall = edge
+        ? {
+          foot: edge.foot,
+          distance_m: edge.distance_m,
+          inward: [-edge.normal[0], -edge.normal[1]] as Point,
+        }
+        : { foot: o.at, distance_m: Infinity, inward: [0, 0] as Point };
+      const port: Port = { at: wall.foot, n: edge ? wall.inward : null };
+      if (!edge) {
+        constraints.push({
+          id: `door_position:${o.id}:${sid}`,
+          kind: "door_position",
+          element: o.id,
+          status: "unknown",
+          text: `${o.kind} ${o.id} opens into ${
+            room.name ?? room.id
+          }, whose outline has no walls: whether it leads there is unknown`,
+          floor: o.floor,
+          at: o.at,
+        });
+      } else if (wall.distance_m > MAX_DOOR_OFFSET_M) {
         constraints.push({
           id: `door_position:${o.id}:${sid}`,
           kind: "door_position",

@@ -141,9 +141,11 @@ export default tool({
         fmtM(need_m, 3)
       }: measure them on site.`;
     } else {
-      text = `All ${checks.length} doors give at least ${fmtM(need_m, 3)} clear; the narrowest is ${
-        narrowest!.id
-      } at ${fmtM(narrowest!.w)}.`;
+      text = `${
+        checks.length === 1 ? "The only door gives" : `All ${checks.length} doors give`
+      } at least ${fmtM(need_m, 3)} clear; the narrowest is ${narrowest!.id} at ${
+        fmtM(narrowest!.w)
+      }.`;
     }
     ctx.step(`Done: ${fails} too narrow, ${warns} too close to call`);
     return {
