@@ -28,6 +28,8 @@ export interface McpOptions {
    * (`-A`, as `threshold mcp` is), it re-runs itself under them; see {@link confinedArgs}.
    */
   confine?: boolean;
+  /** Print a ready-to-paste MCP host configuration instead of serving. */
+  printHostConfig?: boolean;
   /** The byte streams of the connection; default stdin and stdout. */
   input?: ReadableStream<Uint8Array>;
   output?: WritableStream<Uint8Array>;
@@ -188,6 +190,21 @@ export function confinedArgs(opts: McpOptions & { home: string; roots: string[] 
   return args;
 }
 
+/**
+ * A ready-to-paste MCP host configuration (Claude Desktop's `mcpServers`; VS Code and
+ * Cursor take the same command and args) that starts the server directly under
+ * {@link confinedFlags}, with this machine's absolute paths.
+ */
+export function hostConfig(opts: McpOptions = {}): Record<string, unknown> {
+  const home = resolve(opts.home ?? defaultHome());
+  const roots = (opts.roots ?? []).map((r) => resolve(r));
+  return {
+    mcpServers: {
+      threshold: { command: Deno.execPath(), args: confinedArgs({ ...opts, home, roots }) },
+    },
+  };
+}
+
 /** True when this process may read everything (`-A` or a bare `--allow-read`). */
 function broaderThanNeeded(): boolean {
   if (!import.meta.url.startsWith("file:")) return false;
@@ -215,7 +232,10 @@ async function runConfined(opts: McpOptions & { roots: string[] }): Promise<numb
   return code;
 }
 
-/** Parses `--root <dir>` (repeatable), `--home <dir>`, `--tools <dir>`. */
+/**
+ * Parses `--root <dir>` (repeatable), `--home <dir>`, `--print-host-config`; and, for tests,
+ * `--tools <dir>` and `--no-confine`.
+ */
 export function parseMcpArgs(args: string[]): McpOptions {
   const out: McpOptions = { roots: [] };
   for (let i = 0; i < args.length; i++) {
@@ -232,14 +252,21 @@ export function parseMcpArgs(args: string[]): McpOptions {
     else if (flag === "--home") out.home = value();
     else if (flag === "--tools") out.toolsDir = pathToFileURL(resolve(value()) + "/");
     else if (flag === "--no-confine") out.confine = false;
-    else throw new Error(`unknown option ${a}; options: --root <dir>, --home <dir>`);
+    else if (flag === "--print-host-config") out.printHostConfig = true;
+    else {
+      throw new Error(
+        `unknown option ${a}; options: --root <dir>, --home <dir>, --print-host-config`,
+      );
+    }
   }
   return out;
 }
 
 if (import.meta.main) {
   try {
-    await serveMcp(parseMcpArgs(Deno.args));
+    const opts = parseMcpArgs(Deno.args);
+    if (opts.printHostConfig) console.log(JSON.stringify(hostConfig(opts), null, 2));
+    else await serveMcp(opts);
   } catch (e) {
     console.error(`threshold mcp: ${(e as Error).message}`);
     Deno.exit(1);

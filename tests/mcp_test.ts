@@ -362,3 +362,24 @@ Deno.test("mcp: started with -A it confines itself to the project, the store and
     await s.close();
   }
 });
+
+Deno.test("mcp: --print-host-config prints a configuration that starts the server", async () => {
+  const home = freshHome();
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", MCP_TS, "--print-host-config", `--home=${home}`],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
+  const server = JSON.parse(new TextDecoder().decode(out.stdout)).mcpServers.threshold;
+  assert.equal(server.command, Deno.execPath());
+  assert.ok(!server.args.includes("-A"), "no blanket permissions");
+  assert.ok(server.args.some((a: string) => a === `--allow-write=${home}`));
+  const s = await start("modern", home, { args: server.args });
+  try {
+    const { tools } = await s.client.listTools();
+    assert.deepEqual(tools.map((t) => t.name), (await loadRegistry()).tools.map((m) => m.id));
+  } finally {
+    await s.close();
+  }
+});
