@@ -39,6 +39,9 @@ export interface CallEnv {
   legacyCapabilities(): Record<string, unknown> | undefined;
 }
 
+/** How long a person has to answer an elicitation (2025 era), in ms: people take time. */
+export const ANSWER_TIMEOUT_MS = 10 * 60 * 1000;
+
 /** The key of threshold's one elicitation in an `input_required` round. */
 export const INPUTS_KEY = "threshold_inputs";
 
@@ -233,10 +236,13 @@ export async function callTool(
       }
       let reply;
       try {
-        reply = await ctx.mcpReq.elicitInput({ mode: "form", message, requestedSchema });
+        reply = await ctx.mcpReq.elicitInput({ mode: "form", message, requestedSchema }, {
+          signal,
+          timeout: ANSWER_TIMEOUT_MS,
+        });
       } catch (e) {
         if (signal.aborted) throw e;
-        return errorResult(`${m.id}: the answer does not fit: ${(e as Error).message}`);
+        return errorResult(`${m.id}: the answer could not be used: ${(e as Error).message}`);
       }
       if (reply.action !== "accept") return notRunResult(m, questions, reply.action);
       answers = { ...answers, ...(reply.content ?? {}) };
