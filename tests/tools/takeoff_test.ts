@@ -11,7 +11,7 @@ import { parsePlanText, type Plan } from "../../core/plan.ts";
 import { ToolResult } from "../../core/result.ts";
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";
 import { importSource } from "../../layers/mod.ts";
-import { toCsv } from "../../cli/render.ts";
+import { resultTable, toCsv } from "../../cli/render.ts";
 import expected from "../../fixtures/takeoff/lshape.expected.json" with { type: "json" };
 
 const tool = (await loadRegistry()).require("takeoff");
@@ -55,7 +55,7 @@ Deno.test("takeoff on the L-shape fixture: table rows equal the hand-computed va
   assertOk(r.assumptions.some((a) => /balc.*outside the building envelope/.test(a.text)));
   assertEquals(r.overlays.length, 5);
   // What `--csv` writes: a header of the columns, then one line per row.
-  const csv = toCsv(t.rows).split("\n");
+  const csv = toCsv(resultTable(r)!).split("\n");
   assertEquals(csv[0], t.columns.join(","));
   assertEquals(csv.length, t.rows.length + 2);
   assertMatch(csv.find((l) => l.startsWith("room,L,"))!, /,24,22,55,9\.19,45\.81,24,60,18\.3,/);
