@@ -8,15 +8,9 @@ import { Command, CommanderError } from "commander";
 import Table from "cli-table3";
 import { join, resolve } from "node:path";
 import { CancelledError, InputError, RegistryError, StoreError } from "./core/errors.ts";
-import { inputMeta, type Manifest } from "./core/manifest.ts";
+import { inputMeta, type Manifest, manifestJson } from "./core/manifest.ts";
 import { loadRegistry, type Registry } from "./core/registry.ts";
-import {
-  buildCatalog,
-  CATALOG_FILE,
-  catalogText,
-  listManifests,
-  loadTool,
-} from "./core/catalog.ts";
+import { listManifests, loadTool } from "./core/catalog.ts";
 import { type Plan, planJsonSchema } from "./core/plan.ts";
 import { knownScanIds, requirePlan, resolveSite } from "./core/context.ts";
 import type { Question } from "./core/inputs.ts";
@@ -89,6 +83,7 @@ async function registry(): Promise<Registry> {
 
 interface RunFlags {
   scan?: string;
+  place?: string;
   set: string[];
   persona?: string;
   json?: boolean;
@@ -150,6 +145,10 @@ async function cmdRun(toolId: string, f: RunFlags): Promise<number> {
     );
     if (!scanInput) throw new InputError("--scan", `${m.id} takes no scan`);
     set[scanInput[0]] = f.scan;
+  }
+  if (f.place !== undefined) {
+    if (!("place" in m.inputs.shape)) throw new InputError("--place", `${m.id} takes no place`);
+    set.place = f.place;
   }
   if (f.pack !== undefined) set.pack = resolve(f.pack);
   const persona = activePersona(s, f.persona);
@@ -370,6 +369,7 @@ function program(): Command {
 
   p.command("run <tool>").description("Run a tool")
     .option("--scan <sid>", "the scan to run on (instead of the selection)")
+    .option("--place <place>", 'the place for site tools: a scan id, "lat,lon" or a stored site')
     .option("--set <key=value>", "give an input explicitly (repeatable)", collect, [])
     .option("--persona <id>", "use this persona's presets for this run")
     .option("--json", "print {run_id, result, for_model} as JSON")
@@ -604,7 +604,7 @@ function program(): Command {
       out(`Saved persona ${x.id}`);
     }));
 
-  const sites = p.command("sites").description(
+  const sites = p.command("sites").alias("site").description(
     "Places: a scan's own site, or an address / lat,lon with a free record",
   );
   sites.command("list").option("--json").action(act((o: { json?: boolean }) => {
@@ -698,6 +698,28 @@ function program(): Command {
       ),
     );
 
+  sites.command("add-raster <place> <file>")
+    .description("attach a GeoTIFF to a place, by reference with a checksum checked on use")
+    .requiredOption("--kind <kind>", "elevation or imagery")
+    .option("--json")
+    .action(act(async (place: string, file: string, o: { kind: string; json?: boolean }) => {
+      const { addRaster } = await import("./layers/rasters.ts");
+      const r = await addRaster(store(), place, resolve(file), o.kind, { builtins: BUILTIN_SCANS });
+      if (o.json) return out(JSON.stringify(r, null, 2));
+      out(`Attached ${r.entry.kind} raster ${file} to site ${r.site.id}`);
+      out(JSON.stringify(r.entry, null, 2));
+      for (const w of r.warnings) err(`warning: ${w}`);
+    }));
+
+  p.command("mcp").description("Serve every tool over MCP (stdio) to AI agents and hosts")
+    .option("--root <dir...>", "a folder the server may read besides its store (repeatable)")
+    .option("--home <dir>", "the store folder (default $THRESHOLD_HOME or ~/.threshold)")
+    .option("--print-host-config", "print a ready-to-paste MCP host configuration")
+    .action(act(async (o: { root?: string[]; home?: string; printHostConfig?: boolean }) => {
+      const { serveMcp } = await import("./mcp.ts");
+      await serveMcp({ roots: o.root ?? [], home: o.home, printHostConfig: o.printHostConfig });
+    }));
+
   p.command("findings").description("Open findings (--all: resolved and rejected too)")
     .option("--scan <sid>").option("--all").option("--json")
     .action(act((o: { scan?: string; all?: boolean; json?: boolean }) => {
@@ -754,27 +776,19 @@ function program(): Command {
     }),
   );
 
-  p.command("docs").description("Write docs/tools.md and tools/_catalog.json from the manifests")
-    .option("--check", "exit 1 when either is stale")
+  p.command("docs").description("Write docs/tools.md (the tool reference) from the manifests")
+    .option("--check", "exit 1 when docs/tools.md is stale")
     .action(act(async (o: { check?: boolean }) => {
-      const catalog = await buildCatalog();
-      const md = toolsMarkdown(catalog.tools.map((t) => t.manifest));
-      const files: [URL, string][] = [[DOCS_FILE, md], [CATALOG_FILE, catalogText(catalog)]];
+      const md = toolsMarkdown((await registry()).tools.map(manifestJson));
       if (o.check) {
-        let stale = false;
-        for (const [url, text] of files) {
-          if ((await Deno.readTextFile(url).catch(() => "")) !== text) {
-            err(`${url.pathname} is stale: run \`threshold docs\` (deno task docs)`);
-            stale = true;
-          }
+        if ((await Deno.readTextFile(DOCS_FILE).catch(() => "")) !== md) {
+          err("docs/tools.md is stale: run `threshold docs` (deno task docs)");
+          return EXIT.error;
         }
-        if (stale) return EXIT.error;
-        return out("docs/tools.md and tools/_catalog.json are up to date");
+        return out("docs/tools.md is up to date");
       }
-      for (const [url, text] of files) {
-        await Deno.writeTextFile(url, text);
-        out(`wrote ${url.pathname}`);
-      }
+      await Deno.writeTextFile(DOCS_FILE, md);
+      out(`wrote ${DOCS_FILE.pathname}`);
     }));
 
   p.command("demo").description(

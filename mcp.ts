@@ -115,7 +115,7 @@ async function toolListing(
   const dirs = toolsPath.startsWith(PROJECT_DIR) ? [PROJECT_DIR] : [PROJECT_DIR, toolsPath];
   const fingerprint = await listing.sourceFingerprint(dirs, [home]);
   const file = await listing.listingFile(home, `${PROJECT_DIR}\n${toolsDir.href}`);
-  const cached = await listing.readListing(file, fingerprint);
+  const cached = await listing.readListing<ToolDef>(file, fingerprint);
   const fresh = (r: Registry) => r.tools.map(listing.toolDef);
   if (!cached) {
     const defs = fresh(await registry());

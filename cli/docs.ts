@@ -1,10 +1,9 @@
 /** The tool reference (`docs/tools.md`), generated from the manifests. Never edited by hand. */
-import type { CatalogEntry } from "../core/catalog.ts";
+import type { ManifestJson } from "../core/catalog.ts";
 
 /** Where `threshold docs` writes the reference. */
 export const DOCS_FILE = new URL("../docs/tools.md", import.meta.url);
 
-type ManifestJson = CatalogEntry["manifest"];
 type Prop = Record<string, unknown> & { fill?: { from: string; key?: string } };
 
 /** Where an input's value may come from, in fill order. */

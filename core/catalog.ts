@@ -1,95 +1,121 @@
 /**
- * The tool catalog: every manifest as JSON (`tools/_catalog.json`), so that listing tools
- * (`threshold tools`, `show`, `docs`, MCP tools/list) does not import every tool and its
- * engines. It is generated, never edited: `deno task docs` rewrites it, a test fails when it
- * is stale, and a catalog whose folders or `mod.ts` hashes differ from the tree is ignored in
- * favour of loading the registry, so a stale catalog is slower, never wrong.
+ * Listing tools without importing them. Loading every tool module (with its engines and their
+ * npm packages) is most of a cold start, so listings (`threshold tools`, `show`, `docs`, MCP
+ * tools/list) are cached in the store folder under a fingerprint of every source file of the
+ * project (path, size, modification time, and the Deno version). Any changed, added or
+ * removed source file changes the fingerprint and the listing is made again from the
+ * manifests: a cache is never stale, only missing. Runs load just their tool ({@link loadTool}).
  */
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
 import { RegistryError } from "./errors.ts";
 import { type Manifest, manifestJson } from "./manifest.ts";
 import { loadRegistry, TOOLS_DIR, validateManifest } from "./registry.ts";
+import { defaultHome } from "./store.ts";
 
-/** One tool as the catalog holds it: the manifest JSON plus its folder's `mod.ts` hash. */
-export interface CatalogEntry {
-  folder: string;
-  sha256: string;
-  manifest: ReturnType<typeof manifestJson>;
+/** The project's root folder (the one holding core/, tools/, engines/ …). */
+export const PROJECT_DIR = fileURLToPath(new URL("../", import.meta.url)).replace(/[\\/]$/, "");
+
+/** Folders whose files never shape a manifest. */
+const SKIP = new Set(["tests", "docs", "bench", "node_modules", "coverage"]);
+const SOURCE = /\.(ts|tsx|js|mjs|json|jsonc)$/;
+
+/**
+ * A fingerprint (SHA-256, hex) of the source files under `dirs`: every `.ts`, `.js` and
+ * `.json` file's path, size and modification time, skipping tests, docs, benchmarks
+ * and hidden folders; with the Deno version, since it shapes the JSON Schemas too.
+ */
+export async function sourceFingerprint(
+  dirs: string[],
+  exclude: string[] = [],
+): Promise<string> {
+  const lines: string[] = [Deno.version.deno];
+  // Synchronous on purpose: a few hundred stats at start-up, without a promise each.
+  const walk = (root: string, dir: string) => {
+    const entries = [...Deno.readDirSync(dir)].sort((a, b) => a.name < b.name ? -1 : 1);
+    for (const e of entries) {
+      if (e.name.startsWith(".") || (e.isDirectory && SKIP.has(e.name) && dir === root)) continue;
+      const path = join(dir, e.name);
+      if (exclude.includes(path)) continue;
+      if (e.isDirectory) walk(root, path);
+      else if (e.isFile && SOURCE.test(e.name)) {
+        const st = Deno.statSync(path);
+        lines.push(`${relative(root, path)}\t${st.size}\t${st.mtime?.getTime() ?? 0}`);
+      }
+    }
+  };
+  for (const root of dirs) {
+    lines.push(`# ${root}`);
+    walk(root, root);
+  }
+  return await sha256Hex(new TextEncoder().encode(lines.join("\n")));
 }
-export interface Catalog {
-  version: 1;
-  tools: CatalogEntry[];
+
+async function sha256Hex(bytes: Uint8Array): Promise<string> {
+  const d = await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>);
+  return [...new Uint8Array(d)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** Where the generated catalog lives. */
-export const CATALOG_FILE = new URL("_catalog.json", TOOLS_DIR);
+/** The cache file for one listing (`name`) of one project and tools folder (`key`). */
+export async function listingFile(home: string, key: string, name = "mcp-tools"): Promise<string> {
+  const short = (await sha256Hex(new TextEncoder().encode(key))).slice(0, 16);
+  return join(home, "cache", `${name}-${short}.json`);
+}
 
-async function toolFolders(dir: URL): Promise<string[]> {
+/** The cached listing when its fingerprint matches, else undefined. */
+export async function readListing<T = unknown>(
+  file: string,
+  fingerprint: string,
+): Promise<T[] | undefined> {
+  try {
+    const data = JSON.parse(await Deno.readTextFile(file));
+    if (data?.fingerprint === fingerprint && Array.isArray(data.tools)) return data.tools;
+  } catch { /* no cache yet, or unreadable: make the listing */ }
+  return undefined;
+}
+
+/** Saves a listing (atomically: a temporary file renamed over the old one); never throws. */
+export async function writeListing(file: string, fingerprint: string, tools: unknown[]) {
+  try {
+    await Deno.mkdir(join(file, ".."), { recursive: true });
+    const tmp = `${file}.${Deno.pid}.tmp`;
+    await Deno.writeTextFile(tmp, JSON.stringify({ fingerprint, tools }));
+    await Deno.rename(tmp, file);
+  } catch (e) {
+    console.error(`threshold: could not save the tool listing cache: ${(e as Error).message}`);
+  }
+}
+
+/** A manifest as JSON (what listings show). */
+export type ManifestJson = ReturnType<typeof manifestJson>;
+
+/**
+ * Every tool's manifest JSON, in id order: from the cache in `home` when the sources have
+ * not changed, else from the registry (and the cache is rewritten).
+ */
+export async function listManifests(
+  opts: { home?: string; dir?: URL } = {},
+): Promise<ManifestJson[]> {
+  const dir = opts.dir ?? TOOLS_DIR;
+  const home = opts.home ?? defaultHome();
+  const toolsPath = fileURLToPath(dir).replace(/[\\/]$/, "");
+  const dirs = toolsPath.startsWith(PROJECT_DIR) ? [PROJECT_DIR] : [PROJECT_DIR, toolsPath];
+  const fingerprint = await sourceFingerprint(dirs, [home]);
+  const file = await listingFile(home, `${PROJECT_DIR}\n${dir.href}`, "manifests");
+  const cached = await readListing<ManifestJson>(file, fingerprint);
+  if (cached) return cached;
+  const fresh = (await loadRegistry(dir)).tools.map(manifestJson);
+  await writeListing(file, fingerprint, fresh);
+  return fresh;
+}
+
+/** Tool folder names under `dir` (folders starting with `_` or `.` are not tools). */
+export async function toolFolders(dir: URL = TOOLS_DIR): Promise<string[]> {
   const out: string[] = [];
   for await (const e of Deno.readDir(dir)) {
     if (e.isDirectory && !e.name.startsWith("_") && !e.name.startsWith(".")) out.push(e.name);
   }
   return out.sort();
-}
-
-async function sha256(bytes: Uint8Array): Promise<string> {
-  const d = await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>);
-  return [...new Uint8Array(d)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-async function folderHash(dir: URL, folder: string): Promise<string> {
-  try {
-    return await sha256(await Deno.readFile(new URL(`${folder}/mod.ts`, dir)));
-  } catch {
-    return "missing";
-  }
-}
-
-/** Builds the catalog by loading every tool (the registry). */
-export async function buildCatalog(dir: URL = TOOLS_DIR): Promise<Catalog> {
-  const reg = await loadRegistry(dir);
-  const tools: CatalogEntry[] = [];
-  for (const m of reg.tools) {
-    tools.push({ folder: m.id, sha256: await folderHash(dir, m.id), manifest: manifestJson(m) });
-  }
-  return { version: 1, tools };
-}
-
-/** The catalog as its file holds it (stable key order, trailing newline). */
-export function catalogText(c: Catalog): string {
-  return JSON.stringify(c, null, 2) + "\n";
-}
-
-/** Rewrites `tools/_catalog.json` from the registry. */
-export async function writeCatalog(dir: URL = TOOLS_DIR): Promise<Catalog> {
-  const c = await buildCatalog(dir);
-  await Deno.writeTextFile(new URL("_catalog.json", dir), catalogText(c));
-  return c;
-}
-
-/** Whether a catalog matches the tree: same folders, same `mod.ts` hashes. */
-export async function catalogIsFresh(c: Catalog, dir: URL = TOOLS_DIR): Promise<boolean> {
-  const folders = await toolFolders(dir);
-  if (c.version !== 1 || folders.join("\n") !== c.tools.map((t) => t.folder).join("\n")) {
-    return false;
-  }
-  const hashes = await Promise.all(folders.map((f) => folderHash(dir, f)));
-  return hashes.every((h, i) => h === c.tools[i].sha256);
-}
-
-/**
- * Every tool's manifest JSON, from the catalog when it is fresh, else from the registry.
- * Fast path for listings; runs load the tool itself with {@link loadTool}.
- */
-export async function listManifests(
-  dir: URL = TOOLS_DIR,
-): Promise<CatalogEntry["manifest"][]> {
-  try {
-    const c = JSON.parse(await Deno.readTextFile(new URL("_catalog.json", dir))) as Catalog;
-    if (await catalogIsFresh(c, dir)) return c.tools.map((t) => t.manifest);
-  } catch {
-    // no catalog, or unreadable: fall through to the registry
-  }
-  return (await buildCatalog(dir)).tools.map((t) => t.manifest);
 }
 
 /**

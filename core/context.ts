@@ -94,6 +94,10 @@ export function resolveSite(
         `"${place}" is out of range; latitude must be -90..90 and longitude -180..180`,
       );
     }
+    const stored = src.store?.listSites().find((x) =>
+      Math.abs(x.lat - lat) <= 1e-7 && Math.abs(x.lon - lon) <= 1e-7
+    );
+    if (stored) return { ...fromRecord(stored), from: "store" };
     return { lat, lon, record: {}, from: "coordinates" };
   }
   const loaded = findPlan(src, place);

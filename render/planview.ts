@@ -4,7 +4,6 @@
  * through sharp (librsvg). Output is deterministic: the same plan and options give the same
  * bytes, so tests and golden files can compare it. Plan y is up; SVG y is down.
  */
-import sharp from "sharp";
 import { InputError } from "../core/errors.ts";
 import type { Floor, Obj, Opening, Plan, Point, Room, Vertical } from "../core/plan.ts";
 import type { Geometry, Overlay, Status } from "../core/result.ts";
@@ -1113,6 +1112,7 @@ export async function svgToPng(svg: string, opts: { width_px?: number } = {}): P
     const svgW = Number(/<svg\b[^>]*\bwidth="([\d.]+)"/.exec(svg)?.[1]);
     if (svgW > 0) density = Math.min(2400, (72 * w) / svgW);
   }
+  const { default: sharp } = await import("sharp"); // loaded on use: a native add-on
   let img = sharp(new TextEncoder().encode(svg), { density });
   if (w !== undefined) img = img.resize({ width: w });
   const buf = await img.png().toBuffer();

@@ -4,7 +4,7 @@
  * centre, equidistant: r = R·(90° − elevation)/90°), the day paths and hour lines, a horizon
  * profile, and the windows' facings as rim ticks (the half-sky in front when there is one facing). SVG as a string; PNG through sharp.
  */
-import sharp from "sharp";
+import { svgToPng } from "./planview.ts";
 
 /** What the chart shows. Angles in degrees; azimuth east of true north. */
 export interface SunPathChart {
@@ -197,10 +197,7 @@ export function sunPathSvg(chart: SunPathChart): string {
   return out.join("\n");
 }
 
-/** The SVG rasterised to PNG bytes with sharp (librsvg), at the SVG's own size unless `width_px`. */
-export async function sunPathPng(svg: string, width_px?: number): Promise<Uint8Array> {
-  let img = sharp(new TextEncoder().encode(svg));
-  if (width_px) img = img.resize({ width: width_px });
-  const buf = await img.png().toBuffer();
-  return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+/** The chart as PNG bytes, through the PlanView's rasteriser (sharp), `width_px` wide if given. */
+export function sunPathPng(svg: string, width_px?: number): Promise<Uint8Array> {
+  return svgToPng(svg, width_px ? { width_px } : {});
 }

@@ -7,7 +7,6 @@
  * asphalt) as the non-vegetated pixels of low saturation — a colour heuristic, not a trained
  * classifier. Takes bytes; no I/O.
  */
-import sharp from "sharp";
 import type { GeoTransform } from "./grid.ts";
 import { readGeoTiffInfo } from "./geotiff.ts";
 import { type Affine, applyAffine, type XY } from "./reproject.ts";
@@ -52,6 +51,7 @@ export async function readOrthophoto(
     height = bottom - top;
   }
   // toColourspace("srgb") brings 16-bit (RGB16) orthophotos to 8-bit sRGB, scaled.
+  const { default: sharp } = await import("sharp"); // loaded on use: a native add-on
   const { data, info: out } = await sharp(bytes)
     .extract({ left, top, width, height })
     .toColourspace("srgb")

@@ -1,24 +1,39 @@
-import { assertEquals, assertRejects } from "../_assert.ts";
-import { buildCatalog, catalogIsFresh, listManifests, loadTool } from "../../core/catalog.ts";
+import { assertEquals, assertOk, assertRejects } from "../_assert.ts";
+import {
+  listingFile,
+  listManifests,
+  loadTool,
+  readListing,
+  sourceFingerprint,
+} from "../../core/catalog.ts";
 import { RegistryError } from "../../core/errors.ts";
 import { loadRegistry } from "../../core/registry.ts";
 import { manifestJson } from "../../core/manifest.ts";
+import { join } from "node:path";
 
 const OK = new URL("../../fixtures/registry/ok/", import.meta.url);
 
-Deno.test("catalog: built from the registry, fresh for the tree it was built from", async () => {
-  const c = await buildCatalog(OK);
-  assertEquals(c.tools.map((t) => t.folder), ["good_tool"]);
-  assertEquals(await catalogIsFresh(c, OK), true);
-  const edited = { ...c, tools: [{ ...c.tools[0], sha256: "0".repeat(64) }] };
-  assertEquals(await catalogIsFresh(edited, OK), false, "a changed mod.ts makes it stale");
-  assertEquals(await catalogIsFresh({ ...c, tools: [] }, OK), false, "a new folder makes it stale");
+Deno.test("catalog: listManifests equals the registry's manifests, cached or not", async () => {
+  const home = Deno.makeTempDirSync();
+  const want = (await loadRegistry()).tools.map(manifestJson);
+  assertEquals(await listManifests({ home }), want, "first call: from the registry");
+  const cached = await Deno.readDir(join(home, "cache"))[Symbol.asyncIterator]().next();
+  assertOk(!cached.done, "a listing was cached");
+  assertEquals(await listManifests({ home }), want, "second call: from the cache");
 });
 
-Deno.test("catalog: listManifests equals the registry's manifests (catalog or not)", async () => {
-  const reg = await loadRegistry();
-  assertEquals(await listManifests(), reg.tools.map(manifestJson));
-  assertEquals(await listManifests(OK), [(await loadRegistry(OK)).tools.map(manifestJson)[0]]);
+Deno.test("catalog: a changed source file changes the fingerprint", async () => {
+  const dir = Deno.makeTempDirSync();
+  Deno.writeTextFileSync(join(dir, "a.ts"), "export const a = 1;\n");
+  const before = await sourceFingerprint([dir]);
+  assertEquals(await sourceFingerprint([dir]), before);
+  Deno.writeTextFileSync(join(dir, "a.ts"), "export const a = 12;\n");
+  assertOk((await sourceFingerprint([dir])) !== before);
+  const file = await listingFile(dir, "k", "manifests");
+  Deno.mkdirSync(join(dir, "cache"), { recursive: true });
+  Deno.writeTextFileSync(file, JSON.stringify({ fingerprint: before, tools: [{ id: "x" }] }));
+  assertEquals(await readListing(file, before), [{ id: "x" }]);
+  assertEquals(await readListing(file, "other"), undefined);
 });
 
 Deno.test("catalog: loadTool loads one tool; an unknown id names the tools", async () => {
