@@ -257,16 +257,18 @@ async function cmdDemo(o: { out: string; json?: boolean }): Promise<number> {
     const scanInput = Object.entries(m.inputs.shape).find(([, sch]) =>
       inputMeta(sch as never).fill?.from === "selection"
     );
-    if (!scanInput) {
-      summary.push([m.id, "skipped", "takes no scan"]);
+    const example = m.examples?.[0] ?? {};
+    if (!scanInput && !Object.keys(example).length) {
+      summary.push([m.id, "skipped", "takes no scan and has no example"]);
       continue;
     }
+    const set = { ...(scanInput ? { [scanInput[0]]: "demo" } : {}), ...example };
     let outcome: RunOutcome;
     try {
       outcome = await runTool(m, {
         store: s,
         builtins: BUILTIN_SCANS,
-        set: { [scanInput[0]]: "demo" },
+        set,
       });
     } catch (e) {
       summary.push([m.id, "skipped", (e as Error).message]);
@@ -280,6 +282,15 @@ async function cmdDemo(o: { out: string; json?: boolean }): Promise<number> {
     jsonOut.push({ run_id: outcome.run_id, result: r, for_model: forModel(r) });
     if (!o.json) {
       out("─".repeat(72));
+      if (Object.keys(example).length) {
+        out(paint(
+          `example inputs: ${
+            Object.entries(example).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(" ")
+          }`,
+          "dim",
+          color,
+        ));
+      }
       out(renderResult(m, r, color));
       out("");
     }

@@ -50,7 +50,17 @@ export function toolsMarkdown(manifests: ManifestJson[]): string {
       }`,
     );
     out.push(`- Blocks: ${(t.blocks as string[]).join(", ")}`);
-    out.push(`- Draws: ${(t.draws as string[]).join(", ") || "nothing"}`, "");
+    out.push(`- Draws: ${(t.draws as string[]).join(", ") || "nothing"}`);
+    for (const ex of (t.examples ?? []) as Record<string, unknown>[]) {
+      const args = Object.entries(ex).map(([k, v]) =>
+        `--set ${k}=${typeof v === "string" ? v : JSON.stringify(v)}`
+      );
+      const scan = inputProps(t).some(({ p }) => p.fill?.from === "selection")
+        ? " --scan demo"
+        : "";
+      out.push(`- Example: \`threshold run ${t.id}${scan} ${args.join(" ")}\``);
+    }
+    out.push("");
     out.push("| Input | Type | Default | Unit | Filled from | Asks |", "|---|---|---|---|---|---|");
     for (const { name, p, required } of inputProps(t)) {
       const type = Array.isArray(p.enum)

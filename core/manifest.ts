@@ -147,6 +147,11 @@ export interface Manifest<S extends InputsSchema = InputsSchema> {
   draws: Draw[];
   /** Read-only tools change nothing outside the store (MCP annotation). */
   read_only?: boolean;
+  /**
+   * Example inputs, besides the scan (e.g. `{ item: "sofa", to: "u_bed1" }` on the demo
+   * building): `threshold demo` runs the first, the tool reference shows them.
+   */
+  examples?: Record<string, unknown>[];
   run(ctx: Ctx, inputs: z.output<S>): Promise<HandlerResult> | HandlerResult;
 }
 
@@ -223,6 +228,7 @@ export function manifestJson(m: Manifest): Record<string, unknown> {
     blocks: m.blocks,
     draws: m.draws,
     read_only: m.read_only ?? true,
+    ...(m.examples?.length ? { examples: m.examples } : {}),
     inputs: inputsJsonSchema(m),
   };
 }

@@ -149,6 +149,25 @@ export function validateManifest(folder: string, m: unknown): Manifest {
       );
     }
   }
+  if (r.examples !== undefined) {
+    if (!Array.isArray(r.examples)) {
+      throw new RegistryError(folder, `manifest field "examples" must be a list of input objects`);
+    }
+    const shape = r.inputs.shape as Record<string, z.ZodType>;
+    r.examples.forEach((ex: unknown, i: number) => {
+      for (const [k, v] of Object.entries(ex as Record<string, unknown>)) {
+        if (!(k in shape)) {
+          throw new RegistryError(folder, `examples[${i}]: ${JSON.stringify(k)} is not an input`);
+        }
+        if (!shape[k].safeParse(v).success) {
+          throw new RegistryError(
+            folder,
+            `examples[${i}].${k}: ${JSON.stringify(v)} is not allowed`,
+          );
+        }
+      }
+    });
+  }
   if (typeof r.run !== "function") {
     throw new RegistryError(folder, `manifest field "run" must be a function run(ctx, inputs)`);
   }

@@ -83,6 +83,7 @@ export default tool({
   model_description:
     "Check one scan against a rule pack (ada-2010, irc-2021, uk-adm, fha, a pack file path, or a pack's JSON text): door clear widths, thresholds, ceiling heights, room areas, corridor widths, turning circles, clear floor space, egress windows, stair risers and goings, ramp slopes. Returns a verdict, counts by status, and a finding per failing or too-close-to-call rule and element, with the rule's section.",
   audience: ["inspector", "architect", "buyer", "wheelchair-user", "contractor"],
+  examples: [{ pack: "ada-2010" }, { pack: "irc-2021" }],
   inputs: z.object({
     scan: z.string().min(1).meta(fill.selection()),
     pack: z.string().min(1).meta(

@@ -49,6 +49,7 @@ export default tool({
   model_description:
     "Report what the elevation and aerial rasters attached to a place say: elevation, slope and aspect, height above the lowest ground within a radius (a flood-prone hint), and the vegetated and hard-surfaced shares of the ground around the building where imagery exists. The place is a scan id, 'lat,lon' or a stored site.",
   audience: ["buyer", "renter", "inspector", "architect"],
+  examples: [{ place: "demo" }],
   inputs: z.object({
     place: z.string().min(1).meta({
       ask: 'Which place? A scan id, "lat,lon" or a stored site',

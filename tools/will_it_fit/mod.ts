@@ -73,6 +73,7 @@ export default tool({
   model_description:
     "Check whether an item (a preset such as sofa, fridge, mattress, wardrobe or piano, or a custom box in metres) can be carried from a building's entrance to a target room: through each door (tilting allowed), around corners, up stairs, and onto the room's free floor. Returns a verdict, the first blocking step as a finding, and how to carry the item at each step.",
   audience: ["mover", "buyer", "renter"],
+  examples: [{ item: "sofa", to: "u_bed1" }],
   inputs: z.object({
     scan: z.string().min(1).meta(fill.selection()),
     item: z.enum(ITEMS).meta({
