@@ -47,3 +47,20 @@ Deno.test("registry: a duplicate id is an error", async () => {
   const t = reg.tools[0];
   assertThrows(() => makeRegistry([t, t]), /duplicate tool id "good_tool"/);
 });
+
+Deno.test("registry: examples must name real inputs with allowed values", async () => {
+  const good = (await loadRegistry(new URL("ok/", FIX))).tools[0];
+  const { validateManifest } = await import("../../core/registry.ts");
+  assertEquals(
+    validateManifest("good_tool", { ...good, examples: [{ scan: "demo" }] }).id,
+    "good_tool",
+  );
+  assertThrows(
+    () => validateManifest("good_tool", { ...good, examples: [{ colour: "red" }] }),
+    /tools\/good_tool: examples\[0\]: "colour" is not an input/,
+  );
+  assertThrows(
+    () => validateManifest("good_tool", { ...good, examples: [{ scan: 7 }] }),
+    /tools\/good_tool: examples\[0\]\.scan: 7 is not allowed/,
+  );
+});
