@@ -5,7 +5,7 @@
  * `opening.doc.html`). Every field may be null (partial data is normal since Dec 2020).
  */
 import { InputError } from "../../core/errors.ts";
-import type { Point, RoomLabel } from "../../core/plan.ts";
+import type { Plan, Point, RoomLabel } from "../../core/plan.ts";
 import type { ImportReport } from "../types.ts";
 import { roomLabelFromMatterport } from "./labels.ts";
 import { chainEdges, counterClockwise, type IdEdge, type Ring, signedArea_m2 } from "./polygon.ts";
@@ -151,31 +151,8 @@ function errorLine(e: GqlError): string {
 }
 
 /** A plan as an importer hands it over (validated later by importSource). */
-export interface MatterportPlan {
-  id: string;
-  name: string;
-  source: { format: string; ref: string };
-  floors: { id: string; name?: string; index: number; elevation_m: number }[];
-  rooms: {
-    id: string;
-    floor: string;
-    label: RoomLabel;
-    name?: string;
-    polygon: Point[];
-    height_m?: number;
-  }[];
-  openings: {
-    id: string;
-    kind: "door" | "window" | "opening";
-    floor: string;
-    between: [string | null, string | null];
-    at: Point;
-    width_m: number;
-    height_m?: number;
-    sill_m?: number;
-  }[];
-  sweeps: { id: string; floor: string; room?: string; at: [number, number, number] }[];
-}
+/** A plan as an importer hands it over (validated later by importSource); source defaults apply. */
+export type MatterportPlan = Omit<Plan, "source"> & { source: { format: string; ref: string } };
 
 const PI_WHY =
   "Matterport fills Property Intelligence data (room boundaries, openings, dimension estimates, room types) only for Enterprise subscriptions and for models processed since November 2023";
@@ -623,6 +600,8 @@ export function modelToPlan(
     floors,
     rooms,
     openings,
+    verticals: [],
+    objects: [],
     sweeps,
   };
   return { plan, report };

@@ -7,7 +7,7 @@
  * segment, object, category or portal counts.
  */
 import { InputError } from "../../core/errors.ts";
-import type { Point, RoomLabel } from "../../core/plan.ts";
+import type { Plan, Point, RoomLabel } from "../../core/plan.ts";
 import type { ImportReport } from "../types.ts";
 import {
   counterClockwise,
@@ -522,40 +522,8 @@ export function boxFootprint(
 }
 
 /** The plan an importer hands over (validated later by importSource). */
-export interface HousePlan {
-  id: string;
-  name: string;
-  source: { format: string; ref: string };
-  floors: { id: string; name?: string; index: number; elevation_m: number }[];
-  rooms: {
-    id: string;
-    floor: string;
-    label: RoomLabel;
-    name?: string;
-    polygon: Point[];
-    height_m?: number;
-  }[];
-  openings: {
-    id: string;
-    kind: "door" | "window" | "opening";
-    floor: string;
-    between: [string | null, string | null];
-    at: Point;
-    width_m: number;
-    height_m?: number;
-  }[];
-  objects: {
-    id: string;
-    floor: string;
-    room?: string;
-    label: string;
-    center: Point;
-    size: [number, number];
-    yaw_deg?: number;
-    height_m?: number;
-  }[];
-  sweeps: { id: string; floor: string; room?: string; at: [number, number, number] }[];
-}
+/** A plan as an importer hands it over (validated later by importSource); source defaults apply. */
+export type HousePlan = Omit<Plan, "source"> & { source: { format: string; ref: string } };
 
 /**
  * A parsed house → plan: levels become floors (elevation: the lowest floor surface of their
@@ -842,6 +810,7 @@ export function houseToPlan(
     floors,
     rooms,
     openings,
+    verticals: [],
     objects,
     sweeps,
   };
