@@ -4,6 +4,7 @@
  * integers, so coordinates are scaled to 0.1 mm: robust where floating-point sweep lines fail
  * on the many touching shapes a configuration space makes.
  */
+import { signedArea_m2 } from "./polygon.ts";
 import ClipperLib from "clipper-lib";
 import type { Point } from "../../core/plan.ts";
 
@@ -36,13 +37,7 @@ function fromPath(path: IntPoint[]): Point[] {
 }
 
 /** Signed area of a ring (shoelace formula), m²; positive when counter-clockwise. */
-export function ringArea_m2(ring: Point[]): number {
-  let a = 0;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    a += (ring[j][0] - ring[i][0]) * (ring[j][1] + ring[i][1]);
-  }
-  return a / 2;
-}
+export const ringArea_m2: (ring: Point[]) => number = signedArea_m2;
 
 function oriented(ring: Point[], ccw: boolean): Point[] {
   return (ringArea_m2(ring) > 0) === ccw ? ring : [...ring].reverse();

@@ -4,6 +4,7 @@
  * 2D geometry in plan metres: shoelace orientation, even-odd ray casting (point in polygon),
  * 8-connected flood fill to close wall gaps.
  */
+import { pointInRing } from "./polygon.ts";
 import type { Plan, Point, Room } from "../../core/plan.ts";
 import type { Grid } from "../aerial/grid.ts";
 
@@ -24,14 +25,7 @@ export function groundFloorRooms(plan: Plan): Room[] {
 }
 
 /** Even-odd ray casting (Shimrat 1962): whether a point lies inside a polygon. */
-export function pointInPolygon([x, y]: Point, poly: Point[]): boolean {
-  let inside = false;
-  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
-    const [xi, yi] = poly[i], [xj, yj] = poly[j];
-    if ((yi > y) !== (yj > y) && x < (xj - xi) * (y - yi) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
-}
+export const pointInPolygon: (p: Point, poly: Point[]) => boolean = pointInRing;
 
 /** Whether a point lies inside any of the rooms. */
 export function inAnyRoom(p: Point, rooms: Room[]): boolean {

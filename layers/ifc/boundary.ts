@@ -8,7 +8,7 @@
 import * as W from "web-ifc";
 import type { Point } from "../../core/plan.ts";
 import { offsetRings, unionRings } from "../../engines/geometry/clip.ts";
-import { area_m2, counterClockwise, simplifyRing } from "../geom2d.ts";
+import { area_m2, counterClockwise, simplifyRing } from "../../engines/geometry/polygon.ts";
 
 /** The widest gap (m) between floor pieces of one space that is closed over: a thick wall. */
 export const WALL_GAP_M = 0.5;

@@ -21,7 +21,7 @@ import {
   ringDistance_m,
   round4,
   simplifyRing,
-} from "../geom2d.ts";
+} from "../../engines/geometry/polygon.ts";
 import { roomLabelFromName } from "../room_labels.ts";
 import { boundaryFootprint } from "./boundary.ts";
 import { checkIfcHeader } from "./header.ts";

@@ -8,7 +8,8 @@ import { InputError } from "../../core/errors.ts";
 import type { Plan, Point, RoomLabel } from "../../core/plan.ts";
 import type { ImportReport } from "../types.ts";
 import { roomLabelFromMatterport } from "./labels.ts";
-import { chainEdges, counterClockwise, type IdEdge, type Ring, signedArea_m2 } from "./polygon.ts";
+import { chainEdges, type IdEdge, type Ring } from "./polygon.ts";
+import { counterClockwise, signedArea_m2 } from "../../engines/geometry/polygon.ts";
 
 /** Metres in one international foot, exactly (1959 agreement). */
 export const FOOT_M = 0.3048;

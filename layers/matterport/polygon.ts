@@ -5,6 +5,7 @@
  * (shared/reference/data-formats.md §1.4, "Polygon assembly").
  */
 import type { Point } from "../../core/plan.ts";
+import { area_m2 } from "../../engines/geometry/polygon.ts";
 
 /** One edge as two vertex ids with their positions (plan metres). */
 export interface IdEdge {
@@ -76,55 +77,7 @@ export function chainEdges(edges: IdEdge[]): { rings: Ring[]; problems: string[]
   return { rings, problems };
 }
 
-/** Signed area (m²) of a closed ring by the shoelace formula; positive when counter-clockwise. */
-export function signedArea_m2(ring: Point[]): number {
-  let s = 0;
-  for (let i = 0; i < ring.length; i++) {
-    const [x0, y0] = ring[i];
-    const [x1, y1] = ring[(i + 1) % ring.length];
-    s += x0 * y1 - x1 * y0;
-  }
-  return s / 2;
-}
-
 /** Area (m²) of a region: its outer ring minus its holes (shoelace, absolute values). */
 export function regionArea_m2(outer: Point[], holes: Point[][] = []): number {
-  return Math.abs(signedArea_m2(outer)) -
-    holes.reduce((s, h) => s + Math.abs(signedArea_m2(h)), 0);
-}
-
-/** The ring in counter-clockwise order (the plan's convention for room outlines). */
-export function counterClockwise(ring: Point[]): Point[] {
-  return signedArea_m2(ring) < 0 ? [...ring].reverse() : ring;
-}
-
-/** Distance (m) from point p to the segment ab. */
-export function pointSegmentDistance_m(p: Point, a: Point, b: Point): number {
-  const dx = b[0] - a[0], dy = b[1] - a[1];
-  const len2 = dx * dx + dy * dy;
-  const t = len2 === 0
-    ? 0
-    : Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len2));
-  return Math.hypot(p[0] - (a[0] + t * dx), p[1] - (a[1] + t * dy));
-}
-
-/** Distance (m) from point p to the nearest edge of the closed ring. */
-export function pointRingDistance_m(p: Point, ring: Point[]): number {
-  let best = Infinity;
-  for (let i = 0; i < ring.length; i++) {
-    best = Math.min(best, pointSegmentDistance_m(p, ring[i], ring[(i + 1) % ring.length]));
-  }
-  return best;
-}
-
-/** Whether p lies inside the closed ring (even-odd ray casting). */
-export function pointInRing(p: Point, ring: Point[]): boolean {
-  let inside = false;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [xi, yi] = ring[i], [xj, yj] = ring[j];
-    if ((yi > p[1]) !== (yj > p[1]) && p[0] < ((xj - xi) * (p[1] - yi)) / (yj - yi) + xi) {
-      inside = !inside;
-    }
-  }
-  return inside;
+  return area_m2(outer) - holes.reduce((s, h) => s + area_m2(h), 0);
 }

@@ -11,10 +11,10 @@ import type { Plan, Point, RoomLabel } from "../../core/plan.ts";
 import type { ImportReport } from "../types.ts";
 import {
   counterClockwise,
+  edgeDistance_m,
   pointInRing,
-  pointRingDistance_m,
   signedArea_m2,
-} from "../matterport/polygon.ts";
+} from "../../engines/geometry/polygon.ts";
 
 type V3 = [number, number, number];
 type Box = [number, number, number, number, number, number];
@@ -698,7 +698,7 @@ export function houseToPlan(
       const near = rooms.filter((r) => r.floor === levelId(level))
         .map((r) => ({
           r,
-          d: pointRingDistance_m(p, r.polygon),
+          d: edgeDistance_m(p, r.polygon),
           inside: pointInRing(p, r.polygon),
         }))
         .filter((x) => x.d <= DOOR_SNAP_M)

@@ -18,7 +18,7 @@ import {
   pointInRing,
   round4,
   simplifyRing,
-} from "../geom2d.ts";
+} from "../../engines/geometry/polygon.ts";
 import { roomLabelFromName } from "../room_labels.ts";
 
 /** One pano's `floor_plan_transformation` (zind `Transformation2D.from_zind_data`). */

@@ -17,7 +17,7 @@ import {
   ifcPlan,
   northFromTrueNorth,
 } from "../../layers/ifc/mod.ts";
-import { area_m2 } from "../../layers/geom2d.ts";
+import { area_m2 } from "../../engines/geometry/polygon.ts";
 
 const fzkPath = sharedData("ifc/AC20-FZK-Haus.ifc");
 const ohPath = sharedData("ifc/IfcOpenHouse_IFC4.ifc");

@@ -17,8 +17,8 @@ import {
   MATTERPORT_ROOM_CLASSES,
   modelToPlan,
   roomLabelFromMatterport,
-  signedArea_m2,
 } from "../../layers/matterport/mod.ts";
+import { signedArea_m2 } from "../../engines/geometry/polygon.ts";
 import ceilingHeight from "../../tools/ceiling_height/mod.ts";
 import { fixture } from "../_data.ts";
 

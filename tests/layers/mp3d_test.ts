@@ -9,7 +9,7 @@ import { hasLayer } from "../../core/layers.ts";
 import type { Plan } from "../../core/plan.ts";
 import { runTool } from "../../core/run.ts";
 import { detectImporter, importSource } from "../../layers/mod.ts";
-import { signedArea_m2 } from "../../layers/matterport/polygon.ts";
+import { signedArea_m2 } from "../../engines/geometry/polygon.ts";
 import { boxFootprint, mp3dConnectivity, mp3dHouse, parseHouse } from "../../layers/mp3d/mod.ts";
 import ceilingHeight from "../../tools/ceiling_height/mod.ts";
 import { fixture, sharedData } from "../_data.ts";

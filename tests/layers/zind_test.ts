@@ -12,7 +12,7 @@ import { runTool } from "../../core/run.ts";
 import ceilingHeight from "../../tools/ceiling_height/mod.ts";
 import { detectImporter, importSource } from "../../layers/mod.ts";
 import { zind, zindPlan } from "../../layers/zind/mod.ts";
-import { area_m2 } from "../../layers/geom2d.ts";
+import { area_m2 } from "../../engines/geometry/polygon.ts";
 
 const path = sharedData("zind/zind_data.json");
 const text = Deno.readTextFileSync(path);

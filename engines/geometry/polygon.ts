@@ -1,8 +1,8 @@
 /**
- * Small plane-geometry helpers the ZInD and IFC importers share (plan metres, x right, y up).
+ * Plane-geometry primitives every importer and engine shares (plan metres, x right, y up).
  * Formulas: shoelace area, even-odd ray casting for point-in-polygon, point-segment distance.
  */
-import type { Point } from "../core/plan.ts";
+import type { Point } from "../../core/plan.ts";
 
 /** Signed area in m² by the shoelace formula: positive when the ring runs counter-clockwise. */
 export function signedArea_m2(ring: readonly Point[]): number {
@@ -85,14 +85,18 @@ export function segmentDistance_m(p: Point, a: Point, b: Point): number {
   return Math.hypot(p[0] - (a[0] + t * dx), p[1] - (a[1] + t * dy));
 }
 
-/** Distance in metres from p to the ring's area: 0 inside, else the distance to its nearest edge. */
-export function ringDistance_m(p: Point, ring: readonly Point[]): number {
-  if (pointInRing(p, ring)) return 0;
+/** Distance in metres from p to the ring's nearest edge, inside or outside. */
+export function edgeDistance_m(p: Point, ring: readonly Point[]): number {
   let d = Infinity;
   for (let i = 0; i < ring.length; i++) {
     d = Math.min(d, segmentDistance_m(p, ring[i], ring[(i + 1) % ring.length]));
   }
   return d;
+}
+
+/** Distance in metres from p to the ring's area: 0 inside, else the distance to its nearest edge. */
+export function ringDistance_m(p: Point, ring: readonly Point[]): number {
+  return pointInRing(p, ring) ? 0 : edgeDistance_m(p, ring);
 }
 
 /**
