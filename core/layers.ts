@@ -55,9 +55,16 @@ const WORDS: Record<Layer, string> = {
   "site.imagery": "no aerial imagery attached to its site",
 };
 
-/** The sentence for a missing layer: "Scan demo has no room heights (layer plan.heights)…". */
-export function missingLayerSentence(layer: Layer, scan?: string): string {
-  const who = scan ? `Scan ${scan}` : "The input";
+/**
+ * The sentence for a missing layer: "Scan demo has no room heights (layer plan.heights)…";
+ * a site layer names the place when there is one ("Place 52.5,13.4 has no elevation raster…").
+ */
+export function missingLayerSentence(layer: Layer, scan?: string, place?: string): string {
+  const who = layer.startsWith("site.") && place !== undefined
+    ? `Place ${place}`
+    : scan
+    ? `Scan ${scan}`
+    : "The input";
   const hint = layer.startsWith("site.") && layer !== "site.location"
     ? " Attach one with `threshold site add-raster`."
     : "";

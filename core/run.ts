@@ -127,7 +127,13 @@ export async function runTool(m: Manifest, opts: RunOptions = {}): Promise<RunOu
       ...base,
       verdict: {
         status: "unknown",
-        text: missing.map((l) => missingLayerSentence(l, scan)).join(" "),
+        text: missing.map((l) =>
+          missingLayerSentence(
+            l,
+            scan,
+            typeof inputs.place === "string" ? inputs.place : undefined,
+          )
+        ).join(" "),
       },
       metrics: [],
       checks: [],
