@@ -3,7 +3,9 @@
  * ratios):
  * - 8,760 hourly positions at Berlin over 2025: NREL SPA (baseline) vs the fast Meeus method vs
  *   npm:suncalc 1.9.0. The accuracy of the fast method and of SunCalc against SPA over the same
- *   instants is printed once at load (angular distance on the sky, degrees).
+ *   instants is printed once at load (angular distance on the sky, degrees), with the largest
+ *   difference between SPA's batch path and SPA instant by instant.
+ * - The same 8,760 SPA positions: the batch path (baseline) vs SPA instant by instant (spaAt).
  * - sun_hours for 100 windows over a year at 1 h: without self-shading (baseline) vs with the
  *   building's 50 rooms as obstructions, through runTool on a generated saw-tooth terrace.
  * Run: deno bench -A bench/sun_bench.ts
@@ -38,10 +40,16 @@ function skyAngle(az1: number, el1: number, az2: number, el2: number): number {
 }
 
 {
-  let fastMax = 0, calcMax = 0, calcSum = 0;
+  let fastMax = 0, calcMax = 0, calcSum = 0, batchMax = 0;
   const fast = sunSeriesFast(JDS, LAT, LON, { delta_t_s: DT });
+  const batch = sunSeriesSpa(JDS, SITE, DT);
   for (let i = 0; i < JDS.length; i++) {
     const s = spaAt(JDS[i], DT, SITE);
+    batchMax = Math.max(
+      batchMax,
+      Math.abs(batch.elevation_deg[i] - s.e_deg),
+      Math.abs(batch.azimuth_deg[i] - s.azimuth_deg),
+    );
     const f = fast;
     // Compare refracted positions for the fast method (same refraction model) ...
     fastMax = Math.max(
@@ -62,7 +70,9 @@ function skyAngle(az1: number, el1: number, az2: number, el2: number): number {
   console.log(
     `sun accuracy vs SPA over 8,760 hourly instants at ${LAT}, ${LON} (2025): fast method max ${
       fastMax.toFixed(4)
-    }°, suncalc 1.9.0 max ${calcMax.toFixed(3)}° (mean ${(calcSum / JDS.length).toFixed(3)}°)`,
+    }°, suncalc 1.9.0 max ${calcMax.toFixed(3)}° (mean ${
+      (calcSum / JDS.length).toFixed(3)
+    }°); SPA batch path vs SPA instant by instant: max ${batchMax.toExponential(1)}°`,
   );
 }
 
@@ -92,8 +102,9 @@ Deno.bench({
   },
 });
 
-// A machine-speed yardstick: SPA costs about 40 trigonometric calls a position once the
-// Earth terms run by recurrence, so its ratio to this entry carries across machines.
+// A machine-speed yardstick: SPA's batch path costs about 8 trigonometric calls and 260 complex
+// multiplications (the Earth and nutation terms by recurrence) a position, so its ratio to this
+// entry carries across machines.
 Deno.bench({
   name: "yardstick: 8,760 × 40 Math.cos",
   group: "sun positions (a year, hourly)",
@@ -101,6 +112,23 @@ Deno.bench({
     for (let i = 0; i < JDS.length; i++) {
       for (let k = 0; k < 40; k++) sink += Math.cos(JDS[i] * k);
     }
+  },
+});
+
+Deno.bench({
+  name: "SPA batch path (sunSeriesSpa), 8,760 hourly positions",
+  group: "SPA batch vs instant by instant (a year, hourly)",
+  baseline: true,
+  fn() {
+    sunSeriesSpa(JDS, SITE, DT);
+  },
+});
+
+Deno.bench({
+  name: "SPA instant by instant (spaAt), 8,760 hourly positions",
+  group: "SPA batch vs instant by instant (a year, hourly)",
+  fn() {
+    for (let i = 0; i < JDS.length; i++) sink += spaAt(JDS[i], DT, SITE).e_deg;
   },
 });
 

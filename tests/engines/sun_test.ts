@@ -11,6 +11,7 @@ import {
   julianDayFromUnixMs,
   spa,
   spaAt,
+  type SpaSite,
   sunPositionFast,
   sunRiseTransitSet,
   sunSeriesFast,
@@ -396,4 +397,43 @@ Deno.test("SPA over evenly spaced instants (term recurrence) equals SPA instant 
     );
   });
   assertOk(worst < 1e-9, `worst difference ${worst}°`);
+});
+
+Deno.test("SPA batch path: a year hourly, minutes, and long strides equal SPA instant by instant", () => {
+  // Long recurrence blocks (768 hourly samples, 1,024 one-minute samples) and strides where the
+  // span cap re-seeds often (weekly, yearly), at sites with elevation, pressure and temperature.
+  const cases: [number, number, number, SpaSite][] = [
+    [julianDay(2025, 1, 1) + 0.5 / 24, 1 / 24, 8760, {
+      latitude_deg: 52.52,
+      longitude_deg: 13.405,
+    }],
+    [julianDay(2031, 3, 20), 1 / 1440, 3000, {
+      latitude_deg: 78.2,
+      longitude_deg: 15.6,
+      elevation_m: 500,
+      pressure_mbar: 950,
+      temperature_c: -5,
+    }],
+    [julianDay(1990, 6, 1) + 0.3, 7, 1500, {
+      latitude_deg: -45,
+      longitude_deg: -70,
+      elevation_m: 3000,
+    }],
+    [julianDay(1900, 1, 1) + 0.61, 365.25, 150, { latitude_deg: 0, longitude_deg: 100 }],
+  ];
+  for (const [jd0, step, n, site] of cases) {
+    const jds = Float64Array.from({ length: n }, (_, i) => jd0 + i * step);
+    const series = sunSeriesSpa(jds, site, 69);
+    let worst = 0;
+    jds.forEach((jd, i) => {
+      const r = spaAt(jd, 69, site);
+      const dAz = Math.abs(series.azimuth_deg[i] - r.azimuth_deg);
+      worst = Math.max(
+        worst,
+        Math.abs(series.elevation_deg[i] - r.e_deg),
+        Math.min(dAz, 360 - dAz),
+      );
+    });
+    assertOk(worst < 1e-9, `step ${step} d × ${n}: worst difference ${worst}°`);
+  }
 });
