@@ -23,54 +23,201 @@ export const D8_DROW = [0, 1, 1, 1, 0, -1, -1, -1] as const;
 /** Compass azimuth (degrees clockwise from grid north) of each D8 direction. */
 export const D8_AZIMUTH_DEG = [90, 135, 180, 225, 270, 315, 0, 45] as const;
 
-// --- a binary min-heap of cell indices keyed by elevation --------------------------------
+// --- a monotone bucket queue of cell indices keyed by elevation ---------------------------
 
-interface Heap {
-  idx: Int32Array;
-  key: Float64Array;
+/** Entries per storage chunk of a coarse band. */
+const CHUNK = 32;
+/** Fine bands per coarse band: 2^6. */
+const SHIFT = 6, MASK = (1 << SHIFT) - 1;
+
+/**
+ * The priority queue of priority-flood. Pops never go below the last pop (every push is at
+ * or above the cell being processed), so it is a monotone bucket queue: the elevation range
+ * is cut into fine bands, and the band being drained is a binary heap for the exact order
+ * inside it. Each fine band is a last-in-first-out list, drained into the heap when the heap
+ * runs dry, so equal elevations leave in one fixed order (ε-filled flats depend on it).
+ *
+ * Storage is two-level so that no step chases links across the grid: a fine band of a later
+ * coarse band (64 fine bands) is appended to that coarse band's list of fixed-size chunks
+ * (contiguous, recycled); when the queue reaches a coarse band its entries are dealt, in push
+ * order, onto small per-fine-band stacks, and pushes into the current coarse band go onto
+ * those stacks directly. The result is the same pop order as one linked list per fine band.
+ */
+interface BandQueue {
+  zmin: number;
+  perM: number;
+  bands: number;
+  /** The fine band the heap holds; every band below it is empty. */
+  band: number;
+  coarseHead: Int32Array;
+  coarseTail: Int32Array;
+  coarseFill: Int32Array;
+  chunkNext: Int32Array;
+  poolKey: Float64Array;
+  poolCell: Int32Array;
+  /** Free-chunk stack (linked through chunkNext), then never-used chunks from `fresh`. */
+  free: number;
+  fresh: number;
+  /** Stacks of the current coarse band's fine bands: heads, then linked entries. */
+  fineHead: Int32Array;
+  localKey: Float64Array;
+  localCell: Int32Array;
+  localNext: Int32Array;
+  localSize: number;
+  heapKey: Float64Array;
+  heapCell: Int32Array;
   size: number;
+  /** The key of the last pop. */
+  top: number;
 }
 
-function heapPush(h: Heap, i: number, k: number) {
-  let pos = h.size++;
-  if (pos >= h.idx.length) {
-    const idx = new Int32Array(h.idx.length * 2), key = new Float64Array(h.key.length * 2);
-    idx.set(h.idx);
-    key.set(h.key);
-    h.idx = idx;
-    h.key = key;
-  }
-  const hi = h.idx, hk = h.key;
-  while (pos > 0) {
-    const parent = (pos - 1) >> 1;
-    if (hk[parent] <= k) break;
-    hi[pos] = hi[parent];
-    hk[pos] = hk[parent];
-    pos = parent;
-  }
-  hi[pos] = i;
-  hk[pos] = k;
+function bandQueue(n: number, zmin: number, zmax: number): BandQueue {
+  const bands = Math.max(1, Math.min(1 << 20, n >> 2));
+  const coarse = ((bands - 1) >> SHIFT) + 1;
+  const chunks = Math.ceil(n / CHUNK) + coarse;
+  return {
+    zmin,
+    perM: zmax > zmin ? bands / (zmax - zmin) : 0,
+    bands,
+    band: 0,
+    coarseHead: new Int32Array(coarse).fill(-1),
+    coarseTail: new Int32Array(coarse),
+    coarseFill: new Int32Array(coarse),
+    chunkNext: new Int32Array(chunks),
+    poolKey: new Float64Array(chunks * CHUNK),
+    poolCell: new Int32Array(chunks * CHUNK),
+    free: -1,
+    fresh: 0,
+    fineHead: new Int32Array(MASK + 1).fill(-1),
+    localKey: new Float64Array(1024),
+    localCell: new Int32Array(1024),
+    localNext: new Int32Array(1024),
+    localSize: 0,
+    heapKey: new Float64Array(1024),
+    heapCell: new Int32Array(1024),
+    size: 0,
+    top: NaN,
+  };
 }
 
-function heapPop(h: Heap): number {
-  const hi = h.idx, hk = h.key;
-  const top = hi[0];
-  const n = --h.size;
-  if (n === 0) return top;
-  const li = hi[n], lk = hk[n];
-  let pos = 0;
+function heapPush(q: BandQueue, cell: number, key: number) {
+  if (q.size === q.heapKey.length) {
+    const k2 = new Float64Array(q.size * 2), c2 = new Int32Array(q.size * 2);
+    k2.set(q.heapKey);
+    c2.set(q.heapCell);
+    q.heapKey = k2;
+    q.heapCell = c2;
+  }
+  const hk = q.heapKey, hc = q.heapCell;
+  let p = q.size++;
+  while (p > 0) {
+    const parent = (p - 1) >> 1;
+    const kp = hk[parent];
+    if (kp <= key) break;
+    hk[p] = kp;
+    hc[p] = hc[parent];
+    p = parent;
+  }
+  hk[p] = key;
+  hc[p] = cell;
+}
+
+/** Pushes onto the stack of fine band `b` of the current coarse band. */
+function finePush(q: BandQueue, b: number, cell: number, key: number) {
+  if (q.localSize === q.localKey.length) {
+    const len = q.localSize * 2;
+    const k2 = new Float64Array(len), c2 = new Int32Array(len), n2 = new Int32Array(len);
+    k2.set(q.localKey);
+    c2.set(q.localCell);
+    n2.set(q.localNext);
+    q.localKey = k2;
+    q.localCell = c2;
+    q.localNext = n2;
+  }
+  const e = q.localSize++;
+  q.localKey[e] = key;
+  q.localCell[e] = cell;
+  q.localNext[e] = q.fineHead[b & MASK];
+  q.fineHead[b & MASK] = e;
+}
+
+/** The fine band of elevation `key`: NaN for infinite data, which then goes to the heap. */
+function fineBand(q: BandQueue, key: number): number {
+  return Math.min(q.bands - 1, Math.floor((key - q.zmin) * q.perM));
+}
+
+/** Queues `cell` at elevation `key`, which must not be below the last pop. */
+function bqPush(q: BandQueue, cell: number, key: number) {
+  const b = fineBand(q, key);
+  if (!(b > q.band)) heapPush(q, cell, key);
+  else if (b >> SHIFT === q.band >> SHIFT) finePush(q, b, cell, key);
+  else {
+    const cb = b >> SHIFT;
+    let t = q.coarseTail[cb], f = q.coarseFill[cb];
+    if (f === CHUNK || q.coarseHead[cb] < 0) {
+      let ch = q.free;
+      if (ch >= 0) q.free = q.chunkNext[ch];
+      else ch = q.fresh++;
+      q.chunkNext[ch] = -1;
+      if (q.coarseHead[cb] < 0) q.coarseHead[cb] = ch;
+      else q.chunkNext[t] = ch;
+      q.coarseTail[cb] = t = ch;
+      f = 0;
+    }
+    const e = t * CHUNK + f;
+    q.poolKey[e] = key;
+    q.poolCell[e] = cell;
+    q.coarseFill[cb] = f + 1;
+  }
+}
+
+/** Pops the lowest cell (its key in `q.top`), or -1 when the queue is empty. */
+function bqPop(q: BandQueue): number {
+  while (q.size === 0) {
+    if (q.band >= q.bands - 1) return -1;
+    const b = ++q.band;
+    if ((b & MASK) === 0) {
+      // A new coarse band: deal its chunks, in push order, onto the fine stacks.
+      q.localSize = 0;
+      const cb = b >> SHIFT;
+      for (let ch = q.coarseHead[cb]; ch >= 0;) {
+        const cnt = ch === q.coarseTail[cb] ? q.coarseFill[cb] : CHUNK;
+        for (let e = ch * CHUNK, end = e + cnt; e < end; e++) {
+          const key = q.poolKey[e];
+          finePush(q, fineBand(q, key), q.poolCell[e], key);
+        }
+        const nx = q.chunkNext[ch];
+        q.chunkNext[ch] = q.free;
+        q.free = ch;
+        ch = nx;
+      }
+      q.coarseHead[cb] = -1;
+    }
+    for (let e = q.fineHead[b & MASK]; e >= 0; e = q.localNext[e]) {
+      heapPush(q, q.localCell[e], q.localKey[e]);
+    }
+    q.fineHead[b & MASK] = -1;
+  }
+  const hk = q.heapKey, hc = q.heapCell;
+  const cell = hc[0];
+  q.top = hk[0];
+  const m = --q.size;
+  if (m === 0) return cell;
+  const lc = hc[m], lk = hk[m];
+  let p = 0;
   for (;;) {
-    let child = 2 * pos + 1;
-    if (child >= n) break;
-    if (child + 1 < n && hk[child + 1] < hk[child]) child++;
-    if (hk[child] >= lk) break;
-    hi[pos] = hi[child];
-    hk[pos] = hk[child];
-    pos = child;
+    let ch = 2 * p + 1;
+    if (ch >= m) break;
+    if (ch + 1 < m && hk[ch + 1] < hk[ch]) ch++;
+    const kc = hk[ch];
+    if (kc >= lk) break;
+    hk[p] = kc;
+    hc[p] = hc[ch];
+    p = ch;
   }
-  hi[pos] = li;
-  hk[pos] = lk;
-  return top;
+  hk[p] = lk;
+  hc[p] = lc;
+  return cell;
 }
 
 // The next float64 above x (IEEE 754 nextafter towards +∞), through the bits.
@@ -114,109 +261,99 @@ export function stepUp(x: number): number {
  * "pit" queue (Algorithm 2). With `epsilon`, a raised cell becomes a float just above its
  * parent instead (Algorithm 3, "+ε"; see {@link stepUp}), so flats drain and every cell has
  * a strictly lower neighbour: D8 then has a direction everywhere. Slope cells skip the
- * queue as in Zhou et al. (2016), and the queue is a monotone bucket queue with a heap for
- * the current band. Returns a new Grid; NaN stays NaN. 8-connected.
+ * queue as in Zhou et al. (2016): a cell with no open neighbour at or below its own level
+ * goes on a plain stack, processed before the pit queue and the priority queue. The priority
+ * queue is a monotone bucket queue (see {@link BandQueue}); queues carry each cell's level
+ * with it, and a closed cell is NaN in the working copy, so no separate closed mask is read.
+ * Returns a new Grid; NaN stays NaN. 8-connected.
  */
 export function fillDepressions(grid: Grid, opts: { epsilon?: boolean } = {}): Grid {
   const { width: w, height: h } = grid;
-  // A one-cell nodata frame: every neighbour exists, and the edge cells become seeds.
-  const z = padded(grid);
   const pw = w + 2, n = pw * (h + 2);
-  const off = Int32Array.from(D8_DROW, (r, k) => r * pw + D8_DCOL[k]);
-  const closed = new Uint8Array(n);
-  const pit = new Int32Array(n);
-  let pitHead = 0, pitTail = 0;
+  // Working copy inside a one-cell NaN frame: every neighbour exists. A cell is set to NaN
+  // when it is closed, so "open and at most x" is the single test zw[m] <= x (NaN fails).
+  const zw = padded(grid);
+  // The result, unpadded: only raised cells are written (padded cell R·pw + C is
+  // (R − 1)·w + C − 1 = i − pw + 1 − 2R here).
+  const out = Float64Array.from(grid.data);
+  const o0 = 1, o1 = pw + 1, o2 = pw, o3 = pw - 1, o4 = -1, o5 = -pw - 1, o6 = -pw, o7 = -pw + 1;
   const eps = !!opts.epsilon;
 
-  // The priority queue: pops never go below the last pop (every push is above the cell
-  // being processed), so it is a monotone bucket queue — linked lists of cells per
-  // elevation band — with a small binary heap for the exact order inside the current band.
-  let zmin = Infinity, zmax = -Infinity;
-  for (let i = 0; i < n; i++) {
-    const v = z[i];
-    if (Number.isNaN(v)) closed[i] = 1;
+  let nodata = false, zmin = Infinity, zmax = -Infinity;
+  const src = grid.data;
+  for (let i = 0; i < src.length; i++) {
+    const v = src[i];
+    if (v !== v) nodata = true;
     else {
       if (v < zmin) zmin = v;
       if (v > zmax) zmax = v;
     }
   }
-  const bands = Math.max(1, Math.min(1 << 20, n >> 2));
-  const perM = zmax > zmin ? bands / (zmax - zmin) : 0;
-  const head = new Int32Array(bands).fill(-1);
-  const next = new Int32Array(n);
-  let band = 0;
-  const heap: Heap = { idx: new Int32Array(1024), key: new Float64Array(1024), size: 0 };
-
-  // No closures below: counters a closure mutates live in a heap context in V8, and this
-  // loop runs once per cell.
+  const q = bandQueue(n, zmin, zmax);
+  const seeds = new Int32Array(nodata ? n : 2 * (w + h));
+  let ns = 0;
   for (let r = 1; r <= h; r++) {
     for (let i = r * pw + 1, end = r * pw + w + 1; i < end; i++) {
-      if (closed[i]) continue;
-      for (let k = 0; k < 8; k++) {
-        if (closed[i + off[k]] && Number.isNaN(z[i + off[k]])) {
-          const b = Math.min(bands - 1, Math.floor((z[i] - zmin) * perM));
-          if (b <= band) heapPush(heap, i, z[i]);
-          else {
-            next[i] = head[b];
-            head[b] = i;
-          }
-          closed[i] = 2; // seed: marked apart from nodata until the scan is done
-          break;
-        }
-      }
+      const zi = zw[i];
+      if (zi !== zi) continue;
+      if (
+        nodata
+          ? (zw[i + o0] !== zw[i + o0] || zw[i + o1] !== zw[i + o1] || zw[i + o2] !== zw[i + o2] ||
+            zw[i + o3] !== zw[i + o3] || zw[i + o4] !== zw[i + o4] || zw[i + o5] !== zw[i + o5] ||
+            zw[i + o6] !== zw[i + o6] || zw[i + o7] !== zw[i + o7])
+          : (r === 1 || r === h || i === r * pw + 1 || i === end - 1)
+      ) seeds[ns++] = i;
     }
   }
+  for (let s = 0; s < ns; s++) {
+    const i = seeds[s], zi = zw[i];
+    zw[i] = NaN;
+    bqPush(q, i, zi);
+  }
 
-  // Slope cells that need no raising and have no open neighbour at or below their own
-  // spill level are processed at once from a plain stack instead of the queue (Zhou, Sun &
-  // Fu 2016, "An efficient variant of the Priority-Flood algorithm", Computers &
-  // Geosciences 90): their level is their own elevation whatever the order.
-  const trace = new Int32Array(n);
+  const pit = new Int32Array(n), pitZ = new Float64Array(n);
+  let pitHead = 0, pitTail = 0;
+  const trace = new Int32Array(n), traceZ = new Float64Array(n);
   let traceTop = 0;
+  const off = Int32Array.of(o0, o1, o2, o3, o4, o5, o6, o7);
   for (;;) {
-    let c: number;
-    if (traceTop > 0) c = trace[--traceTop];
-    else if (pitHead < pitTail) c = pit[pitHead++];
-    else {
-      while (heap.size === 0 && band < bands - 1) {
-        band++;
-        for (let i = head[band]; i >= 0; i = next[i]) heapPush(heap, i, z[i]);
-      }
-      if (heap.size === 0) break;
-      c = heapPop(heap);
+    let c: number, zc: number;
+    if (traceTop > 0) {
+      c = trace[--traceTop];
+      zc = traceZ[traceTop];
+    } else if (pitHead < pitTail) {
+      c = pit[pitHead];
+      zc = pitZ[pitHead++];
+    } else {
+      c = bqPop(q);
+      if (c < 0) break;
+      zc = q.top;
     }
-    const spill = eps ? stepUp(z[c]) : z[c];
+    const spill = eps ? stepUp(zc) : zc;
     for (let k = 0; k < 8; k++) {
       const nb = c + off[k];
-      if (closed[nb]) continue;
-      closed[nb] = 1;
-      const zn = z[nb];
+      const zn = zw[nb];
+      if (zn !== zn) continue;
+      zw[nb] = NaN;
       if (zn <= spill) {
-        z[nb] = spill;
-        pit[pitTail++] = nb;
+        out[nb - pw + 1 - 2 * ((nb / pw) | 0)] = spill;
+        pit[pitTail] = nb;
+        pitZ[pitTail++] = spill;
         continue;
       }
       const up = eps ? stepUp(zn) : zn;
-      let free = true;
-      for (let j = 0; j < 8; j++) {
-        const m = nb + off[j];
-        if (!closed[m] && z[m] <= up) {
-          free = false;
-          break;
-        }
-      }
-      if (free) trace[traceTop++] = nb;
-      else {
-        const b = Math.min(bands - 1, Math.floor((zn - zmin) * perM));
-        if (b <= band) heapPush(heap, nb, zn);
-        else {
-          next[nb] = head[b];
-          head[b] = nb;
-        }
+      if (
+        zw[nb + o0] <= up || zw[nb + o1] <= up || zw[nb + o2] <= up || zw[nb + o3] <= up ||
+        zw[nb + o4] <= up || zw[nb + o5] <= up || zw[nb + o6] <= up || zw[nb + o7] <= up
+      ) {
+        bqPush(q, nb, zn);
+      } else {
+        trace[traceTop] = nb;
+        traceZ[traceTop++] = zn;
       }
     }
   }
-  return { ...grid, data: unpadded(z, w, h) };
+  return { ...grid, data: out };
 }
 
 /** The grid's values inside a one-cell NaN frame, (w + 2) × (h + 2). */
@@ -228,13 +365,6 @@ function padded(grid: Grid): Float64Array {
   return z;
 }
 
-function unpadded(z: Float64Array, w: number, h: number): Float64Array {
-  const out = new Float64Array(w * h);
-  const pw = w + 2;
-  for (let r = 0; r < h; r++) out.set(z.subarray((r + 1) * pw + 1, (r + 1) * pw + 1 + w), r * w);
-  return out;
-}
-
 /**
  * D8 flow directions (O'Callaghan & Mark 1984): each cell drains to the neighbour with the
  * steepest descent, drop / distance, with diagonals at √(dx² + dy²). A cell with no lower
@@ -242,28 +372,78 @@ function unpadded(z: Float64Array, w: number, h: number): Float64Array {
  * leaves the grid there. `cell_m` is [dx, dy] in metres. Ties go to the first in D8 order.
  */
 export function flowDirectionsD8(filled: Grid, cell_m: [number, number]): Int8Array {
-  const { width: w, height: h } = filled;
-  const z = padded(filled);
-  const pw = w + 2;
+  const { width: w, height: h, data: z } = filled;
   const [dx, dy] = cell_m;
-  const off = Int32Array.from(D8_DROW, (r, k) => r * pw + D8_DCOL[k]);
   const inv = D8_DCOL.map((c, k) => 1 / Math.hypot(c * dx, D8_DROW[k] * dy));
+  const i0 = inv[0], i1 = inv[1], i2 = inv[2], i3 = inv[3];
+  const i4 = inv[4], i5 = inv[5], i6 = inv[6], i7 = inv[7];
   const dirs = new Int8Array(w * h).fill(-1);
-  for (let r = 0; r < h; r++) {
-    for (let c = 0; c < w; c++) {
-      const i = (r + 1) * pw + c + 1;
+  for (let r = 1; r < h - 1; r++) {
+    for (let i = r * w + 1, end = r * w + w - 1; i < end; i++) {
       const zi = z[i];
-      if (Number.isNaN(zi)) continue;
-      let best = -1, bestSlope = 0;
-      for (let k = 0; k < 8; k++) {
-        const s = (zi - z[i + off[k]]) * inv[k]; // NaN for nodata: never > bestSlope
-        if (s > bestSlope) {
-          bestSlope = s;
-          best = k;
-        }
+      if (zi !== zi) continue;
+      let best = -1, b = 0, s = (zi - z[i + 1]) * i0;
+      if (s > b) {
+        b = s;
+        best = 0;
       }
-      dirs[r * w + c] = best;
+      s = (zi - z[i + w + 1]) * i1;
+      if (s > b) {
+        b = s;
+        best = 1;
+      }
+      s = (zi - z[i + w]) * i2;
+      if (s > b) {
+        b = s;
+        best = 2;
+      }
+      s = (zi - z[i + w - 1]) * i3;
+      if (s > b) {
+        b = s;
+        best = 3;
+      }
+      s = (zi - z[i - 1]) * i4;
+      if (s > b) {
+        b = s;
+        best = 4;
+      }
+      s = (zi - z[i - w - 1]) * i5;
+      if (s > b) {
+        b = s;
+        best = 5;
+      }
+      s = (zi - z[i - w]) * i6;
+      if (s > b) {
+        b = s;
+        best = 6;
+      }
+      s = (zi - z[i - w + 1]) * i7;
+      if (s > b) best = 7;
+      dirs[i] = best;
     }
+  }
+  const edge = (r: number, c: number) => {
+    const i = r * w + c, zi = z[i];
+    if (zi !== zi) return;
+    let best = -1, b = 0;
+    for (let k = 0; k < 8; k++) {
+      const rr = r + D8_DROW[k], cc = c + D8_DCOL[k];
+      if (rr < 0 || rr >= h || cc < 0 || cc >= w) continue;
+      const s = (zi - z[rr * w + cc]) * inv[k];
+      if (s > b) {
+        b = s;
+        best = k;
+      }
+    }
+    dirs[i] = best;
+  };
+  for (let c = 0; c < w; c++) {
+    edge(0, c);
+    if (h > 1) edge(h - 1, c);
+  }
+  for (let r = 1; r < h - 1; r++) {
+    edge(r, 0);
+    if (w > 1) edge(r, w - 1);
   }
   return dirs;
 }
@@ -299,15 +479,16 @@ export function flowAccumulation(
     down[i] = d;
     if (d >= 0) indeg[d]++;
   }
-  const queue = new Int32Array(n);
-  let head = 0, tail = 0;
-  for (let i = 0; i < n; i++) if (indeg[i] === 0) queue[tail++] = i;
-  while (head < tail) {
-    const i = queue[head++];
-    const d = down[i];
-    if (d < 0) continue;
-    acc[d] += acc[i];
-    if (--indeg[d] === 0) queue[tail++] = d;
+  for (let i = 0; i < n; i++) {
+    if (indeg[i] !== 0) continue;
+    let j = i, d = down[j];
+    while (d >= 0) {
+      acc[d] += acc[j];
+      if (--indeg[d] !== 0) break;
+      indeg[d] = -1; // walked from here: the scan below must not start it again
+      j = d;
+      d = down[j];
+    }
   }
   return acc;
 }
