@@ -8,6 +8,9 @@
  *   cells under 1.5 s). Baseline: Barnes' Algorithm 1, the original priority-flood with every
  *   cell through the heap (no pit queue, no ε), then the same D8 and accumulation.
  *
+ * - "stages: 2000×2000": the three stages of the target pipeline apart (fill+ε the baseline),
+ *   on the same grid, so a regression shows where it is.
+ *
  * `deno bench -A bench/water_bench.ts`. The machine is shared: read the ratios.
  */
 import { readGeoTiff } from "../engines/aerial/geotiff.ts";
@@ -175,5 +178,37 @@ Deno.bench({
   fn: () => {
     const dirs = flowDirectionsD8(fillDepressions(big, { epsilon: true }), bigCell);
     flowAccumulation(dirs, big.width, big.height);
+  },
+});
+
+const bigFilled = fillDepressions(big, { epsilon: true });
+const bigDirs = flowDirectionsD8(bigFilled, bigCell);
+
+Deno.bench({
+  name: "priority-flood+ε alone (baseline)",
+  group: "stages: 2000×2000",
+  baseline: true,
+  n: 3,
+  warmup: 1,
+  fn: () => {
+    fillDepressions(big, { epsilon: true });
+  },
+});
+Deno.bench({
+  name: "D8 alone",
+  group: "stages: 2000×2000",
+  n: 5,
+  warmup: 1,
+  fn: () => {
+    flowDirectionsD8(bigFilled, bigCell);
+  },
+});
+Deno.bench({
+  name: "accumulation alone",
+  group: "stages: 2000×2000",
+  n: 5,
+  warmup: 1,
+  fn: () => {
+    flowAccumulation(bigDirs, big.width, big.height);
   },
 });

@@ -7,7 +7,9 @@
  * References: Barnes, Lehman & Mulla (2014), "Priority-Flood: An optimal depression-filling
  * and watershed-labeling algorithm for digital elevation models", Computers & Geosciences 62
  * (Algorithm 2 "improved" with a plain pit queue; Algorithm 3 "+ε"). O'Callaghan & Mark
- * (1984), "The extraction of drainage networks from digital elevation data" (D8).
+ * (1984), "The extraction of drainage networks from digital elevation data" (D8). Zhou, Sun &
+ * Fu (2016), "An efficient variant of the Priority-Flood algorithm", Computers & Geosciences
+ * 90 (slope cells off the queue).
  * Horn (1981), "Hill shading and the reflectance map", Proc. IEEE 69(1) (slope and aspect).
  */
 import type { Grid } from "../aerial/grid.ts";
@@ -275,7 +277,7 @@ export function fillDepressions(grid: Grid, opts: { epsilon?: boolean } = {}): G
   const zw = padded(grid);
   // The result, unpadded: only raised cells are written (padded cell R·pw + C is
   // (R − 1)·w + C − 1 = i − pw + 1 − 2R here).
-  const out = Float64Array.from(grid.data);
+  const out = grid.data.slice();
   const o0 = 1, o1 = pw + 1, o2 = pw, o3 = pw - 1, o4 = -1, o5 = -pw - 1, o6 = -pw, o7 = -pw + 1;
   const eps = !!opts.epsilon;
 
@@ -311,11 +313,18 @@ export function fillDepressions(grid: Grid, opts: { epsilon?: boolean } = {}): G
     bqPush(q, i, zi);
   }
 
+  // Raised cells: a plain FIFO (Barnes' pit queue), each with its new level.
   const pit = new Int32Array(n), pitZ = new Float64Array(n);
   let pitHead = 0, pitTail = 0;
+  // Slope cells that need no raising and have no open neighbour at or below their own
+  // spill level are processed at once from a plain stack instead of the queue (Zhou, Sun &
+  // Fu 2016, "An efficient variant of the Priority-Flood algorithm", Computers &
+  // Geosciences 90): their level is their own elevation whatever the order.
   const trace = new Int32Array(n), traceZ = new Float64Array(n);
   let traceTop = 0;
   const off = Int32Array.of(o0, o1, o2, o3, o4, o5, o6, o7);
+  // No closures below: counters a closure mutates live in a heap context in V8, and this
+  // loop runs once per cell.
   for (;;) {
     let c: number, zc: number;
     if (traceTop > 0) {
@@ -370,6 +379,8 @@ function padded(grid: Grid): Float64Array {
  * steepest descent, drop / distance, with diagonals at √(dx² + dy²). A cell with no lower
  * neighbour gets -1: on an ε-filled grid only edge and nodata-adjacent cells do, and water
  * leaves the grid there. `cell_m` is [dx, dy] in metres. Ties go to the first in D8 order.
+ * The interior runs unrolled with the reciprocal distances precomputed; only the border
+ * checks bounds (a neighbour off the grid counts as nodata).
  */
 export function flowDirectionsD8(filled: Grid, cell_m: [number, number]): Int8Array {
   const { width: w, height: h, data: z } = filled;
@@ -458,7 +469,8 @@ export function downstream(dirs: Int8Array, width: number, i: number): number {
 /**
  * Flow accumulation: for each cell, the number of cells (itself included) whose D8 path
  * passes through it — multiply by the cell area for the upslope area. Computed in
- * topological order from the sources (in-degree zero), O(n), so it needs no recursion.
+ * topological order from the sources (in-degree zero, counted in an Int32Array), O(n), with
+ * no recursion: counts walk each source downstream; weights keep Kahn's queue order.
  * Nodata cells (`valid` 0) count 0. Weights, when given, replace the count of 1 per cell.
  */
 export function flowAccumulation(
@@ -471,21 +483,39 @@ export function flowAccumulation(
   const acc = new Float64Array(n);
   const indeg = new Int32Array(n);
   const down = new Int32Array(n);
+  const { valid, weights } = opts;
+  const step = D8_DROW.map((r, k) => r * width + D8_DCOL[k]);
   for (let i = 0; i < n; i++) {
-    const ok = opts.valid ? opts.valid[i] === 1 : true;
-    acc[i] = ok ? (opts.weights ? opts.weights[i] : 1) : 0;
+    const ok = valid ? valid[i] === 1 : true;
+    acc[i] = ok ? (weights ? weights[i] : 1) : 0;
     const k = dirs[i];
-    const d = ok && k >= 0 ? i + D8_DROW[k] * width + D8_DCOL[k] : -1;
+    const d = ok && k >= 0 ? i + step[k] : -1;
     down[i] = d;
     if (d >= 0) indeg[d]++;
   }
+  if (weights) {
+    // Float sums depend on their order: Kahn's order, generation by generation.
+    const queue = new Int32Array(n);
+    let head = 0, tail = 0;
+    for (let i = 0; i < n; i++) if (indeg[i] === 0) queue[tail++] = i;
+    while (head < tail) {
+      const i = queue[head++];
+      const d = down[i];
+      if (d < 0) continue;
+      acc[d] += acc[i];
+      if (--indeg[d] === 0) queue[tail++] = d;
+    }
+    return acc;
+  }
+  // Whole counts add exactly in any order: each source walks downstream, handing on its
+  // total, until a cell still waits for another inflow — neighbour to neighbour in memory.
   for (let i = 0; i < n; i++) {
     if (indeg[i] !== 0) continue;
     let j = i, d = down[j];
     while (d >= 0) {
       acc[d] += acc[j];
       if (--indeg[d] !== 0) break;
-      indeg[d] = -1; // walked from here: the scan below must not start it again
+      indeg[d] = -1; // walked from here: the scan must not start it again
       j = d;
       d = down[j];
     }
