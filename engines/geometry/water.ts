@@ -369,8 +369,14 @@ export function fillDepressions(grid: Grid, opts: { epsilon?: boolean } = {}): G
 function padded(grid: Grid): Float64Array {
   const { width: w, height: h, data } = grid;
   const pw = w + 2;
-  const z = new Float64Array(pw * (h + 2)).fill(NaN);
-  for (let r = 0; r < h; r++) z.set(data.subarray(r * w, r * w + w), (r + 1) * pw + 1);
+  const z = new Float64Array(pw * (h + 2));
+  z.fill(NaN, 0, pw + 1);
+  for (let r = 0; r < h; r++) {
+    const at = (r + 1) * pw + 1;
+    z.set(data.subarray(r * w, r * w + w), at);
+    z[at + w] = z[at + w + 1] = NaN; // east frame of this row, west frame of the next
+  }
+  z.fill(NaN, (h + 1) * pw);
   return z;
 }
 
@@ -484,14 +490,24 @@ export function flowAccumulation(
   const indeg = new Int32Array(n);
   const down = new Int32Array(n);
   const { valid, weights } = opts;
-  const step = D8_DROW.map((r, k) => r * width + D8_DCOL[k]);
-  for (let i = 0; i < n; i++) {
-    const ok = valid ? valid[i] === 1 : true;
-    acc[i] = ok ? (weights ? weights[i] : 1) : 0;
-    const k = dirs[i];
-    const d = ok && k >= 0 ? i + step[k] : -1;
-    down[i] = d;
-    if (d >= 0) indeg[d]++;
+  const step = Int32Array.from(D8_DROW, (r, k) => r * width + D8_DCOL[k]);
+  if (!valid && !weights) {
+    acc.fill(1);
+    for (let i = 0; i < n; i++) {
+      const k = dirs[i];
+      const d = k >= 0 ? i + step[k] : -1;
+      down[i] = d;
+      if (d >= 0) indeg[d]++;
+    }
+  } else {
+    for (let i = 0; i < n; i++) {
+      const ok = valid ? valid[i] === 1 : true;
+      acc[i] = ok ? (weights ? weights[i] : 1) : 0;
+      const k = dirs[i];
+      const d = ok && k >= 0 ? i + step[k] : -1;
+      down[i] = d;
+      if (d >= 0) indeg[d]++;
+    }
   }
   if (weights) {
     // Float sums depend on their order: Kahn's order, generation by generation.
