@@ -52,7 +52,7 @@ export function doorClearWidth(
       basis: "an opening without a door leaf: clear over its whole width",
     };
   }
-  const clear = Math.max(0, o.width_m - DOOR_LEAF_AND_STOP_M);
+  const clear = doorClearWidth_m(o);
   return {
     clear_width_m: clear,
     estimated: true,
@@ -60,6 +60,23 @@ export function doorClearWidth(
       (DOOR_LEAF_AND_STOP_M * 1000).toFixed(0)
     } mm for the open leaf and its stop (ADA 404.2.3 measuring rule)`,
   };
+}
+
+/**
+ * The number {@link doorClearWidth} gives, m, without building its sentence (for callers that
+ * judge thousands of doors): a stated `clear_width_m` as is, an opening's whole width, else a
+ * door's width less {@link DOOR_LEAF_AND_STOP_M} (ADA 404.2.3 measuring rule). It is an
+ * estimate exactly when {@link doorClearWidthEstimated} says so.
+ */
+export function doorClearWidth_m(o: Pick<Opening, "kind" | "width_m" | "clear_width_m">): number {
+  if (o.clear_width_m !== undefined) return o.clear_width_m;
+  if (o.kind === "opening") return o.width_m;
+  return Math.max(0, o.width_m - DOOR_LEAF_AND_STOP_M);
+}
+
+/** Whether {@link doorClearWidth} estimates the clear width (a door with no stated one). */
+export function doorClearWidthEstimated(o: Pick<Opening, "kind" | "clear_width_m">): boolean {
+  return o.clear_width_m === undefined && o.kind !== "opening";
 }
 
 /**

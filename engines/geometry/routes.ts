@@ -21,7 +21,8 @@ import { judge } from "../../core/result.ts";
 import {
   crossesEdges,
   distToEdges,
-  doorClearWidth,
+  doorClearWidth_m,
+  doorClearWidthEstimated,
   type EdgeSet,
   freeFloor,
   insideEdges,
@@ -31,7 +32,6 @@ import {
   ringEdges,
 } from "./clearance.ts";
 import { differenceRings, type MultiRings, offsetRings, ringArea_m2, unionRings } from "./clip.ts";
-import { nearestRoomEdge } from "./walls.ts";
 
 /** What the traveller needs, in SI units; each value comes from a tool input. */
 export interface RouteNeeds {
@@ -140,7 +140,17 @@ export function worseRouteStatus(a: RouteStatus, b: RouteStatus): RouteStatus {
 }
 
 /** Metres for sentences: 3 decimals, trailing zeros trimmed to 2 (0.815 m, 0.82 m). */
-const fmt = (v: number) => `${v.toFixed(3).replace(/0$/, "")} m`;
+const fmt = (v: number) => {
+  let t = fmtMemo.get(v);
+  if (t === undefined) {
+    t = `${v.toFixed(3).replace(/0$/, "")} m`;
+    if (fmtMemo.size >= 1024) fmtMemo.clear();
+    fmtMemo.set(v, t);
+  }
+  return t;
+};
+/** fmt's sentences by value (a plan's doors share a few widths; bounded, so never large). */
+const fmtMemo = new Map<number, string>();
 const fmt3 = (v: number) => `${v.toFixed(3)} m`;
 const slopeText = (s: number) => s > 0 ? `1:${(1 / s).toFixed(1)} (${s.toFixed(3)})` : "level";
 
@@ -386,8 +396,11 @@ function convexSpace(polygon: Point[], obstacles: Point[][], r: number): Space |
   const grown = obstacles.map((o) => growConvex(o, r));
   const gEdges = grown.map((g) => ringEdges([[g]]));
   const iEdges = ringEdges([[inset]]);
-  const free = (p: Point) =>
-    insideConvex(inset, p, 1e-9) && grown.every((g) => !insideConvex(g, p, -1e-9));
+  const free = (p: Point) => {
+    if (!insideConvex(inset, p, 1e-9)) return false;
+    for (let i = 0; i < grown.length; i++) if (insideConvex(grown[i], p, -1e-9)) return false;
+    return true;
+  };
   const corners: Space["corners"] = [];
   for (const g of grown) {
     g.forEach((v, i) => {
@@ -422,9 +435,11 @@ function convexSpace(polygon: Point[], obstacles: Point[][], r: number): Space |
     visible(a, b) {
       for (let i = 0; i < grown.length; i++) {
         if (crossesEdges(gEdges[i], a, b)) return false;
-        for (const t of [0.25, 0.5, 0.75]) {
-          const m: Point = [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
-          if (insideConvex(grown[i], m, -1e-9)) return false;
+        // Its points at a quarter, half and three quarters lie outside the grown object.
+        for (let q = 1; q <= 3; q++) {
+          const t = q * 0.25;
+          const mx = a[0] + (b[0] - a[0]) * t, my = a[1] + (b[1] - a[1]) * t;
+          if (insideConvexXY(grown[i], mx, my, -1e-9)) return false;
         }
       }
       return true;
@@ -438,10 +453,15 @@ function ccwRing(ring: Point[]): Point[] {
 
 /** Inside a convex counter-clockwise ring; eps > 0 admits the boundary, eps < 0 excludes it. */
 function insideConvex(ring: Point[], p: Point, eps: number): boolean {
+  return insideConvexXY(ring, p[0], p[1], eps);
+}
+
+/** {@link insideConvex} for a point given as x, y (no array allocated). */
+function insideConvexXY(ring: Point[], px: number, py: number, eps: number): boolean {
   for (let i = 0; i < ring.length; i++) {
     const a = ring[i], b = ring[(i + 1) % ring.length];
     const ex = b[0] - a[0], ey = b[1] - a[1];
-    const z = ex * (p[1] - a[1]) - ey * (p[0] - a[0]);
+    const z = ex * (py - a[1]) - ey * (px - a[0]);
     if (z < -eps * Math.sqrt(ex * ex + ey * ey)) return false;
   }
   return true;
@@ -507,9 +527,11 @@ function snap(E: EdgeSet, p: Point, r: number): Point | undefined {
 
 function visible(E: EdgeSet, a: Point, b: Point): boolean {
   if (crossesEdges(E, a, b)) return false;
-  for (const t of [0.25, 0.5, 0.75]) {
-    const m: Point = [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
-    if (!insideEdges(E, m[0], m[1]) && distToEdges(E, m) > 1e-7) return false;
+  // Its points at a quarter, half and three quarters lie inside (or on) the clear space.
+  for (let q = 1; q <= 3; q++) {
+    const t = q * 0.25;
+    const mx = a[0] + (b[0] - a[0]) * t, my = a[1] + (b[1] - a[1]) * t;
+    if (!insideEdges(E, mx, my) && distToEdges(E, [mx, my]) > 1e-7) return false;
   }
   return true;
 }
@@ -568,6 +590,47 @@ export function passageClearWidth(
 
 function onPiece(poly: MultiRings[number], p: Point): boolean {
   return distToEdges(ringEdges([poly]), p) < 1e-6;
+}
+
+/**
+ * The wall of a room a door point sits on: the foot of the point on the room's nearest edge,
+ * its distance, m, and the unit normal into the room. The same arithmetic as walls.ts
+ * nearestRoomEdge (point-to-segment projection, shoelace orientation, the first of edges
+ * within 1e-12 m winning), bit for bit, without its per-edge objects; undefined when no edge
+ * has length.
+ */
+function doorWall(
+  poly: Point[],
+  p: Point,
+): { foot: Point; distance_m: number; inward: Point } | undefined {
+  const n = poly.length;
+  let area2 = 0;
+  for (let i = 0; i < n; i++) {
+    const a = poly[i], b = poly[(i + 1) % n];
+    area2 += a[0] * b[1] - b[0] * a[1];
+  }
+  const ccw = area2 / 2 >= 0;
+  const px = p[0], py = p[1];
+  let best = -1, bestD = Infinity, bestX = 0, bestY = 0, bestLen = 0;
+  for (let i = 0; i < n; i++) {
+    const a = poly[i], b = poly[(i + 1) % n];
+    const length_m = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    if (length_m < 1e-9) continue;
+    const dx = b[0] - a[0], dy = b[1] - a[1];
+    const len2 = dx * dx + dy * dy;
+    let t = len2 > 0 ? ((px - a[0]) * dx + (py - a[1]) * dy) / len2 : 0;
+    t = Math.max(0, Math.min(1, t));
+    const fx = a[0] + t * dx, fy = a[1] + t * dy;
+    const d = Math.hypot(px - fx, py - fy);
+    if (best >= 0 && d >= bestD - 1e-12) continue;
+    best = i, bestD = d, bestX = fx, bestY = fy, bestLen = length_m;
+  }
+  if (best < 0) return undefined;
+  const a = poly[best], b = poly[(best + 1) % n];
+  const dir0 = (b[0] - a[0]) / bestLen, dir1 = (b[1] - a[1]) / bestLen;
+  // Interior is left of a->b on a counter-clockwise ring: inward is the left normal.
+  const inward: Point = ccw ? [-dir1, dir0] : [dir1, -dir0];
+  return { foot: [bestX, bestY], distance_m: bestD, inward };
 }
 
 /** Objects standing in each room: those naming the room, or on its floor with their centre in it. */
@@ -645,15 +708,9 @@ export function buildRouteGraph(
     let outside: Point | undefined;
     for (const sid of sides) {
       const room = rooms.get(sid)!;
-      const edge = nearestRoomEdge(room, o.at);
+      const edge = doorWall(room.polygon, o.at);
       // A room outline with no edge of any length: the door stands at its point, unplaced.
-      const wall = edge
-        ? {
-          foot: edge.foot,
-          distance_m: edge.distance_m,
-          inward: [-edge.normal[0], -edge.normal[1]] as Point,
-        }
-        : { foot: o.at, distance_m: Infinity, inward: [0, 0] as Point };
+      const wall = edge ?? { foot: o.at, distance_m: Infinity, inward: [0, 0] as Point };
       const port: Port = { at: wall.foot, n: edge ? wall.inward : null };
       if (!edge) {
         constraints.push({
@@ -752,6 +809,7 @@ export function buildRouteGraph(
 
   // Across each room: every pair of its nodes, by the shortest clear path.
   const wTol = tol(needs.body_width_m);
+  const bodyText = fmt(needs.body_width_m);
   for (const room of plan.rooms) {
     const ids = roomNodes.get(room.id)!;
     if (ids.length < 2) continue;
@@ -795,7 +853,7 @@ export function buildRouteGraph(
             unit: "m",
             text: `the way across ${name} between ${nodes[ids[i]].ref} and ${
               nodes[ids[j]].ref
-            } is narrower than the ${fmt(needs.body_width_m)} needed`,
+            } is narrower than the ${bodyText} needed`,
             floor: room.floor,
             at: nodes[ids[i]].at,
           }];
@@ -849,7 +907,8 @@ export function openingConstraints(
   tol: (v: number) => number,
 ): Constraint[] {
   const out: Constraint[] = [];
-  const cw = doorClearWidth(o);
+  // The number and flag of clearance.ts doorClearWidth, without its (unused) sentence.
+  const cw = { clear_width_m: doorClearWidth_m(o), estimated: doorClearWidthEstimated(o) };
   const need = needs.min_clear_width_m;
   const status = judge(cw.clear_width_m, ">=", need, tol(cw.clear_width_m));
   out.push({
@@ -1086,7 +1145,8 @@ export function routeToRoom(
     length_m: tree.length_m[best],
   };
   let at = tree.source;
-  const seen = new Set<string>();
+  // Constraint ids already counted; made at the first edge that judges anything.
+  let seen: Set<string> | undefined;
   for (const ei of chain) {
     const e = g.edges[ei];
     const forward = e.a === at;
@@ -1094,6 +1154,7 @@ export function routeToRoom(
     route.elements.push(e.element);
     route.walk.push({ edge: ei, from: at });
     for (const c of e.status === "pass" ? NO_CONSTRAINTS : e.constraints) {
+      seen ??= new Set();
       if (seen.has(c.id)) continue;
       seen.add(c.id);
       measurePassage(g, c);

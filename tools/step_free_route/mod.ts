@@ -225,8 +225,9 @@ export default tool({
           subject: room.id,
           overlays: [
             ...ids,
-            ...[...r.blocking, ...r.close, ...r.unknown].map((c) => `element:${c.id}`)
-              .filter((id) => overlays.some((o) => o.id === id)),
+            // An element's point overlay exists exactly when addElement marked it.
+            ...[...r.blocking, ...r.close, ...r.unknown].filter((c) => markers.has(c.id))
+              .map((c) => `element:${c.id}`),
           ],
         });
       }
