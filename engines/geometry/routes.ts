@@ -1095,6 +1095,12 @@ export interface Route {
   walk: { edge: number; from: number }[];
 }
 
+/**
+ * The walk steps of each tree, by edge index, shared by the routes read from it (every room's
+ * route through a tree edge enters it from the same node); read-only, like the routes.
+ */
+const walkSteps = new WeakMap<RouteTree, Route["walk"]>();
+
 /** The best route to one room from a tree (see {@link shortestRoutes}). */
 export function routeToRoom(
   g: RouteGraph,
@@ -1129,13 +1135,20 @@ export function routeToRoom(
       why: "the plan records no connection to it from the start (a missing stair, lift or door?)",
     };
   }
-  const chain: number[] = [];
-  for (let v = best; tree.via[v] >= 0;) {
+  // The tree edges from the source to `best`: counted, then filled from the far end.
+  let hops = 0;
+  for (let v = best; tree.via[v] >= 0; hops++) {
     const e = g.edges[tree.via[v]];
-    chain.push(tree.via[v]);
     v = e.a === v ? e.b : e.a;
   }
-  chain.reverse();
+  const chain = new Int32Array(hops);
+  for (let v = best, k = hops - 1; tree.via[v] >= 0; k--) {
+    const e = g.edges[tree.via[v]];
+    chain[k] = tree.via[v];
+    v = e.a === v ? e.b : e.a;
+  }
+  let steps = walkSteps.get(tree);
+  if (!steps) walkSteps.set(tree, steps = new Array(g.edges.length));
   const route: Route = {
     ...empty,
     elements: [],
@@ -1152,7 +1165,10 @@ export function routeToRoom(
     const forward = e.a === at;
     const next = forward ? e.b : e.a;
     route.elements.push(e.element);
-    route.walk.push({ edge: ei, from: at });
+    // A tree edge is always walked from the same end: one step object for every route.
+    let step = steps[ei];
+    if (!step || step.from !== at) steps[ei] = step = { edge: ei, from: at };
+    route.walk.push(step);
     for (const c of e.status === "pass" ? NO_CONSTRAINTS : e.constraints) {
       seen ??= new Set();
       if (seen.has(c.id)) continue;
