@@ -1289,19 +1289,26 @@ export function routeTreeLines(
   g: RouteGraph,
   tree: RouteTree,
 ): { floor: string; status: RouteStatus; lines: Point[][] }[] {
-  const out = new Map<string, { floor: string; status: RouteStatus; lines: Point[][] }>();
-  const seen = new Set<number>();
+  type Group = { floor: string; status: RouteStatus; lines: Point[][] };
+  // Groups in order of first appearance, found by floor then status (no key strings built).
+  const out: Group[] = [];
+  const byFloor = new Map<string, Map<RouteStatus, Group>>();
+  const seen = new Uint8Array(g.edges.length);
   for (let v = 0; v < g.nodes.length; v++) {
     const ei = tree.via[v];
-    if (ei < 0 || seen.has(ei)) continue;
-    seen.add(ei);
+    if (ei < 0 || seen[ei]) continue;
+    seen[ei] = 1;
     const e = g.edges[ei];
     if (e.kind === "vertical") continue;
     const floor = g.nodes[e.a].floor;
-    const key = `${floor}:${e.status}`;
-    if (!out.has(key)) out.set(key, { floor, status: e.status, lines: [] });
+    let statuses = byFloor.get(floor);
+    if (!statuses) byFloor.set(floor, statuses = new Map());
+    let group = statuses.get(e.status);
+    if (!group) {
+      statuses.set(e.status, group = { floor, status: e.status, lines: [] }), out.push(group);
+    }
     // In walking order: from the node it was reached from to v.
-    out.get(key)!.lines.push(e.b === v ? e.path : [...e.path].reverse());
+    group.lines.push(e.b === v ? e.path : [...e.path].reverse());
   }
-  return [...out.values()];
+  return out;
 }

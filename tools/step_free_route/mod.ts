@@ -173,7 +173,9 @@ export default tool({
       const r: Route = routes.get(room.id)!;
       const name = room.name ?? room.id;
       counts[r.status]++;
-      for (const c of [...r.blocking, ...r.close, ...r.unknown]) addElement(c);
+      // Most routes judge nothing on the way: no lists to join for them.
+      const judged = r.blocking.length + r.close.length + r.unknown.length > 0;
+      if (judged) { for (const c of [...r.blocking, ...r.close, ...r.unknown]) addElement(c); }
       for (const c of r.blocking) {
         const e = blockerCount.get(c.id) ?? { c, n: 0 };
         e.n++;
@@ -195,8 +197,8 @@ export default tool({
       if ((r.status === "pass" || r.status === "warn") && r.length_m !== undefined) {
         if (!longest || r.length_m > longest.len) longest = { len: r.length_m, name };
       }
-      const parts = [...r.blocking, ...r.unknown, ...r.close].map((c) => c.text);
-      const how = r.why ?? parts.join("; ");
+      const how = r.why ??
+        (judged ? [...r.blocking, ...r.unknown, ...r.close].map((c) => c.text).join("; ") : "");
       checks.push({
         id: `reach:${room.id}`,
         label: `${name}: reachable from ${start.id}`,
@@ -240,7 +242,7 @@ export default tool({
           floor: t.floor,
           geometry: {
             type: "MultiLineString",
-            coordinates: t.lines.map((l) => l.map(([x, y]) => [x, y])),
+            coordinates: t.lines.map((l) => l.map((p) => [p[0], p[1]])),
           },
           status: t.status,
         });
