@@ -396,9 +396,13 @@ function convexSpace(polygon: Point[], obstacles: Point[][], r: number): Space |
   const grown = obstacles.map((o) => growConvex(o, r));
   const gEdges = grown.map((g) => ringEdges([[g]]));
   const iEdges = ringEdges([[inset]]);
+  // The rings' edges as half-planes, computed once per ring rather than once per test.
+  const iPlanes = halfPlanes(inset), gPlanes = grown.map(halfPlanes);
   const free = (p: Point) => {
-    if (!insideConvex(inset, p, 1e-9)) return false;
-    for (let i = 0; i < grown.length; i++) if (insideConvex(grown[i], p, -1e-9)) return false;
+    if (!insideHalfPlanes(iPlanes, p[0], p[1], 1e-9)) return false;
+    for (let i = 0; i < gPlanes.length; i++) {
+      if (insideHalfPlanes(gPlanes[i], p[0], p[1], -1e-9)) return false;
+    }
     return true;
   };
   const corners: Space["corners"] = [];
@@ -439,7 +443,7 @@ function convexSpace(polygon: Point[], obstacles: Point[][], r: number): Space |
         for (let q = 1; q <= 3; q++) {
           const t = q * 0.25;
           const mx = a[0] + (b[0] - a[0]) * t, my = a[1] + (b[1] - a[1]) * t;
-          if (insideConvexXY(grown[i], mx, my, -1e-9)) return false;
+          if (insideHalfPlanes(gPlanes[i], mx, my, -1e-9)) return false;
         }
       }
       return true;
@@ -451,18 +455,29 @@ function ccwRing(ring: Point[]): Point[] {
   return ringArea_m2(ring) >= 0 ? ring : [...ring].reverse();
 }
 
-/** Inside a convex counter-clockwise ring; eps > 0 admits the boundary, eps < 0 excludes it. */
-function insideConvex(ring: Point[], p: Point, eps: number): boolean {
-  return insideConvexXY(ring, p[0], p[1], eps);
-}
-
-/** {@link insideConvex} for a point given as x, y (no array allocated). */
-function insideConvexXY(ring: Point[], px: number, py: number, eps: number): boolean {
-  for (let i = 0; i < ring.length; i++) {
+/**
+ * The edges of a convex counter-clockwise ring as half-planes: per edge its start (x, y), its
+ * vector (ex, ey) and its length, five numbers each, for {@link insideHalfPlanes}.
+ */
+function halfPlanes(ring: Point[]): Float64Array {
+  const out = new Float64Array(ring.length * 5);
+  for (let i = 0, k = 0; i < ring.length; i++, k += 5) {
     const a = ring[i], b = ring[(i + 1) % ring.length];
     const ex = b[0] - a[0], ey = b[1] - a[1];
-    const z = ex * (py - a[1]) - ey * (px - a[0]);
-    if (z < -eps * Math.sqrt(ex * ex + ey * ey)) return false;
+    out[k] = a[0], out[k + 1] = a[1], out[k + 2] = ex, out[k + 3] = ey;
+    out[k + 4] = Math.sqrt(ex * ex + ey * ey);
+  }
+  return out;
+}
+
+/**
+ * Inside a convex counter-clockwise ring given as {@link halfPlanes}: left of (or, by eps, on)
+ * every edge; eps > 0 admits the boundary, eps < 0 excludes it.
+ */
+function insideHalfPlanes(H: Float64Array, px: number, py: number, eps: number): boolean {
+  for (let k = 0; k < H.length; k += 5) {
+    const z = H[k + 2] * (py - H[k + 1]) - H[k + 3] * (px - H[k]);
+    if (z < -eps * H[k + 4]) return false;
   }
   return true;
 }
