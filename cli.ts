@@ -8,18 +8,15 @@ import { Command, CommanderError } from "commander";
 import Table from "cli-table3";
 import { join, resolve } from "node:path";
 import { CancelledError, InputError, RegistryError, StoreError } from "./core/errors.ts";
-import { inputMeta, type Manifest, manifestJson } from "./core/manifest.ts";
-import { loadRegistry, type Registry } from "./core/registry.ts";
+import type { Manifest } from "./core/manifest.ts";
+import type { Registry } from "./core/registry.ts";
 import { listManifests, loadTool } from "./core/catalog.ts";
-import { type Plan, planJsonSchema } from "./core/plan.ts";
-import { knownScanIds, requirePlan, resolveSite } from "./core/context.ts";
+import type { Plan } from "./core/plan.ts";
 import type { Question } from "./core/inputs.ts";
-import { type RunOutcome, runTool } from "./core/run.ts";
-import { forModel, type ToolResult } from "./core/result.ts";
+import type { RunOutcome } from "./core/run.ts";
+import type { ToolResult } from "./core/result.ts";
 import { defaultHome, openStore, type Store } from "./core/store.ts";
-import { BUILTIN_SCANS } from "./layers/builtin.ts";
-import { activePersona, getPersona, listPersonas, parsePersona } from "./presets/personas.ts";
-import { PREFERENCE_KEYS, preferenceKey } from "./presets/preferences.ts";
+import type * as Lib from "./cli/lib.ts";
 import {
   COMPACT,
   fmtNum,
@@ -30,6 +27,12 @@ import {
   useColor,
 } from "./cli/render.ts";
 import { DOCS_FILE, fillSources, inputProps, toolsMarkdown } from "./cli/docs.ts";
+
+/** The heavy part of the command line, loaded by every command but the listings. */
+let L: typeof Lib;
+async function loadLib(): Promise<typeof Lib> {
+  return (L ??= await import("./cli/lib.ts"));
+}
 
 /** Exit codes, documented in the README. */
 export const EXIT = { ok: 0, error: 1, usage: 2, needsInput: 3 } as const;
@@ -76,7 +79,7 @@ function parseValue(raw: string): unknown {
 const collect = (v: string, prev: string[]) => [...prev, v];
 
 async function registry(): Promise<Registry> {
-  return await loadRegistry();
+  return await L.loadRegistry();
 }
 
 // ---------------------------------------------------------------- run
@@ -115,7 +118,7 @@ function askOnTerminal(
         continue;
       }
       answers[q.input] = value;
-      const fill = inputMeta(schema).fill;
+      const fill = L.inputMeta(schema).fill;
       if (fill?.from === "selection" && confirm(`Select ${raw.trim()} for later runs?`)) {
         s.setSelection("scan", String(value));
       }
@@ -141,7 +144,7 @@ async function cmdRun(toolId: string, f: RunFlags): Promise<number> {
   const set: Record<string, unknown> = Object.fromEntries(f.set.map((kv) => parseKv(kv)));
   if (f.scan !== undefined) {
     const scanInput = Object.entries(m.inputs.shape).find(([, sch]) =>
-      inputMeta(sch as never).fill?.from === "selection"
+      L.inputMeta(sch as never).fill?.from === "selection"
     );
     if (!scanInput) throw new InputError("--scan", `${m.id} takes no scan`);
     set[scanInput[0]] = f.scan;
@@ -151,22 +154,22 @@ async function cmdRun(toolId: string, f: RunFlags): Promise<number> {
     set.place = f.place;
   }
   if (f.pack !== undefined) set.pack = resolve(f.pack);
-  const persona = activePersona(s, f.persona);
+  const persona = L.activePersona(s, f.persona);
   const live = !f.json;
   const color = useColor();
   const opts = {
     store: s,
-    builtins: BUILTIN_SCANS,
+    builtins: L.BUILTIN_SCANS,
     set,
     persona,
     onStep: (e: { text: string; elapsed_ms: number }) => {
       if (live) err(paint(`  [${(e.elapsed_ms / 1000).toFixed(2)} s] ${e.text}`, "dim", color));
     },
   };
-  let outcome: RunOutcome = await runTool(m, opts);
+  let outcome: RunOutcome = await L.runTool(m, opts);
   if (outcome.status === "needs_input" && Deno.stdin.isTerminal() && !f.json) {
     const answers = askOnTerminal(m, outcome.questions, s);
-    outcome = await runTool(m, { ...opts, answers });
+    outcome = await L.runTool(m, { ...opts, answers });
   }
   if (outcome.status === "needs_input") {
     out(
@@ -177,7 +180,7 @@ async function cmdRun(toolId: string, f: RunFlags): Promise<number> {
   const { result, run_id } = outcome;
   await writeFiles(m, result, f);
   if (f.json) {
-    out(JSON.stringify({ run_id, result, for_model: forModel(result) }, null, 2));
+    out(JSON.stringify({ run_id, result, for_model: L.forModel(result) }, null, 2));
   } else {
     out(renderResult(m, result, color));
     out(paint(`\nrun ${run_id}`, "dim", color));
@@ -201,7 +204,7 @@ async function writeFiles(
 ) {
   if (f.svg || f.png) {
     const plan = result.scan
-      ? requirePlan({ store: store(), builtins: BUILTIN_SCANS }, result.scan).plan
+      ? L.requirePlan({ store: store(), builtins: L.BUILTIN_SCANS }, result.scan).plan
       : undefined;
     if (!plan) throw new InputError("--svg", `${m.id} ran on no scan, so there is no plan to draw`);
     const { planSvg, svgToPng } = await import("./render/planview.ts");
@@ -243,7 +246,7 @@ async function cmdDemo(o: { out: string; json?: boolean }): Promise<number> {
   const color = useColor();
   const dir = resolve(o.out);
   await Deno.mkdir(dir, { recursive: true });
-  const plan = BUILTIN_SCANS.demo().plan;
+  const plan = L.BUILTIN_SCANS.demo().plan;
   out(
     paint(`threshold demo: every tool on the built-in demo building "${plan.name}"`, "bold", color),
   );
@@ -255,7 +258,7 @@ async function cmdDemo(o: { out: string; json?: boolean }): Promise<number> {
   const jsonOut: unknown[] = [];
   for (const m of reg.tools) {
     const scanInput = Object.entries(m.inputs.shape).find(([, sch]) =>
-      inputMeta(sch as never).fill?.from === "selection"
+      L.inputMeta(sch as never).fill?.from === "selection"
     );
     const example = m.examples?.[0] ?? {};
     if (!scanInput && !Object.keys(example).length) {
@@ -265,9 +268,9 @@ async function cmdDemo(o: { out: string; json?: boolean }): Promise<number> {
     const set = { ...(scanInput ? { [scanInput[0]]: "demo" } : {}), ...example };
     let outcome: RunOutcome;
     try {
-      outcome = await runTool(m, {
+      outcome = await L.runTool(m, {
         store: s,
-        builtins: BUILTIN_SCANS,
+        builtins: L.BUILTIN_SCANS,
         set,
       });
     } catch (e) {
@@ -279,7 +282,7 @@ async function cmdDemo(o: { out: string; json?: boolean }): Promise<number> {
       continue;
     }
     const r = outcome.result;
-    jsonOut.push({ run_id: outcome.run_id, result: r, for_model: forModel(r) });
+    jsonOut.push({ run_id: outcome.run_id, result: r, for_model: L.forModel(r) });
     if (!o.json) {
       out("─".repeat(72));
       if (Object.keys(example).length) {
@@ -328,15 +331,22 @@ function program(): Command {
     .exitOverride()
     .configureOutput({ writeErr: (s) => Deno.stderr.writeSync(new TextEncoder().encode(s)) });
   let code = 0;
+  // `act` loads the heavy part first; `listing` (tools, show) runs from the catalog alone.
+  const listing =
+    <A extends unknown[]>(fn: (...a: A) => Promise<number | void> | number | void) =>
+    async (...a: A) => {
+      code = (await fn(...a)) ?? 0;
+    };
   const act =
     <A extends unknown[]>(fn: (...a: A) => Promise<number | void> | number | void) =>
     async (...a: A) => {
+      await loadLib();
       code = (await fn(...a)) ?? 0;
     };
 
   p.command("tools").description("List every tool")
     .option("--json", "manifests with input JSON Schemas")
-    .action(act(async (o: { json?: boolean }) => {
+    .action(listing(async (o: { json?: boolean }) => {
       const list = await listManifests();
       if (o.json) return out(JSON.stringify(list, null, 2));
       out(tableOf(
@@ -349,7 +359,7 @@ function program(): Command {
 
   p.command("show <tool>").description("Show one tool and where each input comes from")
     .option("--json", "the manifest as JSON")
-    .action(act(async (id: string, o: { json?: boolean }) => {
+    .action(listing(async (id: string, o: { json?: boolean }) => {
       const list = await listManifests();
       const m = list.find((t) => t.id === id);
       if (!m) {
@@ -440,20 +450,21 @@ function program(): Command {
     .action(act((o: { json?: boolean }) => {
       const s = store();
       const rows = s.listScans();
-      const builtin = Object.keys(BUILTIN_SCANS).filter((id) => !rows.some((r) => r.id === id)).map(
-        (id) => {
-          const p = BUILTIN_SCANS[id]().plan;
-          return {
-            id,
-            name: p.name,
-            format: "built-in",
-            ref: p.source.ref,
-            imported_at: "",
-            rooms: p.rooms.length,
-            floors: p.floors.length,
-          };
-        },
-      );
+      const builtin = Object.keys(L.BUILTIN_SCANS).filter((id) => !rows.some((r) => r.id === id))
+        .map(
+          (id) => {
+            const p = L.BUILTIN_SCANS[id]().plan;
+            return {
+              id,
+              name: p.name,
+              format: "built-in",
+              ref: p.source.ref,
+              imported_at: "",
+              rooms: p.rooms.length,
+              floors: p.floors.length,
+            };
+          },
+        );
       const all = [...rows, ...builtin];
       const sel = s.getSelection("scan");
       if (o.json) return out(JSON.stringify({ selected: sel ?? null, scans: all }, null, 2));
@@ -469,7 +480,7 @@ function program(): Command {
 
   p.command("plan <sid>").description("Show a scan's plan").option("--json", "the plan JSON")
     .action(act((sid: string, o: { json?: boolean }) => {
-      const loaded = requirePlan({ store: store(), builtins: BUILTIN_SCANS }, sid);
+      const loaded = L.requirePlan({ store: store(), builtins: L.BUILTIN_SCANS }, sid);
       const pl: Plan = loaded.plan;
       if (o.json) return out(JSON.stringify(pl, null, 2));
       out(`${pl.name || pl.id} (${pl.source.format}${pl.source.ref ? `: ${pl.source.ref}` : ""})`);
@@ -503,7 +514,7 @@ function program(): Command {
   p.command("use <sid>").description("Select a scan; later runs are filled from it")
     .action(act((sid: string) => {
       const s = store();
-      requirePlan({ store: s, builtins: BUILTIN_SCANS }, sid);
+      L.requirePlan({ store: s, builtins: L.BUILTIN_SCANS }, sid);
       s.setSelection("scan", sid);
       out(`Selected scan ${sid}`);
     }));
@@ -518,11 +529,11 @@ function program(): Command {
       ) => [
         r.key,
         JSON.stringify(r.value),
-        preferenceKey(r.key)?.unit ?? "",
-        preferenceKey(r.key)?.description ?? "",
+        L.preferenceKey(r.key)?.unit ?? "",
+        L.preferenceKey(r.key)?.description ?? "",
       ]),
     ]));
-    const unset = PREFERENCE_KEYS.filter((k) => !rows.some((r) => r.key === k.key));
+    const unset = L.PREFERENCE_KEYS.filter((k) => !rows.some((r) => r.key === k.key));
     if (unset.length) out(`Not set: ${unset.map((k) => k.key).join(", ")}`);
   }));
   prefs.command("get <key>").action(act((key: string) => {
@@ -558,7 +569,7 @@ function program(): Command {
   );
   personas.command("list").option("--json").action(act((o: { json?: boolean }) => {
     const s = store();
-    const all = listPersonas(s);
+    const all = L.listPersonas(s);
     const active = s.getSelection("persona");
     if (o.json) return out(JSON.stringify({ active: active ?? null, personas: all }, null, 2));
     out(
@@ -577,7 +588,7 @@ function program(): Command {
     );
   }));
   personas.command("show <id>").option("--json").action(act((id: string, o: { json?: boolean }) => {
-    const x = getPersona(id, store());
+    const x = L.getPersona(id, store());
     if (o.json) return out(JSON.stringify(x, null, 2));
     out(`${x.title} (${x.id})\n${x.description}`);
     out(
@@ -596,7 +607,7 @@ function program(): Command {
         s.setSelection("persona", undefined);
         return out("No persona active");
       }
-      getPersona(id, s);
+      L.getPersona(id, s);
       s.setSelection("persona", id);
       out(`Persona ${id} is active`);
     }),
@@ -609,7 +620,7 @@ function program(): Command {
       } catch (e) {
         throw new InputError("file", `cannot read ${file} as JSON: ${(e as Error).message}`);
       }
-      const x = parsePersona(data);
+      const x = L.parsePersona(data);
       for (const k of Object.keys(x.preset)) checkPrefKey(k);
       store().putPersona(x as unknown as { id: string });
       out(`Saved persona ${x.id}`);
@@ -621,9 +632,9 @@ function program(): Command {
   sites.command("list").option("--json").action(act((o: { json?: boolean }) => {
     const s = store();
     const stored = s.listSites();
-    const fromScans = knownScanIds({ store: s, builtins: BUILTIN_SCANS })
+    const fromScans = L.knownScanIds({ store: s, builtins: L.BUILTIN_SCANS })
       .filter((id) => !stored.some((x) => x.scan === id))
-      .map((id) => ({ id, info: resolveSite({ store: s, builtins: BUILTIN_SCANS }, id) }))
+      .map((id) => ({ id, info: L.resolveSite({ store: s, builtins: L.BUILTIN_SCANS }, id) }))
       .filter((x) => x.info)
       .map((x) => ({
         id: x.id,
@@ -645,7 +656,7 @@ function program(): Command {
     );
   }));
   sites.command("show <place>").action(act((place: string) => {
-    const info = resolveSite({ store: store(), builtins: BUILTIN_SCANS }, place);
+    const info = L.resolveSite({ store: store(), builtins: L.BUILTIN_SCANS }, place);
     if (!info) throw new InputError("place", `scan ${place} has no site`);
     out(JSON.stringify(info, null, 2));
   }));
@@ -688,7 +699,7 @@ function program(): Command {
             throw new InputError("--north", `must be degrees, got ${o.north}`);
           }
           const s = store();
-          if (o.scan) requirePlan({ store: s, builtins: BUILTIN_SCANS }, o.scan, "--scan");
+          if (o.scan) L.requirePlan({ store: s, builtins: L.BUILTIN_SCANS }, o.scan, "--scan");
           const old = s.getSite(id);
           s.putSite({
             id,
@@ -715,7 +726,9 @@ function program(): Command {
     .option("--json")
     .action(act(async (place: string, file: string, o: { kind: string; json?: boolean }) => {
       const { addRaster } = await import("./layers/rasters.ts");
-      const r = await addRaster(store(), place, resolve(file), o.kind, { builtins: BUILTIN_SCANS });
+      const r = await addRaster(store(), place, resolve(file), o.kind, {
+        builtins: L.BUILTIN_SCANS,
+      });
       if (o.json) return out(JSON.stringify(r, null, 2));
       out(`Attached ${r.entry.kind} raster ${file} to site ${r.site.id}`);
       out(JSON.stringify(r.entry, null, 2));
@@ -783,14 +796,14 @@ function program(): Command {
       if (what !== "plan") {
         throw new InputError("what", `unknown schema ${JSON.stringify(what)}; schemas: plan`);
       }
-      out(JSON.stringify(planJsonSchema(), null, 2));
+      out(JSON.stringify(L.planJsonSchema(), null, 2));
     }),
   );
 
   p.command("docs").description("Write docs/tools.md (the tool reference) from the manifests")
     .option("--check", "exit 1 when docs/tools.md is stale")
     .action(act(async (o: { check?: boolean }) => {
-      const md = toolsMarkdown((await registry()).tools.map(manifestJson));
+      const md = toolsMarkdown((await registry()).tools.map(L.manifestJson));
       if (o.check) {
         if ((await Deno.readTextFile(DOCS_FILE).catch(() => "")) !== md) {
           err("docs/tools.md is stale: run `threshold docs` (deno task docs)");
@@ -816,11 +829,13 @@ function program(): Command {
 }
 
 function checkPrefKey(key: string) {
-  const k = preferenceKey(key);
+  const k = L.preferenceKey(key);
   if (!k && !/^custom\.[a-z0-9_.]+$/.test(key)) {
     throw new InputError(
       key,
-      `unknown preference key; keys: ${PREFERENCE_KEYS.map((x) => x.key).join(", ")} (or custom.*)`,
+      `unknown preference key; keys: ${
+        L.PREFERENCE_KEYS.map((x) => x.key).join(", ")
+      } (or custom.*)`,
     );
   }
   return k;

@@ -112,7 +112,9 @@ async function toolListing(
   toolsDir: URL,
 ): Promise<ToolDef[]> {
   const toolsPath = fileURLToPath(toolsDir).replace(/[\\/]$/, "");
-  const dirs = toolsPath.startsWith(PROJECT_DIR) ? [PROJECT_DIR] : [PROJECT_DIR, toolsPath];
+  // The project's own tools are covered by the project walk; another folder is walked too.
+  const own = toolsDir.href === new URL("./tools/", import.meta.url).href;
+  const dirs = own ? [PROJECT_DIR] : [PROJECT_DIR, toolsPath];
   const fingerprint = await listing.sourceFingerprint(dirs, [home]);
   const file = await listing.listingFile(home, `${PROJECT_DIR}\n${toolsDir.href}`);
   const cached = await listing.readListing<ToolDef>(file, fingerprint);

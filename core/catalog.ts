@@ -9,21 +9,22 @@
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { RegistryError } from "./errors.ts";
-import { type Manifest, manifestJson } from "./manifest.ts";
-import { loadRegistry, TOOLS_DIR, validateManifest } from "./registry.ts";
+import type { Manifest, manifestJson } from "./manifest.ts";
+import { TOOLS_DIR } from "./paths.ts";
 import { defaultHome } from "./store.ts";
 
 /** The project's root folder (the one holding core/, tools/, engines/ …). */
 export const PROJECT_DIR = fileURLToPath(new URL("../", import.meta.url)).replace(/[\\/]$/, "");
 
 /** Folders whose files never shape a manifest. */
-const SKIP = new Set(["tests", "docs", "bench", "node_modules", "coverage"]);
+const SKIP = new Set(["tests", "docs", "bench", "node_modules", "coverage", "fixtures"]);
 const SOURCE = /\.(ts|tsx|js|mjs|json|jsonc)$/;
 
 /**
  * A fingerprint (SHA-256, hex) of the source files under `dirs`: every `.ts`, `.js` and
- * `.json` file's path, size and modification time, skipping tests, docs, benchmarks
- * and hidden folders; with the Deno version, since it shapes the JSON Schemas too.
+ * `.json` file's path, size and modification time, skipping tests, docs, benchmarks,
+ * fixtures and hidden folders at the top of each folder walked (a tools folder elsewhere is
+ * walked as a folder of its own); with the Deno version, since it shapes the JSON Schemas too.
  */
 export async function sourceFingerprint(
   dirs: string[],
@@ -99,11 +100,16 @@ export async function listManifests(
   const dir = opts.dir ?? TOOLS_DIR;
   const home = opts.home ?? defaultHome();
   const toolsPath = fileURLToPath(dir).replace(/[\\/]$/, "");
-  const dirs = toolsPath.startsWith(PROJECT_DIR) ? [PROJECT_DIR] : [PROJECT_DIR, toolsPath];
+  const dirs = dir.href === TOOLS_DIR.href ? [PROJECT_DIR] : [PROJECT_DIR, toolsPath];
   const fingerprint = await sourceFingerprint(dirs, [home]);
   const file = await listingFile(home, `${PROJECT_DIR}\n${dir.href}`, "manifests");
   const cached = await readListing<ManifestJson>(file, fingerprint);
   if (cached) return cached;
+  // Only a cache miss loads zod, the registry and every tool.
+  const [{ loadRegistry }, { manifestJson }] = await Promise.all([
+    import("./registry.ts"),
+    import("./manifest.ts"),
+  ]);
   const fresh = (await loadRegistry(dir)).tools.map(manifestJson);
   await writeListing(file, fingerprint, fresh);
   return fresh;
@@ -136,5 +142,6 @@ export async function loadTool(id: string, dir: URL = TOOLS_DIR): Promise<Manife
       `mod.ts could not be loaded: ${(e as Error).message.split("\n")[0]}`,
     );
   }
+  const { validateManifest } = await import("./registry.ts");
   return validateManifest(id, mod.default);
 }

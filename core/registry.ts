@@ -15,8 +15,8 @@ export interface Registry {
   require(id: string): Manifest;
 }
 
-/** The project's own `tools/` folder. */
-export const TOOLS_DIR = new URL("../tools/", import.meta.url);
+import { TOOLS_DIR } from "./paths.ts";
+export { TOOLS_DIR };
 
 const cache = new Map<string, Promise<Registry>>();
 
