@@ -4,6 +4,9 @@
  * Center's Anthropometry of Wheeled Mobility (AWM), IRC 2018/2021. A value the notes mark
  * unverified is marked so here and reaches results as "(unverified)".
  */
+import { z } from "zod";
+import { formatIssues, InputError } from "../core/errors.ts";
+import type { Store } from "../core/store.ts";
 
 /** One preset value with its source. */
 export interface PresetValue {
@@ -167,11 +170,6 @@ export const BUILTIN_PERSONAS: Persona[] = [
     },
   },
 ];
-
-import { z } from "zod";
-import { InputError } from "../core/errors.ts";
-import { formatIssues } from "../core/errors.ts";
-import type { Store } from "../core/store.ts";
 
 /** Schema of a person's own persona (`threshold personas add`). */
 export const PersonaSchema = z.object({
