@@ -399,52 +399,31 @@ function float(
 /** Indices that point outside their block are bad input (the reader would crash on them). */
 function checkReferences(h: House, ref: string): void {
   const bad: string[] = [];
-  const inRange = (v: number, n: number) => v === -1 || (v >= 0 && v < n);
-  h.regions.forEach((r, i) => {
-    if (!inRange(r.level, h.levels.length)) {
-      bad.push(`regions[${i}] (R ${r.index}): level ${r.level} does not exist`);
-    }
-  });
-  h.portals.forEach((p, i) => {
-    for (const r of p.regions) {
-      if (!inRange(r, h.regions.length)) {
-        bad.push(`portals[${i}] (P ${p.index}): region ${r} does not exist`);
+  // Each index field must point into its target block; -1 means "none".
+  const check = <T>(
+    block: string,
+    rows: T[],
+    label: (row: T) => string,
+    field: string,
+    values: (row: T) => number[],
+    target: unknown[],
+  ) =>
+    rows.forEach((row, i) => {
+      for (const v of values(row)) {
+        if (v !== -1 && !(v >= 0 && v < target.length)) {
+          bad.push(`${block}[${i}] (${label(row)}): ${field} ${v} does not exist`);
+        }
       }
-    }
-  });
-  h.surfaces.forEach((s, i) => {
-    if (!inRange(s.region, h.regions.length)) {
-      bad.push(`surfaces[${i}] (S ${s.index}): region ${s.region} does not exist`);
-    }
-  });
-  h.vertices.forEach((v, i) => {
-    if (!inRange(v.surface, h.surfaces.length)) {
-      bad.push(`vertices[${i}] (V ${v.index}): surface ${v.surface} does not exist`);
-    }
-  });
-  h.panoramas.forEach((p, i) => {
-    if (!inRange(p.region, h.regions.length)) {
-      bad.push(`panoramas[${i}] (P ${p.name}): region ${p.region} does not exist`);
-    }
-  });
-  h.images.forEach((m, i) => {
-    if (!inRange(m.panorama, h.panoramas.length)) {
-      bad.push(`images[${i}] (I ${m.index}): panorama ${m.panorama} does not exist`);
-    }
-  });
-  h.objects.forEach((o, i) => {
-    if (!inRange(o.region, h.regions.length)) {
-      bad.push(`objects[${i}] (O ${o.index}): region ${o.region} does not exist`);
-    }
-    if (!inRange(o.category, h.categories.length)) {
-      bad.push(`objects[${i}] (O ${o.index}): category ${o.category} does not exist`);
-    }
-  });
-  h.segments.forEach((s, i) => {
-    if (!inRange(s.object, h.objects.length)) {
-      bad.push(`segments[${i}] (E ${s.index}): object ${s.object} does not exist`);
-    }
-  });
+    });
+  check("regions", h.regions, (r) => `R ${r.index}`, "level", (r) => [r.level], h.levels);
+  check("portals", h.portals, (p) => `P ${p.index}`, "region", (p) => p.regions, h.regions);
+  check("surfaces", h.surfaces, (s) => `S ${s.index}`, "region", (s) => [s.region], h.regions);
+  check("vertices", h.vertices, (v) => `V ${v.index}`, "surface", (v) => [v.surface], h.surfaces);
+  check("panoramas", h.panoramas, (p) => `P ${p.name}`, "region", (p) => [p.region], h.regions);
+  check("images", h.images, (m) => `I ${m.index}`, "panorama", (m) => [m.panorama], h.panoramas);
+  check("objects", h.objects, (o) => `O ${o.index}`, "region", (o) => [o.region], h.regions);
+  check("objects", h.objects, (o) => `O ${o.index}`, "category", (o) => [o.category], h.categories);
+  check("segments", h.segments, (e) => `E ${e.index}`, "object", (e) => [e.object], h.objects);
   if (bad.length) throw new InputError(ref, bad.slice(0, 10).join("\n"));
 }
 
