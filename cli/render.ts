@@ -138,10 +138,14 @@ export function renderBlock(block: Block, r: ToolResult, color: boolean): string
   }
 }
 
-/** Every block the tool names, in manifest order, as terminal text. */
+/**
+ * Every block the tool names, in manifest order, as terminal text. An `unknown` or `error`
+ * result shows only what it has (an unknown verdict can still carry measured facts); it
+ * prints no "Findings: none", which would read as a clean bill.
+ */
 export function renderResult(m: Manifest, r: ToolResult, color: boolean): string {
   const blocks: Block[] = r.verdict.status === "error" || r.verdict.status === "unknown"
-    ? m.blocks.filter((b) => b === "VerdictHeader" || b === "AssumptionList" || b === "StepLog")
+    ? m.blocks.filter((b) => b !== "FindingList" || r.findings.length > 0)
     : m.blocks;
   const withAssumptions = blocks.includes("AssumptionList")
     ? blocks

@@ -14,13 +14,19 @@ const metric = (r: ToolResult, id: string) => r.metrics.find((m) => m.id === id)
 
 async function withSite(
   ground: (p: [number, number]) => number,
-  opts: { imagery?: Uint8Array } = {},
+  opts: { imagery?: Uint8Array; cell_m?: number; half_m?: number } = {},
 ): Promise<{ store: Store; plans: Record<string, LoadedPlan> }> {
   const dir = await Deno.makeTempDir({ prefix: "facts_" });
   const store = openStore(":memory:");
   const plans = { house: parsePlan(housePlan()) };
   const dem = join(dir, "dem.tif");
-  await Deno.writeFile(dem, await gridToTiff(gridAroundSite(ground, { half_m: 150 }).grid, 32633));
+  await Deno.writeFile(
+    dem,
+    await gridToTiff(
+      gridAroundSite(ground, { half_m: opts.half_m ?? 150, cell_m: opts.cell_m }).grid,
+      32633,
+    ),
+  );
   await addRaster(store, "house", dem, "elevation", { plans });
   if (opts.imagery) {
     const img = join(dir, "ortho.tif");
@@ -63,6 +69,36 @@ Deno.test("site_facts: the bottom of a bowl is low ground (a warn hint with a fi
   assert.ok(metric(r, "height_above_lowest_m") < 0.01);
   assertEquals(r.findings.map((f) => f.id), ["site_facts:low_ground:house"]);
   assertMatch(r.verdict.text, /flood-prone hint/);
+  s.store.close();
+});
+
+Deno.test("site_facts: cells wider than the radius leave low ground unknown, facts kept", async () => {
+  // The same bowl on 150 m cells: within 100 m lies the place's own cell and nothing else,
+  // so "the lowest ground around it" would be the place itself (0 m, a false flood hint).
+  const s = await withSite(([x, y]) => 100 + 0.001 * (x * x + y * y), {
+    cell_m: 150,
+    half_m: 900,
+  });
+  const r = await facts(s);
+  assertEquals(r.verdict.status, "unknown", r.verdict.text);
+  assertMatch(r.verdict.text, /150 m cells are too coarse to say whether it is low ground/);
+  assertEquals(r.findings, []);
+  assertEquals(r.checks.map((c) => [c.id, c.status, c.measured]), [
+    ["low_ground", "unknown", undefined],
+  ]);
+  assertEquals(metric(r, "height_above_lowest_m"), null);
+  // The facts that do not need the neighbourhood are still reported.
+  assert.ok(Number.isFinite(metric(r, "elevation_m")));
+  assertEquals(metric(r, "raster_cell_m"), 150);
+  assert.ok(r.assumptions.some((a) => /a radius of at least 300 m/.test(a.text)));
+  // A radius that reaches the neighbouring cells judges it again: the bowl's bottom is low.
+  const out = await runTool(siteFacts, {
+    store: s.store,
+    plans: s.plans,
+    set: { place: "house", radius_m: 300 },
+  });
+  assert.ok(out.status === "done");
+  assertEquals(out.result.verdict.status, "warn", out.result.verdict.text);
   s.store.close();
 });
 

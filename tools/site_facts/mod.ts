@@ -122,7 +122,23 @@ export default tool({
         input: "radius_m",
       },
     ];
-    if (cell > radius_m / 3) {
+    // The circle must reach past the place's own cell for "the lowest ground around it" to
+    // mean anything: with cells wider than the radius (or a single cell in it) the place is
+    // compared with itself, so the low-ground check is left unknown rather than flagged.
+    const tooCoarse = cell > radius_m || f.cells_in_radius < 2;
+    const radiusNeeded_m = Math.ceil(2 * cell / 10) * 10;
+    if (tooCoarse) {
+      assumptions.push({
+        text: `The raster's ${fmtM(cell, 0)} cells are too coarse for a ${
+          fmtM(radius_m, 0)
+        } radius (${f.cells_in_radius} cell${
+          f.cells_in_radius === 1 ? "" : "s"
+        } with data in it): low ground was not judged. A finer DEM, or a radius of at least ${
+          fmtM(radiusNeeded_m, 0)
+        }, would let it be.`,
+        input: "radius_m",
+      });
+    } else if (cell > radius_m / 3) {
       assumptions.push({
         text: `The raster's ${fmtM(cell, 0)} cells are coarse for a ${
           fmtM(radius_m, 0)
@@ -142,13 +158,13 @@ export default tool({
       {
         id: "height_above_lowest_m",
         label: `Height above the lowest ground within ${fmtM(radius_m, 0)}`,
-        value: round(f.height_above_lowest_m, 2),
+        value: tooCoarse ? null : round(f.height_above_lowest_m, 2),
         unit: "m",
       },
       {
         id: "lowest_elevation_m",
         label: `Lowest ground within ${fmtM(radius_m, 0)}`,
-        value: round(f.lowest_elevation_m, 2),
+        value: tooCoarse ? null : round(f.lowest_elevation_m, 2),
         unit: "m",
       },
       {
@@ -158,17 +174,21 @@ export default tool({
         unit: "m",
       },
     ];
-    const lowStatus = judge(f.height_above_lowest_m, ">=", low_ground_m, 0);
+    const lowStatus = tooCoarse ? "unknown" : judge(f.height_above_lowest_m, ">=", low_ground_m, 0);
     const status = lowStatus === "fail" ? "warn" : lowStatus;
     const checks: Check[] = [{
       id: "low_ground",
       label: `Height above the lowest ground within ${fmtM(radius_m, 0)}`,
       status,
-      measured: round(f.height_above_lowest_m, 2),
+      measured: tooCoarse ? undefined : round(f.height_above_lowest_m, 2),
       limit: low_ground_m,
       unit: "m",
       note: status === "warn"
         ? "A hint, not a flood map: water gathering nearby would reach this place first."
+        : tooCoarse
+        ? `Not judged: the raster's ${fmtM(cell, 0)} cells are wider than the ${
+          fmtM(radius_m, 0)
+        } radius.`
         : undefined,
     }];
     const findings: Finding[] = status === "warn"
@@ -226,11 +246,15 @@ export default tool({
     const aspect = Number.isNaN(f.aspect_deg)
       ? "flat"
       : `sloping ${f.slope_pct.toFixed(1)} % towards the ${compassPoint(f.aspect_deg)}`;
-    const text =
-      `At ${where} the ground is at ${f.elevation_m.toFixed(1)} m, ${aspect}; it stands ${
-        fmtM(f.height_above_lowest_m, 1)
-      } above the lowest ground within ${fmtM(radius_m, 0)}` +
-      (status === "warn" ? " (low ground: a flood-prone hint)." : ".") + cover;
+    const text = `At ${where} the ground is at ${f.elevation_m.toFixed(1)} m, ${aspect}; ` +
+      (tooCoarse
+        ? `the raster's ${
+          fmtM(cell, 0)
+        } cells are too coarse to say whether it is low ground within ${fmtM(radius_m, 0)}.`
+        : `it stands ${fmtM(f.height_above_lowest_m, 1)} above the lowest ground within ${
+          fmtM(radius_m, 0)
+        }` + (status === "warn" ? " (low ground: a flood-prone hint)." : ".")) +
+      cover;
     ctx.step("Done");
     return { verdict: { status, text }, metrics, checks, findings, assumptions };
   },
