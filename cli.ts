@@ -699,19 +699,33 @@ function program(): Command {
             throw new InputError("--north", `must be degrees, got ${o.north}`);
           }
           const s = store();
-          if (o.scan) L.requirePlan({ store: s, builtins: L.BUILTIN_SCANS }, o.scan, "--scan");
           const old = s.getSite(id);
+          const scan = o.scan ?? old?.scan;
+          if (o.scan) L.requirePlan({ store: s, builtins: L.BUILTIN_SCANS }, o.scan, "--scan");
+          const other = scan && s.listSites().find((x) => x.scan === scan && x.id !== id);
+          if (other) {
+            // One stored site per scan: a second would leave which one counts to chance.
+            throw new InputError(
+              "--scan",
+              `scan ${scan} already has a stored site, ${
+                JSON.stringify(other.id)
+              }; change that one with \`threshold sites add ${other.id} --lat … --lon …\``,
+            );
+          }
+          // Coordinates given here are a person's: they no longer follow the plan's site.
+          const { located_by: _, ...kept } = old?.record ?? {};
           s.putSite({
             id,
             lat,
             lon,
             address: o.address ?? old?.address,
             name: o.name ?? old?.name,
-            scan: o.scan ?? old?.scan,
+            scan,
             north_deg: north ?? old?.north_deg,
-            elevation_m: old?.elevation_m,
+            // A ground elevation belongs to the coordinates it was stored with.
+            elevation_m: old && old.lat === lat && old.lon === lon ? old.elevation_m : undefined,
             record: {
-              ...(old?.record ?? {}),
+              ...kept,
               ...Object.fromEntries(o.record.map((kv) => parseKv(kv, "--record"))),
             },
           });

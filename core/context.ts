@@ -94,9 +94,7 @@ export function resolveSite(
         `"${place}" is out of range; latitude must be -90..90 and longitude -180..180`,
       );
     }
-    const stored = src.store?.listSites().find((x) =>
-      Math.abs(x.lat - lat) <= 1e-7 && Math.abs(x.lon - lon) <= 1e-7
-    );
+    const stored = src.store?.listSites().find((x) => samePlace(x, { lat, lon }));
     if (stored) return { ...fromRecord(stored), from: "store" };
     return { lat, lon, record: {}, from: "coordinates" };
   }
@@ -105,12 +103,23 @@ export function resolveSite(
     const stored = src.store?.listSites().find((s) => s.scan === place);
     const s = loaded.plan.site;
     if (!s && !stored) return undefined;
+    // A site a person stored for the scan (`threshold sites add --scan`) says where the
+    // building is, over what the importer found; a record made only to hold rasters copied
+    // the plan's location (located_by "plan") and follows the plan.
+    const personal = stored && stored.record.located_by !== "plan" ? stored : undefined;
+    const first = <T>(a: T | undefined, b: T | undefined) => a !== undefined ? a : b;
     return {
       ...(stored ? fromRecord(stored) : {}),
-      ...(s ? { lat: s.lat, lon: s.lon } : {}),
-      address: s?.address ?? stored?.address,
-      elevation_m: s?.elevation_m ?? stored?.elevation_m,
-      north_deg: s?.north_deg ?? stored?.north_deg,
+      lat: personal ? personal.lat : s?.lat ?? stored!.lat,
+      lon: personal ? personal.lon : s?.lon ?? stored!.lon,
+      address: personal ? first(personal.address, s?.address) : first(s?.address, stored?.address),
+      // The plan's ground elevation belongs to the plan's coordinates.
+      elevation_m: personal
+        ? first(personal.elevation_m, samePlace(personal, s) ? s?.elevation_m : undefined)
+        : first(s?.elevation_m, stored?.elevation_m),
+      north_deg: personal
+        ? first(personal.north_deg, s?.north_deg)
+        : first(s?.north_deg, stored?.north_deg),
       scan: place,
       record: stored?.record ?? {},
       from: "scan",
@@ -124,6 +133,10 @@ export function resolveSite(
       JSON.stringify(place)
     }; give a scan id, "lat,lon" (e.g. "52.52,13.40"), or a stored site's id, name or address`,
   );
+}
+
+function samePlace(a: { lat: number; lon: number }, b?: { lat: number; lon: number }): boolean {
+  return !!b && Math.abs(a.lat - b.lat) <= 1e-7 && Math.abs(a.lon - b.lon) <= 1e-7;
 }
 
 function fromRecord(r: SiteRecord): SiteInfo {

@@ -166,8 +166,11 @@ function siteRecordFor(store: Store, place: string, site: SiteInfo): SiteRecord 
     if (rec) return rec;
   }
   if (site.from === "scan") {
+    // The scan's stored site keeps what it holds (a location a person gave stays theirs);
+    // a new one copies the plan's location and is marked to follow the plan (see
+    // resolveSite), so a re-imported plan's site is not shadowed by a stale copy.
     const rec = store.listSites().find((s) => s.scan === place);
-    if (rec) return { ...rec, lat: site.lat, lon: site.lon, north_deg: site.north_deg };
+    if (rec) return rec;
     return {
       id: `scan-${place}`,
       name: `site of scan ${place}`,
@@ -177,7 +180,7 @@ function siteRecordFor(store: Store, place: string, site: SiteInfo): SiteRecord 
       ...(site.elevation_m !== undefined ? { elevation_m: site.elevation_m } : {}),
       ...(site.north_deg !== undefined ? { north_deg: site.north_deg } : {}),
       scan: place,
-      record: {},
+      record: { located_by: "plan" },
     };
   }
   const near = store.listSites().find((s) =>

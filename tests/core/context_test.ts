@@ -69,3 +69,54 @@ Deno.test("ctx.plan: unknown scans are errors naming the input; steps reach the 
   ac.abort();
   assertThrows(() => c2.throwIfCancelled(), /cancelled/);
 });
+
+Deno.test("ctx.site: a person's stored site for a scan outranks the plan's; a raster holder follows the plan", () => {
+  const store = openStore(":memory:");
+  const src = { store, builtins: BUILTIN_SCANS };
+  // A record made only to hold rasters copied the plan's site and follows the plan.
+  store.putSite({
+    id: "scan-demo",
+    lat: 1,
+    lon: 2,
+    north_deg: 99,
+    scan: "demo",
+    record: { located_by: "plan", rasters: [] },
+  });
+  let s = resolveSite(src, "demo")!;
+  assertEquals([s.id, s.lat, s.lon, s.north_deg, s.elevation_m], [
+    "scan-demo",
+    52.52,
+    13.405,
+    15,
+    34,
+  ]);
+  // Coordinates a person gave win; the plan still fills what they left out, except the
+  // ground elevation, which belongs to the plan's coordinates.
+  store.putSite({
+    id: "scan-demo",
+    lat: 32.745,
+    lon: -97.395,
+    scan: "demo",
+    record: { rasters: [] },
+  });
+  s = resolveSite(src, "demo")!;
+  assertEquals([s.lat, s.lon, s.north_deg, s.address, s.elevation_m], [
+    32.745,
+    -97.395,
+    15,
+    "1 Sample Street (fictional)",
+    undefined,
+  ]);
+  // At the plan's own coordinates the plan's elevation still applies.
+  store.putSite({
+    id: "scan-demo",
+    lat: 52.52,
+    lon: 13.405,
+    north_deg: 20,
+    scan: "demo",
+    record: {},
+  });
+  s = resolveSite(src, "demo")!;
+  assertEquals([s.north_deg, s.elevation_m], [20, 34]);
+  store.close();
+});

@@ -54,6 +54,26 @@ Deno.test("addRaster: attaches by reference to a scan's own site, with a checksu
   store.close();
 });
 
+Deno.test("addRaster: a scan's stored site keeps the location a person gave it", async () => {
+  const store = openStore(":memory:");
+  store.putSite({ id: "mine", lat: 46.63, lon: 10.65, north_deg: 5, scan: "demo", record: {} });
+  const { site, warnings } = await addRaster(store, "demo", DEM, "elevation", {
+    builtins: BUILTIN_SCANS,
+  });
+  // Attached to that record, which still says where the building is: the DEM covers it.
+  assertEquals([site.id, site.lat, site.lon, site.north_deg], ["mine", 46.63, 10.65, 5]);
+  assertEquals(warnings, []);
+  assertEquals(store.listSites().map((s) => s.id), ["mine"]);
+  const info = resolveSite({ store, builtins: BUILTIN_SCANS }, "demo")!;
+  assertEquals([info.lat, info.lon, rastersOf(info, "elevation").length], [46.63, 10.65, 1]);
+  // A scan without a stored site gets one that follows its plan.
+  const other = openStore(":memory:");
+  const made = await addRaster(other, "demo", DEM, "elevation", { builtins: BUILTIN_SCANS });
+  assertEquals([made.site.id, made.site.record.located_by], ["scan-demo", "plan"]);
+  store.close();
+  other.close();
+});
+
 Deno.test("addRaster: coordinates make a stored site; a relative path is made absolute", async () => {
   const store = openStore(":memory:");
   const dir = await Deno.makeTempDir({ prefix: "rasters_" });
@@ -82,34 +102,36 @@ Deno.test("addRaster: bad input names the input", async () => {
   const dir = await Deno.makeTempDir({ prefix: "rasters_" });
   const notTiff = join(dir, "x.tif");
   await Deno.writeTextFile(notTiff, "hello");
-  const cases: [Promise<unknown>, string, RegExp][] = [
+  // Each case runs only when awaited: a rejection made early would be unhandled meanwhile.
+  const cases: [() => Promise<unknown>, string, RegExp][] = [
     [
-      addRaster(store, "demo", DEM, "lidar", { builtins: BUILTIN_SCANS }),
+      () => addRaster(store, "demo", DEM, "lidar", { builtins: BUILTIN_SCANS }),
       "kind",
       /elevation or imagery/,
     ],
     [
-      addRaster(store, "demo", join(dir, "nope.tif"), "elevation", { builtins: BUILTIN_SCANS }),
+      () =>
+        addRaster(store, "demo", join(dir, "nope.tif"), "elevation", { builtins: BUILTIN_SCANS }),
       "file",
       /cannot read/,
     ],
     [
-      addRaster(store, "demo", notTiff, "elevation", { builtins: BUILTIN_SCANS }),
+      () => addRaster(store, "demo", notTiff, "elevation", { builtins: BUILTIN_SCANS }),
       "file",
       /not a usable GeoTIFF/,
     ],
-    [addRaster(store, "demo", DEM, "imagery", { builtins: BUILTIN_SCANS }), "file", /RGB/],
-    [addRaster(store, "nowhere", DEM, "elevation"), "place", /no place/],
+    [() => addRaster(store, "demo", DEM, "imagery", { builtins: BUILTIN_SCANS }), "file", /RGB/],
+    [() => addRaster(store, "nowhere", DEM, "elevation"), "place", /no place/],
   ];
   const bare = housePlan();
   delete bare.site;
   cases.push([
-    addRaster(store, "bare", DEM, "elevation", { plans: { bare: parsePlan(bare) } }),
+    () => addRaster(store, "bare", DEM, "elevation", { plans: { bare: parsePlan(bare) } }),
     "place",
     /has no site/,
   ]);
   for (const [p, input, re] of cases) {
-    await assert.rejects(p, (e: unknown) => {
+    await assert.rejects(p(), (e: unknown) => {
       assert.ok(e instanceof InputError, String(e));
       assertEquals(e.input, input);
       assertMatch(e.message, re);
