@@ -4,3 +4,4 @@ export * from "./reproject.ts";
 export * from "./sample.ts";
 export * from "./facts.ts";
 export * from "./imagery.ts";
+export * from "./horizon.ts";

@@ -24,6 +24,18 @@ export function groundFloorRooms(plan: Plan): Room[] {
   return rooms.filter((r) => r.floor === ground);
 }
 
+/**
+ * How far the building reaches from a point (the plan's origin by default): the largest
+ * distance to a corner of any room on any floor, metres; 0 for a plan without rooms.
+ */
+export function buildingReach_m(plan: Plan, from: Point = [0, 0]): number {
+  let best = 0;
+  for (const r of plan.rooms) {
+    for (const [x, y] of r.polygon) best = Math.max(best, Math.hypot(x - from[0], y - from[1]));
+  }
+  return best;
+}
+
 /** Even-odd ray casting (Shimrat 1962): whether a point lies inside a polygon. */
 export const pointInPolygon: (p: Point, poly: Point[]) => boolean = pointInRing;
 

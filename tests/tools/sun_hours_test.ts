@@ -17,6 +17,9 @@ import { sunPathPng } from "../../render/sunpath.ts";
 import sunHours from "../../tools/sun_hours/mod.ts";
 import { assertEquals, assertOk, assertRejects } from "../_assert.ts";
 import { fixture } from "../_data.ts";
+import { join } from "node:path";
+import { addRaster } from "../../layers/rasters.ts";
+import { gridAroundSite, gridToTiff } from "../../fixtures/site/dems.ts";
 
 const near = (a: number, e: number, tol: number, what: string) =>
   assertOk(Math.abs(a - e) <= tol, `${what}: ${a} vs ${e} (±${tol})`);
@@ -119,6 +122,51 @@ Deno.test("a horizon profile hides the sun below it", async () => {
   });
   near(win(low, "w_s").day_h, 8.14, 0.05, "south window above a 20° skyline");
   assertOk(win(low, "w_s").lost_year_h.horizon > 0);
+});
+
+Deno.test("a terrain skyline traced on the site's elevation raster hides the sun like a given one", async () => {
+  // A ring of ground 2 km round the 45°N box, high enough to stand 20° above a ground-floor
+  // window's centre (1.5 m): 2000·tan 20° + 1.5 + (1 − 0.13)·2000²/2R = 729.71 m. The south
+  // window should then see the 8.14 h of the 20° profile above (the ring's inner edge is
+  // blurred by a cell, i.e. within 0.15° of 20°: about ±0.03 h).
+  const plans = load("box45");
+  const sid = Object.keys(plans)[0];
+  const site = plans[sid].plan.site!;
+  const { grid } = gridAroundSite(([x, y]) => (Math.hypot(x, y) >= 2000 ? 829.71 : 100), {
+    site,
+    // Degree cells: 15 m along the meridian, 10.6 m along the parallel; ±3 km north–south
+    // reaches ±2.1 km east–west, past the ring.
+    half_m: 3000,
+    cell_m: 15,
+    geographic: true,
+  });
+  const dir = await Deno.makeTempDir({ prefix: "sun_dem_" });
+  const dem = join(dir, "ring.tif");
+  await Deno.writeFile(dem, await gridToTiff(grid, 4326, { geographic: true }));
+  const store = openStore(":memory:");
+  await addRaster(store, sid, dem, "elevation", { plans });
+  const go = async (set: Record<string, unknown>) => {
+    const out = await runTool(sunHours, {
+      store,
+      plans,
+      set: { scan: sid, date: "2025-03-20", ...set },
+    });
+    if (out.status !== "done") throw new Error(JSON.stringify(out));
+    return out.result;
+  };
+  const r = await go({});
+  near(win(r, "w_s").day_h, 8.14, 0.06, "south window inside a 20° ring of hills");
+  assertOk(win(r, "w_s").lost_year_h.horizon > 0);
+  const said = r.assumptions.find((a) => /skyline traced on/.test(a.text))!;
+  assertEquals(said.input, "terrain_horizon_m");
+  assertOk(/traced on the elevation raster ring\.tif \(EPSG:4326/.test(said.text), said.text);
+  // Turned off, or cut short of the ring, the horizon is flat again: the equinox's full day.
+  const flat = await go({ terrain_horizon_m: 0 });
+  const short = await go({ terrain_horizon_m: 1500 });
+  assertOk(win(flat, "w_s").day_h > 11.9, `${win(flat, "w_s").day_h}`);
+  assertEquals(win(short, "w_s").day_h, win(flat, "w_s").day_h);
+  assertEquals(win(flat, "w_s").lost_year_h.horizon, 0);
+  store.close();
 });
 
 Deno.test("the year profile: months add up, the step is an input, BRE BR 209 marks its values unverified", async () => {

@@ -47,6 +47,13 @@ import {
   yearSamples,
 } from "../../engines/geometry/sun_exposure.ts";
 import { sunPathSvg } from "../../render/sunpath.ts";
+import { terrainHorizon } from "../../engines/aerial/horizon.ts";
+import { applyAffine, gridNorthAzimuth_deg } from "../../engines/aerial/reproject.ts";
+import { cellSize_m } from "../../engines/aerial/sample.ts";
+import { buildingReach_m, compassPoint } from "../../engines/geometry/footprint.ts";
+import type { SiteInfo } from "../../core/context.ts";
+import type { Plan } from "../../core/plan.ts";
+import { describeRaster, openElevationFor, rastersOf } from "../../layers/rasters.ts";
 
 const TOOL = "sun_hours";
 
@@ -58,6 +65,10 @@ const BRE_ANNUAL = 0.25, BRE_WINTER = 0.05;
 const HABITABLE = ["living", "dining", "kitchen", "bedroom", "office"];
 const DEFAULT_ROOM_HEIGHT_M = 2.5;
 const WINDOW_DEFAULTS = { sill_m: 0.9, height_m: 1.2 };
+/** Eye height for the terrain skyline: a ground-floor window's centre (sill + half height). */
+const SKYLINE_EYE_M = WINDOW_DEFAULTS.sill_m + WINDOW_DEFAULTS.height_m / 2;
+/** Ground this far beyond the building's farthest corner is the nearest the skyline looks. */
+const SKYLINE_CLEAR_M = 5;
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 const round = (v: number, d = 2) => Math.round(v * 10 ** d) / 10 ** d;
@@ -89,7 +100,7 @@ function parseDate(text: string): { year: number; month: number; day: number } {
   return { year, month, day };
 }
 
-/** A horizon from the site's stored record (`record.horizon`), when the aerial engines put one there. */
+/** A horizon profile stored in the site's record (`record.horizon`: azimuth and elevation points). */
 function recordHorizon(record: Record<string, unknown> | undefined): HorizonPoint[] | undefined {
   const h = record?.horizon;
   if (!Array.isArray(h)) return undefined;
@@ -157,6 +168,12 @@ export default tool({
       description:
         "Skyline seen from the site: elevation angles by true azimuth (degrees), linearly interpolated.",
     }),
+    terrain_horizon_m: z.number().min(0).max(100_000).default(30_000).meta({
+      unit: "m",
+      label: "how far to trace the terrain skyline",
+      description:
+        "When no horizon is given or stored, trace the terrain skyline on the site's elevation raster out to this distance (metres); 0 for a flat horizon.",
+    }),
     self_shading: z.boolean().default(true).meta({
       description: "Count the building's own rooms as obstructions (2.5D, flat roofs).",
     }),
@@ -164,6 +181,7 @@ export default tool({
   requires: [
     { layer: "site.location", why: "The sun's position needs the latitude and longitude." },
     { layer: "plan.windows" },
+    { layer: "site.elevation", optional: true, why: "a terrain skyline when no horizon is given" },
   ],
   blocks: [
     "VerdictHeader",
@@ -178,7 +196,7 @@ export default tool({
   ],
   draws: ["opening", "arrow", "room"],
   read_only: true,
-  run(ctx, inputs) {
+  async run(ctx, inputs) {
     const { scan, step_min, standard, en17037_level, min_altitude_deg, self_shading } = inputs;
     const { year, month, day } = parseDate(inputs.date);
     const plan = ctx.plan(scan);
@@ -191,22 +209,37 @@ export default tool({
           "The site has no north_deg, so the plan's +y axis was taken as true north; every window's facing depends on this.",
       });
     }
+    // Horizon: the input, else one stored with the site, else the terrain skyline on the
+    // site's elevation raster, else flat.
+    const FLAT =
+      "The horizon is taken as flat: hills, trees and neighbouring buildings are not counted.";
+    let horizonPts = inputs.horizon ?? recordHorizon(site.record);
+    let groundFromRaster_m: number | undefined;
+    if (horizonPts) {
+      assumptions.push({
+        text: `A horizon profile of ${horizonPts.length} points ${
+          inputs.horizon ? "(given)" : "(from the site record)"
+        } hides the sun below it; trees and neighbours not in it are ignored.`,
+        ...(inputs.horizon ? { input: "horizon" } : {}),
+      });
+    } else if (inputs.terrain_horizon_m > 0 && rastersOf(site, "elevation").length) {
+      ctx.step("Tracing the terrain skyline on the site's elevation raster");
+      const sky = await terrainSkyline(site, plan, inputs.terrain_horizon_m);
+      if ("reasons" in sky) {
+        assumptions.push({ text: `${sky.reasons.join(" ")} ${FLAT}` });
+      } else {
+        horizonPts = sky.points;
+        groundFromRaster_m = sky.ground_m;
+        assumptions.push({ text: sky.text, input: "terrain_horizon_m" });
+      }
+    } else assumptions.push({ text: FLAT });
+    const horizon = horizonPts ? makeHorizon(horizonPts) : undefined;
+    // The air's pressure (for refraction) from the site's elevation, else the raster's ground.
+    const elevation_m = site.elevation_m ?? groundFromRaster_m ?? 0;
     const dt = deltaT_s(year, month);
-    const pressure = pressureAtElevation_mbar(site.elevation_m ?? 0);
+    const pressure = pressureAtElevation_mbar(elevation_m);
     const opts = { delta_t_s: dt, pressure_mbar: pressure, temperature_c: 10 };
     const position = (jd: Float64Array) => sunSeriesFast(jd, site.lat, site.lon, opts);
-
-    // Horizon: the input, else one stored with the site, else flat.
-    const horizonPts = inputs.horizon ?? recordHorizon(site.record);
-    const horizon = horizonPts ? makeHorizon(horizonPts) : undefined;
-    assumptions.push({
-      text: horizonPts
-        ? `A horizon profile of ${horizonPts.length} points ${
-          inputs.horizon ? "(given)" : "(from the site record)"
-        } hides the sun below it; trees and neighbours not in it are ignored.`
-        : "The horizon is taken as flat: hills, trees and neighbouring buildings are not counted.",
-      ...(inputs.horizon ? { input: "horizon" } : {}),
-    });
 
     // Windows: to the outside, on a room's wall.
     const windows = plan.openings.filter((o) => o.kind === "window");
@@ -658,7 +691,7 @@ export default tool({
     assumptions.push(
       {
         text: `Direct sun counts while the sun's centre (refracted, standard atmosphere at ${
-          Math.round(site.elevation_m ?? 0)
+          Math.round(elevation_m)
         } m) is above ${
           Math.max(0, min_altitude_deg)
         }° and within 90° of the window's outward normal, at the window's centre. The day is counted every minute, the year every ${step_min} min (each sample stands for its step), in local mean solar time.`,
@@ -754,3 +787,58 @@ export default tool({
     };
   },
 });
+
+/**
+ * The terrain skyline at the site (the plan's origin) on its newest usable elevation raster,
+ * with the sentence that says how it was made; or why there is none.
+ */
+async function terrainSkyline(
+  site: SiteInfo,
+  plan: Plan,
+  maxDistance_m: number,
+): Promise<{ points: HorizonPoint[]; text: string; ground_m: number } | { reasons: string[] }> {
+  const opened = await openElevationFor(site, [[0, 0]], maxDistance_m);
+  if ("reasons" in opened) return { reasons: opened.reasons };
+  const { grid, entry, geographic, planToGrid } = opened;
+  const p = applyAffine(planToGrid, [0, 0]);
+  const cell = Math.max(...cellSize_m(grid, geographic, site.lat));
+  const minDistance_m = Math.max(cell, buildingReach_m(plan) + SKYLINE_CLEAR_M);
+  if (minDistance_m >= maxDistance_m) {
+    return {
+      reasons: [
+        `The terrain skyline was not traced: ${
+          Math.round(maxDistance_m)
+        } m does not reach past the building and the raster's first cell (${
+          Math.round(minDistance_m)
+        } m).`,
+      ],
+    };
+  }
+  const sky = terrainHorizon(grid, p, {
+    observerHeight_m: SKYLINE_EYE_M,
+    minDistance_m,
+    maxDistance_m,
+    geographic,
+    lat_deg: site.lat,
+    gridNorth_deg: gridNorthAzimuth_deg(entry.crs, p),
+  });
+  if (!sky) return { reasons: [`The elevation raster has no ground at the site.`] };
+  let top = sky.points[0];
+  for (const q of sky.points) if (q.elevation_deg > top.elevation_deg) top = q;
+  const km = (m: number) => `${+(m / 1000).toFixed(1)} km`;
+  const reachMin = Math.min(...sky.reach_m), reachMax = Math.max(...sky.reach_m);
+  const text = `The horizon is the terrain skyline traced on the ${
+    describeRaster(entry)
+  }: every 1° of azimuth, ground from ${Math.round(minDistance_m)} m to ${
+    km(maxDistance_m)
+  } away (the raster reaches ${km(reachMin)}–${
+    km(reachMax)
+  } of it), seen from ${SKYLINE_EYE_M} m above the ground at ${
+    sky.ground_m.toFixed(1)
+  } m, with the earth's curvature and refraction (k = 0.13). Highest: ${
+    top.elevation_deg.toFixed(1)
+  }° towards the ${
+    compassPoint(top.azimuth_deg)
+  } (${top.azimuth_deg}°). Trees and buildings count only where the raster holds them (a surface model does, a terrain model does not).`;
+  return { points: sky.points, text, ground_m: sky.ground_m };
+}
