@@ -5,7 +5,7 @@
  * changed or moved since it was attached is a clear error naming it, never silently other
  * data. This module is the only place that reads raster files; engines take the bytes.
  */
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { InputError } from "../core/errors.ts";
 import { type PlanSources, resolveSite, type SiteInfo } from "../core/context.ts";
 import type { SiteRecord, Store } from "../core/store.ts";
@@ -205,11 +205,18 @@ export async function loadRaster(entry: RasterEntry): Promise<Uint8Array> {
   try {
     bytes = await Deno.readFile(entry.path);
   } catch (e) {
+    // A confined process (the MCP server reads only the store and its --root folders) is
+    // told which folder to allow, not to put back a file that is there.
+    const denied = e instanceof Deno.errors.NotCapable || e instanceof Deno.errors.PermissionDenied;
     throw new RasterFileError(
       entry.path,
-      `cannot be read (${
-        (e as Error).message
-      }); it was attached by reference — put it back or attach it again with threshold site add-raster`,
+      denied
+        ? `cannot be read by this process, which may not read its folder (the MCP server reads only the store and the folders given with --root: add --root ${
+          dirname(entry.path)
+        })`
+        : `cannot be read (${
+          (e as Error).message
+        }); it was attached by reference — put it back or attach it again with threshold site add-raster`,
     );
   }
   const sum = await sha256Hex(bytes);

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { assert, assertEquals, assertMatch } from "../_assert.ts";
 import { sharedData } from "../_data.ts";
 import { InputError } from "../../core/errors.ts";
@@ -164,4 +165,38 @@ Deno.test("loadRaster: a changed or missing file is an error naming it", async (
   await Deno.remove(file);
   await assert.rejects(loadRaster(entry), /dem\.tif: cannot be read/);
   store.close();
+});
+
+Deno.test("loadRaster: a process that may not read the raster's folder says which --root to add", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "rasters_" });
+  const file = join(dir, "dem.tif");
+  await Deno.writeFile(file, await gridToTiff(tiltedPlane(4, 4, 0.1), 32633));
+  // A Deno that may read the project only, as the confined MCP server reads its own folders
+  // (the script comes on stdin: `deno eval` would have every permission).
+  const root = fileURLToPath(new URL("../../", import.meta.url)).replace(/[\\/]$/, "");
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      `--allow-read=${root}`,
+      "--no-prompt",
+      `--config=${join(root, "deno.json")}`,
+      "-",
+    ],
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const w = child.stdin.getWriter();
+  await w.write(new TextEncoder().encode(
+    `import { loadRaster } from ${
+      JSON.stringify(pathToFileURL(join(root, "layers/rasters.ts")).href)
+    };
+    try { await loadRaster({ path: ${JSON.stringify(file)}, sha256: "x" } as any); }
+    catch (e) { console.log((e as Error).message); }`,
+  ));
+  await w.close();
+  const out = await child.output();
+  const text = new TextDecoder().decode(out.stdout);
+  assertMatch(text, /dem\.tif: cannot be read by this process/);
+  assert.ok(text.includes(`add --root ${dir})`), text);
 });
