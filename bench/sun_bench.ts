@@ -7,12 +7,17 @@
  *   difference between SPA's batch path and SPA instant by instant.
  * - The same 8,760 SPA positions: the batch path (baseline) vs SPA instant by instant (spaAt).
  * - sun_hours for 100 windows over a year at 1 h: without self-shading (baseline) vs with the
- *   building's 50 rooms as obstructions, through runTool on a generated saw-tooth terrace.
+ *   building's 50 rooms as obstructions, through runTool on a generated saw-tooth terrace; and
+ *   the same terrace in the Vinschgau with the terrain skyline traced on the real 250 m DEM
+ *   out to 30 km (reading and checking the GeoTIFF included).
  * Run: deno bench -A bench/sun_bench.ts
  */
 import SunCalc from "suncalc";
 import { parsePlan } from "../core/plan.ts";
 import { runTool } from "../core/run.ts";
+import { openStore } from "../core/store.ts";
+import { addRaster } from "../layers/rasters.ts";
+import { fileURLToPath } from "node:url";
 import {
   deltaT_s,
   julianDay,
@@ -136,7 +141,7 @@ Deno.bench({
  * A saw-tooth terrace of 50 rooms (4 m × 6 m) in a row, every other one stepped 2 m forward, a
  * window front and back: 100 windows, each recessed one flanked by its neighbours.
  */
-function terrace() {
+function terrace(lat = LAT, lon = LON) {
   const rooms = [], openings = [];
   for (let i = 0; i < 50; i++) {
     const x = i * 4, off = (i % 2) * 2;
@@ -168,13 +173,23 @@ function terrace() {
   }
   return parsePlan({
     id: "terrace",
-    site: { lat: LAT, lon: LON, north_deg: 20 },
+    site: { lat, lon, north_deg: 20 },
     floors: [{ id: "f0", index: 0, elevation_m: 0 }],
     rooms,
     openings,
   });
 }
 const PLANS = { terrace: terrace() };
+// The terrace on the Vinschgau valley floor, its site holding the real DEM.
+const ALPS = { terrace: terrace(46.63, 10.65) };
+const STORE = openStore(":memory:");
+await addRaster(
+  STORE,
+  "terrace",
+  fileURLToPath(new URL("../../shared/data/dem/terra_elev_vinschgau.tif", import.meta.url)),
+  "elevation",
+  { plans: ALPS },
+);
 
 Deno.bench({
   name: "sun_hours, 100 windows, a year at 1 h, no self-shading",
@@ -190,5 +205,13 @@ Deno.bench({
   group: "sun_hours (100 windows, a year at 1 h)",
   async fn() {
     await runTool(sunHours, { plans: PLANS, set: { scan: "terrace" } });
+  },
+});
+
+Deno.bench({
+  name: "sun_hours, 100 windows, a year at 1 h, 50 rooms, terrain skyline on a DEM",
+  group: "sun_hours (100 windows, a year at 1 h)",
+  async fn() {
+    await runTool(sunHours, { store: STORE, plans: ALPS, set: { scan: "terrace" } });
   },
 });
