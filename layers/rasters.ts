@@ -132,8 +132,12 @@ export async function addRaster(
     const [p] = transformPoints("EPSG:4326", info.crs, [[site.lon, site.lat]]);
     const [c, r] = worldToPixel(info.transform, p);
     if (!(c >= 0 && r >= 0 && c <= info.width && r <= info.height)) {
+      const record = site.from === "scan" ? siteRecordFor(store, place, site).id : undefined;
       warnings.push(
-        `${path} does not cover the site's position (${site.lat}, ${site.lon}); tools will say so.`,
+        `${path} does not cover the site's position (${site.lat}, ${site.lon}); tools will say so.` +
+          (record
+            ? ` If the building stands elsewhere, place it: threshold sites add ${record} --lat … --lon …`
+            : ""),
       );
     }
   }
