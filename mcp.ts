@@ -12,7 +12,7 @@
 import { basename, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Registry } from "./core/registry.ts";
-import { defaultHome } from "./core/store.ts";
+import { defaultHome, openStore } from "./core/store.ts";
 import type { ToolDef } from "./mcp/listing.ts";
 
 /** How the server is started. */
@@ -156,14 +156,20 @@ export function denoCacheDir(): string {
 }
 
 /**
- * The Deno flags the server needs and no more: read the project's code, the store and the
- * roots; write only the store; environment and system facts (npm packages such as sharp
+ * The Deno flags the server needs and no more: read the project's code, the store, the
+ * roots and the given files (the rasters attached to sites, see {@link attachedFiles});
+ * write only the store; environment and system facts (npm packages such as sharp
  * read them); native addons only from the npm package cache (sharp's libvips). No network,
  * no subprocesses. Plus one V8 flag for a small resident heap.
  */
-export function confinedFlags(home: string, roots: string[], projectDir = PROJECT_DIR): string[] {
+export function confinedFlags(
+  home: string,
+  roots: string[],
+  projectDir = PROJECT_DIR,
+  files: string[] = [],
+): string[] {
   const project = projectDir.replace(/[\\/]$/, "");
-  const read = [project, home, ...roots];
+  const read = [project, home, ...roots, ...files];
   const ffi = [join(denoCacheDir(), "npm"), join(project, "node_modules")];
   return [
     `--allow-read=${read.join(",")}`,
@@ -178,11 +184,43 @@ export function confinedFlags(home: string, roots: string[], projectDir = PROJEC
   ];
 }
 
+/**
+ * The files a person attached to sites in the store (`threshold site add-raster`): the
+ * confined server may read these files, not the rest of their folders. None when the store
+ * does not exist yet or cannot be opened (the server then says why itself); paths with a
+ * comma cannot be named in a Deno permission list and are left out.
+ */
+export function attachedFiles(home: string): string[] {
+  try {
+    Deno.statSync(join(home, "threshold.db"));
+  } catch {
+    return [];
+  }
+  let store;
+  try {
+    store = openStore(home);
+  } catch {
+    return [];
+  }
+  try {
+    const paths = store.listSites().flatMap((s) =>
+      Array.isArray(s.record.rasters)
+        ? (s.record.rasters as { path?: unknown }[]).map((r) => r?.path)
+        : []
+    );
+    return [...new Set(paths)].filter((p): p is string =>
+      typeof p === "string" && p.length > 0 && !p.includes(",")
+    );
+  } finally {
+    store.close();
+  }
+}
+
 /** The full command line of the confined server. */
 export function confinedArgs(opts: McpOptions & { home: string; roots: string[] }): string[] {
   const args = [
     "run",
-    ...confinedFlags(opts.home, opts.roots),
+    ...confinedFlags(opts.home, opts.roots, PROJECT_DIR, attachedFiles(opts.home)),
     `--config=${resolve(PROJECT_DIR, "deno.json")}`,
     fileURLToPath(import.meta.url),
     `--home=${opts.home}`,

@@ -215,7 +215,7 @@ export async function loadRaster(entry: RasterEntry): Promise<Uint8Array> {
     throw new RasterFileError(
       entry.path,
       denied
-        ? `cannot be read by this process, which may not read its folder (the MCP server reads only the store and the folders given with --root: add --root ${
+        ? `cannot be read by this process, which may not read its folder (the MCP server reads only the store, the folders given with --root and the rasters attached before it started: restart it, or add --root ${
           dirname(entry.path)
         })`
         : `cannot be read (${

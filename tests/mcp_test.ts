@@ -6,6 +6,8 @@
 import assert from "node:assert/strict";
 import { loadRegistry } from "../core/registry.ts";
 import { openStore } from "../core/store.ts";
+import { addRaster } from "../layers/rasters.ts";
+import { gridToTiff, tiltedPlane } from "../fixtures/site/dems.ts";
 import { ERAS, FIXTURE_TOOLS, freshHome, MCP_TS, start } from "./mcp/_connect.ts";
 
 type Json = Record<string, any>;
@@ -342,12 +344,18 @@ Deno.test("mcp: bad arguments are isError results naming the input; unknown tool
   }
 });
 
-Deno.test("mcp: started with -A it confines itself to the project, the store and --root", async () => {
+Deno.test("mcp: started with -A it confines itself to the project, the store, --root and attached rasters", async () => {
   const home = freshHome();
   const root = Deno.makeTempDirSync({ prefix: "threshold-root-" });
   const outside = Deno.makeTempDirSync({ prefix: "threshold-outside-" });
   Deno.writeTextFileSync(`${root}/inside.txt`, "in");
   Deno.writeTextFileSync(`${outside}/secret.txt`, "out");
+  // A raster a person attached to a site: that file, and not its folder, is readable.
+  const dem = `${outside}/dem.tif`;
+  Deno.writeFileSync(dem, await gridToTiff(tiltedPlane(4, 4, 0.1), 32633));
+  const store = openStore(home);
+  await addRaster(store, "52.5,13.4", dem, "elevation");
+  store.close();
   const s = await start("legacy", home, {
     args: ["run", "-A", MCP_TS, `--home=${home}`, `--root=${root}`, `--tools=${FIXTURE_TOOLS}`],
   });
@@ -357,6 +365,7 @@ Deno.test("mcp: started with -A it confines itself to the project, the store and
         .structuredContent.status;
     assert.equal(await probe(`${root}/inside.txt`), "pass");
     assert.equal(await probe(`${outside}/secret.txt`), "fail");
+    assert.equal(await probe(dem), "pass");
     assert.equal(await probe("/etc/passwd"), "fail");
   } finally {
     await s.close();
