@@ -135,7 +135,11 @@ export function resolveSite(
   );
 }
 
-function samePlace(a: { lat: number; lon: number }, b?: { lat: number; lon: number }): boolean {
+/** Whether two places are the same coordinates (within 1e-7°, about a centimetre). */
+export function samePlace(
+  a: { lat: number; lon: number },
+  b?: { lat: number; lon: number },
+): boolean {
   return !!b && Math.abs(a.lat - b.lat) <= 1e-7 && Math.abs(a.lon - b.lon) <= 1e-7;
 }
 

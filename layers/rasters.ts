@@ -7,7 +7,7 @@
  */
 import { dirname, resolve } from "node:path";
 import { InputError } from "../core/errors.ts";
-import { type PlanSources, resolveSite, type SiteInfo } from "../core/context.ts";
+import { type PlanSources, resolveSite, samePlace, type SiteInfo } from "../core/context.ts";
 import type { SiteRecord, Store } from "../core/store.ts";
 import { readGeoTiff, readGeoTiffInfo } from "../engines/aerial/geotiff.ts";
 import type { Grid } from "../engines/aerial/grid.ts";
@@ -187,9 +187,7 @@ function siteRecordFor(store: Store, place: string, site: SiteInfo): SiteRecord 
       record: { located_by: "plan" },
     };
   }
-  const near = store.listSites().find((s) =>
-    Math.abs(s.lat - site.lat) < 1e-7 && Math.abs(s.lon - site.lon) < 1e-7
-  );
+  const near = store.listSites().find((s) => samePlace(s, site));
   if (near) return near;
   return {
     id: `site-${site.lat.toFixed(5)}_${site.lon.toFixed(5)}`,
