@@ -45,6 +45,8 @@ export interface WebServer {
   hostname: string;
   /** Whether the islands bundle came from the cache. */
   bundle_cached: boolean;
+  /** The folder this server made for uploads in flight (empty between imports). */
+  upload_dir: string;
   /** Stops serving, closes the store it opened and removes its temporary folder. */
   close(): Promise<void>;
 }
@@ -90,7 +92,9 @@ export async function startWeb(opts: WebOptions = {}): Promise<WebServer> {
     port,
     hostname,
     bundle_cached: js.cached,
+    upload_dir: tmp,
     async close() {
+      if (ac.signal.aborted) return;
       ac.abort();
       await server.finished;
       if (!opts.store) store.close();

@@ -62,6 +62,12 @@ export async function prefsPost(app: App, req: Request): Promise<Response> {
   } catch {
     value = raw;
   }
+  if (
+    key === "rules.pack" && typeof value === "string" && !value.trimStart().startsWith("{") &&
+    /[\\/]|\.json$/i.test(value)
+  ) {
+    throw new InputError(key, "the web view takes a built-in pack id here, not a file path");
+  }
   const r = k.schema.safeParse(value);
   if (!r.success) {
     throw new InputError(

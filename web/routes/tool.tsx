@@ -217,8 +217,8 @@ export function resultHtml(app: App, m: Manifest, r: ToolResult, runId: string):
 export async function runPost(app: App, id: string, req: Request): Promise<Response> {
   const m = await manifestOf(app, id);
   const form = await readForm(req, FORM_MAX_BYTES);
+  // A streamed run stops when its client goes (the stream is cancelled); a plain POST runs out.
   const ac = new AbortController();
-  req.signal.addEventListener("abort", () => ac.abort(), { once: true });
   const session = sessionFor(app, m, ac.signal);
   const pv = session.preview();
   if ((req.headers.get("accept") ?? "").includes("text/event-stream")) {

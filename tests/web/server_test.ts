@@ -1,0 +1,426 @@
+/**
+ * The web view over HTTP (no browser): pages, forms from the run session, streamed runs,
+ * cancelling, saving an answer as a preference, findings, uploads, and the safety rules
+ * (Origin, Host, upload size, no browser path to the file system).
+ */
+import assert from "node:assert/strict";
+import { readdirSync } from "node:fs";
+import { BLOCKS } from "../../core/manifest.ts";
+import { loadRegistry } from "../../core/registry.ts";
+import { openStore } from "../../core/store.ts";
+import { BLOCK_COMPONENTS } from "../../web/blocks/mod.ts";
+import { cli } from "../_cli.ts";
+import { fixture, sharedData } from "../_data.ts";
+import { sseEvents, testWeb, WEB_TOOLS } from "./_server.ts";
+
+const form = (o: Record<string, string | string[]>) => {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(o)) for (const x of [v].flat()) p.append(k, x);
+  return p;
+};
+
+Deno.test("web: every block any manifest names, and every block there is, has a component", async () => {
+  const named = new Set<string>();
+  for (const dir of [undefined, WEB_TOOLS]) {
+    for (const m of (await loadRegistry(dir)).tools) m.blocks.forEach((b) => named.add(b));
+  }
+  assert.ok(named.size >= 5, `manifests name ${named.size} blocks`);
+  for (const b of [...named, ...BLOCKS]) {
+    assert.equal(typeof BLOCK_COMPONENTS[b as keyof typeof BLOCK_COMPONENTS], "function", b);
+  }
+});
+
+Deno.test("web: pages render from the store and the catalog; unknown pages are 404 in words", async () => {
+  const web = await testWeb();
+  try {
+    const home = await (await web.get("/")).text();
+    assert.match(home, /Demo house/);
+    assert.match(home, /<label for="upload-file">Building file<\/label>/);
+    const tools = await (await web.get("/tools")).text();
+    for (const t of ["Ceiling height", "Door clearance", "Takeoff"]) {
+      assert.ok(tools.includes(t) || tools.toLowerCase().includes(t.toLowerCase()), t);
+    }
+    const wheel = await (await web.get("/tools?for=wheelchair-user")).text();
+    assert.match(wheel, /Door clearance/);
+    assert.doesNotMatch(wheel, />Ceiling height</, "ceiling_height is not for wheelchair users");
+    assert.match(wheel, /for wheelchair users/);
+    const scan = await (await web.get("/scans/demo")).text();
+    assert.match(scan, /<svg role="img"/);
+    assert.match(scan, /data-floor-panel="/);
+    const missing = await web.get("/scans/nope");
+    assert.equal(missing.status, 404);
+    assert.match(await missing.text(), /no scan &quot;nope&quot;/);
+    const noTool = await web.get("/tools/nope");
+    assert.equal(noTool.status, 404);
+    assert.match(await noTool.text(), /no tool/);
+    // Assets are fingerprinted and cached for good.
+    const js = /src="(\/assets\/islands-[0-9a-f]+\.js)"/.exec(home)![1];
+    const r = await web.get(js);
+    assert.equal(r.status, 200);
+    assert.match(r.headers.get("cache-control")!, /immutable/);
+    assert.ok((await r.text()).length > 1000);
+  } finally {
+    await web.close();
+  }
+});
+
+Deno.test("web: a tool folder the web code does not know gets its card and its form from its manifest", async () => {
+  const web = await testWeb({ toolsDir: WEB_TOOLS });
+  try {
+    const list = await (await web.get("/tools")).text();
+    assert.match(list, /href="\/tools\/web_probe">Web probe<\/a>/);
+    assert.match(list, /Echoes a width it must ask for/);
+    const page = await (await web.get("/tools/web_probe")).text();
+    // Required: the scan (nothing is selected) and the width (nothing fills it); the margin has
+    // a default and is not required.
+    const required = [...page.matchAll(/<(?:input|select) id="in-(\w+)"[^>]*\brequired\b/g)]
+      .map((m) => m[1]);
+    assert.deepEqual(required.sort(), ["scan", "width_m"]);
+    assert.match(page, /Stroller width \(m\)/);
+    assert.match(page, /How wide is your stroller\?/);
+    assert.match(page, /Using 0\.1 m, from the default/);
+  } finally {
+    await web.close();
+  }
+});
+
+Deno.test("web: the form asks only what nothing fills; a selected scan and a preference fill theirs, said in words", async () => {
+  const web = await testWeb({ toolsDir: WEB_TOOLS });
+  try {
+    const s = openStore(web.home);
+    s.setSelection("scan", "demo");
+    s.close();
+    const page = await (await web.get("/tools/web_probe")).text();
+    const required = [...page.matchAll(/<(?:input|select) id="in-(\w+)"[^>]*\brequired\b/g)]
+      .map((m) => m[1]);
+    assert.deepEqual(required, ["width_m"]);
+    assert.match(page, /Using demo, from your selected scan/);
+  } finally {
+    await web.close();
+  }
+});
+
+Deno.test("web: a run streams its steps before the verdict, and the result is drawn by the tool's blocks", async () => {
+  const web = await testWeb();
+  try {
+    const res = await web.post(
+      "/tools/ceiling_height/run",
+      form({ "in.scan": "demo", "in.min_height_m": "2.13" }),
+      { accept: "text/event-stream" },
+    );
+    assert.equal(res.headers.get("content-type"), "text/event-stream; charset=utf-8");
+    const events = await sseEvents(res);
+    const kinds = events.map((e) => e.event);
+    assert.ok(kinds.indexOf("step") >= 0 && kinds.indexOf("step") < kinds.indexOf("result"));
+    assert.equal(kinds.at(-1), "result");
+    const r = events.at(-1)!.data;
+    assert.equal(r.status, "fail");
+    assert.match(r.html, /class="block verdict status-fail"/);
+    assert.match(r.html, /Fail<\/span>/, "status in words");
+    assert.match(r.html, /<svg role="img"/, "PlanView");
+    assert.match(r.html, /Checks \(/);
+    // The run is stored: its page shows the same result, its default as an assumption.
+    const runPage = await (await web.get(`/runs/${r.run_id}`)).text();
+    assert.match(runPage, /Assumptions/);
+    assert.match(runPage, /2\.13/);
+  } finally {
+    await web.close();
+  }
+});
+
+Deno.test("web: without JavaScript a run is a plain POST that returns the result page; bad input names the input", async () => {
+  const web = await testWeb();
+  try {
+    const ok = await web.post("/tools/ceiling_height/run", form({ "in.scan": "demo" }));
+    assert.equal(ok.status, 200);
+    const page = await ok.text();
+    assert.match(page, /class="block verdict status-fail"/);
+    const bad = await web.post(
+      "/tools/ceiling_height/run",
+      form({ "in.scan": "demo", "in.min_height_m": "9" }),
+    );
+    assert.equal(bad.status, 400);
+    const text = await bad.text();
+    assert.match(text, /id="err-min_height_m"[^>]*>.*min_height_m: Too big/);
+    assert.match(text, /aria-invalid="true"/);
+  } finally {
+    await web.close();
+  }
+});
+
+Deno.test("web: a tool that crashes shows its error verdict and the server keeps serving", async () => {
+  const web = await testWeb({ toolsDir: WEB_TOOLS });
+  try {
+    const ev = await sseEvents(
+      await web.post("/tools/boom/run", form({ "in.scan": "demo" }), {
+        accept: "text/event-stream",
+      }),
+    );
+    assert.deepEqual(ev.map((e) => e.event), ["step", "result"]);
+    assert.equal(ev[1].data.status, "error");
+    assert.match(ev[1].data.text, /the fixture broke on purpose/);
+    assert.equal((await web.get("/")).status, 200);
+  } finally {
+    await web.close();
+  }
+});
+
+Deno.test("web: cancelling a streamed run stops the tool; nothing is stored and the server keeps serving", async () => {
+  const { takenSteps } = await import("../../fixtures/web_tools/slow_walk/mod.ts");
+  const web = await testWeb({ toolsDir: WEB_TOOLS });
+  try {
+    const ac = new AbortController();
+    const res = await fetch(`${web.origin}/tools/slow_walk/run`, {
+      method: "POST",
+      body: form({ "in.scan": "demo", "in.steps": "200" }),
+      headers: { origin: web.origin, accept: "text/event-stream" },
+      signal: ac.signal,
+    });
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let seen = "";
+    while (!seen.includes("event: step")) seen += (await reader.read()).value ?? "";
+    ac.abort();
+    await reader.cancel().catch(() => {});
+    const at = takenSteps();
+    await new Promise((r) => setTimeout(r, 300));
+    const after = takenSteps();
+    assert.ok(after - at <= 2, `the tool kept stepping after the cancel: ${at} → ${after}`);
+    assert.ok(after < 200);
+    const s = openStore(web.home);
+    assert.equal(s.listRuns({ tool: "slow_walk" }).length, 0, "a cancelled run is not stored");
+    s.close();
+    assert.equal((await web.get("/tools")).status, 200);
+  } finally {
+    await web.close();
+  }
+});
+
+Deno.test("web: an answer saved as a preference is the store's, the next form does not ask, the command line uses it", async () => {
+  const web = await testWeb({ toolsDir: WEB_TOOLS });
+  try {
+    const res = await web.post(
+      "/tools/web_probe/run",
+      form({ "in.scan": "demo", "in.width_m": "0.71", "save": "width_m" }),
+    );
+    // web_probe's width has no preference key: it cannot be saved, and saying so is an error.
+    assert.equal(res.status, 400);
+    assert.match(await res.text(), /cannot be saved/);
+  } finally {
+    await web.close();
+  }
+  const web2 = await testWeb();
+  try {
+    const ev = await sseEvents(
+      await web2.post(
+        "/tools/door_clearance/run",
+        form({ "in.scan": "demo", "in.chair_width_m": "0.71", "save": "chair_width_m" }),
+        { accept: "text/event-stream" },
+      ),
+    );
+    assert.equal(ev.at(-1)!.event, "result");
+    const s = openStore(web2.home);
+    assert.equal(s.getPref("access.chair_width_m"), 0.71);
+    s.close();
+    const page = await (await web2.get("/tools/door_clearance")).text();
+    assert.doesNotMatch(page, /id="in-chair_width_m"[^>]*required/);
+    assert.match(page, /Using 0\.71 m, from your saved preference access\.chair_width_m/);
+    const out = await cli(web2.home, ["run", "door_clearance", "--scan", "demo", "--json"]);
+    assert.equal(out.code, 0, out.stderr);
+    const used = JSON.parse(out.stdout).result.inputs.chair_width_m;
+    assert.deepEqual(used, { value: 0.71, from: "preference" });
+  } finally {
+    await web2.close();
+  }
+});
+
+Deno.test("web: a rejected finding stays hidden on reload, in later runs and in `threshold findings`; restore brings it back", async () => {
+  const web = await testWeb();
+  try {
+    const ev = await sseEvents(
+      await web.post("/tools/ceiling_height/run", form({ "in.scan": "demo" }), {
+        accept: "text/event-stream",
+      }),
+    );
+    const runId = ev.at(-1)!.data.run_id;
+    const s = openStore(web.home);
+    const open = s.listFindings({ scan: "demo" });
+    assert.ok(open.length >= 1);
+    const f = open[0];
+    const scanPage = await (await web.get("/scans/demo")).text();
+    assert.ok(scanPage.includes(f.title.replaceAll("'", "&#39;")) || scanPage.includes(f.title));
+    const rej = await web.post(
+      "/findings/reject",
+      form({ scan: "demo", id: f.id, reason: "measured on site: 2.2 m", back: "/scans/demo" }),
+    );
+    assert.equal(rej.status, 303);
+    assert.equal(rej.headers.get("location"), "/scans/demo");
+    const after = await (await web.get("/scans/demo")).text();
+    const openPart = after.split("Rejected findings")[0];
+    assert.ok(!openPart.includes(`value="${f.id}"`), "hidden from the open findings");
+    assert.match(after, /measured on site: 2\.2 m/);
+    const run = await (await web.get(`/runs/${runId}`)).text();
+    assert.ok(!run.includes(`value="${f.id}"`), "hidden on the run's page");
+    assert.match(run, /1 finding you rejected is hidden/);
+    const cl = await cli(web.home, ["findings", "--json"]);
+    assert.ok(!JSON.parse(cl.stdout).some((x: { id: string }) => x.id === f.id));
+    const cla = await cli(web.home, ["findings", "--all", "--json"]);
+    const row = JSON.parse(cla.stdout).find((x: { id: string }) => x.id === f.id);
+    assert.equal(row.status, "rejected");
+    assert.equal(row.reason, "measured on site: 2.2 m");
+    await web.post("/findings/restore", form({ scan: "demo", id: f.id, back: "/scans/demo" }));
+    assert.equal(s.listFindings({ scan: "demo" }).some((x) => x.id === f.id), true);
+    s.close();
+  } finally {
+    await web.close();
+  }
+});
+
+Deno.test("web: a change without this server's Origin is refused; another Host is refused", async () => {
+  const web = await testWeb();
+  try {
+    const none = await fetch(`${web.origin}/select`, {
+      method: "POST",
+      body: form({ scan: "demo" }),
+    });
+    assert.equal(none.status, 403);
+    assert.match(await none.text(), /Origin/);
+    const other = await web.post("/select", form({ scan: "demo" }), {
+      origin: "http://evil.example",
+    });
+    assert.equal(other.status, 403);
+    await other.body?.cancel();
+    const s = openStore(web.home);
+    assert.equal(s.getSelection("scan"), undefined, "nothing was selected");
+    s.close();
+    // fetch sets Host itself: a raw request names another host, as a rebound name would.
+    const conn = await Deno.connect({ hostname: "127.0.0.1", port: web.port });
+    await conn.write(
+      new TextEncoder().encode("GET / HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n"),
+    );
+    const buf = new Uint8Array(4096);
+    const n = await conn.read(buf);
+    conn.close();
+    assert.match(new TextDecoder().decode(buf.subarray(0, n ?? 0)), /^HTTP\/1\.1 421/);
+    const good = await web.post("/select", form({ scan: "demo" }));
+    assert.equal(good.status, 303);
+  } finally {
+    await web.close();
+  }
+});
+
+Deno.test("web: an upload goes through the importers: a plan is stored with its rooms by name, a non-building is the importer's error and nothing is stored, too large is refused", async () => {
+  const web = await testWeb({ max_upload_bytes: 200_000 });
+  try {
+    const up = (bytes: Uint8Array | string, name: string, id?: string) => {
+      const fd = new FormData();
+      fd.append("file", new File([bytes as BlobPart], name));
+      if (id) fd.append("id", id);
+      return web.post("/import", fd);
+    };
+    const ok = await up(await Deno.readFile(fixture("plans/heights.json")), "heights.json", "h1");
+    assert.equal(ok.status, 200);
+    const page = await ok.text();
+    assert.match(page, /Imported heights\.json as scan h1 \(plan-json\)/);
+    assert.match(page, /<li>A \(living\)<\/li>/);
+    const s = openStore(web.home);
+    assert.deepEqual(s.listScans().map((x) => x.id), ["h1"]);
+
+    const junk = await up("hello, this is not a building\n", "notes.txt");
+    assert.equal(junk.status, 400);
+    const jt = await junk.text();
+    assert.match(jt, /Could not import notes\.txt/);
+    assert.match(jt, /could not tell the format of notes\.txt/);
+    assert.doesNotMatch(jt, /threshold-web-|upload-[0-9a-f]{8}/, "no server path shown");
+    assert.match(jt, /Nothing was stored/);
+    assert.deepEqual(s.listScans().map((x) => x.id), ["h1"]);
+
+    const big = await up(new Uint8Array(300_000), "big.ifc");
+    assert.equal(big.status, 413);
+    assert.match(await big.text(), /too large: the limit is 200 kB/);
+
+    const badId = await up("{}", "x.json", "../../etc");
+    assert.equal(badId.status, 400);
+    assert.match(await badId.text(), /scan id: .* is not allowed/);
+    s.close();
+    // The server's upload folder holds nothing once imports are over, and goes with it.
+    assert.deepEqual(readdirSync(web.upload_dir), []);
+    await web.close();
+    assert.throws(() => readdirSync(web.upload_dir));
+  } finally {
+    await web.close();
+  }
+});
+
+Deno.test("web: no path from the browser reaches the file system", async () => {
+  const web = await testWeb();
+  try {
+    const pack = await web.post(
+      "/tools/code_check/run",
+      form({ "in.scan": "demo", "in.pack": "/etc/passwd" }),
+    );
+    assert.equal(pack.status, 400);
+    assert.match(await pack.text(), /not a file path/);
+    const pref = await web.post("/prefs", form({ key: "rules.pack", value: "/etc/passwd" }));
+    assert.equal(pref.status, 400);
+    assert.match(await pref.text(), /not a file path/);
+    const trav = await web.get("/scans/..%2F..%2Fetc%2Fpasswd");
+    assert.equal(trav.status, 404);
+    await trav.body?.cancel();
+    const run = await web.get("/runs/..%2F..%2Fetc%2Fpasswd");
+    assert.equal(run.status, 404);
+    await run.body?.cancel();
+  } finally {
+    await web.close();
+  }
+});
+
+Deno.test("web: the table downloads as CSV, as --csv writes it", async () => {
+  const web = await testWeb();
+  try {
+    const ev = await sseEvents(
+      await web.post("/tools/takeoff/run", form({ "in.scan": "demo" }), {
+        accept: "text/event-stream",
+      }),
+    );
+    const r = ev.at(-1)!.data;
+    assert.match(r.html, /Download the table as CSV/);
+    const csv = await web.get(`/runs/${r.run_id}/table.csv`);
+    assert.equal(csv.headers.get("content-type"), "text/csv; charset=utf-8");
+    const body = await csv.text();
+    const lines = body.trim().split("\n");
+    assert.ok(lines.length > 3);
+    const out = await cli(web.home, [
+      "run",
+      "takeoff",
+      "--scan",
+      "demo",
+      "--csv",
+      `${web.home}/t.csv`,
+    ]);
+    assert.equal(out.code, 0, out.stderr);
+    assert.equal(lines[0], (await Deno.readTextFile(`${web.home}/t.csv`)).split("\n")[0]);
+  } finally {
+    await web.close();
+  }
+});
+
+Deno.test("web: the samples' IFC upload is imported like `threshold import`", async () => {
+  const web = await testWeb();
+  try {
+    const fd = new FormData();
+    const path = sharedData("ifc/AC20-FZK-Haus.ifc");
+    fd.append("file", new File([await Deno.readFile(path)], "AC20-FZK-Haus.ifc"));
+    const res = await web.post("/import", fd);
+    assert.equal(res.status, 200);
+    const page = await res.text();
+    assert.match(page, /\(ifc\)/);
+    assert.match(page, /Source lacked|Assumptions|Warnings/);
+    const s = openStore(web.home);
+    const rows = s.listScans();
+    assert.equal(rows.length, 1);
+    assert.ok(rows[0].rooms > 3);
+    s.close();
+  } finally {
+    await web.close();
+  }
+});
