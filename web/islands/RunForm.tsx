@@ -102,6 +102,8 @@ export function RunForm(props: RunFormProps): JSX.Element {
         while ((i = buf.indexOf("\n\n")) >= 0) {
           const chunk = buf.slice(0, i);
           buf = buf.slice(i + 2);
+          // Let the steps so far reach the screen before the result replaces the wait.
+          if (chunk.startsWith("event: result")) await nextFrame();
           handle(chunk);
         }
       }
@@ -232,7 +234,7 @@ function Field({ f, error, saved }: { f: FormField; error?: string; saved?: bool
       <label for={id}>
         {cap(f.label)}
         {f.unit ? ` (${f.unit})` : ""}
-        {f.required ? <span class="req">— needed</span> : null}
+        {f.required ? <span class="req">{" "}(needed)</span> : null}
       </label>
       {control}
       <small id={hint} class="hint">
@@ -259,6 +261,10 @@ function Field({ f, error, saved }: { f: FormField; error?: string; saved?: bool
         : null}
     </div>
   );
+}
+
+function nextFrame(): Promise<void> {
+  return new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
 }
 
 function cap(s: string): string {
