@@ -234,7 +234,8 @@ function Field({ f, error, saved }: { f: FormField; error?: string; saved?: bool
       <label for={id}>
         {cap(f.label)}
         {f.unit ? ` (${f.unit})` : ""}
-        {f.required ? <span class="req">{" "}(needed)</span> : null}
+        {f.required ? " " : null}
+        {f.required ? <span class="req">(needed)</span> : null}
       </label>
       {control}
       <small id={hint} class="hint">
