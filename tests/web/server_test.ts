@@ -424,3 +424,48 @@ Deno.test("web: the samples' IFC upload is imported like `threshold import`", as
     await web.close();
   }
 });
+
+Deno.test("web: 50 simultaneous streamed ceiling_height runs all complete, none lost", async () => {
+  const web = await testWeb();
+  try {
+    const runs = await Promise.all(Array.from({ length: 50 }, async () => {
+      const ev = await sseEvents(
+        await web.post("/tools/ceiling_height/run", form({ "in.scan": "demo" }), {
+          accept: "text/event-stream",
+        }),
+      );
+      return ev;
+    }));
+    const ids = new Set<string>();
+    for (const ev of runs) {
+      assert.equal(ev.filter((e) => e.event === "step").length, 2);
+      assert.equal(ev.at(-1)!.event, "result");
+      ids.add(ev.at(-1)!.data.run_id);
+    }
+    assert.equal(ids.size, 50, "50 distinct runs");
+    const s = openStore(web.home);
+    assert.equal(s.listRuns({ tool: "ceiling_height", limit: 100 }).length, 50);
+    s.close();
+  } finally {
+    await web.close();
+  }
+});
+
+Deno.test("web: the islands bundle is small (≤ 60 KB gzipped) and cached by its fingerprint", async () => {
+  const { islandsBundle, islandsFingerprint } = await import("../../web/bundle.ts");
+  const home = (await import("../_cli.ts")).tempHome();
+  const a = await islandsBundle(home);
+  const b = await islandsBundle(home);
+  assert.equal(b.cached, true);
+  assert.equal(a.path, b.path);
+  assert.match(
+    a.path,
+    new RegExp(`^/assets/islands-${(await islandsFingerprint()).slice(0, 12)}\\.js$`),
+  );
+  const gz = await new Response(
+    new Blob([a.body as BlobPart]).stream().pipeThrough(new CompressionStream("gzip")),
+  ).arrayBuffer();
+  assert.ok(gz.byteLength <= 60 * 1024, `${gz.byteLength} bytes gzipped`);
+  // No CDN: the bundle names no other host.
+  assert.doesNotMatch(new TextDecoder().decode(a.body), /https?:\/\/(?!www\.w3\.org)/);
+});

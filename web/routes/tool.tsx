@@ -280,7 +280,17 @@ function stream(
   const enc = new TextEncoder();
   let closed = false;
   const body = new ReadableStream<Uint8Array>({
-    async start(c) {
+    // Not awaited: the response (and each step) goes out while the run goes on.
+    start(c) {
+      void go(c);
+    },
+    cancel() {
+      closed = true;
+      ac.abort();
+    },
+  });
+  async function go(c: ReadableStreamDefaultController<Uint8Array>) {
+    {
       const send = (event: string, data: unknown) => {
         if (closed) return;
         try {
@@ -299,6 +309,8 @@ function stream(
         const a = formAnswers(m, pv, form);
         const st = await session.answer(a.answers, { save: a.save });
         if (st.status === "done") {
+          // The steps go out before the result is drawn.
+          await new Promise((r) => setTimeout(r, 0));
           send("result", {
             status: st.result.verdict.status,
             text: st.result.verdict.text,
@@ -325,16 +337,13 @@ function stream(
           } catch { /* the client left */ }
         }
       }
-    },
-    cancel() {
-      closed = true;
-      ac.abort();
-    },
-  });
+    }
+  }
   return new Response(body, {
     headers: {
       "content-type": "text/event-stream; charset=utf-8",
-      "cache-control": "no-store",
+      // Not compressed: a compressor would hold the steps back until it had a block to send.
+      "cache-control": "no-store, no-transform",
       "x-content-type-options": "nosniff",
     },
   });
