@@ -750,24 +750,23 @@ function program(): Command {
       if (!Number.isInteger(port) || port < 0 || port > 65535) {
         throw new InputError("--port", `must be a whole number from 0 to 65535, got ${o.port}`);
       }
-      const { startWeb, isLoopback } = await import("./web/mod.ts");
+      const { isLoopback } = await import("./web/mod.ts");
       const host = o.host ?? "127.0.0.1";
       if (!isLoopback(host)) {
         err(
           `threshold web: warning: listening on ${host}: anyone who can reach this machine on the network can use the web view, read your scans and change your store.`,
         );
       }
-      const web = await startWeb({ port, host });
-      out(`threshold web: serving ${web.url} (Ctrl-C stops it)`);
-      if (o.open) openBrowser(web.url);
-      await new Promise<void>((done) => {
-        const stop = () => {
-          Deno.removeSignalListener("SIGINT", stop);
-          done();
-        };
-        Deno.addSignalListener("SIGINT", stop);
-      });
-      await web.close();
+      if (o.open) openBrowserWhenUp(host, port);
+      const { canConfine, runConfinedWeb } = await import("./web/confine.ts");
+      if (canConfine()) {
+        // As the MCP server: the serving process reads only the store, the code and uploads.
+        return (await runConfinedWeb({ home: resolve(defaultHome()), port, host }))
+          ? EXIT.error
+          : 0;
+      }
+      const { serveUntilStopped } = await import("./web/main.ts");
+      await serveUntilStopped({ port, host });
     }));
 
   p.command("findings").description("Open findings (--all: resolved and rejected too)")
@@ -852,6 +851,19 @@ function program(): Command {
     if (code) throw new Exit(code);
   });
   return p;
+}
+
+/** Opens the web view in the default browser once it answers (port 0: not known here). */
+function openBrowserWhenUp(host: string, port: number) {
+  if (port === 0) return err("threshold web: --open needs a fixed --port");
+  const shown = host === "0.0.0.0" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
+  const url = `http://${shown}:${port}/`;
+  const t0 = Date.now();
+  const tryOpen = () =>
+    fetch(url).then((r) => r.body?.cancel()).then(() => openBrowser(url), () => {
+      if (Date.now() - t0 < 30_000) setTimeout(tryOpen, 250);
+    });
+  setTimeout(tryOpen, 250);
 }
 
 /** Opens a URL in the default browser; a failure only says so. */

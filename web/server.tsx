@@ -5,7 +5,7 @@
  * rebinding a name to loopback). It reads the store and what a person uploads; no path or file
  * name from the browser reaches the file system.
  */
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { InputError, RegistryError, StoreError } from "../core/errors.ts";
 import { TOOLS_DIR } from "../core/paths.ts";
 import { defaultHome, openStore, type Store } from "../core/store.ts";
@@ -67,7 +67,10 @@ export async function startWeb(opts: WebOptions = {}): Promise<WebServer> {
   const [js, css, tmp] = await Promise.all([
     islandsBundle(home),
     styleSheet(),
-    Deno.makeTempDir({ prefix: "threshold-web-" }),
+    // Inside the store folder: a confined server may write only there.
+    Deno.mkdir(join(home, "tmp"), { recursive: true }).then(() =>
+      Deno.makeTempDir({ dir: join(home, "tmp"), prefix: "threshold-web-" })
+    ),
   ]);
   const app: App = {
     store,

@@ -2,6 +2,8 @@
 import assert from "node:assert/strict";
 import { CLI, cli, ROOT, tempHome } from "../_cli.ts";
 import { isLoopback } from "../../web/mod.ts";
+import { webConfinedArgs } from "../../web/confine.ts";
+import { sharedData } from "../_data.ts";
 
 Deno.test("threshold web: serves on loopback at the address it prints, and stops on SIGINT", async () => {
   const home = tempHome();
@@ -26,6 +28,25 @@ Deno.test("threshold web: serves on loopback at the address it prints, and stops
   const res = await fetch(url);
   assert.equal(res.status, 200);
   assert.match(await res.text(), /Your buildings/);
+  // Confined as the MCP server is, it still imports an upload (web-ifc reads its WebAssembly)
+  // and runs a tool with its steps streamed.
+  const origin = url.replace(/\/$/, "");
+  const fd = new FormData();
+  fd.append(
+    "file",
+    new File([await Deno.readFile(sharedData("ifc/AC20-FZK-Haus.ifc"))], "AC20-FZK-Haus.ifc"),
+  );
+  const up = await fetch(`${origin}/import`, { method: "POST", body: fd, headers: { origin } });
+  const upText = await up.text();
+  assert.equal(up.status, 200, upText.slice(0, 2000));
+  assert.match(upText, /\(ifc\)/);
+  const run = await fetch(`${origin}/tools/ceiling_height/run`, {
+    method: "POST",
+    body: new URLSearchParams({ "in.scan": "demo" }),
+    headers: { origin, accept: "text/event-stream" },
+  });
+  const events = await run.text();
+  assert.match(events, /event: step[\s\S]*event: result/);
   child.kill("SIGINT");
   const st = await child.status;
   reader.releaseLock();
@@ -46,4 +67,15 @@ Deno.test("isLoopback: loopback names and addresses only", () => {
     assert.ok(isLoopback(h), h);
   }
   for (const h of ["0.0.0.0", "192.168.1.2", "::", "example.org"]) assert.ok(!isLoopback(h), h);
+});
+
+Deno.test("threshold web: the confined server may read its code and store, write only its store, listen only on its host, start nothing", () => {
+  const args = webConfinedArgs({ home: "/h/store", port: 8787, host: "127.0.0.1" });
+  const read = args.find((a) => a.startsWith("--allow-read="))!.slice(13).split(",");
+  assert.ok(read.includes("/h/store"));
+  assert.ok(!read.includes("/") && !read.some((r) => r === "/tmp" || r === Deno.env.get("HOME")));
+  assert.ok(args.includes("--allow-write=/h/store"));
+  assert.ok(args.includes("--allow-net=127.0.0.1"));
+  assert.ok(!args.some((a) => a === "-A" || a.startsWith("--allow-run") || a === "--allow-all"));
+  assert.ok(args.includes("--port=8787") && args.includes("--host=127.0.0.1"));
 });
