@@ -126,12 +126,27 @@ Deno.test("web in a browser: the five flows, screenshots, axe-core on every page
         const g = globalThis as unknown as { __firstStepAt: number; __submitAt: number };
         return g.__firstStepAt - g.__submitAt;
       });
-      // Choosing a finding highlights its overlay.
-      const show = page.getByRole("button", { name: "Show on plan" }).first();
-      if (await show.count()) {
-        await show.click();
-        assert.ok(await page.locator(".plan-panel .hl").count() >= 1);
-      }
+      // Choosing a finding highlights its overlay, and choosing an overlay its finding.
+      const findings = page.locator(".result li.finding");
+      assert.equal(await findings.count(), 2);
+      await findings.nth(0).getByRole("button", { name: "Show on plan" }).click();
+      const ids0 = (await findings.nth(0).getAttribute("data-overlays"))!.split(" ");
+      const hl = await page.locator(".plan-panel .hl").evaluateAll((els) =>
+        els.map((e) => e.getAttribute("data-overlay"))
+      );
+      assert.deepEqual(hl, ids0);
+      assert.match(
+        await page.textContent(".plan-tools [role=status]") ?? "",
+        /Highlighted on the plan/,
+      );
+      const id1 = (await findings.nth(1).getAttribute("data-overlays"))!.split(" ")[0];
+      await page.locator(`.plan-panel [data-overlay="${id1}"]`).dispatchEvent("click");
+      assert.match((await findings.nth(1).getAttribute("class"))!, /\bhl\b/);
+      assert.doesNotMatch((await findings.nth(0).getAttribute("class"))!, /\bhl\b/);
+      assert.equal(
+        await page.evaluate(() => document.activeElement?.querySelector("strong")?.textContent),
+        await findings.nth(1).locator("strong").textContent(),
+      );
       await check("result-ceiling_height");
     });
 

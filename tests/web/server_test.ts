@@ -469,3 +469,60 @@ Deno.test("web: the islands bundle is small (≤ 60 KB gzipped) and cached by it
   // No CDN: the bundle names no other host.
   assert.doesNotMatch(new TextDecoder().decode(a.body), /https?:\/\/(?!www\.w3\.org)/);
 });
+
+Deno.test("web: sun_hours draws its sun path chart and its table, as its blocks name them", async () => {
+  const web = await testWeb();
+  try {
+    const ev = await sseEvents(
+      await web.post("/tools/sun_hours/run", form({ "in.scan": "demo" }), {
+        accept: "text/event-stream",
+      }),
+    );
+    const r = ev.at(-1)!;
+    assert.equal(r.event, "result");
+    const order = [...r.data.html.matchAll(/<h3 id="h-(\w+)"/g)].map((m: string[]) => m[1]);
+    // sun_hours names MetricGrid, CheckList, FindingList, Table, Chart, PlanView, AssumptionList,
+    // StepLog; each block with something to show appears, in that order.
+    assert.deepEqual(order.filter((x: string) => ["table", "charts", "plan"].includes(x)), [
+      "table",
+      "charts",
+      "plan",
+    ]);
+    assert.match(r.data.html, /<figure class="chart"><div class="chart-svg"><svg role="img"/);
+    assert.match(r.data.html, /Sun path at/);
+  } finally {
+    await web.close();
+  }
+});
+
+Deno.test("web: the persona and preferences set on the home page are the command line's", async () => {
+  const web = await testWeb();
+  try {
+    const p = await web.post("/persona", form({ persona: "manual-wheelchair-user" }));
+    assert.equal(p.status, 303);
+    const pr = await web.post("/prefs", form({ key: "space.min_ceiling_m", value: "2.3" }));
+    assert.equal(pr.status, 303);
+    const bad = await web.post("/prefs", form({ key: "space.min_ceiling_m", value: "tall" }));
+    assert.equal(bad.status, 400);
+    assert.match(await bad.text(), /space\.min_ceiling_m: .*got &quot;tall&quot;/);
+    const unknown = await web.post("/persona", form({ persona: "astronaut" }));
+    assert.equal(unknown.status, 400);
+    assert.match(await unknown.text(), /no persona &quot;astronaut&quot;/);
+    const list = await cli(web.home, ["personas", "list", "--json"]);
+    assert.equal(JSON.parse(list.stdout).active, "manual-wheelchair-user");
+    const get = await cli(web.home, ["prefs", "get", "space.min_ceiling_m"]);
+    assert.equal(get.stdout.trim(), "2.3");
+    const home = await (await web.get("/")).text();
+    assert.match(home, /<option value="manual-wheelchair-user" selected>/);
+    assert.match(home, /value="2\.3"/);
+    // The tool form says where its values now come from.
+    const page = await (await web.get("/tools/door_clearance")).text();
+    assert.match(page, /from your persona \(manual wheelchair user\)/);
+    const ceil = await (await web.get("/tools/ceiling_height")).text();
+    assert.match(ceil, /Using 2\.3 m, from your saved preference space\.min_ceiling_m/);
+    await web.post("/prefs", form({ key: "space.min_ceiling_m", action: "unset", value: "x" }));
+    assert.equal((await cli(web.home, ["prefs", "get", "space.min_ceiling_m"])).code, 2);
+  } finally {
+    await web.close();
+  }
+});
