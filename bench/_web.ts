@@ -24,7 +24,9 @@ export function helloServer(): { url: string; close(): Promise<void> } {
 }
 
 /** POSTs a ceiling_height run on the demo as the browser does; ms to the first step event. */
-export async function firstStep(origin: string): Promise<{ first_ms: number; done: Promise<{ steps: number; result: boolean }> }> {
+export async function firstStep(
+  origin: string,
+): Promise<{ first_ms: number; done: Promise<{ steps: number; result: boolean }> }> {
   const t0 = performance.now();
   const res = await fetch(`${origin}/tools/ceiling_height/run`, {
     method: "POST",

@@ -62,27 +62,60 @@ const allMs = performance.now() - t0;
 const complete = runs.filter((r) => r.result && r.steps >= 1).length;
 
 const rows: [string, string, string, string][] = [
-  ["tool page render, warm (median)", `${median(pageMs).toFixed(2)} ms`, "≤ 20 ms", `hello ${median(helloMs).toFixed(2)} ms`],
-  ["first step event after submit (median)", `${median(firsts).toFixed(2)} ms`, "≤ 100 ms", `hello ${median(helloMs).toFixed(2)} ms`],
-  ["first step event after submit (p95)", `${p95(firsts).toFixed(2)} ms`, "≤ 100 ms", `hello p95 ${p95(helloMs).toFixed(2)} ms`],
-  ["island JavaScript, gzipped", `${(jsGz / 1024).toFixed(1)} KB (${(js.byteLength / 1024).toFixed(1)} KB raw)`, "≤ 60 KB", "—"],
-  ["50 simultaneous SSE runs complete", `${complete} of 50 in ${allMs.toFixed(0)} ms`, "none lost", `one run alone ${oneMs.toFixed(1)} ms`],
+  [
+    "tool page render, warm (median)",
+    `${median(pageMs).toFixed(2)} ms`,
+    "≤ 20 ms",
+    `hello ${median(helloMs).toFixed(2)} ms`,
+  ],
+  [
+    "first step event after submit (median)",
+    `${median(firsts).toFixed(2)} ms`,
+    "≤ 100 ms",
+    `hello ${median(helloMs).toFixed(2)} ms`,
+  ],
+  [
+    "first step event after submit (p95)",
+    `${p95(firsts).toFixed(2)} ms`,
+    "≤ 100 ms",
+    `hello p95 ${p95(helloMs).toFixed(2)} ms`,
+  ],
+  [
+    "island JavaScript, gzipped",
+    `${(jsGz / 1024).toFixed(1)} KB (${(js.byteLength / 1024).toFixed(1)} KB raw)`,
+    "≤ 60 KB",
+    "—",
+  ],
+  [
+    "50 simultaneous SSE runs complete",
+    `${complete} of 50 in ${allMs.toFixed(0)} ms`,
+    "none lost",
+    `one run alone ${oneMs.toFixed(1)} ms`,
+  ],
 ];
 if (Deno.args.includes("--json")) {
-  console.log(JSON.stringify({
-    page_render_median_ms: median(pageMs),
-    hello_median_ms: median(helloMs),
-    first_step_median_ms: median(firsts),
-    first_step_p95_ms: p95(firsts),
-    islands_js_gzip_bytes: jsGz,
-    islands_js_bytes: js.byteLength,
-    sse_50_complete: complete,
-    sse_50_wall_ms: allMs,
-    one_run_ms: oneMs,
-  }, null, 2));
+  console.log(JSON.stringify(
+    {
+      page_render_median_ms: median(pageMs),
+      hello_median_ms: median(helloMs),
+      first_step_median_ms: median(firsts),
+      first_step_p95_ms: p95(firsts),
+      islands_js_gzip_bytes: jsGz,
+      islands_js_bytes: js.byteLength,
+      sse_50_complete: complete,
+      sse_50_wall_ms: allMs,
+      one_run_ms: oneMs,
+    },
+    null,
+    2,
+  ));
 } else {
   console.log(`threshold web figures (Deno ${Deno.version.deno}, ${Deno.build.target})`);
-  for (const r of rows) console.log(`${r[0].padEnd(42)} ${r[1].padEnd(28)} target ${r[2].padEnd(10)} baseline: ${r[3]}`);
+  for (const r of rows) {
+    console.log(
+      `${r[0].padEnd(42)} ${r[1].padEnd(28)} target ${r[2].padEnd(10)} baseline: ${r[3]}`,
+    );
+  }
 }
 await web.close();
 await hello.close();

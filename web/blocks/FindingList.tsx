@@ -29,12 +29,13 @@ export function FindingList({ result, back }: BlockProps): JSX.Element | null {
 export function FindingItem(
   { f, scan, back, tool }: { f: Finding; scan?: string; back?: string; tool?: string },
 ): JSX.Element {
-  const sev = f.severity === "info" ? "unknown" : f.severity ?? "warn";
+  // Without a severity (a stored finding whose run is gone) it is said to be open, no more.
+  const sev = f.severity === "info" ? "unknown" : f.severity ?? "open";
   return (
     <li class="finding" id={`finding-${cssId(f.id)}`} data-overlays={(f.overlays ?? []).join(" ")}>
       <div class="finding-head">
         <StatusBadge status={sev} /> <strong>{f.title}</strong>
-        {tool ? <span class="muted">({tool})</span> : null}
+        {tool ? <span class="muted">{` (${tool})`}</span> : null}
       </div>
       {f.detail ? <p class="detail">{f.detail}</p> : null}
       <div class="finding-actions">

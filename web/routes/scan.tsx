@@ -28,6 +28,7 @@ export function scanPage(app: App, sid: string): Response {
   // Each tool's latest run on this scan: the overlays its open findings point at.
   const overlays: Overlay[] = [];
   const findingOverlays = new Map<string, string[]>();
+  const severity = new Map<string, Finding["severity"]>();
   const latest = new Map<string, string>();
   for (const r of app.store.listRuns({ scan: sid, limit: 500 })) {
     const prev = latest.get(r.tool);
@@ -39,6 +40,7 @@ export function scanPage(app: App, sid: string): Response {
     if (!res) continue;
     const byId = new Map(res.overlays.map((o) => [o.id, o]));
     for (const f of res.findings) {
+      if (f.severity) severity.set(f.id, f.severity);
       if (!openIds.has(f.id) || !f.overlays?.length) continue;
       const ids: string[] = [];
       for (const oid of f.overlays) {
@@ -95,6 +97,7 @@ export function scanPage(app: App, sid: string): Response {
                   status: "open",
                   title: f.title,
                   ...(f.detail ? { detail: f.detail } : {}),
+                  ...(severity.get(f.id) ? { severity: severity.get(f.id) } : {}),
                   ...(findingOverlays.get(f.id)?.length
                     ? { overlays: findingOverlays.get(f.id) }
                     : {}),
