@@ -7,7 +7,7 @@ import ada from "./packs/ada-2010.json" with { type: "json" };
 import irc from "./packs/irc-2021.json" with { type: "json" };
 import ukAdm from "./packs/uk-adm.json" with { type: "json" };
 import fha from "./packs/fha.json" with { type: "json" };
-import { parsePack, type RulePack } from "./rules.ts";
+import { parsePack, type RulePack } from "./rules/mod.ts";
 
 const RAW: Record<string, unknown> = {
   "ada-2010": ada,

@@ -31,7 +31,7 @@ import {
   type RuleOutcome,
   type RulePack,
   WORKS,
-} from "../../engines/geometry/rules.ts";
+} from "../../engines/geometry/rules/mod.ts";
 
 /**
  * Resolves the `pack` input: a built-in pack id, the JSON text of a pack, or the path of a

@@ -16,7 +16,7 @@ import {
   type RulePack,
   rulePackJsonSchema,
   toSI,
-} from "../../../engines/geometry/rules.ts";
+} from "../../../engines/geometry/rules/mod.ts";
 import base from "../../../fixtures/rules/base.json" with { type: "json" };
 import boundaries from "../../../fixtures/rules/boundaries.json" with { type: "json" };
 
