@@ -18,6 +18,13 @@ export interface MeasureDef {
   method: string;
 }
 
+/** How egress windows are measured (shared by their four measures). */
+const EGRESS_METHOD = "Egress window measures are the net clear opening of each sleeping " +
+  "room's largest window. A plan gives frame sizes, so the net clear opening is estimated as " +
+  "the frame less 2 in (51 mm) of frame and sash on every side (assumed; a stated clear " +
+  "width is used as is), which holds for a side-hinged casement: a hung or sliding sash " +
+  "opens about half, so measure it on site.";
+
 /** Every measure a rule can name. */
 export const MEASURES = {
   door_clear_width_m: {
@@ -26,15 +33,18 @@ export const MEASURES = {
     unit: "m",
     kinds: ["door"],
     method: "Door clear width is the clear width the plan states; for a door with only a " +
-      "leaf width it is estimated by the clearance engine (clearance.ts doorClearWidth: the " +
-      "width less 38 mm for the open leaf and its stop), and each such check says so.",
+      "leaf width it is estimated as the leaf less 2 3/8 in (60 mm) for the open leaf and its " +
+      "stop (FHA Design Manual: a standard-hung 34 in door gives a nominal 32 in, 31 5/8 in, " +
+      "clear), and each such check says so.",
   },
   door_clear_height_m: {
     title: "door clear height",
     subject: "opening",
     unit: "m",
     kinds: ["door"],
-    method: "Door clear height is the door height the plan states.",
+    method: "Door clear height is measured from the top of the threshold (IRC R311.2): the " +
+      "door height the plan states less its threshold; a door with no threshold stated is " +
+      "taken from the floor, and its check says so.",
   },
   threshold_height_m: {
     title: "threshold height",
@@ -60,54 +70,55 @@ export const MEASURES = {
     title: "least horizontal dimension",
     subject: "room",
     unit: "m",
-    method: "A room's least dimension is its polygon's least width (rotating calipers on " +
-      "its convex hull); for a room that is not convex this can exceed its narrowest part.",
+    method: "A room's least dimension is its narrowest clear width: for a convex room its " +
+      "polygon's least width (rotating calipers); for any other room the widest disc that can " +
+      "reach every part of it from every other (routes.ts passageClearWidth between the " +
+      "midpoints of its walls), found to within 2 mm.",
   },
   corridor_width_m: {
     title: "corridor width",
     subject: "room",
     unit: "m",
-    method: "Corridor width is the hallway polygon's least width (rotating calipers on its " +
-      "convex hull), wall face to wall face, not reduced for radiators or handrails; for an " +
-      "L-shaped hallway this can exceed its narrowest arm.",
+    method: "Corridor width is the hallway's narrowest clear width along its route, wall " +
+      "face to wall face, not reduced for radiators or handrails: for a convex hallway its " +
+      "least width (rotating calipers); for an L-shaped or other hallway the widest disc that " +
+      "passes between its doors (routes.ts passageClearWidth; between the midpoints of its " +
+      "walls when it has fewer than two doors), found to within 2 mm.",
   },
   glazing_ratio: {
     title: "glazing area ÷ floor area",
     subject: "room",
     unit: "ratio",
-    method: "Glazing ratio is the sum of the room's window areas (width × height as stated) " +
-      "over its floor area.",
+    method: "Glazing ratio is the room's glazed area over its floor area; the plan gives " +
+      "window frame sizes, so the glazed area is estimated as each window's width and height " +
+      "less 2 in (51 mm) of frame and sash on every side (assumed).",
   },
   egress_opening_area_m2: {
     title: "egress window net clear opening",
     subject: "room",
     unit: "m2",
-    method: "Egress window measures are taken on each sleeping room's largest window, with " +
-      "its stated width × height as the clear opening: a scan cannot see which sash opens, so " +
-      "the true net clear opening is smaller.",
+    method: EGRESS_METHOD,
   },
   egress_opening_height_m: {
     title: "egress window clear height",
     subject: "room",
     unit: "m",
-    method: "Egress window measures are taken on each sleeping room's largest window, with " +
-      "its stated width × height as the clear opening: a scan cannot see which sash opens, so " +
-      "the true net clear opening is smaller.",
+    method: EGRESS_METHOD,
   },
   egress_opening_width_m: {
     title: "egress window clear width",
     subject: "room",
     unit: "m",
-    method: "Egress window measures are taken on each sleeping room's largest window, with " +
-      "its stated width × height as the clear opening: a scan cannot see which sash opens, so " +
-      "the true net clear opening is smaller.",
+    method: EGRESS_METHOD,
   },
   egress_sill_height_m: {
     title: "egress window sill height",
     subject: "room",
     unit: "m",
     method: "Egress window measures are taken on each sleeping room's largest window; its " +
-      "sill height is taken as the height of the bottom of the clear opening.",
+      "sill height is taken as the height of the bottom of the clear opening. A window is a " +
+      "grade-floor opening (IRC R202) when its sill is within 44 in of the outside ground, " +
+      "taken as the level of the plan's floor of index 0 (or its lowest floor).",
   },
   stair_riser_m: {
     title: "riser height",
@@ -166,6 +177,22 @@ export const MEASURES = {
     kinds: ["ramp"],
     method: "Ramp slope is its rise ÷ its going (the ramp's stated horizontal run).",
   },
+  ramp_going_m: {
+    title: "going of a ramp flight",
+    subject: "vertical",
+    unit: "m",
+    kinds: ["ramp"],
+    method: "A ramp's going is its stated horizontal run, taken as one flight.",
+  },
+  ramp_landing_length_m: {
+    title: "ramp landing length",
+    subject: "vertical",
+    unit: "m",
+    kinds: ["ramp"],
+    method: "A plan records no ramp landings, so each room a ramp joins stands for its " +
+      "landing: the longest clear floor space as wide as the ramp in it (clear_floor.ts), the " +
+      "shorter of the rooms at its two ends.",
+  },
   ramp_rise_m: {
     title: "ramp rise",
     subject: "vertical",
@@ -194,6 +221,34 @@ export const MEASURES = {
     method: "Clear floor space is the longest rectangle of the rule's width (30 in) on the " +
       "room's floor clear of its objects, parallel to a wall (clear_floor.ts); fixtures are " +
       "not in the plan, so this says whether the room has such a space at all.",
+  },
+  kitchen_clear_width_m: {
+    title: "clear width in front of kitchen units",
+    subject: "room",
+    unit: "m",
+    method: "Kitchen clear width is the narrowest clear width between the kitchen's objects " +
+      "(units, appliances) and walls on the way from its door to the front of each object " +
+      "(routes.ts passageClearWidth), found to within 2 mm; a kitchen whose units are not in " +
+      "the plan is measured wall to wall, and its check says so.",
+  },
+  door_maneuvering_depth_m: {
+    title: "clear depth in front of the door",
+    subject: "opening",
+    unit: "m",
+    kinds: ["door"],
+    method: "Clear depth at a door is the deepest rectangle as wide as the door's clear " +
+      "width that fits on the floor in front of it, square to its wall, clear of walls and " +
+      "objects; a plan records no door swings (nor the latch side's 18 in), so the lesser " +
+      "of the two sides is taken.",
+  },
+  door_landing_depth_m: {
+    title: "landing depth inside the door",
+    subject: "opening",
+    unit: "m",
+    kinds: ["door"],
+    method: "The landing inside a door is the deepest rectangle as wide as the door that " +
+      "fits on the floor of the room inside it, square to its wall, clear of walls and " +
+      "objects; the outside landing is not in the plan.",
   },
   turning_diameter_m: {
     title: "turning circle diameter",

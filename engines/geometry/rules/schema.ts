@@ -24,25 +24,6 @@ const ruleId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._()-]*$/, {
   error: "rule ids use letters, digits, '.', '_', '-', '(' and ')' and no spaces",
 });
 
-/** Where a rule applies; every condition given must hold. */
-export const Applies = z.strictObject({
-  room_labels: z.array(z.enum(ROOM_LABELS)).min(1).optional(),
-  opening_kinds: z.array(z.enum(["door", "window", "opening"])).min(1).optional(),
-  /** true: only doors to the outside; false: only doors between rooms. */
-  exterior: z.boolean().optional(),
-  /** Only the main entrance (marked, or the only door to the outside). */
-  main_entrance: z.boolean().optional(),
-  /** Ground floor (lowest index) or the floors above it. */
-  floors: z.enum(["ground", "upper"]).optional(),
-  /** Only ramps on the way to the main entrance. */
-  serves_egress: z.boolean().optional(),
-  occupancy: z.array(z.enum(OCCUPANCIES)).min(1).optional(),
-  work: z.array(z.enum(WORKS)).min(1).optional(),
-  /** Pack levels (categories) the rule belongs to, e.g. M4(2). */
-  levels: z.array(z.string().min(1)).min(1).optional(),
-});
-export type Applies = z.infer<typeof Applies>;
-
 /** A limit as printed in its source and exactly in SI. */
 export const Limit = z.strictObject({
   value: z.number().positive(),
@@ -52,6 +33,42 @@ export const Limit = z.strictObject({
   si: z.number().positive(),
 });
 export type Limit = z.infer<typeof Limit>;
+
+/** Where a rule applies; every condition given must hold. */
+export const Applies = z.strictObject({
+  room_labels: z.array(z.enum(ROOM_LABELS)).min(1).optional(),
+  opening_kinds: z.array(z.enum(["door", "window", "opening"])).min(1).optional(),
+  /** true: only doors to the outside; false: only doors between rooms. */
+  exterior: z.boolean().optional(),
+  /**
+   * true: only the main entrance (marked, or the only door to the outside); false: every door
+   * but the main entrance.
+   */
+  main_entrance: z.boolean().optional(),
+  /**
+   * ground: the lowest floor; upper: the floors above it; entrance: the storey of the main
+   * entrance (ADM M4(1)'s "entrance storey"); basement: floors with a negative index.
+   */
+  floors: z.enum(["ground", "upper", "entrance", "basement"]).optional(),
+  /** Only doors with a room of one of these labels on either side (a door "to" such a room). */
+  door_to: z.array(z.enum(ROOM_LABELS)).min(1).optional(),
+  /**
+   * Egress windows: true, only a grade-floor opening (sill within 44 in of the outside ground,
+   * IRC R202); false, only windows not known to be one.
+   */
+  grade_floor_opening: z.boolean().optional(),
+  /** Only doorways deeper than this (the wall's thickness at the door; ADA 404.2.3: 24 in). */
+  doorway_deeper_than: Limit.optional(),
+  /** One subject per floor: the room (of those that apply) with the best value. */
+  one_per_floor: z.boolean().optional(),
+  /** Only ramps on the way to the main entrance. */
+  serves_egress: z.boolean().optional(),
+  occupancy: z.array(z.enum(OCCUPANCIES)).min(1).optional(),
+  work: z.array(z.enum(WORKS)).min(1).optional(),
+  /** Pack levels (categories) the rule belongs to, e.g. M4(2). */
+  levels: z.array(z.string().min(1)).min(1).optional(),
+});
+export type Applies = z.infer<typeof Applies>;
 
 /** One rule of a pack. */
 export const Rule = z.strictObject({
@@ -72,11 +89,40 @@ export const Rule = z.strictObject({
   note: z.string().optional(),
   /**
    * What the source accepts instead when the measure falls short. `ada_t_turn`: ADA 2010
-   * §304.3.2's T-shaped turning space (clearance.ts tTurnFits), for turning-circle rules.
+   * §304.3.2's T-shaped turning space (clearance.ts tTurnFits), for turning-circle rules;
+   * `uk_ellipse`: ADM Vol 1 M4(3)'s 1400 × 1700 mm turning ellipse in living spaces.
    */
-  alternative: z.enum(["ada_t_turn"]).optional(),
+  alternative: z.enum(["ada_t_turn", "uk_ellipse"]).optional(),
   /** The fixed width of the space, for clear_floor_length_m (ADA 305.3: 30 in). */
   width: Limit.optional(),
+  /**
+   * A limit that varies with the ramp's going (ADM Vol 2 Table 1, ADK Diagram 2.1): the
+   * limit at each listed going, interpolated linearly between them, the first below the
+   * first going; a going beyond the last has no limit here (another rule caps the going).
+   */
+  graded: z.strictObject({
+    by: z.literal("going"),
+    points: z.array(z.strictObject({ going: Limit, limit: Limit })).min(2),
+  }).optional(),
+  /**
+   * A door width that depends on the corridor it opens from (ADM Vol 1 Table 1.1, Vol 2
+   * Table 2): the least `door` of the rows whose `corridor` the corridor reaches and whose
+   * approach matches. A door not opening from a hallway is taken as approached head-on.
+   */
+  door_table: z.strictObject({
+    rows: z.array(z.strictObject({
+      /** The least corridor width the row needs; none: any (or no) corridor. */
+      corridor: Limit.optional(),
+      approach: z.enum(["head-on", "not-head-on", "any"]),
+      door: Limit,
+    })).min(1),
+  }).optional(),
+  /**
+   * For a maximum: values above this, up to the limit, comply only when bevelled (ADA 303.3,
+   * FHAG Requirement 4: 1/4 to 1/2 in bevelled no steeper than 1:2). A plan does not say
+   * whether an edge is bevelled, so such a value is unknown with that reason.
+   */
+  bevel: Limit.optional(),
 });
 export type Rule = z.infer<typeof Rule>;
 
@@ -95,6 +141,16 @@ export const RulePack = z.strictObject({
   levels: z.array(z.string().min(1)).optional(),
   default_level: z.string().min(1).optional(),
   note: z.string().optional(),
+  /**
+   * The buildings the document governs, as data: the occupancies it is written for, in words,
+   * and the least number of dwelling units a covered building has (FHA: 4). Run outside its
+   * scope on request, with an assumption saying so.
+   */
+  scope: z.strictObject({
+    occupancy: z.array(z.enum(OCCUPANCIES)).min(1),
+    buildings: z.string().min(1),
+    min_units: z.number().int().positive().optional(),
+  }).optional(),
   rules: z.array(Rule).min(1),
 }).superRefine((p, ctx) => {
   const seen = new Set<string>();
@@ -153,6 +209,50 @@ export const RulePack = z.strictObject({
         at(["width", "unit"], `${r.width.unit} is not a length unit`);
       }
     }
+    const exactLimit = (l: Limit, field: (string | number)[], family: string) => {
+      const v = toSI(l.value, l.unit);
+      if (Math.abs(v - l.si) > 1e-9 * Math.max(1, Math.abs(v))) {
+        at(
+          [...field, "si"],
+          `${l.si} does not equal ${l.value} ${l.unit} = ${+v.toPrecision(12)} in SI`,
+        );
+      }
+      if (SOURCE_UNITS[l.unit].family !== family) {
+        at([...field, "unit"], `${l.unit} is not a${family === "area" ? "n" : ""} ${family} unit`);
+      }
+    };
+    if (r.graded) {
+      if (r.measure !== "ramp_slope") {
+        at(["graded"], `only ramp_slope is graded by going, not ${r.measure}`);
+      }
+      r.graded.points.forEach((pt, k) => {
+        exactLimit(pt.going, ["graded", "points", k, "going"], "length");
+        exactLimit(pt.limit, ["graded", "points", k, "limit"], "ratio");
+        if (k > 0 && pt.going.si <= r.graded!.points[k - 1].going.si) {
+          at(["graded", "points", k, "going"], "goings must increase from point to point");
+        }
+      });
+    }
+    if (r.door_table) {
+      if (r.measure !== "door_clear_width_m") {
+        at(["door_table"], `only door_clear_width_m takes a door table, not ${r.measure}`);
+      }
+      r.door_table.rows.forEach((row, k) => {
+        if (row.corridor) exactLimit(row.corridor, ["door_table", "rows", k, "corridor"], "length");
+        exactLimit(row.door, ["door_table", "rows", k, "door"], "length");
+      });
+    }
+    if (r.bevel) {
+      exactLimit(r.bevel, ["bevel"], UNIT_FAMILY[m.unit]);
+      if (r.comparator !== "<=") at(["bevel"], "a bevel range needs a maximum (<=)");
+      if (r.bevel.si >= r.limit.si) at(["bevel", "si"], "the bevel range starts below the limit");
+    }
+    if (r.applies.doorway_deeper_than) {
+      exactLimit(r.applies.doorway_deeper_than, ["applies", "doorway_deeper_than"], "length");
+    }
+    if (r.alternative === "uk_ellipse" && r.measure !== "turning_diameter_m") {
+      at(["alternative"], `uk_ellipse is an alternative to turning_diameter_m, not ${r.measure}`);
+    }
     if (r.alternative === "ada_t_turn" && r.measure !== "turning_diameter_m") {
       at(["alternative"], `ada_t_turn is an alternative to turning_diameter_m, not ${r.measure}`);
     }
@@ -160,7 +260,9 @@ export const RulePack = z.strictObject({
       at(["applies", "room_labels"], `${r.measure} is measured on ${m.subject}s, not rooms`);
     }
     if (
-      (r.applies.opening_kinds || r.applies.exterior !== undefined || r.applies.main_entrance) &&
+      (r.applies.opening_kinds || r.applies.exterior !== undefined ||
+        r.applies.main_entrance !== undefined || r.applies.door_to ||
+        r.applies.doorway_deeper_than) &&
       m.subject !== "opening"
     ) {
       at(["applies"], `opening conditions given, but ${r.measure} is measured on ${m.subject}s`);
