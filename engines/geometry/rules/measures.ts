@@ -226,10 +226,11 @@ export const MEASURES = {
     title: "clear width in front of kitchen units",
     subject: "room",
     unit: "m",
-    method: "Kitchen clear width is the narrowest clear width between the kitchen's objects " +
-      "(units, appliances) and walls on the way from its door to the front of each object " +
-      "(routes.ts passageClearWidth), found to within 2 mm; a kitchen whose units are not in " +
-      "the plan is measured wall to wall, and its check says so.",
+    method: "Kitchen clear width is the widest disc that can reach the kitchen's door and " +
+      "the front of each of its objects (units, appliances) clear of them and the walls " +
+      "(routes.ts passageClearWidth), to within 2 mm: between two runs of units it is their " +
+      "gap, or a few cm more where a disc fits beside the end of a run. A kitchen whose units " +
+      "are not in the plan is measured wall to wall, and its check says so.",
   },
   door_maneuvering_depth_m: {
     title: "clear depth in front of the door",
