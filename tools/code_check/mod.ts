@@ -81,7 +81,7 @@ export default tool({
   title: "Code check",
   summary: "Which rules of a building code the building fails.",
   model_description:
-    "Check one scan against a rule pack (ada-2010, irc-2021, uk-adm, fha, a pack file path, or a pack's JSON text): door clear widths, thresholds, ceiling heights, room areas, corridor widths, turning circles, clear floor space, egress windows, stair risers and goings, ramp slopes. Returns a verdict, counts by status, and a finding per failing or too-close-to-call rule and element, with the rule's section.",
+    "Check one scan against a rule pack (ada-2010, irc-2021, uk-adm, fha, a pack file path, or a pack's JSON text): door clear widths (with the corridor they open from), thresholds, ceiling heights, room areas and least dimensions, corridor and kitchen clear widths, turning circles, clear floor space and clear depth at doors, egress windows, stair risers and goings, ramp slopes graded by going, ramp landings. Returns a verdict, counts by status, and a finding per failing or too-close-to-call rule and element, with the rule's section.",
   audience: ["inspector", "architect", "buyer", "wheelchair-user", "contractor"],
   examples: [{ pack: "ada-2010" }, { pack: "irc-2021" }],
   inputs: z.object({
