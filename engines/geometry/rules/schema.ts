@@ -250,6 +250,12 @@ export const RulePack = z.strictObject({
     if (r.applies.doorway_deeper_than) {
       exactLimit(r.applies.doorway_deeper_than, ["applies", "doorway_deeper_than"], "length");
     }
+    if (
+      (r.applies.grade_floor_opening !== undefined || r.applies.one_per_floor) &&
+      !r.measure.startsWith("egress_")
+    ) {
+      at(["applies"], `grade_floor_opening and one_per_floor are for egress window measures`);
+    }
     if (r.alternative === "uk_ellipse" && r.measure !== "turning_diameter_m") {
       at(["alternative"], `uk_ellipse is an alternative to turning_diameter_m, not ${r.measure}`);
     }

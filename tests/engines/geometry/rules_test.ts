@@ -327,6 +327,40 @@ Deno.test("parsePack: a bad pack names the rule and the field", () => {
   assert.match(m, /rules\[0\] \(my-door\)\.width: only clear_floor_length_m takes a width/);
   m = packError(bad({ alternative: "ada_t_turn" }));
   assert.match(m, /rules\[0\] \(my-door\)\.alternative: ada_t_turn is an alternative to turning/);
+  const oneIn = { value: 1, unit: "in", si: 0.0254 };
+  m = packError(bad({ graded: { by: "going", points: [{ going: oneIn, limit: oneIn }] } }));
+  assert.match(m, /rules\[0\] \(my-door\)\.graded\.points/);
+  m = packError(bad({
+    measure: "ramp_slope",
+    limit: { value: 12, unit: "rise:run", si: 1 / 12 },
+    graded: {
+      by: "going",
+      points: [
+        {
+          going: { value: 5, unit: "m", si: 5 },
+          limit: { value: 15, unit: "rise:run", si: 1 / 15 },
+        },
+        {
+          going: { value: 2, unit: "m", si: 2 },
+          limit: { value: 12, unit: "rise:run", si: 1 / 12 },
+        },
+      ],
+    },
+  }));
+  assert.match(m, /graded\.points\[1\]\.going: goings must increase/);
+  m = packError(
+    bad({
+      door_table: { rows: [{ approach: "any", door: oneIn }] },
+      measure: "threshold_height_m",
+    }),
+  );
+  assert.match(m, /only door_clear_width_m takes a door table, not threshold_height_m/);
+  m = packError(bad({ bevel: { value: 0.25, unit: "in", si: 0.00635 } }));
+  assert.match(m, /bevel: a bevel range needs a maximum/);
+  m = packError(bad({ applies: { grade_floor_opening: true } }));
+  assert.match(m, /grade_floor_opening and one_per_floor are for egress window measures/);
+  m = packError(bad({ alternative: "uk_ellipse" }));
+  assert.match(m, /uk_ellipse is an alternative to turning_diameter_m/);
   m = packError({ ...goodPack, rules: [goodRule, goodRule] });
   assert.match(m, /rules\[1\] \(my-door\)\.id: duplicate rule id/);
   m = packError({ ...goodPack, rules: [] });
