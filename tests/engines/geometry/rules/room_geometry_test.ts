@@ -40,7 +40,7 @@ Deno.test("clearDepthAtDoor: exact distance to the opposite wall or the nearest 
   assert.ok(Math.abs(clearDepthAtDoor(room, freeFloor(room, [cab]), [2, 0], 0.9, 5) - 2) < 1e-9);
   // The cabinet just outside the door's 0.9 m strip (x < 1.55) leaves the full 3 m.
   const aside = rect(0.5, 2, 1.5, 3);
-  assert.ok(Math.abs(clearDepthAtDoor(room, freeFloor(room, [aside]), [2, 0], 0.9) - 3) < 1e-9);
+  assert.ok(Math.abs(clearDepthAtDoor(room, freeFloor(room, [aside]), [2, 0], 0.9, 5) - 3) < 1e-9);
 });
 
 Deno.test("doorwayDepth_m: the gap between the two rooms' outlines at the door", () => {
