@@ -442,15 +442,21 @@ function doorTableRequirement(
  * no longer than 1.5 × the hallway's least width) rather than a side wall. Of two hallways,
  * the narrower.
  */
+/** Hallway widths measured for door tables, by plan and room (a hallway serves many doors). */
+const corridorWidths = new WeakMap<PlanIndex, Map<string, ReturnType<typeof measure>>>();
+
 function doorCorridor(
   o: Opening,
   idx: PlanIndex,
 ): { name: string; width_m: number; tolerance: number; headOn: boolean } | undefined {
+  let corridorCache = corridorWidths.get(idx);
+  if (!corridorCache) corridorWidths.set(idx, corridorCache = new Map());
   let best: { name: string; width_m: number; tolerance: number; headOn: boolean } | undefined;
   for (const id of o.between) {
     const r = id === null ? undefined : idx.rooms.get(id);
     if (!r || r.label !== "hallway") continue;
-    const m = measure("corridor_width_m", r, idx);
+    let m = corridorCache.get(r.id);
+    if (!m) corridorCache.set(r.id, m = measure("corridor_width_m", r, idx));
     if ("missing" in m) continue;
     const wall = nearestRoomEdge(r, o.at);
     const headOn = wall !== undefined && wall.length_m <= 1.5 * polygonMinWidth_m(r.polygon);
