@@ -1,6 +1,6 @@
 /**
  * The rule packs threshold ships, as data in `packs/<id>.json`, each validated by the
- * RulePack schema of rules.ts on first use. Values and their V/S/U status come from
+ * RulePack schema of rules/schema.ts on first use. Values and their V/S/U status come from
  * shared/reference/rules-and-sun.md §1.
  */
 import ada from "./packs/ada-2010.json" with { type: "json" };
