@@ -361,8 +361,8 @@ function judgeRule(
       return {
         status: judgeRange(value, cmp, r, r, tol),
         limit: r,
-        basis: "a door not off a hallway, taken as approached head-on",
-        note: `It opens off no hallway, so the head-on value (${
+        basis: "a door not off a hallway or entrance hall, taken as approached head-on",
+        note: `It opens off no hallway or entrance hall, so the head-on value (${
           (r * 1000).toFixed(0)
         } mm) applies.`,
       };
@@ -437,7 +437,8 @@ function doorTableRequirement(
 }
 
 /**
- * The hallway a door opens from: its narrowest clear width (as corridor_width_m measures it)
+ * The hallway (or entrance hall) a door opens from: its narrowest clear width (as
+ * corridor_width_m measures it)
  * and whether the door is approached head-on, i.e. sits in an end wall of the hallway (a wall
  * no longer than 1.5 × the hallway's least width) rather than a side wall. Of two hallways,
  * the narrower.
@@ -454,7 +455,7 @@ function doorCorridor(
   let best: { name: string; width_m: number; tolerance: number; headOn: boolean } | undefined;
   for (const id of o.between) {
     const r = id === null ? undefined : idx.rooms.get(id);
-    if (!r || r.label !== "hallway") continue;
+    if (!r || (r.label !== "hallway" && r.label !== "entrance")) continue;
     let m = corridorCache.get(r.id);
     if (!m) corridorCache.set(r.id, m = measure("corridor_width_m", r, idx));
     if ("missing" in m) continue;

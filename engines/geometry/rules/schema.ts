@@ -107,7 +107,8 @@ export const Rule = z.strictObject({
   /**
    * A door width that depends on the corridor it opens from (ADM Vol 1 Table 1.1, Vol 2
    * Table 2): the least `door` of the rows whose `corridor` the corridor reaches and whose
-   * approach matches. A door not opening from a hallway is taken as approached head-on.
+   * approach matches. A door not opening from a hallway or entrance hall is taken as
+   * approached head-on.
    */
   door_table: z.strictObject({
     rows: z.array(z.strictObject({
