@@ -16,7 +16,7 @@ import { openStore } from "../../core/store.ts";
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";
 import { cli } from "../_cli.ts";
 import { sharedData } from "../_data.ts";
-import { testWeb } from "../web/_server.ts";
+import { testWeb, WEB_TOOLS } from "../web/_server.ts";
 
 const CHROMIUM = Deno.env.get("CHROMIUM") ?? "/usr/bin/chromium";
 const ART = fileURLToPath(new URL("../../test-artifacts/web/", import.meta.url));
@@ -245,6 +245,25 @@ Deno.test("web in a browser: the five flows, screenshots, axe-core on every page
       await check("run-page");
       await page.goto(`${web.url}no-such-page`);
       await check("not-found");
+    });
+
+    await t.step("cancelling a run in the page stops it", async () => {
+      const slow = await testWeb({ toolsDir: WEB_TOOLS });
+      try {
+        await page.goto(`${slow.url}tools/slow_walk`);
+        await page.selectOption("#in-scan", "demo");
+        await page.getByRole("button", { name: "Run Slow walk" }).click();
+        await page.waitForSelector(".live-steps li");
+        await page.getByRole("button", { name: "Cancel" }).click();
+        await page.waitForSelector("text=Cancelled: Slow walk was stopped.");
+        assert.equal(await page.locator(".result .verdict").count(), 0);
+        await check("cancelled");
+        const s = openStore(slow.home);
+        assert.equal(s.listRuns({ tool: "slow_walk" }).length, 0);
+        s.close();
+      } finally {
+        await slow.close();
+      }
     });
 
     assert.deepEqual(errors, [], "no script errors on any page");
