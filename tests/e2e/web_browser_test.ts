@@ -78,6 +78,21 @@ Deno.test("web in a browser: the five flows, screenshots, axe-core on every page
     await t.step("home: import the FZK house by upload and see its rooms by name", async () => {
       await page.goto(web.url);
       await check("home");
+      // A file dropped on the box goes into the file field.
+      await page.evaluate(() => {
+        const dt = new DataTransfer();
+        dt.items.add(new File(["{}"], "dropped.json"));
+        document.querySelector("form.upload")!.dispatchEvent(
+          new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true }),
+        );
+      });
+      assert.equal(
+        await page.evaluate(() =>
+          (document.querySelector("#upload-file") as HTMLInputElement).files?.[0]?.name
+        ),
+        "dropped.json",
+      );
+      assert.match(await page.textContent("#upload-msg") ?? "", /Ready to import dropped\.json/);
       await page.setInputFiles("#upload-file", sharedData("ifc/AC20-FZK-Haus.ifc"));
       await page.getByRole("button", { name: "Import" }).click();
       await page.waitForSelector("#h-report");
