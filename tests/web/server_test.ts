@@ -526,3 +526,28 @@ Deno.test("web: the persona and preferences set on the home page are the command
     await web.close();
   }
 });
+
+Deno.test("web: every tool's page renders, and its example runs on the demo from a plain form post", async () => {
+  const { listManifests } = await import("../../core/catalog.ts");
+  const web = await testWeb();
+  try {
+    for (const t of await listManifests({ home: web.home })) {
+      const page = await web.get(`/tools/${t.id}`);
+      assert.equal(page.status, 200, `${t.id}: ${page.status}`);
+      const html = await page.text();
+      assert.match(html, /<form method="post" action="\/tools\//, String(t.id));
+      const ex = (t.examples as Record<string, unknown>[] | undefined)?.[0] ?? {};
+      const body: Record<string, string> = { "in.scan": "demo" };
+      for (const [k, v] of Object.entries(ex)) {
+        body[`in.${k}`] = typeof v === "object" ? JSON.stringify(v) : String(v);
+      }
+      const res = await web.post(`/tools/${t.id}/run`, form(body));
+      const text = await res.text();
+      assert.ok(res.status === 200 || res.status === 400, `${t.id}: ${res.status}`);
+      if (res.status === 200) assert.match(text, /class="block verdict status-/, String(t.id));
+      else assert.match(text, /role="alert"|field-error/, String(t.id));
+    }
+  } finally {
+    await web.close();
+  }
+});

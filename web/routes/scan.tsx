@@ -29,13 +29,13 @@ export function scanPage(app: App, sid: string): Response {
   const overlays: Overlay[] = [];
   const findingOverlays = new Map<string, string[]>();
   const severity = new Map<string, Finding["severity"]>();
-  const latest = new Map<string, string>();
+  const latest = new Map<string, { id: string; at: string }>();
   for (const r of app.store.listRuns({ scan: sid, limit: 500 })) {
     const prev = latest.get(r.tool);
-    if (!prev || app.store.getRun(prev)!.started_at < r.started_at) latest.set(r.tool, r.id);
+    if (!prev || prev.at < r.started_at) latest.set(r.tool, { id: r.id, at: r.started_at });
   }
   const openIds = new Set(open.map((f) => f.id));
-  for (const [tool, runId] of latest) {
+  for (const [tool, { id: runId }] of latest) {
     const res = app.store.getRun(runId)?.result;
     if (!res) continue;
     const byId = new Map(res.overlays.map((o) => [o.id, o]));
