@@ -42,14 +42,16 @@ export function FindingItem(
         {f.overlays?.length
           ? (
             <button type="button" class="js-only" data-show-overlays={f.overlays.join(" ")}>
-              Show on plan
+              Show on plan<span class="sr-only">: {f.title}</span>
             </button>
           )
           : null}
         {scan
           ? (
             <details class="reject">
-              <summary>Reject this finding</summary>
+              <summary>
+                Reject this finding<span class="sr-only">: {f.title}</span>
+              </summary>
               <form method="post" action="/findings/reject">
                 <input type="hidden" name="scan" value={scan} />
                 <input type="hidden" name="id" value={f.id} />

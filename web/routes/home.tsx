@@ -156,11 +156,13 @@ export function homePage(app: App, url: URL, extra?: JSX.Element, status = 200):
                     placeholder="not set"
                     autocomplete="off"
                   />
-                  <button type="submit" name="action" value="save">Save</button>
+                  <button type="submit" name="action" value="save">
+                    Save<span class="sr-only">{` ${k.key}`}</span>
+                  </button>
                   {v !== undefined
                     ? (
                       <button type="submit" name="action" value="unset" class="secondary">
-                        Forget
+                        Forget<span class="sr-only">{` ${k.key}`}</span>
                       </button>
                     )
                     : null}
