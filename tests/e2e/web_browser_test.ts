@@ -133,7 +133,7 @@ Deno.test("web in a browser: the five flows, screenshots, axe-core on every page
       await page.waitForSelector(".result .verdict");
       const order = await page.evaluate(() => (globalThis as unknown as { order: string[] }).order);
       assert.deepEqual(order, ["step", "verdict"]);
-      const steps = await page.locator(".live-steps li").allTextContents();
+      const steps = await page.locator(".result .step-log li").allTextContents();
       assert.ok(steps[0].startsWith("Checking 16 rooms"), steps[0]);
       assert.equal(await page.getAttribute(".live", "aria-live"), "polite");
       assert.match(await page.textContent(".run-status") ?? "", /Done\. Fail: /);

@@ -177,7 +177,8 @@ export function RunForm(props: RunFormProps): JSX.Element {
       </form>
       <div class="live" aria-live="polite">
         <p class="run-status">{status}</p>
-        {steps.length
+        {/* Once the result is in, its own step log (a block) shows the steps. */}
+        {steps.length && phase !== "done"
           ? (
             <ol class="step-log live-steps" aria-label="Steps so far">
               {steps.map((s, i) => <li key={i}>{s}</li>)}
