@@ -191,6 +191,8 @@ Deno.test("web in a browser: the five flows, screenshots, axe-core on every page
         await check("tool-door_clearance");
         await page.getByRole("button", { name: "Run Door clearance" }).click();
         await page.waitForSelector(".result .verdict");
+        // The form keeps what was typed through the run.
+        assert.equal(await page.inputValue("#in-chair_width_m"), "0.71");
         await check("result-door_clearance");
         await page.goto(`${web.url}tools/door_clearance`);
         assert.equal(await page.locator("form.run-form [required]").count(), 0);

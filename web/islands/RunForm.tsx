@@ -192,6 +192,9 @@ export function RunForm(props: RunFormProps): JSX.Element {
 }
 
 function Field({ f, error, saved }: { f: FormField; error?: string; saved?: boolean }) {
+  // Controlled: a re-render (a step arriving) keeps what the person typed.
+  const [value, setValue] = useState(f.value);
+  const [keep, setKeep] = useState(Boolean(saved));
   const id = `in-${f.name}`;
   const hint = `hint-${f.name}`;
   const errId = `err-${f.name}`;
@@ -209,10 +212,14 @@ function Field({ f, error, saved }: { f: FormField; error?: string; saved?: bool
       ? [{ value: "true", label: "yes" }, { value: "false", label: "no" }]
       : f.choices ?? [];
     control = (
-      <select {...common}>
+      <select
+        {...common}
+        value={value}
+        onChange={(e) => setValue((e.target as HTMLSelectElement).value)}
+      >
         {f.required || f.value === "" ? <option value="">Choose…</option> : null}
         {choices.map((c) => (
-          <option key={c.value} value={c.value} selected={c.value === f.value}>{c.label}</option>
+          <option key={c.value} value={c.value} selected={c.value === value}>{c.label}</option>
         ))}
       </select>
     );
@@ -222,7 +229,8 @@ function Field({ f, error, saved }: { f: FormField; error?: string; saved?: bool
         {...common}
         type="text"
         inputMode={f.kind === "text" ? undefined : "decimal"}
-        value={f.value}
+        value={value}
+        onInput={(e) => setValue((e.target as HTMLInputElement).value)}
         autocomplete="off"
       />
     );
@@ -257,7 +265,14 @@ function Field({ f, error, saved }: { f: FormField; error?: string; saved?: bool
       {f.save_text
         ? (
           <label class="save">
-            <input type="checkbox" name="save" value={f.name} checked={saved} /> {f.save_text}
+            <input
+              type="checkbox"
+              name="save"
+              value={f.name}
+              checked={keep}
+              onChange={(e) => setKeep((e.target as HTMLInputElement).checked)}
+            />{" "}
+            {f.save_text}
           </label>
         )
         : null}
