@@ -79,3 +79,12 @@ Deno.test("threshold web: the confined server may read its code and store, write
   assert.ok(!args.some((a) => a === "-A" || a.startsWith("--allow-run") || a === "--allow-all"));
   assert.ok(args.includes("--port=8787") && args.includes("--host=127.0.0.1"));
 });
+
+Deno.test("threshold web: a host other than loopback is warned about (TEST-NET address: the bind itself fails)", async () => {
+  const r = await cli(tempHome(), ["web", "--port", "0", "--host", "192.0.2.1"]);
+  assert.match(
+    r.stderr,
+    /warning: listening on 192\.0\.2\.1: anyone who can reach this machine on the network can use the web view/,
+  );
+  assert.notEqual(r.code, 0, "192.0.2.1 is no address of this machine");
+});
