@@ -283,6 +283,24 @@ Deno.test("web in a browser: the five flows, screenshots, axe-core on every page
       }
     });
 
+    await t.step("without JavaScript: pages read, and a run is a plain form post", async () => {
+      const ctx = await browser.newContext({ javaScriptEnabled: false, viewport: DESKTOP });
+      try {
+        const p = await ctx.newPage();
+        await p.goto(`${web.url}tools/ceiling_height`);
+        await p.getByRole("button", { name: "Run Ceiling height" }).click();
+        await p.waitForSelector(".result .verdict");
+        assert.match(await p.textContent(".result .verdict") ?? "", /Fail/);
+        // Every floor is drawn (the floor switch is the island's), and no script control shows.
+        assert.equal(await p.locator(".plan-panel").count(), 2);
+        assert.equal(await p.locator(".plan-panel:visible").count(), 2);
+        assert.equal(await p.locator(".plan-tools:visible").count(), 0);
+        await p.screenshot({ path: join(ART, "no-js-result.png"), fullPage: true });
+      } finally {
+        await ctx.close();
+      }
+    });
+
     assert.deepEqual(errors, [], "no script errors on any page");
     assert.deepEqual(violations, [], violations.join("\n"));
     await Deno.writeTextFile(join(ART, "figures.json"), JSON.stringify(figures, null, 2));
