@@ -3,7 +3,7 @@
  * island is a component rendered there too, inside a marker that names it and carries its
  * props as JSON, and the browser bundle (web/islands/client.ts) hydrates each marker.
  */
-import type { ComponentChildren, JSX } from "preact";
+import type { JSX } from "preact";
 import { type IslandName, ISLANDS } from "./islands/mod.ts";
 
 /** Renders island `name` with `props`, marked for hydration. */
@@ -17,11 +17,4 @@ export function Island<N extends IslandName>(
       <C {...props} />
     </div>
   );
-}
-
-/** A wrapper that is only a container (children rendered by the server). */
-export function Box(
-  { children, ...rest }: { children?: ComponentChildren } & Record<string, unknown>,
-): JSX.Element {
-  return <div {...rest}>{children}</div>;
 }
