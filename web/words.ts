@@ -61,3 +61,19 @@ export function fmtNumber(v: number): string {
   if (!Number.isFinite(v)) return String(v);
   return String(Math.round(v * 1000) / 1000);
 }
+
+/** What a tool needs from a scan or a site, in words ("rooms", "ground elevation"). */
+export const LAYER_WORDS: Record<string, string> = {
+  "plan.rooms": "rooms",
+  "plan.heights": "ceiling heights",
+  "plan.openings": "doors, windows and openings",
+  "plan.doors": "doors",
+  "plan.windows": "windows",
+  "plan.verticals": "stairs, ramps and lifts",
+  "plan.objects": "furniture and objects",
+  "plan.sweeps": "panoramas",
+  "plan.nav": "a walkable layout",
+  "site.location": "the site's location",
+  "site.elevation": "ground elevation",
+  "site.imagery": "aerial imagery",
+};

@@ -29,7 +29,7 @@ import { Island } from "../island.tsx";
 import type { FormField } from "../islands/RunForm.tsx";
 import { Page } from "../layout.tsx";
 import { ResultView } from "../result.tsx";
-import { audienceWords, sourceWords } from "../words.ts";
+import { audienceWords, LAYER_WORDS, sourceWords } from "../words.ts";
 
 /** A form is small: inputs and a few ticks. */
 const FORM_MAX_BYTES = 256 * 1024;
@@ -155,6 +155,14 @@ function ToolHead({ m }: { m: Manifest }) {
       <h1>{m.title}</h1>
       <p class="lead">{m.summary}</p>
       <p class="muted">For {m.audience.map(audienceWords).join(", ")}.</p>
+      {m.requires.some((r) => !r.optional)
+        ? (
+          <p class="muted">
+            Needs {m.requires.filter((r) => !r.optional).map((r) => LAYER_WORDS[r.layer] ?? r.layer)
+              .join(", ")}; without them the answer is “unknown”, with the reason.
+          </p>
+        )
+        : null}
     </header>
   );
 }
