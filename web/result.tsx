@@ -14,8 +14,17 @@ export function ResultView(
     back?: string;
   },
 ): JSX.Element {
-  // The verdict always leads, even for a tool that forgot to name it.
-  const order: Block[] = blocks.includes("VerdictHeader") ? blocks : ["VerdictHeader", ...blocks];
+  // The verdict always leads, even for a tool that forgot to name it; then the blocks that have
+  // something to show: an unknown or error result shows no empty finding list (it would read as
+  // a clean bill), and every result ends with its assumptions.
+  const judged = result.verdict.status !== "error" && result.verdict.status !== "unknown";
+  const named = blocks.filter((b) => b !== "FindingList" || judged || result.findings.length > 0);
+  const withAssumptions: Block[] = named.includes("AssumptionList")
+    ? named
+    : [...named, "AssumptionList"];
+  const order: Block[] = withAssumptions.includes("VerdictHeader")
+    ? withAssumptions
+    : ["VerdictHeader", ...withAssumptions];
   return (
     <article class="result-view" aria-label="Result">
       {order.map((b) => {

@@ -551,3 +551,64 @@ Deno.test("web: every tool's page renders, and its example runs on the demo from
     await web.close();
   }
 });
+
+Deno.test("web: the Chart block draws chart data (a sun path) as well as chart SVG", async () => {
+  const { Chart } = await import("../../web/blocks/Chart.tsx");
+  const { renderToString } = await import("preact-render-to-string");
+  const result = {
+    tool: "x",
+    verdict: { status: "pass" as const, text: "ok" },
+    metrics: [],
+    checks: [],
+    findings: [],
+    overlays: [],
+    assumptions: [],
+    steps: [],
+    inputs: {},
+    data: {
+      charts: {
+        sunpath: {
+          kind: "sunpath",
+          title: "Sun path test",
+          days: [{ label: "21 Jun", points: [[90, 0], [180, 60], [270, 0]] }],
+          hours: [],
+        },
+      },
+    },
+  };
+  const html = renderToString(Chart({ result }) as never);
+  assert.match(html, /<figure class="chart"><div class="chart-svg"><svg role="img"/);
+  assert.match(html, /Sun path test/);
+  assert.match(html, /<figcaption>sunpath<\/figcaption>/);
+});
+
+Deno.test("web: an unknown result shows no empty finding list (no clean bill), and always its assumptions", async () => {
+  const { ResultView } = await import("../../web/result.tsx");
+  const { renderToString } = await import("preact-render-to-string");
+  const base = {
+    tool: "x",
+    metrics: [],
+    checks: [],
+    findings: [],
+    overlays: [],
+    assumptions: [{ text: "Assumed a thing (default)." }],
+    steps: [],
+    inputs: {},
+  };
+  const unknown = renderToString(
+    ResultView({
+      blocks: ["VerdictHeader", "FindingList"],
+      result: { ...base, verdict: { status: "unknown", text: "The scan has no doors." } },
+    }) as never,
+  );
+  assert.doesNotMatch(unknown, /Findings|No open findings/);
+  assert.match(unknown, /Assumed a thing/);
+  const pass = renderToString(
+    ResultView({
+      blocks: ["FindingList"],
+      result: { ...base, verdict: { status: "pass", text: "All good." } },
+    }) as never,
+  );
+  assert.match(pass, /No open findings/);
+  assert.ok(pass.indexOf("verdict") < pass.indexOf("Findings"), "the verdict leads");
+});

@@ -1,14 +1,24 @@
 /** Chart: the charts a result carries (`data.charts`, SVG drawn by render/, such as the sun path). */
 import type { JSX } from "preact";
+import { type SunPathChart, sunPathSvg } from "../../render/sunpath.ts";
 import type { BlockProps } from "./types.ts";
 
-/** The SVG charts in a result: [name, svg]. */
+/**
+ * The charts in a result as SVG: [name, svg]. A chart is SVG text drawn by render/, or chart
+ * data told apart by `kind` that render/ draws here (a sun path).
+ */
 export function resultCharts(result: BlockProps["result"]): [string, string][] {
   const c = result.data?.charts;
   if (!c || typeof c !== "object") return [];
-  return Object.entries(c as Record<string, unknown>)
-    .filter(([, v]) => typeof v === "string" && v.trimStart().startsWith("<svg"))
-    .map(([k, v]) => [k.replace(/_svg$/, "").replaceAll("_", " "), v as string]);
+  const out: [string, string][] = [];
+  for (const [k, v] of Object.entries(c as Record<string, unknown>)) {
+    const name = k.replace(/_svg$/, "").replaceAll("_", " ");
+    if (typeof v === "string" && v.trimStart().startsWith("<svg")) out.push([name, v]);
+    else if (v && typeof v === "object" && (v as { kind?: unknown }).kind === "sunpath") {
+      out.push([name, sunPathSvg(v as SunPathChart)]);
+    }
+  }
+  return out;
 }
 
 export function Chart({ result }: BlockProps): JSX.Element | null {
