@@ -100,7 +100,7 @@ function formFields(
       required: asked.has(d.input),
       ...(d.save?.as === "preference"
         ? { save_text: `Remember my answer as my preference (${d.save.key})` }
-        : d.save?.as === "selection"
+        : d.save?.as === "selection" && filled?.from !== "selection"
         ? { save_text: "Select this scan for later runs" }
         : {}),
       ...(error && error.input === d.input ? { error: error.message } : {}),
