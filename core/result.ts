@@ -3,6 +3,7 @@
  * with the uncertainty rule for checks and the `forModel` projection.
  */
 import { z } from "zod";
+import { Geometry } from "./plan.ts";
 
 export const STATUSES = ["pass", "fail", "warn", "unknown", "error"] as const;
 export type Status = typeof STATUSES[number];
@@ -20,12 +21,8 @@ export type InputSource = typeof INPUT_SOURCES[number];
 
 const finite = z.number().refine(Number.isFinite, { error: "must be a finite number" });
 
-/** GeoJSON geometry in plan metres. */
-export const Geometry = z.object({
-  type: z.enum(["Point", "LineString", "Polygon", "MultiLineString", "MultiPolygon"]),
-  coordinates: z.array(z.any()),
-});
-export type Geometry = z.infer<typeof Geometry>;
+// The judging rule and overlay geometry live in core/plan.ts, where engines may take them.
+export { type Comparator, Geometry, judge } from "./plan.ts";
 
 export const Overlay = z.object({
   id: z.string().min(1),
@@ -105,25 +102,6 @@ export type ToolResult = z.infer<typeof ToolResult>;
 export type HandlerResult =
   & Pick<ToolResult, "verdict">
   & Partial<Omit<ToolResult, "verdict" | "tool" | "inputs" | "steps">>;
-
-/** Comparators for a check: measured must be ≥ (at least) or ≤ (at most) the limit. */
-export type Comparator = ">=" | "<=";
-
-/**
- * The uncertainty rule of design.md: a measured value within `tolerance` of its limit is
- * `warn` ("too close to call: measure on site"); otherwise pass or fail by the comparator.
- * Exactly at the limit with zero tolerance passes.
- */
-export function judge(
-  measured: number,
-  comparator: Comparator,
-  limit: number,
-  tolerance: number,
-): "pass" | "fail" | "warn" {
-  if (Math.abs(measured - limit) <= tolerance && tolerance > 0) return "warn";
-  const ok = comparator === ">=" ? measured >= limit - 1e-12 : measured <= limit + 1e-12;
-  return ok ? "pass" : "fail";
-}
 
 /** The sentence a `warn` check carries. */
 export const TOO_CLOSE = "too close to call: measure on site";

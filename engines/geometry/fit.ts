@@ -21,7 +21,7 @@ import {
   type Placement,
 } from "./clearance.ts";
 import { objectsByRoom, type Route, type RouteGraph, verticalRun_m } from "./routes.ts";
-import { judge } from "../../core/result.ts";
+import { judge } from "../../core/plan.ts";
 import { nearestRoomEdge } from "./walls.ts";
 
 /**

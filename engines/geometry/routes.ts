@@ -17,7 +17,7 @@
 import FlatQueue from "flatqueue";
 import type { Opening, Plan, Point, Room, Vertical } from "../../core/plan.ts";
 import { tolerance_m } from "../../core/plan.ts";
-import { judge } from "../../core/result.ts";
+import { judge } from "../../core/plan.ts";
 import {
   crossesEdges,
   distToEdges,

@@ -11,7 +11,7 @@
  * (design.md; first-order error propagation, Taylor, "An Introduction to Error Analysis", §3).
  */
 import { z } from "zod";
-import { formatIssues, InputError } from "../../core/errors.ts";
+import { formatIssues, InputError } from "../../core/plan.ts";
 import {
   type Opening,
   type Plan,
@@ -21,7 +21,7 @@ import {
   tolerance_m,
   type Vertical,
 } from "../../core/plan.ts";
-import { type Comparator, judge } from "../../core/result.ts";
+import { type Comparator, judge } from "../../core/plan.ts";
 import { ADA_T_TURN, doorClearWidth, freeFloor, largestCircleIn, tTurnFits } from "./clearance.ts";
 import type { MultiRings } from "./clip.ts";
 import { longestClearFloorSpace } from "./clear_floor.ts";
