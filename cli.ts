@@ -177,13 +177,12 @@ async function cmdRun(toolId: string, f: RunFlags): Promise<number> {
   return result.verdict.status === "error" ? EXIT.error : EXIT.ok;
 }
 
-/** The SVG charts a result carries in `data.charts` (name -> SVG text). */
-function resultCharts(r: ToolResult): [string, string][] {
-  const c = r.data?.charts;
-  if (!c || typeof c !== "object") return [];
-  return Object.entries(c as Record<string, unknown>)
-    .filter(([, v]) => typeof v === "string" && v.trimStart().startsWith("<svg"))
-    .map(([k, v]) => [k.replace(/_svg$/, ""), v as string]);
+/** The charts a result carries (`data.charts`, typed), drawn as SVG: [name, svg]. */
+async function resultCharts(r: ToolResult): Promise<[string, string][]> {
+  const charts = Object.entries(r.data?.charts ?? {});
+  if (!charts.length) return [];
+  const { chartSvg } = await import("./render/charts.ts");
+  return charts.map(([name, chart]) => [name, chartSvg(chart)]);
 }
 
 async function writeFiles(
@@ -211,7 +210,7 @@ async function writeFiles(
     }
   }
   if (f.chart) {
-    const charts = resultCharts(result);
+    const charts = await resultCharts(result);
     if (!charts.length) throw new InputError("--chart", `${m.id} draws no chart`);
     const { svgToPng } = await import("./render/planview.ts");
     const svg = charts[0][1];
@@ -287,7 +286,7 @@ async function cmdDemo(o: { out: string; json?: boolean }): Promise<number> {
       await Deno.writeFile(join(dir, `${m.id}.png`), await svgToPng(svg));
       pics = `${m.id}.svg, ${m.id}.png`;
     }
-    for (const [name, svg] of resultCharts(r)) {
+    for (const [name, svg] of await resultCharts(r)) {
       await Deno.writeTextFile(join(dir, `${m.id}.${name}.svg`), svg);
       await Deno.writeFile(join(dir, `${m.id}.${name}.png`), await svgToPng(svg));
       pics += `${pics ? ", " : ""}${m.id}.${name}.svg, ${m.id}.${name}.png`;

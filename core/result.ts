@@ -82,6 +82,48 @@ export const Assumption = z.object({
 });
 export type Assumption = z.infer<typeof Assumption>;
 
+/** A table a tool gives (the Table block, `--csv`): column headings and rows of cells. */
+export const ResultTable = z.object({
+  columns: z.array(z.string()),
+  rows: z.array(z.array(z.union([finite, z.string(), z.boolean(), z.null()]))),
+});
+export type ResultTable = z.infer<typeof ResultTable>;
+
+const skyPoint = z.tuple([finite, finite]);
+/**
+ * A sun-path chart as data (render/sunpath.ts draws it): day paths and hour lines as
+ * (azimuth°, elevation°) points, a horizon profile, the windows' facings.
+ */
+export const SunPathChart = z.object({
+  kind: z.literal("sunpath"),
+  title: z.string(),
+  subtitle: z.string().optional(),
+  days: z.array(z.object({
+    label: z.string(),
+    points: z.array(skyPoint),
+    highlight: z.boolean().optional(),
+  })),
+  hours: z.array(z.object({ hour: finite, points: z.array(skyPoint) })),
+  horizon: z.array(skyPoint).optional(),
+  windows: z.array(z.object({ id: z.string(), facing_deg: finite, hours: finite.optional() }))
+    .optional(),
+});
+export type SunPathChart = z.infer<typeof SunPathChart>;
+
+/** The charts a result may carry, told apart by `kind`; surfaces draw them with render/. */
+export const Chart = z.discriminatedUnion("kind", [SunPathChart]);
+export type Chart = z.infer<typeof Chart>;
+
+/**
+ * Extra data a tool's own blocks use; never reaches a model. `table` and `charts` are typed
+ * so a surface renders types, not guesses; other keys are the tool's own facts.
+ */
+export const ResultData = z.looseObject({
+  table: ResultTable.optional(),
+  charts: z.record(z.string(), Chart).optional(),
+});
+export type ResultData = z.infer<typeof ResultData>;
+
 export const ToolResult = z.object({
   tool: z.string(),
   scan: z.string().optional(),
@@ -93,8 +135,8 @@ export const ToolResult = z.object({
   assumptions: z.array(Assumption),
   steps: z.array(z.string()),
   inputs: z.record(z.string(), z.object({ value: z.unknown(), from: z.enum(INPUT_SOURCES) })),
-  /** Extra data a tool's own blocks use (a table, a profile); never reaches a model. */
-  data: z.record(z.string(), z.unknown()).optional(),
+  /** Extra data a tool's own blocks use (a table, charts, a profile); never reaches a model. */
+  data: ResultData.optional(),
 });
 export type ToolResult = z.infer<typeof ToolResult>;
 

@@ -18,6 +18,7 @@ import { hasLayer, missingLayerSentence } from "./layers.ts";
 import { inputMeta, type Manifest } from "./manifest.ts";
 import type { LoadedPlan } from "./plan.ts";
 import { type Assumption, type InputSource, ToolResult } from "./result.ts";
+import type { RasterSource } from "./rasters.ts";
 import type { Store } from "./store.ts";
 
 export interface RunOptions {
@@ -40,7 +41,18 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Save the run and its findings in the store (default: true when there is a store). */
   persist?: boolean;
+  /** Where `ctx.elevation`/`ctx.imagery` read rasters (default: layers/rasters.ts). */
+  rasters?: RasterSource;
 }
+
+/**
+ * The raster source of layers/rasters.ts, loaded on first use: the GeoTIFF reader stays out
+ * of runs that read no raster (and out of the command line's cold start).
+ */
+const LAYER_RASTERS: RasterSource = {
+  elevation: async (...a) => (await import("../layers/rasters.ts")).RASTERS.elevation(...a),
+  imagery: async (...a) => (await import("../layers/rasters.ts")).RASTERS.imagery(...a),
+};
 
 export type RunOutcome =
   | { status: "done"; result: ToolResult; run_id: string; duration_ms: number }
@@ -106,6 +118,7 @@ export async function runTool(m: Manifest, opts: RunOptions = {}): Promise<RunOu
   const ctx = makeCtx({
     sources,
     signal,
+    rasters: opts.rasters ?? LAYER_RASTERS,
     onStep(text) {
       steps.push(text);
       opts.onStep?.({ text, elapsed_ms: performance.now() - t0, index: steps.length - 1 });

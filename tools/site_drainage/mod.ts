@@ -39,7 +39,7 @@ import {
 import { bilinear, cellSize_m, resampleToPlan } from "../../engines/aerial/sample.ts";
 import { applyAffine } from "../../engines/aerial/reproject.ts";
 import type { Grid } from "../../engines/aerial/grid.ts";
-import { describeRaster, openElevationFor } from "../../layers/rasters.ts";
+import { describeRaster } from "../../core/rasters.ts";
 
 const TOOL = "site_drainage";
 const SIDES = ["north", "east", "south", "west"] as const;
@@ -140,7 +140,7 @@ export default tool({
     ]);
 
     ctx.step("Opening the site's elevation raster");
-    const opened = await openElevationFor(site, probes, margin_m);
+    const opened = await ctx.elevation(site, probes, margin_m);
     if ("reasons" in opened) {
       return { verdict: { status: "unknown", text: opened.reasons.join(" ") }, assumptions };
     }

@@ -20,6 +20,7 @@ import {
   type Metric,
   type Overlay,
   type Status,
+  type SunPathChart,
   TOO_CLOSE,
   worstStatus,
 } from "../../core/result.ts";
@@ -46,14 +47,13 @@ import {
   windowSite,
   yearSamples,
 } from "../../engines/geometry/sun_exposure.ts";
-import { sunPathSvg } from "../../render/sunpath.ts";
 import { terrainHorizon } from "../../engines/aerial/horizon.ts";
 import { applyAffine, gridNorthAzimuth_deg } from "../../engines/aerial/reproject.ts";
 import { cellSize_m } from "../../engines/aerial/sample.ts";
 import { buildingReach_m, compassPoint } from "../../engines/geometry/footprint.ts";
-import type { SiteInfo } from "../../core/context.ts";
+import type { Ctx, SiteInfo } from "../../core/context.ts";
 import type { Plan } from "../../core/plan.ts";
-import { describeRaster, openElevationFor, rastersOf } from "../../layers/rasters.ts";
+import { describeRaster } from "../../core/rasters.ts";
 
 const TOOL = "sun_hours";
 
@@ -222,9 +222,9 @@ export default tool({
         } hides the sun below it; trees and neighbours not in it are ignored.`,
         ...(inputs.horizon ? { input: "horizon" } : {}),
       });
-    } else if (inputs.terrain_horizon_m > 0 && rastersOf(site, "elevation").length) {
+    } else if (inputs.terrain_horizon_m > 0 && ctx.rasters(site, "elevation").length) {
       ctx.step("Tracing the terrain skyline on the site's elevation raster");
-      const sky = await terrainSkyline(site, plan, inputs.terrain_horizon_m);
+      const sky = await terrainSkyline(ctx, site, plan, inputs.terrain_horizon_m);
       if ("reasons" in sky) {
         assumptions.push({ text: `${sky.reasons.join(" ")} ${FLAT}` });
       } else {
@@ -615,7 +615,8 @@ export default tool({
     ];
     const curves = sunPathCurves(year, dates, site.lon, position, 10);
     const chosen = sunPathCurves(year, [[month, day, inputs.date]], site.lon, position, 10).days[0];
-    const svg = sunPathSvg({
+    const sunpath: SunPathChart = {
+      kind: "sunpath",
       title: `Sun path at ${site.lat.toFixed(3)}°, ${site.lon.toFixed(3)}° (scan ${scan})`,
       subtitle: `Local mean solar time; windows' facings marked on the rim; ${inputs.date} in bold`,
       days: [...curves.days.map((d) => ({ label: d.label, points: d.points })), {
@@ -628,7 +629,7 @@ export default tool({
         ? { horizon: horizonPts.map((p) => [p.azimuth_deg, p.elevation_deg] as [number, number]) }
         : {}),
       windows: results.map((w) => ({ id: w.id, facing_deg: w.facing_deg, hours: w.day_h })),
-    });
+    };
 
     // Metrics.
     const allDay = unionSunlit([...dayCodes.values()]);
@@ -782,7 +783,7 @@ export default tool({
             ...w.monthly_h.map((h) => round(h, 0)),
           ]),
         },
-        charts: { sunpath_svg: svg },
+        charts: { sunpath },
       },
     };
   },
@@ -793,11 +794,12 @@ export default tool({
  * with the sentence that says how it was made; or why there is none.
  */
 async function terrainSkyline(
+  ctx: Ctx,
   site: SiteInfo,
   plan: Plan,
   maxDistance_m: number,
 ): Promise<{ points: HorizonPoint[]; text: string; ground_m: number } | { reasons: string[] }> {
-  const opened = await openElevationFor(site, [[0, 0]], maxDistance_m);
+  const opened = await ctx.elevation(site, [[0, 0]], maxDistance_m);
   if ("reasons" in opened) return { reasons: opened.reasons };
   const { grid, entry, geographic, planToGrid } = opened;
   const p = applyAffine(planToGrid, [0, 0]);
