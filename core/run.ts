@@ -15,7 +15,7 @@ import {
 } from "./context.ts";
 import { fillInputs, type PersonaPresets, type Question } from "./inputs.ts";
 import { hasLayer, missingLayerSentence } from "./layers.ts";
-import { inputMeta, type Manifest } from "./manifest.ts";
+import { type Manifest, scanInputNames } from "./manifest.ts";
 import type { LoadedPlan } from "./plan.ts";
 import { type Assumption, type InputSource, ToolResult } from "./result.ts";
 import type { RasterSource } from "./rasters.ts";
@@ -70,13 +70,6 @@ function newRunId(tool: string): string {
   return `${tool}-${t}-${(runCounter++).toString(36)}${r}`;
 }
 
-/** Names of inputs filled from the selection (the scan inputs). */
-function scanInputs(m: Manifest): string[] {
-  return Object.entries(m.inputs.shape).filter(([, s]) =>
-    inputMeta(s as never).fill?.from === "selection"
-  ).map(([k]) => k);
-}
-
 /**
  * Runs one tool. Bad input throws an InputError; a cancelled run throws a CancelledError;
  * everything else comes back as a result (pass, fail, warn, unknown or error).
@@ -103,7 +96,7 @@ export async function runTool(m: Manifest, opts: RunOptions = {}): Promise<RunOu
   const inputs = parsed.data as Record<string, unknown>;
 
   // The scan(s) must exist: an unknown scan is bad input, not missing data.
-  const scanNames = scanInputs(m);
+  const scanNames = scanInputNames(m);
   const scan = scanNames.length ? String(inputs[scanNames[0]]) : undefined;
   const warnings = new Map<string, string[]>();
   let loaded: LoadedPlan | undefined;

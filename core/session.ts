@@ -18,6 +18,7 @@ import {
   inputJsonSchema,
   inputMeta,
   type Manifest,
+  scanInputNames,
 } from "./manifest.ts";
 import type { Plan } from "./plan.ts";
 import type { InputSource, ToolResult } from "./result.ts";
@@ -115,10 +116,7 @@ export interface Session {
 
 /** The name of the input a tool fills from the selected scan, if it has one. */
 export function scanInputName(m: Manifest): string | undefined {
-  for (const [name, s] of Object.entries(m.inputs.shape)) {
-    if (inputMeta(s as z.ZodType).fill?.from === "selection") return name;
-  }
-  return undefined;
+  return scanInputNames(m)[0];
 }
 
 /**
