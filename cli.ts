@@ -518,19 +518,7 @@ function program(): Command {
     out(JSON.stringify(v));
   }));
   prefs.command("set <key> <value>").action(act((key: string, raw: string) => {
-    const k = checkPrefKey(key);
-    const value = parseValue(raw);
-    if (k) {
-      const r = k.schema.safeParse(value);
-      if (!r.success) {
-        throw new InputError(
-          key,
-          `${r.error.issues.map((i) => i.message).join("; ")}; got ${JSON.stringify(value)}${
-            k.unit ? ` (unit: ${k.unit})` : ""
-          }`,
-        );
-      }
-    }
+    const value = L.checkPreference(key, parseValue(raw));
     store().setPref(key, value);
     out(`${key} = ${JSON.stringify(value)}`);
   }));
@@ -773,18 +761,7 @@ function program(): Command {
   return p;
 }
 
-function checkPrefKey(key: string) {
-  const k = L.preferenceKey(key);
-  if (!k && !/^custom\.[a-z0-9_.]+$/.test(key)) {
-    throw new InputError(
-      key,
-      `unknown preference key; keys: ${
-        L.PREFERENCE_KEYS.map((x) => x.key).join(", ")
-      } (or custom.*)`,
-    );
-  }
-  return k;
-}
+const checkPrefKey = (key: string) => L.checkPreferenceKey(key);
 
 /** Runs the command line on `args`; returns the exit code. */
 export async function main(args: string[]): Promise<number> {
