@@ -38,12 +38,19 @@ import {
 } from "../../engines/geometry/water.ts";
 import { bilinear, cellSize_m, resampleToPlan } from "../../engines/aerial/sample.ts";
 import { applyAffine } from "../../engines/aerial/reproject.ts";
-import type { Grid } from "../../engines/aerial/grid.ts";
+import {
+  flowArrowLattice,
+  nearestOutsideWall,
+  type Pond,
+  pondsAgainst,
+  type Side,
+  SIDES,
+  transectFeet,
+  upslopeBySide,
+} from "../../engines/geometry/drainage.ts";
 import { describeRaster } from "../../core/rasters.ts";
 
 const TOOL = "site_drainage";
-const SIDES = ["north", "east", "south", "west"] as const;
-type Side = typeof SIDES[number];
 const RULE = { pack: "irc", section: "R401.3", unverified: true };
 
 interface Transect {
@@ -133,8 +140,8 @@ export default tool({
     // Footprint box and the probe points the rule needs.
     const xs = walls.flatMap((w) => [w.a[0], w.b[0]]), ys = walls.flatMap((w) => [w.a[1], w.b[1]]);
     const fbox = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
-    const transectFeet = walls.flatMap((w) => feet(w));
-    const probes: Point[] = transectFeet.flatMap(({ wall, at }) => [
+    const allFeet = walls.flatMap((w) => transectFeet(w));
+    const probes: Point[] = allFeet.flatMap(({ wall, at }) => [
       at,
       [at[0] + wall.normal[0] * within_m, at[1] + wall.normal[1] * within_m] as Point,
     ]);
@@ -183,7 +190,7 @@ export default tool({
 
     // 1. Fall away from each wall, per compass side.
     ctx.step(`Measuring the fall within ${fmtM(within_m)} of ${walls.length} outside wall(s)`);
-    const transects: Transect[] = transectFeet.map(({ wall, at }) => {
+    const transects: Transect[] = allFeet.map(({ wall, at }) => {
       const far: Point = [at[0] + wall.normal[0] * within_m, at[1] + wall.normal[1] * within_m];
       const z0 = bilinear(grid, applyAffine(planToGrid, at));
       const z1 = bilinear(grid, applyAffine(planToGrid, far));
@@ -268,7 +275,7 @@ export default tool({
     const pondStatuses: Status[] = [];
     const sideCount = new Map<Side, number>();
     for (const pond of ponds) {
-      const wall = nearestWall(walls, pond.contact);
+      const wall = nearestOutsideWall(walls, pond.contact);
       const side = compassSide(planAzimuth_deg(wall.normal, north_deg));
       const k = (sideCount.get(side) ?? 0) + 1;
       sideCount.set(side, k);
@@ -308,7 +315,15 @@ export default tool({
     let upCells = 0;
     for (let i = 0; i < n; i++) if (up[i] && !mask[i]) upCells++;
     const upslope_m2 = upCells * cell_m * cell_m;
-    overlays.push(...flowArrows(local, dirs, up, mask, fbox, floor, cell_m));
+    overlays.push(
+      ...flowArrowLattice(local, dirs, mask, fbox, cell_m).map((a): Overlay => ({
+        id: `flow:${a.row}:${a.col}`,
+        kind: "arrow",
+        floor,
+        geometry: lineGeometry([a.from, a.to]),
+        status: up[a.index] ? "fail" : "pass",
+      })),
+    );
     // Per side: the side of the wall nearest where each flow path enters the footprint.
     const perSide = upslopeBySide(local, dirs, mask, walls, north_deg);
     const sideMetrics: Metric[] = [];
@@ -367,205 +382,6 @@ export default tool({
     return { verdict: { status, text }, metrics, checks, findings, overlays, assumptions };
   },
 });
-
-/** Transect feet along a wall: every ≤ 1 m, 0.25 m in from its ends. */
-function feet(wall: OutsideWall): { wall: OutsideWall; at: Point }[] {
-  const inset = wall.length_m > 1 ? 0.25 : wall.length_m / 2;
-  const usable = wall.length_m - 2 * inset;
-  const count = Math.max(1, Math.ceil(usable / 1) + 1);
-  const out: { wall: OutsideWall; at: Point }[] = [];
-  for (let k = 0; k < count; k++) {
-    const s = count === 1 ? wall.length_m / 2 : inset + usable * k / (count - 1);
-    const t = s / wall.length_m;
-    out.push({
-      wall,
-      at: [wall.a[0] + (wall.b[0] - wall.a[0]) * t, wall.a[1] + (wall.b[1] - wall.a[1]) * t],
-    });
-  }
-  return out;
-}
-
-interface Pond {
-  cells: number;
-  area_m2: number;
-  depth_m: number;
-  volume_m3: number;
-  /** A cell centre of the pond next to the building (plan metres). */
-  contact: Point;
-  /** Row runs of the pond's cells as closed rectangles (plan metres). */
-  rects: number[][][];
-}
-
-/** Connected (8-neighbour) sets of cells holding water, kept when one touches the building. */
-function pondsAgainst(
-  g: Grid,
-  z: Float64Array,
-  filled: Float64Array,
-  mask: Uint8Array,
-  nextToHouse: Uint8Array,
-  minDepth_m: number,
-): Pond[] {
-  const { width: w, height: h, transform: t } = g;
-  const cell = t[1];
-  const wet = new Uint8Array(w * h);
-  for (let i = 0; i < w * h; i++) if (!mask[i] && filled[i] - z[i] > minDepth_m) wet[i] = 1;
-  const seen = new Uint8Array(w * h);
-  const out: Pond[] = [];
-  const centre = (i: number): Point => {
-    const r = (i / w) | 0, c = i - r * w;
-    return [t[0] + (c + 0.5) * cell, t[3] + (r + 0.5) * t[5]];
-  };
-  for (let s = 0; s < w * h; s++) {
-    if (!wet[s] || seen[s]) continue;
-    const comp: number[] = [s];
-    seen[s] = 1;
-    for (let q = 0; q < comp.length; q++) {
-      const i = comp[q], r = (i / w) | 0, c = i - r * w;
-      for (let k = 0; k < 8; k++) {
-        const rr = r + D8_DROW[k], cc = c + D8_DCOL[k];
-        if (rr < 0 || rr >= h || cc < 0 || cc >= w) continue;
-        const j = rr * w + cc;
-        if (wet[j] && !seen[j]) {
-          seen[j] = 1;
-          comp.push(j);
-        }
-      }
-    }
-    const touching = comp.filter((i) => nextToHouse[i]);
-    if (!touching.length) continue;
-    let depth = 0, vol = 0, deepest = touching[0];
-    for (const i of comp) {
-      const d = filled[i] - z[i];
-      vol += d * cell * cell;
-      if (d > depth) depth = d;
-    }
-    for (const i of touching) if (filled[i] - z[i] > filled[deepest] - z[deepest]) deepest = i;
-    const rects: number[][][] = [];
-    const rows = new Map<number, number[]>();
-    for (const i of comp) {
-      const r = (i / w) | 0;
-      rows.set(r, [...(rows.get(r) ?? []), i - r * w]);
-    }
-    for (const [r, cols] of rows) {
-      cols.sort((a, b) => a - b);
-      let start = cols[0];
-      for (let k = 1; k <= cols.length; k++) {
-        if (k < cols.length && cols[k] === cols[k - 1] + 1) continue;
-        const x0 = t[0] + start * cell, x1 = t[0] + (cols[k - 1] + 1) * cell;
-        const y0 = t[3] + r * t[5], y1 = t[3] + (r + 1) * t[5];
-        rects.push([[x0, y0], [x1, y0], [x1, y1], [x0, y1], [x0, y0]]);
-        if (k < cols.length) start = cols[k];
-      }
-    }
-    out.push({
-      cells: comp.length,
-      area_m2: comp.length * cell * cell,
-      depth_m: depth,
-      volume_m3: vol,
-      contact: centre(deepest),
-      rects,
-    });
-  }
-  return out.sort((a, b) => b.volume_m3 - a.volume_m3);
-}
-
-/**
- * Cells outside the footprint counted by the side their D8 path enters it on: the cells
- * that step into the footprint take the side of their nearest outside wall, and every cell
- * upstream inherits its downstream cell's side (walked in reverse topological order).
- */
-function upslopeBySide(
-  g: Grid,
-  dirs: Int8Array,
-  mask: Uint8Array,
-  walls: OutsideWall[],
-  north_deg: number,
-): Map<Side, number> {
-  const { width: w, height: h, transform: t } = g;
-  const n = w * h;
-  const side = new Int8Array(n).fill(-1);
-  const queue: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const k = dirs[i];
-    if (mask[i] || k < 0) continue;
-    const d = i + D8_DROW[k] * w + D8_DCOL[k];
-    if (!mask[d]) continue;
-    const r = (i / w) | 0, c = i - r * w;
-    const p: Point = [t[0] + (c + 0.5) * t[1], t[3] + (r + 0.5) * t[5]];
-    const wall = nearestWall(walls, p);
-    side[i] = SIDES.indexOf(compassSide(planAzimuth_deg(wall.normal, north_deg)));
-    queue.push(i);
-  }
-  for (let q = 0; q < queue.length; q++) {
-    const i = queue[q], r = (i / w) | 0, c = i - r * w;
-    for (let k = 0; k < 8; k++) {
-      const rr = r - D8_DROW[k], cc = c - D8_DCOL[k];
-      if (rr < 0 || rr >= h || cc < 0 || cc >= w) continue;
-      const j = rr * w + cc;
-      if (dirs[j] === k && !mask[j] && side[j] < 0) {
-        side[j] = side[i];
-        queue.push(j);
-      }
-    }
-  }
-  const out = new Map<Side, number>();
-  for (let i = 0; i < n; i++) {
-    if (side[i] >= 0) out.set(SIDES[side[i]], (out.get(SIDES[side[i]]) ?? 0) + 1);
-  }
-  return out;
-}
-
-function nearestWall(walls: OutsideWall[], p: Point): OutsideWall {
-  let best = walls[0], bestD = Infinity;
-  for (const w of walls) {
-    const dx = w.b[0] - w.a[0], dy = w.b[1] - w.a[1];
-    const l2 = dx * dx + dy * dy;
-    const t = l2 ? Math.max(0, Math.min(1, ((p[0] - w.a[0]) * dx + (p[1] - w.a[1]) * dy) / l2)) : 0;
-    const d = Math.hypot(p[0] - w.a[0] - t * dx, p[1] - w.a[1] - t * dy);
-    if (d < bestD) {
-      bestD = d;
-      best = w;
-    }
-  }
-  return best;
-}
-
-/** D8 arrows on a lattice about 2 m apart within 10 m of the footprint box; at most 600. */
-function flowArrows(
-  g: Grid,
-  dirs: Int8Array,
-  up: Uint8Array,
-  mask: Uint8Array,
-  fbox: number[],
-  floor: string,
-  cell_m: number,
-): Overlay[] {
-  const { width: w, height: h, transform: t } = g;
-  let step = Math.max(1, Math.round(2 / cell_m));
-  const out: Overlay[] = [];
-  for (let pass = 0; pass < 4; pass++, step *= 2) {
-    out.length = 0;
-    for (let r = 0; r < h; r += step) {
-      for (let c = 0; c < w; c += step) {
-        const i = r * w + c, k = dirs[i];
-        if (k < 0 || mask[i]) continue;
-        const x = t[0] + (c + 0.5) * cell_m, y = t[3] + (r + 0.5) * t[5];
-        if (x < fbox[0] - 10 || x > fbox[2] + 10 || y < fbox[1] - 10 || y > fbox[3] + 10) continue;
-        const len = 0.8 * step * cell_m;
-        const ux = D8_DCOL[k], uy = -D8_DROW[k], norm = Math.hypot(ux, uy);
-        out.push({
-          id: `flow:${r}:${c}`,
-          kind: "arrow",
-          floor,
-          geometry: lineGeometry([[x, y], [x + ux / norm * len, y + uy / norm * len]]),
-          status: up[i] ? "fail" : "pass",
-        });
-      }
-    }
-    if (out.length <= 600) break;
-  }
-  return out;
-}
 
 function verdictText(
   checks: Check[],
