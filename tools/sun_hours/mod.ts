@@ -16,7 +16,6 @@ import {
   type Check,
   type Finding,
   findingId,
-  judge,
   type Metric,
   type Overlay,
   type Status,
@@ -48,6 +47,14 @@ import {
   yearSamples,
 } from "../../engines/geometry/sun_exposure.ts";
 import { terrainHorizon } from "../../engines/aerial/horizon.ts";
+import {
+  BRE209_ANNUAL,
+  BRE209_WINTER,
+  en17037InSeason,
+  HABITABLE_LABELS,
+  judgeBre209,
+  judgeEn17037,
+} from "../../engines/geometry/sunlight_rules.ts";
 import { applyAffine, gridNorthAzimuth_deg } from "../../engines/aerial/reproject.ts";
 import { cellSize_m } from "../../engines/aerial/sample.ts";
 import { buildingReach_m, compassPoint } from "../../engines/geometry/footprint.ts";
@@ -57,12 +64,6 @@ import { describeRaster } from "../../core/rasters.ts";
 
 const TOOL = "sun_hours";
 
-/** EN 17037:2018 §5.x sunlight exposure levels, hours on the chosen day (rules-and-sun.md §1.6: U). */
-const EN17037_HOURS = { minimum: 1.5, medium: 3, high: 4 } as const;
-/** BRE BR 209 (2011): share of annual probable sunlight hours, a year and in winter (§1.6: S). */
-const BRE_ANNUAL = 0.25, BRE_WINTER = 0.05;
-/** Rooms EN 17037 and BR 209 look at: habitable rooms of a dwelling. */
-const HABITABLE = ["living", "dining", "kitchen", "bedroom", "office"];
 const DEFAULT_ROOM_HEIGHT_M = 2.5;
 const WINDOW_DEFAULTS = { sill_m: 0.9, height_m: 1.2 };
 /** Eye height for the terrain skyline: a ground-floor window's centre (sill + half height). */
@@ -377,7 +378,7 @@ export default tool({
         id,
         name: room.name ?? id,
         label: room.label,
-        habitable: HABITABLE.includes(room.label),
+        habitable: HABITABLE_LABELS.includes(room.label),
         windows: ws.map((r) => r.id),
         best_window: best.id,
         day_h: sunlitHours(dayU, daySmp.step_h),
@@ -397,11 +398,10 @@ export default tool({
     const dayTol_h = daySmp.step_h; // midpoint rule: within one step
     let verdictText = "";
     const bestRoom = rooms.reduce((a, b) => (b.day_h > a.day_h ? b : a));
-    const habitable = rooms.filter((r) => r.habitable);
     if (standard === "en17037") {
-      const limit = EN17037_HOURS[en17037_level];
-      const inWindow = (month === 2) || (month === 3 && day <= 21);
-      if (!inWindow) {
+      const en = judgeEn17037(rooms, en17037_level, dayTol_h);
+      const limit = en.limit_h;
+      if (!en17037InSeason(month, day)) {
         assumptions.push({
           text:
             `EN 17037 counts sunlight on a day between 1 February and 21 March; ${inputs.date} is outside it, so the check is indicative.`,
@@ -412,23 +412,24 @@ export default tool({
         text:
           `EN 17037 ${en17037_level} sunlight exposure: at least ${limit} h of direct sun on ${inputs.date} in one habitable room (living, dining, kitchen, bedroom, office), at the window's centre. The hour values come from a secondary summary and are unverified.`,
       });
-      if (!habitable.length) {
+      const rule = {
+        pack: "en17037",
+        section: "§5 sunlight exposure (clause number unverified)",
+        unverified: true,
+      };
+      if (en.code === "en17037.no_habitable_room") {
         checks.push({
           id: "en17037:dwelling",
           label: "EN 17037 sunlight exposure: best habitable room",
           status: "unknown",
           limit,
           unit: "h",
-          rule: {
-            pack: "en17037",
-            section: "§5 sunlight exposure (clause number unverified)",
-            unverified: true,
-          },
+          rule,
           note: "No room with a window to the outside is a habitable room.",
         });
       } else {
-        const best = habitable.reduce((a, b) => (b.day_h > a.day_h ? b : a));
-        const status = judge(best.day_h, ">=", limit, dayTol_h);
+        const best = rooms.find((r) => r.id === en.best)!;
+        const status = en.status;
         checks.push({
           id: "en17037:dwelling",
           label: `EN 17037 sunlight exposure (${en17037_level}): best habitable room, ${best.name}`,
@@ -436,17 +437,11 @@ export default tool({
           measured: round(best.day_h, 3),
           limit,
           unit: "h",
-          rule: {
-            pack: "en17037",
-            section: "§5 sunlight exposure (clause number unverified)",
-            unverified: true,
-          },
+          rule,
           subject: best.id,
           ...(status === "warn" ? { note: TOO_CLOSE } : {}),
         });
-        for (const r of habitable) {
-          roomStatus.set(r.id, judge(r.day_h, ">=", limit, dayTol_h));
-        }
+        for (const [id, st] of en.rooms) roomStatus.set(id, st);
         if (status !== "pass") {
           findings.push({
             id: findingId(TOOL, "dwelling", scan, "en17037"),
@@ -462,11 +457,11 @@ export default tool({
             overlays: [`room:${best.id}`],
           });
         }
-        verdictText = status === "pass"
+        verdictText = en.code === "en17037.met"
           ? `${best.name} gets ${
             fmtH(best.day_h)
           } of direct sun on ${inputs.date}, meeting EN 17037 ${en17037_level} (${limit} h).`
-          : status === "warn"
+          : en.code === "en17037.too_close"
           ? `${best.name} gets ${
             fmtH(best.day_h)
           } on ${inputs.date}, within the counting step of EN 17037's ${limit} h: too close to call.`
@@ -477,35 +472,35 @@ export default tool({
     } else if (standard === "bre209") {
       assumptions.push({
         text: `BRE BR 209 (2011) asks ${
-          BRE_ANNUAL * 100
+          BRE209_ANNUAL * 100
         } % of annual probable sunlight hours (and ${
-          BRE_WINTER * 100
+          BRE209_WINTER * 100
         } % from 21 September to 21 March) for windows facing within 90° of due south. Probable sunlight hours weigh each hour by the local chance of sunshine; without those records this counts the share of possible (clear-sky) sun hours above the horizon instead, so the check is an approximation and its values are unverified.`,
       });
-      // Sampling uncertainty of an annual count: each edge (sunrise, sunset, the sun crossing the
-      // wall's plane) adds an error within ±step/2; the year's samples shift their phase daily
-      // (yearSamples), so the errors are independent, sd step/√12 each: two edges a day, 2 sd.
-      const edgeSd_h = yearSmp.step_h * Math.sqrt((2 * 365) / 12);
-      const tolYear = 2 * edgeSd_h / possibleYear_h, tolWinter = 2 * edgeSd_h / possibleWinter_h;
-      for (const w of results) {
-        const southish = Math.cos((w.facing_deg - 180) * Math.PI / 180) > 1e-9;
-        if (!southish) continue;
+      const judged = judgeBre209(
+        results.map((w) => ({
+          ...w,
+          habitable: rooms.find((r) => r.id === w.room)!.habitable,
+        })),
+        possibleYear_h,
+        possibleWinter_h,
+        yearSmp.step_h,
+      );
+      const rule = {
+        pack: "bre-br209-2011",
+        section: "sunlight to windows (section unverified)",
+        unverified: true,
+      };
+      for (const j of judged) {
+        const w = results.find((x) => x.id === j.id)!;
         const room = rooms.find((r) => r.id === w.room)!;
-        if (!room.habitable) continue;
-        const share = w.year_h / possibleYear_h, shareW = w.winter_h / possibleWinter_h;
-        const s1 = judge(share, ">=", BRE_ANNUAL, tolYear);
-        const s2 = judge(shareW, ">=", BRE_WINTER, tolWinter);
-        const rule = {
-          pack: "bre-br209-2011",
-          section: "sunlight to windows (section unverified)",
-          unverified: true,
-        };
+        const share = j.annual_share, shareW = j.winter_share, s1 = j.annual, s2 = j.winter;
         checks.push({
           id: `bre209:annual:${w.id}`,
           label: `${w.id} (${room.name}): share of annual sun hours`,
           status: s1,
           measured: round(share * 100, 2),
-          limit: BRE_ANNUAL * 100,
+          limit: BRE209_ANNUAL * 100,
           unit: "%",
           rule,
           subject: w.id,
@@ -515,7 +510,7 @@ export default tool({
           label: `${w.id} (${room.name}): share of winter sun hours`,
           status: s2,
           measured: round(shareW * 100, 2),
-          limit: BRE_WINTER * 100,
+          limit: BRE209_WINTER * 100,
           unit: "%",
           rule,
           subject: w.id,
@@ -531,9 +526,9 @@ export default tool({
             title: `${w.id} in ${room.name} gets less sun than BRE BR 209 asks`,
             detail: `${w.id} gets ${
               (share * 100).toFixed(1)
-            } % of the year's possible sun hours (BR 209: ${BRE_ANNUAL * 100} %) and ${
+            } % of the year's possible sun hours (BR 209: ${BRE209_ANNUAL * 100} %) and ${
               (shareW * 100).toFixed(1)
-            } % in winter (${BRE_WINTER * 100} %).`,
+            } % in winter (${BRE209_WINTER * 100} %).`,
             subject: w.id,
             overlays: [`window:${w.id}`],
           });
