@@ -3,7 +3,8 @@
  * with the uncertainty rule for checks and the `forModel` projection.
  */
 import { z } from "zod";
-import { Geometry } from "./plan.ts";
+import type { Block } from "./manifest.ts";
+import { type Comparator, Geometry, judge } from "./plan.ts";
 
 export const STATUSES = ["pass", "fail", "warn", "unknown", "error"] as const;
 export type Status = typeof STATUSES[number];
@@ -210,4 +211,85 @@ export function forModelText(result: ToolResult): string {
 /** Formats a length for sentences: 2 decimals, metres. */
 export function fmtM(value_m: number, digits = 2): string {
   return `${value_m.toFixed(digits)} m`;
+}
+
+// ---------------------------------------------------------------- helpers for tools
+// The pattern every tool wrote by hand: a subject judged → a check, maybe an open finding,
+// an overlay in the check's status; the severity a status gives; the usual block list.
+
+/** The blocks of a tool that judges subjects and draws them on the plan, in render order. */
+export const JUDGED_BLOCKS: Block[] = [
+  "VerdictHeader",
+  "MetricGrid",
+  "CheckList",
+  "FindingList",
+  "AssumptionList",
+  "PlanView",
+  "StepLog",
+];
+
+/** A finding's severity from the status of what it is about: fail, warn, else info. */
+export function severityOf(status: Status): "fail" | "warn" | "info" {
+  return status === "fail" ? "fail" : status === "warn" ? "warn" : "info";
+}
+
+/**
+ * A check of a measure against a limit under the uncertainty rule: its status from `judge`
+ * (within `tolerance` → warn) and, when too close to call, the TOO_CLOSE note (unless a note
+ * is given). `measured` is shown as given; pass `shown` to show it rounded.
+ */
+export function judgedCheck(c: {
+  id: string;
+  label: string;
+  measured: number;
+  comparator: Comparator;
+  limit: number;
+  tolerance: number;
+  unit?: string;
+  rule?: Check["rule"];
+  subject?: string;
+  note?: string;
+  /** The measured value as the check shows it (e.g. rounded); judged on `measured`. */
+  shown?: number;
+}): Check & { status: "pass" | "warn" | "fail" } {
+  const status = judge(c.measured, c.comparator, c.limit, c.tolerance);
+  const note = c.note ?? (status === "warn" ? TOO_CLOSE : undefined);
+  return {
+    id: c.id,
+    label: c.label,
+    status,
+    measured: c.shown ?? c.measured,
+    limit: c.limit,
+    ...(c.unit !== undefined ? { unit: c.unit } : {}),
+    ...(c.rule ? { rule: c.rule } : {}),
+    ...(c.subject !== undefined ? { subject: c.subject } : {}),
+    ...(note !== undefined ? { note } : {}),
+  };
+}
+
+/**
+ * An open finding about a subject, with its stable id (`tool:kind:subject[:rule]`, see
+ * findingId) and the severity its status gives.
+ */
+export function openFinding(f: {
+  tool: string;
+  kind: string;
+  /** The subject's id: in the finding id, and the finding's subject unless `subject` is given. */
+  id: string;
+  rule?: string;
+  status: Status;
+  title: string;
+  detail?: string;
+  subject?: string;
+  overlays?: string[];
+}): Finding {
+  return {
+    id: findingId(f.tool, f.kind, f.id, f.rule),
+    status: "open",
+    severity: severityOf(f.status),
+    title: f.title,
+    ...(f.detail !== undefined ? { detail: f.detail } : {}),
+    subject: f.subject ?? f.id,
+    ...(f.overlays ? { overlays: f.overlays } : {}),
+  };
 }

@@ -10,10 +10,11 @@ import {
   type Assumption,
   type Check,
   type Finding,
-  findingId,
   fmtM,
   judge,
+  JUDGED_BLOCKS,
   type Metric,
+  openFinding,
   type Overlay,
   type Status,
   TOO_CLOSE,
@@ -94,15 +95,7 @@ export default tool({
     { layer: "site.location" },
     { layer: "site.elevation", why: "the ground's heights around the building" },
   ],
-  blocks: [
-    "VerdictHeader",
-    "MetricGrid",
-    "CheckList",
-    "FindingList",
-    "AssumptionList",
-    "PlanView",
-    "StepLog",
-  ],
+  blocks: JUDGED_BLOCKS,
   draws: ["line", "arrow", "area"],
   read_only: true,
   async run(ctx, { scan, min_fall_m, within_m, vertical_uncertainty_m, margin_m }) {
@@ -291,10 +284,11 @@ export default tool({
         status: st,
         label: `Ponds ${fmtM(pond.depth_m)} deep`,
       });
-      findings.push({
-        id: findingId(TOOL, "pond", `${side}_${k}`),
-        status: "open",
-        severity: st === "fail" ? "fail" : "warn",
+      findings.push(openFinding({
+        tool: TOOL,
+        kind: "pond",
+        id: `${side}_${k}`,
+        status: st,
         title: `Water ponds against the ${side} wall`,
         detail:
           `A hollow of ${round(pond.area_m2, 1)} m² next to the ${side} wall holds water up to ${
@@ -303,7 +297,7 @@ export default tool({
           (st === "warn" ? ` (${TOO_CLOSE})` : "") + ".",
         subject: side,
         overlays: [oid],
-      });
+      }));
     }
 
     // Which ground drains towards the building: the upstream area of the footprint on the

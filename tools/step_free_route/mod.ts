@@ -12,9 +12,10 @@ import {
   type Assumption,
   type Check,
   type Finding,
-  findingId,
   fmtM,
+  JUDGED_BLOCKS,
   type Metric,
+  openFinding,
   type Overlay,
   type Status,
   TOO_CLOSE,
@@ -73,15 +74,7 @@ export default tool({
     }),
   }),
   requires: [{ layer: "plan.rooms" }, { layer: "plan.doors" }],
-  blocks: [
-    "VerdictHeader",
-    "MetricGrid",
-    "CheckList",
-    "FindingList",
-    "AssumptionList",
-    "PlanView",
-    "StepLog",
-  ],
+  blocks: JUDGED_BLOCKS,
   draws: ["route", "point"],
   read_only: true,
   run(ctx, inputs) {
@@ -218,10 +211,11 @@ export default tool({
         const len = r.length_m !== undefined && !r.why
           ? ` The best route is ${fmtM(r.length_m, 1)} long.`
           : "";
-        findings.push({
-          id: findingId("step_free_route", "room", room.id),
-          status: "open",
-          severity: r.status === "fail" ? "fail" : r.status === "warn" ? "warn" : "info",
+        findings.push(openFinding({
+          tool: "step_free_route",
+          kind: "room",
+          id: room.id,
+          status: r.status,
           title,
           detail: `${capital(how)}.${len}`,
           subject: room.id,
@@ -231,7 +225,7 @@ export default tool({
             ...[...r.blocking, ...r.close, ...r.unknown].filter((c) => markers.has(c.id))
               .map((c) => `element:${c.id}`),
           ],
-        });
+        }));
       }
     }
     if (to === undefined) {

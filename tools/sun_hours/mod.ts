@@ -17,6 +17,7 @@ import {
   type Finding,
   findingId,
   type Metric,
+  openFinding,
   type Overlay,
   type Status,
   type SunPathChart,
@@ -443,10 +444,12 @@ export default tool({
         });
         for (const [id, st] of en.rooms) roomStatus.set(id, st);
         if (status !== "pass") {
-          findings.push({
-            id: findingId(TOOL, "dwelling", scan, "en17037"),
-            status: "open",
-            severity: status === "fail" ? "fail" : "warn",
+          findings.push(openFinding({
+            tool: TOOL,
+            kind: "dwelling",
+            id: scan,
+            rule: "en17037",
+            status,
             title: status === "fail"
               ? `No habitable room gets ${limit} h of direct sun on ${inputs.date}`
               : `The sunniest habitable room is too close to ${limit} h to call`,
@@ -455,7 +458,7 @@ export default tool({
             } of direct sun on ${inputs.date}; EN 17037 (${en17037_level}) asks for ${limit} h in at least one habitable room.`,
             subject: best.id,
             overlays: [`room:${best.id}`],
-          });
+          }));
         }
         verdictText = en.code === "en17037.met"
           ? `${best.name} gets ${
@@ -519,10 +522,12 @@ export default tool({
         const ws = worstStatus([s1, s2]);
         windowStatus.set(w.id, ws);
         if (ws !== "pass") {
-          findings.push({
-            id: findingId(TOOL, "window", w.id, "bre209"),
-            status: "open",
-            severity: ws === "fail" ? "fail" : "warn",
+          findings.push(openFinding({
+            tool: TOOL,
+            kind: "window",
+            id: w.id,
+            rule: "bre209",
+            status: ws,
             title: `${w.id} in ${room.name} gets less sun than BRE BR 209 asks`,
             detail: `${w.id} gets ${
               (share * 100).toFixed(1)
@@ -531,7 +536,7 @@ export default tool({
             } % in winter (${BRE209_WINTER * 100} %).`,
             subject: w.id,
             overlays: [`window:${w.id}`],
-          });
+          }));
         }
       }
       if (!checks.length) {

@@ -11,9 +11,10 @@ import {
   type Assumption,
   type Check,
   type Finding,
-  findingId,
   fmtM,
+  JUDGED_BLOCKS,
   type Metric,
+  openFinding,
   type Overlay,
   type Status,
   TOO_CLOSE,
@@ -98,15 +99,7 @@ export default tool({
     }),
   }),
   requires: [{ layer: "plan.rooms" }, { layer: "plan.doors" }],
-  blocks: [
-    "VerdictHeader",
-    "MetricGrid",
-    "CheckList",
-    "FindingList",
-    "AssumptionList",
-    "PlanView",
-    "StepLog",
-  ],
+  blocks: JUDGED_BLOCKS,
   draws: ["route", "point"],
   read_only: true,
   run(ctx, inputs) {
@@ -236,10 +229,11 @@ export default tool({
     const key = first >= 0 ? first : firstClose >= 0 ? firstClose : firstUnknown;
     if (key >= 0) {
       const s = steps[key];
-      findings.push({
-        id: findingId("will_it_fit", inputs.item, `${room.id}:${s.element}`),
-        status: "open",
-        severity: s.status === "fail" ? "fail" : s.status === "warn" ? "warn" : "info",
+      findings.push(openFinding({
+        tool: "will_it_fit",
+        kind: inputs.item,
+        id: `${room.id}:${s.element}`,
+        status: s.status,
         title: s.status === "fail"
           ? `The ${inputs.item} does not get past ${s.kind} ${s.element}`
           : s.status === "warn"
@@ -248,7 +242,7 @@ export default tool({
         detail: `Step ${key + 1} of ${steps.length}: ${s.text}.`,
         subject: s.element,
         ...(s.at && s.floor ? { overlays: [`step:${key}`] } : {}),
-      });
+      }));
     }
     const carries = [...new Set(steps.filter((s) => s.carry).map((s) => s.carry!))];
     const metrics: Metric[] = [
