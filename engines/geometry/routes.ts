@@ -32,6 +32,7 @@ import {
   ringEdges,
 } from "./clearance.ts";
 import { differenceRings, type MultiRings, offsetRings, ringArea_m2, unionRings } from "./clip.ts";
+import { isConvexRing } from "./polygon.ts";
 
 /** What the traveller needs, in SI units; each value comes from a tool input. */
 export interface RouteNeeds {
@@ -168,21 +169,6 @@ function portPoint(p: Port, r: number): Point {
   return [p.at[0] + p.n[0] * (r + 0.005), p.at[1] + p.n[1] * (r + 0.005)];
 }
 
-function isConvex(polygon: Point[]): boolean {
-  let sign = 0;
-  for (let i = 0; i < polygon.length; i++) {
-    const a = polygon[i],
-      b = polygon[(i + 1) % polygon.length],
-      c = polygon[(i + 2) % polygon.length];
-    const z = (b[0] - a[0]) * (c[1] - b[1]) - (b[1] - a[1]) * (c[0] - b[0]);
-    if (Math.abs(z) < 1e-12) continue;
-    const s = Math.sign(z);
-    if (sign === 0) sign = s;
-    else if (s !== sign) return false;
-  }
-  return true;
-}
-
 /** How far a configuration space's arc chords may cut inside the true arc, m (5 mm). */
 export const ROUTE_ARC_M = 0.005;
 
@@ -272,7 +258,7 @@ export function roomPaths(
   if (k < 2) return { length_m, path };
 
   // Fast exact case: a convex room without obstacles keeps a convex clear space.
-  if (!obstacles.length && isConvex(polygon)) {
+  if (!obstacles.length && isConvexRing(polygon)) {
     const inset = radius_m > 0 ? convexInset(polygon, radius_m) : polygon;
     if (!inset) return { length_m, path };
     const free: MultiRings = [[inset]];
@@ -300,7 +286,7 @@ export function roomPaths(
 
   // Convex room, convex objects (rectangles): the clear space tested against the room's exact
   // inset and each object grown by r, with no polygon clipping at all.
-  const space = isConvex(polygon) && obstacles.every((o) => o.length >= 3 && isConvex(o))
+  const space = isConvexRing(polygon) && obstacles.every((o) => o.length >= 3 && isConvexRing(o))
     ? convexSpace(polygon, obstacles, radius_m)
     : ringSpace(clearSpace(polygon, obstacles, radius_m), radius_m);
   if (!space) return { length_m, path };

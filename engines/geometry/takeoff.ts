@@ -10,6 +10,7 @@
  */
 import type { Opening, Plan, Point, Room, RoomLabel } from "../../core/plan.ts";
 import { ringArea_m2 } from "./clip.ts";
+import { isConvexRing } from "./polygon.ts";
 
 /**
  * Area of a simple polygon, m², whatever its orientation: the absolute value of clip.ts's
@@ -78,20 +79,8 @@ export function polygonMinWidth_m(polygon: Point[]): number {
   return best === Infinity ? 0 : best;
 }
 
-/** Whether a polygon is convex (all turns one way; collinear vertices allowed). */
-export function polygonIsConvex(polygon: Point[]): boolean {
-  let sign = 0;
-  const n = polygon.length;
-  for (let i = 0; i < n; i++) {
-    const a = polygon[i], b = polygon[(i + 1) % n], c = polygon[(i + 2) % n];
-    const z = (b[0] - a[0]) * (c[1] - b[1]) - (b[1] - a[1]) * (c[0] - b[0]);
-    if (Math.abs(z) < 1e-12) continue;
-    const s = Math.sign(z);
-    if (sign === 0) sign = s;
-    else if (s !== sign) return false;
-  }
-  return true;
-}
+/** Whether a polygon is convex (all turns one way; collinear vertices allowed): polygon.ts's. */
+export const polygonIsConvex: (polygon: Point[]) => boolean = isConvexRing;
 
 /** The measuring conventions takeoff can total by. */
 export const CONVENTIONS = ["net", "gross", "finished"] as const;
