@@ -4,7 +4,7 @@ export * from "./clip.ts";
 export * from "./clearance.ts";
 export * from "./routes.ts";
 export * from "./fit.ts";
-export * from "./sun.ts";
+export * from "./sun/mod.ts";
 export * from "./sun_exposure.ts";
 export * from "./rules.ts";
 export * from "./packs.ts";

@@ -30,8 +30,8 @@ import {
   julianDay,
   pressureAtElevation_mbar,
   sunRiseTransitSet,
-  sunSeriesFast,
-} from "../../engines/geometry/sun.ts";
+  sunSeriesMeeus,
+} from "../../engines/geometry/sun/mod.ts";
 import {
   buildingPrisms,
   daySamples,
@@ -241,7 +241,7 @@ export default tool({
     const dt = deltaT_s(year, month);
     const pressure = pressureAtElevation_mbar(elevation_m);
     const opts = { delta_t_s: dt, pressure_mbar: pressure, temperature_c: 10 };
-    const position = (jd: Float64Array) => sunSeriesFast(jd, site.lat, site.lon, opts);
+    const position = (jd: Float64Array) => sunSeriesMeeus(jd, site.lat, site.lon, opts);
 
     // Windows: to the outside, on a room's wall.
     const windows = plan.openings.filter((o) => o.kind === "window");

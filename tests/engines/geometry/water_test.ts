@@ -1,8 +1,8 @@
-import { assert, assertEquals } from "../_assert.ts";
-import { sharedData } from "../_data.ts";
-import { readGeoTiff } from "../../engines/aerial/geotiff.ts";
-import { cellSize_m, worldToPixel } from "../../engines/aerial/sample.ts";
-import type { Grid } from "../../engines/aerial/grid.ts";
+import { assert, assertEquals } from "../../_assert.ts";
+import { sharedData } from "../../_data.ts";
+import { readGeoTiff } from "../../../engines/aerial/geotiff.ts";
+import { cellSize_m, worldToPixel } from "../../../engines/aerial/sample.ts";
+import type { Grid } from "../../../engines/aerial/grid.ts";
 import {
   fillDepressions,
   fillDepressionsIterative,
@@ -13,8 +13,8 @@ import {
   slopeAspect,
   stepUp,
   upstreamMask,
-} from "../../engines/geometry/water.ts";
-import { tiltedPlane } from "../../fixtures/site/dems.ts";
+} from "../../../engines/geometry/water.ts";
+import { tiltedPlane } from "../../../fixtures/site/dems.ts";
 
 const validMask = (g: Grid) => Uint8Array.from(g.data, (v) => (Number.isNaN(v) ? 0 : 1));
 
