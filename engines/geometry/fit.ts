@@ -20,7 +20,7 @@ import {
   orientedRectangle,
   type Placement,
 } from "./clearance.ts";
-import { objectsByRoom, type Route, type RouteGraph, verticalRun_m } from "./routes.ts";
+import { objectsByRoom, type Route, type RouteGraph, verticalRun_m } from "./routes/mod.ts";
 import { judge } from "../../core/plan.ts";
 import { nearestRoomEdge } from "./walls.ts";
 

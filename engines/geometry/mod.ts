@@ -2,7 +2,7 @@ export * from "./geojson.ts";
 export * from "./walls.ts";
 export * from "./clip.ts";
 export * from "./clearance.ts";
-export * from "./routes.ts";
+export * from "./routes/mod.ts";
 export * from "./fit.ts";
 export * from "./sun/mod.ts";
 export * from "./sun_exposure.ts";

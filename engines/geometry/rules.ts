@@ -25,7 +25,7 @@ import { type Comparator, judge } from "../../core/plan.ts";
 import { ADA_T_TURN, doorClearWidth, freeFloor, largestCircleIn, tTurnFits } from "./clearance.ts";
 import type { MultiRings } from "./clip.ts";
 import { longestClearFloorSpace } from "./clear_floor.ts";
-import { objectsByRoom, pickEntrance } from "./routes.ts";
+import { objectsByRoom, pickEntrance } from "./routes/mod.ts";
 import {
   polygonArea_m2,
   polygonIsConvex,

@@ -28,7 +28,7 @@ import {
   type Route,
   routesFrom,
   routeTreeLines,
-} from "../../engines/geometry/routes.ts";
+} from "../../engines/geometry/routes/mod.ts";
 import {
   chair_width_m,
   max_ramp_slope,

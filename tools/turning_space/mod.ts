@@ -25,7 +25,7 @@ import {
   largestCircleIn,
   tTurnFits,
 } from "../../engines/geometry/clearance.ts";
-import { objectsByRoom } from "../../engines/geometry/routes.ts";
+import { objectsByRoom } from "../../engines/geometry/routes/mod.ts";
 import { pointGeometry, polygonGeometry } from "../../engines/geometry/geojson.ts";
 import { InputError } from "../../core/errors.ts";
 import { turning_diameter_m } from "../_access/inputs.ts";

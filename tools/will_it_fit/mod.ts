@@ -21,7 +21,7 @@ import {
 } from "../../core/result.ts";
 import { fitAlongRoute, type FitStep, type Item } from "../../engines/geometry/fit.ts";
 import { pointGeometry } from "../../engines/geometry/geojson.ts";
-import { pickEntrance, routesFrom } from "../../engines/geometry/routes.ts";
+import { pickEntrance, routesFrom } from "../../engines/geometry/routes/mod.ts";
 
 /**
  * Typical sizes (width × depth × height, m). No standard fixes them; each is a common retail

@@ -14,7 +14,7 @@ import {
   roomPaths,
   type RouteNeeds,
   routesFrom,
-} from "../../../engines/geometry/routes.ts";
+} from "../../../engines/geometry/routes/mod.ts";
 
 const near = (a: number, b: number, eps: number, msg?: string) =>
   assertOk(Math.abs(a - b) <= eps, `${msg ?? ""} ${a} vs ${b} (±${eps})`);
