@@ -25,10 +25,10 @@ import {
   D8_DCOL,
   D8_DROW,
   fillDepressions,
-  fillDepressionsIterative,
   flowAccumulation,
   flowDirectionsD8,
-} from "../engines/geometry/water.ts";
+} from "../engines/geometry/water/mod.ts";
+import { fillDepressionsIterative } from "./_water_baseline.ts";
 
 const dem = await readGeoTiff(
   await Deno.readFile(new URL("../../shared/data/dem/pysheds_dem.tif", import.meta.url)),

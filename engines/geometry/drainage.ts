@@ -10,7 +10,7 @@ import type { Grid } from "../aerial/grid.ts";
 import { compassSide, type OutsideWall } from "./footprint.ts";
 import { segmentDistance_m } from "./polygon.ts";
 import { planAzimuth_deg } from "./walls.ts";
-import { D8_DCOL, D8_DROW } from "./water.ts";
+import { D8_DCOL, D8_DROW } from "./water/mod.ts";
 
 /** The four sides of a building, by the compass quarter its walls face. */
 export const SIDES = ["north", "east", "south", "west"] as const;

@@ -9,6 +9,6 @@ export * from "./sun_exposure.ts";
 export * from "./rules.ts";
 export * from "./packs.ts";
 export * from "./takeoff.ts";
-export * from "./water.ts";
+export * from "./water/mod.ts";
 export * from "./footprint.ts";
 export * from "./clear_floor.ts";

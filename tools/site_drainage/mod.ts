@@ -33,10 +33,10 @@ import { planAzimuth_deg } from "../../engines/geometry/walls.ts";
 import {
   D8_DCOL,
   D8_DROW,
-  fillDepressions,
+  fillDepressionsBarnes,
   flowDirectionsD8,
   upstreamMask,
-} from "../../engines/geometry/water.ts";
+} from "../../engines/geometry/water/mod.ts";
 import { bilinear, cellSize_m, resampleToPlan } from "../../engines/aerial/sample.ts";
 import { applyAffine } from "../../engines/aerial/reproject.ts";
 import {
@@ -250,7 +250,7 @@ export default tool({
     let top = -Infinity;
     for (let i = 0; i < n; i++) if (local.data[i] > top) top = local.data[i];
     const barrier = Float64Array.from(local.data, (v, i) => (mask[i] ? top + 100 : v));
-    const filled = fillDepressions({ ...local, data: barrier });
+    const filled = fillDepressionsBarnes({ ...local, data: barrier });
     const nextToHouse = new Uint8Array(n);
     for (let i = 0; i < n; i++) {
       if (mask[i]) continue;
@@ -302,7 +302,10 @@ export default tool({
 
     // Which ground drains towards the building: the upstream area of the footprint on the
     // bare terrain (D8 on the ε-filled grid) — the water that would reach its walls.
-    const dirs = flowDirectionsD8(fillDepressions(local, { epsilon: true }), [cell_m, cell_m]);
+    const dirs = flowDirectionsD8(fillDepressionsBarnes(local, { epsilon: true }), [
+      cell_m,
+      cell_m,
+    ]);
     const footprint: number[] = [];
     for (let i = 0; i < n; i++) if (mask[i]) footprint.push(i);
     const up = upstreamMask(dirs, w, h, footprint);

@@ -5,7 +5,6 @@ import { cellSize_m, worldToPixel } from "../../../engines/aerial/sample.ts";
 import type { Grid } from "../../../engines/aerial/grid.ts";
 import {
   fillDepressions,
-  fillDepressionsIterative,
   flowAccumulation,
   flowDirectionsD8,
   nextUp,
@@ -13,7 +12,8 @@ import {
   slopeAspect,
   stepUp,
   upstreamMask,
-} from "../../../engines/geometry/water.ts";
+} from "../../../engines/geometry/water/mod.ts";
+import { fillDepressionsIterative } from "../../../bench/_water_baseline.ts";
 import { tiltedPlane } from "../../../fixtures/site/dems.ts";
 
 const validMask = (g: Grid) => Uint8Array.from(g.data, (v) => (Number.isNaN(v) ? 0 : 1));
