@@ -12,5 +12,3 @@ export const D8_DCOL = [1, 1, 0, -1, -1, -1, 0, 1] as const;
 
 export const D8_DROW = [0, 1, 1, 1, 0, -1, -1, -1] as const;
 
-/** Compass azimuth (degrees clockwise from grid north) of each D8 direction. */
-export const D8_AZIMUTH_DEG = [90, 135, 180, 225, 270, 315, 0, 45] as const;
