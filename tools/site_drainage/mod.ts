@@ -50,6 +50,7 @@ import {
   upslopeBySide,
 } from "../../engines/geometry/drainage.ts";
 import { describeRaster } from "../../core/rasters.ts";
+import { capitalise, listWords, round } from "../../core/text.ts";
 
 const TOOL = "site_drainage";
 const RULE = { pack: "irc", section: "R401.3", unverified: true };
@@ -206,7 +207,7 @@ export default tool({
       const pct = worst.fall_m / within_m * 100;
       checks.push({
         id: `fall:${side}`,
-        label: `${cap(side)} side: fall within ${fmtM(within_m)} of the wall`,
+        label: `${capitalise(side)} side: fall within ${fmtM(within_m)} of the wall`,
         status,
         measured: round(worst.fall_m, 3),
         limit: min_fall_m,
@@ -229,7 +230,9 @@ export default tool({
           floor,
           geometry: lineGeometry([t.wall.a, t.wall.b]),
           status: judge(wallWorst, ">=", min_fall_m, vertical_uncertainty_m),
-          label: `${cap(side)}: ${wallWorst >= 0 ? "falls" : "rises"} ${fmtM(Math.abs(wallWorst))}`,
+          label: `${capitalise(side)}: ${wallWorst >= 0 ? "falls" : "rises"} ${
+            fmtM(Math.abs(wallWorst))
+          }`,
         });
       }
     }
@@ -426,19 +429,4 @@ function verdictText(
   return `${first[0].toUpperCase()}${first.slice(1)}. About ${
     Math.round(upslope_m2)
   } m² of ground drains towards the building.`;
-}
-
-function listWords(words: string[]): string {
-  return words.length < 2
-    ? words.join("")
-    : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
-}
-
-function cap(s: string): string {
-  return s[0].toUpperCase() + s.slice(1);
-}
-
-function round(v: number, digits: number): number {
-  const f = 10 ** digits;
-  return Math.round(v * f) / f;
 }

@@ -30,6 +30,7 @@ import {
 } from "../../engines/geometry/footprint.ts";
 import { describeRaster, type RasterEntry } from "../../core/rasters.ts";
 import type { Ctx, SiteInfo } from "../../core/context.ts";
+import { round } from "../../core/text.ts";
 
 const TOOL = "site_facts";
 
@@ -293,9 +294,4 @@ async function imageryCover(
       ? `within ${fmtM(buffer_m, 0)} of the building`
       : `within ${fmtM(buffer_m, 0)} of the place`,
   };
-}
-
-function round(v: number, digits: number): number {
-  const f = 10 ** digits;
-  return Math.round(v * f) / f;
 }

@@ -37,6 +37,7 @@ import {
   side_margin_m,
   step_free,
 } from "../_access/inputs.ts";
+import { capitalise, round } from "../../core/text.ts";
 
 /** The ADA 2010 section behind each kind of element check. */
 const RULES: Partial<Record<Constraint["kind"], string>> = {
@@ -217,7 +218,7 @@ export default tool({
           id: room.id,
           status: r.status,
           title,
-          detail: `${capital(how)}.${len}`,
+          detail: `${capitalise(how)}.${len}`,
           subject: room.id,
           overlays: [
             ...ids,
@@ -283,7 +284,7 @@ export default tool({
           }.`,
         }]
         : []),
-      ...graph.notes.map((text) => ({ text: `${capital(text)}.` })),
+      ...graph.notes.map((text) => ({ text: `${capitalise(text)}.` })),
     ];
     const n = targets.length;
     const top = [...blockerCount.values()].sort((a, b) => b.n - a.n)[0];
@@ -330,11 +331,3 @@ export default tool({
     };
   },
 });
-
-function capital(s: string): string {
-  return s ? s[0].toUpperCase() + s.slice(1) : s;
-}
-
-function round(v: number): number {
-  return Math.round(v * 100) / 100;
-}

@@ -62,6 +62,7 @@ import { buildingReach_m, compassPoint } from "../../engines/geometry/footprint.
 import type { Ctx, SiteInfo } from "../../core/context.ts";
 import type { Plan } from "../../core/plan.ts";
 import { describeRaster } from "../../core/rasters.ts";
+import { round } from "../../core/text.ts";
 
 const TOOL = "sun_hours";
 
@@ -73,7 +74,6 @@ const SKYLINE_EYE_M = WINDOW_DEFAULTS.sill_m + WINDOW_DEFAULTS.height_m / 2;
 const SKYLINE_CLEAR_M = 5;
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
-const round = (v: number, d = 2) => Math.round(v * 10 ** d) / 10 ** d;
 const fmtH = (h: number) => `${h.toFixed(1)} h`;
 const hhmm = (h: number) => {
   const m = Math.round(h * 60) % 1440;

@@ -22,6 +22,7 @@ import {
 import { fitAlongRoute, type FitStep, type Item } from "../../engines/geometry/fit.ts";
 import { pointGeometry } from "../../engines/geometry/geojson.ts";
 import { pickEntrance, routesFrom } from "../../engines/geometry/routes/mod.ts";
+import { capitalise } from "../../core/text.ts";
 
 /**
  * Typical sizes (width × depth × height, m). No standard fixes them; each is a common retail
@@ -187,7 +188,7 @@ export default tool({
     });
     const checks: Check[] = steps.map((s, i) => ({
       id: `step:${i}:${s.kind}:${s.element}`,
-      label: capital(s.text),
+      label: capitalise(s.text),
       status: s.status,
       ...(s.margin_m !== undefined ? { measured: s.margin_m, limit: 0, unit: "m" } : {}),
       subject: s.element,
@@ -292,7 +293,3 @@ export default tool({
     };
   },
 });
-
-function capital(s: string): string {
-  return s ? s[0].toUpperCase() + s.slice(1) : s;
-}
