@@ -9,28 +9,7 @@ import { judge } from "../../../core/plan.ts";
 import { doorClearWidth_m, doorClearWidthEstimated } from "../clearance.ts";
 import type { Constraint, RouteGraph, RouteNeeds } from "./model.ts";
 import { passageClearWidth } from "./space.ts";
-
-/** Metres for sentences: 3 decimals, trailing zeros trimmed to 2 (0.815 m, 0.82 m). */
-export const fmt = (v: number) => {
-  let t = fmtMemo.get(v);
-  if (t === undefined) {
-    t = `${v.toFixed(3).replace(/0$/, "")} m`;
-    if (fmtMemo.size >= 1024) fmtMemo.clear();
-    fmtMemo.set(v, t);
-  }
-  return t;
-};
-
-/**
- * fmt's sentences by value (a plan's doors share a few widths; bounded at 1,024, so never
- * large). Performance: toFixed and the regex ran once per door per route; memoized they run
- * once per distinct width. bench/routes_bench.ts "step_free_route" group (commit 71ead2a).
- */
-const fmtMemo = new Map<number, string>();
-
-const fmt3 = (v: number) => `${v.toFixed(3)} m`;
-
-const slopeText = (s: number) => s > 0 ? `1:${(1 / s).toFixed(1)} (${s.toFixed(3)})` : "level";
+import { type ConstraintMessages, said } from "./wording.ts";
 
 /**
  * The horizontal run of a stair or ramp, m: a stair's going × (risers − 1) treads (risers
@@ -72,9 +51,13 @@ export function openingConstraints(
     limit: need,
     unit: "m",
     estimated: cw.estimated,
-    text: `${o.kind} ${o.id} is ${fmt(cw.clear_width_m)} clear${
-      cw.estimated ? " (estimated)" : ""
-    }; ${fmt(need)} needed`,
+    ...said("opening_clear_width", {
+      what: o.kind,
+      element: o.id,
+      measured_m: cw.clear_width_m,
+      needed_m: need,
+      estimated: cw.estimated,
+    }),
     floor: o.floor,
     at: o.at,
   });
@@ -88,7 +71,12 @@ export function openingConstraints(
       measured: o.threshold_m,
       limit: needs.max_step_m,
       unit: "m",
-      text: `${fmt3(o.threshold_m)} step at ${o.kind} ${o.id}; ${fmt3(needs.max_step_m)} allowed`,
+      ...said("threshold", {
+        what: o.kind,
+        element: o.id,
+        measured_m: o.threshold_m,
+        allowed_m: needs.max_step_m,
+      }),
       floor: o.floor,
       at: o.at,
     });
@@ -113,9 +101,11 @@ export function verticalConstraints(
       measured: v.rise_m,
       limit: needs.max_step_m,
       unit: "m",
-      text: `stair ${v.id} climbs ${fmt(v.rise_m)}${
-        v.risers ? ` in ${v.risers} risers` : ""
-      }; it is not step-free`,
+      ...said("stair", {
+        element: v.id,
+        rise_m: v.rise_m,
+        ...(v.risers ? { risers: v.risers } : {}),
+      }),
     });
   }
   if (v.kind === "step" && needs.step_free) {
@@ -127,7 +117,7 @@ export function verticalConstraints(
       measured: v.rise_m,
       limit: needs.max_step_m,
       unit: "m",
-      text: `${fmt3(v.rise_m)} step at ${v.id}; ${fmt3(needs.max_step_m)} allowed`,
+      ...said("step", { element: v.id, measured_m: v.rise_m, allowed_m: needs.max_step_m }),
     });
   }
   if (v.kind === "ramp") {
@@ -139,7 +129,7 @@ export function verticalConstraints(
         status: "unknown",
         limit: needs.max_ramp_slope,
         unit: "rise/run",
-        text: `ramp ${v.id} has no recorded length, so its slope is unknown`,
+        ...said("ramp_no_length", { element: v.id }),
       });
     } else {
       const slope = v.rise_m / v.going_m;
@@ -153,7 +143,7 @@ export function verticalConstraints(
         measured: slope,
         limit: needs.max_ramp_slope,
         unit: "rise/run",
-        text: `ramp ${v.id} slopes ${slopeText(slope)}; ${slopeText(needs.max_ramp_slope)} allowed`,
+        ...said("ramp_slope", { element: v.id, slope, allowed: needs.max_ramp_slope }),
       });
     }
   }
@@ -166,7 +156,12 @@ export function verticalConstraints(
       measured: v.width_m,
       limit: needs.min_clear_width_m,
       unit: "m",
-      text: `${v.kind} ${v.id} is ${fmt(v.width_m)} wide; ${fmt(needs.min_clear_width_m)} needed`,
+      ...said("vertical_width", {
+        what: v.kind,
+        element: v.id,
+        measured_m: v.width_m,
+        needed_m: needs.min_clear_width_m,
+      }),
     });
   }
   return out;
@@ -182,9 +177,9 @@ export function measurePassage(g: RouteGraph, c: Constraint): Constraint {
   if (!p) return c;
   const width = passageClearWidth(p.polygon, p.obstacles, p.a, p.b);
   c.measured = width;
-  c.text = c.text.replace(
-    / is narrower than the (.*) needed$/,
-    ` is ${fmt(width)} wide at its narrowest; $1 needed`,
-  );
+  if (c.message === "passage") {
+    const data = { ...(c.data as ConstraintMessages["passage"]), measured_m: width };
+    Object.assign(c, said("passage", data));
+  }
   return c;
 }

@@ -6,7 +6,8 @@
 import type { Plan, Point, Room, Vertical } from "../../../core/plan.ts";
 import { tolerance_m } from "../../../core/plan.ts";
 import { freeFloor, insideRings, largestCircleIn, objectFootprint } from "../clearance.ts";
-import { fmt, openingConstraints, verticalConstraints, verticalLength } from "./constraints.ts";
+import { openingConstraints, verticalConstraints, verticalLength } from "./constraints.ts";
+import { said } from "./wording.ts";
 import {
   MAX_DOOR_OFFSET_M,
   NO_CONSTRAINTS,
@@ -145,9 +146,11 @@ export function buildRouteGraph(
           kind: "door_position",
           element: o.id,
           status: "unknown",
-          text: `${o.kind} ${o.id} opens into ${
-            room.name ?? room.id
-          }, whose outline has no walls: whether it leads there is unknown`,
+          ...said("door_in_wallless_room", {
+            what: o.kind,
+            element: o.id,
+            room: room.name ?? room.id,
+          }),
           floor: o.floor,
           at: o.at,
         });
@@ -160,9 +163,12 @@ export function buildRouteGraph(
           measured: wall.distance_m,
           limit: MAX_DOOR_OFFSET_M,
           unit: "m",
-          text: `${o.kind} ${o.id} is ${fmt(wall.distance_m)} from the nearest wall of ${
-            room.name ?? room.id
-          }: it is on no wall, so whether it leads there is unknown`,
+          ...said("door_off_wall", {
+            what: o.kind,
+            element: o.id,
+            room: room.name ?? room.id,
+            distance_m: wall.distance_m,
+          }),
           floor: o.floor,
           at: o.at,
         });
@@ -236,7 +242,6 @@ export function buildRouteGraph(
 
   // Across each room: every pair of its nodes, by the shortest clear path.
   const wTol = tol(needs.body_width_m);
-  const bodyText = fmt(needs.body_width_m);
   for (const room of plan.rooms) {
     const ids = roomNodes.get(room.id)!;
     if (ids.length < 2) continue;
@@ -278,9 +283,12 @@ export function buildRouteGraph(
             status,
             limit: needs.body_width_m,
             unit: "m",
-            text: `the way across ${name} between ${nodes[ids[i]].ref} and ${
-              nodes[ids[j]].ref
-            } is narrower than the ${bodyText} needed`,
+            ...said("passage", {
+              room: name,
+              from: nodes[ids[i]].ref,
+              to: nodes[ids[j]].ref,
+              needed_m: needs.body_width_m,
+            }),
             floor: room.floor,
             at: nodes[ids[i]].at,
           }];

@@ -5,6 +5,7 @@
  */
 import type { Point } from "../../../core/plan.ts";
 import type { Port } from "./space.ts";
+import type { ConstraintMessage, ConstraintMessages } from "./wording.ts";
 
 /** What the traveller needs, in SI units; each value comes from a tool input. */
 export interface RouteNeeds {
@@ -42,7 +43,11 @@ export interface Constraint {
   measured?: number;
   limit?: number;
   unit?: string;
-  /** The element in words and numbers: "door d7 is 0.70 m clear; 0.78 m needed". */
+  /** What the element did, as a message id of ./wording.ts (ESLint's messageId). */
+  message: ConstraintMessage;
+  /** The message's data: names and numbers (metres, rise/run). */
+  data: ConstraintMessages[ConstraintMessage];
+  /** The element in words and numbers (./wording.ts): "door d7 is 0.70 m clear; 0.78 m needed". */
   text: string;
   /** True when the measured value is an estimate (a door's clear width from its leaf). */
   estimated?: boolean;
