@@ -5,7 +5,7 @@
  */
 import Table from "cli-table3";
 import type { Block, Manifest } from "../core/manifest.ts";
-import type { ResultTable, Status, ToolResult } from "../core/result.ts";
+import { resultBlocks, type ResultTable, type Status, type ToolResult } from "../core/result.ts";
 
 const CODES: Record<Status | "dim" | "bold", [number, number]> = {
   pass: [32, 39],
@@ -144,13 +144,9 @@ export function renderBlock(block: Block, r: ToolResult, color: boolean): string
  * prints no "Findings: none", which would read as a clean bill.
  */
 export function renderResult(m: Manifest, r: ToolResult, color: boolean): string {
-  const blocks: Block[] = r.verdict.status === "error" || r.verdict.status === "unknown"
-    ? m.blocks.filter((b) => b !== "FindingList" || r.findings.length > 0)
-    : m.blocks;
-  const withAssumptions = blocks.includes("AssumptionList")
-    ? blocks
-    : [...blocks, "AssumptionList" as Block];
-  return withAssumptions.map((b) => renderBlock(b, r, color)).filter(Boolean).join("\n\n");
+  return resultBlocks(m.blocks, r).map((b) => renderBlock(b, r, color)).filter(Boolean).join(
+    "\n\n",
+  );
 }
 
 /** A result's table (`data.table`, typed in core/result.ts), if it gives one. */

@@ -293,3 +293,23 @@ export function openFinding(f: {
     ...(f.overlays ? { overlays: f.overlays } : {}),
   };
 }
+
+/**
+ * The blocks a result fills, in the manifest's order: a block with nothing to show is left
+ * out (a Table without `data.table`, a Chart without `data.charts`), an `unknown` or `error`
+ * result shows no empty FindingList (it would read as a clean bill), and every result ends
+ * with its assumptions. Every surface renders these, so none decides it on its own.
+ */
+export function resultBlocks(blocks: readonly Block[], r: ToolResult): Block[] {
+  const judged = r.verdict.status !== "error" && r.verdict.status !== "unknown";
+  const out = blocks.filter((b) =>
+    b === "FindingList"
+      ? judged || r.findings.length > 0
+      : b === "Table"
+      ? r.data?.table !== undefined
+      : b === "Chart"
+      ? Object.keys(r.data?.charts ?? {}).length > 0
+      : true
+  );
+  return out.includes("AssumptionList") ? out : [...out, "AssumptionList"];
+}
