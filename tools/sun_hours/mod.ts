@@ -11,7 +11,6 @@
  */
 import { InputError } from "../../core/errors.ts";
 import { fill, tool, z } from "../../core/manifest.ts";
-import type { Opening } from "../../core/plan.ts";
 import {
   type Check,
   type Finding,
@@ -27,37 +26,32 @@ import {
 import { lineGeometry, polygonGeometry } from "../../engines/geometry/geojson.ts";
 import {
   deltaT_s,
-  julianDay,
   pressureAtElevation_mbar,
-  sunRiseTransitSet,
   sunSeriesMeeus,
 } from "../../engines/geometry/sun/mod.ts";
 import {
   buildingPrisms,
-  daySamples,
   type HorizonPoint,
-  lostHours,
   makeHorizon,
-  sunCodes,
   sunlitHours,
-  sunlitHoursByGroup,
   sunPathCurves,
   unionSunlit,
-  type WindowSite,
-  windowSite,
-  yearSamples,
 } from "../../engines/geometry/sun_exposure.ts";
-import { terrainHorizon } from "../../engines/aerial/horizon.ts";
+import { skylineAtSite } from "../../engines/aerial/horizon.ts";
+import {
+  daySun,
+  outsideWindows,
+  roomsSun,
+  windowsSun,
+  yearSun,
+} from "../../engines/geometry/sun_count.ts";
 import {
   BRE209_ANNUAL,
   BRE209_WINTER,
   en17037InSeason,
-  HABITABLE_LABELS,
   judgeBre209,
   judgeEn17037,
 } from "../../engines/geometry/sunlight_rules.ts";
-import { applyAffine, gridNorthAzimuth_deg } from "../../engines/aerial/reproject.ts";
-import { cellSize_m } from "../../engines/aerial/sample.ts";
 import { buildingReach_m, compassPoint } from "../../engines/geometry/footprint.ts";
 import type { Ctx, SiteInfo } from "../../core/context.ts";
 import type { Plan } from "../../core/plan.ts";
@@ -111,19 +105,6 @@ function recordHorizon(record: Record<string, unknown> | undefined): HorizonPoin
     Number.isFinite((p as HorizonPoint).elevation_deg)
   );
   return pts.length ? pts : undefined;
-}
-
-interface WindowResult {
-  id: string;
-  room: string;
-  floor: string;
-  facing_deg: number;
-  day_h: number;
-  year_h: number;
-  monthly_h: number[];
-  winter_h: number;
-  lost_year_h: { behind: number; horizon: number; building: number };
-  site: WindowSite;
 }
 
 export default tool({
@@ -244,15 +225,7 @@ export default tool({
     const position = (jd: Float64Array) => sunSeriesMeeus(jd, site.lat, site.lon, opts);
 
     // Windows: to the outside, on a room's wall.
-    const windows = plan.openings.filter((o) => o.kind === "window");
-    const skipped: string[] = [];
-    const sites: { w: Opening; s: WindowSite }[] = [];
-    for (const w of windows) {
-      const outside = w.between.includes(null);
-      const s = outside ? windowSite(plan, w, north_deg, WINDOW_DEFAULTS) : undefined;
-      if (!s) skipped.push(w.id);
-      else sites.push({ w, s });
-    }
+    const { sites, skipped } = outsideWindows(plan, north_deg, WINDOW_DEFAULTS);
     if (skipped.length) {
       assumptions.push({
         text:
@@ -303,93 +276,20 @@ export default tool({
     }
     const scene = { north_deg, prisms, horizon, min_altitude_deg };
 
-    // The chosen day at 1-minute steps.
+    // The chosen day at 1-minute steps, then the year at step_min.
     ctx.step(`Sun positions for ${inputs.date} at ${site.lat.toFixed(4)}, ${site.lon.toFixed(4)}`);
-    const daySmp = daySamples(year, month, day, 1, site.lon);
-    const daySeries = position(daySmp.jd);
-    const rts = sunRiseTransitSet({
-      year,
-      month,
-      day,
-      latitude_deg: site.lat,
-      longitude_deg: site.lon,
-      delta_t_s: dt,
-      timezone_h: site.lon / 15,
-    });
-    let daySunUp = 0;
-    for (let i = 0; i < daySeries.elevation_deg.length; i++) {
-      if (daySeries.elevation_deg[i] > Math.max(0, min_altitude_deg)) daySunUp++;
-    }
-    const daySunUp_h = daySunUp * daySmp.step_h;
-
-    // The year at step_min.
+    const place = { year, month, day, lat: site.lat, lon: site.lon, delta_t_s: dt };
+    const dayS = daySun(place, min_altitude_deg, position);
+    const { samples: daySmp, rts, sun_up_h: daySunUp_h } = dayS;
     ctx.step(`Sun positions over ${year} every ${step_min} min`);
-    const yearSmp = yearSamples(year, step_min, site.lon);
-    const yearSeries = position(yearSmp.jd);
-    const winterEnd = julianDay(year, 3, 21) - site.lon / 360;
-    const winterStart = julianDay(year, 9, 21) - site.lon / 360;
-    const winterGroup = Uint8Array.from(
-      yearSmp.jd,
-      (jd) => (jd < winterEnd || jd >= winterStart ? 1 : 0),
-    );
-    const possible = new Uint8Array(yearSeries.elevation_deg.length);
-    for (let i = 0; i < possible.length; i++) {
-      possible[i] = yearSeries.elevation_deg[i] > Math.max(0, min_altitude_deg) ? 0 : 1;
-    }
-    const possibleYear_h = sunlitHours(possible, yearSmp.step_h);
-    const possibleWinter_h = sunlitHoursByGroup(possible, winterGroup, 2, yearSmp.step_h)[1];
+    const yearS = yearSun({ year, lon: site.lon, step_min }, min_altitude_deg, position);
+    const { samples: yearSmp, possible_h: possibleYear_h } = yearS;
+    const possibleWinter_h = yearS.possible_winter_h;
 
     ctx.step(`Counting sun on ${sites.length} windows`);
-    const dayCodes = new Map<string, Uint8Array>();
-    const yearCodes = new Map<string, Uint8Array>();
-    const results: WindowResult[] = [];
-    for (const { w, s } of sites) {
-      ctx.throwIfCancelled();
-      const dc = sunCodes(daySeries, s.aperture, scene);
-      const yc = sunCodes(yearSeries, s.aperture, scene);
-      dayCodes.set(w.id, dc);
-      yearCodes.set(w.id, yc);
-      const lost = lostHours(yc, yearSmp.step_h);
-      results.push({
-        id: w.id,
-        room: s.room,
-        floor: s.floor,
-        facing_deg: s.facing_deg,
-        day_h: sunlitHours(dc, daySmp.step_h),
-        year_h: sunlitHours(yc, yearSmp.step_h),
-        monthly_h: sunlitHoursByGroup(yc, yearSmp.month, 12, yearSmp.step_h),
-        winter_h: sunlitHoursByGroup(yc, winterGroup, 2, yearSmp.step_h)[1],
-        lost_year_h: { behind: lost.behind, horizon: lost.horizon, building: lost.building },
-        site: s,
-      });
-    }
-
+    const results = windowsSun(sites, dayS, yearS, scene, () => ctx.throwIfCancelled());
     // Rooms: the best window and the union of all of them.
-    const roomIds = [...new Set(results.map((r) => r.room))];
-    const rooms = roomIds.map((id) => {
-      const room = plan.rooms.find((r) => r.id === id)!;
-      const ws = results.filter((r) => r.room === id);
-      const best = ws.reduce((
-        a,
-        b,
-      ) => (b.day_h > a.day_h || (b.day_h === a.day_h && b.year_h > a.year_h) ? b : a));
-      const dayU = unionSunlit(ws.map((r) => dayCodes.get(r.id)!));
-      const yearU = unionSunlit(ws.map((r) => yearCodes.get(r.id)!));
-      return {
-        id,
-        name: room.name ?? id,
-        label: room.label,
-        habitable: HABITABLE_LABELS.includes(room.label),
-        windows: ws.map((r) => r.id),
-        best_window: best.id,
-        day_h: sunlitHours(dayU, daySmp.step_h),
-        year_h: sunlitHours(yearU, yearSmp.step_h),
-        monthly_h: sunlitHoursByGroup(yearU, yearSmp.month, 12, yearSmp.step_h),
-        winter_h: sunlitHoursByGroup(yearU, winterGroup, 2, yearSmp.step_h)[1],
-        polygon: room.polygon,
-        floor: room.floor,
-      };
-    });
+    const rooms = roomsSun(plan, results, dayS, yearS);
 
     // Checks against the chosen standard.
     const checks: Check[] = [];
@@ -632,8 +532,8 @@ export default tool({
     };
 
     // Metrics.
-    const allDay = unionSunlit([...dayCodes.values()]);
-    const allYear = unionSunlit([...yearCodes.values()]);
+    const allDay = unionSunlit(results.map((w) => w.day_codes));
+    const allYear = unionSunlit(results.map((w) => w.year_codes));
     const bestWindow = results.reduce((a, b) => (b.day_h > a.day_h ? b : a));
     const metrics: Metric[] = [
       { id: "windows_counted", label: "Windows counted", value: results.length },
@@ -801,34 +701,31 @@ async function terrainSkyline(
 ): Promise<{ points: HorizonPoint[]; text: string; ground_m: number } | { reasons: string[] }> {
   const opened = await ctx.elevation(site, [[0, 0]], maxDistance_m);
   if ("reasons" in opened) return { reasons: opened.reasons };
-  const { grid, entry, geographic, planToGrid } = opened;
-  const p = applyAffine(planToGrid, [0, 0]);
-  const cell = Math.max(...cellSize_m(grid, geographic, site.lat));
-  const minDistance_m = Math.max(cell, buildingReach_m(plan) + SKYLINE_CLEAR_M);
-  if (minDistance_m >= maxDistance_m) {
+  const { entry } = opened;
+  const sk = skylineAtSite({ ...opened, crs: entry.crs }, {
+    lat_deg: site.lat,
+    buildingReach_m: buildingReach_m(plan),
+    clear_m: SKYLINE_CLEAR_M,
+    eye_m: SKYLINE_EYE_M,
+    maxDistance_m,
+  });
+  if (sk.code === "skyline.too_short") {
     return {
       reasons: [
         `The terrain skyline was not traced: ${
           Math.round(maxDistance_m)
         } m does not reach past the building and the raster's first cell (${
-          Math.round(minDistance_m)
+          Math.round(sk.minDistance_m)
         } m).`,
       ],
     };
   }
-  const sky = terrainHorizon(grid, p, {
-    observerHeight_m: SKYLINE_EYE_M,
-    minDistance_m,
-    maxDistance_m,
-    geographic,
-    lat_deg: site.lat,
-    gridNorth_deg: gridNorthAzimuth_deg(entry.crs, p),
-  });
-  if (!sky) return { reasons: [`The elevation raster has no ground at the site.`] };
-  let top = sky.points[0];
-  for (const q of sky.points) if (q.elevation_deg > top.elevation_deg) top = q;
+  if (sk.code === "skyline.no_ground") {
+    return { reasons: [`The elevation raster has no ground at the site.`] };
+  }
+  const { horizon: sky, minDistance_m, highest: top } = sk;
+  const reachMin = sk.reachMin_m, reachMax = sk.reachMax_m;
   const km = (m: number) => `${+(m / 1000).toFixed(1)} km`;
-  const reachMin = Math.min(...sky.reach_m), reachMax = Math.max(...sky.reach_m);
   const text = `The horizon is the terrain skyline traced on the ${
     describeRaster(entry)
   }: every 1° of azimuth, ground from ${Math.round(minDistance_m)} m to ${
