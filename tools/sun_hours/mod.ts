@@ -9,35 +9,14 @@
  * in winter, for windows within 90° of due south), approximated without sunshine-probability
  * data and marked unverified.
  */
-import { InputError } from "../../core/errors.ts";
 import { fill, tool, z } from "../../core/manifest.ts";
-import {
-  type Check,
-  type Finding,
-  findingId,
-  type Metric,
-  openFinding,
-  type Overlay,
-  type Status,
-  type SunPathChart,
-  TOO_CLOSE,
-  worstStatus,
-} from "../../core/result.ts";
-import { lineGeometry, polygonGeometry } from "../../engines/geometry/geojson.ts";
+import { type Status, worstStatus } from "../../core/result.ts";
 import {
   deltaT_s,
   pressureAtElevation_mbar,
   sunSeriesMeeus,
 } from "../../engines/geometry/sun/mod.ts";
-import {
-  buildingPrisms,
-  type HorizonPoint,
-  makeHorizon,
-  sunlitHours,
-  sunPathCurves,
-  unionSunlit,
-} from "../../engines/geometry/sun_exposure.ts";
-import { skylineAtSite } from "../../engines/aerial/horizon.ts";
+import { buildingPrisms, makeHorizon } from "../../engines/geometry/sun_exposure.ts";
 import {
   daySun,
   outsideWindows,
@@ -45,67 +24,13 @@ import {
   windowsSun,
   yearSun,
 } from "../../engines/geometry/sun_count.ts";
-import {
-  BRE209_ANNUAL,
-  BRE209_WINTER,
-  en17037InSeason,
-  judgeBre209,
-  judgeEn17037,
-} from "../../engines/geometry/sunlight_rules.ts";
-import { buildingReach_m, compassPoint } from "../../engines/geometry/footprint.ts";
-import type { Ctx, SiteInfo } from "../../core/context.ts";
-import type { Plan } from "../../core/plan.ts";
-import { describeRaster } from "../../core/rasters.ts";
-import { round } from "../../core/text.ts";
+import { standardChecks } from "./standards.ts";
+import { fmtH, sunData, sunMetrics, sunOverlays, sunPath, windowFindings } from "./report.ts";
+import { chooseHorizon, parseDate, WINDOW_DEFAULTS } from "./horizon.ts";
 
 const TOOL = "sun_hours";
 
 const DEFAULT_ROOM_HEIGHT_M = 2.5;
-const WINDOW_DEFAULTS = { sill_m: 0.9, height_m: 1.2 };
-/** Eye height for the terrain skyline: a ground-floor window's centre (sill + half height). */
-const SKYLINE_EYE_M = WINDOW_DEFAULTS.sill_m + WINDOW_DEFAULTS.height_m / 2;
-/** Ground this far beyond the building's farthest corner is the nearest the skyline looks. */
-const SKYLINE_CLEAR_M = 5;
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-const fmtH = (h: number) => `${h.toFixed(1)} h`;
-const hhmm = (h: number) => {
-  const m = Math.round(h * 60) % 1440;
-  return `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
-};
-
-/** "YYYY-MM-DD" to its parts, or an InputError naming `date`. */
-function parseDate(text: string): { year: number; month: number; day: number } {
-  const m = /^(-?\d{1,4})-(\d{2})-(\d{2})$/.exec(text.trim());
-  const bad = () =>
-    new InputError(
-      "date",
-      `"${text}" is not a calendar date; give it as YYYY-MM-DD, e.g. 2025-03-21`,
-    );
-  if (!m) throw bad();
-  const year = Number(m[1]), month = Number(m[2]), day = Number(m[3]);
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-  if (month < 1 || month > 12 || day < 1 || day > days[month - 1]) throw bad();
-  if (year < 1800 || year > 2200) {
-    throw new InputError(
-      "date",
-      `year ${year} is outside 1800–2200, where ΔT and the fast method are checked`,
-    );
-  }
-  return { year, month, day };
-}
-
-/** A horizon profile stored in the site's record (`record.horizon`: azimuth and elevation points). */
-function recordHorizon(record: Record<string, unknown> | undefined): HorizonPoint[] | undefined {
-  const h = record?.horizon;
-  if (!Array.isArray(h)) return undefined;
-  const pts = h.filter((p): p is HorizonPoint =>
-    typeof p === "object" && p !== null && Number.isFinite((p as HorizonPoint).azimuth_deg) &&
-    Number.isFinite((p as HorizonPoint).elevation_deg)
-  );
-  return pts.length ? pts : undefined;
-}
 
 export default tool({
   id: TOOL,
@@ -193,29 +118,10 @@ export default tool({
       });
     }
     // Horizon: the input, else one stored with the site, else the terrain skyline on the
-    // site's elevation raster, else flat.
-    const FLAT =
-      "The horizon is taken as flat: hills, trees and neighbouring buildings are not counted.";
-    let horizonPts = inputs.horizon ?? recordHorizon(site.record);
-    let groundFromRaster_m: number | undefined;
-    if (horizonPts) {
-      assumptions.push({
-        text: `A horizon profile of ${horizonPts.length} points ${
-          inputs.horizon ? "(given)" : "(from the site record)"
-        } hides the sun below it; trees and neighbours not in it are ignored.`,
-        ...(inputs.horizon ? { input: "horizon" } : {}),
-      });
-    } else if (inputs.terrain_horizon_m > 0 && ctx.rasters(site, "elevation").length) {
-      ctx.step("Tracing the terrain skyline on the site's elevation raster");
-      const sky = await terrainSkyline(ctx, site, plan, inputs.terrain_horizon_m);
-      if ("reasons" in sky) {
-        assumptions.push({ text: `${sky.reasons.join(" ")} ${FLAT}` });
-      } else {
-        horizonPts = sky.points;
-        groundFromRaster_m = sky.ground_m;
-        assumptions.push({ text: sky.text, input: "terrain_horizon_m" });
-      }
-    } else assumptions.push({ text: FLAT });
+    // site's elevation raster, else flat (tools/sun_hours/horizon.ts).
+    const sky = await chooseHorizon(ctx, site, plan, inputs, assumptions);
+    const horizonPts = sky.points;
+    const groundFromRaster_m = sky.ground_m;
     const horizon = horizonPts ? makeHorizon(horizonPts) : undefined;
     // The air's pressure (for refraction) from the site's elevation, else the raster's ground.
     const elevation_m = site.elevation_m ?? groundFromRaster_m ?? 0;
@@ -280,7 +186,7 @@ export default tool({
     ctx.step(`Sun positions for ${inputs.date} at ${site.lat.toFixed(4)}, ${site.lon.toFixed(4)}`);
     const place = { year, month, day, lat: site.lat, lon: site.lon, delta_t_s: dt };
     const dayS = daySun(place, min_altitude_deg, position);
-    const { samples: daySmp, rts, sun_up_h: daySunUp_h } = dayS;
+    const daySmp = dayS.samples;
     ctx.step(`Sun positions over ${year} every ${step_min} min`);
     const yearS = yearSun({ year, lon: site.lon, step_min }, min_altitude_deg, position);
     const { samples: yearSmp, possible_h: possibleYear_h } = yearS;
@@ -291,304 +197,43 @@ export default tool({
     // Rooms: the best window and the union of all of them.
     const rooms = roomsSun(plan, results, dayS, yearS);
 
-    // Checks against the chosen standard.
-    const checks: Check[] = [];
-    const findings: Finding[] = [];
-    const windowStatus = new Map<string, Status>();
-    const roomStatus = new Map<string, Status>();
-    const dayTol_h = daySmp.step_h; // midpoint rule: within one step
-    let verdictText = "";
+    // Checks against the chosen standard (tools/sun_hours/standards.ts words them).
+    const judged = standardChecks({
+      standard,
+      en17037_level,
+      date: inputs.date,
+      month,
+      day,
+      scan,
+      rooms,
+      results,
+      dayStep_h: daySmp.step_h,
+      yearStep_h: yearSmp.step_h,
+      possibleYear_h,
+      possibleWinter_h,
+    });
+    assumptions.push(...judged.assumptions);
+    const { checks, findings, windowStatus, roomStatus } = judged;
+    let verdictText = judged.verdictText;
     const bestRoom = rooms.reduce((a, b) => (b.day_h > a.day_h ? b : a));
-    if (standard === "en17037") {
-      const en = judgeEn17037(rooms, en17037_level, dayTol_h);
-      const limit = en.limit_h;
-      if (!en17037InSeason(month, day)) {
-        assumptions.push({
-          text:
-            `EN 17037 counts sunlight on a day between 1 February and 21 March; ${inputs.date} is outside it, so the check is indicative.`,
-          input: "date",
-        });
-      }
-      assumptions.push({
-        text:
-          `EN 17037 ${en17037_level} sunlight exposure: at least ${limit} h of direct sun on ${inputs.date} in one habitable room (living, dining, kitchen, bedroom, office), at the window's centre. The hour values come from a secondary summary and are unverified.`,
-      });
-      const rule = {
-        pack: "en17037",
-        section: "§5 sunlight exposure (clause number unverified)",
-        unverified: true,
-      };
-      if (en.code === "en17037.no_habitable_room") {
-        checks.push({
-          id: "en17037:dwelling",
-          label: "EN 17037 sunlight exposure: best habitable room",
-          status: "unknown",
-          limit,
-          unit: "h",
-          rule,
-          note: "No room with a window to the outside is a habitable room.",
-        });
-      } else {
-        const best = rooms.find((r) => r.id === en.best)!;
-        const status = en.status;
-        checks.push({
-          id: "en17037:dwelling",
-          label: `EN 17037 sunlight exposure (${en17037_level}): best habitable room, ${best.name}`,
-          status,
-          measured: round(best.day_h, 3),
-          limit,
-          unit: "h",
-          rule,
-          subject: best.id,
-          ...(status === "warn" ? { note: TOO_CLOSE } : {}),
-        });
-        for (const [id, st] of en.rooms) roomStatus.set(id, st);
-        if (status !== "pass") {
-          findings.push(openFinding({
-            tool: TOOL,
-            kind: "dwelling",
-            id: scan,
-            rule: "en17037",
-            status,
-            title: status === "fail"
-              ? `No habitable room gets ${limit} h of direct sun on ${inputs.date}`
-              : `The sunniest habitable room is too close to ${limit} h to call`,
-            detail: `${best.name} gets ${
-              fmtH(best.day_h)
-            } of direct sun on ${inputs.date}; EN 17037 (${en17037_level}) asks for ${limit} h in at least one habitable room.`,
-            subject: best.id,
-            overlays: [`room:${best.id}`],
-          }));
-        }
-        verdictText = en.code === "en17037.met"
-          ? `${best.name} gets ${
-            fmtH(best.day_h)
-          } of direct sun on ${inputs.date}, meeting EN 17037 ${en17037_level} (${limit} h).`
-          : en.code === "en17037.too_close"
-          ? `${best.name} gets ${
-            fmtH(best.day_h)
-          } on ${inputs.date}, within the counting step of EN 17037's ${limit} h: too close to call.`
-          : `No habitable room reaches EN 17037 ${en17037_level} (${limit} h) on ${inputs.date}; the best, ${best.name}, gets ${
-            fmtH(best.day_h)
-          }.`;
-      }
-    } else if (standard === "bre209") {
-      assumptions.push({
-        text: `BRE BR 209 (2011) asks ${
-          BRE209_ANNUAL * 100
-        } % of annual probable sunlight hours (and ${
-          BRE209_WINTER * 100
-        } % from 21 September to 21 March) for windows facing within 90° of due south. Probable sunlight hours weigh each hour by the local chance of sunshine; without those records this counts the share of possible (clear-sky) sun hours above the horizon instead, so the check is an approximation and its values are unverified.`,
-      });
-      const judged = judgeBre209(
-        results.map((w) => ({
-          ...w,
-          habitable: rooms.find((r) => r.id === w.room)!.habitable,
-        })),
-        possibleYear_h,
-        possibleWinter_h,
-        yearSmp.step_h,
-      );
-      const rule = {
-        pack: "bre-br209-2011",
-        section: "sunlight to windows (section unverified)",
-        unverified: true,
-      };
-      for (const j of judged) {
-        const w = results.find((x) => x.id === j.id)!;
-        const room = rooms.find((r) => r.id === w.room)!;
-        const share = j.annual_share, shareW = j.winter_share, s1 = j.annual, s2 = j.winter;
-        checks.push({
-          id: `bre209:annual:${w.id}`,
-          label: `${w.id} (${room.name}): share of annual sun hours`,
-          status: s1,
-          measured: round(share * 100, 2),
-          limit: BRE209_ANNUAL * 100,
-          unit: "%",
-          rule,
-          subject: w.id,
-          ...(s1 === "warn" ? { note: TOO_CLOSE } : {}),
-        }, {
-          id: `bre209:winter:${w.id}`,
-          label: `${w.id} (${room.name}): share of winter sun hours`,
-          status: s2,
-          measured: round(shareW * 100, 2),
-          limit: BRE209_WINTER * 100,
-          unit: "%",
-          rule,
-          subject: w.id,
-          ...(s2 === "warn" ? { note: TOO_CLOSE } : {}),
-        });
-        const ws = worstStatus([s1, s2]);
-        windowStatus.set(w.id, ws);
-        if (ws !== "pass") {
-          findings.push(openFinding({
-            tool: TOOL,
-            kind: "window",
-            id: w.id,
-            rule: "bre209",
-            status: ws,
-            title: `${w.id} in ${room.name} gets less sun than BRE BR 209 asks`,
-            detail: `${w.id} gets ${
-              (share * 100).toFixed(1)
-            } % of the year's possible sun hours (BR 209: ${BRE209_ANNUAL * 100} %) and ${
-              (shareW * 100).toFixed(1)
-            } % in winter (${BRE209_WINTER * 100} %).`,
-            subject: w.id,
-            overlays: [`window:${w.id}`],
-          }));
-        }
-      }
-      if (!checks.length) {
-        verdictText =
-          `No habitable room's window faces within 90° of due south, so BRE BR 209 does not apply.`;
-      }
-    }
 
     // Windows that get no sun at all on the day, and sun lost to the building itself.
-    for (const w of results) {
-      const room = rooms.find((r) => r.id === w.room)!;
-      if (w.day_h === 0) {
-        findings.push({
-          id: findingId(TOOL, "window", w.id),
-          status: "open",
-          severity: "info",
-          title: `${w.id} in ${room.name} gets no direct sun on ${inputs.date}`,
-          detail: `${w.id} faces ${Math.round(w.facing_deg)}° and gets ${
-            fmtH(w.year_h)
-          } of direct sun over ${year}.`,
-          subject: w.id,
-          overlays: [`window:${w.id}`],
-        });
-      }
-      if (w.lost_year_h.building >= 1) {
-        findings.push({
-          id: findingId(TOOL, "shade", w.id),
-          status: "open",
-          severity: "info",
-          title: `The building itself shades ${w.id} in ${room.name}`,
-          detail: `Other parts of the building hide the sun from ${w.id} for ${
-            fmtH(w.lost_year_h.building)
-          } over ${year} while it is in front of the window.`,
-          subject: w.id,
-          overlays: [`window:${w.id}`],
-        });
-      }
-    }
-
-    // Overlays: each window's facing as an arrow, rooms by their day hours.
-    const overlays: Overlay[] = [];
-    for (const r of rooms) {
-      const st = roomStatus.get(r.id);
-      overlays.push({
-        id: `room:${r.id}`,
-        kind: "room",
-        floor: r.floor,
-        geometry: polygonGeometry(r.polygon),
-        ...(st === "pass" ? { status: st } : {}),
-        label: `${r.name} ${fmtH(r.day_h)}`,
-      });
-    }
-    for (const w of results) {
-      const [x, y] = w.site.aperture.at, [nx, ny] = w.site.aperture.normal;
-      const len = 0.6 + Math.min(1.4, w.day_h / 6);
-      const st = windowStatus.get(w.id);
-      overlays.push({
-        id: `window:${w.id}`,
-        kind: "arrow",
-        floor: w.floor,
-        geometry: lineGeometry([[x, y], [x + nx * len, y + ny * len]]),
-        ...(st ? { status: st } : {}),
-        label: `${w.id} ${fmtH(w.day_h)} (${Math.round(w.facing_deg)}°)`,
-      });
-    }
-
-    // The sun-path chart: the 21st of December to June, the chosen day in bold.
-    const dates: [number, number, string][] = [
-      [12, 21, "21 Dec"],
-      [1, 21, "21 Jan/Nov"],
-      [2, 21, "21 Feb/Oct"],
-      [3, 21, "21 Mar/Sep"],
-      [4, 21, "21 Apr/Aug"],
-      [5, 21, "21 May/Jul"],
-      [6, 21, "21 Jun"],
-    ];
-    const curves = sunPathCurves(year, dates, site.lon, position, 10);
-    const chosen = sunPathCurves(year, [[month, day, inputs.date]], site.lon, position, 10).days[0];
-    const sunpath: SunPathChart = {
-      kind: "sunpath",
-      title: `Sun path at ${site.lat.toFixed(3)}°, ${site.lon.toFixed(3)}° (scan ${scan})`,
-      subtitle: `Local mean solar time; windows' facings marked on the rim; ${inputs.date} in bold`,
-      days: [...curves.days.map((d) => ({ label: d.label, points: d.points })), {
-        label: inputs.date,
-        points: chosen.points,
-        highlight: true,
-      }],
-      hours: curves.hours,
-      ...(horizonPts
-        ? { horizon: horizonPts.map((p) => [p.azimuth_deg, p.elevation_deg] as [number, number]) }
-        : {}),
-      windows: results.map((w) => ({ id: w.id, facing_deg: w.facing_deg, hours: w.day_h })),
-    };
-
-    // Metrics.
-    const allDay = unionSunlit(results.map((w) => w.day_codes));
-    const allYear = unionSunlit(results.map((w) => w.year_codes));
-    const bestWindow = results.reduce((a, b) => (b.day_h > a.day_h ? b : a));
-    const metrics: Metric[] = [
-      { id: "windows_counted", label: "Windows counted", value: results.length },
-      {
-        id: "best_window_day_h",
-        label: `Best window on ${inputs.date} (${bestWindow.id})`,
-        value: round(bestWindow.day_h),
-        unit: "h",
-      },
-      {
-        id: "best_room_day_h",
-        label: `Best room on ${inputs.date} (${bestRoom.name})`,
-        value: round(bestRoom.day_h),
-        unit: "h",
-      },
-      {
-        id: "any_window_day_h",
-        label: `Sun on any window on ${inputs.date}`,
-        value: round(sunlitHours(allDay, daySmp.step_h)),
-        unit: "h",
-      },
-      {
-        id: "any_window_year_h",
-        label: `Sun on any window over ${year}`,
-        value: round(sunlitHours(allYear, yearSmp.step_h), 1),
-        unit: "h",
-      },
-      {
-        id: "sun_up_day_h",
-        label: `Sun above the horizon on ${inputs.date}`,
-        value: round(daySunUp_h),
-        unit: "h",
-      },
-      {
-        id: "sun_up_year_h",
-        label: `Sun above the horizon over ${year}`,
-        value: round(possibleYear_h, 1),
-        unit: "h",
-      },
-      {
-        id: "sunrise_lmt",
-        label: "Sunrise (local mean solar time)",
-        value: rts.sunrise_h === null ? null : hhmm(rts.sunrise_h),
-      },
-      {
-        id: "solar_noon_lmt",
-        label: "Solar noon (local mean solar time)",
-        value: hhmm(rts.transit_h),
-      },
-      {
-        id: "sunset_lmt",
-        label: "Sunset (local mean solar time)",
-        value: rts.sunset_h === null ? null : hhmm(rts.sunset_h),
-      },
-    ];
+    findings.push(...windowFindings(results, rooms, inputs.date, year));
+    const overlays = sunOverlays(rooms, results, roomStatus, windowStatus);
+    const sunpath = sunPath(
+      { year, month, day, date: inputs.date, scan },
+      site,
+      position,
+      horizonPts,
+      results,
+    );
+    const { metrics, anyWindowYear_h } = sunMetrics(
+      { date: inputs.date, year },
+      results,
+      bestRoom,
+      dayS,
+      yearS,
+    );
     assumptions.push(
       {
         text: `Direct sun counts while the sun's centre (refracted, standard atmosphere at ${
@@ -609,9 +254,7 @@ export default tool({
     if (!verdictText) {
       verdictText = `${bestRoom.name} is the sunniest room on ${inputs.date} with ${
         fmtH(bestRoom.day_h)
-      } of direct sun; the building's windows see sun for ${
-        fmtH(sunlitHours(allYear, yearSmp.step_h))
-      } over ${year}.`;
+      } of direct sun; the building's windows see sun for ${fmtH(anyWindowYear_h)} over ${year}.`;
     }
     const status: Status = standard === "none" || !checks.length
       ? "pass"
@@ -631,113 +274,7 @@ export default tool({
       findings,
       overlays,
       assumptions,
-      data: {
-        date: inputs.date,
-        step_min,
-        day: {
-          sunrise_lmt_h: rts.sunrise_h,
-          solar_noon_lmt_h: rts.transit_h,
-          sunset_lmt_h: rts.sunset_h,
-          ...(rts.polar ? { polar: rts.polar } : {}),
-          sun_up_h: round(daySunUp_h, 3),
-        },
-        months: MONTHS,
-        windows: results.map((w) => ({
-          id: w.id,
-          room: w.room,
-          floor: w.floor,
-          facing_deg: round(w.facing_deg, 1),
-          day_h: round(w.day_h, 3),
-          year_h: round(w.year_h, 1),
-          winter_h: round(w.winter_h, 1),
-          monthly_h: w.monthly_h.map((h) => round(h, 1)),
-          lost_year_h: {
-            behind_wall: round(w.lost_year_h.behind, 1),
-            horizon: round(w.lost_year_h.horizon, 1),
-            building: round(w.lost_year_h.building, 1),
-          },
-        })),
-        rooms: rooms.map((r) => ({
-          id: r.id,
-          name: r.name,
-          habitable: r.habitable,
-          windows: r.windows,
-          best_window: r.best_window,
-          day_h: round(r.day_h, 3),
-          year_h: round(r.year_h, 1),
-          winter_h: round(r.winter_h, 1),
-          monthly_h: r.monthly_h.map((h) => round(h, 1)),
-        })),
-        year: {
-          possible_h: round(possibleYear_h, 1),
-          possible_winter_h: round(possibleWinter_h, 1),
-        },
-        table: {
-          columns: ["Window", "Room", "Facing", `${inputs.date} (h)`, `${year} (h)`, ...MONTHS],
-          rows: results.map((w) => [
-            w.id,
-            rooms.find((r) => r.id === w.room)!.name,
-            `${Math.round(w.facing_deg)}°`,
-            round(w.day_h, 2),
-            round(w.year_h, 0),
-            ...w.monthly_h.map((h) => round(h, 0)),
-          ]),
-        },
-        charts: { sunpath },
-      },
+      data: sunData({ date: inputs.date, step_min, year }, results, rooms, dayS, yearS, sunpath),
     };
   },
 });
-
-/**
- * The terrain skyline at the site (the plan's origin) on its newest usable elevation raster,
- * with the sentence that says how it was made; or why there is none.
- */
-async function terrainSkyline(
-  ctx: Ctx,
-  site: SiteInfo,
-  plan: Plan,
-  maxDistance_m: number,
-): Promise<{ points: HorizonPoint[]; text: string; ground_m: number } | { reasons: string[] }> {
-  const opened = await ctx.elevation(site, [[0, 0]], maxDistance_m);
-  if ("reasons" in opened) return { reasons: opened.reasons };
-  const { entry } = opened;
-  const sk = skylineAtSite({ ...opened, crs: entry.crs }, {
-    lat_deg: site.lat,
-    buildingReach_m: buildingReach_m(plan),
-    clear_m: SKYLINE_CLEAR_M,
-    eye_m: SKYLINE_EYE_M,
-    maxDistance_m,
-  });
-  if (sk.code === "skyline.too_short") {
-    return {
-      reasons: [
-        `The terrain skyline was not traced: ${
-          Math.round(maxDistance_m)
-        } m does not reach past the building and the raster's first cell (${
-          Math.round(sk.minDistance_m)
-        } m).`,
-      ],
-    };
-  }
-  if (sk.code === "skyline.no_ground") {
-    return { reasons: [`The elevation raster has no ground at the site.`] };
-  }
-  const { horizon: sky, minDistance_m, highest: top } = sk;
-  const reachMin = sk.reachMin_m, reachMax = sk.reachMax_m;
-  const km = (m: number) => `${+(m / 1000).toFixed(1)} km`;
-  const text = `The horizon is the terrain skyline traced on the ${
-    describeRaster(entry)
-  }: every 1° of azimuth, ground from ${Math.round(minDistance_m)} m to ${
-    km(maxDistance_m)
-  } away (the raster reaches ${km(reachMin)}–${
-    km(reachMax)
-  } of it), seen from ${SKYLINE_EYE_M} m above the ground at ${
-    sky.ground_m.toFixed(1)
-  } m, with the earth's curvature and refraction (k = 0.13). Highest: ${
-    top.elevation_deg.toFixed(1)
-  }° towards the ${
-    compassPoint(top.azimuth_deg)
-  } (${top.azimuth_deg}°). Trees and buildings count only where the raster holds them (a surface model does, a terrain model does not).`;
-  return { points: sky.points, text, ground_m: sky.ground_m };
-}
