@@ -10,7 +10,15 @@ import type { Grid } from "../aerial/grid.ts";
 import { compassSide, type OutsideWall } from "./footprint.ts";
 import { segmentDistance_m } from "./polygon.ts";
 import { planAzimuth_deg } from "./walls.ts";
-import { D8_DCOL, D8_DROW } from "./water/mod.ts";
+import {
+  D8_DCOL,
+  D8_DROW,
+  fillDepressionsBarnes,
+  flowDirectionsD8,
+  upstreamMask,
+} from "./water/mod.ts";
+import { bilinear } from "../aerial/sample.ts";
+import { type Affine, applyAffine } from "../aerial/reproject.ts";
 
 /** The four sides of a building, by the compass quarter its walls face. */
 export const SIDES = ["north", "east", "south", "west"] as const;
@@ -228,4 +236,85 @@ export function flowArrowLattice(
     if (out.length <= max) break;
   }
   return out;
+}
+
+/** The fall of the ground away from a wall at one transect foot. */
+export interface WallFall {
+  side: Side;
+  wall: OutsideWall;
+  at: Point;
+  /** Ground height at the wall line minus the height `within_m` straight out, m. */
+  fall_m: number;
+}
+
+/**
+ * The fall at each transect foot: the ground (bilinear on the grid) at the foot minus the
+ * ground `within_m` out along the wall's outward normal; each foot's side is the compass
+ * quarter its wall faces (the plan's +y is `north_deg` from true north).
+ */
+export function wallFalls(
+  grid: Grid,
+  planToGrid: Affine,
+  feet: { wall: OutsideWall; at: Point }[],
+  within_m: number,
+  north_deg: number,
+): WallFall[] {
+  return feet.map(({ wall, at }) => {
+    const far: Point = [at[0] + wall.normal[0] * within_m, at[1] + wall.normal[1] * within_m];
+    const z0 = bilinear(grid, applyAffine(planToGrid, at));
+    const z1 = bilinear(grid, applyAffine(planToGrid, far));
+    return {
+      side: compassSide(planAzimuth_deg(wall.normal, north_deg)),
+      wall,
+      at,
+      fall_m: z0 - z1,
+    };
+  });
+}
+
+/**
+ * The ponds against a footprint on a plan-frame grid: the footprint is raised 100 m above the
+ * grid's top (a barrier water cannot cross), depressions are filled by priority-flood
+ * (Barnes et al. 2014), and the wet cells (deeper than `minDepth_m`, 5 mm) that touch the
+ * footprint (8-neighbours) form the ponds; see pondsAgainst.
+ */
+export function pondsAroundFootprint(local: Grid, mask: Uint8Array, minDepth_m = 0.005): Pond[] {
+  const w = local.width, h = local.height, n = w * h;
+  let top = -Infinity;
+  for (let i = 0; i < n; i++) if (local.data[i] > top) top = local.data[i];
+  const barrier = Float64Array.from(local.data, (v, i) => (mask[i] ? top + 100 : v));
+  const filled = fillDepressionsBarnes({ ...local, data: barrier });
+  const nextToHouse = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    if (mask[i]) continue;
+    const r = (i / w) | 0, c = i - r * w;
+    for (let k = 0; k < 8; k++) {
+      const rr = r + D8_DROW[k], cc = c + D8_DCOL[k];
+      if (rr >= 0 && rr < h && cc >= 0 && cc < w && mask[rr * w + cc]) {
+        nextToHouse[i] = 1;
+        break;
+      }
+    }
+  }
+  return pondsAgainst(local, barrier, filled.data, mask, nextToHouse, minDepth_m);
+}
+
+/**
+ * The ground that drains towards a footprint on bare terrain: D8 directions (O'Callaghan &
+ * Mark 1984) on the ε-filled grid (Barnes et al. 2014, Algorithm 3), the footprint's upstream
+ * cells, and how many of them lie outside it.
+ */
+export function drainageToFootprint(
+  local: Grid,
+  mask: Uint8Array,
+  cell_m: number,
+): { dirs: Int8Array; up: Uint8Array; upslope_cells: number } {
+  const w = local.width, h = local.height, n = w * h;
+  const dirs = flowDirectionsD8(fillDepressionsBarnes(local, { epsilon: true }), [cell_m, cell_m]);
+  const footprint: number[] = [];
+  for (let i = 0; i < n; i++) if (mask[i]) footprint.push(i);
+  const up = upstreamMask(dirs, w, h, footprint);
+  let upslope_cells = 0;
+  for (let i = 0; i < n; i++) if (up[i] && !mask[i]) upslope_cells++;
+  return { dirs, up, upslope_cells };
 }

@@ -30,37 +30,25 @@ import {
   outsideWalls,
 } from "../../engines/geometry/footprint.ts";
 import { planAzimuth_deg } from "../../engines/geometry/walls.ts";
+import { cellSize_m, resampleToPlan } from "../../engines/aerial/sample.ts";
 import {
-  D8_DCOL,
-  D8_DROW,
-  fillDepressionsBarnes,
-  flowDirectionsD8,
-  upstreamMask,
-} from "../../engines/geometry/water/mod.ts";
-import { bilinear, cellSize_m, resampleToPlan } from "../../engines/aerial/sample.ts";
-import { applyAffine } from "../../engines/aerial/reproject.ts";
-import {
+  drainageToFootprint,
   flowArrowLattice,
   nearestOutsideWall,
   type Pond,
-  pondsAgainst,
+  pondsAroundFootprint,
   type Side,
   SIDES,
   transectFeet,
   upslopeBySide,
+  type WallFall,
+  wallFalls,
 } from "../../engines/geometry/drainage.ts";
 import { describeRaster } from "../../core/rasters.ts";
 import { capitalise, listWords, round } from "../../core/text.ts";
 
 const TOOL = "site_drainage";
 const RULE = { pack: "irc", section: "R401.3", unverified: true };
-
-interface Transect {
-  side: Side;
-  wall: OutsideWall;
-  at: Point;
-  fall_m: number;
-}
 
 export default tool({
   id: TOOL,
@@ -184,20 +172,10 @@ export default tool({
 
     // 1. Fall away from each wall, per compass side.
     ctx.step(`Measuring the fall within ${fmtM(within_m)} of ${walls.length} outside wall(s)`);
-    const transects: Transect[] = allFeet.map(({ wall, at }) => {
-      const far: Point = [at[0] + wall.normal[0] * within_m, at[1] + wall.normal[1] * within_m];
-      const z0 = bilinear(grid, applyAffine(planToGrid, at));
-      const z1 = bilinear(grid, applyAffine(planToGrid, far));
-      return {
-        side: compassSide(planAzimuth_deg(wall.normal, north_deg)),
-        wall,
-        at,
-        fall_m: z0 - z1,
-      };
-    });
+    const transects = wallFalls(grid, planToGrid, allFeet, within_m, north_deg);
     const checks: Check[] = [];
     const overlays: Overlay[] = [];
-    const bySide = new Map<Side, Transect[]>();
+    const bySide = new Map<Side, WallFall[]>();
     for (const t of transects) bySide.set(t.side, [...(bySide.get(t.side) ?? []), t]);
     for (const side of SIDES) {
       const ts = bySide.get(side);
@@ -249,24 +227,7 @@ export default tool({
     ctx.step(`Filling depressions and tracing flow on a ${fmtM(cell_m, 1)} grid`);
     const local = resampleToPlan(grid, planToGrid, box, cell_m);
     const mask = footprintMask(rooms, local);
-    const w = local.width, h = local.height, n = w * h;
-    let top = -Infinity;
-    for (let i = 0; i < n; i++) if (local.data[i] > top) top = local.data[i];
-    const barrier = Float64Array.from(local.data, (v, i) => (mask[i] ? top + 100 : v));
-    const filled = fillDepressionsBarnes({ ...local, data: barrier });
-    const nextToHouse = new Uint8Array(n);
-    for (let i = 0; i < n; i++) {
-      if (mask[i]) continue;
-      const r = (i / w) | 0, c = i - r * w;
-      for (let k = 0; k < 8; k++) {
-        const rr = r + D8_DROW[k], cc = c + D8_DCOL[k];
-        if (rr >= 0 && rr < h && cc >= 0 && cc < w && mask[rr * w + cc]) {
-          nextToHouse[i] = 1;
-          break;
-        }
-      }
-    }
-    const ponds = pondsAgainst(local, barrier, filled.data, mask, nextToHouse, 0.005);
+    const ponds = pondsAroundFootprint(local, mask);
     const findings: Finding[] = [];
     const pondStatuses: Status[] = [];
     const sideCount = new Map<Side, number>();
@@ -305,16 +266,8 @@ export default tool({
 
     // Which ground drains towards the building: the upstream area of the footprint on the
     // bare terrain (D8 on the ε-filled grid) — the water that would reach its walls.
-    const dirs = flowDirectionsD8(fillDepressionsBarnes(local, { epsilon: true }), [
-      cell_m,
-      cell_m,
-    ]);
-    const footprint: number[] = [];
-    for (let i = 0; i < n; i++) if (mask[i]) footprint.push(i);
-    const up = upstreamMask(dirs, w, h, footprint);
-    let upCells = 0;
-    for (let i = 0; i < n; i++) if (up[i] && !mask[i]) upCells++;
-    const upslope_m2 = upCells * cell_m * cell_m;
+    const { dirs, up, upslope_cells } = drainageToFootprint(local, mask, cell_m);
+    const upslope_m2 = upslope_cells * cell_m * cell_m;
     overlays.push(
       ...flowArrowLattice(local, dirs, mask, fbox, cell_m).map((a): Overlay => ({
         id: `flow:${a.row}:${a.col}`,
