@@ -1,6 +1,6 @@
 /**
  * Grid functions for site drainage around a building footprint, on a filled elevation grid
- * and its D8 directions (engines/geometry/water.ts): transect feet along outside walls, the
+ * and its D8 directions (engines/geometry/water/): transect feet along outside walls, the
  * ponds (Planchon & Darboux 2001 filled depth) that touch the building, upslope area by the
  * side of the building it drains onto, the nearest outside wall, and a lattice of D8 arrows.
  * Pure functions over plain data; plan metres in, plan metres out.

@@ -8,7 +8,7 @@
  * caller picks the model (./sun/meeus.ts for counting).
  */
 import type { Opening, Plan, Point, RoomLabel } from "../../core/plan.ts";
-import { julianDay, type SunSeries, sunRiseTransitSet } from "./sun/mod.ts";
+import { julianDay, sunRiseTransitSet, type SunSeries } from "./sun/mod.ts";
 import type { RiseTransitSet } from "./sun/mod.ts";
 import {
   daySamples,

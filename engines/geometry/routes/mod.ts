@@ -54,8 +54,4 @@ export {
   shortestRoutes,
 } from "./tree.ts";
 export { type EntranceChoice, pickEntrance } from "./entrance.ts";
-export {
-  type ConstraintMessage,
-  type ConstraintMessages,
-  constraintText,
-} from "./wording.ts";
+export { type ConstraintMessage, type ConstraintMessages, constraintText } from "./wording.ts";

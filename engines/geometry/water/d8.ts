@@ -11,4 +11,3 @@
 export const D8_DCOL = [1, 1, 0, -1, -1, -1, 0, 1] as const;
 
 export const D8_DROW = [0, 1, 1, 1, 0, -1, -1, -1] as const;
-

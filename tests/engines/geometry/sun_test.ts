@@ -1,5 +1,5 @@
 /**
- * engines/geometry/sun.ts against published vectors: NREL/TP-560-34302 Table A4.1 (Julian Day),
+ * engines/geometry/sun/ (spa.ts, batch.ts, meeus.ts, time.ts) against published vectors: NREL/TP-560-34302 Table A4.1 (Julian Day),
  * Table A5.1 (the SPA example, intermediates included), Table A2.1 (sunrise/sunset), pvlib's
  * second-day vector and ΔT values, SunCalc's test vector (conventions only), and the fast
  * method against SPA over a year. Values and sources: shared/reference/rules-and-sun.md §2.
