@@ -127,6 +127,8 @@ export interface RoomTakeoff {
   label: RoomLabel;
   /** Whether the convention counts this room in the totals, and why not. */
   included: boolean;
+  /** Why the convention leaves it out (exclusionText words it). */
+  excluded_code?: Exclusion;
   excluded_because?: string;
   height_m: number | null;
   floor_area_m2: number;
@@ -201,7 +203,9 @@ export function roomTakeoff(
   room: Room,
   openings: Opening[],
   opts: TakeoffOptions,
-  included: { included: boolean; excluded_because?: string } = { included: true },
+  included: { included: boolean; excluded_code?: Exclusion; excluded_because?: string } = {
+    included: true,
+  },
   assumed: Set<string> = new Set(),
 ): RoomTakeoff {
   const area = polygonArea_m2(room.polygon);
@@ -239,26 +243,42 @@ export function roomTakeoff(
   };
 }
 
-/** Whether a convention counts a room, and the reason when it does not. */
+/** Why a convention leaves a room out. */
+export type Exclusion = "unfinished" | "low_ceiling" | "outdoor";
+
+/** The reason a room is left out, in words (the one place they are made). */
+export function exclusionText(
+  code: Exclusion,
+  room: Pick<Room, "label" | "height_m">,
+): string {
+  switch (code) {
+    case "unfinished":
+      return `${room.label}: unheated or unfinished space`;
+    case "low_ceiling":
+      return `ceiling ${room.height_m!.toFixed(2)} m is under 7 ft (2.134 m)`;
+    case "outdoor":
+      return `${room.label}: outside the building envelope`;
+  }
+}
+
+/** Whether a convention counts a room, and the reason (code and words) when it does not. */
 export function conventionIncludes(
   room: Pick<Room, "label" | "height_m">,
   convention: Convention,
-): { included: boolean; excluded_because?: string } {
+): { included: boolean; excluded_code?: Exclusion; excluded_because?: string } {
+  const out = (code: Exclusion) => ({
+    included: false,
+    excluded_code: code,
+    excluded_because: exclusionText(code, room),
+  });
   if (convention === "finished") {
-    if (UNFINISHED_LABELS.includes(room.label)) {
-      return { included: false, excluded_because: `${room.label}: unheated or unfinished space` };
-    }
+    if (UNFINISHED_LABELS.includes(room.label)) return out("unfinished");
     if (room.height_m !== undefined && room.height_m < Z765_MIN_CEILING_M) {
-      return {
-        included: false,
-        excluded_because: `ceiling ${room.height_m.toFixed(2)} m is under 7 ft (2.134 m)`,
-      };
+      return out("low_ceiling");
     }
     return { included: true };
   }
-  if (OUTDOOR_LABELS.includes(room.label)) {
-    return { included: false, excluded_because: `${room.label}: outside the building envelope` };
-  }
+  if (OUTDOOR_LABELS.includes(room.label)) return out("outdoor");
   return { included: true };
 }
 
