@@ -695,31 +695,11 @@ function program(): Command {
       "--reason <text>",
     )
       .action(act((id: string, o: { scan?: string; reason?: string }) => {
-        const s = store();
-        const rows = s.findFinding(id, o.scan);
-        if (!rows.length) {
-          throw new InputError(
-            "finding-id",
-            `no finding ${JSON.stringify(id)}${
-              o.scan ? ` in scan ${o.scan}` : ""
-            }; see threshold findings --all`,
-          );
-        }
-        if (rows.length > 1) {
-          throw new InputError(
-            "--scan",
-            `finding ${id} exists in scans ${
-              rows.map((r) => r.scan).join(", ")
-            }; say which with --scan`,
-          );
-        }
-        s.setFindingStatus(
-          rows[0].scan,
-          id,
-          status,
-          status === "rejected" ? o.reason ?? "rejected" : undefined,
-        );
-        out(`${status === "rejected" ? "Rejected" : "Restored"} ${id} (scan ${rows[0].scan})`);
+        const row = L.setFindingVerdict(store(), id, { status, scan: o.scan, reason: o.reason }, {
+          id: "finding-id",
+          scan: "--scan",
+        });
+        out(`${status === "rejected" ? "Rejected" : "Restored"} ${id} (scan ${row.scan})`);
       }));
   findingCmd("reject", "rejected", "Reject a finding: it stays hidden in later runs and listings");
   findingCmd("restore", "open", "Restore a rejected finding");

@@ -20,3 +20,4 @@ export {
 export { createSession, parseAnswer, scanInputName, targetInputs } from "../core/session.ts";
 export { listScanEntries, selectScan } from "../core/scans.ts";
 export { listSiteEntries, putPersonSite } from "../core/sites.ts";
+export { setFindingVerdict } from "../core/findings.ts";
