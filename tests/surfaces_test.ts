@@ -21,6 +21,8 @@ const FORBIDDEN: [string, RegExp][] = [
   ["validates with a schema", /\.safeParse\s*\(/],
   ["judges a measure", /\b(judge|worstStatus)\s*\(/],
   ["decides where an answer is saved", /\bsetSelection\(\s*["']scan["']/],
+  ["stores a site by its own rules", /\.putSite\(/],
+  ["changes a finding's status by its own rules", /\.setFindingStatus\(/],
 ];
 
 function sources(paths: string[]): string[] {
