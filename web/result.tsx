@@ -2,7 +2,7 @@
 import type { JSX } from "preact";
 import type { Block } from "../core/manifest.ts";
 import type { Plan } from "../core/plan.ts";
-import type { ToolResult } from "../core/result.ts";
+import { resultBlocks, type ToolResult } from "../core/result.ts";
 import { BLOCK_COMPONENTS } from "./blocks/mod.ts";
 
 export function ResultView(
@@ -14,17 +14,10 @@ export function ResultView(
     back?: string;
   },
 ): JSX.Element {
-  // The verdict always leads, even for a tool that forgot to name it; then the blocks that have
-  // something to show: an unknown or error result shows no empty finding list (it would read as
-  // a clean bill), and every result ends with its assumptions.
-  const judged = result.verdict.status !== "error" && result.verdict.status !== "unknown";
-  const named = blocks.filter((b) => b !== "FindingList" || judged || result.findings.length > 0);
-  const withAssumptions: Block[] = named.includes("AssumptionList")
-    ? named
-    : [...named, "AssumptionList"];
-  const order: Block[] = withAssumptions.includes("VerdictHeader")
-    ? withAssumptions
-    : ["VerdictHeader", ...withAssumptions];
+  // The blocks with something to show (core's rule for every surface); the verdict leads,
+  // even for a tool that forgot to name it.
+  const shown = resultBlocks(blocks, result);
+  const order: Block[] = shown.includes("VerdictHeader") ? shown : ["VerdictHeader", ...shown];
   return (
     <article class="result-view" aria-label="Result">
       {order.map((b) => {

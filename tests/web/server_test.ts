@@ -576,7 +576,7 @@ Deno.test("web: the Chart block draws chart data (a sun path) as well as chart S
       },
     },
   };
-  const html = renderToString(Chart({ result }) as never);
+  const html = renderToString(Chart({ result: result as never }) as never);
   assert.match(html, /<figure class="chart"><div class="chart-svg"><svg role="img"/);
   assert.match(html, /Sun path test/);
   assert.match(html, /<figcaption>sunpath<\/figcaption>/);

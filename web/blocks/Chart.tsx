@@ -1,11 +1,12 @@
-/** Chart: the charts a result carries (`data.charts`, SVG drawn by render/, such as the sun path). */
+/** Chart: the charts a result carries (`data.charts`, drawn by render/, such as the sun path). */
 import type { JSX } from "preact";
-import { type SunPathChart, sunPathSvg } from "../../render/sunpath.ts";
+import type { Chart as ChartData } from "../../core/result.ts";
+import { chartSvg } from "../../render/charts.ts";
 import type { BlockProps } from "./types.ts";
 
 /**
- * The charts in a result as SVG: [name, svg]. A chart is SVG text drawn by render/, or chart
- * data told apart by `kind` that render/ draws here (a sun path).
+ * The charts in a result as SVG: [name, svg]. A chart is data told apart by `kind`, drawn
+ * by render/charts.ts; runs stored before charts were data carry SVG text, shown as it is.
  */
 export function resultCharts(result: BlockProps["result"]): [string, string][] {
   const c = result.data?.charts;
@@ -14,8 +15,9 @@ export function resultCharts(result: BlockProps["result"]): [string, string][] {
   for (const [k, v] of Object.entries(c as Record<string, unknown>)) {
     const name = k.replace(/_svg$/, "").replaceAll("_", " ");
     if (typeof v === "string" && v.trimStart().startsWith("<svg")) out.push([name, v]);
-    else if (v && typeof v === "object" && (v as { kind?: unknown }).kind === "sunpath") {
-      out.push([name, sunPathSvg(v as SunPathChart)]);
+    else if (v && typeof v === "object" && typeof (v as { kind?: unknown }).kind === "string") {
+      // Chart data (core/result.ts Chart), drawn by render/ as on every surface.
+      out.push([name, chartSvg(v as ChartData)]);
     }
   }
   return out;

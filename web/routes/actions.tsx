@@ -4,11 +4,12 @@
  * upload. Each changes the store as the matching command does.
  */
 import { join } from "node:path";
-import { requirePlan } from "../../core/context.ts";
 import { InputError } from "../../core/errors.ts";
+import { setFindingVerdict } from "../../core/findings.ts";
+import { selectScan } from "../../core/scans.ts";
 import { importSource } from "../../layers/mod.ts";
 import { getPersona } from "../../presets/personas.ts";
-import { preferenceKey } from "../../presets/preferences.ts";
+import { checkPreference, preferenceKey } from "../../presets/preferences.ts";
 import type { App } from "../app.ts";
 import { HttpError, readBody, readForm, redirect, safePath } from "../http.ts";
 import { homePage, ImportReportView } from "./home.tsx";
@@ -27,8 +28,7 @@ function field(form: FormData, name: string, what = name): string {
 export async function selectPost(app: App, req: Request): Promise<Response> {
   const form = await readForm(req, SMALL);
   const sid = field(form, "scan", "the scan to select");
-  requirePlan({ store: app.store, builtins: app.builtins }, sid, "scan");
-  app.store.setSelection("scan", sid);
+  selectScan({ store: app.store, builtins: app.builtins }, sid, "scan");
   const back = form.get("back");
   return redirect(typeof back === "string" ? back : "/?note=selected");
 }
@@ -68,16 +68,7 @@ export async function prefsPost(app: App, req: Request): Promise<Response> {
   ) {
     throw new InputError(key, "the web view takes a built-in pack id here, not a file path");
   }
-  const r = k.schema.safeParse(value);
-  if (!r.success) {
-    throw new InputError(
-      key,
-      `${r.error.issues.map((i) => i.message).join("; ")}; got ${JSON.stringify(value)}${
-        k.unit ? ` (unit: ${k.unit})` : ""
-      }`,
-    );
-  }
-  app.store.setPref(key, value);
+  app.store.setPref(key, checkPreference(key, value));
   return redirect("/?note=pref");
 }
 
@@ -90,17 +81,18 @@ export async function findingPost(
   const form = await readForm(req, SMALL);
   const id = field(form, "id", "the finding");
   const scan = field(form, "scan", "the finding's scan");
-  const rows = app.store.findFinding(id, scan);
-  if (!rows.length) throw new HttpError(404, `no finding ${JSON.stringify(id)} in scan ${scan}`);
   const reason = typeof form.get("reason") === "string"
     ? String(form.get("reason")).trim().slice(0, 500)
     : "";
-  app.store.setFindingStatus(
-    scan,
-    id,
-    status,
-    status === "rejected" ? reason || "rejected" : undefined,
-  );
+  try {
+    setFindingVerdict(app.store, id, { status, scan, ...(reason ? { reason } : {}) }, {
+      id: "id",
+      scan: "scan",
+    });
+  } catch (e) {
+    if (e instanceof InputError && e.input === "id") throw new HttpError(404, e.message);
+    throw e;
+  }
   const back = form.get("back");
   return redirect(
     typeof back === "string"

@@ -6,6 +6,7 @@ import type { JSX } from "preact";
 import { IMPORTERS } from "../../layers/mod.ts";
 import type { ImportReport } from "../../layers/mod.ts";
 import type { LoadedPlan } from "../../core/plan.ts";
+import { listScanEntries } from "../../core/scans.ts";
 import { planChoices } from "../../core/session.ts";
 import { listPersonas } from "../../presets/personas.ts";
 import { PREFERENCE_KEYS } from "../../presets/preferences.ts";
@@ -25,24 +26,9 @@ const NOTES: Record<string, string> = {
   restored: "Finding restored.",
 };
 
-/** Every scan a person can choose: the stored ones and the built-in demo. */
+/** Every scan a person can choose: the stored ones and the built-in demo (core's listing). */
 export function allScans(app: App) {
-  const rows = app.store.listScans().map((r) => ({ ...r, builtin: false }));
-  for (const id of Object.keys(app.builtins)) {
-    if (rows.some((r) => r.id === id)) continue;
-    const p = app.builtins[id]().plan;
-    rows.push({
-      id,
-      name: p.name,
-      format: "built-in demo",
-      ref: p.source.ref ?? "",
-      imported_at: "",
-      rooms: p.rooms.length,
-      floors: p.floors.length,
-      builtin: true,
-    });
-  }
-  return rows;
+  return listScanEntries({ store: app.store, builtins: app.builtins });
 }
 
 export function homePage(app: App, url: URL, extra?: JSX.Element, status = 200): Response {
@@ -83,7 +69,7 @@ export function homePage(app: App, url: URL, extra?: JSX.Element, status = 200):
                   <a href={`/scans/${encodeURIComponent(s.id)}`}>{s.name || s.id}</a>{" "}
                   <span class="muted">({s.id})</span>
                 </th>
-                <td>{s.format}</td>
+                <td>{s.builtin ? "built-in demo" : s.format}</td>
                 <td>{s.floors}</td>
                 <td>{s.rooms}</td>
                 <td>
