@@ -42,10 +42,14 @@ export interface AskOptions {
   set?: Record<string, unknown>;
   /** The manifests to choose from (default: every tool's, from the catalog). */
   manifests?: ToolCard[];
+  /** Tools in hand (library use, tests): chosen from and run instead of the tools folder's. */
+  tools?: Manifest[];
   /** The tools folder (default: the project's tools/); a test passes a fixture folder. */
   toolsDir?: URL;
   /** The store folder for the catalog's listing cache. */
   home?: string;
+  /** A tool chosen by the person (after "which do you mean?"): no routing. */
+  tool?: string;
   /** Decide only; run nothing. */
   planOnly?: boolean;
   /**
@@ -120,8 +124,23 @@ function toolOf(id: string, dir?: URL): Promise<Manifest> {
   return p;
 }
 
+/** A tool's manifest, loaded once (`dir`: the tools folder, default the project's). */
+export function toolManifest(id: string, dir?: URL): Promise<Manifest> {
+  return toolOf(id, dir);
+}
+
+const cardsOfTools = new WeakMap<Manifest[], ToolCard[]>();
+
 async function cardsOf(o: AskOptions): Promise<ToolCard[]> {
   if (o.manifests) return o.manifests;
+  if (o.tools) {
+    let c = cardsOfTools.get(o.tools);
+    if (!c) {
+      const { manifestJson } = await import("../core/manifest.ts");
+      cardsOfTools.set(o.tools, c = o.tools.map((m) => manifestJson(m) as unknown as ToolCard));
+    }
+    return c;
+  }
   return await listManifests({ home: o.home, dir: o.toolsDir }) as unknown as ToolCard[];
 }
 
@@ -144,7 +163,21 @@ export async function decide(question: string, o: AskOptions = {}): Promise<Deci
   if (!q) throw new InputError("question", "is empty; ask a question about the building in words");
   const cards = await cardsOf(o);
   const index = routerIndex(cards);
-  const route = decideRoute(index, q);
+  let route = decideRoute(index, q);
+  if (o.tool !== undefined) {
+    const card = cards.find((c) => c.id === o.tool);
+    if (!card) {
+      throw new InputError(
+        "tool",
+        `no tool ${JSON.stringify(o.tool)}; tools: ${cards.map((c) => c.id).join(", ")}`,
+      );
+    }
+    route = {
+      kind: "tools",
+      tools: [{ tool: card.id, title: card.title, score: 0, confidence: 1 }],
+      why: "the tool was chosen by name",
+    };
+  }
   if (route.kind === "ask") {
     const titles = route.candidates.map((c) => c.title);
     return {
@@ -182,7 +215,7 @@ async function decideTool(
     plan: plan as PlanRooms | undefined,
     scans: scanNames(sources),
   });
-  const m = await toolOf(r.tool, o.toolsDir);
+  const m = o.tools?.find((t) => t.id === r.tool) ?? await toolOf(r.tool, o.toolsDir);
   const { createSession, scanInputName } = await import("../core/session.ts");
   const shape = m.inputs.shape as Record<string, unknown>;
   const given = Object.fromEntries(Object.entries(o.set ?? {}).filter(([k]) => k in shape));
@@ -241,7 +274,7 @@ export async function ask(question: string, o: AskOptions = {}): Promise<AskOutc
   const { createSession } = await import("../core/session.ts");
   const runs: AskRun[] = [];
   for (const t of d.tools) {
-    const m = await toolOf(t.tool, o.toolsDir);
+    const m = o.tools?.find((x) => x.id === t.tool) ?? await toolOf(t.tool, o.toolsDir);
     const set = Object.fromEntries(
       Object.entries(t.inputs).filter(([, v]) => v.from === "question" || v.from === "explicit")
         .map(([k, v]) => [k, v.value]),

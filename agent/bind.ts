@@ -144,17 +144,24 @@ export function roomMentions(
   const cands: { phrase: string; ids: string[]; exact: boolean }[] = [];
   const clean = (s: string) =>
     s.toLowerCase().replace(/\(.*?\)/g, "").replace(/[^a-z0-9]+/g, " ").trim();
+  const labelPhrases = new Set(Object.values(ROOM_WORDS).flat());
   for (const r of plan.rooms) {
     if (r.name) {
       const n = clean(r.name.split(/\s+(?:under|with|by|next to)\s+/i)[0]);
-      if (n) cands.push({ phrase: n, ids: [r.id], exact: true });
+      // A name that is also a label's word ("Office") is read with the label, below.
+      if (n && !labelPhrases.has(n)) cands.push({ phrase: n, ids: [r.id], exact: true });
       const m = /^(\w+) room$/.exec(n);
-      if (m && m[1].length >= 4) cands.push({ phrase: m[1], ids: [r.id], exact: true });
+      if (m && m[1].length >= 4 && !labelPhrases.has(m[1])) {
+        cands.push({ phrase: m[1], ids: [r.id], exact: true });
+      }
     }
   }
   for (const [label, phrases] of Object.entries(ROOM_WORDS)) {
     const ids = plan.rooms.filter((r) => r.label === label).map((r) => r.id);
-    if (ids.length) { for (const p of phrases) cands.push({ phrase: p, ids, exact: false }); }
+    for (const p of phrases) {
+      const all = [...new Set([...ids, ...sameNamed(plan, p)])];
+      if (all.length) cands.push({ phrase: p, ids: all, exact: false });
+    }
   }
   // Names that are also a label's word ("Kitchen") resolve to the room so named first.
   cands.sort((a, b) => b.phrase.length - a.phrase.length || Number(b.exact) - Number(a.exact));
@@ -166,7 +173,7 @@ export function roomMentions(
       const s = i + 1, e = s + c.phrase.length;
       if (taken.some(([a, b]) => !(e <= a || s >= b))) continue;
       taken.push([s, e]);
-      let ids = c.exact ? c.ids : [...new Set([...c.ids, ...sameNamed(plan, c.phrase)])];
+      let ids = c.ids;
       if (ids.length > 1) {
         // A floor word near the room narrows it ("the upstairs bathroom").
         const near = q.slice(Math.max(0, s - 30), Math.min(q.length, e + 30));
@@ -180,6 +187,9 @@ export function roomMentions(
           if (narrowed.length) ids = narrowed;
         }
       }
+      // Still several: the room named exactly so ("the office" is the room called Office).
+      const named = ids.filter((id) => sameNamed(plan, c.phrase).includes(id));
+      if (ids.length > 1 && named.length === 1) ids = named;
       out.push({ at: s, ids, text: c.phrase });
     }
   }

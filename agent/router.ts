@@ -204,14 +204,21 @@ export function decideRoute(index: RouterIndex, question: string): Route {
       };
     }
   }
-  if (!best || best.score < MIN_SCORE || best.confidence < MIN_CONFIDENCE) {
-    const candidates = ranked.filter((r) => r.score > 0).slice(0, 3);
-    const pool = candidates.length ? candidates : ranked.slice(0, 3);
+  if (!best || best.score === 0) {
+    // Nothing matches: offer every tool by title rather than three at random.
+    return {
+      kind: "ask",
+      candidates: [...ranked].sort((a, b) => a.title.localeCompare(b.title)),
+      why: "no tool's description matches the question's words",
+    };
+  }
+  if (best.score < MIN_SCORE || best.confidence < MIN_CONFIDENCE) {
+    const pool = ranked.filter((r) => r.score > 0).slice(0, 3);
     return {
       kind: "ask",
       candidates: pool.filter((r, i) => i < 2 || r.score >= pool[0].score * 0.6),
-      why: !best || best.score === 0
-        ? "no tool's description matches the question's words"
+      why: best.score < MIN_SCORE
+        ? "the question's words match the tools only weakly"
         : "more than one tool matches the question about equally well",
     };
   }

@@ -1,0 +1,64 @@
+import assert from "node:assert/strict";
+import { cli, tempHome } from "../_cli.ts";
+
+Deno.test("cli ask --plan-only --json: tools with confidence, inputs with their sources, questions", async () => {
+  const home = tempHome();
+  assert.equal((await cli(home, ["use", "demo"])).code, 0);
+  const r = await cli(home, [
+    "ask",
+    "--plan-only",
+    "--json",
+    "will a king-size mattress fit in the main bedroom",
+  ]);
+  assert.equal(r.code, 0, r.stderr);
+  const d = JSON.parse(r.stdout);
+  assert.equal(d.status, "tools");
+  const [t] = d.tools;
+  assert.equal(t.tool, "will_it_fit");
+  assert.ok(t.confidence > 0 && t.confidence <= 1);
+  assert.deepEqual(t.inputs.scan, { value: "demo", from: "selection" });
+  assert.deepEqual(t.inputs.item, { value: "mattress", from: "question" });
+  assert.deepEqual(t.inputs.to, { value: "u_bed1", from: "question" });
+  assert.equal(t.inputs.stair_headroom_m.from, "default");
+  assert.deepEqual(t.questions, []);
+});
+
+Deno.test("cli ask without a terminal: exit 3 with only the unfilled inputs as JSON; then it runs", async () => {
+  const home = tempHome();
+  await cli(home, ["use", "demo"]);
+  const r = await cli(home, ["ask", "Will my sofa fit?"]);
+  assert.equal(r.code, 3, r.stderr);
+  const out = JSON.parse(r.stdout);
+  assert.equal(out.status, "needs_input");
+  assert.equal(out.tool, "will_it_fit");
+  assert.deepEqual(out.questions.map((q: { input: string }) => q.input), ["to"]);
+  const done = await cli(home, ["ask", "--json", "Will my sofa fit into the living room?"]);
+  assert.equal(done.code, 0, done.stderr);
+  const j = JSON.parse(done.stdout);
+  assert.equal(j.runs[0].tool, "will_it_fit");
+  assert.equal(j.runs[0].result.inputs.to.value, "g_living");
+  assert.ok(j.runs[0].for_model.verdict);
+});
+
+Deno.test("cli ask: an unclear question asks which tool (exit 3 without a terminal)", async () => {
+  const home = tempHome();
+  const r = await cli(home, ["ask", "zzz qqq"]);
+  assert.equal(r.code, 3);
+  const out = JSON.parse(r.stdout);
+  assert.equal(out.status, "which_tool");
+  assert.match(out.ask, /^Which do you mean: /);
+  const named = await cli(home, ["ask", "--tool", "nope", "zzz"]);
+  assert.equal(named.code, 2);
+  assert.match(named.stderr, /tool: no tool "nope"; tools: .*ceiling_height/);
+});
+
+Deno.test("cli ask: the terminal line says which tool and why, then the answer", async () => {
+  const home = tempHome();
+  await cli(home, ["use", "demo"]);
+  const r = await cli(home, ["ask", "Which rooms have ceilings lower than 2.4 m?"]);
+  assert.equal(r.code, 0, r.stderr);
+  // Without a terminal the line goes to stderr, so stdout is the answer alone.
+  const [first] = r.stderr.split("\n");
+  assert.match(first, /^→ Ceiling height \(ceiling_height\): its description matches /);
+  assert.match(r.stdout, /ceiling_height on demo/);
+});
