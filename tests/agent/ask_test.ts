@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { ask, decide } from "../../agent/ask.ts";
 import { listManifests } from "../../core/catalog.ts";
-import { inputDefault, inputMeta, type Manifest, z } from "../../core/manifest.ts";
+import { inputDefault, inputMeta, type Manifest, type z } from "../../core/manifest.ts";
 import { loadRegistry } from "../../core/registry.ts";
 import { openStore } from "../../core/store.ts";
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";
