@@ -29,3 +29,4 @@ export * from "./render/planview.ts";
 export * from "./engines/aerial/mod.ts";
 export * from "./layers/rasters.ts";
 export { type McpOptions, serveMcp } from "./mcp.ts";
+export * from "./agent/mod.ts";

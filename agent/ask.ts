@@ -14,6 +14,8 @@ import type { LoadedPlan } from "../core/plan.ts";
 import type { InputSource, ToolResult } from "../core/result.ts";
 import type { Session, SessionEvent, SessionQuestion } from "../core/session.ts";
 import type { Store } from "../core/store.ts";
+import type { Provider } from "./llm/types.ts";
+import type { ModelOutcome } from "./model.ts";
 import { bindInputs, type PlanRooms, type ScanName } from "./bind.ts";
 import { extract } from "./extract.ts";
 import {
@@ -48,6 +50,8 @@ export interface AskOptions {
   toolsDir?: URL;
   /** The store folder for the catalog's listing cache. */
   home?: string;
+  /** A language model to choose the tools (agent/llm); offline routing when absent. */
+  provider?: Provider;
   /** A tool chosen by the person (after "which do you mean?"): no routing. */
   tool?: string;
   /** Decide only; run nothing. */
@@ -94,6 +98,7 @@ export type Decision =
 /** What `ask` ends with. */
 export type AskOutcome =
   | (Decision & { status: "which_tool" })
+  | { question: string; status: "model"; why: string; model: ModelOutcome }
   | {
     question: string;
     status: "planned" | "done" | "needs_input";
@@ -130,6 +135,11 @@ export function toolManifest(id: string, dir?: URL): Promise<Manifest> {
 }
 
 const cardsOfTools = new WeakMap<Manifest[], ToolCard[]>();
+
+/** The manifests a question is routed over (given, in hand, or every tool's from the catalog). */
+export function toolCards(o: AskOptions): Promise<ToolCard[]> {
+  return cardsOf(o);
+}
 
 async function cardsOf(o: AskOptions): Promise<ToolCard[]> {
   if (o.manifests) return o.manifests;
@@ -266,6 +276,16 @@ async function decideTool(
  * `o.answer` for what nothing fills. With `planOnly`, the decision alone.
  */
 export async function ask(question: string, o: AskOptions = {}): Promise<AskOutcome> {
+  if (o.provider && !o.planOnly && o.tool === undefined) {
+    const { askModel } = await import("./model.ts");
+    const model = await askModel(question, o.provider, o);
+    return {
+      question: model.question,
+      status: "model",
+      why: `${o.provider.kind} ${o.provider.model} chose the tools`,
+      model,
+    };
+  }
   const d = await decide(question, o);
   if (d.status === "which_tool") return d;
   if (o.planOnly) {

@@ -20,6 +20,10 @@ export interface AskFlags {
   set: string[];
   persona?: string;
   tool?: string;
+  /** Use the language model set up in agent.* preferences or the environment. */
+  llm?: boolean;
+  /** Decide offline even when a language model is set up. */
+  offline?: boolean;
 }
 
 /** What the command line hands the ask command. */
@@ -72,6 +76,19 @@ export async function cmdAsk(question: string, f: AskFlags, env: AskEnv): Promis
     persona: activePersona(s, f.persona),
     tool: f.tool,
   };
+  if (!f.planOnly && !f.tool && !f.offline) {
+    const { modelSettings, providerFrom } = await import("../agent/llm/config.ts");
+    const settings = modelSettings(s);
+    if (f.llm && settings.provider === "offline") {
+      throw new InputError(
+        "--llm",
+        "no language model is set up; set agent.provider (openai or anthropic), agent.model and, for a hosted one, its key in the environment",
+      );
+    }
+    if (settings.provider !== "offline") {
+      return await cmdAskModel(question, f, env, { ...opts, provider: providerFrom(settings) });
+    }
+  }
   let decision: Decision = await decide(question, opts);
   if (decision.status === "which_tool") {
     if (!live) {
@@ -137,7 +154,9 @@ export async function cmdAsk(question: string, f: AskFlags, env: AskEnv): Promis
       }
       : undefined,
   });
-  if (outcome.status === "which_tool" || outcome.status === "planned") {
+  if (
+    outcome.status === "model" || outcome.status === "which_tool" || outcome.status === "planned"
+  ) {
     env.out(JSON.stringify(outcome, null, 2));
     return NEEDS_INPUT;
   }
@@ -185,6 +204,81 @@ export async function cmdAsk(question: string, f: AskFlags, env: AskEnv): Promis
   return outcome.runs.some((r) => r.status === "done" && r.result.verdict.status === "error")
     ? 1
     : 0;
+}
+
+/** `threshold ask` with a language model choosing the tools. */
+async function cmdAskModel(
+  question: string,
+  f: AskFlags,
+  env: AskEnv,
+  opts: AskOptions,
+): Promise<number> {
+  const color = useColor();
+  const live = env.terminal && !f.json;
+  const { parseAnswer } = await import("../core/session.ts");
+  const result = await ask(question, {
+    ...opts,
+    answer: live
+      ? (questions, session) => {
+        const answers: Record<string, unknown> = {};
+        for (const q of questions) {
+          const a = promptAnswer(q, session, (q, raw) =>
+            parseAnswer(session.manifest, q, raw), env.err);
+          if (a === null) {
+            return Promise.resolve(undefined);
+          }
+          answers[q.input] = a.value;
+        }
+        return Promise.resolve({ answers });
+      }
+      : undefined,
+    onEvent: live
+      ? (e) => {
+        if (e.type === "step") {
+          env.err(paint(`  [${(e.elapsed_ms / 1000).toFixed(2)} s] ${e.text}`, "dim", color));
+        }
+      }
+      : undefined,
+  });
+  if (result.status !== "model") throw new Error("the model path did not answer");
+  const outcome = result.model;
+  const { forModel } = await import("../core/result.ts");
+  if (f.json || outcome.status === "needs_input") {
+    env.out(JSON.stringify(
+      {
+        ...outcome,
+        calls: outcome.calls.map((c) => c.result ? { ...c, for_model: forModel(c.result) } : c),
+      },
+      null,
+      2,
+    ));
+    return outcome.status === "needs_input" ? NEEDS_INPUT : 0;
+  }
+  env.out(
+    paint(
+      `→ ${outcome.provider} ${outcome.model}: ${
+        outcome.calls.map((c) => c.tool).join(", ") || "no tool"
+      }`,
+      "bold",
+      color,
+    ),
+  );
+  env.out(outcome.text);
+  if (outcome.removed_numbers.length) {
+    env.out(paint(
+      `(removed ${outcome.removed_numbers.length} number(s) no result contains: ${
+        outcome.removed_numbers.map((r) => r.number).join(", ")
+      })`,
+      "dim",
+      color,
+    ));
+  }
+  for (const c of outcome.calls) {
+    if (!c.result) continue;
+    env.out(renderResult(await toolManifest(c.tool), c.result, color));
+    if (c.run_id) env.out(paint(`\nrun ${c.run_id}`, "dim", color));
+  }
+  return 0;
 }
 
 function decisionLineOf(d: Decision & { status: "tools" }): string {
