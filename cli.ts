@@ -395,7 +395,10 @@ function program(): Command {
     .option("--set <key=value>", "give an input explicitly (repeatable)", collect, [])
     .option("--persona <id>", "use this persona's presets")
     .option("--tool <id>", "use this tool instead of choosing one")
-    .option("--llm", "let the language model set up in agent.* preferences choose (error when none is)")
+    .option(
+      "--llm",
+      "let the language model set up in agent.* preferences choose (error when none is)",
+    )
     .option("--offline", "decide offline even when a language model is set up")
     .action(listing(async (words: string[], o: AskFlags) => {
       const { cmdAsk } = await import("./cli/ask.ts");
