@@ -134,6 +134,7 @@ export function toolManifest(id: string, dir?: URL): Promise<Manifest> {
   return toolOf(id, dir);
 }
 
+const listings = new Map<string, Promise<ToolCard[]>>();
 const cardsOfTools = new WeakMap<Manifest[], ToolCard[]>();
 
 /** The manifests a question is routed over (given, in hand, or every tool's from the catalog). */
@@ -151,7 +152,15 @@ async function cardsOf(o: AskOptions): Promise<ToolCard[]> {
     }
     return c;
   }
-  return await listManifests({ home: o.home, dir: o.toolsDir }) as unknown as ToolCard[];
+  // Once per process and folder: tool modules a process has loaded do not change under it.
+  const key = `${o.home ?? ""}\n${o.toolsDir?.href ?? ""}`;
+  let p = listings.get(key);
+  if (!p) {
+    p = listManifests({ home: o.home, dir: o.toolsDir }) as unknown as Promise<ToolCard[]>;
+    listings.set(key, p);
+    p.catch(() => listings.delete(key));
+  }
+  return await p;
 }
 
 /** Scans a question may name: the given plans, the store's and the built-in ones. */

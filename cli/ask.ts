@@ -62,9 +62,12 @@ function promptAnswer(
 
 /** Runs `threshold ask`; returns the exit code. */
 export async function cmdAsk(question: string, f: AskFlags, env: AskEnv): Promise<number> {
-  const { activePersona } = await import("../presets/personas.ts");
-  const { BUILTIN_SCANS } = await import("../layers/builtin.ts");
   const s = env.store();
+  // Personas (and zod with them) load only when one is in use.
+  const persona = f.persona !== undefined || s.getSelection("persona") !== undefined
+    ? (await import("../presets/personas.ts")).activePersona(s, f.persona)
+    : undefined;
+  const { BUILTIN_SCANS } = await import("../layers/builtin.ts");
   const set = Object.fromEntries(f.set.map((kv) => env.parseKv(kv)));
   const color = useColor();
   const live = env.terminal && !f.json;
@@ -73,7 +76,7 @@ export async function cmdAsk(question: string, f: AskFlags, env: AskEnv): Promis
     builtins: BUILTIN_SCANS,
     scan: f.scan,
     set,
-    persona: activePersona(s, f.persona),
+    persona,
     tool: f.tool,
   };
   if (!f.planOnly && !f.tool && !f.offline) {
