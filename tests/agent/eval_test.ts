@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { decide } from "../../agent/ask.ts";
 import { openStore } from "../../core/store.ts";
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";
-import { type Case, CASES } from "./_questions.ts";
+import { type Case, CASES, HELD_OUT } from "./_questions.ts";
 
 const same = (a: unknown, b: unknown) =>
   typeof a === "number" && typeof b === "number" ? Math.abs(a - b) < 5e-4 : a === b;
@@ -21,10 +21,10 @@ interface Outcome {
   askedFilled: string[];
 }
 
-async function evaluate(): Promise<Outcome[]> {
+async function evaluate(cases: Case[] = CASES): Promise<Outcome[]> {
   const store = openStore(":memory:");
   const out: Outcome[] = [];
-  for (const c of CASES) {
+  for (const c of cases) {
     const d = await decide(c.q, { store, builtins: BUILTIN_SCANS, selection: "demo" });
     const want = [c.tool].flat().sort();
     if (d.status !== "tools") {
@@ -89,6 +89,16 @@ Deno.test("agent evaluation: ≥ 80 questions, ≥ 95 % right tool, ≥ 90 % exa
       } (want ${[m.c.tool].flat().join("+")} ${JSON.stringify(m.c.inputs ?? {})})`,
     );
   }
+  const byWho = new Map<string, Outcome[]>();
+  for (const r of results) byWho.set(r.c.who, [...(byWho.get(r.c.who) ?? []), r]);
+  console.error(
+    `  exact (tool and inputs) by who: ${
+      [...byWho].map(([w, rs]) =>
+        `${w} ${rs.filter((r) => r.toolOk && r.inputsOk).length}/${rs.length}`
+      )
+        .join(", ")
+    }`,
+  );
   assert.deepEqual(
     results.flatMap((r) => r.askedFilled),
     [],
@@ -96,4 +106,24 @@ Deno.test("agent evaluation: ≥ 80 questions, ≥ 95 % right tool, ≥ 90 % exa
   );
   assert.ok(toolAcc >= 0.95, `tool accuracy ${toolAcc}`);
   assert.ok(inputAcc >= 0.9, `input accuracy ${inputAcc}`);
+});
+
+Deno.test("agent evaluation, held out (written after tuning): reported; ≥ 80 % right tool", async () => {
+  const results = await evaluate(HELD_OUT);
+  const toolAcc = results.filter((r) => r.toolOk).length / results.length;
+  const inputAcc = results.filter((r) => r.inputsOk).length / results.length;
+  console.error(
+    `agent evaluation, held out: ${results.length} questions; tool accuracy ${
+      (toolAcc * 100).toFixed(1)
+    } %, input accuracy ${(inputAcc * 100).toFixed(1)} %`,
+  );
+  for (const m of results.filter((r) => !r.toolOk || !r.inputsOk)) {
+    console.error(
+      `  miss: ${JSON.stringify(m.c.q)} → ${m.tools.join("+") || "asked which tool"} ${
+        JSON.stringify(m.inputs)
+      } (want ${[m.c.tool].flat().join("+")} ${JSON.stringify(m.c.inputs ?? {})})`,
+    );
+  }
+  assert.deepEqual(results.flatMap((r) => r.askedFilled), []);
+  assert.ok(toolAcc >= 0.8, `held-out tool accuracy ${toolAcc}`);
 });
