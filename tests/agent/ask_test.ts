@@ -165,3 +165,35 @@ Deno.test("agent: --set style values win over the question, and runs stream step
 Deno.test("agent: an empty question is an error naming it", async () => {
   await assert.rejects(() => decide("   ", {}), /question.*empty/);
 });
+
+Deno.test("agent: the person answers what nothing fills and saves it; the next question asks nothing", async () => {
+  const tool = await routeTool(false); // no schema default for the chair width
+  const store = demoStore();
+  const asked: string[][] = [];
+  const out = await ask(EXAMPLE, {
+    store,
+    builtins: BUILTIN_SCANS,
+    tools: [tool],
+    answer: (questions) => {
+      asked.push(questions.map((q) => q.input));
+      return Promise.resolve({ answers: { chair_width_m: "0.66" }, save: ["chair_width_m"] });
+    },
+  });
+  assert.deepEqual(asked, [["chair_width_m"]]);
+  assert.equal(out.status, "done");
+  if (out.status !== "done") return;
+  const r = out.runs[0];
+  assert.ok(r.status === "done");
+  if (r.status !== "done") return;
+  assert.deepEqual(r.result.inputs.chair_width_m, { value: 0.66, from: "asked" });
+  assert.deepEqual(r.result.inputs.to, { value: "u_bath", from: "explicit" });
+  assert.equal(store.getPref("access.chair_width_m"), 0.66);
+  const next = await decide(EXAMPLE, { store, builtins: BUILTIN_SCANS, tools: [tool] });
+  assert.ok(next.status === "tools" && next.tools[0].questions.length === 0);
+});
+
+Deno.test("agent: mod.ts exports ask and decide", async () => {
+  const lib = await import("../../mod.ts");
+  assert.equal(typeof lib.ask, "function");
+  assert.equal(typeof lib.decide, "function");
+});
