@@ -381,9 +381,12 @@ export function extract(question: string): Mention[] {
     const left = leftText.split(/\s+/).filter(Boolean).slice(-5);
     const right = rightText.split(/\s+/).filter(Boolean).slice(0, 6);
     const own = m.kind === "item" ? ` ${m.text} item` : "";
+    // "6 in of fall": the noun after "of" is what the value measures; it counts most.
+    const of = /^\s*of\s+(?:the\s+)?([a-z-]+)/i.exec(rightText)?.[1] ?? "";
     (m as { context: string[] }).context = [
       ...expandedTokens(`${left.join(" ")} ${right.join(" ")}${own}`),
       ...expandedTokens(`${left.slice(-2).join(" ")} ${right.slice(0, 2).join(" ")}`),
+      ...expandedTokens(`${of} ${of}`),
     ];
   });
   return out;
