@@ -521,6 +521,27 @@ Deno.test("protocol: the model's view of a tool is its model_description and inp
   assert.equal(((t.input_schema.required as string[]) ?? []).includes("scan"), false);
 });
 
+Deno.test("protocol: findings cited by id are inserted from the results, with their numbers", async () => {
+  const srv = replay([
+    oaToolCalls([{ id: "c", name: "ceiling_height", arguments: "{}" }]),
+    oaText("Too low: [[ceiling_height:room:u_attic]]. Also [[made:up:id]]."),
+  ]);
+  try {
+    const out = await askModel("ceilings?", oa(srv.url), {
+      store: demoStore(),
+      builtins: BUILTIN_SCANS,
+      tools,
+    });
+    const attic = out.calls[0].result!.findings.find((f) =>
+      f.id === "ceiling_height:room:u_attic"
+    )!;
+    assert.equal(out.text, `Too low: ${attic.title}. Also [unknown finding].`);
+    assert.deepEqual(out.removed_numbers, []);
+  } finally {
+    await srv.close();
+  }
+});
+
 Deno.test("numbers: written as the results have them, in any common scale; others removed", () => {
   const r = scrubNumbers("0.66 m is 66 cm or 662 mm; 0.7 m is close; 12 doors", [0.662]);
   assert.deepEqual(r.removed.map((x) => x.number), ["12"]);
