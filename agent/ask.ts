@@ -112,6 +112,9 @@ export type AskRun =
   | { tool: string; status: "done"; result: ToolResult; run_id: string }
   | { tool: string; status: "needs_input"; questions: SessionQuestion[] };
 
+/** The longest question read, in characters. */
+export const MAX_QUESTION = 2000;
+
 const indexes = new WeakMap<ToolCard[], RouterIndex>();
 
 /** The router index over `cards` (built once per list). */
@@ -180,6 +183,12 @@ function scanNames(src: PlanSources): ScanName[] {
 export async function decide(question: string, o: AskOptions = {}): Promise<Decision> {
   const q = question.trim();
   if (!q) throw new InputError("question", "is empty; ask a question about the building in words");
+  if (q.length > MAX_QUESTION) {
+    throw new InputError(
+      "question",
+      `is ${q.length} characters long; at most ${MAX_QUESTION} are read: ask one or two things at a time`,
+    );
+  }
   const cards = await cardsOf(o);
   const index = routerIndex(cards);
   let route = decideRoute(index, q);
@@ -212,6 +221,18 @@ export async function decide(question: string, o: AskOptions = {}): Promise<Deci
         confidence,
       })),
     };
+  }
+  // A value given by name must be an input of a chosen tool.
+  const chosen = route.tools.map((r) => cards.find((c) => c.id === r.tool)!);
+  for (const k of Object.keys(o.set ?? {})) {
+    if (!chosen.some((c) => k in (c.inputs.properties ?? {}))) {
+      throw new InputError(
+        k,
+        `not an input of ${chosen.map((c) => c.id).join(" or ")}; its inputs are: ${
+          chosen.flatMap((c) => Object.keys(c.inputs.properties ?? {})).join(", ")
+        }`,
+      );
+    }
   }
   const tools = await Promise.all(route.tools.map((r) => decideTool(q, r, cards, o)));
   return { question: q, status: "tools", why: route.why, tools };

@@ -12,7 +12,7 @@ import { InputError } from "../core/errors.ts";
 import { inputsJsonSchema, type Manifest } from "../core/manifest.ts";
 import { forModel, type ToolResult } from "../core/result.ts";
 import type { SessionQuestion } from "../core/session.ts";
-import { type AskOptions, toolCards, toolManifest } from "./ask.ts";
+import { type AskOptions, MAX_QUESTION, toolCards, toolManifest } from "./ask.ts";
 import { extract } from "./extract.ts";
 import { guardView, numbersOf, type Removed, scrubNumbers } from "./llm/guard.ts";
 import type { ModelMessage, ModelTool, Provider } from "./llm/types.ts";
@@ -159,6 +159,12 @@ export async function askModel(
 ): Promise<ModelOutcome> {
   const q = question.trim();
   if (!q) throw new InputError("question", "is empty; ask a question about the building in words");
+  if (q.length > MAX_QUESTION) {
+    throw new InputError(
+      "question",
+      `is ${q.length} characters long; at most ${MAX_QUESTION} are read`,
+    );
+  }
   const cards = await toolCards(o);
   const manifests = new Map<string, Manifest>();
   for (const c of cards) {

@@ -162,8 +162,21 @@ Deno.test("agent: --set style values win over the question, and runs stream step
   assert.ok(steps.length > 0);
 });
 
-Deno.test("agent: an empty question is an error naming it", async () => {
+Deno.test("agent: an empty or overlong question, or a --set input no chosen tool has, is an error naming it", async () => {
   await assert.rejects(() => decide("   ", {}), /question.*empty/);
+  await assert.rejects(
+    () => decide("ceiling ".repeat(400), {}),
+    /question: is 3199 characters long; at most 2000/,
+  );
+  await assert.rejects(
+    () =>
+      decide("Are the ceilings high enough?", {
+        store: demoStore(),
+        builtins: BUILTIN_SCANS,
+        set: { chair_width_m: 0.7 },
+      }),
+    /chair_width_m: not an input of ceiling_height; its inputs are: scan, min_height_m/,
+  );
 });
 
 Deno.test("agent: the person answers what nothing fills and saves it; the next question asks nothing", async () => {
