@@ -357,8 +357,8 @@ export function extract(question: string): Mention[] {
       add({ kind: "item", item, text: m[0], start: m.index, end: m.index + m[0].length });
     }
   }
-  // Counts: a bare whole number before a noun ("3 coats").
-  each(/(?<![\w.])(\d{1,3})\s+(?=[a-z])/gi, (m) => {
+  // Counts: a bare whole number before a noun ("3 coats", "a 6-unit building").
+  each(/(?<![\w.])(\d{1,3})(?:\s+|-)(?=[a-z])/gi, (m) => {
     add({
       kind: "count",
       value: Number(m[1]),

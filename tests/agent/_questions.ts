@@ -286,6 +286,12 @@ export const CASES: Case[] = [
     tool: "code_check",
     inputs: { pack: "irc-2021" },
   },
+  {
+    who: "inspector",
+    q: "Does this 6-unit building meet the Fair Housing Act?",
+    tool: "code_check",
+    inputs: { pack: "fha", units: 6 },
+  },
   // takeoff
   { who: "contractor", q: "How much paint do I need?", tool: "takeoff" },
   {
