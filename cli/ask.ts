@@ -94,6 +94,11 @@ export async function cmdAsk(question: string, f: AskFlags, env: AskEnv): Promis
   }
   let decision: Decision = await decide(question, opts);
   if (decision.status === "which_tool") {
+    if (f.planOnly) {
+      // The decision is the answer here: which tools it would offer.
+      env.out(f.json ? JSON.stringify(decision, null, 2) : decision.ask);
+      return 0;
+    }
     if (!live) {
       env.out(JSON.stringify(decision, null, 2));
       return NEEDS_INPUT;

@@ -47,6 +47,10 @@ Deno.test("cli ask: an unclear question asks which tool (exit 3 without a termin
   const out = JSON.parse(r.stdout);
   assert.equal(out.status, "which_tool");
   assert.match(out.ask, /^Which do you mean: /);
+  // --plan-only prints the offer as its decision and exits 0.
+  const plan = await cli(home, ["ask", "--plan-only", "--json", "zzz qqq"]);
+  assert.equal(plan.code, 0);
+  assert.equal(JSON.parse(plan.stdout).status, "which_tool");
   const named = await cli(home, ["ask", "--tool", "nope", "zzz"]);
   assert.equal(named.code, 2);
   assert.match(named.stderr, /tool: no tool "nope"; tools: .*ceiling_height/);
