@@ -66,3 +66,44 @@ Deno.test("cli ask: the terminal line says which tool and why, then the answer",
   assert.match(first, /^→ Ceiling height \(ceiling_height\): its description matches /);
   assert.match(r.stdout, /ceiling_height on demo/);
 });
+
+Deno.test("protocol (cli): threshold ask with a provider from the environment; the key is never printed", async () => {
+  const { replay, oaToolCalls, oaText } = await import("./_replay.ts");
+  const srv = replay([
+    oaToolCalls([{ id: "c1", name: "ceiling_height", arguments: "{}" }]),
+    oaText("The attic room is 1.95 m; see [[ceiling_height:room:u_attic]]. 99.9 m elsewhere."),
+  ]);
+  const key = "sk-cli-SECRET-0123456789";
+  try {
+    const home = tempHome();
+    await cli(home, ["use", "demo"]);
+    const env = {
+      THRESHOLD_AGENT_PROVIDER: "openai",
+      THRESHOLD_AGENT_BASE_URL: `${srv.url}/v1`,
+      THRESHOLD_AGENT_MODEL: "test-model",
+      OPENAI_API_KEY: key,
+    };
+    const r = await cli(home, ["ask", "--json", "Are the ceilings high enough?"], env);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stdout.includes(key) || r.stderr.includes(key), false);
+    const out = JSON.parse(r.stdout);
+    assert.equal(out.provider, "openai");
+    assert.equal(out.calls[0].tool, "ceiling_height");
+    assert.ok(out.calls[0].for_model.verdict);
+    assert.deepEqual(out.removed_numbers.map((x: { number: string }) => x.number), ["99.9"]);
+    assert.equal(srv.got[0].headers.authorization, `Bearer ${key}`);
+    // --offline keeps it off the network.
+    const off = await cli(home, [
+      "ask",
+      "--offline",
+      "--plan-only",
+      "--json",
+      "Are the ceilings high enough?",
+    ], env);
+    assert.equal(off.code, 0);
+    assert.equal(JSON.parse(off.stdout).tools[0].tool, "ceiling_height");
+    assert.equal(srv.got.length, 2);
+  } finally {
+    await srv.close();
+  }
+});
