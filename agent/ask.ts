@@ -248,13 +248,21 @@ async function decideTool(
   const card = cards.find((c) => c.id === r.tool)!;
   const sources: PlanSources = { plans: o.plans, store: o.store, builtins: o.builtins };
   const sid = o.scan ?? o.selection ?? o.store?.getSelection("scan");
-  const plan = sid ? findPlan(sources, sid)?.plan : undefined;
   // With two tools, each reads its own part of the question.
   const text = r.clause ?? question;
-  const bound = bindInputs(card, text, extract(text), {
-    plan: plan as PlanRooms | undefined,
-    scans: scanNames(sources),
-  });
+  const mentions = extract(text);
+  const scans = scanNames(sources);
+  const bindWith = (id: string | undefined) =>
+    bindInputs(card, text, mentions, {
+      plan: (id ? findPlan(sources, id)?.plan : undefined) as PlanRooms | undefined,
+      scans,
+    });
+  let bound = bindWith(sid);
+  // A scan the question names is the one its rooms are looked up in.
+  const named = Object.entries(bound.values).find(([k]) =>
+    (card.inputs.properties?.[k]?.fill as { from?: string } | undefined)?.from === "selection"
+  )?.[1];
+  if (typeof named === "string" && named !== sid && o.scan === undefined) bound = bindWith(named);
   const m = o.tools?.find((t) => t.id === r.tool) ?? await toolOf(r.tool, o.toolsDir);
   const { createSession, scanInputName } = await import("../core/session.ts");
   const shape = m.inputs.shape as Record<string, unknown>;

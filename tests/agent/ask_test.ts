@@ -210,3 +210,16 @@ Deno.test("agent: mod.ts exports ask and decide", async () => {
   assert.equal(typeof lib.ask, "function");
   assert.equal(typeof lib.decide, "function");
 });
+
+Deno.test("agent: a scan the question names is used for its rooms when none is selected", async () => {
+  const store = openStore(":memory:"); // nothing selected
+  const d = await decide("Will my sofa fit into the main bedroom of the demo house?", {
+    store,
+    builtins: BUILTIN_SCANS,
+  });
+  assert.ok(d.status === "tools");
+  if (d.status !== "tools") return;
+  assert.deepEqual(d.tools[0].inputs.scan, { value: "demo", from: "question" });
+  assert.deepEqual(d.tools[0].inputs.to, { value: "u_bed1", from: "question" });
+  assert.deepEqual(d.tools[0].questions, []);
+});
