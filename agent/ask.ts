@@ -9,7 +9,7 @@ import { listManifests, loadTool } from "../core/catalog.ts";
 import { findPlan, type PlanSources } from "../core/context.ts";
 import { InputError } from "../core/errors.ts";
 import type { PersonaPresets } from "../core/inputs.ts";
-import type { Manifest } from "../core/manifest.ts";
+import type { Manifest, z } from "../core/manifest.ts";
 import type { LoadedPlan } from "../core/plan.ts";
 import type { InputSource, ToolResult } from "../core/result.ts";
 import type { Session, SessionEvent, SessionQuestion } from "../core/session.ts";
@@ -76,7 +76,7 @@ export interface ToolDecision {
   confidence: number;
   why: string;
   /** Every input the session fills, with its value and where it came from. */
-  inputs: Record<string, { value: unknown; from: AgentSource }>;
+  inputs: Record<string, { value: unknown; from: AgentSource; label?: string }>;
   /** What the session would ask: only inputs nothing fills. */
   questions: SessionQuestion[];
   /** What the agent read but could not use, in sentences. */
@@ -264,7 +264,9 @@ async function decideTool(
   )?.[1];
   if (typeof named === "string" && named !== sid && o.scan === undefined) bound = bindWith(named);
   const m = o.tools?.find((t) => t.id === r.tool) ?? await toolOf(r.tool, o.toolsDir);
-  const { createSession, scanInputName } = await import("../core/session.ts");
+  const { createSession, inputRefers, planChoices, scanChoices, scanInputName } = await import(
+    "../core/session.ts"
+  );
   const shape = m.inputs.shape as Record<string, unknown>;
   const given = Object.fromEntries(Object.entries(o.set ?? {}).filter(([k]) => k in shape));
   const scanName = scanInputName(m);
@@ -283,10 +285,22 @@ async function decideTool(
     try {
       const p = session.preview();
       const inputs: ToolDecision["inputs"] = {};
+      // People read names: a room, door, window, floor or scan value carries its label.
+      const shapeOf = m.inputs.shape as Record<string, z.ZodType>;
+      const scanValue = scanName ? p.filled[scanName]?.value : undefined;
+      const planOf = typeof scanValue === "string" ? findPlan(sources, scanValue)?.plan : undefined;
       for (const [k, v] of Object.entries(p.filled)) {
+        const refers = shapeOf[k] ? inputRefers(shapeOf[k]) : undefined;
+        const choices = refers === "scan"
+          ? scanChoices(sources)
+          : refers && refers !== "pack" && planOf
+          ? planChoices(planOf, refers)
+          : [];
+        const label = choices.find((c) => c.value === v.value)?.label;
         inputs[k] = {
           value: v.value,
           from: k in fromQuestion && v.from === "explicit" ? "question" : v.from,
+          ...(label ? { label } : {}),
         };
       }
       return {

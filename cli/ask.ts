@@ -290,7 +290,11 @@ async function cmdAskModel(
 }
 
 function decisionLineOf(d: Decision & { status: "tools" }): string {
-  return d.tools.map((t) => `${t.title} (${t.tool}): ${t.why}`).join("; and ");
+  return d.tools.map((t) => {
+    const read = Object.entries(t.inputs).filter(([, v]) => v.from === "question")
+      .map(([k, v]) => `${k.replaceAll("_", " ")} ${v.label ?? JSON.stringify(v.value)}`);
+    return `${t.title} (${t.tool}): ${t.why}${read.length ? `; read ${read.join(", ")}` : ""}`;
+  }).join("; and ");
 }
 
 const SOURCE_WORDS: Record<string, string> = {
@@ -309,7 +313,8 @@ function planText(d: Decision & { status: "tools" }): string {
   for (const t of d.tools) {
     lines.push(`${t.title} (${t.tool}), confidence ${t.confidence.toFixed(2)}: ${t.why}`);
     for (const [k, v] of Object.entries(t.inputs)) {
-      lines.push(`  ${k} = ${JSON.stringify(v.value)} (${SOURCE_WORDS[v.from] ?? v.from})`);
+      const shown = v.label ?? JSON.stringify(v.value);
+      lines.push(`  ${k} = ${shown} (${SOURCE_WORDS[v.from] ?? v.from})`);
     }
     for (const q of t.questions) lines.push(`  would ask: ${q.ask}${q.unit ? ` (${q.unit})` : ""}`);
     for (const n of t.notes) lines.push(`  note: ${n}`);

@@ -37,8 +37,14 @@ for (const withDefault of [true, false]) {
     if (d.status !== "tools") return;
     const [t] = d.tools;
     assert.equal(t.tool, "step_free_route");
-    assert.deepEqual(t.inputs.to, { value: "u_bath", from: "question" });
-    assert.deepEqual(t.inputs.scan, { value: "demo", from: "selection" });
+    assert.deepEqual(t.inputs.to, {
+      value: "u_bath",
+      from: "question",
+      label: "Bathroom, First floor",
+    });
+    assert.deepEqual(t.inputs.scan.value, "demo");
+    assert.equal(t.inputs.scan.from, "selection");
+    assert.match(t.inputs.scan.label!, /^Demo house .*\(demo\)$/);
     const asked = t.questions.map((q) => q.input);
     // Only the chair width may be asked, and it is asked exactly when nothing fills it.
     assert.deepEqual(asked, withDefault ? [] : ["chair_width_m"]);
@@ -219,7 +225,12 @@ Deno.test("agent: a scan the question names is used for its rooms when none is s
   });
   assert.ok(d.status === "tools");
   if (d.status !== "tools") return;
-  assert.deepEqual(d.tools[0].inputs.scan, { value: "demo", from: "question" });
-  assert.deepEqual(d.tools[0].inputs.to, { value: "u_bed1", from: "question" });
+  assert.equal(d.tools[0].inputs.scan.value, "demo");
+  assert.equal(d.tools[0].inputs.scan.from, "question");
+  assert.deepEqual(d.tools[0].inputs.to, {
+    value: "u_bed1",
+    from: "question",
+    label: "Main bedroom (bedroom), First floor",
+  });
   assert.deepEqual(d.tools[0].questions, []);
 });

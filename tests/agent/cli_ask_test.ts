@@ -16,9 +16,15 @@ Deno.test("cli ask --plan-only --json: tools with confidence, inputs with their 
   const [t] = d.tools;
   assert.equal(t.tool, "will_it_fit");
   assert.ok(t.confidence > 0 && t.confidence <= 1);
-  assert.deepEqual(t.inputs.scan, { value: "demo", from: "selection" });
+  assert.equal(t.inputs.scan.value, "demo");
+  assert.equal(t.inputs.scan.from, "selection");
   assert.deepEqual(t.inputs.item, { value: "mattress", from: "question" });
-  assert.deepEqual(t.inputs.to, { value: "u_bed1", from: "question" });
+  // People read names: the room carries its label beside its id.
+  assert.deepEqual(t.inputs.to, {
+    value: "u_bed1",
+    from: "question",
+    label: "Main bedroom (bedroom), First floor",
+  });
   assert.equal(t.inputs.stair_headroom_m.from, "default");
   assert.deepEqual(t.questions, []);
 });
