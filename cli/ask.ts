@@ -292,7 +292,11 @@ async function cmdAskModel(
 function decisionLineOf(d: Decision & { status: "tools" }): string {
   return d.tools.map((t) => {
     const read = Object.entries(t.inputs).filter(([, v]) => v.from === "question")
-      .map(([k, v]) => `${k.replaceAll("_", " ")} ${v.label ?? JSON.stringify(v.value)}`);
+      .map(([k, v]) => {
+        const unit = /_(m|deg|min)$/.exec(k)?.[1];
+        const name = k.replace(/_(m|deg|min)$/, "").replaceAll("_", " ");
+        return `${name} ${v.label ?? JSON.stringify(v.value)}${unit ? ` ${unit}` : ""}`;
+      });
     return `${t.title} (${t.tool}): ${t.why}${read.length ? `; read ${read.join(", ")}` : ""}`;
   }).join("; and ");
 }
