@@ -14,6 +14,40 @@ import type { ToolCard } from "./router.ts";
 export interface PlanRooms {
   rooms: { id: string; floor: string; label: string; name?: string }[];
   floors: { id: string; index: number; name?: string }[];
+  openings?: {
+    id: string;
+    kind: string;
+    between: (string | null)[];
+    main_entrance?: boolean;
+  }[];
+}
+
+/**
+ * The door to the outside the question names other than the main one ("the back door",
+ * "the kitchen door", "the patio door"): its id when exactly one fits. The front door or
+ * main entrance is what tools start from when left out, so it is not bound.
+ */
+export function outsideDoorMention(question: string, plan: PlanRooms): string | undefined {
+  const m = /\b(back|rear|garden|patio|side|yard|[a-z]+)\s+(?:door|doorway|entrance|entry)\b/i
+    .exec(question.toLowerCase().replace(/\b(the|our|my|a)\s+/g, ""));
+  if (!m || /^(front|main|bathroom|bedroom|every|each|any|which|wide|narrow)$/.test(m[1])) {
+    return undefined;
+  }
+  const outside = (plan.openings ?? []).filter((o) =>
+    o.kind !== "window" && o.between.includes(null) && !o.main_entrance
+  );
+  const word = m[1];
+  const generic = /^(back|rear|garden|patio|side|yard)$/.test(word);
+  const roomIds = new Set(
+    plan.rooms.filter((r) =>
+      r.label === word || (r.name ?? "").toLowerCase().split(/\s+/).includes(word) ||
+      (ROOM_WORDS[r.label] ?? []).includes(word)
+    ).map((r) => r.id),
+  );
+  const hits = generic
+    ? outside
+    : outside.filter((o) => o.between.some((b) => b && roomIds.has(b)));
+  return hits.length === 1 ? hits[0].id : undefined;
 }
 
 /** A scan a question may name. */
@@ -373,6 +407,15 @@ export function bindInputs(
         );
       }
     }
+  }
+  // A door to the outside other than the main one, to an input that takes such a door.
+  if (opts.plan) {
+    const door = props.find(([n, p]) =>
+      !(n in out) && refersOf(n, p) === "door" &&
+      /outside/.test(`${p.ask ?? ""} ${p.description ?? ""}`)
+    );
+    const id = door ? outsideDoorMention(question, opts.plan) : undefined;
+    if (door && id) out[door[0]] = id;
   }
   // Values the inputs list: enum values said in the question, packs and levels by name.
   const qLower = question.toLowerCase();

@@ -241,6 +241,18 @@ export const CASES: Case[] = [
     tool: "will_it_fit",
     inputs: { item: "fridge", to: "g_utility" },
   },
+  {
+    who: "mover",
+    q: "Can we bring the piano in through the back door to the dining room?",
+    tool: "will_it_fit",
+    inputs: { item: "piano", to: "g_dining", entrance: "d_back" },
+  },
+  {
+    who: "wheelchair",
+    q: "step-free route from the back door to the office",
+    tool: "step_free_route",
+    inputs: { entrance: "d_back", to: "g_office" },
+  },
   // code_check
   { who: "inspector", q: "Is it ADA compliant?", tool: "code_check", inputs: { pack: "ada-2010" } },
   {

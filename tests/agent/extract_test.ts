@@ -163,3 +163,13 @@ Deno.test("bind: packs and levels the input's text lists, by name and by the nam
   assert.deepEqual(b("irc 2021"), { pack: "irc-2021" });
   assert.deepEqual(b("is the building ok"), {});
 });
+
+Deno.test("bind: a door to the outside other than the main one, by name; the front door is left to the tool", async () => {
+  const { outsideDoorMention } = await import("../../agent/bind.ts");
+  const plan = BUILTIN_SCANS.demo().plan;
+  assert.equal(outsideDoorMention("through the back door", plan), "d_back");
+  assert.equal(outsideDoorMention("in by the kitchen door", plan), "d_back");
+  assert.equal(outsideDoorMention("from the front door", plan), undefined);
+  assert.equal(outsideDoorMention("the bathroom door", plan), undefined);
+  assert.equal(outsideDoorMention("the office door", plan), undefined); // no door outside there
+});
