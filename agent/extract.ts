@@ -156,6 +156,18 @@ function numberWords(text: string): string {
   ).replace(/\b(\d+) and a half\b/gi, (_, n: string) => `${n}.5`);
 }
 
+const itemKey = (s: string) => s.replace(/[- ]/g, "");
+const ITEM_BY_KEY = new Map(
+  NAMED_ITEMS.flatMap((item) => item.names.map((n) => [itemKey(n), item])),
+);
+const ITEM_RE = new RegExp(
+  `\\b(?:${
+    NAMED_ITEMS.flatMap((item) => item.names).sort((a, b) => b.length - a.length)
+      .map((n) => n.replace(/[- ]/g, "[- ]?")).join("|")
+  })s?\\b`,
+  "g",
+);
+
 /** Round to a micrometre so conversions print cleanly (0.7112, not 0.71120000001). */
 const clean = (x: number) => Math.round(x * 1e6) / 1e6;
 
@@ -347,15 +359,12 @@ export function extract(question: string): Mention[] {
       end: m.index + m[0].length,
     });
   });
-  // Named items, longest names first.
+  // Named items, longest names first, in one pass.
   const lower = text.toLowerCase();
-  const names = NAMED_ITEMS.flatMap((item) => item.names.map((n) => ({ n, item })))
-    .sort((a, b) => b.n.length - a.n.length);
-  for (const { n, item } of names) {
-    const re = new RegExp(`\\b${n.replace(/[-]/g, "[- ]?")}s?\\b`, "g");
-    for (let m = re.exec(lower); m; m = re.exec(lower)) {
-      add({ kind: "item", item, text: m[0], start: m.index, end: m.index + m[0].length });
-    }
+  ITEM_RE.lastIndex = 0;
+  for (let m = ITEM_RE.exec(lower); m; m = ITEM_RE.exec(lower)) {
+    const item = ITEM_BY_KEY.get(itemKey(m[0])) ?? ITEM_BY_KEY.get(itemKey(m[0].replace(/s$/, "")));
+    if (item) add({ kind: "item", item, text: m[0], start: m.index, end: m.index + m[0].length });
   }
   // Counts: a bare whole number before a noun ("3 coats", "a 6-unit building").
   each(/(?<![\w.])(\d{1,3})(?:\s+|-)(?=[a-z])/gi, (m) => {

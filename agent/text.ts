@@ -297,10 +297,16 @@ export const SYNONYMS: [string, string][] = [
   ["egress", "egress"],
 ];
 
-const PHRASES = SYNONYMS.filter(([k]) => k.includes(" ")).map(([k, v]) => ({
-  re: new RegExp(`\\b${k.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "g"),
-  add: v,
-})).sort((a, b) => b.re.source.length - a.re.source.length);
+// Every phrase in one alternation, longest first, so one pass finds them (and a regular
+// expression is compiled once, not once per phrase).
+const PHRASE_ADD = new Map(SYNONYMS.filter(([k]) => k.includes(" ")));
+const PHRASE_RE = new RegExp(
+  `\\b(?:${
+    [...PHRASE_ADD.keys()].sort((a, b) => b.length - a.length)
+      .map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")
+  })\\b`,
+  "g",
+);
 const SINGLE = new Map(SYNONYMS.filter(([k]) => !k.includes(" ")));
 
 /** The tokens of a question with the synonyms' words added (stemmed). */
@@ -309,13 +315,11 @@ export function expandedTokens(text: string): string[] {
   const out: string[] = [];
   // A phrase's words are read as the phrase: "flood risk" is not also "flood".
   const kept: string[] = [];
-  for (const p of PHRASES) {
-    lower = lower.replace(p.re, (m) => {
-      out.push(...tokens(p.add));
-      kept.push(...words(m));
-      return " ";
-    });
-  }
+  lower = lower.replace(PHRASE_RE, (m) => {
+    out.push(...tokens(PHRASE_ADD.get(m)!));
+    kept.push(...words(m));
+    return " ";
+  });
   for (const w of kept) if (!STOP.has(w)) out.push(stem(w));
   for (const w of words(lower)) {
     const s = SINGLE.get(w) ?? SINGLE.get(stem(w));
