@@ -121,6 +121,23 @@ export const PREFERENCE_KEYS: PreferenceKey[] = [
     schema: z.enum(["en17037", "bre209", "none"]),
     description: "The sunlight standard sun hours are checked against (en17037, bre209, none).",
   },
+  {
+    key: "agent.provider",
+    schema: z.enum(["offline", "openai", "anthropic"]),
+    description:
+      "How `threshold ask` decides: offline (the default, no network), an OpenAI-compatible Chat Completions server, or Anthropic Messages. The key comes only from the environment.",
+  },
+  {
+    key: "agent.base_url",
+    schema: z.url(),
+    description:
+      "The language model server's base URL (e.g. http://127.0.0.1:11434/v1 for Ollama); the provider's own when unset.",
+  },
+  {
+    key: "agent.model",
+    schema: z.string().min(1).max(200),
+    description: "The language model's name on that server.",
+  },
 ];
 
 /** Looks up a documented key; `custom.*` keys are free-form. */
