@@ -19,6 +19,7 @@ import { inputMeta, type Manifest } from "./manifest.ts";
 import type { LoadedPlan } from "./plan.ts";
 import { type Assumption, type InputSource, ToolResult } from "./result.ts";
 import type { Store } from "./store.ts";
+import type { Detector } from "../engines/vision/centernet.ts";
 
 export interface RunOptions {
   /** Preferences, personas, the selection, stored scans; runs and findings are saved here. */
@@ -40,6 +41,8 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Save the run and its findings in the store (default: true when there is a store). */
   persist?: boolean;
+  /** The object detector for vision tools (default: CenterNet from its npm package). */
+  detector?: () => Promise<Detector>;
 }
 
 export type RunOutcome =
@@ -106,6 +109,7 @@ export async function runTool(m: Manifest, opts: RunOptions = {}): Promise<RunOu
   const ctx = makeCtx({
     sources,
     signal,
+    detector: opts.detector,
     onStep(text) {
       steps.push(text);
       opts.onStep?.({ text, elapsed_ms: performance.now() - t0, index: steps.length - 1 });
