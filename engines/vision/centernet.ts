@@ -113,6 +113,7 @@ async function load(backend: "wasm" | "cpu"): Promise<Detector> {
   await withBackend(tf, backend, async () => {
     const z = tf.zeros([1, CENTERNET_INPUT_PX, CENTERNET_INPUT_PX, 3]);
     const out = model.execute(z, "tower_0/detections");
+    await out.data();
     tf.dispose([z, out]);
   });
   return {

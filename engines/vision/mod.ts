@@ -1,0 +1,14 @@
+export * from "./equirect.ts";
+export * from "./detect.ts";
+export * from "./place.ts";
+export * from "./labels.ts";
+export * from "./panorama.ts";
+export * from "./room_evidence.ts";
+export { COCO_CLASSES } from "./coco.ts";
+export {
+  CENTERNET_INPUT_PX,
+  type Detector,
+  DetectorUnavailableError,
+  loadCenterNet,
+  type ViewDetection,
+} from "./centernet.ts";
