@@ -18,7 +18,7 @@ export interface RoomEvidence {
   short_m: number;
   doors: number;
   windows: number;
-  /** The widest door or opening to the outside or another room (metres); 0 when none. */
+  /** The widest door (not opening) to the outside (metres); 0 when none. A vehicle door is ≥ 2.2 m. */
   widest_door_m: number;
   /** Objects detected in the room's panoramas (COCO classes, score 0–1). */
   objects: { label: string; score: number }[];
@@ -68,7 +68,7 @@ export const COMMIT_SCORE = 0.6;
 
 /** Log-odds per unit detection score that an object class adds to labels. */
 export const OBJECT_WEIGHTS: Record<string, Partial<Record<RoomLabel, number>>> = {
-  toilet: { bathroom: 7, toilet: 6 },
+  toilet: { bathroom: 7, toilet: 5 },
   sink: { bathroom: 3, kitchen: 3, laundry: 2, toilet: 2 },
   oven: { kitchen: 8 },
   microwave: { kitchen: 7 },
@@ -85,6 +85,22 @@ export const OBJECT_WEIGHTS: Record<string, Partial<Record<RoomLabel, number>>> 
 export const MIN_OBJECT_SCORE = 0.3;
 
 /**
+ * Classes the detector reads into empty rooms (vision-notes.md: a bed on a bare floor at
+ * 0.35–0.39, a refrigerator on a white door, a tv on a window): they count only from 0.45.
+ */
+export const MIN_SCORE_BY_CLASS: Record<string, number> = {
+  bed: 0.45,
+  refrigerator: 0.45,
+  tv: 0.45,
+  couch: 0.45,
+};
+
+/** Whether a detection is strong enough to be evidence for a label. */
+export function isEvidence(o: { label: string; score: number }): boolean {
+  return o.score >= (MIN_SCORE_BY_CLASS[o.label] ?? MIN_OBJECT_SCORE) && !!OBJECT_WEIGHTS[o.label];
+}
+
+/**
  * Scores every candidate label for one room and commits to the best when it reaches
  * {@link COMMIT_SCORE}.
  */
@@ -95,23 +111,24 @@ export function labelRoom(e: RoomEvidence, commitScore = COMMIT_SCORE): LabelGue
   // Objects: the best score per class counts once.
   const best = new Map<string, number>();
   for (const o of e.objects) {
-    if (o.score >= MIN_OBJECT_SCORE && OBJECT_WEIGHTS[o.label]) {
-      best.set(o.label, Math.max(best.get(o.label) ?? 0, o.score));
-    }
+    if (isEvidence(o)) best.set(o.label, Math.max(best.get(o.label) ?? 0, o.score));
   }
   for (const [cls, s] of [...best].sort((a, b) => b[1] - a[1])) {
     for (const [l, w] of Object.entries(OBJECT_WEIGHTS[cls])) add(l as RoomLabel, w! * s);
-    const n = e.objects.filter((o) => o.label === cls && o.score >= MIN_OBJECT_SCORE).length;
-    evidence.push(`${n > 1 ? `${n} × ` : "a "}${cls} seen (score ${s.toFixed(2)})`);
+    const n = e.objects.filter((o) => o.label === cls && isEvidence(o)).length;
+    const one = /^[aeiou]/.test(cls) ? "an " : "a ";
+    evidence.push(`${n > 1 ? `${n} × ` : one}${cls} seen (score ${s.toFixed(2)})`);
   }
   // Geometry.
   const a = e.area_m2, ratio = e.short_m > 0 ? e.long_m / e.short_m : 1;
   const area = `${a.toFixed(1)} m²`;
   if (e.widest_door_m >= 2.2) {
     add("garage", 5);
-    evidence.push(`a ${e.widest_door_m.toFixed(2)} m wide door (a vehicle door is ≥ 2.2 m)`);
+    evidence.push(
+      `a ${e.widest_door_m.toFixed(2)} m wide door to the outside (a vehicle door is ≥ 2.2 m)`,
+    );
   }
-  if (a < 3 && e.doors <= 1 && e.windows === 0) {
+  if (a < 3 && e.doors <= 1 && e.windows === 0 && !best.size) {
     add("closet", 4);
     add("storage", 4);
     add("toilet", 1);
@@ -124,8 +141,9 @@ export function labelRoom(e: RoomEvidence, commitScore = COMMIT_SCORE): LabelGue
   }
   if (e.doors >= 3 && e.short_m < 2.2) add("hallway", 1);
   if (best.has("toilet")) {
-    if (a < 2.5) add("toilet", 2);
-    else add("bathroom", 1.5);
+    // COCO has no bathtub or shower class: a WC cannot be told from a bathroom by what is seen,
+    // so a toilet counts for "bathroom" (as ZInD labels half baths).
+    add("bathroom", 1.5);
   }
   if (a < 4) {
     add("kitchen", -3), add("living", -3), add("bedroom", -3), add("dining", -3);
@@ -138,6 +156,11 @@ export function labelRoom(e: RoomEvidence, commitScore = COMMIT_SCORE): LabelGue
     evidence.push(`a ${area} room with ${e.windows} window(s): sized like a bedroom or office`);
   }
   if (a > 25) add("living", 1), add("dining", 0.5), add("garage", 0.5);
+  if (a > 15) {
+    // Bathrooms and WCs are small rooms: a toilet "seen" in a large room is more likely wrong.
+    add("bathroom", -3), add("toilet", -4), add("closet", -4), add("storage", -2);
+    evidence.push(`a large room (${area}): too big for a bathroom or closet`);
+  }
   if (!best.size) evidence.push("no fixture or furniture seen in its panoramas");
 
   // Softmax.

@@ -1,7 +1,7 @@
 /**
  * A room's geometry as label evidence (labels.ts): area (shoelace), the sides of its
  * minimum-area rectangle (rotating calipers, geometry/polygon.ts), its doors and windows and the
- * widest door, all from the plan alone.
+ * widest door to the outside, all from the plan alone.
  */
 import type { Plan } from "../../core/plan.ts";
 import { area_m2, minAreaRectangle } from "../geometry/polygon.ts";
@@ -24,7 +24,10 @@ export function roomEvidence(
     short_m: Math.min(rect.size[0], rect.size[1]),
     doors: doors.length,
     windows: own.length - doors.length,
-    widest_door_m: Math.max(0, ...doors.map((o) => o.width_m)),
+    widest_door_m: Math.max(
+      0,
+      ...doors.filter((o) => o.kind === "door" && o.between.includes(null)).map((o) => o.width_m),
+    ),
     objects,
   };
 }
