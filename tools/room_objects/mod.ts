@@ -5,7 +5,7 @@
  * sightings from two sweeps of one room are merged.
  */
 import { fill, tool, z } from "../../core/manifest.ts";
-import { type Check, type Metric, type Overlay } from "../../core/result.ts";
+import type { Check, Metric, Overlay } from "../../core/result.ts";
 import { MIN_OBJECT_SCORE } from "../../engines/vision/labels.ts";
 import {
   DEFAULT_CAMERA_HEIGHT_M,

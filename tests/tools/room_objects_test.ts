@@ -1,0 +1,76 @@
+/**
+ * room_objects on the hand-made plan with a synthetic panorama (see room_labels_test.ts). The
+ * toilet patch spans yaw −5…5°, pitch −50…−30°; from a camera 1.5 m up at (1.5, 1.5) looking
+ * north (heading 90°): its front is 1.5 / tan 50° = 1.259 m ahead, its width 2 · 1.259 · tan 5°
+ * = 0.220 m, so its centre is at (1.5, 1.5 + 1.259 + 0.110) = (1.5, 2.869). A view's box is the
+ * patch's outer rectangle, wider at the bottom than the patch (its top is nearer the view's
+ * centre), so the width comes out 0.22–0.26 m and the centre up to 2 cm further. The sink patch
+ * (yaw 55…65°, pitch −40…−20°) lands beyond the east wall, where no door is: it stays in the room.
+ */
+import assert from "node:assert/strict";
+import { fixture } from "../_data.ts";
+import { loadRegistry } from "../../core/registry.ts";
+import { runTool } from "../../core/run.ts";
+import { parsePlanText } from "../../core/plan.ts";
+import { openStore } from "../../core/store.ts";
+import { fakeDetector, writePanorama } from "./_vision_fake.ts";
+
+const tool = (await loadRegistry()).require("room_objects");
+const dir = await Deno.makeTempDir();
+const image = await writePanorama(dir);
+const vis = parsePlanText(
+  Deno.readTextFileSync(fixture("vision/bedroom_with_toilet.json")).replace(
+    "SET-BY-TEST",
+    image.replaceAll("\\", "/"),
+  ),
+);
+
+Deno.test("room_objects: the toilet is placed where the geometry puts it, with its uncertainty", async () => {
+  const o = await runTool(tool, {
+    plans: { vis },
+    set: { scan: "vis" },
+    store: openStore(":memory:"),
+    detector: () => Promise.resolve(fakeDetector()),
+  });
+  if (o.status !== "done") throw new Error("needs input");
+  const r = o.result;
+  assert.equal(r.verdict.status, "pass", r.verdict.text);
+  // deno-lint-ignore no-explicit-any
+  const rooms = r.data!.rooms as any[];
+  const back = rooms.find((x) => x.room === "r1");
+  const toilet = back.objects.find((x: { label: string }) => x.label === "toilet");
+  assert.ok(Math.abs(toilet.center[0] - 1.5) < 0.02, `x ${toilet.center[0]}`);
+  assert.ok(Math.abs(toilet.center[1] - 2.869) < 0.06, `y ${toilet.center[1]}`);
+  assert.ok(toilet.size[0] >= 0.215 && toilet.size[0] <= 0.26, `width ${toilet.size[0]}`);
+  // ±2° of pitch at 50°: 1.5/tan 48° − 1.5/tan 52° = 1.3506 − 1.1719, half 0.089 < width/2 0.11.
+  assert.ok(Math.abs(toilet.uncertainty_m - toilet.size[0] / 2) <= 0.001, "(both rounded to mm)");
+  assert.ok(
+    back.objects.some((x: { label: string }) => x.label === "sink"),
+    "the sink stays in the room",
+  );
+  assert.ok(!rooms.some((x) => x.room === "r2"), "nothing is put in the room behind the wall");
+  const circle = r.overlays.find((x) => x.kind === "circle" && /toilet/.test(x.label!))!;
+  assert.equal(circle.radius_m, toilet.uncertainty_m);
+  // deno-lint-ignore no-explicit-any
+  const rows = r.data!.table as any[];
+  assert.deepEqual(rows.map((x) => [x.room, x.object, x.count]), [["Back room", "sink", 1], [
+    "Back room",
+    "toilet",
+    1,
+  ]]);
+});
+
+Deno.test("room_objects: a sweep without a heading lists its objects by bearing, not placed", async () => {
+  const p = structuredClone(vis);
+  delete p.plan.sweeps[0].heading_deg;
+  const o = await runTool(tool, {
+    plans: { vis: p },
+    set: { scan: "vis" },
+    store: openStore(":memory:"),
+    detector: () => Promise.resolve(fakeDetector()),
+  });
+  if (o.status !== "done") throw new Error("needs input");
+  assert.equal(o.result.metrics.find((m) => m.id === "objects_unplaced")!.value, 2);
+  assert.ok(o.result.assumptions.some((a) => /no heading/.test(a.text)));
+  assert.equal(o.result.overlays.length, 0);
+});
