@@ -140,6 +140,8 @@ function withBackend<T>(tf: Tf, backend: string, fn: () => Promise<T>): Promise<
   return run;
 }
 
+let inputBuffer: Float32Array | undefined;
+
 async function infer(
   tf: Tf,
   model: Tf,
@@ -150,7 +152,8 @@ async function infer(
   if (view.width !== n || view.height !== n) {
     throw new Error(`CenterNet takes ${n} × ${n} views, got ${view.width} × ${view.height}`);
   }
-  const input = new Float32Array(n * n * 3);
+  // One input buffer for the process: a fresh 3 MB array per view only feeds the garbage.
+  const input = (inputBuffer ??= new Float32Array(n * n * 3));
   for (let i = 0; i < input.length; i++) input[i] = view.data[i];
   const t = tf.tensor4d(input, [1, n, n, 3], "float32");
   let out: Tf;
