@@ -66,13 +66,17 @@ export function loadCenterNet(backend: "wasm" | "cpu" = "wasm"): Promise<Detecto
 
 // deno-lint-ignore no-explicit-any
 type Tf = any;
+// Named through constants so that type checking does not pull tfjs's types (and the
+// @types/node they bring, which differ from Deno's own node types) into every program.
+const TFJS = "@tensorflow/tfjs";
+const TFJS_WASM = "@tensorflow/tfjs-backend-wasm";
 let tfModule: Promise<Tf> | undefined;
 let activeBackend: string | undefined;
 
 async function load(backend: "wasm" | "cpu"): Promise<Detector> {
   let tf: Tf;
   try {
-    tfModule ??= import("@tensorflow/tfjs");
+    tfModule ??= import(TFJS);
     tf = await tfModule;
   } catch (e) {
     tfModule = undefined;
@@ -80,7 +84,7 @@ async function load(backend: "wasm" | "cpu"): Promise<Detector> {
   }
   if (backend === "wasm") {
     try {
-      await import("@tensorflow/tfjs-backend-wasm");
+      await import(TFJS_WASM);
     } catch (e) {
       throw new DetectorUnavailableError(`@tensorflow/tfjs-backend-wasm: ${(e as Error).message}`);
     }
