@@ -21,6 +21,7 @@ import {
 import { fitAlongRoute, type FitStep, type Item } from "../../engines/geometry/fit.ts";
 import { pointGeometry } from "../../engines/geometry/geojson.ts";
 import { pickEntrance, routesFrom } from "../../engines/geometry/routes.ts";
+import { detected_objects, withDetectedObstacles } from "../_vision/obstacles.ts";
 
 /**
  * Typical sizes (width × depth × height, m). No standard fixes them; each is a common retail
@@ -96,6 +97,7 @@ export default tool({
       label: "a stair headroom (IRC R311.7.2 minimum, 6 ft 8 in)",
       description: "Headroom above a stair's pitch line; the plan does not record it.",
     }),
+    detected_objects,
   }),
   requires: [{ layer: "plan.rooms" }, { layer: "plan.doors" }],
   blocks: [
@@ -109,9 +111,13 @@ export default tool({
   ],
   draws: ["route", "point"],
   read_only: true,
-  run(ctx, inputs) {
+  async run(ctx, inputs) {
     const { scan, to } = inputs;
-    const plan = ctx.plan(scan);
+    let plan = ctx.plan(scan);
+    const detected = inputs.detected_objects
+      ? await withDetectedObstacles(ctx, scan, plan)
+      : undefined;
+    if (detected) plan = detected.plan;
     const preset = inputs.item === "custom" ? undefined : ITEM_PRESETS[inputs.item];
     const w = inputs.width_m ?? preset?.width_m;
     const d = inputs.depth_m ?? preset?.depth_m;
@@ -181,6 +187,7 @@ export default tool({
           "The item is a rigid box; it may be turned between steps. Doors with only a leaf width are estimated 38 mm narrower (reference §4.3).",
       },
       ...graph.notes.map((text) => ({ text: `${text}.` })),
+      ...(detected ? [{ text: detected.assumption, input: "detected_objects" }] : []),
     ];
     if (route.why) {
       return {
