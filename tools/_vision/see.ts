@@ -87,7 +87,13 @@ export async function see(
       out.sights.push({ sweep, missing: e.message });
       continue;
     }
-    const pixels = await ref.pixels();
+    let pixels;
+    try {
+      pixels = await ref.pixels();
+    } catch (e) {
+      out.sights.push({ sweep, missing: (e as Error).message });
+      continue;
+    }
     const detections = await detectPanorama(pixels, (v, min) => detector.detect(v, min), {
       beforeView: () => ctx.throwIfCancelled(),
       afterView: (i, n, spec, found) =>
