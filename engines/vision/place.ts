@@ -84,31 +84,45 @@ export function placeOnFloor(
 /**
  * Merges objects of one room seen from several sweeps: same class and centres closer than the
  * sum of their uncertainties (at least 0.3 m) are one object, at the inverse-variance weighted
- * mean (Gauss) with uncertainty 1/√(Σ 1/σ²).
+ * mean (Gauss). Its uncertainty is √(1/Σwᵢ + Σwᵢdᵢ²/Σwᵢ): the combined error of independent
+ * sightings plus the weighted scatter of the sightings about the mean (dᵢ their distances to
+ * it), since the footprint's errors are partly systematic and do not average away.
  */
 export function mergeObjects(objects: PlacedObject[]): PlacedObject[] {
-  const out: PlacedObject[] = [];
+  const groups: PlacedObject[][] = [];
   for (const o of [...objects].sort((a, b) => a.uncertainty_m - b.uncertainty_m)) {
-    const m = out.find((k) =>
-      k.label === o.label &&
-      k.sweeps.every((s) => !o.sweeps.includes(s)) &&
-      Math.hypot(k.center[0] - o.center[0], k.center[1] - o.center[1]) <=
-        Math.max(0.3, k.uncertainty_m + o.uncertainty_m)
-    );
-    if (!m) {
-      out.push({ ...o, center: [...o.center], size: [...o.size], sweeps: [...o.sweeps] });
-      continue;
-    }
-    const wa = 1 / m.uncertainty_m ** 2, wb = 1 / o.uncertainty_m ** 2, w = wa + wb;
-    m.center = [
-      (m.center[0] * wa + o.center[0] * wb) / w,
-      (m.center[1] * wa + o.center[1] * wb) / w,
-    ];
-    m.size = [(m.size[0] * wa + o.size[0] * wb) / w, (m.size[1] * wa + o.size[1] * wb) / w];
-    m.uncertainty_m = 1 / Math.sqrt(w);
-    m.score = Math.max(m.score, o.score);
-    m.distance_m = Math.min(m.distance_m, o.distance_m);
-    m.sweeps.push(...o.sweeps);
+    const g = groups.find((g) => {
+      const m = combine(g);
+      return g[0].label === o.label &&
+        g.every((k) => k.sweeps.every((s) => !o.sweeps.includes(s))) &&
+        Math.hypot(m.center[0] - o.center[0], m.center[1] - o.center[1]) <=
+          Math.max(0.3, m.uncertainty_m + o.uncertainty_m);
+    });
+    if (g) g.push(o);
+    else groups.push([o]);
   }
-  return out;
+  return groups.map((g) =>
+    g.length === 1
+      ? { ...g[0], center: [...g[0].center], size: [...g[0].size], sweeps: [...g[0].sweeps] }
+      : {
+        label: g[0].label,
+        score: Math.max(...g.map((o) => o.score)),
+        ...combine(g),
+        distance_m: Math.min(...g.map((o) => o.distance_m)),
+        sweeps: g.flatMap((o) => o.sweeps),
+      }
+  );
+}
+
+/** The weighted mean place and size of sightings, with the uncertainty of mergeObjects. */
+function combine(g: PlacedObject[]): Pick<PlacedObject, "center" | "size" | "uncertainty_m"> {
+  const w = g.map((o) => 1 / o.uncertainty_m ** 2), W = w.reduce((a, b) => a + b, 0);
+  const avg = (f: (o: PlacedObject) => number) => g.reduce((a, o, i) => a + f(o) * w[i], 0) / W;
+  const center: [number, number] = [avg((o) => o.center[0]), avg((o) => o.center[1])];
+  const scatter = avg((o) => (o.center[0] - center[0]) ** 2 + (o.center[1] - center[1]) ** 2);
+  return {
+    center,
+    size: [avg((o) => o.size[0]), avg((o) => o.size[1])],
+    uncertainty_m: Math.sqrt(1 / W + scatter),
+  };
 }

@@ -64,3 +64,53 @@ export function fakeDetector(onCall?: (n: number) => void): Detector & { calls: 
   };
   return d;
 }
+
+/** A box standing on the floor, in plan metres: [x0, y0, x1, y1], its height and colour. */
+export interface SceneBox {
+  rect: [number, number, number, number];
+  height_m: number;
+  rgb: [number, number, number];
+}
+
+/**
+ * Renders what a camera at plan (x, y), `camera_m` above the floor, with the panorama's centre
+ * column along `heading_deg` (counter-clockwise from +x; columns to the right turn clockwise),
+ * sees of the boxes: each pixel's ray (plan direction heading − yaw) is traced against every
+ * box (slab test); the nearest hit gives the pixel its box's colour, else grey.
+ */
+export async function writeScene(
+  dir: string,
+  name: string,
+  camera: { at: [number, number]; camera_m: number; heading_deg: number },
+  boxes: SceneBox[],
+): Promise<string> {
+  const W = 1024, H = 512, RAD = Math.PI / 180;
+  const data = new Uint8Array(W * H * 3).fill(128);
+  const o = [camera.at[0], camera.at[1], camera.camera_m];
+  for (let v = 0; v < H; v++) {
+    for (let u = 0; u < W; u++) {
+      const [yaw, pitch] = panoPixelToAngles(W, H, u, v);
+      const a = (camera.heading_deg - yaw) * RAD, p = pitch * RAD;
+      const d = [Math.cos(a) * Math.cos(p), Math.sin(a) * Math.cos(p), Math.sin(p)];
+      let best = Infinity, colour: [number, number, number] | undefined;
+      for (const b of boxes) {
+        const lo = [b.rect[0], b.rect[1], 0], hi = [b.rect[2], b.rect[3], b.height_m];
+        let t0 = 0, t1 = Infinity;
+        for (let k = 0; k < 3; k++) {
+          if (Math.abs(d[k]) < 1e-12) {
+            if (o[k] < lo[k] || o[k] > hi[k]) t0 = Infinity;
+            continue;
+          }
+          const ta = (lo[k] - o[k]) / d[k], tb = (hi[k] - o[k]) / d[k];
+          t0 = Math.max(t0, Math.min(ta, tb));
+          t1 = Math.min(t1, Math.max(ta, tb));
+        }
+        if (t0 <= t1 && t0 < best) (best = t0, colour = b.rgb);
+      }
+      if (colour) data.set(colour, (v * W + u) * 3);
+    }
+  }
+  const file = join(dir, name);
+  await sharp(data, { raw: { width: W, height: H, channels: 3 } }).png().toFile(file);
+  return file;
+}

@@ -59,6 +59,9 @@ Deno.test("room_labels: the plan says bedroom, the panorama shows a toilet and a
   assert.ok(
     r.overlays.some((o) => o.id === "room:r1" && o.status === "warn" && /bathroom/.test(o.label!)),
   );
+  assert.ok(
+    r.steps.some((x) => /^Back room labelled: bathroom 0\.\d\d \(the plan says bedroom\)$/.test(x)),
+  );
 });
 
 Deno.test("room_labels: a bathroom that looks like one passes; the second run is served from the cache", async () => {

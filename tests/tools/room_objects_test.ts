@@ -13,7 +13,7 @@ import { loadRegistry } from "../../core/registry.ts";
 import { runTool } from "../../core/run.ts";
 import { parsePlanText } from "../../core/plan.ts";
 import { openStore } from "../../core/store.ts";
-import { fakeDetector, writePanorama } from "./_vision_fake.ts";
+import { fakeDetector, type SceneBox, writePanorama, writeScene } from "./_vision_fake.ts";
 
 const tool = (await loadRegistry()).require("room_objects");
 const dir = await Deno.makeTempDir();
@@ -73,4 +73,40 @@ Deno.test("room_objects: a sweep without a heading lists its objects by bearing,
   assert.equal(o.result.metrics.find((m) => m.id === "objects_unplaced")!.value, 2);
   assert.ok(o.result.assumptions.some((a) => /no heading/.test(a.text)));
   assert.equal(o.result.overlays.length, 0);
+});
+
+Deno.test("room_objects: one toilet seen from two sweeps of the room is one object, where it stands", async () => {
+  // A 0.4 × 0.4 × 0.7 m toilet centred at (1.5, 3.0), rendered from two cameras 1.5 m up:
+  // s1 at (1.5, 1.5) looking north (90°), s2 at (0.8, 1.2) looking east (0°).
+  const toilet: SceneBox = { rect: [1.3, 2.8, 1.7, 3.2], height_m: 0.7, rgb: [230, 20, 20] };
+  const s1 = { at: [1.5, 1.5] as [number, number], camera_m: 1.5, heading_deg: 90 };
+  const s2 = { at: [0.8, 1.2] as [number, number], camera_m: 1.5, heading_deg: 0 };
+  const p = structuredClone(vis);
+  p.plan.sweeps = [
+    { ...p.plan.sweeps[0], id: "s1", image: await writeScene(dir, "s1.png", s1, [toilet]) },
+    {
+      ...p.plan.sweeps[0],
+      id: "s2",
+      at: [0.8, 1.2, 1.5],
+      heading_deg: 0,
+      image: await writeScene(dir, "s2.png", s2, [toilet]),
+    },
+  ];
+  const o = await runTool(tool, {
+    plans: { vis: p },
+    set: { scan: "vis" },
+    store: openStore(":memory:"),
+    detector: () => Promise.resolve(fakeDetector()),
+  });
+  if (o.status !== "done") throw new Error("needs input");
+  // deno-lint-ignore no-explicit-any
+  const objects = (o.result.data!.rooms as any[]).find((x) => x.room === "r1").objects;
+  assert.equal(objects.length, 1, JSON.stringify(objects));
+  const t = objects[0];
+  assert.deepEqual([...t.sweeps].sort(), ["s1", "s2"]);
+  const off = Math.hypot(t.center[0] - 1.5, t.center[1] - 3.0);
+  assert.ok(
+    off <= Math.max(0.15, t.uncertainty_m),
+    `${off.toFixed(3)} m from the toilet (± ${t.uncertainty_m})`,
+  );
 });

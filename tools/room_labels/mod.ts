@@ -131,6 +131,7 @@ export default tool({
         evidence,
       });
       if (guess.label !== "unknown") committed++;
+      ctx.step(`${name} labelled: ${guessText} (the plan says ${planLabel ?? "nothing"})`);
       let status: Check["status"];
       if (guess.label === "unknown") {
         unknown++;

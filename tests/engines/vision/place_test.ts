@@ -63,5 +63,6 @@ Deno.test("place: one sink seen from two sweeps merges, weighted by certainty", 
   assert.equal(merged.length, 2);
   const m = merged.find((o) => o.sweeps.length === 2)!;
   assert.ok(near(m.center[0], 1.1) && near(m.center[1], 1));
-  assert.ok(near(m.uncertainty_m, 0.2 / Math.SQRT2));
+  // √(1/(2/0.04) + 0.1²) = √(0.02 + 0.01): the combined error plus the sightings' scatter.
+  assert.ok(near(m.uncertainty_m, Math.sqrt(0.03)), `${m.uncertainty_m}`);
 });
