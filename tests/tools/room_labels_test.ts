@@ -134,3 +134,18 @@ Deno.test("room_labels: a plan without panoramas is unknown before the handler r
   assert.equal(r.verdict.status, "unknown");
   assert.match(r.verdict.text, /no panoramas/);
 });
+
+Deno.test("room_labels: the plan's own label is never an input to the guess", async () => {
+  const scores = [];
+  for (const label of ["bedroom", "kitchen", "other"]) {
+    const r = await run({
+      plans: { vis: plan(label) },
+      detector: () => Promise.resolve(fakeDetector()),
+    });
+    const c = r.checks.find((x) => x.subject === "r1")!;
+    scores.push([c.measured, /Seen: (\w+)/.exec(c.note!)![1]]);
+  }
+  assert.deepEqual(scores[1], scores[0]);
+  assert.deepEqual(scores[2], scores[0]);
+  assert.equal(scores[0][1], "bathroom");
+});
