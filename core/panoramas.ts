@@ -59,6 +59,8 @@ export async function openPanorama(plan: Plan, sweepId: string): Promise<Panoram
 /** Decodes an image to 8-bit RGB with sharp; a file that is not an image names itself. */
 export async function decodeRgb(bytes: Uint8Array, name: string): Promise<RgbImage> {
   const { default: sharp } = await import("sharp");
+  // libvips' operation cache (up to 50 MB by default) only grows with panoramas decoded once.
+  sharp.cache(false);
   try {
     const { data, info } = await sharp(bytes).removeAlpha().toColourspace("srgb").raw()
       .toBuffer({ resolveWithObject: true });
