@@ -45,7 +45,7 @@ Deno.test("room_labels: the plan says bedroom, the panorama shows a toilet and a
   assert.equal(r.verdict.status, "warn");
   assert.match(
     r.verdict.text,
-    /^1 of 2 rooms look like something other than their plan label; 1 could not be judged/,
+    /^1 of 2 rooms could not be checked against a label; 1 room looks like something other than the plan's label\.$/,
   );
   // The side room has no label and no panorama: a finding says so.
   assert.ok(

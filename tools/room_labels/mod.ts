@@ -202,6 +202,7 @@ export default tool({
       { id: "panoramas_from_cache", label: "Panoramas from the cache", value: seen.cached },
       { id: "panoramas_searched", label: "Panoramas searched now", value: seen.computed },
     ];
+    const notChecked = total - agree - disagree;
     let verdict;
     if (seen.unavailable && !seen.sights.some((s) => s.detections)) {
       verdict = {
@@ -215,17 +216,21 @@ export default tool({
           `None of the ${total} rooms could be labelled from panoramas with a score of ${commit_score} or more.`,
       };
     } else if (disagree) {
+      // Rooms that could not be checked come first (design.md § "Truthful results").
       verdict = {
         status: "warn" as const,
-        text: `${disagree} of ${total} rooms look like something other than their plan label` +
-          (unknown ? `; ${unknown} could not be judged.` : "."),
+        text: (notChecked
+          ? `${notChecked} of ${total} rooms could not be checked against a label; `
+          : "") +
+          `${disagree}${notChecked ? "" : ` of ${total}`} ${
+            disagree === 1 ? "room looks" : "rooms look"
+          } like something other than the plan's label.`,
       };
-    } else if (unknown || committed < total) {
+    } else if (notChecked) {
       verdict = {
         status: "unknown" as const,
-        text: `${
-          total - agree
-        } of ${total} rooms could not be checked against their label; the ${agree} judged agree with the plan.`,
+        text:
+          `${notChecked} of ${total} rooms could not be checked against a label; the ${agree} judged agree with the plan.`,
       };
     } else {
       verdict = {

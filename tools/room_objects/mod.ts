@@ -156,25 +156,25 @@ export default tool({
       { id: "panoramas_from_cache", label: "Panoramas from the cache", value: seen.cached },
       { id: "panoramas_searched", label: "Panoramas searched now", value: seen.computed },
     ];
+    // Rooms that could not be seen come first (design.md § "Truthful results").
+    const unseen = plan.rooms.length - seenRooms;
     const verdict = seenRooms === 0
       ? {
         status: "unknown" as const,
         text: seen.unavailable
           ? `No room could be seen: ${seen.unavailable}`
-          : `None of the ${shown.length} rooms with panoramas could be seen.`,
+          : `None of the ${plan.rooms.length} rooms could be seen in a panorama.`,
       }
-      : notSeen
+      : unseen
       ? {
         status: "unknown" as const,
-        text:
-          `${notSeen} of ${shown.length} rooms with panoramas could not be seen; ${total} object(s) in the other ${seenRooms}.`,
+        text: `${unseen} of ${plan.rooms.length} rooms could not be seen (no panorama${
+          notSeen ? `, or ${notSeen} unreadable` : ""
+        }); ${total} object(s) in the other ${seenRooms}.`,
       }
       : {
         status: "pass" as const,
-        text: `${total} object(s) seen in ${seenRooms} room(s)` +
-          (plan.rooms.length > shown.length
-            ? `; ${plan.rooms.length - shown.length} room(s) are in no panorama.`
-            : "."),
+        text: `${total} object(s) seen in all ${seenRooms} room(s).`,
       };
     return {
       verdict,
