@@ -195,6 +195,25 @@ Deno.test({
       ),
     ];
     const precision = tp / Math.max(1, tp + fp), recall = found / Math.max(1, labelled);
+    // Precision and recall at other score thresholds, over the same detections.
+    const curve: string[] = [];
+    for (const min of [0.2, 0.3, 0.4, 0.5]) {
+      let t = 0, f = 0, hit = 0;
+      for (const c of all) {
+        const truth = hand.panos[c.file], used = new Set<number>();
+        for (const d of (await detections(c.file)).filter((x) => x.score >= min)) {
+          const k = truth.findIndex((x, i) =>
+            !used.has(i) && x.label === d.label && Math.abs(wrapDeg(x.yaw_deg - d.yaw_deg)) <= 20
+          );
+          if (k >= 0) (used.add(k), t++);
+          else f++;
+        }
+        hit += used.size;
+      }
+      curve.push(
+        `  score ≥ ${min.toFixed(1)}: precision ${t}/${t + f}, recall ${hit}/${labelled}`,
+      );
+    }
     console.log(
       [
         "",
@@ -211,6 +230,7 @@ Deno.test({
         }, recall ${found}/${labelled} = ${recall.toFixed(2)}; missed: ${
           misses.join(", ") || "none"
         }`,
+        ...curve,
         "",
       ].join("\n"),
     );
