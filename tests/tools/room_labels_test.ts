@@ -117,6 +117,23 @@ Deno.test("room_labels: a panorama that is not an image makes its room unknown, 
   );
 });
 
+Deno.test("room_labels: an image that is not 2:1 is not taken for a panorama", async () => {
+  const { default: sharp } = await import("sharp");
+  const flat = `${dir}/photo.png`;
+  await sharp({ create: { width: 400, height: 300, channels: 3, background: "#808080" } }).png()
+    .toFile(flat);
+  const det = fakeDetector();
+  const r = await run({
+    plans: { vis: plan("bedroom", flat) },
+    detector: () => Promise.resolve(det),
+  });
+  assert.equal(det.calls, 0);
+  assert.match(
+    r.checks.find((x) => x.subject === "r1")!.note!,
+    /400 × 300 px, not an equirectangular panorama/,
+  );
+});
+
 Deno.test("room_labels: cancelling stops between views", async () => {
   const ac = new AbortController();
   const det = fakeDetector((n) => n === 2 && ac.abort());

@@ -94,6 +94,14 @@ export async function see(
       out.sights.push({ sweep, missing: (e as Error).message });
       continue;
     }
+    if (Math.abs(pixels.width / pixels.height - 2) > 0.05) {
+      out.sights.push({
+        sweep,
+        missing:
+          `sweep ${sweep.id}'s image is ${pixels.width} × ${pixels.height} px, not an equirectangular panorama (2:1)`,
+      });
+      continue;
+    }
     const detections = await detectPanorama(pixels, (v, min) => detector.detect(v, min), {
       beforeView: () => ctx.throwIfCancelled(),
       afterView: (i, n, spec, found) =>
