@@ -14,6 +14,13 @@ export const SIGHTLINE_STEP_M = 0.05;
 /** How far beyond an opening's half width a crossing still counts as through it (metres). */
 export const OPENING_SLACK_M = 0.25;
 
+/** Where a sightline ends: the room, and the last point inside it when a wall stopped it. */
+export interface SightlineEnd {
+  room: string;
+  /** Set when the estimate lies beyond a wall (or outside every room): the wall's near side. */
+  stopped_at?: Point;
+}
+
 /**
  * The room an object at `to`, seen from `from` in room `fromRoom`, stands in. Rooms and openings
  * are those of the sweep's floor.
@@ -24,7 +31,7 @@ export function roomAlongSightline(
   fromRoom: string,
   from: Point,
   to: Point,
-): string {
+): SightlineEnd {
   const len = Math.hypot(to[0] - from[0], to[1] - from[1]);
   const steps = Math.max(1, Math.ceil(len / SIGHTLINE_STEP_M));
   const roomAt = (p: Point) => rooms.find((r) => pointInRing(p, r.polygon))?.id;
@@ -49,11 +56,11 @@ export function roomAlongSightline(
       Math.hypot(o.at[0] - cross[0], o.at[1] - cross[1]) <=
         o.width_m / 2 + OPENING_SLACK_M + gap / 2
     );
-    if (!through) return current;
+    if (!through) return { room: current, stopped_at: lastInside };
     current = here;
     lastInside = p;
   }
-  return current;
+  return roomAt(to) === current ? { room: current } : { room: current, stopped_at: lastInside };
 }
 
 /**

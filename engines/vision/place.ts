@@ -42,6 +42,8 @@ export interface PlacedObject {
   distance_m: number;
   /** Sweeps whose detections were merged into this object. */
   sweeps: string[];
+  /** Put at a wall's near side because its floor estimate fell beyond the wall. */
+  at_wall?: boolean;
 }
 
 /** The pitch error assumed for a detector's box edge (degrees). */
@@ -110,6 +112,7 @@ export function mergeObjects(objects: PlacedObject[]): PlacedObject[] {
         ...combine(g),
         distance_m: Math.min(...g.map((o) => o.distance_m)),
         sweeps: g.flatMap((o) => o.sweeps),
+        ...(g.some((o) => o.at_wall) ? { at_wall: true } : {}),
       }
   );
 }

@@ -11,6 +11,7 @@ import type { PanoDetection } from "../../engines/vision/detect.ts";
 import { detectionKey, detectPanorama } from "../../engines/vision/panorama.ts";
 import { mergeObjects, type PlacedObject, placeOnFloor } from "../../engines/vision/place.ts";
 import { roomAlongSightline } from "../../engines/vision/assign.ts";
+import { MIN_SCORE_BY_CLASS } from "../../engines/vision/labels.ts";
 
 /** One sweep's panorama as seen: its detections, or why there are none. */
 export interface Sight {
@@ -160,7 +161,8 @@ export function objectsInRooms(plan: Plan, sights: Sight[], minScore: number): {
     const rooms = plan.rooms.filter((r) => r.floor === sw.floor);
     const openings = plan.openings.filter((o) => o.floor === sw.floor);
     for (const d of s.detections) {
-      if (d.score < minScore) continue;
+      // Classes the detector reads into empty rooms need their own higher score.
+      if (d.score < Math.max(minScore, MIN_SCORE_BY_CLASS[d.label] ?? 0)) continue;
       const p = sw.heading_deg === undefined ? undefined : placeOnFloor(d, {
         id: sw.id,
         at: [sw.at[0], sw.at[1]],
@@ -176,8 +178,16 @@ export function objectsInRooms(plan: Plan, sights: Sight[], minScore: number): {
         });
         continue;
       }
-      const room = roomAlongSightline(rooms, openings, home, [sw.at[0], sw.at[1]], p.center);
-      slot(room).placed.push(p);
+      const end = roomAlongSightline(rooms, openings, home, [sw.at[0], sw.at[1]], p.center);
+      if (end.stopped_at) {
+        // Its floor estimate fell beyond a wall (it stands on a counter or hangs on the wall):
+        // it is put at the wall's near side, as far off as the estimate was.
+        const moved = Math.hypot(p.center[0] - end.stopped_at[0], p.center[1] - end.stopped_at[1]);
+        p.center = end.stopped_at;
+        p.uncertainty_m = Math.max(p.uncertainty_m, moved);
+        p.at_wall = true;
+      }
+      slot(end.room).placed.push(p);
     }
   }
   const byRoom = new Map<string, RoomObjects>();

@@ -50,7 +50,7 @@ export default tool({
     const assumptions: { text: string }[] = [
       {
         text:
-          "An object is put in the room its line of sight reaches through doors and openings; one whose estimate falls beyond a wall stays before it.",
+          "An object is put in the room its line of sight reaches through doors and openings; one whose floor estimate falls beyond a wall (on a counter, on the wall) is put at the wall, its uncertainty as large as the move.",
       },
       {
         text:
@@ -104,6 +104,7 @@ export default tool({
           size: [r3(o.size[0]), r3(o.size[1])],
           uncertainty_m: r3(o.uncertainty_m),
           sweeps: o.sweeps,
+          ...(o.at_wall ? { at_wall: true } : {}),
         };
       });
       for (const cls of classes) {
@@ -117,7 +118,7 @@ export default tool({
             ...here.map((o) =>
               `(${o.center[0].toFixed(2)}, ${o.center[1].toFixed(2)}) ± ${
                 o.uncertainty_m.toFixed(2)
-              } m`
+              } m${o.at_wall ? " at the wall" : ""}`
             ),
             ...far.map((o) => `bearing ${o.yaw_deg.toFixed(0)}° from ${o.sweep}, not placed`),
           ].join("; "),
