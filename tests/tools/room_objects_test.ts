@@ -57,8 +57,9 @@ Deno.test("room_objects: the toilet is placed where the geometry puts it, with i
   const circle = r.overlays.find((x) => x.kind === "circle" && /toilet/.test(x.label!))!;
   assert.equal(circle.radius_m, toilet.uncertainty_m);
   // deno-lint-ignore no-explicit-any
-  const rows = r.data!.table as any[];
-  assert.deepEqual(rows.map((x) => [x.room, x.object, x.count]), [["Back room", "sink", 1], [
+  const rows = r.data!.table!.rows;
+  assert.deepEqual(r.data!.table!.columns, ["room", "object", "count", "positions"]);
+  assert.deepEqual(rows.map((x) => x.slice(0, 3)), [["Back room", "sink", 1], [
     "Back room",
     "toilet",
     1,

@@ -74,7 +74,7 @@ export default tool({
     const checks: Check[] = [];
     const findings: Finding[] = [];
     const overlays: Overlay[] = [];
-    const table: Record<string, unknown>[] = [];
+    const table: (string | number | null)[][] = [];
     let agree = 0, disagree = 0, unknown = 0, unlabelled = 0, committed = 0;
     for (const room of plan.rooms) {
       const name = roomName(room);
@@ -107,13 +107,7 @@ export default tool({
             overlays: [overlayId],
           });
         }
-        table.push({
-          room: name,
-          plan: planLabel ?? "(none)",
-          seen: "not judged",
-          score: "",
-          evidence: why,
-        });
+        table.push([name, planLabel ?? "(none)", "not judged", null, why]);
         continue;
       }
       const objects = [...(found?.placed ?? []), ...(found?.unplaced ?? [])]
@@ -123,13 +117,7 @@ export default tool({
       const guessText = guess.label === "unknown"
         ? `unknown (best ${guess.best} ${guess.score.toFixed(2)})`
         : `${guess.label} ${guess.score.toFixed(2)}`;
-      table.push({
-        room: name,
-        plan: planLabel ?? "(none)",
-        seen: guess.label,
-        score: round2(guess.score),
-        evidence,
-      });
+      table.push([name, planLabel ?? "(none)", guess.label, round2(guess.score), evidence]);
       if (guess.label !== "unknown") committed++;
       ctx.step(`${name} labelled: ${guessText} (the plan says ${planLabel ?? "nothing"})`);
       let status: Check["status"];
@@ -254,7 +242,7 @@ export default tool({
             "Label scores come from hand-set weights (engines/vision/labels.ts), not a model fitted to data: treat them as a ranking, not a probability.",
         },
       ],
-      data: { columns: ["room", "plan", "seen", "score", "evidence"], table },
+      data: { table: { columns: ["room", "plan", "seen", "score", "evidence"], rows: table } },
     };
   },
 });

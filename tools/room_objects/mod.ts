@@ -64,7 +64,7 @@ export default tool({
     );
     const overlays: Overlay[] = [];
     const checks: Check[] = [];
-    const table: Record<string, unknown>[] = [];
+    const table: (string | number)[][] = [];
     const perRoom: Record<string, unknown>[] = [];
     let total = 0, unplaced = 0, notSeen = 0;
     const shown = plan.rooms.filter((r) => byRoom.has(r.id) || objectsBy.has(r.id));
@@ -110,11 +110,11 @@ export default tool({
       for (const cls of classes) {
         const here = objects.filter((o) => o.label === cls);
         const far = bearingsOnly.filter((o) => o.label === cls);
-        table.push({
-          room: name,
-          object: cls,
-          count: here.length + far.length,
-          positions: [
+        table.push([
+          name,
+          cls,
+          here.length + far.length,
+          [
             ...here.map((o) =>
               `(${o.center[0].toFixed(2)}, ${o.center[1].toFixed(2)}) ± ${
                 o.uncertainty_m.toFixed(2)
@@ -122,7 +122,7 @@ export default tool({
             ),
             ...far.map((o) => `bearing ${o.yaw_deg.toFixed(0)}° from ${o.sweep}, not placed`),
           ].join("; "),
-        });
+        ]);
       }
       perRoom.push({ room: room.id, name, objects, unplaced: bearingsOnly });
       checks.push({
@@ -183,7 +183,10 @@ export default tool({
       checks,
       overlays,
       assumptions,
-      data: { columns: ["room", "object", "count", "positions"], table, rooms: perRoom },
+      data: {
+        table: { columns: ["room", "object", "count", "positions"], rows: table },
+        rooms: perRoom,
+      },
     };
   },
 });
