@@ -4,7 +4,7 @@
  * `vision_detections` table, or process memory without a store), and the object detector,
  * loaded once per process from its npm package. Tools never read the image files themselves.
  */
-import { isAbsolute, resolve } from "node:path";
+import { dirname, isAbsolute, resolve } from "node:path";
 import type { Plan } from "./plan.ts";
 import type { Store } from "./store.ts";
 import type { RgbImage } from "../engines/vision/equirect.ts";
@@ -41,9 +41,16 @@ export async function openPanorama(plan: Plan, sweepId: string): Promise<Panoram
   try {
     bytes = await Deno.readFile(file);
   } catch (e) {
+    // A confined process (the MCP server reads only the store and its --root folders).
+    const confined = e instanceof Deno.errors.PermissionDenied ||
+      e instanceof Deno.errors.NotCapable;
     return {
       sweep: sweepId,
-      missing: `sweep ${sweepId}'s panorama ${file} cannot be read (${(e as Error).name})`,
+      missing: confined
+        ? `sweep ${sweepId}'s panorama ${file} cannot be read by this process, which may not read its folder (the MCP server reads only the store and the folders given with --root: add --root ${
+          dirname(file)
+        })`
+        : `sweep ${sweepId}'s panorama ${file} cannot be read (${(e as Error).name})`,
     };
   }
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes as BufferSource));
