@@ -16,6 +16,7 @@ import type { Session, SessionQuestion, SessionState } from "./core/session.ts";
 import type { ToolResult } from "./core/result.ts";
 import { defaultHome, openStore, type Store } from "./core/store.ts";
 import type * as Lib from "./cli/lib.ts";
+import type { AskFlags } from "./cli/ask.ts";
 import {
   COMPACT,
   fmtNum,
@@ -388,6 +389,32 @@ function program(): Command {
     .option("--chart <file>", "write the tool's chart (.svg, or .png)")
     .option("--pack <file>", "a rule pack file (sets the input pack)")
     .action(act((id: string, o: RunFlags) => cmdRun(id, o)));
+
+  p.command("ask <question...>")
+    .description(
+      "Ask in words: the agent chooses the tool, fills what the question states, asks the rest",
+    )
+    .option("--plan-only", "decide without running: tools, inputs with their sources, questions")
+    .option("--json", "print JSON")
+    .option("--scan <sid>", "the scan to ask about (instead of the selection)")
+    .option("--set <key=value>", "give an input explicitly (repeatable)", collect, [])
+    .option("--persona <id>", "use this persona's presets")
+    .option("--tool <id>", "use this tool instead of choosing one")
+    .option(
+      "--llm",
+      "let the language model set up in agent.* preferences choose (error when none is)",
+    )
+    .option("--offline", "decide offline even when a language model is set up")
+    .action(listing(async (words: string[], o: AskFlags) => {
+      const { cmdAsk } = await import("./cli/ask.ts");
+      return await cmdAsk(words.join(" "), o, {
+        store,
+        parseKv: (kv) => parseKv(kv),
+        out,
+        err,
+        terminal: Deno.stdin.isTerminal(),
+      });
+    }));
 
   p.command("import <file>").description("Import a building (plan JSON and the formats in layers/)")
     .option("--id <sid>", "store under this scan id")

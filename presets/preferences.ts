@@ -132,6 +132,23 @@ export const PREFERENCE_KEYS: PreferenceKey[] = [
     schema: z.number().min(0.2).max(0.99),
     description: "The detector score an object needs before room_objects lists it.",
   },
+  {
+    key: "agent.provider",
+    schema: z.enum(["offline", "openai", "anthropic"]),
+    description:
+      "How `threshold ask` decides: offline (the default, no network), an OpenAI-compatible Chat Completions server, or Anthropic Messages. The key comes only from the environment.",
+  },
+  {
+    key: "agent.base_url",
+    schema: z.url(),
+    description:
+      "The language model server's base URL (e.g. http://127.0.0.1:11434/v1 for Ollama); the provider's own when unset.",
+  },
+  {
+    key: "agent.model",
+    schema: z.string().min(1).max(200),
+    description: "The language model's name on that server.",
+  },
 ];
 
 /** Looks up a documented key; `custom.*` keys are free-form. */

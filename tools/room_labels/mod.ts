@@ -29,7 +29,7 @@ export default tool({
   title: "Room labels from panoramas",
   summary: "What each room looks like in its panoramas, against the plan's labels.",
   model_description:
-    "Label every room of one scan that has panoramas from the fixtures and furniture a detector finds in them and the room's shape, and compare with the plan's labels. Returns a finding per room whose label disagrees or is missing.",
+    "Check the room labels of one scan against its panoramas: label every room that has panoramas from the fixtures and furniture a detector finds in them and the room's shape, and compare with the plan's labels. Returns a finding per room whose label disagrees or is missing.",
   audience: ["buyer", "architect", "inspector"],
   inputs: z.object({
     scan: z.string().min(1).meta(fill.selection()),

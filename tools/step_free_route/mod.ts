@@ -72,6 +72,7 @@ export default tool({
     to: z.string().min(1).optional().meta({
       ask: "Which room should the route go to (its id)?",
       description: "Only this room (its id); every room when left out.",
+      refers: "room",
     }),
   }),
   requires: [{ layer: "plan.rooms" }, { layer: "plan.doors" }],

@@ -46,6 +46,7 @@ export default tool({
     turning_diameter_m,
     room: z.string().min(1).optional().meta({
       description: "Check only this room (its id); every room when left out.",
+      refers: "room",
     }),
     allow_t_turn: z.boolean().optional().meta({
       description:

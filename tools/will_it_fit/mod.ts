@@ -87,6 +87,7 @@ export default tool({
     to: z.string().min(1).meta({
       ask: "Which room should it go to (its id)?",
       label: "the target room",
+      refers: "room",
     }),
     width_m: size("width (its longest side in plan)"),
     depth_m: size("depth"),
