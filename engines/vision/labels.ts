@@ -42,6 +42,8 @@ export interface LabelGuess {
   top: LabelScore[];
   /** Sentences naming each cue that moved the scores. */
   evidence: string[];
+  /** The summed log-odds per label, in {@link CANDIDATE_LABELS} order (before the softmax). */
+  logits: number[];
 }
 
 /** The labels this model chooses among (the plan vocabulary less stairs, balcony, outdoor). */
@@ -102,9 +104,15 @@ export function isEvidence(o: { label: string; score: number }): boolean {
 
 /**
  * Scores every candidate label for one room and commits to the best when it reaches
- * {@link COMMIT_SCORE}.
+ * {@link COMMIT_SCORE}. `temperature` divides the log-odds before the softmax (temperature
+ * scaling, engines/vision/calibrate.ts); it changes the scores, never their order. The default 1
+ * leaves the hand-set weights as they are: see {@link SCORE_MEANING}.
  */
-export function labelRoom(e: RoomEvidence, commitScore = COMMIT_SCORE): LabelGuess {
+export function labelRoom(
+  e: RoomEvidence,
+  commitScore = COMMIT_SCORE,
+  temperature = 1,
+): LabelGuess {
   const logit = new Map<RoomLabel, number>(CANDIDATE_LABELS.map((l) => [l, 0]));
   const add = (l: RoomLabel, v: number) => logit.set(l, (logit.get(l) ?? 0) + v);
   const evidence: string[] = [];
@@ -168,7 +176,7 @@ export function labelRoom(e: RoomEvidence, commitScore = COMMIT_SCORE): LabelGue
   let sum = 0;
   const exp = new Map<RoomLabel, number>();
   for (const [l, v] of logit) {
-    const x = Math.exp(v - max);
+    const x = Math.exp((v - max) / temperature);
     exp.set(l, x);
     sum += x;
   }
@@ -183,5 +191,6 @@ export function labelRoom(e: RoomEvidence, commitScore = COMMIT_SCORE): LabelGue
     best: top.label,
     top: scores.slice(0, 3),
     evidence,
+    logits: CANDIDATE_LABELS.map((l) => logit.get(l)!),
   };
 }
