@@ -118,8 +118,9 @@ interface GqlError {
 
 /**
  * Why Matterport sweeps get no `heading_deg`. The Model API does give each panorama a
- * `rotation: Quaternion` (graphdoc 2024.06.39 `panoramicimagelocation.doc.html`), but neither the
- * API reference nor the Showcase SDK pages we have say what an unrotated panorama faces: which
+ * `rotation: Quaternion` (graphdoc 2024.06.39 `panoramicimagelocation.doc.html`), and the Showcase
+ * SDK a sweep `rotation` ("the rotation of the panoramic imagery relative to the model", an Euler
+ * angle; developer-docs `reference/sweep`), but neither says what an unrotated panorama faces: which
  * axis of the model frame its skybox front face, or an equirectangular image's centre column,
  * points along, nor whether the quaternion is in the API (z-up) or SDK (y-up) frame
  * (shared/reference/data-formats.md §1.2, §1.5). A heading built on a guessed reference
