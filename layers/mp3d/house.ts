@@ -507,10 +507,11 @@ export function boxFootprint(
  * panorama stitched around it. Matterport3DSimulator `scripts/depth_to_skybox.py` says "Skybox
  * index 1 is the same orientation as camera image 1_5" and turns skybox 3 by 180° about the
  * vertical from skybox 1, so skybox 3 looks opposite the level camera (camera index 1) at yaw
- * index 5. The I line's extrinsics are world → camera (mp.cpp `MPImage::DrawCamera`:
- * camera_to_world = extrinsics⁻¹, towards = camera_to_world · (0, 0, −1)), so that camera looks
- * along −(row 3 of the rotation) and skybox 3 along +(e20, e21). Undefined when the panorama has
- * no such image or its look is not level.
+ * index 5. The I line's extrinsics are world → camera: mp.cpp writes them as
+ * `CameraToWorld().Inverse()` of the undistorted camera, whose canonical camera looks along
+ * (0, 0, −1) with up (0, 1, 0) (data_organization.md, undistorted_camera_parameters). So that
+ * camera looks along −(row 3 of the rotation) and skybox 3 along +(e20, e21). Undefined when the
+ * panorama has no such image or its look is not level.
  */
 export function panoramaHeadingDeg(images: HouseImage[], panorama: number): number | undefined {
   const im = images.find((m) => m.panorama === panorama && m.camera === 1 && m.yaw === 5);
