@@ -4,8 +4,8 @@
  * `deno run -A cli.ts …` behaves exactly like the installed command.
  * @module
  */
-import { Command, CommanderError } from "commander";
-import Table from "cli-table3";
+import { Command, CommanderError } from "npm:commander@15.1.0";
+import Table from "npm:cli-table3@0.6.5";
 import { join, resolve } from "node:path";
 import { CancelledError, InputError, RegistryError, StoreError } from "./core/errors.ts";
 import type { Manifest } from "./core/manifest.ts";

@@ -64,7 +64,7 @@ export async function serveMcp(opts: McpOptions = {}): Promise<void> {
   // The SDK and the tools load concurrently, and only here: the confining parent and
   // `threshold` commands that import this module never load them.
   const sdk = Promise.all([
-    import("@modelcontextprotocol/server/stdio"),
+    import("npm:@modelcontextprotocol/server@2.4.0/stdio"),
     import("./mcp/server.ts"),
     import("./mcp/stdio.ts"),
     import("./mcp/listing.ts"),

@@ -3,7 +3,7 @@
  * CheckList, FindingList, AssumptionList, StepLog (tables through cli-table3). Renders only;
  * every number comes from the result.
  */
-import Table from "cli-table3";
+import Table from "npm:cli-table3@0.6.5";
 import type { Block, Manifest } from "../core/manifest.ts";
 import type { Status, ToolResult } from "../core/result.ts";
 

@@ -3,7 +3,7 @@
  * (x right, y up). See `design.md` § "The plan". Validated by zod; cross-references
  * and self-intersecting polygons are checked by {@link parsePlan}.
  */
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 import { formatIssues, InputError } from "./errors.ts";
 
 /** The room-label vocabulary every importer maps its source's labels onto. */

@@ -2,7 +2,7 @@
  * ToolResult: what every tool returns and every surface renders (design.md § "A result"),
  * with the uncertainty rule for checks and the `forModel` projection.
  */
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 
 export const STATUSES = ["pass", "fail", "warn", "unknown", "error"] as const;
 export type Status = typeof STATUSES[number];

@@ -13,12 +13,12 @@ import {
   inputRequired,
   inputResponse,
   type ServerContext,
-} from "@modelcontextprotocol/server";
+} from "npm:@modelcontextprotocol/server@2.4.0";
 import type {
   CallToolResult,
   ElicitRequestFormParams,
   InputRequiredResult,
-} from "@modelcontextprotocol/server";
+} from "npm:@modelcontextprotocol/server@2.4.0";
 import { knownScanIds } from "../core/context.ts";
 import { CancelledError, InputError } from "../core/errors.ts";
 import type { Question } from "../core/inputs.ts";

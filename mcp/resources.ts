@@ -9,8 +9,8 @@ import {
   type McpServer,
   ResourceNotFoundError,
   ResourceTemplate,
-} from "@modelcontextprotocol/server";
-import { z } from "zod";
+} from "npm:@modelcontextprotocol/server@2.4.0";
+import { z } from "npm:zod@4.6.7";
 import { findPlan, knownScanIds, type PlanSources } from "../core/context.ts";
 import type { Store } from "../core/store.ts";
 import { BUILTIN_SCANS } from "../layers/builtin.ts";

@@ -7,7 +7,7 @@ import {
   type CallToolResult,
   McpServer,
   type StandardSchemaWithJSON,
-} from "@modelcontextprotocol/server";
+} from "npm:@modelcontextprotocol/server@2.4.0";
 import type { Registry } from "../core/registry.ts";
 import type { Store } from "../core/store.ts";
 import { type CallEnv, callTool } from "./call.ts";

@@ -1112,7 +1112,7 @@ export async function svgToPng(svg: string, opts: { width_px?: number } = {}): P
     const svgW = Number(/<svg\b[^>]*\bwidth="([\d.]+)"/.exec(svg)?.[1]);
     if (svgW > 0) density = Math.min(2400, (72 * w) / svgW);
   }
-  const { default: sharp } = await import("sharp"); // loaded on use: a native add-on
+  const { default: sharp } = await import("npm:sharp@0.35.5"); // loaded on use: a native add-on
   let img = sharp(new TextEncoder().encode(svg), { density });
   if (w !== undefined) img = img.resize({ width: w });
   const buf = await img.png().toBuffer();

@@ -14,7 +14,7 @@
  * Limits (cited where used): ADA 2010 §404.2.3 (door clear width), §404.2.5 (threshold),
  * §405.2 (ramp slope), §303 (changes in level); the numbers come in as {@link RouteNeeds}.
  */
-import FlatQueue from "flatqueue";
+import FlatQueue from "npm:flatqueue@3.1.0";
 import type { Opening, Plan, Point, Room, Vertical } from "../../core/plan.ts";
 import { tolerance_m } from "../../core/plan.ts";
 import { judge } from "../../core/result.ts";

@@ -10,7 +10,7 @@
  * Uncertainty: a measured value's tolerance is propagated from the plan's scan uncertainty
  * (design.md; first-order error propagation, Taylor, "An Introduction to Error Analysis", §3).
  */
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 import { formatIssues, InputError } from "../../core/errors.ts";
 import {
   type Opening,

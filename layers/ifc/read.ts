@@ -10,7 +10,7 @@
  * IfcGeometricRepresentationContext.TrueNorth. Geometry comes from web-ifc's meshes, which are
  * in metres in a Y-up frame: a mesh point (x, y, z) is IFC world (x, −z, y), so plan = (x, −z).
  */
-import * as W from "web-ifc";
+import * as W from "npm:web-ifc@0.0.78";
 import { InputError } from "../../core/errors.ts";
 import type { PlanInput, Point, RoomLabel } from "../../core/plan.ts";
 import type { ImportReport } from "../types.ts";
