@@ -19,6 +19,7 @@ import { inputMeta, type Manifest } from "./manifest.ts";
 import type { LoadedPlan } from "./plan.ts";
 import { type Assumption, type InputSource, ToolResult } from "./result.ts";
 import type { Store } from "./store.ts";
+import { honestVerdict } from "./verdict.ts";
 
 export interface RunOptions {
   /** Preferences, personas, the selection, stored scans; runs and findings are saved here. */
@@ -149,7 +150,8 @@ export async function runTool(m: Manifest, opts: RunOptions = {}): Promise<RunOu
       if (signal.aborted) throw new CancelledError();
       result = {
         ...base,
-        verdict: h.verdict,
+        // The truthful-verdict rule (core/verdict.ts), for every tool.
+        verdict: honestVerdict(h.verdict, h.checks ?? []),
         metrics: h.metrics ?? [],
         checks: h.checks ?? [],
         findings: h.findings ?? [],

@@ -147,7 +147,9 @@ export default tool({
       }.`;
     }
     if (unmeasured.length && status !== "unknown") {
-      text += ` ${unmeasured.length} room(s) have no height.`;
+      // The truthful-verdict rule: what could not be judged comes first.
+      text =
+        `${unmeasured.length} of ${checks.length} rooms could not be judged (no height). ${text}`;
     }
     ctx.step(`Done: ${low} low, ${close} too close to call, ${unmeasured.length} unmeasured`);
     return { verdict: { status, text }, metrics, checks, findings, overlays, assumptions };

@@ -240,18 +240,34 @@ export default tool({
         `None of the ${checks.length} checks of ${pack.id} could be measured on scan ${scan}: ` +
         `the plan lacks the data (${counts.unknown} unknown).`;
     } else {
-      const parts = [
-        counts.fail ? `${counts.fail} fail` : "",
-        counts.warn ? `${counts.warn} too close to call` : "",
-        `${counts.pass} pass`,
-        counts.unknown ? `${counts.unknown} unknown for missing data` : "",
-      ].filter(Boolean);
+      // In plain words, worst first: what failed (by what it measures), what could not be
+      // judged, what is too close to call, then what passed and against which pack.
       const failedRules = new Set(
         ev.outcomes.filter((o) => o.status === "fail").map((o) => o.rule.id),
       );
-      text = `${pack.title} (${pack.edition}) on scan ${scan}: ${parts.join(", ")}` +
-        ` across ${rulesRun.size} rules` +
-        (failedRules.size ? `; ${failedRules.size} rule(s) failed` : "") + ".";
+      const failedWhat = [
+        ...new Set(
+          ev.outcomes.filter((o) => o.status === "fail").map((o) => MEASURES[o.rule.measure].title),
+        ),
+      ];
+      const parts = [
+        failedRules.size
+          ? `${failedRules.size} of ${rulesRun.size} rules fail (${
+            failedWhat.join(", ")
+          }: ${counts.fail} ${counts.fail === 1 ? "check" : "checks"})`
+          : `no rule fails`,
+        counts.unknown
+          ? `${counts.unknown} ${
+            counts.unknown === 1 ? "check" : "checks"
+          } could not be judged (the plan lacks the data)`
+          : "",
+        counts.warn ? `${counts.warn} too close to call (measure on site)` : "",
+        `${counts.pass} pass`,
+      ].filter(Boolean);
+      const sentence = parts.join("; ");
+      text = `${sentence[0].toUpperCase()}${
+        sentence.slice(1)
+      }. Checked against ${pack.title} (${pack.edition}) on scan ${scan}.`;
       if (unverifiedFailing.size) {
         text += ` ${unverifiedFailing.size} of the rules behind these findings are unverified.`;
       }
