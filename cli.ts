@@ -5,7 +5,7 @@
  * @module
  */
 import { Command, CommanderError } from "npm:commander@15.1.0";
-import Table from "npm:cli-table3@0.6.5";
+import { fitTable, termWidth, wrapIndented } from "./cli/layout.ts";
 import { join, resolve } from "node:path";
 import { CancelledError, InputError, RegistryError, StoreError } from "./core/errors.ts";
 import type { Manifest } from "./core/manifest.ts";
@@ -17,15 +17,7 @@ import type { RunOutcome } from "./core/run.ts";
 import type { ToolResult } from "./core/result.ts";
 import { defaultHome, openStore, type Store } from "./core/store.ts";
 import type * as Lib from "./cli/lib.ts";
-import {
-  COMPACT,
-  fmtNum,
-  paint,
-  renderResult,
-  resultTable,
-  toCsv,
-  useColor,
-} from "./cli/render.ts";
+import { fmtNum, paint, renderResult, resultTable, toCsv, useColor } from "./cli/render.ts";
 import { DOCS_FILE, fillSources, inputProps, toolsMarkdown } from "./cli/docs.ts";
 
 /** The heavy part of the command line, loaded by every command but the listings. */
@@ -51,15 +43,31 @@ function store(): Store {
   return (storeCache ??= openStore(defaultHome()));
 }
 
-function tableOf(head: string[], rows: (string | number)[][]): string {
-  const t = new Table({
+function tableOf(head: string[], rows: (string | number)[][], noteColumns?: number[]): string {
+  return fitTable(
     head,
-    style: { head: [], border: [] },
-    chars: COMPACT,
-    wordWrap: true,
-  }) as Table.Table;
-  for (const r of rows) t.push(r.map((c) => (typeof c === "number" ? fmtNum(c) : c)));
-  return t.toString();
+    rows.map((r) => r.map((c) => (typeof c === "number" ? fmtNum(c) : c))),
+    { noteColumns },
+  );
+}
+
+/** An input's allowed values in words, from its JSON Schema: choices, a range, or its type. */
+function allowedValues(p: Record<string, unknown>): string {
+  if (Array.isArray(p.enum)) return p.enum.map(String).join(" | ");
+  if (p.type === "boolean") return "true | false";
+  const lo = p.minimum ?? p.exclusiveMinimum, hi = p.maximum ?? p.exclusiveMaximum;
+  if (p.type === "number" || p.type === "integer") {
+    const kind = p.type === "integer" ? "a whole number" : "a number";
+    if (lo !== undefined && hi !== undefined) return `${kind} ${lo} to ${hi}`;
+    if (lo !== undefined) return `${kind} from ${lo}`;
+    if (hi !== undefined) return `${kind} up to ${hi}`;
+    return kind;
+  }
+  if (p.type === "string") return p.format === "date" ? "a date (YYYY-MM-DD)" : "text";
+  if (Array.isArray(p.anyOf)) {
+    return (p.anyOf as Record<string, unknown>[]).map(allowedValues).join(", or ");
+  }
+  return String(p.type ?? "any");
 }
 
 /** `key=value`: the value is JSON when it parses, else the plain string. */
@@ -163,7 +171,13 @@ async function cmdRun(toolId: string, f: RunFlags): Promise<number> {
     set,
     persona,
     onStep: (e: { text: string; elapsed_ms: number }) => {
-      if (live) err(paint(`  [${(e.elapsed_ms / 1000).toFixed(2)} s] ${e.text}`, "dim", color));
+      if (live) {
+        err(paint(
+          wrapIndented(e.text, termWidth(), `  [${(e.elapsed_ms / 1000).toFixed(2)} s] `),
+          "dim",
+          color,
+        ));
+      }
     },
   };
   let outcome: RunOutcome = await L.runTool(m, opts);
@@ -370,22 +384,26 @@ function program(): Command {
       }
       if (o.json) return out(JSON.stringify(m, null, 2));
       const requires = m.requires as { layer: string; optional?: boolean }[];
-      out(`${m.title} (${m.id})\n${m.summary}\n\n${m.model_description}\n`);
-      out(`For: ${(m.audience as string[]).join(", ")}`);
+      const width = termWidth();
+      out(`${m.title} (${m.id})\n${wrapIndented(String(m.summary), width, "")}\n`);
+      out(`${wrapIndented(String(m.model_description), width, "")}\n`);
+      out(wrapIndented((m.audience as string[]).join(", "), width, "For: "));
       out(
-        `Requires: ${
-          requires.map((r) => r.layer + (r.optional ? " (optional)" : "")).join(", ") || "nothing"
-        }`,
+        wrapIndented(
+          requires.map((r) => r.layer + (r.optional ? " (optional)" : "")).join(", ") ||
+            "nothing",
+          width,
+          "Needs from the scan: ",
+        ) + "\n",
       );
-      out(`Blocks: ${(m.blocks as string[]).join(", ")}\n`);
       const rows = inputProps(m).map(({ name, p, required }) => [
         name,
-        String(p.type ?? (Array.isArray(p.enum) ? p.enum.join("|") : "")),
+        allowedValues(p),
         String(p.unit ?? ""),
         fillSources(p, required).join(" → "),
-        String(p.ask ?? ""),
+        String(p.ask ?? p.description ?? ""),
       ]);
-      out(tableOf(["Input", "Type", "Unit", "Filled from (in order)", "Asks"], rows));
+      out(tableOf(["Input", "Allowed values", "Unit", "Filled from (in order)", "Asks"], rows));
     }));
 
   p.command("run <tool>").description("Run a tool")

@@ -6,6 +6,20 @@ export const DOCS_FILE = new URL("../docs/tools.md", import.meta.url);
 
 type Prop = Record<string, unknown> & { fill?: { from: string; key?: string } };
 
+/**
+ * A value for people: a slope as rise over run reads `1:12 (8.3 %)`, other numbers at most 4
+ * significant digits; anything else as JSON.
+ */
+export function peopleValue(v: unknown, unit?: unknown): string {
+  if (typeof v !== "number") return JSON.stringify(v);
+  if (unit === "rise/run" && v > 0 && v < 1) {
+    const run = 1 / v;
+    const r = Math.abs(run - Math.round(run)) < 1e-6 ? String(Math.round(run)) : run.toFixed(1);
+    return `1:${r} (${(v * 100).toFixed(1)} %)`;
+  }
+  return String(Number(v.toPrecision(4)));
+}
+
 /** Where an input's value may come from, in fill order. */
 export function fillSources(p: Prop, required: boolean): string[] {
   const from = ["--set"];
@@ -13,7 +27,7 @@ export function fillSources(p: Prop, required: boolean): string[] {
   if (f?.from === "selection") from.push("selection / --scan");
   if (f?.from === "preference") from.push(`preference ${f.key}`, `persona ${f.key}`);
   if (f?.from === "persona") from.push(`persona ${f.key}`);
-  if (p.default !== undefined) from.push(`default ${JSON.stringify(p.default)}`);
+  if (p.default !== undefined) from.push(`default ${peopleValue(p.default, p.unit)}`);
   else from.push(required ? "asked" : "optional");
   return from;
 }

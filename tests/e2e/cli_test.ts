@@ -21,8 +21,11 @@ Deno.test("cli: tools --json lists the registry's manifests with input schemas",
 });
 
 Deno.test("cli: show names each input's fill sources", async () => {
-  const r = await cli(tempHome(), ["show", "ceiling_height"]);
+  const r = await cli(tempHome(), ["show", "ceiling_height"], { COLUMNS: "250" });
   assertEquals(r.code, 0);
+  // Each input's allowed values, in words; no internal block names.
+  assertMatch(r.stdout, /min_height_m\s+│ a number 1 to 6\s+│ m/);
+  assertEquals(r.stdout.includes("VerdictHeader"), false);
   assertMatch(
     r.stdout,
     /min_height_m .*--set → preference space\.min_ceiling_m → persona space\.min_ceiling_m → default 2\.13/,

@@ -1,0 +1,40 @@
+// The commands the first user found too wide fit the terminal: COLUMNS when set, 100 when
+// unknown (stdout is a pipe here, so no terminal size).
+import { cli, tempHome } from "../_cli.ts";
+import { sharedData } from "../_data.ts";
+import { assert, assertEquals } from "../_assert.ts";
+
+const widest = (s: string) => Math.max(0, ...s.split("\n").map((l) => [...l].length));
+
+const home = tempHome();
+let imported = false;
+async function setup() {
+  if (imported) return;
+  const r = await cli(home, ["import", sharedData("ifc/AC20-FZK-Haus.ifc"), "--id", "fzk"]);
+  assertEquals(r.code, 0, r.stderr);
+  imported = true;
+}
+
+const COMMANDS: string[][] = [
+  ["tools"],
+  ["personas", "list"],
+  ["show", "door_clearance"],
+  ["show", "code_check"],
+  ["run", "door_clearance", "--scan", "fzk", "--persona", "manual-wheelchair-user"],
+  ["run", "takeoff", "--scan", "demo"],
+  ["run", "code_check", "--scan", "demo", "--set", "pack=uk-adm"],
+];
+
+for (const columns of [undefined, "80"]) {
+  Deno.test(`widths: every line fits ${columns ?? "100 (COLUMNS unset)"} columns`, async () => {
+    await setup();
+    const limit = Number(columns ?? 100);
+    for (const args of COMMANDS) {
+      const r = await cli(home, args, columns ? { COLUMNS: columns } : {});
+      assertEquals(r.code === 0 || r.code === 1, true, `${args.join(" ")}: ${r.stderr}`);
+      const w = Math.max(widest(r.stdout), widest(r.stderr));
+      assert(w <= limit, `threshold ${args.join(" ")} is ${w} columns wide (limit ${limit})`);
+      assert(r.stdout.length > 100, `threshold ${args.join(" ")} printed almost nothing`);
+    }
+  });
+}
