@@ -38,7 +38,7 @@ Deno.test("door_clearance on the demo, by hand", async () => {
   assertEquals(r.verdict.status, "fail");
   assertMatch(
     r.verdict.text,
-    /^4 of 17 doors are narrower than the 0\.815 m you need; the narrowest is d_bath at 0\.66 m, and 6 are too close to call\.$/,
+    /^4 of 17 doors are narrower than the 0\.815 m you need; the narrowest is door \(Landing ↔ Bathroom\) at 0\.66 m, and 6 are too close to call\.$/,
   );
   assertEquals(
     r.findings.filter((f) => f.severity === "fail").map((f) => f.id),

@@ -20,6 +20,7 @@ import {
 } from "../../core/result.ts";
 import { doorClearWidth, neededClearWidth, openingSpan } from "../../engines/geometry/clearance.ts";
 import { lineGeometry } from "../../engines/geometry/geojson.ts";
+import { planNames } from "../../engines/geometry/names.ts";
 import { chair_width_m, min_clear_width_m, side_margin_m } from "../_access/inputs.ts";
 
 export default tool({
@@ -50,6 +51,7 @@ export default tool({
   run(ctx, { scan, chair_width_m, side_margin_m, min_clear_width_m }) {
     const plan = ctx.plan(scan);
     const doors = plan.openings.filter((o) => o.kind !== "window");
+    const names = planNames(plan);
     const { need_m, governs } = neededClearWidth(min_clear_width_m, chair_width_m, side_margin_m);
     const why = governs === "chair"
       ? `your ${fmtM(chair_width_m)} chair plus ${fmtM(side_margin_m)} beside it`
@@ -59,17 +61,19 @@ export default tool({
     const findings: Finding[] = [];
     const overlays: Overlay[] = [];
     const estimated: string[] = [];
+    const estimatedNames: string[] = [];
     let narrowest: { w: number; id: string } | undefined;
     for (const o of doors) {
       const cw = doorClearWidth(o);
       const w = cw.clear_width_m;
       if (cw.estimated) estimated.push(o.id);
-      if (!narrowest || w < narrowest.w) narrowest = { w, id: o.id };
+      const name = names.opening.get(o.id) ?? o.id;
+      if (cw.estimated) estimatedNames.push(name);
+      if (!narrowest || w < narrowest.w) narrowest = { w, id: name };
       const status = judge(w, ">=", need_m, tolerance_m(plan, w));
-      const where = o.between.map((r) => r === null ? "outside" : r).join(" ↔ ");
       checks.push({
         id: `clear_width:${o.id}`,
-        label: `${o.kind} ${o.id} (${where}): clear width${cw.estimated ? " (estimated)" : ""}`,
+        label: `${name}: clear width${cw.estimated ? " (estimated)" : ""}`,
         status,
         measured: w,
         limit: need_m,
@@ -85,7 +89,7 @@ export default tool({
         floor: o.floor,
         geometry: lineGeometry(openingSpan(plan, o)),
         status,
-        label: `${o.id} ${fmtM(w)}`,
+        label: `${name} ${fmtM(w)}`,
       });
       if (status !== "pass") {
         findings.push({
@@ -93,10 +97,10 @@ export default tool({
           status: "open",
           severity: status === "fail" ? "fail" : "warn",
           title: status === "fail"
-            ? `${o.kind === "door" ? "Door" : "Opening"} ${o.id} is too narrow`
-            : `${o.kind === "door" ? "Door" : "Opening"} ${o.id} is too close to call`,
+            ? `${capital(name)} is too narrow`
+            : `${capital(name)} is too close to call`,
           detail:
-            `${o.kind} ${o.id} (${where}) is ${fmtM(w)} clear${
+            `${capital(name)} is ${fmtM(w)} clear${
               cw.estimated ? " (estimated from its width)" : ""
             }; ${fmtM(need_m, 3)} needed` + (status === "warn" ? ` (${TOO_CLOSE})` : "") + ".",
           subject: o.id,
@@ -122,7 +126,7 @@ export default tool({
       ? [{
         text:
           `${estimated.length} door(s) state only their leaf width, so their clear width is estimated as the width less 38 mm for the open leaf and its stop (ADA 404.2.3 measures face of door to stop; reference §4.3): ${
-            estimated.join(", ")
+            estimatedNames.join(", ")
           }.`,
       }]
       : [];
@@ -158,3 +162,7 @@ export default tool({
     };
   },
 });
+
+function capital(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}

@@ -7,6 +7,7 @@
  * the traveller's width from walls and furniture.
  */
 import { InputError } from "../../core/errors.ts";
+import { resolveInput } from "../_shared/refs.ts";
 import { fill, tool, z } from "../../core/manifest.ts";
 import {
   type Assumption,
@@ -63,13 +64,13 @@ export default tool({
     max_ramp_slope,
     step_free,
     entrance: z.string().min(1).optional().meta({
-      ask: "Which door to the outside is the main entrance (its id)?",
+      ask: "Which door to the outside is the main entrance (its name or id)?",
       description:
-        "The door to start from (an opening id leading outside); the marked main entrance when left out.",
+        "The door to start from (a door to the outside, by name or id); the marked main entrance when left out.",
     }),
     to: z.string().min(1).optional().meta({
-      ask: "Which room should the route go to (its id)?",
-      description: "Only this room (its id); every room when left out.",
+      ask: "Which room should the route go to (its name, label or id)?",
+      description: "Only this room (its name, label or id); every room when left out.",
     }),
   }),
   requires: [{ layer: "plan.rooms" }, { layer: "plan.doors" }],
@@ -85,22 +86,20 @@ export default tool({
   draws: ["route", "point"],
   read_only: true,
   run(ctx, inputs) {
-    const { scan, entrance, to } = inputs;
+    const { scan } = inputs;
     const plan = ctx.plan(scan);
+    const to = inputs.to === undefined
+      ? undefined
+      : resolveInput(plan, "room", "to", inputs.to, scan);
+    const entrance = inputs.entrance === undefined
+      ? undefined
+      : resolveInput(plan, "door", "entrance", inputs.entrance, scan);
     const choice = pickEntrance(plan, entrance);
     if (entrance !== undefined && !choice.entrance) {
       throw new InputError(
         "entrance",
         `${choice.basis}; doors to the outside: ${
           choice.candidates.map((o) => o.id).join(", ") || "none"
-        }`,
-      );
-    }
-    if (to !== undefined && !plan.rooms.some((r) => r.id === to)) {
-      throw new InputError(
-        "to",
-        `no room ${JSON.stringify(to)} in scan ${scan}; rooms: ${
-          plan.rooms.map((r) => r.id).join(", ")
         }`,
       );
     }

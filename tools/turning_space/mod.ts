@@ -26,7 +26,7 @@ import {
 } from "../../engines/geometry/clearance.ts";
 import { objectsByRoom } from "../../engines/geometry/routes.ts";
 import { pointGeometry, polygonGeometry } from "../../engines/geometry/geojson.ts";
-import { InputError } from "../../core/errors.ts";
+import { resolveInput } from "../_shared/refs.ts";
 import { turning_diameter_m } from "../_access/inputs.ts";
 
 /** Room labels where nobody is expected to turn a chair: not checked unless asked for. */
@@ -43,7 +43,7 @@ export default tool({
     scan: z.string().min(1).meta(fill.selection()),
     turning_diameter_m,
     room: z.string().min(1).optional().meta({
-      description: "Check only this room (its id); every room when left out.",
+      description: "Check only this room (its name, label or id); every room when left out.",
     }),
     allow_t_turn: z.boolean().optional().meta({
       description:
@@ -62,17 +62,12 @@ export default tool({
   ],
   draws: ["circle", "area"],
   read_only: true,
-  run(ctx, { scan, turning_diameter_m, room, allow_t_turn: allowT }) {
+  run(ctx, { scan, turning_diameter_m, room: roomRef, allow_t_turn: allowT }) {
     const allow_t_turn = allowT ?? true;
     const plan = ctx.plan(scan);
-    if (room !== undefined && !plan.rooms.some((r) => r.id === room)) {
-      throw new InputError(
-        "room",
-        `no room ${JSON.stringify(room)} in scan ${scan}; rooms: ${
-          plan.rooms.map((r) => r.id).join(", ")
-        }`,
-      );
-    }
+    const room = roomRef === undefined
+      ? undefined
+      : resolveInput(plan, "room", "room", roomRef, scan);
     const rooms = room !== undefined
       ? plan.rooms.filter((r) => r.id === room)
       : plan.rooms.filter((r) => !SKIPPED_LABELS.has(r.label));

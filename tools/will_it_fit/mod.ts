@@ -6,6 +6,7 @@
  * 2002), stair headroom along the pitch (IRC R311.7.2), and a place on the floor.
  */
 import { InputError } from "../../core/errors.ts";
+import { resolveInput } from "../_shared/refs.ts";
 import { fill, tool, z } from "../../core/manifest.ts";
 import {
   type Assumption,
@@ -82,14 +83,15 @@ export default tool({
       label: "the item",
     }),
     to: z.string().min(1).meta({
-      ask: "Which room should it go to (its id)?",
+      ask: "Which room should it go to (its name, label or id)?",
       label: "the target room",
     }),
     width_m: size("width (its longest side in plan)"),
     depth_m: size("depth"),
     height_m: size("height"),
     entrance: z.string().min(1).optional().meta({
-      description: "The door to bring it in by (an opening id leading outside).",
+      description:
+        'The door to bring it in by (a door to the outside, by name or id: "front door", "door (Wohnen ↔ outside)").',
     }),
     stair_headroom_m: z.number().min(1).max(5).default(2.032).meta({
       unit: "m",
@@ -110,8 +112,12 @@ export default tool({
   draws: ["route", "point"],
   read_only: true,
   run(ctx, inputs) {
-    const { scan, to } = inputs;
+    const { scan } = inputs;
     const plan = ctx.plan(scan);
+    const to = resolveInput(plan, "room", "to", inputs.to, scan);
+    const entranceId = inputs.entrance === undefined
+      ? undefined
+      : resolveInput(plan, "door", "entrance", inputs.entrance, scan);
     const preset = inputs.item === "custom" ? undefined : ITEM_PRESETS[inputs.item];
     const w = inputs.width_m ?? preset?.width_m;
     const d = inputs.depth_m ?? preset?.depth_m;
@@ -125,16 +131,8 @@ export default tool({
       throw new InputError(missing[0], `a custom item needs ${missing.join(", ")} (metres)`);
     }
     const item: Item = { width_m: w, depth_m: d, height_m: h };
-    const room = plan.rooms.find((r) => r.id === to);
-    if (!room) {
-      throw new InputError(
-        "to",
-        `no room ${JSON.stringify(to)} in scan ${scan}; rooms: ${
-          plan.rooms.map((r) => r.id).join(", ")
-        }`,
-      );
-    }
-    const choice = pickEntrance(plan, inputs.entrance);
+    const room = plan.rooms.find((r) => r.id === to)!;
+    const choice = pickEntrance(plan, entranceId);
     if (inputs.entrance !== undefined && !choice.entrance) {
       throw new InputError(
         "entrance",
