@@ -220,3 +220,34 @@ export function refProblem(
     r.candidates.map((c) => c.name).join(", ") || "none"
   } (by name, label or id, any case)`;
 }
+
+/**
+ * Replaces every element id in a sentence by its display name (ids stand alone: not part of
+ * a longer word). For texts built by engines that only know ids.
+ */
+export function namesInText(text: string, names: PlanNames): string {
+  const re = namesPattern(names);
+  if (!re) return text;
+  // "door d2" becomes "door (Hall ↔ Kitchen)", not "door door (Hall ↔ Kitchen)".
+  return text.replace(re, (id) => names.of(id)).replace(
+    /\b(door|window|opening|stair|ramp|lift|step) ((?:front )?)\1 \(/gi,
+    "$2$1 (",
+  );
+}
+
+const patterns = new WeakMap<PlanNames, RegExp | null>();
+function namesPattern(names: PlanNames): RegExp | null {
+  if (patterns.has(names)) return patterns.get(names)!;
+  const ids = [
+    ...names.room.keys(),
+    ...names.opening.keys(),
+    ...names.floor.keys(),
+    ...names.vertical.keys(),
+  ].filter((id) => names.of(id) !== id).sort((a, b) => b.length - a.length);
+  const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const re = ids.length
+    ? new RegExp(`(?<![\\w$])(?:${ids.map(esc).join("|")})(?![\\w$])`, "g")
+    : null;
+  patterns.set(names, re);
+  return re;
+}

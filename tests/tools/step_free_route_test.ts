@@ -30,7 +30,7 @@ Deno.test("step_free_route on the demo: the 5 cm front-door step blocks every ro
   assertEquals(r.verdict.status, "fail");
   assertMatch(
     r.verdict.text,
-    /16 of 16 rooms cannot be reached step-free from d_front; the most common barrier: 0\.050 m step at door d_front; 0\.013 m allowed/,
+    /16 of 16 rooms cannot be reached step-free from front door \(Entrance ↔ outside\); the most common barrier: 0\.050 m step at front door \(Entrance ↔ outside\); 0\.013 m allowed/,
   );
   const step = r.checks.find((c) => c.id === "threshold:d_front")!;
   assertEquals([step.status, step.measured, step.limit, step.rule?.section], [
@@ -44,7 +44,10 @@ Deno.test("step_free_route on the demo: the 5 cm front-door step blocks every ro
   assertOk(r.findings.every((f) => /^step_free_route:room:[a-z0-9_]+$/.test(f.id)));
   const bath = r.findings.find((f) => f.id === "step_free_route:room:u_bath")!;
   assertEquals(bath.title, "Bathroom cannot be reached step-free");
-  assertMatch(bath.detail!, /door d_bath is 0\.662 m clear \(estimated\); 0\.815 m needed/);
+  assertMatch(
+    bath.detail!,
+    /door \(Landing ↔ Bathroom\) is 0\.662 m clear \(estimated\); 0\.815 m needed/,
+  );
   // Route overlays per floor; every finding's overlays exist.
   const ids = new Set(r.overlays.map((o) => o.id));
   for (const f of r.findings) for (const o of f.overlays ?? []) assertOk(ids.has(o), o);
@@ -60,7 +63,10 @@ Deno.test("step_free_route on the demo: the 5 cm front-door step blocks every ro
 Deno.test("step_free_route on the demo, not step-free, to one room", async () => {
   const r = await run({ set: { scan: "demo", step_free: false, to: "g_kitchen" } });
   assertEquals(r.verdict.status, "pass");
-  assertMatch(r.verdict.text, /^Kitchen can be reached in a chair from d_front: \d+\.\d m\.$/);
+  assertMatch(
+    r.verdict.text,
+    /^Kitchen can be reached in a chair from front door \(Entrance ↔ outside\): \d+\.\d m\.$/,
+  );
   assertOk((metric(r, "route_length_m") as number) > 5);
   const bath = await run({ set: { scan: "demo", step_free: false, to: "u_bath" } });
   assertEquals(bath.verdict.status, "fail");
@@ -98,7 +104,7 @@ Deno.test("step_free_route on hand-made plans", async () => {
   assertOk(Math.abs(nd.checks.find((c) => c.id === "reach:bath")!.measured! - 4.842) < 1e-9);
   assertMatch(
     nd.findings[0].detail!,
-    /^Door d7 is 0\.70 m clear; 0\.815 m needed\. The best route is 4\.8 m long\.$/,
+    /^Door \(Hall ↔ Bathroom\) is 0\.70 m clear; 0\.815 m needed\. The best route is 4\.8 m long\.$/,
   );
   const sl = await run({ plans, set: { scan: "split_level" } });
   assertEquals(sl.verdict.status, "pass");

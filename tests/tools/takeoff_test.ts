@@ -69,7 +69,7 @@ Deno.test("takeoff conventions: gross adds the wall between rooms, finished leav
   assertEquals(metric(f, "floor_area_m2"), 30);
   assertOk(f.assumptions.some((a) => /ANSI Z765/.test(a.text)));
   assertOk(
-    f.assumptions.some((a) => /garage: unheated.*ceiling 2\.00 m is under 7 ft/.test(a.text)),
+    f.assumptions.some((a) => /garage: unheated.*ceiling 2\.00 m is under 7 ft/i.test(a.text)),
   );
   const rows = table(f).rows.filter((x) => x.scope === "room");
   assertEquals(rows.filter((x) => !x.included).map((x) => x.id), expected.finished.excluded);

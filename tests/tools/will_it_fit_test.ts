@@ -82,7 +82,10 @@ Deno.test("will_it_fit on the demo: presets, doors, the stair", async () => {
   const sofa = await run({ set: { scan: "demo", item: "sofa", to: "g_living" } });
   assertEquals(sofa.verdict.status, "fail");
   assertEquals(sofa.findings.map((f) => f.id), ["will_it_fit:sofa:g_living:d_front"]);
-  assertEquals(forModel(sofa).findings[0].title, "The sofa does not get past door d_front");
+  assertEquals(
+    forModel(sofa).findings[0].title,
+    "The sofa does not get past front door (Entrance ↔ outside)",
+  );
   assertOk(sofa.assumptions.some((a) => /three-seat sofa.*not a standard/.test(a.text)));
   // A fridge goes in upright; a mattress up the stair on its side.
   const fridge = await run({ set: { scan: "demo", item: "fridge", to: "g_kitchen" } });

@@ -16,8 +16,9 @@ import {
   worstStatus,
 } from "../../core/result.ts";
 import { polygonGeometry } from "../../engines/geometry/geojson.ts";
+import { named } from "../_shared/refs.ts";
 
-export default tool({
+export default named(tool({
   id: "ceiling_height",
   title: "Ceiling height",
   summary: "Rooms lower than you need.",
@@ -154,4 +155,4 @@ export default tool({
     ctx.step(`Done: ${low} low, ${close} too close to call, ${unmeasured.length} unmeasured`);
     return { verdict: { status, text }, metrics, checks, findings, overlays, assumptions };
   },
-});
+}));

@@ -32,6 +32,7 @@ import {
   type RulePack,
   WORKS,
 } from "../../engines/geometry/rules.ts";
+import { named } from "../_shared/refs.ts";
 
 /**
  * Resolves the `pack` input: a built-in pack id, the JSON text of a pack, or the path of a
@@ -76,7 +77,7 @@ const STATUS_WORDS: Record<string, string> = {
   warn: "is too close to call against",
 };
 
-export default tool({
+export default named(tool({
   id: "code_check",
   title: "Code check",
   summary: "Which rules of a building code the building fails.",
@@ -294,7 +295,7 @@ export default tool({
       },
     };
   },
-});
+}));
 
 function toCheck(o: RuleOutcome): Check {
   const r = o.rule;

@@ -22,8 +22,9 @@ import { doorClearWidth, neededClearWidth, openingSpan } from "../../engines/geo
 import { lineGeometry } from "../../engines/geometry/geojson.ts";
 import { planNames } from "../../engines/geometry/names.ts";
 import { chair_width_m, min_clear_width_m, side_margin_m } from "../_access/inputs.ts";
+import { named } from "../_shared/refs.ts";
 
-export default tool({
+export default named(tool({
   id: "door_clearance",
   title: "Door clearance",
   summary: "Doors too narrow for your chair or for the standard.",
@@ -161,7 +162,7 @@ export default tool({
       assumptions,
     };
   },
-});
+}));
 
 function capital(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);

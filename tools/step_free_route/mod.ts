@@ -7,7 +7,7 @@
  * the traveller's width from walls and furniture.
  */
 import { InputError } from "../../core/errors.ts";
-import { resolveInput } from "../_shared/refs.ts";
+import { named, resolveInput } from "../_shared/refs.ts";
 import { fill, tool, z } from "../../core/manifest.ts";
 import {
   type Assumption,
@@ -48,7 +48,7 @@ const RULES: Partial<Record<Constraint["kind"], string>> = {
   passage: "403.5.1",
 };
 
-export default tool({
+export default named(tool({
   id: "step_free_route",
   title: "Step-free route",
   summary: "Which rooms you can reach from the front door, and what blocks the rest.",
@@ -320,7 +320,8 @@ export default tool({
       text = `No room's route from ${start.id} could be judged.`;
     }
     if (counts.unknown && status !== "unknown") {
-      text += ` ${counts.unknown} room(s) could not be judged.`;
+      // The truthful-verdict rule: what could not be judged comes first.
+      text = `${counts.unknown} of ${n} rooms could not be judged. ${text}`;
     }
     ctx.step(
       `Done: ${counts.pass} reachable, ${counts.fail} blocked, ${counts.warn} too close, ${counts.unknown} unknown`,
@@ -334,7 +335,7 @@ export default tool({
       assumptions,
     };
   },
-});
+}));
 
 function capital(s: string): string {
   return s ? s[0].toUpperCase() + s.slice(1) : s;

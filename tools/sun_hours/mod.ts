@@ -54,6 +54,7 @@ import { buildingReach_m, compassPoint } from "../../engines/geometry/footprint.
 import type { SiteInfo } from "../../core/context.ts";
 import type { Plan } from "../../core/plan.ts";
 import { describeRaster, openElevationFor, rastersOf } from "../../layers/rasters.ts";
+import { named } from "../_shared/refs.ts";
 
 const TOOL = "sun_hours";
 
@@ -124,7 +125,7 @@ interface WindowResult {
   site: WindowSite;
 }
 
-export default tool({
+export default named(tool({
   id: TOOL,
   title: "Sun hours",
   summary: "How many hours of direct sun each window and room gets.",
@@ -786,7 +787,7 @@ export default tool({
       },
     };
   },
-});
+}));
 
 /**
  * The terrain skyline at the site (the plan's origin) on its newest usable elevation raster,

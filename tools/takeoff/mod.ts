@@ -14,6 +14,7 @@ import {
   type RoomTakeoff,
   type TakeoffTotals,
 } from "../../engines/geometry/takeoff.ts";
+import { named } from "../_shared/refs.ts";
 
 /** The table's columns, in order (result.data.columns; the keys of every row). */
 export const TAKEOFF_COLUMNS = [
@@ -91,7 +92,7 @@ function totalsRow(scope: "floor" | "building", id: string, name: string, t: Tak
   };
 }
 
-export default tool({
+export default named(tool({
   id: "takeoff",
   title: "Quantity takeoff",
   summary: "Floor, wall and ceiling areas, paint and flooring, room by room.",
@@ -217,4 +218,4 @@ export default tool({
       },
     };
   },
-});
+}));

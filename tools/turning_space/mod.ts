@@ -26,13 +26,13 @@ import {
 } from "../../engines/geometry/clearance.ts";
 import { objectsByRoom } from "../../engines/geometry/routes.ts";
 import { pointGeometry, polygonGeometry } from "../../engines/geometry/geojson.ts";
-import { resolveInput } from "../_shared/refs.ts";
+import { named, resolveInput } from "../_shared/refs.ts";
 import { turning_diameter_m } from "../_access/inputs.ts";
 
 /** Room labels where nobody is expected to turn a chair: not checked unless asked for. */
 const SKIPPED_LABELS = new Set(["stairs", "closet", "outdoor", "balcony"]);
 
-export default tool({
+export default named(tool({
   id: "turning_space",
   title: "Turning space",
   summary: "Rooms where a wheelchair cannot turn around.",
@@ -233,4 +233,4 @@ export default tool({
     ctx.step(`Done: ${fails} too tight, ${warns} too close to call`);
     return { verdict: { status, text }, metrics, checks, findings, overlays, assumptions };
   },
-});
+}));

@@ -6,7 +6,7 @@
  * 2002), stair headroom along the pitch (IRC R311.7.2), and a place on the floor.
  */
 import { InputError } from "../../core/errors.ts";
-import { resolveInput } from "../_shared/refs.ts";
+import { named, resolveInput } from "../_shared/refs.ts";
 import { fill, tool, z } from "../../core/manifest.ts";
 import {
   type Assumption,
@@ -67,7 +67,7 @@ const size = (what: string) =>
     description: `The item's ${what} in metres; overrides the preset's.`,
   });
 
-export default tool({
+export default named(tool({
   id: "will_it_fit",
   title: "Will it fit?",
   summary: "Whether a sofa, fridge or mattress gets from the front door into a room.",
@@ -295,7 +295,7 @@ export default tool({
       data: { steps },
     };
   },
-});
+}));
 
 function capital(s: string): string {
   return s ? s[0].toUpperCase() + s.slice(1) : s;
