@@ -267,6 +267,10 @@ async function cmdDemo(o: { out: string; json?: boolean }): Promise<number> {
   out(
     `${plan.floors.length} floors, ${plan.rooms.length} rooms, ${plan.openings.length} openings\n`,
   );
+  // A person's own measurements have no defaults: the demo runs as the active persona, or as
+  // a manual wheelchair user when none is active, so every tool runs without a question.
+  const persona = L.activePersona(s) ?? L.getPersona("manual-wheelchair-user", s);
+  out(`As the persona "${persona.title}" (threshold personas show ${persona.id})\n`);
   const summary: (string | number)[][] = [];
   const { planSvg, svgToPng } = await import("./render/planview.ts");
   const jsonOut: unknown[] = [];
@@ -285,6 +289,7 @@ async function cmdDemo(o: { out: string; json?: boolean }): Promise<number> {
       outcome = await L.runTool(m, {
         store: s,
         builtins: L.BUILTIN_SCANS,
+        persona,
         set,
       });
     } catch (e) {

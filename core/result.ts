@@ -62,6 +62,11 @@ export const Check = z.object({
   }).optional(),
   subject: z.string().optional(),
   note: z.string().optional(),
+  /**
+   * Reported beside the verdict, not part of it: e.g. a standard's minimum shown next to the
+   * person's own need. The truthful-verdict rule leaves it out.
+   */
+  aside: z.boolean().optional(),
 });
 export type Check = z.infer<typeof Check>;
 

@@ -28,12 +28,14 @@ const SAYS_UNJUDGED = /could not be judged|cannot be judged|not judged|unmeasure
  * - a `pass` with subjects that could not be judged becomes `unknown`;
  * - whenever subjects could not be judged, the text starts with how many
  *   ("3 of 8 checked items could not be judged. …"), unless its first sentence already says so.
- * `error` and `unknown` verdicts and results without checks are left as they are.
+ * `error` and `unknown` verdicts and results without checks are left as they are; checks
+ * marked `aside` (reported beside the verdict) do not count.
  */
 export function honestVerdict(
   verdict: { status: Status; text: string },
-  checks: Pick<Check, "id" | "status" | "subject">[],
+  allChecks: Pick<Check, "id" | "status" | "subject" | "aside">[],
 ): { status: Status; text: string } {
+  const checks = allChecks.filter((c) => !c.aside);
   if (!checks.length || verdict.status === "error") return verdict;
   const subjects = subjectStatuses(checks);
   const n = (s: Status) => subjects.filter((x) => x === s).length;

@@ -52,3 +52,16 @@ Deno.test("subjectStatuses: a subject is as bad as its worst check; a fail outra
     ["fail", "unknown"],
   );
 });
+
+Deno.test("honestVerdict: checks reported aside (a standard beside the person's need) do not count", () => {
+  const v = { status: "pass" as const, text: "All doors fit your chair." };
+  assertEquals(
+    honestVerdict(v, [c("d1", "pass"), {
+      id: "std:d1",
+      subject: "d1",
+      status: "fail",
+      aside: true,
+    }]),
+    v,
+  );
+});

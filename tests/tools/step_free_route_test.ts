@@ -16,8 +16,14 @@ import { getPersona } from "../../presets/personas.ts";
 const tool = (await loadRegistry()).require("step_free_route");
 const geo = (name: string) =>
   parsePlanText(Deno.readTextFileSync(fixture(`geometry/${name}.json`)));
+/**
+ * The chair has no default (design.md): these tests state the ADA reference chair (760 mm,
+ * §305.3) and the ADA door minimum (815 mm, §404.2.3) unless a persona fills them.
+ */
+const ADA_CHAIR = { chair_width_m: 0.76, min_clear_width_m: 0.815 };
 async function run(opts: Parameters<typeof runTool>[1]) {
-  const o = await runTool(tool, { builtins: BUILTIN_SCANS, ...opts });
+  const set = opts?.persona ? opts.set : { ...ADA_CHAIR, ...opts?.set };
+  const o = await runTool(tool, { builtins: BUILTIN_SCANS, ...opts, set });
   if (o.status !== "done") throw new Error(JSON.stringify(o));
   assertOk(ToolResult.safeParse(o.result).success, "a valid ToolResult");
   assert.notEqual(o.result.verdict.status, "error", o.result.verdict.text);
@@ -79,17 +85,20 @@ Deno.test("step_free_route on the demo, not step-free, to one room", async () =>
 });
 
 Deno.test("step_free_route: persona presets fill the inputs and become assumptions", async () => {
-  // A power chair: 0.827 m + 0.05 m margin = 0.877 m; the persona's 0.915 m minimum governs.
+  // A power chair: 0.827 m + 0.05 m margin = 0.877 m: the person's need (a standard's minimum
+  // is door_clearance's separate check, not their need).
   const r = await run({
     set: { scan: "narrow_door" },
     plans: { narrow_door: geo("narrow_door") },
     persona: getPersona("power-wheelchair-user"),
   });
-  assertEquals(r.inputs.min_clear_width_m, { value: 0.915, from: "persona" });
-  assertEquals(metric(r, "clear_width_needed_m"), 0.915);
-  // d_in is 0.85 m clear: 0.065 short of 0.915 -> fail, so nothing is reachable.
+  assertEquals(r.inputs.chair_width_m, { value: 0.827, from: "persona" });
+  assertEquals(r.inputs.min_clear_width_m, undefined);
+  assertEquals(metric(r, "clear_width_needed_m"), 0.877);
+  // d_in is 0.85 m clear: 0.027 short of 0.877, beyond the 0.02 m tolerance -> fail, so nothing
+  // is reachable.
   assertEquals(r.verdict.status, "fail");
-  assertOk(r.assumptions.some((a) => a.from === "persona" && /ADA 2010 §403\.5\.1/.test(a.text)));
+  assertOk(r.assumptions.some((a) => a.from === "persona" && /AWM/.test(a.text)));
 });
 
 Deno.test("step_free_route on hand-made plans", async () => {
@@ -164,6 +173,7 @@ Deno.test("the four access tools on the Matterport3D sample (no rooms): unknown,
   for (const id of ["step_free_route", "door_clearance", "turning_space", "will_it_fit"]) {
     const o = await runTool(reg.require(id), {
       plans: { m },
+      persona: getPersona("manual-wheelchair-user"),
       set: { scan: "m", ...(id === "will_it_fit" ? { item: "sofa", to: "any" } : {}) },
     });
     assertEquals(o.status, "done");

@@ -33,7 +33,6 @@ import {
   chair_width_m,
   max_ramp_slope,
   max_step_m,
-  min_clear_width_m,
   side_margin_m,
   step_free,
 } from "../_access/inputs.ts";
@@ -59,7 +58,12 @@ export default named(tool({
     scan: z.string().min(1).meta(fill.selection()),
     chair_width_m,
     side_margin_m,
-    min_clear_width_m,
+    min_clear_width_m: z.number().min(0.3).max(3).optional().meta({
+      unit: "m",
+      label: "a door clear width you need whatever your chair",
+      description:
+        "A door clear width you need at least, whatever your chair (e.g. with a helper beside you); only when you give it. The door you need is otherwise your chair plus the side margin; door_clearance checks doors against a standard.",
+    }),
     max_step_m,
     max_ramp_slope,
     step_free,
@@ -110,8 +114,10 @@ export default named(tool({
       return { verdict: { status: "unknown", text } };
     }
     const start = choice.entrance;
+    // The door a person needs is their chair plus the margin beside it (a standard's minimum is
+    // door_clearance's separate check), or more when they say so.
     const { need_m, governs } = neededClearWidth(
-      inputs.min_clear_width_m,
+      inputs.min_clear_width_m ?? 0,
       inputs.chair_width_m,
       inputs.side_margin_m,
     );
