@@ -15,6 +15,7 @@ import type { Plan } from "./core/plan.ts";
 import type { Question } from "./core/inputs.ts";
 import type { RunOutcome } from "./core/run.ts";
 import type { ToolResult } from "./core/result.ts";
+import type { SiteInfo } from "./core/context.ts";
 import { defaultHome, openStore, type Store } from "./core/store.ts";
 import type * as Lib from "./cli/lib.ts";
 import { fmtNum, paint, renderResult, resultTable, toCsv, useColor } from "./cli/render.ts";
@@ -49,6 +50,31 @@ function tableOf(head: string[], rows: (string | number)[][], noteColumns?: numb
     rows.map((r) => r.map((c) => (typeof c === "number" ? fmtNum(c) : c))),
     { noteColumns },
   );
+}
+
+/** A site as rows for people: place, where it came from, then each stored fact. */
+function siteRows(info: SiteInfo): string[][] {
+  const from = {
+    scan: "the scan's own site",
+    coordinates: "coordinates given",
+    store: "stored site",
+  };
+  const rows: string[][] = [
+    ["Latitude", `${info.lat}°`],
+    ["Longitude", `${info.lon}°`],
+  ];
+  if (info.address) rows.push(["Address", info.address]);
+  if (info.elevation_m !== undefined) rows.push(["Elevation", `${info.elevation_m} m`]);
+  if (info.north_deg !== undefined) {
+    rows.push(["North", `the plan's +y axis points ${info.north_deg}° clockwise from true north`]);
+  }
+  if (info.id) rows.push(["Stored as", info.id]);
+  if (info.scan) rows.push(["Scan", info.scan]);
+  rows.push(["From", from[info.from] ?? info.from]);
+  for (const [k, v] of Object.entries(info.record)) {
+    rows.push([k, typeof v === "string" ? v : JSON.stringify(v)]);
+  }
+  return rows;
 }
 
 /** An input's allowed values in words, from its JSON Schema: choices, a range, or its type. */
@@ -678,11 +704,14 @@ function program(): Command {
       ),
     );
   }));
-  sites.command("show <place>").action(act((place: string) => {
-    const info = L.resolveSite({ store: store(), builtins: L.BUILTIN_SCANS }, place);
-    if (!info) throw new InputError("place", `scan ${place} has no site`);
-    out(JSON.stringify(info, null, 2));
-  }));
+  sites.command("show <place>").option("--json", "the site as JSON").action(
+    act((place: string, o: { json?: boolean }) => {
+      const info = L.resolveSite({ store: store(), builtins: L.BUILTIN_SCANS }, place);
+      if (!info) throw new InputError("place", `scan ${place} has no site`);
+      if (o.json) return out(JSON.stringify(info, null, 2));
+      out(tableOf(["Site", place], siteRows(info)));
+    }),
+  );
   sites.command("add <id>").description("store a place")
     .requiredOption("--lat <deg>", "latitude, degrees")
     .requiredOption("--lon <deg>", "longitude, degrees")

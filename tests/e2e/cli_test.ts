@@ -226,13 +226,13 @@ Deno.test("cli: sites add, list and show; schema plan", async () => {
   assertEquals(add.code, 0, add.stderr);
   const list = JSON.parse((await cli(home, ["sites", "list", "--json"])).stdout);
   assertEquals(list.map((s: any) => s.id).sort(), ["demo", "home"]);
-  const show = JSON.parse((await cli(home, ["sites", "show", "1 Test Lane"])).stdout);
+  const show = JSON.parse((await cli(home, ["sites", "show", "1 Test Lane", "--json"])).stdout);
   assertEquals(show.record, { year_built: 1931 });
   assertEquals((await cli(home, ["sites", "add", "x", "--lat", "95", "--lon", "0"])).code, 2);
   // A scan's site, placed by a person: `sites show <scan>` and the tools use it.
   const mine = ["--scan", "demo", "--lat", "46.63", "--lon", "10.65"];
   assertEquals((await cli(home, ["sites", "add", "plot", ...mine])).code, 0);
-  const placed = JSON.parse((await cli(home, ["sites", "show", "demo"])).stdout);
+  const placed = JSON.parse((await cli(home, ["sites", "show", "demo", "--json"])).stdout);
   assertEquals([placed.id, placed.lat, placed.lon, placed.north_deg], ["plot", 46.63, 10.65, 15]);
   // One stored site per scan: a second is refused, naming the first; nothing changes.
   const second = await cli(home, ["sites", "add", "plot2", ...mine]);

@@ -38,3 +38,13 @@ for (const columns of [undefined, "80"]) {
     }
   });
 }
+
+Deno.test("sites show: a table for people (--json for the raw record)", async () => {
+  const r = await cli(home, ["sites", "show", "demo"]);
+  assertEquals(r.code, 0, r.stderr);
+  assertEquals(r.stdout.trimStart().startsWith("{"), false);
+  assert(/│ Latitude\s+│ 52\.52°/.test(r.stdout), r.stdout);
+  assert(/│ North\s+│ the plan's \+y axis points 15° clockwise from true north/.test(r.stdout));
+  const j = await cli(home, ["sites", "show", "demo", "--json"]);
+  assertEquals(JSON.parse(j.stdout).lat, 52.52);
+});
