@@ -166,3 +166,21 @@ Deno.test("takeoff runs on every real sample (ZInD, IfcOpenHouse, MP3D sweeps on
     assertEquals(rooms.length, s.plan.rooms.length);
   }
 });
+
+Deno.test("takeoff says which unheated rooms its paint and flooring include, or leaves them out", async () => {
+  const net = await run({ set: { scan: "lshape", convention: "net" } });
+  assertOk(
+    net.assumptions.some((a) =>
+      /^Paint and flooring include Garage \(unheated or unfinished\) by the net convention's choice; the finished convention leaves them out\.$/
+        .test(a.text)
+    ),
+    JSON.stringify(net.assumptions),
+  );
+  const fin = await run({ set: { scan: "lshape", convention: "finished" } });
+  assertOk(
+    fin.assumptions.some((a) =>
+      /^Left out of the totals under this convention: Garage/.test(a.text)
+    ),
+  );
+  assertOk(!fin.assumptions.some((a) => /^Paint and flooring include/.test(a.text)));
+});

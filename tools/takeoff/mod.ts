@@ -13,6 +13,7 @@ import {
   planTakeoff,
   type RoomTakeoff,
   type TakeoffTotals,
+  UNFINISHED_LABELS,
 } from "../../engines/geometry/takeoff.ts";
 import { named } from "../_shared/refs.ts";
 
@@ -188,6 +189,17 @@ export default named(tool({
         text: `Left out of the totals under this convention: ${
           excluded.map((r) => `${r.name} (${r.excluded_because})`).join("; ")
         }.`,
+      });
+    }
+    // Unheated rooms (a garage) counted in paint and flooring are counted by choice: say so.
+    const unfinished = t.rooms.filter((r) =>
+      r.included && (UNFINISHED_LABELS as readonly string[]).includes(r.label)
+    );
+    if (unfinished.length) {
+      assumptions.push({
+        text: `Paint and flooring include ${
+          unfinished.map((r) => r.name).join(", ")
+        } (unheated or unfinished) by the ${convention} convention's choice; the finished convention leaves them out.`,
       });
     }
     if (noHeight.length) {
