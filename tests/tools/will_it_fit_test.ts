@@ -178,3 +178,13 @@ Deno.test("will_it_fit: a zero-area target room is unknown, not a fail", async (
   assertEquals(r.verdict.status, "unknown");
   assertMatch(r.checks.at(-1)!.label, /encloses no floor \(zero area\)/);
 });
+
+Deno.test("will_it_fit: the preset's full size is an assumption; the step log's count is the metric's", async () => {
+  const r = await run({ set: { scan: "demo", item: "sofa", to: "g_living", width_m: 2.0 } });
+  const a = r.assumptions.find((x) => x.input === "item")!;
+  // Width given; depth and height come from the sofa preset, and the full size is stated.
+  assertMatch(a.text, /its depth 0\.95 m, height 0\.85 m are a typical size/);
+  assertMatch(a.text, /full size 2\.00 m × 0\.95 m × 0\.85 m/);
+  const steps = r.metrics.find((m) => m.id === "steps")!.value;
+  assertOk(r.steps.some((s) => s === `Checked ${steps} steps of the way`), JSON.stringify(r.steps));
+});

@@ -165,13 +165,23 @@ export default named(tool({
     }, choice.entrance.id);
     const route = routes.get(room.id)!;
     const assumptions: Assumption[] = [
-      ...(preset && inputs.width_m === undefined && inputs.depth_m === undefined &&
-          inputs.height_m === undefined
-        ? [{
-          text:
-            `The ${inputs.item} is taken as ${preset.what} (${dims}): a typical size, not a standard.`,
-          input: "item",
-        }]
+      ...(preset
+        ? (() => {
+          // Every size the preset gave (not the person) is said, the full size with it.
+          const fromPreset = [
+            inputs.width_m === undefined ? `width ${fmtM(preset.width_m)}` : "",
+            inputs.depth_m === undefined ? `depth ${fmtM(preset.depth_m)}` : "",
+            inputs.height_m === undefined ? `height ${fmtM(preset.height_m)}` : "",
+          ].filter(Boolean);
+          return fromPreset.length
+            ? [{
+              text: `The ${inputs.item} is taken as ${preset.what}: its ${
+                fromPreset.join(", ")
+              } are a typical size, not a standard or your measurement (full size ${dims}: width × depth × height).`,
+              input: "item",
+            }]
+            : [];
+        })()
         : []),
       { text: `The item comes in by ${choice.entrance.id}: ${choice.basis}.` },
       {
@@ -186,10 +196,11 @@ export default named(tool({
         assumptions,
       };
     }
-    ctx.step(`Checking ${route.walk.length} steps of the way`);
     const steps: FitStep[] = fitAlongRoute(plan, graph, route, item, {
       stair_headroom_m: inputs.stair_headroom_m,
     });
+    // The same count as the "Steps checked" metric.
+    ctx.step(`Checked ${steps.length} ${steps.length === 1 ? "step" : "steps"} of the way`);
     const checks: Check[] = steps.map((s, i) => ({
       id: `step:${i}:${s.kind}:${s.element}`,
       label: capital(s.text),
