@@ -152,14 +152,32 @@ for (const [id, rel] of [["fzk", "ifc/AC20-FZK-Haus.ifc"], ["zind", "zind/zind_d
   samples[id] = (await importSource(sharedData(rel))).loaded;
 }
 
-Deno.test("step_free_route on the real samples (FZK-Haus IFC, ZInD)", async () => {
+Deno.test("step_free_route on the real samples (FZK-Haus IFC, ZInD): every outside door is tried", async () => {
   const fzk = await run({ plans: samples, set: { scan: "fzk" } });
   assertOk(fzk.checks.some((c) => c.id.startsWith("reach:") && c.status !== "unknown"));
-  assertMatch(fzk.assumptions.map((a) => a.text).join(" "), /Routes start outside .*inferred/);
-  // ZInD has four doors to the outside and none marked: an unknown asking for the entrance.
+  // FZK-Haus has two doors to the outside (Flur's front door, Wohnen's terrace door) and
+  // neither is marked: each room gets the best of both, and the result says which.
+  assertMatch(
+    fzk.assumptions.map((a) => a.text).join(" "),
+    /routes start from whichever of the 2 .* serves each room best/,
+  );
+  const wohnen = samples.fzk.plan.rooms.find((r) => r.name === "Wohnen")!;
+  const reachWohnen = fzk.checks.find((c) => c.id === `reach:${wohnen.id}`)!;
+  // Before: "There is no way to Wohnen to follow" from the front door alone.
+  assertEquals(reachWohnen.status, "pass");
+  assertMatch(reachWohnen.label, /^Wohnen: the way from door \(Wohnen ↔ outside\)$/);
+  // Named by the person: that door alone (Wohnen is not connected to Flur in the file).
+  const front = samples.fzk.plan.openings.find((o) =>
+    o.kind === "door" && o.between.includes(null) &&
+    o.between.some((r) => samples.fzk.plan.rooms.find((x) => x.id === r)?.name === "Flur")
+  )!;
+  const named = await run({ plans: samples, set: { scan: "fzk", entrance: front.id } });
+  assertEquals(named.checks.find((c) => c.id === `reach:${wohnen.id}`)!.status, "unknown");
+  assertMatch(named.assumptions.map((a) => a.text).join(" "), /Routes start outside .*you chose/);
+  // ZInD has several doors to the outside and none marked: it answers, from the best of them.
   const zind = await run({ plans: samples, set: { scan: "zind" } });
-  assertEquals(zind.verdict.status, "unknown");
-  assertMatch(zind.verdict.text, /run again with entrance set to one of them/);
+  assert.notEqual(zind.verdict.status, "unknown");
+  assertMatch(zind.verdict.text, /from the best of \d+ doors to the outside/);
   const door = samples.zind.plan.openings.find((o) =>
     o.kind === "door" && o.between.includes(null)
   )!;

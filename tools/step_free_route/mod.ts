@@ -9,6 +9,7 @@
 import { InputError } from "../../core/errors.ts";
 import { named, resolveInput } from "../_shared/refs.ts";
 import { fill, tool, z } from "../../core/manifest.ts";
+import type { Opening } from "../../core/plan.ts";
 import {
   type Assumption,
   type Check,
@@ -23,11 +24,13 @@ import {
 import { neededClearWidth } from "../../engines/geometry/clearance.ts";
 import { pointGeometry } from "../../engines/geometry/geojson.ts";
 import {
+  buildRouteGraph,
   type Constraint,
   pickEntrance,
   type Route,
-  routesFrom,
+  routeToRoom,
   routeTreeLines,
+  shortestRoutes,
 } from "../../engines/geometry/routes.ts";
 import {
   chair_width_m,
@@ -107,13 +110,18 @@ export default named(tool({
         }`,
       );
     }
-    if (!choice.entrance) {
-      const text = choice.candidates.length
-        ? `${choice.basis}: run again with entrance set to one of them.`
-        : `Scan ${scan}: ${choice.basis}, so there is nowhere to start a route from.`;
+    if (!choice.candidates.length) {
+      const text = `Scan ${scan}: ${choice.basis}, so there is nowhere to start a route from.`;
       return { verdict: { status: "unknown", text } };
     }
-    const start = choice.entrance;
+    // An entrance the person or the file names wins; otherwise every door to the outside is
+    // tried (a wheelchair user uses whichever works) and each room gets its best.
+    const named = entrance !== undefined ||
+      choice.candidates.filter((o) => o.main_entrance).length === 1;
+    const starts = (named || choice.candidates.length < 2) && choice.entrance
+      ? [choice.entrance]
+      : choice.candidates;
+    const start = starts[0];
     // The door a person needs is their chair plus the margin beside it (a standard's minimum is
     // door_clearance's separate check), or more when they say so.
     const { need_m, governs } = neededClearWidth(
@@ -129,10 +137,42 @@ export default named(tool({
       max_ramp_slope: inputs.max_ramp_slope,
     };
     ctx.step(
-      `Building the route graph from ${start.id} (${choice.basis}); doors need ${fmtM(need_m, 3)}`,
+      starts.length > 1
+        ? `Building the route graph from each of the ${starts.length} doors to the outside (none is marked as the main entrance); doors need ${
+          fmtM(need_m, 3)
+        }`
+        : `Building the route graph from ${start.id} (${choice.basis}); doors need ${
+          fmtM(need_m, 3)
+        }`,
     );
     // One room: its own route drawn; every room: the tree of routes, one overlay per floor.
-    const { graph, tree, routes } = routesFrom(plan, needs, start.id, { legs: to !== undefined });
+    const legs = { legs: to !== undefined };
+    const graph = buildRouteGraph(plan, needs);
+    const trees = starts.map((o) => {
+      const node = graph.outsideNode.get(o.id);
+      if (node === undefined) throw new Error(`opening ${o.id} does not lead outside`);
+      return { start: o, tree: shortestRoutes(graph, node) };
+    });
+    // Each room's best route over the entrances: reachable, then too close, then unknown, then
+    // blocked; the shorter walk among equals.
+    const RANK: Record<string, number> = { pass: 0, warn: 1, unknown: 2, fail: 3, error: 4 };
+    const routes = new Map<string, Route>();
+    const fromStart = new Map<string, Opening>();
+    for (const room of plan.rooms) {
+      if (to !== undefined && room.id !== to) continue;
+      let best: { r: Route; start: Opening } | undefined;
+      for (const t of trees) {
+        const r = routeToRoom(graph, t.tree, room.id, legs);
+        // No way at all from this door says nothing about the room: it ranks last.
+        const rank = (x: Route) => (x.why ? 9 : RANK[x.status]);
+        const better = !best || rank(r) < rank(best.r) ||
+          (rank(r) === rank(best.r) &&
+            (r.length_m ?? Infinity) < (best.r.length_m ?? Infinity));
+        if (better) best = { r, start: t.start };
+      }
+      routes.set(room.id, best!.r);
+      fromStart.set(room.id, best!.start);
+    }
     ctx.step(`Routing to ${to ?? `${plan.rooms.length} rooms`}`);
     const targets = plan.rooms.filter((r) => to === undefined || r.id === to);
 
@@ -206,7 +246,7 @@ export default named(tool({
         (judged ? [...r.blocking, ...r.unknown, ...r.close].map((c) => c.text).join("; ") : "");
       checks.push({
         id: `reach:${room.id}`,
-        label: `${name}: reachable from ${start.id}`,
+        label: `${name}: the way from ${fromStart.get(room.id)!.id}`,
         status: r.status,
         ...(r.length_m !== undefined && r.status !== "unknown"
           ? { measured: r.length_m, unit: "m" }
@@ -239,18 +279,22 @@ export default named(tool({
         });
       }
     }
+    // The tree of each entrance that some room's best route starts from.
+    const used = trees.filter((t) => [...fromStart.values()].includes(t.start));
     if (to === undefined) {
-      for (const t of routeTreeLines(graph, tree)) {
-        overlays.push({
-          id: `routes:${t.floor}:${t.status}`,
-          kind: "route",
-          floor: t.floor,
-          geometry: {
-            type: "MultiLineString",
-            coordinates: t.lines.map((l) => l.map((p) => [p[0], p[1]])),
-          },
-          status: t.status,
-        });
+      for (const [k, u] of used.entries()) {
+        for (const t of routeTreeLines(graph, u.tree)) {
+          overlays.push({
+            id: `routes:${t.floor}:${t.status}${k ? `:${u.start.id}` : ""}`,
+            kind: "route",
+            floor: t.floor,
+            geometry: {
+              type: "MultiLineString",
+              coordinates: t.lines.map((l) => l.map((p) => [p[0], p[1]])),
+            },
+            status: t.status,
+          });
+        }
       }
     }
     const allChecks = [...elementChecks.values(), ...checks];
@@ -281,7 +325,18 @@ export default named(tool({
     )
       .map((o) => o.id);
     const assumptions: Assumption[] = [
-      { text: `Routes start outside ${start.id}: ${choice.basis}.` },
+      starts.length > 1
+        ? {
+          text:
+            `No door to the outside is marked as the main entrance, so routes start from whichever of the ${starts.length} (${
+              starts.map((o) => o.id).join(", ")
+            }) serves each room best; ${
+              used.map((u) =>
+                `${u.start.id} for ${[...fromStart.values()].filter((o) => o === u.start).length}`
+              ).join(", ")
+            } room(s). Name one with entrance to start from it alone.`,
+        }
+        : { text: `Routes start outside ${start.id}: ${choice.basis}.` },
       {
         text: `Inside rooms the route keeps ${
           fmtM(needs.body_width_m / 2, 3)
@@ -301,10 +356,15 @@ export default named(tool({
     let status: Status;
     let text: string;
     const what = inputs.step_free ? "step-free" : "in a chair";
+    const from = starts.length > 1
+      ? `the best of ${starts.length} doors to the outside (${
+        used.map((u) => u.start.id).join(", ")
+      })`
+      : start.id;
     if (counts.fail) {
       status = "fail";
       text =
-        `${counts.fail} of ${n} rooms cannot be reached ${what} from ${start.id}; the most common barrier: ${top.c.text}` +
+        `${counts.fail} of ${n} rooms cannot be reached ${what} from ${from}; the most common barrier: ${top.c.text}` +
         (counts.warn ? `. ${counts.warn} more are too close to call` : "") + ".";
     } else if (counts.warn) {
       status = "warn";
@@ -313,17 +373,17 @@ export default named(tool({
     } else if (counts.pass) {
       status = "pass";
       text = n === 1
-        ? `${targets[0].name ?? targets[0].id} can be reached ${what} from ${start.id}: ${
-          fmtM(longest!.len, 1)
-        }.`
+        ? `${targets[0].name ?? targets[0].id} can be reached ${what} from ${
+          fromStart.get(targets[0].id)!.id
+        }: ${fmtM(longest!.len, 1)}.`
         : `${
           counts.pass === n ? `All ${n}` : `${counts.pass} of ${n}`
-        } rooms can be reached ${what} from ${start.id}; the longest route is ${
+        } rooms can be reached ${what} from ${from}; the longest route is ${
           fmtM(longest!.len, 1)
         } (to ${longest!.name}).`;
     } else {
       status = "unknown";
-      text = `No room's route from ${start.id} could be judged.`;
+      text = `No room's route from ${from} could be judged.`;
     }
     if (counts.unknown && status !== "unknown") {
       // The truthful-verdict rule: what could not be judged comes first.
