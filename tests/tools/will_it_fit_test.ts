@@ -142,6 +142,17 @@ Deno.test("will_it_fit on the real samples (FZK-Haus IFC, ZInD)", async () => {
     assertOk(r.checks.length >= 2, `${scan}: a door and the floor at least`);
     assertOk(["pass", "fail", "warn", "unknown"].includes(r.verdict.status));
   }
+  // No entrance named and none marked: every door to the outside is tried. FZK's Wohnen is
+  // not connected to the hall in the file; its terrace door is the way in.
+  const wohnen = samples.fzk.plan.rooms.find((r) => r.name === "Wohnen")!;
+  const sofa = await run({ plans: samples, set: { scan: "fzk", item: "sofa", to: "Wohnen" } });
+  assertEquals(/no way/i.test(sofa.verdict.text), false, sofa.verdict.text);
+  assertOk(sofa.checks.length >= 1);
+  assertMatch(
+    sofa.assumptions.map((a) => a.text).join(" "),
+    /each of the 2 was tried .*; the best way in is by door \(Wohnen ↔ outside\)/,
+  );
+  assertEquals(sofa.findings.every((f) => f.id.includes(wohnen.id)), true);
 });
 
 Deno.test("will_it_fit: a zero-area target room is unknown, not a fail", async () => {

@@ -141,29 +141,55 @@ export default named(tool({
         }`,
       );
     }
-    if (!choice.entrance) {
+    if (!choice.candidates.length) {
       return {
         verdict: {
           status: "unknown",
-          text: choice.candidates.length
-            ? `${choice.basis}: run again with entrance set to one of them.`
-            : `Scan ${scan}: ${choice.basis}, so there is no way in to follow.`,
+          text: `Scan ${scan}: ${choice.basis}, so there is no way in to follow.`,
         },
       };
     }
+    // An entrance the person or the file names wins; otherwise every door to the outside is
+    // tried and the best way in is kept (movers use whichever door works).
+    const named = entranceId !== undefined ||
+      choice.candidates.filter((o) => o.main_entrance).length === 1;
+    const starts = (named || choice.candidates.length < 2) && choice.entrance
+      ? [choice.entrance]
+      : choice.candidates;
     const name = room.name ?? room.id;
     const dims = `${fmtM(w)} × ${fmtM(d)} × ${fmtM(h)}`;
-    ctx.step(`Finding the way from ${choice.entrance.id} to ${name} for a ${dims} ${inputs.item}`);
+    ctx.step(
+      starts.length > 1
+        ? `Finding the way to ${name} for a ${dims} ${inputs.item} from each of the ${starts.length} doors to the outside`
+        : `Finding the way from ${starts[0].id} to ${name} for a ${dims} ${inputs.item}`,
+    );
     // Movers carry the item: stairs and thresholds do not stop them; doors are judged by fit.
     const smallest = Math.min(w, d, h);
-    const { graph, routes } = routesFrom(plan, {
-      body_width_m: smallest,
-      min_clear_width_m: 0,
-      step_free: false,
-      max_step_m: 1,
-      max_ramp_slope: 1,
-    }, choice.entrance.id);
-    const route = routes.get(room.id)!;
+    const RANK: Record<string, number> = { pass: 0, warn: 1, unknown: 2, fail: 3 };
+    const tried = starts.map((start) => {
+      const { graph, routes } = routesFrom(plan, {
+        body_width_m: smallest,
+        min_clear_width_m: 0,
+        step_free: false,
+        max_step_m: 1,
+        max_ramp_slope: 1,
+      }, start.id);
+      const route = routes.get(room.id)!;
+      const steps = route.why ? [] : fitAlongRoute(plan, graph, route, item, {
+        stair_headroom_m: inputs.stair_headroom_m,
+      });
+      const worst = steps.reduce((k, x) => Math.max(k, RANK[x.status] ?? 3), 0);
+      return { start, graph, route, steps, rank: route.why ? 9 : worst };
+    });
+    // The best way in: it fits, then too close, then unknown, then not; the shorter among equals.
+    const best = tried.reduce((a, b) =>
+      b.rank < a.rank ||
+        (b.rank === a.rank && (b.route.length_m ?? 1e9) < (a.route.length_m ?? 1e9))
+        ? b
+        : a
+    );
+    const { graph, route } = best;
+    const used = best.start;
     const assumptions: Assumption[] = [
       ...(preset
         ? (() => {
@@ -183,7 +209,14 @@ export default named(tool({
             : [];
         })()
         : []),
-      { text: `The item comes in by ${choice.entrance.id}: ${choice.basis}.` },
+      starts.length > 1
+        ? {
+          text:
+            `No door to the outside is marked as the main entrance, so each of the ${starts.length} was tried (${
+              starts.map((o) => o.id).join(", ")
+            }); the best way in is by ${used.id}. Name one with entrance to use it alone.`,
+        }
+        : { text: `The item comes in by ${used.id}: ${choice.basis}.` },
       {
         text:
           "The item is a rigid box; it may be turned between steps. Doors with only a leaf width are estimated 38 mm narrower (reference §4.3).",
@@ -196,9 +229,7 @@ export default named(tool({
         assumptions,
       };
     }
-    const steps: FitStep[] = fitAlongRoute(plan, graph, route, item, {
-      stair_headroom_m: inputs.stair_headroom_m,
-    });
+    const steps: FitStep[] = best.steps;
     // The same count as the "Steps checked" metric.
     ctx.step(`Checked ${steps.length} ${steps.length === 1 ? "step" : "steps"} of the way`);
     const checks: Check[] = steps.map((s, i) => ({
@@ -291,7 +322,7 @@ export default named(tool({
         firstUnknown + 1
       } is unknown: ${steps[firstUnknown].text}.`;
     } else {
-      text = `${what} fits: ${steps.length} steps from ${choice.entrance.id} to ${name} (${
+      text = `${what} fits: ${steps.length} steps from ${used.id} to ${name} (${
         fmtM(route.length_m!, 1)
       }); carry it ${carries.join(", then ") || "upright"}.`;
     }
