@@ -115,7 +115,10 @@ export interface RouteGraph {
   notes: string[];
   needs: RouteNeeds;
   /** What a passage constraint needs to be measured later (see {@link measurePassage}). */
-  passages: Map<string, { polygon: Point[]; obstacles: Point[][]; a: Port; b: Port }>;
+  passages: Map<
+    string,
+    { polygon: Point[]; obstacles: Point[][]; a: Port; b: Port; tolerance_m?: number }
+  >;
 }
 
 /**
@@ -858,7 +861,13 @@ export function buildRouteGraph(
           }
           const name = room.name ?? room.id;
           const id = `passage:${room.id}:${nodes[ids[i]].ref}:${nodes[ids[j]].ref}`;
-          passages.set(id, { polygon: room.polygon, obstacles: obs, a: ports[i], b: ports[j] });
+          passages.set(id, {
+            polygon: room.polygon,
+            obstacles: obs,
+            a: ports[i],
+            b: ports[j],
+            tolerance_m: wTol,
+          });
           constraints = [{
             id,
             kind: "passage",
@@ -1085,6 +1094,19 @@ export function measurePassage(g: RouteGraph, c: Constraint): Constraint {
     / is narrower than the (.*) needed$/,
     ` is ${fmt(width)} wide at its narrowest; $1 needed`,
   );
+  // The measured width and the path search must not contradict each other: a passage whose
+  // measured width clears the need by more than the scan's uncertainty is not a fail (the
+  // search, run at the need plus the uncertainty, could not confirm it): too close to call
+  // (design.md's uncertainty rule).
+  if (c.status === "fail" && c.limit !== undefined) {
+    const tol = p.tolerance_m ?? 0;
+    if (judge(width, ">=", c.limit, tol) !== "fail") {
+      c.status = "warn";
+      c.text += ` (within the scan's ${
+        fmt(tol)
+      } uncertainty of the way through: too close to call)`;
+    }
+  }
   return c;
 }
 
@@ -1192,6 +1214,13 @@ export function routeToRoom(
       if (c.status === "fail") route.blocking.push(c);
       else if (c.status === "warn") route.close.push(c);
       else if (c.status === "unknown") route.unknown.push(c);
+    }
+    // A measured passage may have been found too close to call, not blocked (measurePassage).
+    if (
+      e.status === "fail" && e.kind === "room" && e.constraints.length &&
+      e.constraints.every((c) => c.status !== "fail")
+    ) {
+      e.status = "warn";
     }
     route.status = worseRouteStatus(route.status, e.status);
     if (withLegs && e.kind !== "vertical") {
