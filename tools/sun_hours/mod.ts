@@ -55,6 +55,7 @@ import type { SiteInfo } from "../../core/context.ts";
 import type { Plan } from "../../core/plan.ts";
 import { describeRaster, openElevationFor, rastersOf } from "../../layers/rasters.ts";
 import { named } from "../_shared/refs.ts";
+import { sunlitSpan, timeZoneAt } from "../../engines/geometry/timezone.ts";
 
 const TOOL = "sun_hours";
 
@@ -363,6 +364,8 @@ export default named(tool({
       });
     }
 
+    // Local clock time: the site's IANA time zone, looked up offline from its coordinates.
+    const timeZone = timeZoneAt(site.lat, site.lon);
     // Rooms: the best window and the union of all of them.
     const roomIds = [...new Set(results.map((r) => r.room))];
     const rooms = roomIds.map((id) => {
@@ -375,6 +378,7 @@ export default named(tool({
       const dayU = unionSunlit(ws.map((r) => dayCodes.get(r.id)!));
       const yearU = unionSunlit(ws.map((r) => yearCodes.get(r.id)!));
       return {
+        span: timeZone ? sunlitSpan(dayU, daySmp.jd, timeZone) : undefined,
         id,
         name: room.name ?? id,
         label: room.label,
@@ -713,6 +717,33 @@ export default named(tool({
         fmtH(sunlitHours(allYear, yearSmp.step_h))
       } over ${year}.`;
     }
+    // Every room's own answer, as a finding title the model reads (its best window, the day's
+    // hours and local clock times, the year's hours), sunniest first.
+    for (const r of [...rooms].sort((a, b) => b.day_h - a.day_h)) {
+      const bw = results.find((w) => w.id === r.best_window)!;
+      const faces = `${compassPoint(bw.facing_deg)} (${Math.round(bw.facing_deg)}°)`;
+      const when = r.span ? `, ${r.span.from}–${r.span.to} local time` : "";
+      findings.push({
+        id: findingId(TOOL, "room", r.id),
+        status: "open",
+        severity: "info",
+        title: `${r.name}: ${fmtH(r.day_h)} of direct sun on ${inputs.date}${when}; ${
+          Math.round(r.year_h)
+        } h over ${year}; its best window faces ${faces}`,
+        detail:
+          `${r.name} has ${r.windows.length} window(s); the best, ${r.best_window}, faces ${faces} and gets ${
+            fmtH(bw.day_h)
+          } on ${inputs.date}. Clear-sky hours: weather is ignored.`,
+        subject: r.id,
+        overlays: [`room:${r.id}`],
+      });
+    }
+    verdictText += " Hours are clear-sky: weather (clouds) is ignored.";
+    assumptions.push({
+      text: timeZone
+        ? `Clock times are local time in ${timeZone} (the site's time zone, looked up offline from its latitude and longitude), daylight saving included.`
+        : "The site's time zone could not be looked up: clock times are not given.",
+    });
     const status: Status = standard === "none" || !checks.length
       ? "pass"
       : worstStatus(checks.map((c) => c.status));
@@ -757,9 +788,11 @@ export default named(tool({
             building: round(w.lost_year_h.building, 1),
           },
         })),
+        ...(timeZone ? { time_zone: timeZone } : {}),
         rooms: rooms.map((r) => ({
           id: r.id,
           name: r.name,
+          ...(r.span ? { sun_from_local: r.span.from, sun_to_local: r.span.to } : {}),
           habitable: r.habitable,
           windows: r.windows,
           best_window: r.best_window,
