@@ -253,3 +253,13 @@ Deno.test("code_check on sparse real samples: every rule listed, unknown where d
     invariants(await run({ plans: sparse, set: { scan: "openhouse", pack } }), pack);
   }
 });
+
+Deno.test("code_check uk-adm: door widths are measured by the UK pack's own rule, not ADA's", async () => {
+  const m = (await loadRegistry()).require("code_check");
+  const out = await runTool(m, { builtins: BUILTIN_SCANS, set: { scan: "demo", pack: "uk-adm" } });
+  assert.equal(out.status, "done");
+  if (out.status !== "done") return;
+  const notes = out.result.checks.map((c) => c.note ?? "").filter((n) => /measuring rule/.test(n));
+  assert.ok(notes.length > 0);
+  assert.ok(notes.every((n) => /ADM Vol 1 Table 1\.1 measuring rule/.test(n) && !/ADA/.test(n)));
+});

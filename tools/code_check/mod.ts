@@ -297,13 +297,29 @@ export default named(tool({
   },
 }));
 
+/**
+ * Each pack measures a door's clear width by its own rule: the clearance engine's estimate
+ * names ADA's, so a note under another pack names that pack's rule instead (reference
+ * rules-and-sun.md: ADM Vol 1 Table 1.1, door stop to the open door on the hinge side; IRC
+ * R311.2, face of the door to the stop with the door open 90°).
+ */
+const MEASURING_RULES: Record<string, string> = {
+  "uk-adm":
+    "ADM Vol 1 Table 1.1 measuring rule: from the door stop to the open door on the hinge side",
+  "irc-2021": "IRC R311.2 measuring rule: face of the door to the stop, the door open 90°",
+};
+function packMeasuringRule(note: string, pack: string): string {
+  const rule = MEASURING_RULES[pack];
+  return rule ? note.replace("ADA 404.2.3 measuring rule", rule) : note;
+}
+
 function toCheck(o: RuleOutcome): Check {
   const r = o.rule;
   const unit = MEASURES[r.measure].unit;
   const notes: string[] = [];
   if (o.status === "warn") notes.push(`${capital(TOO_CLOSE)}.`);
   if (o.via) notes.push(`Measured on ${o.via}.`);
-  if (o.note) notes.push(o.note);
+  if (o.note) notes.push(packMeasuringRule(o.note, r.pack));
   if (r.status === "U") notes.push("Unverified rule: check it against the primary source.");
   return {
     id: o.subject ? `${r.id}:${o.subject.id}` : r.id,
