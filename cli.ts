@@ -528,30 +528,40 @@ function program(): Command {
     }));
 
   p.command("plan <sid>").description("Show a scan's plan").option("--json", "the plan JSON")
-    .action(act((sid: string, o: { json?: boolean }) => {
+    .option("--ids", "add each element's id (names only by default)")
+    .action(act(async (sid: string, o: { json?: boolean; ids?: boolean }) => {
       const loaded = L.requirePlan({ store: store(), builtins: L.BUILTIN_SCANS }, sid);
       const pl: Plan = loaded.plan;
       if (o.json) return out(JSON.stringify(pl, null, 2));
+      const { planNames } = await import("./engines/geometry/names.ts");
+      const names = planNames(pl);
+      const id = (x: string) => (o.ids ? [x] : []);
       out(`${pl.name || pl.id} (${pl.source.format}${pl.source.ref ? `: ${pl.source.ref}` : ""})`);
       if (pl.site) {
         out(
           `Site: ${pl.site.lat}, ${pl.site.lon}${pl.site.address ? ` — ${pl.site.address}` : ""}`,
         );
       }
+      // People read names: floors, rooms and openings by name; ids with --ids.
       out(
         tableOf(
-          ["Floor", "Room", "Label", "Name", "Height (m)"],
-          pl.rooms.map((r) => [r.floor, r.id, r.label, r.name ?? "", r.height_m ?? "—"]),
+          ["Floor", "Room", "Label", ...(o.ids ? ["Id"] : []), "Height (m)"],
+          pl.rooms.map((r) => [
+            names.floor.get(r.floor) ?? r.floor,
+            names.room.get(r.id) ?? r.id,
+            r.label,
+            ...id(r.id),
+            r.height_m ?? "—",
+          ]),
         ),
       );
       out(
         tableOf(
-          ["Opening", "Kind", "Floor", "Between", "Width (m)", "Threshold (m)"],
+          ["Opening", "Floor", ...(o.ids ? ["Id"] : []), "Width (m)", "Threshold (m)"],
           pl.openings.map((x) => [
-            x.id,
-            x.kind,
-            x.floor,
-            x.between.map((b) => b ?? "outside").join(" ↔ "),
+            names.opening.get(x.id) ?? x.id,
+            names.floor.get(x.floor) ?? x.floor,
+            ...id(x.id),
             x.width_m,
             x.threshold_m ?? "—",
           ]),

@@ -48,3 +48,15 @@ Deno.test("sites show: a table for people (--json for the raw record)", async ()
   const j = await cli(home, ["sites", "show", "demo", "--json"]);
   assertEquals(JSON.parse(j.stdout).lat, 52.52);
 });
+
+Deno.test("plan: floors, rooms and openings by name (the IFC's GUIDs only with --ids)", async () => {
+  await setup();
+  const r = await cli(home, ["plan", "fzk"]);
+  assertEquals(r.code, 0, r.stderr);
+  assert(/│ Erdgeschoss\s+│ Schlafzimmer\s+│ bedroom/.test(r.stdout), r.stdout);
+  assert(/│ door \(Flur ↔ outside\)\s+│ Erdgeschoss/.test(r.stdout), r.stdout);
+  // No IFC GUID (22 characters of the IFC base-64 alphabet) anywhere a person reads.
+  assertEquals(/[0-9A-Za-z_$]{22}/.test(r.stdout.replace(/\/[^\s)]*/g, "")), false, r.stdout);
+  const ids = await cli(home, ["plan", "fzk", "--ids"]);
+  assert(/2eyxpyOx95m90jmsXLOuR0|347jFE2yX7IhCEIALmupEH/.test(ids.stdout));
+});
