@@ -81,6 +81,12 @@ export const Room = z.object({
     error: (i) => `needs at least 3 points, got ${(i.input as unknown[]).length}`,
   }),
   height_m: positiveMetres.optional(),
+  /**
+   * Set when the source has no such room and the importer derived one (an IFC storey with no
+   * IfcSpace: a room inside its walls, so doors have a side): the sentence says how. Tools do
+   * not judge a derived room; they say so.
+   */
+  derived: z.string().optional(),
 });
 export type Room = z.infer<typeof Room>;
 

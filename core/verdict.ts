@@ -47,6 +47,8 @@ export function honestVerdict(
     else if (unjudged) status = "unknown";
   }
   if (!unjudged) return { status, text: verdict.text };
+  // An unknown verdict about subjects none of which could be judged already says so.
+  if (verdict.status === "unknown" && unjudged === subjects.length) return verdict;
   const first = verdict.text.split(/(?<=\.)\s/)[0];
   if (SAYS_UNJUDGED.test(first)) return { status, text: verdict.text };
   const total = subjects.length;

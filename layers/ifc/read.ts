@@ -726,7 +726,11 @@ function buildPlan(
       label: "other",
       name: `${s.name ?? "storey"} (inside the walls; the file has no IfcSpace)`,
       polygon,
-      ...(height_m > 0 ? { height_m } : {}),
+      // No height: the lowest wall top is not a ceiling (a foundation level's 1.12 m "ceiling"
+      // must not fail ceiling_height). The room is marked derived: tools do not judge it.
+      derived: `level ${
+        s.name ?? s.guid
+      } has no IfcSpace; this room is the bounding rectangle inside its walls, not a room of the file`,
     });
     roomRings.set(-1 - plan.rooms.length, { id: rid, floor: s.guid, ring: polygon });
     report.assumptions.push(
@@ -734,7 +738,7 @@ function buildPlan(
         s.name ?? s.guid
       } has no IfcSpace: one room is made from the bounding rectangle of its ${walls.length} walls, inset by their typical thickness (${
         round4(inset)
-      } m); its height (${height_m} m) is the lowest wall top above the storey, not a measured ceiling.`,
+      } m), marked as derived and kept out of every judgement; it has no height (the lowest wall top, ${height_m} m above the storey, is not a ceiling).`,
     );
   }
   const ringsOnFloor = (floor: string) => [...roomRings.values()].filter((r) => r.floor === floor);

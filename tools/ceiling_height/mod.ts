@@ -58,7 +58,7 @@ export default named(tool({
     for (const room of plan.rooms) {
       const name = room.name ?? room.id;
       const overlayId = `room:${room.id}`;
-      if (room.height_m === undefined) {
+      if (room.height_m === undefined || room.derived) {
         unmeasured.push(name);
         checks.push({
           id: `height:${room.id}`,
@@ -67,7 +67,9 @@ export default named(tool({
           limit: min_height_m,
           unit: "m",
           subject: room.id,
-          note: "The scan has no height for this room.",
+          note: room.derived
+            ? `Not judged: ${room.derived}.`
+            : "The scan has no height for this room.",
         });
         overlays.push({
           id: overlayId,

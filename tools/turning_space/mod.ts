@@ -68,10 +68,14 @@ export default named(tool({
     const room = roomRef === undefined
       ? undefined
       : resolveInput(plan, "room", "room", roomRef, scan);
+    // A room the importer derived (not in the source) is never judged; it is said.
+    const derived = plan.rooms.filter((r) => r.derived && (room === undefined || r.id === room));
     const rooms = room !== undefined
-      ? plan.rooms.filter((r) => r.id === room)
-      : plan.rooms.filter((r) => !SKIPPED_LABELS.has(r.label));
-    const skipped = room !== undefined ? [] : plan.rooms.filter((r) => SKIPPED_LABELS.has(r.label));
+      ? plan.rooms.filter((r) => r.id === room && !r.derived)
+      : plan.rooms.filter((r) => !SKIPPED_LABELS.has(r.label) && !r.derived);
+    const skipped = room !== undefined
+      ? []
+      : plan.rooms.filter((r) => SKIPPED_LABELS.has(r.label) && !r.derived);
     const objects = objectsByRoom(plan);
     ctx.step(`Finding the largest clear circle in ${rooms.length} rooms`);
     const checks: Check[] = [];
@@ -207,10 +211,15 @@ export default named(tool({
       ...(empty.length
         ? [{ text: `${empty.length} room(s) enclose no free floor: ${empty.join(", ")}.` }]
         : []),
+      ...derived.map((r) => ({
+        text: `Not judged: ${r.name ?? r.id} (${r.derived}).`,
+      })),
     ];
     const status = worstStatus(checks.map((c) => c.status));
     let text: string;
-    if (status === "unknown") {
+    if (status === "unknown" && !rooms.length && derived.length) {
+      text = `Scan ${scan} has no room of its own to judge: ${derived[0].derived}.`;
+    } else if (status === "unknown") {
       text = `No room in scan ${scan} has free floor to check.`;
     } else if (status === "fail") {
       text =
