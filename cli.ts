@@ -129,6 +129,39 @@ interface RunFlags {
   csv?: string;
   chart?: string;
   pack?: string;
+  /** PNG size: a scale (2 for twice the screen size, 4.17 for 300 dpi print) or a width. */
+  scale?: string;
+  width?: string;
+}
+
+/** `--scale` / `--width` as svgToPng options; bad values are errors naming the flag. */
+function pngSize(f: { scale?: string; width?: string }): { scale?: number; width_px?: number } {
+  if (f.scale !== undefined && f.width !== undefined) {
+    throw new InputError("--scale", "give --scale or --width, not both");
+  }
+  if (f.scale !== undefined) {
+    const v = Number(f.scale);
+    if (!(v > 0 && v <= 20)) {
+      throw new InputError(
+        "--scale",
+        `must be a number above 0 and at most 20 (2: twice the screen size; 4.17: 300 dpi print), got ${
+          JSON.stringify(f.scale)
+        }`,
+      );
+    }
+    return { scale: v };
+  }
+  if (f.width !== undefined) {
+    const v = Number(f.width);
+    if (!Number.isInteger(v) || v < 16 || v > 20000) {
+      throw new InputError(
+        "--width",
+        `must be a whole number of pixels from 16 to 20000, got ${JSON.stringify(f.width)}`,
+      );
+    }
+    return { width_px: v };
+  }
+  return {};
 }
 
 function askOnTerminal(
@@ -240,8 +273,9 @@ function resultCharts(r: ToolResult): [string, string][] {
 async function writeFiles(
   m: Manifest,
   result: ToolResult,
-  f: { svg?: string; png?: string; csv?: string; chart?: string },
+  f: { svg?: string; png?: string; csv?: string; chart?: string; scale?: string; width?: string },
 ) {
+  const size = pngSize(f);
   if (f.svg || f.png) {
     const plan = result.scan
       ? L.requirePlan({ store: store(), builtins: L.BUILTIN_SCANS }, result.scan).plan
@@ -257,7 +291,7 @@ async function writeFiles(
       err(`wrote ${f.svg}`);
     }
     if (f.png) {
-      await Deno.writeFile(f.png, await svgToPng(svg));
+      await Deno.writeFile(f.png, await svgToPng(svg, size));
       err(`wrote ${f.png}`);
     }
   }
@@ -266,8 +300,9 @@ async function writeFiles(
     if (!charts.length) throw new InputError("--chart", `${m.id} draws no chart`);
     const { svgToPng } = await import("./render/planview.ts");
     const svg = charts[0][1];
-    if (f.chart.toLowerCase().endsWith(".png")) await Deno.writeFile(f.chart, await svgToPng(svg));
-    else await Deno.writeTextFile(f.chart, svg);
+    if (f.chart.toLowerCase().endsWith(".png")) {
+      await Deno.writeFile(f.chart, await svgToPng(svg, size));
+    } else await Deno.writeTextFile(f.chart, svg);
     err(`wrote ${f.chart}`);
   }
   if (f.csv) {
@@ -448,6 +483,8 @@ function program(): Command {
     .option("--csv <file>", "write the tool's table as CSV")
     .option("--chart <file>", "write the tool's chart (.svg, or .png)")
     .option("--pack <file>", "a rule pack file (sets the input pack)")
+    .option("--scale <n>", "PNG size as a multiple of the screen size (4.17: 300 dpi print)")
+    .option("--width <px>", "PNG width in pixels (the height keeps the proportions)")
     .action(act((id: string, o: RunFlags) => cmdRun(id, o)));
 
   p.command("import <file>").description("Import a building (plan JSON and the formats in layers/)")
