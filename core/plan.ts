@@ -121,6 +121,11 @@ export const Vertical = z.object({
   going_m: positiveMetres.optional(),
   width_m: positiveMetres,
   risers: z.number().int().positive().optional(),
+  /**
+   * Its own outline in plan metres, when the source gives its geometry (an IFC stair's
+   * extent): pictures draw the stair there, not as hatching over the rooms it touches.
+   */
+  footprint: z.array(Point).min(3).optional(),
 });
 export type Vertical = z.infer<typeof Vertical>;
 

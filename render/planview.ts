@@ -399,6 +399,8 @@ function drawPanel(plan: Plan, parts: PanelParts, f: Frame, ids: Set<string>): s
     { kind: Vertical["kind"]; going_m: number; up?: string; down?: string; rise_m?: number }
   >();
   for (const v of plan.verticals) {
+    // A vertical with its own outline is drawn there (below), not over its rooms.
+    if (v.footprint) continue;
     for (const rid of v.rooms ?? []) {
       const room = rooms.find((r) => r.id === rid);
       if (!room) continue;
@@ -583,6 +585,44 @@ function drawPanel(plan: Plan, parts: PanelParts, f: Frame, ids: Set<string>): s
           : `<circle cx="${n(p1[0])}" cy="${n(p1[1])}" r="2.5" fill="${INK}"/>`
       }${caption}</g>`,
     );
+  }
+  // Verticals with their own outline, on the floors they leave from and arrive at.
+  for (const v of plan.verticals) {
+    if (!v.footprint || !parts.floor) continue;
+    const fl = parts.floor.id;
+    if (v.from_floor !== fl && v.to_floor !== fl) continue;
+    const box = bboxOf(v.footprint)!;
+    const alongX = box.maxx - box.minx >= box.maxy - box.miny;
+    const step_px = Math.max(3, (v.going_m ?? 0.25) * ppm);
+    const pid = `tp-treads-${alongX ? "x" : "y"}-${Math.round(step_px * 100)}`;
+    if (!ids.has(pid)) {
+      ids.add(pid);
+      const line = alongX
+        ? `<line x1="0" y1="0" x2="0" y2="${n(step_px)}" stroke="#9b9b9b" stroke-width="1"/>`
+        : `<line x1="0" y1="0" x2="${n(step_px)}" y2="0" stroke="#9b9b9b" stroke-width="1"/>`;
+      out.push(
+        `<defs><pattern id="${pid}" patternUnits="userSpaceOnUse" width="${n(step_px)}" height="${
+          n(step_px)
+        }">${line}</pattern></defs>`,
+      );
+    }
+    const up = v.from_floor === fl && v.to_floor !== fl;
+    const other = floorName(plan, up ? v.to_floor : v.from_floor);
+    const words = v.from_floor === v.to_floor
+      ? `${v.kind}, rise ${v.rise_m.toFixed(2)} m`
+      : `${v.kind} ${up ? "up" : "down"} to ${other}`;
+    const size = Math.max(8, Math.min(10, ppm * 0.2));
+    const cx = f.x((box.minx + box.maxx) / 2), cy = f.y((box.miny + box.maxy) / 2);
+    out.push(
+      `<g class="stair stair-footprint" data-vertical="${escapeXml(v.id)}"><polygon points="${
+        pts(v.footprint, f)
+      }" fill="${PAPER}" stroke="#7a7a7a" stroke-width="1.2"/><polygon points="${
+        pts(v.footprint, f)
+      }" fill="url(#${pid})"/>${
+        text(cx, cy + size * 0.35, words, { size, anchor: "middle", fill: "#444", halo: true })
+      }</g>`,
+    );
+    obstacles.push(v.footprint);
   }
   out.push(`</g>`);
 

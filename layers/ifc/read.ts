@@ -952,6 +952,13 @@ function buildPlan(
       ...(treadOk ? { going_m: round4(tread_m!) } : {}),
       width_m: round4(width_m),
       ...(risers && risers > 0 ? { risers: Math.round(risers) } : {}),
+      // Its own extent (plan x = IFC x, plan y = -IFC z), so it is drawn there.
+      footprint: [
+        [min[0], -max[2]],
+        [max[0], -max[2]],
+        [max[0], -min[2]],
+        [min[0], -min[2]],
+      ].map(([x, y]) => [round4(x), round4(y)] as Point),
     });
     report.assumptions.push(
       `${kind} ${name}: ${

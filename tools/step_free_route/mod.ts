@@ -22,7 +22,7 @@ import {
   TOO_CLOSE,
 } from "../../core/result.ts";
 import { neededClearWidth } from "../../engines/geometry/clearance.ts";
-import { pointGeometry } from "../../engines/geometry/geojson.ts";
+import { pointGeometry, polygonGeometry } from "../../engines/geometry/geojson.ts";
 import {
   buildRouteGraph,
   type Constraint,
@@ -90,7 +90,7 @@ export default named(tool({
     "PlanView",
     "StepLog",
   ],
-  draws: ["route", "point"],
+  draws: ["route", "point", "room"],
   read_only: true,
   run(ctx, inputs) {
     const { scan } = inputs;
@@ -244,6 +244,15 @@ export default named(tool({
       }
       const how = r.why ??
         (judged ? [...r.blocking, ...r.unknown, ...r.close].map((c) => c.text).join("; ") : "");
+      // Each room shaded by whether it can be reached (pass), not (fail) or is not known.
+      overlays.push({
+        id: `room:${room.id}`,
+        kind: "room",
+        floor: room.floor,
+        geometry: polygonGeometry(room.polygon),
+        status: r.status,
+        label: name,
+      });
       checks.push({
         id: `reach:${room.id}`,
         label: `${name}: the way from ${fromStart.get(room.id)!.id}`,
