@@ -1,5 +1,6 @@
 /** The tool reference (`docs/tools.md`), generated from the manifests. Never edited by hand. */
 import type { ManifestJson } from "../core/catalog.ts";
+import { fillLabels } from "../core/fill.ts";
 
 /** Where `threshold docs` writes the reference. */
 export const DOCS_FILE = new URL("../docs/tools.md", import.meta.url);
@@ -20,16 +21,16 @@ export function peopleValue(v: unknown, unit?: unknown): string {
   return String(Number(v.toPrecision(4)));
 }
 
-/** Where an input's value may come from, in fill order. */
+/**
+ * Where an input's value may come from, in fill order (core/fill.ts says it once); a default
+ * reads as people read numbers ({@link peopleValue}).
+ */
 export function fillSources(p: Prop, required: boolean): string[] {
-  const from = ["--set"];
-  const f = p.fill;
-  if (f?.from === "selection") from.push("selection / --scan");
-  if (f?.from === "preference") from.push(`preference ${f.key}`, `persona ${f.key}`);
-  if (f?.from === "persona") from.push(`persona ${f.key}`);
-  if (p.default !== undefined) from.push(`default ${peopleValue(p.default, p.unit)}`);
-  else from.push(required ? "asked" : "optional");
-  return from;
+  return fillLabels(p, required).map((l) =>
+    l.startsWith("default ") && p.default !== undefined
+      ? `default ${peopleValue(p.default, p.unit)}`
+      : l
+  );
 }
 
 /** The properties and required list of a manifest's input schema. */

@@ -12,3 +12,4 @@ export { forModel } from "../core/result.ts";
 export { BUILTIN_SCANS } from "../layers/builtin.ts";
 export { activePersona, getPersona, listPersonas, parsePersona } from "../presets/personas.ts";
 export { PREFERENCE_KEYS, preferenceKey } from "../presets/preferences.ts";
+export { createSession, parseAnswer, scanInputName, targetInputs } from "../core/session.ts";
