@@ -230,8 +230,12 @@ export function namesInText(text: string, names: PlanNames): string {
   if (!re) return text;
   // "door d2" becomes "door (Hall ↔ Kitchen)", not "door door (Hall ↔ Kitchen)".
   return text.replace(re, (id) => names.of(id)).replace(
-    /\b(door|window|opening|stair|ramp|lift|step) ((?:front )?)\1 \(/gi,
-    "$2$1 (",
+    /\b(door|window|opening|stair|ramp|lift|step) (front )?\1 \(/gi,
+    (_m, word: string, front?: string) => {
+      const cap = word[0] === word[0].toUpperCase();
+      if (!front) return `${word} (`;
+      return `${cap ? "Front" : "front"} ${word.toLowerCase()} (`;
+    },
   );
 }
 

@@ -340,12 +340,17 @@ export default named(tool({
  */
 const MEASURING_RULES: Record<string, string> = {
   "uk-adm":
-    "ADM Vol 1 Table 1.1 measuring rule: from the door stop to the open door on the hinge side",
-  "irc-2021": "IRC R311.2 measuring rule: face of the door to the stop, the door open 90°",
+    "an estimate; ADM Vol 1 Table 1.1 measures from the door stop to the open door on the hinge side",
+  "irc-2021":
+    "an estimate; IRC R311.2 measures from the face of the door to the stop, the door open 90°",
 };
 function packMeasuringRule(note: string, pack: string): string {
   const rule = MEASURING_RULES[pack];
-  return rule ? note.replace("ADA 404.2.3 measuring rule", rule) : note;
+  if (!rule) return note;
+  return note.replace("(ADA 404.2.3 measuring rule)", `(${rule})`).replace(
+    /\(FHA Design Manual: [^)]*\)/,
+    `(${rule})`,
+  );
 }
 
 function toCheck(o: RuleOutcome): Check {
