@@ -68,3 +68,19 @@ Deno.test("step_free_route: to by name; an unknown room lists rooms by name, not
   assertMatch(e.message, /^to: no room "ballroom" in scan demo; rooms: Entrance, Hall,/);
   assertEquals(/g_entry/.test(e.message), false);
 });
+
+Deno.test("will_it_fit: the question for the room offers the rooms by name as choices", async () => {
+  const { createSession } = await import("../../core/session.ts");
+  const session = createSession(registry.require("will_it_fit"), {
+    builtins: BUILTIN_SCANS,
+    set: { scan: "demo", item: "sofa" },
+  });
+  const state = await session.run();
+  assertEquals(state.status, "needs_input");
+  if (state.status !== "needs_input") return;
+  const q = state.questions.find((x) => x.input === "to")!;
+  assertEquals(q.kind, "choice");
+  const labels = q.choices!.map((c) => c.label);
+  assert(labels.some((l) => /^Main bedroom/.test(l)), labels.join(" | "));
+  assertEquals(q.choices!.find((c) => /^Main bedroom/.test(c.label))!.value, "u_bed1");
+});

@@ -71,11 +71,13 @@ export default named(tool({
     max_ramp_slope,
     step_free,
     entrance: z.string().min(1).optional().meta({
+      refers: "door",
       ask: "Which door to the outside is the main entrance (its name or id)?",
       description:
         "The door to start from (a door to the outside, by name or id); the marked main entrance when left out.",
     }),
     to: z.string().min(1).optional().meta({
+      refers: "room",
       ask: "Which room should the route go to (its name, label or id)?",
       description: "Only this room (its name, label or id); every room when left out.",
     }),

@@ -43,6 +43,7 @@ export default named(tool({
     scan: z.string().min(1).meta(fill.selection()),
     turning_diameter_m,
     room: z.string().min(1).optional().meta({
+      refers: "room",
       description: "Check only this room (its name, label or id); every room when left out.",
     }),
     allow_t_turn: z.boolean().optional().meta({

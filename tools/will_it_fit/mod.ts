@@ -85,11 +85,13 @@ export default named(tool({
     to: z.string().min(1).meta({
       ask: "Which room should it go to (its name, label or id)?",
       label: "the target room",
+      refers: "room",
     }),
     width_m: size("width (its longest side in plan)"),
     depth_m: size("depth"),
     height_m: size("height"),
     entrance: z.string().min(1).optional().meta({
+      refers: "door",
       description:
         'The door to bring it in by (a door to the outside, by name or id: "front door", "door (Wohnen ↔ outside)").',
     }),
