@@ -1025,7 +1025,7 @@ const KIND_WORDS: Record<string, string> = {
   route: "route",
   circle: "turning circle",
   point: "marked point",
-  arrow: "flow direction",
+  arrow: "direction",
   area: "area",
   line: "line",
   room: "room",
