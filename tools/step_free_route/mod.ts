@@ -294,7 +294,17 @@ export default named(tool({
     const used = trees.filter((t) => [...fromStart.values()].includes(t.start));
     if (to === undefined) {
       for (const [k, u] of used.entries()) {
-        for (const t of routeTreeLines(graph, u.tree)) {
+        // Only the edges some room's best route walks from this entrance: one readable tree,
+        // without the branches that lead nowhere a room is reached from.
+        const walked = new Set<number>();
+        for (const [rid, start] of fromStart) {
+          if (start === u.start) { for (const w of routes.get(rid)!.walk) walked.add(w.edge); }
+        }
+        const pruned = {
+          ...u.tree,
+          via: Int32Array.from(u.tree.via, (e) => (walked.has(e) ? e : -1)),
+        };
+        for (const t of routeTreeLines(graph, pruned)) {
           overlays.push({
             id: `routes:${t.floor}:${t.status}${k ? `:${u.start.id}` : ""}`,
             kind: "route",
