@@ -632,7 +632,12 @@ export default named(tool({
       ...(horizonPts
         ? { horizon: horizonPts.map((p) => [p.azimuth_deg, p.elevation_deg] as [number, number]) }
         : {}),
-      windows: results.map((w) => ({ id: w.id, facing_deg: w.facing_deg, hours: w.day_h })),
+      // Windows by their room's name (people read names, not ids).
+      windows: results.map((w) => ({
+        id: rooms.find((r) => r.id === w.room)?.name ?? w.id,
+        facing_deg: w.facing_deg,
+        hours: w.day_h,
+      })),
     });
 
     // Metrics.
