@@ -76,6 +76,22 @@ function siteRows(info: SiteInfo): string[][] {
   return rows;
 }
 
+/** What each data layer is, in words for people (`show`). */
+const LAYER_WORDS: Record<string, string> = {
+  "plan.rooms": "rooms",
+  "plan.heights": "room heights",
+  "plan.openings": "doors, windows and openings",
+  "plan.doors": "doors",
+  "plan.windows": "windows",
+  "plan.verticals": "stairs, ramps and lifts",
+  "plan.objects": "furniture",
+  "plan.sweeps": "panoramas",
+  "plan.nav": "a navigation graph",
+  "site.location": "the site's latitude and longitude",
+  "site.elevation": "an elevation raster of the site",
+  "site.imagery": "aerial imagery of the site",
+};
+
 /** An input's allowed values in words, from its JSON Schema: choices, a range, or its type. */
 function allowedValues(p: Record<string, unknown>): string {
   if (Array.isArray(p.enum)) return p.enum.map(String).join(" | ");
@@ -441,7 +457,8 @@ function program(): Command {
       out(wrapIndented((m.audience as string[]).join(", "), width, "For: "));
       out(
         wrapIndented(
-          requires.map((r) => r.layer + (r.optional ? " (optional)" : "")).join(", ") ||
+          requires.map((r) => (LAYER_WORDS[r.layer] ?? r.layer) + (r.optional ? " (if any)" : ""))
+            .join(", ") ||
             "nothing",
           width,
           "Needs from the scan: ",

@@ -368,6 +368,16 @@ Deno.test("ifc: a storey with no IfcSpace gives a derived room with no height, w
     set: { scan: "ioh" },
   });
   assert.deepEqual(ceiling.status === "done" && ceiling.result.verdict.status, "unknown");
+  const code = await runTool(reg.require("code_check"), {
+    plans: { ioh: loaded },
+    set: { scan: "ioh", pack: "irc-2021" },
+  });
+  assert.deepEqual(code.status, "done");
+  if (code.status === "done") {
+    assert.equal(code.result.verdict.status === "error", false, code.result.verdict.text);
+    assert.deepEqual(code.result.checks.filter((c) => c.subject === derived[0].id), []);
+    assert.ok(code.result.assumptions.some((a) => /^Not judged: .*has no IfcSpace/.test(a.text)));
+  }
   const turning = await runTool(reg.require("turning_space"), {
     plans: { ioh: loaded },
     set: { scan: "ioh", turning_diameter_m: 1.5 },

@@ -92,3 +92,16 @@ Deno.test("a persona fills the chair: every access tool runs without a question"
     assertEquals(o.status, "done", id);
   }
 });
+
+Deno.test("step_free_route: the step log says where the door width needed came from", async () => {
+  const o = await runTool(registry.require("step_free_route"), {
+    builtins: BUILTIN_SCANS,
+    set: { scan: "demo", chair_width_m: 0.66 },
+  });
+  assertEquals(o.status, "done");
+  if (o.status !== "done") return;
+  assertMatch(
+    o.result.steps[0],
+    /doors need 0\.710 m \(your 0\.66 m chair plus 0\.05 m beside it\)$/,
+  );
+});

@@ -150,7 +150,13 @@ export default named(tool({
       ...(units !== undefined ? { units } : {}),
     };
     ctx.step(`Checking ${pack.rules.length} rules of ${pack.title} on scan ${scan}`);
-    const ev = evaluatePack(pack, plan, opts);
+    // A room the importer derived (not in the source) is not judged (design.md: say so).
+    const derived = plan.rooms.filter((r) => r.derived);
+    const ev = evaluatePack(
+      pack,
+      derived.length ? { ...plan, rooms: plan.rooms.filter((r) => !r.derived) } : plan,
+      opts,
+    );
     ctx.throwIfCancelled();
 
     const checks: Check[] = [];
@@ -196,6 +202,9 @@ export default named(tool({
     ];
 
     const assumptions = [];
+    for (const r of derived) {
+      assumptions.push({ text: `Not judged: ${r.name ?? r.id} (${r.derived}).` });
+    }
     if (occupancy === undefined) {
       assumptions.push({
         text: `Checked as a ${opts.occupancy} building: the default of ${pack.id}.`,

@@ -138,14 +138,18 @@ export default named(tool({
       max_step_m: inputs.max_step_m,
       max_ramp_slope: inputs.max_ramp_slope,
     };
+    // Where the limit came from, in the step log: the chair, or the width the person gave.
+    const needWhy = governs === "chair"
+      ? `your ${fmtM(inputs.chair_width_m)} chair plus ${fmtM(inputs.side_margin_m)} beside it`
+      : `the door clear width you gave`;
     ctx.step(
       starts.length > 1
         ? `Building the route graph from each of the ${starts.length} doors to the outside (none is marked as the main entrance); doors need ${
           fmtM(need_m, 3)
-        }`
+        } (${needWhy})`
         : `Building the route graph from ${start.id} (${choice.basis}); doors need ${
           fmtM(need_m, 3)
-        }`,
+        } (${needWhy})`,
     );
     // One room: its own route drawn; every room: the tree of routes, one overlay per floor.
     const legs = { legs: to !== undefined };
