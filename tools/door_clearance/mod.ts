@@ -11,10 +11,11 @@ import { tolerance_m } from "../../core/plan.ts";
 import {
   type Check,
   type Finding,
-  findingId,
   fmtM,
   judge,
+  JUDGED_BLOCKS,
   type Metric,
+  openFinding,
   type Overlay,
   TOO_CLOSE,
   worstStatus,
@@ -39,15 +40,7 @@ export default named(tool({
     min_clear_width_m,
   }),
   requires: [{ layer: "plan.doors" }],
-  blocks: [
-    "VerdictHeader",
-    "MetricGrid",
-    "CheckList",
-    "FindingList",
-    "AssumptionList",
-    "PlanView",
-    "StepLog",
-  ],
+  blocks: JUDGED_BLOCKS,
   draws: ["opening"],
   read_only: true,
   run(ctx, { scan, chair_width_m, side_margin_m, min_clear_width_m }) {
@@ -125,10 +118,11 @@ export default named(tool({
         label: `${name} ${fmtM(w)}`,
       });
       if (status !== "pass") {
-        findings.push({
-          id: findingId("door_clearance", "door", o.id),
-          status: "open",
-          severity: status === "fail" ? "fail" : "warn",
+        findings.push(openFinding({
+          tool: "door_clearance",
+          kind: "door",
+          id: o.id,
+          status,
           title: status === "fail"
             ? `${capital(name)} is too narrow${mine ? " for your chair" : ""}`
             : `${capital(name)} is too close to call`,
@@ -144,7 +138,7 @@ export default named(tool({
             ".",
           subject: o.id,
           overlays: [overlayId],
-        });
+        }));
       }
     }
     const mineChecks = checks.filter((c) => c.id.startsWith("clear_width:"));

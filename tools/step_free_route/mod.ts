@@ -14,9 +14,10 @@ import {
   type Assumption,
   type Check,
   type Finding,
-  findingId,
   fmtM,
+  JUDGED_BLOCKS,
   type Metric,
+  openFinding,
   type Overlay,
   type Status,
   TOO_CLOSE,
@@ -31,7 +32,7 @@ import {
   routeToRoom,
   routeTreeLines,
   shortestRoutes,
-} from "../../engines/geometry/routes.ts";
+} from "../../engines/geometry/routes/mod.ts";
 import {
   chair_width_m,
   max_ramp_slope,
@@ -39,6 +40,7 @@ import {
   side_margin_m,
   step_free,
 } from "../_access/inputs.ts";
+import { capitalise, round } from "../../core/text.ts";
 
 /** The ADA 2010 section behind each kind of element check. */
 const RULES: Partial<Record<Constraint["kind"], string>> = {
@@ -83,15 +85,7 @@ export default named(tool({
     }),
   }),
   requires: [{ layer: "plan.rooms" }, { layer: "plan.doors" }],
-  blocks: [
-    "VerdictHeader",
-    "MetricGrid",
-    "CheckList",
-    "FindingList",
-    "AssumptionList",
-    "PlanView",
-    "StepLog",
-  ],
+  blocks: JUDGED_BLOCKS,
   draws: ["route", "point", "room"],
   read_only: true,
   run(ctx, inputs) {
@@ -278,12 +272,13 @@ export default named(tool({
         const len = r.length_m !== undefined && !r.why
           ? ` The best route is ${fmtM(r.length_m, 1)} long.`
           : "";
-        findings.push({
-          id: findingId("step_free_route", "room", room.id),
-          status: "open",
-          severity: r.status === "fail" ? "fail" : r.status === "warn" ? "warn" : "info",
+        findings.push(openFinding({
+          tool: "step_free_route",
+          kind: "room",
+          id: room.id,
+          status: r.status,
           title,
-          detail: `${capital(how)}.${len}`,
+          detail: `${capitalise(how)}.${len}`,
           subject: room.id,
           overlays: [
             ...ids,
@@ -291,7 +286,7 @@ export default named(tool({
             ...[...r.blocking, ...r.close, ...r.unknown].filter((c) => markers.has(c.id))
               .map((c) => `element:${c.id}`),
           ],
-        });
+        }));
       }
     }
     // The tree of each entrance that some room's best route starts from.
@@ -374,7 +369,7 @@ export default named(tool({
           }.`,
         }]
         : []),
-      ...graph.notes.map((text) => ({ text: `${capital(text)}.` })),
+      ...graph.notes.map((text) => ({ text: `${capitalise(text)}.` })),
     ];
     const n = targets.length;
     const top = [...blockerCount.values()].sort((a, b) => b.n - a.n)[0];
@@ -427,11 +422,3 @@ export default named(tool({
     };
   },
 }));
-
-function capital(s: string): string {
-  return s ? s[0].toUpperCase() + s.slice(1) : s;
-}
-
-function round(v: number): number {
-  return Math.round(v * 100) / 100;
-}

@@ -1,5 +1,5 @@
 /**
- * routes.ts: hand-computed routes on fixtures/geometry plans (a narrow door, an L corridor's
+ * engines/geometry/routes/: hand-computed routes on fixtures/geometry plans (a narrow door, an L corridor's
  * corner, a split level with a ramp), entrance choice, bad input (a door on no wall, floors with
  * no connection), and properties: a route is never shorter than the straight line between its
  * ends; widening a door never blocks a route that was open.
@@ -15,7 +15,7 @@ import {
   roomPaths,
   type RouteNeeds,
   routesFrom,
-} from "../../../engines/geometry/routes.ts";
+} from "../../../engines/geometry/routes/mod.ts";
 
 const near = (a: number, b: number, eps: number, msg?: string) =>
   assertOk(Math.abs(a - b) <= eps, `${msg ?? ""} ${a} vs ${b} (±${eps})`);
@@ -281,7 +281,9 @@ Deno.test("measurePassage: a passage measured wider than the need plus the uncer
     status: "fail" as const,
     limit: 0.81,
     unit: "m",
-    text: "the way across R between a and b is narrower than the 0.81 m body needed",
+    message: "passage" as const,
+    data: { room: "R", from: "a", to: "b", needed_m: 0.81 },
+    text: "the way across R between a and b is narrower than the 0.81 m needed",
   });
   // 3 m wide, 0.81 m needed, 0.1 m uncertainty: the search said fail; the measure says it
   // clears by far more than the uncertainty -> too close to call, never "fail".
@@ -290,7 +292,7 @@ Deno.test("measurePassage: a passage measured wider than the need plus the uncer
   assertEquals(wide.status, "warn");
   assertMatch(
     wide.text,
-    /is 2\.9\d+ m wide at its narrowest; 0\.81 m body needed \(within the scan.s 0\.10 m uncertainty/,
+    /is 2\.9\d+ m wide at its narrowest; 0\.81 m needed \(within the scan.s 0\.10 m uncertainty/,
   );
   // 0.70 m wide: 0.11 short of 0.81, beyond the 0.1 m uncertainty -> still a fail.
   const narrow = measurePassage(graphWith(corridor, 0.35), c());
