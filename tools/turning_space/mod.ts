@@ -25,6 +25,7 @@ import {
   largestCircleIn,
   tTurnFits,
 } from "../../engines/geometry/clearance.ts";
+import { detected_objects, withDetectedObstacles } from "../_vision/obstacles.ts";
 import { objectsByRoom } from "../../engines/geometry/routes/mod.ts";
 import { pointGeometry, polygonGeometry } from "../../engines/geometry/geojson.ts";
 import { named, resolveInput } from "../_shared/refs.ts";
@@ -51,14 +52,20 @@ export default named(tool({
       description:
         "Accept ADA 2010 §304.3.2's T-shaped turning space where the circle does not fit (yes when left out).",
     }),
+    detected_objects,
   }),
   requires: [{ layer: "plan.rooms" }, { layer: "plan.objects", optional: true }],
   blocks: JUDGED_BLOCKS,
   draws: ["circle", "area"],
   read_only: true,
-  run(ctx, { scan, turning_diameter_m, room: roomRef, allow_t_turn: allowT }) {
+  async run(
+    ctx,
+    { scan, turning_diameter_m, room: roomRef, allow_t_turn: allowT, detected_objects },
+  ) {
     const allow_t_turn = allowT ?? true;
-    const plan = ctx.plan(scan);
+    let plan = ctx.plan(scan);
+    const detected = detected_objects ? await withDetectedObstacles(ctx, scan, plan) : undefined;
+    if (detected) plan = detected.plan;
     const room = roomRef === undefined
       ? undefined
       : resolveInput(plan, "room", "room", roomRef, scan);
@@ -209,6 +216,7 @@ export default named(tool({
       ...derived.map((r) => ({
         text: `Not judged: ${r.name ?? r.id} (${r.derived}).`,
       })),
+      ...(detected ? [{ text: detected.assumption, input: "detected_objects" }] : []),
     ];
     const status = worstStatus(checks.map((c) => c.status));
     let text: string;
