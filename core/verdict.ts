@@ -20,7 +20,8 @@ export function subjectStatuses(checks: Pick<Check, "id" | "status" | "subject">
 }
 
 /** Words that already say, at the start of a verdict, that some subjects were not judged. */
-const SAYS_UNJUDGED = /could not be judged|cannot be judged|not judged|unmeasured|no height/i;
+const SAYS_UNJUDGED =
+  /(could not|cannot|can't) be (judged|checked|measured)|not judged|unmeasured|no height/i;
 
 /**
  * Applies the rule to a verdict given the result's checks:

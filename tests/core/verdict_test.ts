@@ -41,6 +41,11 @@ Deno.test("honestVerdict: all judged, a text already saying so, errors and no ch
   assertEquals(honestVerdict(ok, [c("a", "pass"), c("b", "pass")]), ok);
   const said = { status: "fail" as const, text: "1 of 3 rooms could not be judged (no height). x" };
   assertEquals(honestVerdict(said, [c("a", "fail"), c("b", "unknown")]), said);
+  const checked = {
+    status: "fail" as const,
+    text: "1 of 2 rooms could not be checked against a label.",
+  };
+  assertEquals(honestVerdict(checked, [c("a", "fail"), c("b", "unknown")]), checked);
   const err = { status: "error" as const, text: "boom" };
   assertEquals(honestVerdict(err, [c("a", "unknown")]), err);
   assertEquals(honestVerdict(ok, []), ok);
