@@ -9,7 +9,6 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import axe from "axe-core";
 import { chromium, type Page } from "playwright-core";
-import { inputDefault } from "../../core/manifest.ts";
 import { loadTool } from "../../core/catalog.ts";
 import { createSession } from "../../core/session.ts";
 import { openStore } from "../../core/store.ts";
@@ -166,25 +165,31 @@ Deno.test("web in a browser: the five flows, screenshots, axe-core on every page
     });
 
     await t.step(
-      "door_clearance with the chair width unset: asks only that; saved, the command line uses it",
+      "the chair width unset: the form asks only that; saved from door_clearance, the next tool and the command line use it",
       async () => {
         await page.goto(web.url);
         await page.getByRole("button", { name: /^Select Demo house/ }).click();
         await page.waitForSelector("text=Scan selected");
-        await page.goto(`${web.url}tools/door_clearance`);
-        const required = await page.locator("form.run-form [required]").evaluateAll((els) =>
-          els.map((e) => (e as HTMLInputElement).name.replace(/^in\./, ""))
-        );
-        // The form asks exactly what the run session would ask.
-        const m = await loadTool("door_clearance");
-        const store = openStore(web.home);
-        const asked = createSession(m, { store, builtins: BUILTIN_SCANS }).preview().questions
-          .map((q) => q.input);
-        store.close();
-        assert.deepEqual(required, asked);
-        const chairDefault = inputDefault(m.inputs.shape.chair_width_m as never);
-        if (chairDefault === undefined) assert.deepEqual(required, ["chair_width_m"]);
-        else assert.deepEqual(required, [], `chair width defaults to ${chairDefault}`);
+        const requiredOn = async (tool: string) => {
+          await page.goto(`${web.url}tools/${tool}`);
+          const required = await page.locator("form.run-form [required]").evaluateAll((els) =>
+            els.map((e) => (e as HTMLInputElement).name.replace(/^in\./, ""))
+          );
+          // The form asks exactly what the run session would ask.
+          const store = openStore(web.home);
+          const asked = createSession(await loadTool(tool), { store, builtins: BUILTIN_SCANS })
+            .preview().questions.map((q) => q.input);
+          store.close();
+          assert.deepEqual(required, asked, tool);
+          return required;
+        };
+        // step_free_route needs the chair width and nothing fills it: that one input is asked.
+        assert.deepEqual(await requiredOn("step_free_route"), ["chair_width_m"]);
+        await check("tool-step_free_route");
+        // door_clearance takes it when given (else it checks the standard's minimum): shown,
+        // not required.
+        assert.deepEqual(await requiredOn("door_clearance"), []);
+        assert.match(await page.textContent("#hint-chair_width_m") ?? "", /Not set/);
         await page.fill("#in-chair_width_m", "0.71");
         await page.getByLabel(/Remember my answer as my preference \(access\.chair_width_m\)/)
           .check();
@@ -194,8 +199,8 @@ Deno.test("web in a browser: the five flows, screenshots, axe-core on every page
         // The form keeps what was typed through the run.
         assert.equal(await page.inputValue("#in-chair_width_m"), "0.71");
         await check("result-door_clearance");
-        await page.goto(`${web.url}tools/door_clearance`);
-        assert.equal(await page.locator("form.run-form [required]").count(), 0);
+        // The next tool does not ask again; the form says where the value comes from.
+        assert.deepEqual(await requiredOn("step_free_route"), []);
         assert.match(
           await page.textContent("#hint-chair_width_m") ?? "",
           /Using 0\.71 m, from your saved preference access\.chair_width_m/,

@@ -210,6 +210,8 @@ Deno.test("web: an answer saved as a preference is the store's, the next form do
   }
   const web2 = await testWeb();
   try {
+    const before = await (await web2.get("/tools/step_free_route")).text();
+    assert.match(before, /<input id="in-chair_width_m"[^>]*required/, "asked before");
     const ev = await sseEvents(
       await web2.post(
         "/tools/door_clearance/run",
@@ -221,8 +223,8 @@ Deno.test("web: an answer saved as a preference is the store's, the next form do
     const s = openStore(web2.home);
     assert.equal(s.getPref("access.chair_width_m"), 0.71);
     s.close();
-    const page = await (await web2.get("/tools/door_clearance")).text();
-    assert.doesNotMatch(page, /id="in-chair_width_m"[^>]*required/);
+    const page = await (await web2.get("/tools/step_free_route")).text();
+    assert.doesNotMatch(page, /id="in-chair_width_m"[^>]*required/, "not asked again");
     assert.match(page, /Using 0\.71 m, from your saved preference access\.chair_width_m/);
     const out = await cli(web2.home, ["run", "door_clearance", "--scan", "demo", "--json"]);
     assert.equal(out.code, 0, out.stderr);
