@@ -189,7 +189,7 @@ Deno.test("web in a browser: the five flows, screenshots, axe-core on every page
         // door_clearance takes it when given (else it checks the standard's minimum): shown,
         // not required.
         assert.deepEqual(await requiredOn("door_clearance"), []);
-        assert.match(await page.textContent("#hint-chair_width_m") ?? "", /Not set/);
+        assert.match(await page.textContent("#hint-chair_width_m") ?? "", /Optional: left out/);
         await page.fill("#in-chair_width_m", "0.71");
         await page.getByLabel(/Remember my answer as my preference \(access\.chair_width_m\)/)
           .check();

@@ -94,7 +94,10 @@ Deno.test("web: the form asks only what nothing fills; a selected scan and a pre
     const required = [...page.matchAll(/<(?:input|select) id="in-(\w+)"[^>]*\brequired\b/g)]
       .map((m) => m[1]);
     assert.deepEqual(required, ["width_m"]);
-    assert.match(page, /Using demo, from your selected scan/);
+    assert.match(
+      page,
+      /Using Demo house \(hand-made sample, not a real scan\) \(demo\), from your selected scan/,
+    );
   } finally {
     await web.close();
   }
@@ -613,4 +616,28 @@ Deno.test("web: an unknown result shows no empty finding list (no clean bill), a
   );
   assert.match(pass, /No open findings/);
   assert.ok(pass.indexOf("verdict") < pass.indexOf("Findings"), "the verdict leads");
+});
+
+Deno.test("web: a default shown rounded (1/12 as 0.0833333) and left alone is the default itself, not an answer", async () => {
+  const web = await testWeb();
+  try {
+    const page = await (await web.get("/tools/step_free_route")).text();
+    assert.match(page, /value="0\.0833333"/);
+    assert.match(page, /Using yes, from the default/);
+    const ev = await sseEvents(
+      await web.post(
+        "/tools/step_free_route/run",
+        form({ "in.scan": "demo", "in.chair_width_m": "0.7", "in.max_ramp_slope": "0.0833333" }),
+        { accept: "text/event-stream" },
+      ),
+    );
+    const runId = ev.at(-1)!.data.run_id;
+    const s = openStore(web.home);
+    const inputs = s.getRun(runId)!.result.inputs;
+    s.close();
+    assert.deepEqual(inputs.max_ramp_slope, { value: 1 / 12, from: "default" });
+    assert.deepEqual(inputs.chair_width_m, { value: 0.7, from: "asked" });
+  } finally {
+    await web.close();
+  }
 });

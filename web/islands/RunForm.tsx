@@ -250,9 +250,9 @@ function Field({ f, error, saved }: { f: FormField; error?: string; saved?: bool
       <small id={hint} class="hint">
         {f.required
           ? `Nothing fills this: ${f.ask}${bounds}`
-          : `${
-            f.value === "" ? "Not set" : `Using ${f.value}${f.unit ? ` ${f.unit}` : ""}`
-          }, from ${f.from_text}.${bounds}`}
+          : f.value === ""
+          ? `Optional: left out unless you give it.${bounds}`
+          : `Using ${shown(f)}${f.unit ? ` ${f.unit}` : ""}, from ${f.from_text}.${bounds}`}
       </small>
       {error
         ? (
@@ -278,6 +278,14 @@ function Field({ f, error, saved }: { f: FormField; error?: string; saved?: bool
         : null}
     </div>
   );
+}
+
+/** The value as a person reads it: yes/no, a choice's label, or the value. */
+function shown(f: FormField): string {
+  if (f.kind === "boolean") {
+    return f.value === "true" ? "yes" : f.value === "false" ? "no" : f.value;
+  }
+  return f.choices?.find((c) => c.value === f.value)?.label ?? f.value;
 }
 
 function nextFrame(): Promise<void> {

@@ -55,6 +55,8 @@ function sessionFor(app: App, m: Manifest, signal?: AbortSignal): Session {
 /** A value as the form shows it. */
 function asText(v: unknown): string {
   if (v === undefined || v === null) return "";
+  // At most 6 significant digits (1/12 reads 0.0833333); left unchanged, the value itself is used.
+  if (typeof v === "number") return String(Number(v.toPrecision(6)));
   return typeof v === "object" ? JSON.stringify(v) : String(v);
 }
 
