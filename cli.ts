@@ -16,6 +16,7 @@ import type { Question } from "./core/inputs.ts";
 import type { RunOutcome } from "./core/run.ts";
 import type { ToolResult } from "./core/result.ts";
 import { defaultHome, openStore, type Store } from "./core/store.ts";
+import { printable, printableDeep, printableLine } from "./core/text.ts";
 import type * as Lib from "./cli/lib.ts";
 import {
   COMPACT,
@@ -58,7 +59,9 @@ function tableOf(head: string[], rows: (string | number)[][]): string {
     chars: COMPACT,
     wordWrap: true,
   }) as Table.Table;
-  for (const r of rows) t.push(r.map((c) => (typeof c === "number" ? fmtNum(c) : c)));
+  for (const r of rows) {
+    t.push(r.map((c) => (typeof c === "number" ? fmtNum(c) : printableLine(String(c)))));
+  }
   return t.toString();
 }
 
@@ -67,7 +70,14 @@ function parseKv(kv: string, flag = "--set"): [string, unknown] {
   const i = kv.indexOf("=");
   if (i <= 0) throw new InputError(flag, `expected key=value, got ${JSON.stringify(kv)}`);
   const k = kv.slice(0, i).trim(), raw = kv.slice(i + 1);
-  return [k, parseValue(raw)];
+  const v = parseValue(raw);
+  if (typeof v === "number" && !Number.isFinite(v)) {
+    throw new InputError(
+      `${flag} ${k}`,
+      `${raw} is too large to be a number (the largest is about 1.8e308)`,
+    );
+  }
+  return [k, v];
 }
 function parseValue(raw: string): unknown {
   try {
@@ -147,13 +157,24 @@ async function cmdRun(toolId: string, f: RunFlags): Promise<number> {
       L.inputMeta(sch as never).fill?.from === "selection"
     );
     if (!scanInput) throw new InputError("--scan", `${m.id} takes no scan`);
+    conflict(set, scanInput[0], f.scan, "--scan");
     set[scanInput[0]] = f.scan;
   }
   if (f.place !== undefined) {
     if (!("place" in m.inputs.shape)) throw new InputError("--place", `${m.id} takes no place`);
+    conflict(set, "place", f.place, "--place");
     set.place = f.place;
   }
-  if (f.pack !== undefined) set.pack = resolve(f.pack);
+  if (f.pack !== undefined) {
+    conflict(set, "pack", resolve(f.pack), "--pack");
+    set.pack = resolve(f.pack);
+    // A pack is a regular file of at most 10 MB: `--pack /dev/zero` is refused, not read.
+    L.readRegularFileSync(set.pack as string, {
+      input: "--pack",
+      what: "pack file",
+      max_bytes: L.DEFAULT_SMALL_FILE_MAX_MB * 1e6,
+    });
+  }
   const persona = L.activePersona(s, f.persona);
   const live = !f.json;
   const color = useColor();
@@ -163,7 +184,11 @@ async function cmdRun(toolId: string, f: RunFlags): Promise<number> {
     set,
     persona,
     onStep: (e: { text: string; elapsed_ms: number }) => {
-      if (live) err(paint(`  [${(e.elapsed_ms / 1000).toFixed(2)} s] ${e.text}`, "dim", color));
+      if (live) {
+        err(
+          paint(`  [${(e.elapsed_ms / 1000).toFixed(2)} s] ${printableLine(e.text)}`, "dim", color),
+        );
+      }
     },
   };
   let outcome: RunOutcome = await L.runTool(m, opts);
@@ -182,7 +207,7 @@ async function cmdRun(toolId: string, f: RunFlags): Promise<number> {
   if (f.json) {
     out(JSON.stringify({ run_id, result, for_model: L.forModel(result) }, null, 2));
   } else {
-    out(renderResult(m, result, color));
+    out(renderResult(m, printableDeep(result), color));
     out(paint(`\nrun ${run_id}`, "dim", color));
   }
   return result.verdict.status === "error" ? EXIT.error : EXIT.ok;
@@ -294,7 +319,7 @@ async function cmdDemo(o: { out: string; json?: boolean }): Promise<number> {
           color,
         ));
       }
-      out(renderResult(m, r, color));
+      out(renderResult(m, printableDeep(r), color));
       out("");
     }
     let pics = "";
@@ -406,8 +431,12 @@ function program(): Command {
     .option("--json", "print the import report as JSON")
     .action(act(async (file: string, o: { id?: string; json?: boolean }) => {
       const { importSource } = await import("./layers/mod.ts");
-      const { loaded, report } = await importSource(file, { id: o.id });
       const s = store();
+      const maxMb = s.getPref("import.max_mb");
+      const { loaded, report } = await importSource(file, {
+        id: o.id,
+        ...(typeof maxMb === "number" ? { max_mb: maxMb } : {}),
+      });
       s.putScan(loaded, report);
       const p = loaded.plan;
       const count = (k: string) => p.openings.filter((x) => x.kind === k).length;
@@ -442,11 +471,30 @@ function program(): Command {
           report.assumptions,
         ], ["Warnings", report.warnings]] as const
       ) {
-        if (list.length) out(`${title}:\n${list.map((x) => `  - ${x}`).join("\n")}`);
+        if (list.length) out(`${title}:\n${list.map((x) => `  - ${printableLine(x)}`).join("\n")}`);
       }
     }));
 
-  p.command("scans").description("List scans (stored, and the built-in demo)").option("--json")
+  const scans = p.command("scans").description(
+    "List scans (stored, and the built-in demo); scans rm <sid> deletes one",
+  );
+  scans.command("rm <sid>").description("Delete a scan with its runs and findings")
+    .action(act((sid: string) => {
+      if (sid in L.BUILTIN_SCANS) {
+        throw new InputError("sid", `${sid} is the built-in demo building; it cannot be deleted`);
+      }
+      const s = store();
+      if (!s.deleteScan(sid)) {
+        throw new InputError(
+          "sid",
+          `no stored scan ${JSON.stringify(sid)}; stored scans: ${
+            s.listScans().map((x) => x.id).join(", ") || "none"
+          }`,
+        );
+      }
+      out(`Deleted scan ${sid} with its runs and findings`);
+    }));
+  scans.command("list", { isDefault: true }).description("List scans").option("--json")
     .action(act((o: { json?: boolean }) => {
       const s = store();
       const rows = s.listScans();
@@ -483,11 +531,13 @@ function program(): Command {
       const loaded = L.requirePlan({ store: store(), builtins: L.BUILTIN_SCANS }, sid);
       const pl: Plan = loaded.plan;
       if (o.json) return out(JSON.stringify(pl, null, 2));
-      out(`${pl.name || pl.id} (${pl.source.format}${pl.source.ref ? `: ${pl.source.ref}` : ""})`);
+      out(printableLine(
+        `${pl.name || pl.id} (${pl.source.format}${pl.source.ref ? `: ${pl.source.ref}` : ""})`,
+      ));
       if (pl.site) {
-        out(
+        out(printableLine(
           `Site: ${pl.site.lat}, ${pl.site.lon}${pl.site.address ? ` — ${pl.site.address}` : ""}`,
-        );
+        ));
       }
       out(
         tableOf(
@@ -508,7 +558,7 @@ function program(): Command {
           ]),
         ),
       );
-      for (const w of loaded.warnings) err(`warning: ${w}`);
+      for (const w of loaded.warnings) err(`warning: ${printable(w)}`);
     }));
 
   p.command("use <sid>").description("Select a scan; later runs are filled from it")
@@ -590,7 +640,7 @@ function program(): Command {
   personas.command("show <id>").option("--json").action(act((id: string, o: { json?: boolean }) => {
     const x = L.getPersona(id, store());
     if (o.json) return out(JSON.stringify(x, null, 2));
-    out(`${x.title} (${x.id})\n${x.description}`);
+    out(printable(`${x.title} (${x.id})\n${x.description}`));
     out(
       tableOf(
         ["Key", "Value", "Source"],
@@ -615,8 +665,12 @@ function program(): Command {
   personas.command("add <file>").description("add or edit your own persona from a JSON file")
     .action(act(async (file: string) => {
       let data: unknown;
+      const text = L.readRegularTextSync(file, {
+        input: "file",
+        max_bytes: L.DEFAULT_SMALL_FILE_MAX_MB * 1e6,
+      });
       try {
-        data = JSON.parse(await Deno.readTextFile(file));
+        data = JSON.parse(text);
       } catch (e) {
         throw new InputError("file", `cannot read ${file} as JSON: ${(e as Error).message}`);
       }
@@ -655,6 +709,19 @@ function program(): Command {
       ),
     );
   }));
+  sites.command("rm <id>").description("Delete a stored site with its runs and findings")
+    .action(act((id: string) => {
+      const s = store();
+      if (!s.deleteSite(id)) {
+        throw new InputError(
+          "id",
+          `no stored site ${JSON.stringify(id)}; stored sites: ${
+            s.listSites().map((x) => x.id).join(", ") || "none"
+          }`,
+        );
+      }
+      out(`Deleted site ${id} with its runs and findings`);
+    }));
   sites.command("show <place>").action(act((place: string) => {
     const info = L.resolveSite({ store: store(), builtins: L.BUILTIN_SCANS }, place);
     if (!info) throw new InputError("place", `scan ${place} has no site`);
@@ -746,7 +813,7 @@ function program(): Command {
       if (o.json) return out(JSON.stringify(r, null, 2));
       out(`Attached ${r.entry.kind} raster ${file} to site ${r.site.id}`);
       out(JSON.stringify(r.entry, null, 2));
-      for (const w of r.warnings) err(`warning: ${w}`);
+      for (const w of r.warnings) err(`warning: ${printable(w)}`);
     }));
 
   p.command("mcp").description("Serve every tool over MCP (stdio) to AI agents and hosts")
@@ -842,6 +909,18 @@ function program(): Command {
   return p;
 }
 
+/** A value given twice (`--scan demo --set scan=nope`) must agree: which one wins is not guessed. */
+function conflict(set: Record<string, unknown>, key: string, value: unknown, flag: string) {
+  if (key in set && set[key] !== value) {
+    throw new InputError(
+      flag,
+      `gives ${key} = ${JSON.stringify(value)}, but --set gives ${key} = ${
+        JSON.stringify(set[key])
+      }; give it once`,
+    );
+  }
+}
+
 function checkPrefKey(key: string) {
   const k = L.preferenceKey(key);
   if (!k && !/^custom\.[a-z0-9_.]+$/.test(key)) {
@@ -873,18 +952,18 @@ export async function main(args: string[]): Promise<number> {
       return EXIT.usage;
     }
     if (e instanceof InputError) {
-      err(`threshold: ${e.message}`);
+      err(`threshold: ${printable(e.message)}`);
       return EXIT.usage;
     }
     if (e instanceof StoreError || e instanceof RegistryError) {
-      err(`threshold: ${e.message}`);
+      err(`threshold: ${printable(e.message)}`);
       return EXIT.error;
     }
     if (e instanceof CancelledError) {
       err("threshold: cancelled");
       return EXIT.error;
     }
-    err(`threshold: ${(e as Error)?.message ?? e}`);
+    err(`threshold: ${printable(String((e as Error)?.message ?? e))}`);
     return EXIT.error;
   } finally {
     storeCache?.close();

@@ -12,3 +12,9 @@ export { forModel } from "../core/result.ts";
 export { BUILTIN_SCANS } from "../layers/builtin.ts";
 export { activePersona, getPersona, listPersonas, parsePersona } from "../presets/personas.ts";
 export { PREFERENCE_KEYS, preferenceKey } from "../presets/preferences.ts";
+export {
+  DEFAULT_SMALL_FILE_MAX_MB,
+  readRegularFile,
+  readRegularFileSync,
+  readRegularTextSync,
+} from "../core/files.ts";

@@ -120,6 +120,19 @@ export const PREFERENCE_KEYS: PreferenceKey[] = [
     schema: z.enum(["en17037", "bre209", "none"]),
     description: "The sunlight standard sun hours are checked against (en17037, bre209, none).",
   },
+  {
+    key: "run.time_limit_s",
+    schema: z.number().positive().max(86400),
+    unit: "s",
+    description:
+      "The most seconds one tool run may take; past it the run ends as an error naming the limit (default 120).",
+  },
+  {
+    key: "import.max_mb",
+    schema: z.number().positive().max(100000),
+    unit: "MB",
+    description: "The largest file `threshold import` reads, in MB (default 100).",
+  },
 ];
 
 /** Looks up a documented key; `custom.*` keys are free-form. */

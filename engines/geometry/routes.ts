@@ -14,6 +14,7 @@
  * Limits (cited where used): ADA 2010 §404.2.3 (door clear width), §404.2.5 (threshold),
  * §405.2 (ramp slope), §303 (changes in level); the numbers come in as {@link RouteNeeds}.
  */
+import { unknownIfImplausible } from "./implausible.ts";
 import FlatQueue from "flatqueue";
 import type { Opening, Plan, Point, Room, Vertical } from "../../core/plan.ts";
 import { tolerance_m } from "../../core/plan.ts";
@@ -688,7 +689,9 @@ export function verticalRooms(
  * with design.md's uncertainty rule (judge(), tolerance from the plan's source).
  */
 export function buildRouteGraph(
-  plan: Pick<Plan, "rooms" | "openings" | "verticals" | "objects" | "source">,
+  plan:
+    & Pick<Plan, "rooms" | "openings" | "verticals" | "objects" | "source">
+    & Partial<Pick<Plan, "implausible">>,
   needs: RouteNeeds,
 ): RouteGraph {
   const tol = (v: number) => tolerance_m(plan, v);
@@ -718,7 +721,7 @@ export function buildRouteGraph(
     if (s0 === s1) continue;
     const sides = [s0, s1].filter((s): s is string => s !== null && rooms.has(s));
     if (!sides.length) continue;
-    const constraints = openingConstraints(o, needs, tol);
+    const constraints = unknownIfImplausible(plan, o.id, openingConstraints(o, needs, tol));
     const ids: number[] = [];
     let outside: Point | undefined;
     for (const sid of sides) {
@@ -808,7 +811,7 @@ export function buildRouteGraph(
       return id;
     };
     const a = landing(from), b = landing(to);
-    const constraints = verticalConstraints(v, needs, tol);
+    const constraints = unknownIfImplausible(plan, v.id, verticalConstraints(v, needs, tol));
     const status = constraints.reduce<RouteStatus>((s, c) => worseRouteStatus(s, c.status), "pass");
     edges.push({
       a,
@@ -1282,7 +1285,9 @@ export function pickEntrance(
 
 /** Every room's best route from the outside of one door to the outside (a convenience). */
 export function routesFrom(
-  plan: Pick<Plan, "rooms" | "openings" | "verticals" | "objects" | "source">,
+  plan:
+    & Pick<Plan, "rooms" | "openings" | "verticals" | "objects" | "source">
+    & Partial<Pick<Plan, "implausible">>,
   needs: RouteNeeds,
   entranceId: string,
   opts: { legs?: boolean } = {},

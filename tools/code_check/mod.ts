@@ -5,6 +5,7 @@
  * The rules and their measures are engines/geometry/rules.ts; the packs are data in
  * engines/geometry/packs/.
  */
+import { DEFAULT_SMALL_FILE_MAX_MB, readRegularTextSync } from "../../core/files.ts";
 import { InputError } from "../../core/errors.ts";
 import { fill, tool, z } from "../../core/manifest.ts";
 import type { Plan } from "../../core/plan.ts";
@@ -48,11 +49,12 @@ export function resolvePack(value: string, input = "pack"): RulePack {
     raw = value;
     from = "the pack JSON given";
   } else if (/\.json$/i.test(value) || value.includes("/") || value.includes("\\")) {
-    try {
-      raw = Deno.readTextFileSync(value);
-    } catch (e) {
-      throw new InputError(input, `cannot read pack file ${value}: ${(e as Error).message}`);
-    }
+    // A regular file under 10 MB: `/dev/zero` or a FIFO is refused, never read.
+    raw = readRegularTextSync(value, {
+      input,
+      what: "pack file",
+      max_bytes: DEFAULT_SMALL_FILE_MAX_MB * 1e6,
+    });
     from = value;
   } else {
     throw new InputError(
