@@ -46,6 +46,11 @@ export interface RunOptions {
    * Default: the preference `run.time_limit_s`, else {@link DEFAULT_TIME_LIMIT_S}.
    */
   time_limit_s?: number;
+  /**
+   * A cancel flag shared with another thread (Int32Array over a SharedArrayBuffer): storing
+   * 1 at index 0 stops the engines at their next checkpoint (engines/budget.ts).
+   */
+  cancel_flag?: Int32Array;
 }
 
 /** Default time limit of one tool run, seconds (preference `run.time_limit_s`). */
@@ -189,6 +194,7 @@ export async function runTool(m: Manifest, opts: RunOptions = {}): Promise<RunOu
           deadline_ms: performance.now() + limit.seconds * 1000,
           limit_text: limit.text,
           signal: both,
+          ...(opts.cancel_flag ? { cancel: opts.cancel_flag } : {}),
         },
         () =>
           Promise.race([
@@ -226,6 +232,7 @@ export async function runTool(m: Manifest, opts: RunOptions = {}): Promise<RunOu
     } catch (e) {
       if (e instanceof InputError || e instanceof CancelledError) throw e;
       if (signal.aborted) throw new CancelledError();
+      if (e instanceof BudgetExceeded && e.cancelled) throw new CancelledError();
       const over = e instanceof BudgetExceeded && !e.cancelled;
       result = errorResult(
         base,

@@ -43,3 +43,27 @@ export function printableDeep<T>(value: T): T {
   }
   return value;
 }
+
+/**
+ * {@link printableDeep} that also counts the strings it changed (for an import report).
+ */
+export function stripControls<T>(value: T): { value: T; changed: number } {
+  let changed = 0;
+  const walk = (v: unknown): unknown => {
+    if (typeof v === "string") {
+      const p = printable(v);
+      if (p !== v) changed++;
+      return p;
+    }
+    if (Array.isArray(v)) return v.map(walk);
+    if (v && typeof v === "object") {
+      const out: Record<string, unknown> = {};
+      for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+        out[walk(k) as string] = walk(x);
+      }
+      return out;
+    }
+    return v;
+  };
+  return { value: walk(value) as T, changed };
+}

@@ -13,6 +13,11 @@ export interface Budget {
   /** The limit in words, for the error ("the time limit of 120 s (preference run.time_limit_s)"). */
   limit_text: string;
   signal?: AbortSignal;
+  /**
+   * A cancel flag another thread may set (a worker's run: the server stores 1 at index 0 to
+   * cancel). Read with Atomics, so it is seen by a loop that never yields to the event loop.
+   */
+  cancel?: Int32Array;
 }
 
 /** Thrown inside an engine when the run's budget is spent or the run was cancelled. */
@@ -34,7 +39,9 @@ export function withBudget<T>(budget: Budget, fn: () => T): T {
 export function checkpoint(): void {
   const b = current.getStore();
   if (!b) return;
-  if (b.signal?.aborted) throw new BudgetExceeded(true, "cancelled");
+  if (b.signal?.aborted || (b.cancel && Atomics.load(b.cancel, 0) !== 0)) {
+    throw new BudgetExceeded(true, "cancelled");
+  }
   if (performance.now() > b.deadline_ms) {
     throw new BudgetExceeded(false, `stopped at ${b.limit_text}`);
   }

@@ -7,6 +7,7 @@ import { type LoadedPlan, parsePlan } from "../core/plan.ts";
 import { asUtf8, DEFAULT_IMPORT_MAX_MB, readRegularFile } from "../core/files.ts";
 import { checkScanId, SCAN_ID } from "../core/store.ts";
 import { BUILTIN_SCANS } from "./builtin.ts";
+import { stripControls } from "../core/text.ts";
 import { plausibilityPass } from "./plausibility.ts";
 import { matterport } from "./matterport/mod.ts";
 import { mp3dConnectivity, mp3dHouse } from "./mp3d/mod.ts";
@@ -101,6 +102,14 @@ export async function importSource(
     );
   }
   if (text?.encoding) report.assumptions.push(`the file was decoded as ${text.encoding}`);
+  // Text from a file is data: control characters (terminal escape sequences) are taken out.
+  const clean = stripControls(plan);
+  if (clean.changed) {
+    plan = clean.value;
+    report.warnings.push(
+      `${clean.changed} text value(s) held control characters (such as terminal escape sequences); they were removed`,
+    );
+  }
   if (opts.id !== undefined) plan.id = opts.id;
   else if (typeof plan.id === "string" && !SCAN_ID.test(plan.id)) {
     const id = scanIdFrom(plan.id);

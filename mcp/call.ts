@@ -30,6 +30,7 @@ import { BUILTIN_SCANS } from "../layers/builtin.ts";
 import { activePersona } from "../presets/personas.ts";
 import { runUri } from "./resources.ts";
 import { type MissingInput, sentence } from "./tools.ts";
+import type { PoolRunOptions, ToolPool } from "./worker.ts";
 
 /** What a call needs from the server. */
 export interface CallEnv {
@@ -37,6 +38,8 @@ export interface CallEnv {
   era: "legacy" | "modern";
   /** The 2025-era client capabilities (from `initialize`). */
   legacyCapabilities(): Record<string, unknown> | undefined;
+  /** Runs tools off the protocol thread (mcp/worker.ts); without it they run in-process. */
+  pool?: ToolPool;
 }
 
 /** How long a person has to answer an elicitation (2025 era), in ms: people take time. */
@@ -186,15 +189,7 @@ export async function callTool(
       }
     }
     for (let round = 0; round < 3; round++) {
-      const out = await runTool(m, {
-        store: env.store,
-        builtins: BUILTIN_SCANS,
-        set: args,
-        answers,
-        persona: activePersona(env.store),
-        onStep,
-        signal,
-      });
+      const out = await runIn(env, m, { set: args, answers, onStep, signal });
       if (out.status === "done") {
         await Promise.all(sent);
         if (sent.length) await sleep(Math.max(0, lastSentAt + PROGRESS_GAP_MS - performance.now()));
@@ -266,15 +261,7 @@ async function needs(
   signal: AbortSignal,
   answers?: Record<string, unknown>,
 ): Promise<Question[]> {
-  const out = await runTool(m, {
-    store: env.store,
-    builtins: BUILTIN_SCANS,
-    set: args,
-    answers,
-    persona: activePersona(env.store),
-    signal,
-    persist: false,
-  });
+  const out = await runIn(env, m, { set: args, answers, signal, persist: false });
   return out.status === "needs_input" ? out.questions : [];
 }
 
@@ -296,4 +283,15 @@ export function givenArguments(args: Record<string, unknown>): Record<string, un
 
 function scanIds(env: CallEnv): string[] {
   return knownScanIds({ store: env.store, builtins: BUILTIN_SCANS });
+}
+
+/** Runs a tool in the env's worker pool, or in-process when it has none. */
+function runIn(env: CallEnv, m: Manifest, opts: PoolRunOptions) {
+  if (env.pool) return env.pool.run(m, opts);
+  return runTool(m, {
+    store: env.store,
+    builtins: BUILTIN_SCANS,
+    persona: activePersona(env.store),
+    ...opts,
+  });
 }

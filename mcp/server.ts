@@ -11,6 +11,7 @@ import {
 import type { Registry } from "../core/registry.ts";
 import type { Store } from "../core/store.ts";
 import { type CallEnv, callTool } from "./call.ts";
+import type { ToolPool } from "./worker.ts";
 import { registerResources } from "./resources.ts";
 import type { ToolDef } from "./listing.ts";
 import { ModelViewSchema, OUTPUT_JSON_SCHEMA } from "./tools.ts";
@@ -69,6 +70,7 @@ export function createMcpServer(
   registry: () => Promise<Registry>,
   store: Store,
   era: "legacy" | "modern",
+  pool?: ToolPool,
 ): McpServer {
   const server = new McpServer(SERVER_INFO, {
     capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: {} },
@@ -78,6 +80,7 @@ export function createMcpServer(
     store,
     era,
     legacyCapabilities: () => server.server.getClientCapabilities() as Args | undefined,
+    ...(pool ? { pool } : {}),
   };
   for (const def of defs) {
     server.registerTool(def.name, {

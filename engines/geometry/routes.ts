@@ -14,6 +14,7 @@
  * Limits (cited where used): ADA 2010 §404.2.3 (door clear width), §404.2.5 (threshold),
  * §405.2 (ramp slope), §303 (changes in level); the numbers come in as {@link RouteNeeds}.
  */
+import { checkpoint, ticker } from "../budget.ts";
 import { unknownIfImplausible } from "./implausible.ts";
 import FlatQueue from "flatqueue";
 import type { Opening, Plan, Point, Room, Vertical } from "../../core/plan.ts";
@@ -558,7 +559,9 @@ function dijkstraSmall(n: number, to: number[][], w: number[][], s: number) {
   const q = new FlatQueue<number>();
   dist[s] = 0;
   q.push(s, 0);
+  const tick = ticker();
   while (q.length) {
+    tick();
     const d = q.peekValue()!;
     const u = q.pop()!;
     if (d > dist[u]) continue;
@@ -829,6 +832,7 @@ export function buildRouteGraph(
   const wTol = tol(needs.body_width_m);
   const bodyText = fmt(needs.body_width_m);
   for (const room of plan.rooms) {
+    checkpoint();
     const ids = roomNodes.get(room.id)!;
     if (ids.length < 2) continue;
     const ports = roomPorts.get(room.id)!;
@@ -1057,7 +1061,9 @@ export function shortestRoutes(g: RouteGraph, source: number): RouteTree {
   cost[source] = 0, length_m[source] = 0;
   q.push(source, 0);
   const ew = g.edges.map((e) => statusWeight(e.status) + e.length_m);
+  const tick = ticker();
   while (q.length) {
+    tick();
     const d = q.peekValue()!;
     const u = q.pop()!;
     if (d > cost[u]) continue;
