@@ -173,7 +173,11 @@ export function connectivityToPlan(
     `${floors.length} floor(s) from the viewpoints' floor heights (camera z − height)`,
     `a nav graph of ${nodes.length} included viewpoint(s) and ${edges.length} walkable link(s) (unobstructed)`,
   );
-  if (excluded) {
+  if (!nodes.length) {
+    report.warnings.push(
+      `none of the ${vps.length} viewpoint(s) is included in the simulator: the nav graph is empty (the viewpoints are kept as sweeps only)`,
+    );
+  } else if (excluded) {
     report.assumptions.push(
       `${excluded} viewpoint(s) are not included in the simulator: kept as sweeps, left out of the nav graph with their ${toExcluded} link(s)`,
     );
