@@ -8,7 +8,7 @@ import { asUtf8, DEFAULT_IMPORT_MAX_MB, readRegularFile } from "../core/files.ts
 import { checkScanId, SCAN_ID } from "../core/store.ts";
 import { BUILTIN_SCANS } from "./builtin.ts";
 import { stripControls } from "../core/text.ts";
-import { plausibilityPass } from "./plausibility.ts";
+import { dropImplausibleHeights, plausibilityPass } from "./plausibility.ts";
 import { matterport } from "./matterport/mod.ts";
 import { mp3dConnectivity, mp3dHouse } from "./mp3d/mod.ts";
 import { ifc } from "./ifc/mod.ts";
@@ -120,7 +120,15 @@ export async function importSource(
     );
     plan.id = id;
   }
-  if (typeof plan.id === "string" && plan.id in BUILTIN_SCANS) throw builtinClash(plan.id, "file");
+  if (typeof plan.id === "string" && plan.id in BUILTIN_SCANS) {
+    throw new InputError(
+      source,
+      `its scan id ${
+        JSON.stringify(plan.id)
+      } is the built-in demo building's and cannot be replaced; import it under another id with --id <sid>`,
+    );
+  }
+  dropImplausibleHeights(plan, report);
   const parsed = parsePlan(plan, source);
   const loaded = plausibilityPass(parsed, report);
   report.warnings.push(...parsed.warnings);

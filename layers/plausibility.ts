@@ -9,7 +9,7 @@
  * - A room that (nearly) duplicates another on its floor is dropped, and what referred to it
  *   refers to the room it duplicates, so nothing is counted twice.
  */
-import type { Implausible, LoadedPlan, Plan, Point, Room } from "../core/plan.ts";
+import type { Implausible, LoadedPlan, Plan, PlanInput, Point, Room } from "../core/plan.ts";
 import { tolerance_m } from "../core/plan.ts";
 import { area_m2, edgeDistance_m, pointInRing } from "../engines/geometry/polygon.ts";
 import { differenceRings } from "../engines/geometry/clip.ts";
@@ -125,6 +125,25 @@ export function inRange(r: PlausibleRange, value: number): boolean {
 
 function name(x: { id: string; name?: string }): string {
   return x.name ? `${x.name} (${x.id})` : x.id;
+}
+
+/**
+ * The part of the pass that runs before the schema: a room height out of the plausible range
+ * is dropped (and marked) here, so a ZInD ceiling of 1,000 (1,435 m rooms) is a warning, not
+ * a refusal by the schema's hard bound. Changes `plan` in place; adds warnings to `report`.
+ */
+export function dropImplausibleHeights(plan: PlanInput, report?: ImportReport): void {
+  const rooms = Array.isArray(plan.rooms) ? plan.rooms : [];
+  const marks: Implausible[] = [];
+  for (const room of rooms) {
+    const h = (room as { height_m?: unknown })?.height_m;
+    if (typeof h !== "number" || !Number.isFinite(h) || inRange(PLAUSIBLE.ceiling_m, h)) continue;
+    const why = outOfRange(PLAUSIBLE.ceiling_m, h);
+    report?.warnings.push(`room ${name(room)}: ${why}; the height is left out`);
+    marks.push({ subject: String(room.id), field: "height_m", value: h, reason: why });
+    delete room.height_m;
+  }
+  if (marks.length) plan.implausible = [...(plan.implausible ?? []), ...marks];
 }
 
 /**
