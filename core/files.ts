@@ -22,7 +22,7 @@ export interface FileLimit {
 }
 
 function mb(bytes: number): string {
-  return `${(bytes / 1e6).toFixed(bytes < 1e6 ? 3 : 1)} MB`;
+  return bytes < 1e5 ? `${bytes} bytes` : `${(bytes / 1e6).toFixed(1)} MB`;
 }
 
 function checkStat(path: string, info: Deno.FileInfo, limit: FileLimit): void {

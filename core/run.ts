@@ -294,7 +294,9 @@ export function judgeImplausible(result: ToolResult, plan: Pick<Plan, "implausib
   const subjects = new Set<string>();
   for (const c of result.checks) {
     const w = c.subject !== undefined ? why.get(c.subject) : undefined;
-    if (!w || !judged.includes(c.status)) continue;
+    if (!w) continue;
+    // Already unknown (the value was dropped): still counted, so the verdict says so.
+    if (!judged.includes(c.status) && c.status !== "unknown") continue;
     c.status = "unknown";
     c.note = `Not judged: the scan's ${w.join("; ")}`;
     n++;

@@ -243,7 +243,7 @@ function overlappingRooms(
   mark: (subject: string, field: string, value: number | undefined, reason: string) => void,
 ): Map<string, string> {
   const dropped = new Map<string, string>();
-  const boxes = plan.rooms.map((r) => ({ r, ...bbox(r.polygon), area: area_m2(r.polygon) }))
+  const boxes = plan.rooms.map((r, k) => ({ r, k, ...bbox(r.polygon), area: area_m2(r.polygon) }))
     .sort((a, b) => a.minX - b.minX);
   for (let i = 0; i < boxes.length; i++) {
     const a = boxes[i];
@@ -253,7 +253,9 @@ function overlappingRooms(
       if (dropped.has(b.r.id) || b.r.floor !== a.r.floor) continue;
       if (b.minY >= a.maxY || b.maxY <= a.minY) continue;
       const shared = overlap_m2(a.r.polygon, b.r.polygon, a.minX, a.minY);
-      const small = a.area <= b.area ? a : b, big = small === a ? b : a;
+      // The smaller is the copy; of two the same size, the later one in the plan.
+      const small = a.area < b.area || (a.area === b.area && a.k > b.k) ? a : b;
+      const big = small === a ? b : a;
       // Each edge may move by the uncertainty: overlaps within that band are the scan's noise.
       const noise = tolerance_m(plan, 1) * (perimeter(a.r.polygon) + perimeter(b.r.polygon));
       if (shared <= noise) continue;
