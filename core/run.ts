@@ -254,7 +254,11 @@ export async function runTool(m: Manifest, opts: RunOptions = {}): Promise<RunOu
   const run_id = newRunId(m.id);
   const duration_ms = performance.now() - t0;
   if (store?.readOnly && opts.persist !== false) {
-    result.steps.push("The store is read-only: this run and its findings were not saved.");
+    result.steps.push(
+      store.readOnlyWhy === "full"
+        ? "The disk holding the store is full: this run and its findings were not saved."
+        : "The store is read-only: this run and its findings were not saved.",
+    );
   } else if (store && opts.persist !== false) {
     if (scan !== undefined && result.verdict.status !== "error") {
       const rejected = store.syncFindings(scan, m.id, result.findings, run_id);

@@ -102,6 +102,8 @@ export interface Store {
   deleteSite(id: string): boolean;
   /** True when the store was opened read-only: reading works, every write is a StoreError. */
   readonly readOnly: boolean;
+  /** Why it is read-only: the file system is, or the disk is full. */
+  readonly readOnlyWhy?: "read-only" | "full";
   putSite(site: SiteRecord): void;
   getSite(id: string): SiteRecord | undefined;
   findSite(text: string): SiteRecord | undefined;
@@ -174,6 +176,17 @@ export function openStore(home: string = defaultHome()): Store {
     migrate(db, file);
   } catch (e) {
     if (e instanceof StoreError) throw e;
+    try {
+      db!?.close();
+    } catch { /* not open */ }
+    // SQLite says "disk I/O error" when it cannot make its WAL files on a full disk: look.
+    if (file !== ":memory:" && diskFull(home)) {
+      if (exists(file)) return openReadOnly(file, "full");
+      throw new StoreError(
+        file,
+        "the disk holding the store is full, so the store cannot be created; free some space and try again",
+      );
+    }
     const plain = diskProblem(file, e, "opening it");
     if (plain) throw plain;
     throw new StoreError(
@@ -218,6 +231,30 @@ function writable(home: string, file: string): boolean {
   return true;
 }
 
+function exists(file: string): boolean {
+  try {
+    Deno.statSync(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the disk holding `home` is full: a 64 KB probe file cannot be written. */
+function diskFull(home: string): boolean {
+  const probe = join(home, `.space-probe-${Deno.pid}-${crypto.randomUUID().slice(0, 8)}`);
+  try {
+    Deno.writeFileSync(probe, new Uint8Array(64 * 1024));
+    return false;
+  } catch (e) {
+    return e instanceof Error && /no space left|os error 28|ENOSPC|quota/i.test(e.message);
+  } finally {
+    try {
+      Deno.removeSync(probe);
+    } catch { /* never made */ }
+  }
+}
+
 function isReadOnlyFs(e: unknown): boolean {
   return /read-only file system|EROFS|os error 30/i.test(String((e as Error)?.message ?? e));
 }
@@ -226,7 +263,7 @@ function isReadOnlyFs(e: unknown): boolean {
  * Opens a store this process may not write: read-only and immutable (no WAL or lock files are
  * made), so `scans`, `plan`, `findings` and runs that save nothing still work.
  */
-function openReadOnly(file: string): Store {
+function openReadOnly(file: string, why: "read-only" | "full" = "read-only"): Store {
   let db: DatabaseSync;
   try {
     Deno.statSync(file);
@@ -253,7 +290,7 @@ function openReadOnly(file: string): Store {
       `is read-only and cannot be read as a threshold store (${(e as Error).message})`,
     );
   }
-  return makeStore(db, file, true);
+  return makeStore(db, file, why);
 }
 
 /**
@@ -331,8 +368,19 @@ function tx<T>(db: DatabaseSync, fn: () => T, file = "", doing = "writing"): T {
 type Row = Record<string, unknown>;
 const opt = <T>(v: unknown): T | undefined => (v === null || v === undefined ? undefined : v as T);
 
-function makeStore(db: DatabaseSync, file: string, readOnly: boolean): Store {
+function makeStore(
+  db: DatabaseSync,
+  file: string,
+  mode: false | "read-only" | "full",
+): Store {
+  const readOnly = mode !== false;
   const write = <T>(doing: string, fn: () => T): T => {
+    if (mode === "full") {
+      throw new StoreError(
+        file,
+        `the disk holding the store is full (${doing}); nothing was saved and the store is unchanged. Free some space and try again; reading commands (scans, plan, findings, run --scan) still work.`,
+      );
+    }
     if (readOnly) {
       throw new StoreError(
         file,
@@ -384,6 +432,7 @@ function makeStore(db: DatabaseSync, file: string, readOnly: boolean): Store {
   return {
     file,
     readOnly,
+    ...(mode ? { readOnlyWhy: mode } : {}),
     close: () => db.close(),
 
     putScan(loaded: LoadedPlan, report?: unknown) {
