@@ -90,10 +90,13 @@ export async function serveMcp(opts: McpOptions = {}): Promise<void> {
   const wire = lineWire({ input: opts.input, output: opts.output });
   const stopWatch = watchParent();
   const closed = new Promise<void>((done) => {
-    const handle = serveStdio(({ era }) => createMcpServer(defs, registry, store, era, pool), {
-      transport: wire,
-      onerror: (e) => console.error(`threshold mcp: ${e.message}`),
-    });
+    const handle = serveStdio(
+      ({ era }) => createMcpServer(defs, registry, store, era, pool, roots),
+      {
+        transport: wire,
+        onerror: (e) => console.error(`threshold mcp: ${e.message}`),
+      },
+    );
     const onclose = wire.onclose;
     wire.onclose = () => {
       onclose?.();

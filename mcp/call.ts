@@ -31,6 +31,7 @@ import { activePersona } from "../presets/personas.ts";
 import { runUri } from "./resources.ts";
 import { type MissingInput, sentence } from "./tools.ts";
 import type { PoolRunOptions, ToolPool } from "./worker.ts";
+import { checkFileArguments } from "./files.ts";
 
 /** What a call needs from the server. */
 export interface CallEnv {
@@ -40,6 +41,8 @@ export interface CallEnv {
   legacyCapabilities(): Record<string, unknown> | undefined;
   /** Runs tools off the protocol thread (mcp/worker.ts); without it they run in-process. */
   pool?: ToolPool;
+  /** The `--root` folders: files named in arguments (a pack) must be inside one. */
+  roots?: string[];
 }
 
 /** How long a person has to answer an elicitation (2025 era), in ms: people take time. */
@@ -175,6 +178,7 @@ export async function callTool(
   const signal = ctx.mcpReq.signal;
   args = givenArguments(args);
   try {
+    checkFileArguments(args, env.roots ?? []);
     let answers: Record<string, unknown> | undefined;
     if (env.era === "modern") {
       // Answers of earlier rounds ride in requestState; like arguments, runTool checks them.

@@ -71,6 +71,7 @@ export function createMcpServer(
   store: Store,
   era: "legacy" | "modern",
   pool?: ToolPool,
+  roots: string[] = [],
 ): McpServer {
   const server = new McpServer(SERVER_INFO, {
     capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: {} },
@@ -81,6 +82,7 @@ export function createMcpServer(
     era,
     legacyCapabilities: () => server.server.getClientCapabilities() as Args | undefined,
     ...(pool ? { pool } : {}),
+    roots,
   };
   for (const def of defs) {
     server.registerTool(def.name, {
