@@ -663,7 +663,7 @@ function program(): Command {
     }),
   );
   personas.command("add <file>").description("add or edit your own persona from a JSON file")
-    .action(act(async (file: string) => {
+    .action(act((file: string) => {
       let data: unknown;
       const text = L.readRegularTextSync(file, {
         input: "file",

@@ -156,7 +156,7 @@ export function openStore(home: string = defaultHome()): Store {
       throw new StoreError(file, `cannot create folder ${home}: ${(e as Error).message}`);
     }
   }
-  let db: DatabaseSync;
+  let db: DatabaseSync | undefined;
   if (file !== ":memory:" && !writable(home, file)) return openReadOnly(file);
   try {
     db = new DatabaseSync(file);
@@ -177,7 +177,7 @@ export function openStore(home: string = defaultHome()): Store {
   } catch (e) {
     if (e instanceof StoreError) throw e;
     try {
-      db!?.close();
+      db?.close();
     } catch { /* not open */ }
     // SQLite says "disk I/O error" when it cannot make its WAL files on a full disk: look.
     if (file !== ":memory:" && diskFull(home)) {
@@ -196,7 +196,7 @@ export function openStore(home: string = defaultHome()): Store {
       }). Nothing was changed; move the file aside or set THRESHOLD_HOME to another folder.`,
     );
   }
-  return makeStore(db, file, false);
+  return makeStore(db!, file, false);
 }
 
 /** Whether this process may write the store (its folder, and the file when it exists). */

@@ -10,8 +10,8 @@
 // deno-lint-ignore no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
 // A whole escape sequence (CSI … final byte, OSC … BEL/ST) goes, not just its ESC.
-// deno-lint-ignore no-control-regex
 const SEQUENCE =
+  // deno-lint-ignore no-control-regex
   /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u009b[0-?]*[ -/]*[@-~]/g;
 
 /** Text safe to print: escape sequences and control characters removed; tab and newline kept. */

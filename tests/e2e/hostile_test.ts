@@ -57,6 +57,7 @@ Deno.test("hostile corpus: every mutated file is refused clearly or imported wit
         assert.ok(r.code === 0 || r.code === 2, `never an internal error: ${said}`);
         assert.doesNotMatch(r.stderr, /^\s+at .+:\d+:\d+/m, "no stack trace");
         // No escape sequence from a file reaches the terminal.
+        // deno-lint-ignore no-control-regex
         assert.doesNotMatch(r.stdout + r.stderr, /\u001b|\u009b|\u0007/, "no control characters");
         const now = stored();
         if (c.expect === "refused" || (c.expect === "either" && r.code === 2)) {

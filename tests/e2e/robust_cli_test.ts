@@ -136,6 +136,7 @@ Deno.test("cli: names with escape sequences reach the terminal without them", as
     assert.equal(r.code, 0, r.stderr);
     assert.doesNotMatch(
       r.stdout + r.stderr,
+      // deno-lint-ignore no-control-regex
       /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/,
       args.join(" "),
     );
