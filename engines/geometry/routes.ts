@@ -1307,7 +1307,11 @@ export function routesFrom(
   if (start === undefined) throw new Error(`opening ${entranceId} does not lead outside`);
   const tree = shortestRoutes(graph, start);
   const routes = new Map<string, Route>();
-  for (const r of plan.rooms) routes.set(r.id, routeToRoom(graph, tree, r.id, opts));
+  const tick = ticker(64);
+  for (const r of plan.rooms) {
+    tick();
+    routes.set(r.id, routeToRoom(graph, tree, r.id, opts));
+  }
   return { graph, tree, routes };
 }
 

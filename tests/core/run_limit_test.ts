@@ -54,3 +54,64 @@ Deno.test("run limit: a cancel flag set by another thread stops the loop as a ca
 Deno.test("run limit: outside a run a checkpoint costs nothing and throws nothing", () => {
   for (let i = 0; i < 1000; i++) checkpoint();
 });
+
+Deno.test("run limit: step_free_route on a 30,000-room plan stops at a 0.5 s limit as an error", async () => {
+  const { parsePlan } = await import("../../core/plan.ts");
+  const { loadRegistry } = await import("../../core/registry.ts");
+  // A 174 × 173 grid of 4 m rooms, each joined to its left and lower neighbour by a door.
+  const n = 30_000, side = Math.ceil(Math.sqrt(n));
+  const rooms = [], openings = [];
+  for (let i = 0; i < n; i++) {
+    const x = (i % side) * 4, y = Math.floor(i / side) * 4;
+    rooms.push({
+      id: `r${i}`,
+      floor: "f0",
+      label: "other" as const,
+      polygon: [[x, y], [x + 4, y], [x + 4, y + 4], [x, y + 4]] as [number, number][],
+    });
+    if (i % side) {
+      openings.push({
+        id: `d${i}`,
+        kind: "door" as const,
+        floor: "f0",
+        between: [`r${i - 1}`, `r${i}`] as [string, string],
+        at: [x, y + 2] as [number, number],
+        width_m: 0.9,
+      });
+    }
+    if (i >= side) {
+      openings.push({
+        id: `v${i}`,
+        kind: "door" as const,
+        floor: "f0",
+        between: [`r${i - side}`, `r${i}`] as [string, string],
+        at: [x + 2, y] as [number, number],
+        width_m: 0.9,
+      });
+    }
+  }
+  openings.push({
+    id: "front",
+    kind: "door",
+    floor: "f0",
+    between: ["r0", null] as unknown as [string, string],
+    at: [2, 0],
+    width_m: 1,
+    main_entrance: true,
+  } as never);
+  const big = parsePlan({ id: "big", floors: [{ id: "f0", index: 0 }], rooms, openings });
+  const m = (await loadRegistry()).require("step_free_route");
+  const t0 = performance.now();
+  const out = await runTool(m, {
+    plans: { big },
+    set: { scan: "big", chair_width_m: 0.7 },
+    time_limit_s: 0.5,
+  });
+  const took = performance.now() - t0;
+  assert.equal(out.status, "done");
+  if (out.status !== "done") return;
+  assert.equal(out.result.verdict.status, "error", out.result.verdict.text);
+  assert.match(out.result.verdict.text, /stopped at the time limit of 0\.5 s/);
+  // Unlimited, this plan takes several seconds here; stopped, well under them.
+  assert.ok(took < 5_000, `${took.toFixed(0)} ms`);
+});
