@@ -12,8 +12,7 @@ import type { Manifest } from "./core/manifest.ts";
 import type { Registry } from "./core/registry.ts";
 import { listManifests, loadTool } from "./core/catalog.ts";
 import type { Plan } from "./core/plan.ts";
-import type { Question } from "./core/inputs.ts";
-import type { RunOutcome } from "./core/run.ts";
+import type { Session, SessionQuestion, SessionState } from "./core/session.ts";
 import type { ToolResult } from "./core/result.ts";
 import { defaultHome, openStore, type Store } from "./core/store.ts";
 import { printable, printableDeep, printableLine } from "./core/text.ts";
@@ -107,41 +106,44 @@ interface RunFlags {
   pack?: string;
 }
 
-function askOnTerminal(
-  m: Manifest,
-  questions: Question[],
-  s: Store,
-): Record<string, unknown> {
+/**
+ * Asks a session's questions on the terminal: the sentence, unit, choices (numbered) and
+ * default come from the question; reading and checking the answer, and saving it, are the
+ * session's. Returns the answers and the inputs to save.
+ */
+function askOnTerminal(questions: SessionQuestion[], session: Session) {
   const answers: Record<string, unknown> = {};
+  const save: string[] = [];
   for (const q of questions) {
-    const schema = (m.inputs.shape as Record<string, never>)[q.input];
+    if (q.choices?.length) {
+      err(q.choices.map((c, i) => `  ${i + 1}. ${printableLine(c.label)}`).join("\n"));
+    }
     for (;;) {
       const raw = prompt(`${q.ask}${q.unit ? ` (${q.unit})` : ""}`);
       if (raw === null) throw new Exit(EXIT.needsInput, `no answer for ${q.input}`);
-      const value = parseValue(raw.trim());
-      const r = (schema as {
-        safeParse(v: unknown): { success: boolean; error?: { issues: { message: string }[] } };
-      })
-        .safeParse(value);
-      if (!r.success) {
-        err(`  ${q.input}: ${r.error!.issues.map((i) => i.message).join("; ")}`);
+      let value: unknown;
+      try {
+        value = L.parseAnswer(session.manifest, q, raw);
+      } catch (e) {
+        if (!(e instanceof InputError)) throw e;
+        err(`  ${printable(e.message)}`);
         continue;
       }
       answers[q.input] = value;
-      const fill = L.inputMeta(schema).fill;
-      if (fill?.from === "selection" && confirm(`Select ${raw.trim()} for later runs?`)) {
-        s.setSelection("scan", String(value));
-      }
+      const shown = printableLine(
+        q.choices?.find((c) => c.value === value)?.label ?? raw.trim(),
+      );
       if (
-        fill && fill.from === "preference" &&
-        confirm(`Save ${raw.trim()} as your preference ${fill.key}?`)
-      ) {
-        s.setPref(fill.key, value);
-      }
+        q.save && confirm(
+          q.save.as === "selection"
+            ? `Select ${shown} for later runs?`
+            : `Save ${shown} as your preference ${q.save.key}?`,
+        )
+      ) save.push(q.input);
       break;
     }
   }
-  return answers;
+  return { answers, save };
 }
 
 async function cmdRun(toolId: string, f: RunFlags): Promise<number> {
@@ -151,25 +153,14 @@ async function cmdRun(toolId: string, f: RunFlags): Promise<number> {
   }
   const m = await loadTool(toolId);
   const s = store();
-  const set: Record<string, unknown> = Object.fromEntries(f.set.map((kv) => parseKv(kv)));
-  if (f.scan !== undefined) {
-    const scanInput = Object.entries(m.inputs.shape).find(([, sch]) =>
-      L.inputMeta(sch as never).fill?.from === "selection"
-    );
-    if (!scanInput) throw new InputError("--scan", `${m.id} takes no scan`);
-    conflict(set, scanInput[0], f.scan, "--scan");
-    set[scanInput[0]] = f.scan;
-  }
-  if (f.place !== undefined) {
-    if (!("place" in m.inputs.shape)) throw new InputError("--place", `${m.id} takes no place`);
-    conflict(set, "place", f.place, "--place");
-    set.place = f.place;
-  }
+  const set = L.targetInputs(m, Object.fromEntries(f.set.map((kv) => parseKv(kv))), {
+    scan: f.scan,
+    place: f.place,
+    pack: f.pack === undefined ? undefined : resolve(f.pack),
+  });
   if (f.pack !== undefined) {
-    conflict(set, "pack", resolve(f.pack), "--pack");
-    set.pack = resolve(f.pack);
     // A pack is a regular file of at most 10 MB: `--pack /dev/zero` is refused, not read.
-    L.readRegularFileSync(set.pack as string, {
+    L.readRegularFileSync(resolve(f.pack), {
       input: "--pack",
       what: "pack file",
       max_bytes: L.DEFAULT_SMALL_FILE_MAX_MB * 1e6,
@@ -178,31 +169,26 @@ async function cmdRun(toolId: string, f: RunFlags): Promise<number> {
   const persona = L.activePersona(s, f.persona);
   const live = !f.json;
   const color = useColor();
-  const opts = {
-    store: s,
-    builtins: L.BUILTIN_SCANS,
-    set,
-    persona,
-    onStep: (e: { text: string; elapsed_ms: number }) => {
-      if (live) {
-        err(
-          paint(`  [${(e.elapsed_ms / 1000).toFixed(2)} s] ${printableLine(e.text)}`, "dim", color),
-        );
-      }
-    },
-  };
-  let outcome: RunOutcome = await L.runTool(m, opts);
-  if (outcome.status === "needs_input" && Deno.stdin.isTerminal() && !f.json) {
-    const answers = askOnTerminal(m, outcome.questions, s);
-    outcome = await L.runTool(m, { ...opts, answers });
+  const session = L.createSession(m, { store: s, builtins: L.BUILTIN_SCANS, set, persona });
+  session.subscribe((e) => {
+    if (e.type === "step" && live) {
+      err(
+        paint(`  [${(e.elapsed_ms / 1000).toFixed(2)} s] ${printableLine(e.text)}`, "dim", color),
+      );
+    }
+  });
+  let state = await session.run();
+  if (state.status === "needs_input" && Deno.stdin.isTerminal() && !f.json) {
+    const { answers, save } = askOnTerminal(state.questions, session);
+    state = await session.answer(answers, { save });
   }
-  if (outcome.status === "needs_input") {
+  if (state.status === "needs_input") {
     out(
-      JSON.stringify({ status: "needs_input", tool: m.id, questions: outcome.questions }, null, 2),
+      JSON.stringify({ status: "needs_input", tool: m.id, questions: state.questions }, null, 2),
     );
     return EXIT.needsInput;
   }
-  const { result, run_id } = outcome;
+  const { result, run_id } = state;
   await writeFiles(m, result, f);
   if (f.json) {
     out(JSON.stringify({ run_id, result, for_model: L.forModel(result) }, null, 2));
@@ -282,22 +268,16 @@ async function cmdDemo(o: { out: string; json?: boolean }): Promise<number> {
   const { planSvg, svgToPng } = await import("./render/planview.ts");
   const jsonOut: unknown[] = [];
   for (const m of reg.tools) {
-    const scanInput = Object.entries(m.inputs.shape).find(([, sch]) =>
-      L.inputMeta(sch as never).fill?.from === "selection"
-    );
+    const scanInput = L.scanInputName(m);
     const example = m.examples?.[0] ?? {};
     if (!scanInput && !Object.keys(example).length) {
       summary.push([m.id, "skipped", "takes no scan and has no example"]);
       continue;
     }
-    const set = { ...(scanInput ? { [scanInput[0]]: "demo" } : {}), ...example };
-    let outcome: RunOutcome;
+    const set = { ...(scanInput ? { [scanInput]: "demo" } : {}), ...example };
+    let outcome: SessionState;
     try {
-      outcome = await L.runTool(m, {
-        store: s,
-        builtins: L.BUILTIN_SCANS,
-        set,
-      });
+      outcome = await L.createSession(m, { store: s, builtins: L.BUILTIN_SCANS, set }).run();
     } catch (e) {
       summary.push([m.id, "skipped", (e as Error).message]);
       continue;
@@ -907,18 +887,6 @@ function program(): Command {
     if (code) throw new Exit(code);
   });
   return p;
-}
-
-/** A value given twice (`--scan demo --set scan=nope`) must agree: which one wins is not guessed. */
-function conflict(set: Record<string, unknown>, key: string, value: unknown, flag: string) {
-  if (key in set && set[key] !== value) {
-    throw new InputError(
-      flag,
-      `gives ${key} = ${JSON.stringify(value)}, but --set gives ${key} = ${
-        JSON.stringify(set[key])
-      }; give it once`,
-    );
-  }
 }
 
 function checkPrefKey(key: string) {

@@ -1,21 +1,15 @@
 /** The tool reference (`docs/tools.md`), generated from the manifests. Never edited by hand. */
 import type { ManifestJson } from "../core/catalog.ts";
+import { fillLabels } from "../core/fill.ts";
 
 /** Where `threshold docs` writes the reference. */
 export const DOCS_FILE = new URL("../docs/tools.md", import.meta.url);
 
 type Prop = Record<string, unknown> & { fill?: { from: string; key?: string } };
 
-/** Where an input's value may come from, in fill order. */
+/** Where an input's value may come from, in fill order (core/fill.ts says it once). */
 export function fillSources(p: Prop, required: boolean): string[] {
-  const from = ["--set"];
-  const f = p.fill;
-  if (f?.from === "selection") from.push("selection / --scan");
-  if (f?.from === "preference") from.push(`preference ${f.key}`, `persona ${f.key}`);
-  if (f?.from === "persona") from.push(`persona ${f.key}`);
-  if (p.default !== undefined) from.push(`default ${JSON.stringify(p.default)}`);
-  else from.push(required ? "asked" : "optional");
-  return from;
+  return fillLabels(p, required);
 }
 
 /** The properties and required list of a manifest's input schema. */

@@ -18,3 +18,4 @@ export {
   readRegularFileSync,
   readRegularTextSync,
 } from "../core/files.ts";
+export { createSession, parseAnswer, scanInputName, targetInputs } from "../core/session.ts";

@@ -19,18 +19,18 @@ import type {
   ElicitRequestFormParams,
   InputRequiredResult,
 } from "@modelcontextprotocol/server";
-import { knownScanIds } from "../core/context.ts";
 import { CancelledError, InputError } from "../core/errors.ts";
 import type { Question } from "../core/inputs.ts";
-import { inputMeta, type Manifest } from "../core/manifest.ts";
+import type { Manifest } from "../core/manifest.ts";
 import { forModel, forModelText } from "../core/result.ts";
-import { runTool } from "../core/run.ts";
+import { createSession, parseAnswer, type Session, type SessionQuestion } from "../core/session.ts";
 import type { Store } from "../core/store.ts";
 import { BUILTIN_SCANS } from "../layers/builtin.ts";
 import { activePersona } from "../presets/personas.ts";
 import { runUri } from "./resources.ts";
 import { type MissingInput, sentence } from "./tools.ts";
-import type { PoolRunOptions, ToolPool } from "./worker.ts";
+import type { ToolPool } from "./worker.ts";
+import { poolRunner } from "./worker.ts";
 import { checkFileArguments } from "./files.ts";
 
 /** What a call needs from the server. */
@@ -80,18 +80,15 @@ export function describeMissing(questions: Question[]): string {
 const ELICIT_KEYS = ["type", "minimum", "maximum", "minLength", "maxLength", "enum", "format"];
 
 /**
- * The flat form schema of an elicitation (primitive properties only) for the questions:
- * each with its ask sentence and unit; a scan question offers the known scans.
+ * The flat form schema of an elicitation (primitive properties only) for the session's
+ * questions: each with its ask sentence and unit; choices (scans, rooms, enum values) as a
+ * titled enum (`oneOf` of `const`/`title`, MCP 2025-11-25 "Elicitation") so a host shows names.
  */
 export function elicitationSchema(
-  m: Manifest,
-  questions: Question[],
-  scans: string[],
+  questions: SessionQuestion[],
 ): ElicitRequestFormParams["requestedSchema"] {
   const properties: Record<string, Record<string, unknown>> = {};
-  const shape = m.inputs.shape as Record<string, Parameters<typeof inputMeta>[0]>;
   for (const q of questions) {
-    const meta = inputMeta(shape[q.input]);
     const prop: Record<string, unknown> = {};
     for (const k of ELICIT_KEYS) if (q.schema[k] !== undefined) prop[k] = q.schema[k];
     if (
@@ -104,10 +101,11 @@ export function elicitationSchema(
     if (prop.format && !["email", "uri", "date", "date-time"].includes(String(prop.format))) {
       delete prop.format;
     }
-    if (meta.fill?.from === "selection" && prop.type === "string" && scans.length) {
-      prop.enum = scans;
+    if (q.choices?.length && prop.type === "string") {
+      delete prop.enum;
+      prop.oneOf = q.choices.map((c) => ({ const: String(c.value), title: c.label }));
     }
-    prop.title = meta.label ?? q.input.replaceAll("_", " ");
+    prop.title = q.label;
     prop.description = q.unit ? `${q.ask} (${q.unit})` : q.ask;
     properties[q.input] = prop;
   }
@@ -177,34 +175,42 @@ export async function callTool(
   };
   const signal = ctx.mcpReq.signal;
   args = givenArguments(args);
+  const session = createSession(m, {
+    store: env.store,
+    builtins: BUILTIN_SCANS,
+    set: args,
+    persona: activePersona(env.store),
+    signal,
+    ...(env.pool ? { runner: poolRunner(env.pool) } : {}),
+  });
+  if (onStep) session.subscribe((e) => e.type === "step" && onStep(e));
   try {
     checkFileArguments(args, env.roots ?? []);
-    let answers: Record<string, unknown> | undefined;
     if (env.era === "modern") {
-      // Answers of earlier rounds ride in requestState; like arguments, runTool checks them.
-      answers = earlierAnswers(ctx.mcpReq.requestState());
+      // Answers of earlier rounds ride in requestState; like arguments, the session checks them.
+      const earlier = earlierAnswers(ctx.mcpReq.requestState());
       const view = inputResponse(ctx.mcpReq.inputResponses, INPUTS_KEY);
+      if (earlier) Object.assign(session.answers, checked(session, earlier));
+      if (view.kind === "elicit" && view.action !== "accept") {
+        return notRunResult(m, session.preview().questions, view.action);
+      }
       if (view.kind === "elicit") {
-        if (view.action !== "accept") {
-          const pending = await needs(m, args, env, signal, answers);
-          return notRunResult(m, pending, view.action);
-        }
-        answers = { ...answers, ...(view.content ?? {}) };
+        Object.assign(session.answers, checked(session, view.content ?? {}));
       }
     }
     for (let round = 0; round < 3; round++) {
-      const out = await runIn(env, m, { set: args, answers, onStep, signal });
-      if (out.status === "done") {
+      const state = await session.run();
+      if (state.status === "done") {
         await Promise.all(sent);
         if (sent.length) await sleep(Math.max(0, lastSentAt + PROGRESS_GAP_MS - performance.now()));
-        const view = forModel(out.result);
+        const view = forModel(state.result);
         return {
           content: [
-            { type: "text", text: forModelText(out.result) },
+            { type: "text", text: forModelText(state.result) },
             {
               type: "resource_link",
-              uri: runUri(out.run_id),
-              name: out.run_id,
+              uri: runUri(state.run_id),
+              name: state.run_id,
               title: `${m.title}: the full result`,
               description: "Metrics, checks, findings, overlays, assumptions and steps.",
               mimeType: "application/json",
@@ -212,10 +218,10 @@ export async function callTool(
             },
           ],
           structuredContent: view as unknown as Record<string, unknown>,
-          ...(out.result.verdict.status === "error" ? { isError: true } : {}),
+          ...(state.result.verdict.status === "error" ? { isError: true } : {}),
         };
       }
-      const questions = out.questions;
+      const questions = state.questions;
       if (!canElicit(env, ctx)) {
         return errorResult(
           `${m.id} needs input nothing could fill: ${sentence(describeMissing(questions))} ` +
@@ -223,13 +229,13 @@ export async function callTool(
           { tool: m.id, missing: missingOf(questions) },
         );
       }
-      const requestedSchema = elicitationSchema(m, questions, scanIds(env));
+      const requestedSchema = elicitationSchema(questions);
       const message = elicitationMessage(m, questions);
       if (env.era === "modern") {
         return inputRequired({
           inputRequests: { [INPUTS_KEY]: inputRequired.elicit({ message, requestedSchema }) },
-          ...(answers && Object.keys(answers).length
-            ? { requestState: JSON.stringify(answers) }
+          ...(Object.keys(session.answers).length
+            ? { requestState: JSON.stringify(session.answers) }
             : {}),
         });
       }
@@ -244,7 +250,7 @@ export async function callTool(
         return errorResult(`${m.id}: the answer could not be used: ${(e as Error).message}`);
       }
       if (reply.action !== "accept") return notRunResult(m, questions, reply.action);
-      answers = { ...answers, ...(reply.content ?? {}) };
+      Object.assign(session.answers, checked(session, reply.content ?? {}));
     }
     return errorResult(`${m.id}: the answers given still leave inputs unfilled.`);
   } catch (e) {
@@ -257,16 +263,16 @@ export async function callTool(
   }
 }
 
-/** The questions a call would still need (for a declined 2026-era round). */
-async function needs(
-  m: Manifest,
-  args: Record<string, unknown>,
-  env: CallEnv,
-  signal: AbortSignal,
-  answers?: Record<string, unknown>,
-): Promise<Question[]> {
-  const out = await runIn(env, m, { set: args, answers, signal, persist: false });
-  return out.status === "needs_input" ? out.questions : [];
+/** Answers read and checked by the session (an elicitation form sends strings for choices). */
+function checked(session: Session, given: Record<string, unknown>): Record<string, unknown> {
+  const questions = session.preview().questions;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(given)) {
+    if (v === undefined || v === null) continue;
+    const q = questions.find((x) => x.input === k);
+    out[k] = q ? parseAnswer(session.manifest, q, v) : v;
+  }
+  return out;
 }
 
 /** The answers carried in a 2026-era retry's requestState (a JSON object), if any. */
@@ -283,19 +289,4 @@ function earlierAnswers(state: unknown): Record<string, unknown> | undefined {
 /** Arguments as runTool takes them: an argument given as null counts as left out. */
 export function givenArguments(args: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(args).filter(([, v]) => v !== null));
-}
-
-function scanIds(env: CallEnv): string[] {
-  return knownScanIds({ store: env.store, builtins: BUILTIN_SCANS });
-}
-
-/** Runs a tool in the env's worker pool, or in-process when it has none. */
-function runIn(env: CallEnv, m: Manifest, opts: PoolRunOptions) {
-  if (env.pool) return env.pool.run(m, opts);
-  return runTool(m, {
-    store: env.store,
-    builtins: BUILTIN_SCANS,
-    persona: activePersona(env.store),
-    ...opts,
-  });
 }

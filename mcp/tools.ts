@@ -6,13 +6,8 @@
  * `_meta["dev.threshold/…"]`. Nothing here is written per tool.
  */
 import { z } from "zod";
-import {
-  inputDefault,
-  inputIsOptional,
-  inputMeta,
-  inputsJsonSchema,
-  type Manifest,
-} from "../core/manifest.ts";
+import { inputsJsonSchema, type Manifest } from "../core/manifest.ts";
+import { fillOrderText, isFillable } from "../core/session.ts";
 import { FINDING_STATUSES, STATUSES } from "../core/result.ts";
 
 /** One input nothing filled, as the MCP surface reports it. */
@@ -45,23 +40,9 @@ export const OUTPUT_JSON_SCHEMA = z.toJSONSchema(ModelViewSchema) as Record<stri
 
 /** How an input is filled when a call leaves it out, in words for the model. */
 export function fillNote(schema: z.ZodType): string | undefined {
-  const meta = inputMeta(schema);
-  const def = inputDefault(schema);
-  const parts: string[] = [];
-  if (meta.fill?.from === "selection") parts.push("the selected scan");
-  if (meta.fill?.from === "preference") {
-    parts.push(`the person's saved preference ${meta.fill.key}`, "their persona's preset");
-  }
-  if (meta.fill?.from === "persona") parts.push(`the persona's preset ${meta.fill.key}`);
-  if (def !== undefined) parts.push(`the default ${JSON.stringify(def)}`);
-  if (!parts.length) return undefined;
-  return `If omitted: ${parts.join(", else ")}; the person is asked only when none applies.`;
-}
-
-/** True when the server can fill the input (selection, preference, persona, default). */
-export function isFillable(schema: z.ZodType): boolean {
-  return inputMeta(schema).fill !== undefined || inputDefault(schema) !== undefined ||
-    inputIsOptional(schema);
+  const order = fillOrderText(schema);
+  if (!order) return undefined;
+  return `If omitted: ${order}; the person is asked only when none applies.`;
 }
 
 /**

@@ -10,7 +10,7 @@
 import { CancelledError, InputError } from "../core/errors.ts";
 import type { StepEvent } from "../core/context.ts";
 import type { Manifest } from "../core/manifest.ts";
-import { type RunOutcome, timeLimit } from "../core/run.ts";
+import { type RunOptions, type RunOutcome, timeLimit } from "../core/run.ts";
 import type { ToolResult } from "../core/result.ts";
 import type { Store } from "../core/store.ts";
 import type { WorkerReply, WorkerRequest } from "./tool_worker.ts";
@@ -126,6 +126,18 @@ export function toolPool(home: string, toolsDir: URL, store: Store): ToolPool {
       busy.clear();
     },
   };
+}
+
+/** A session runner (core/session.ts `runner`) that runs tools in `pool`. */
+export function poolRunner(pool: ToolPool): (m: Manifest, opts: RunOptions) => Promise<RunOutcome> {
+  return (m, o) =>
+    pool.run(m, {
+      set: o.set,
+      answers: o.answers,
+      persist: o.persist,
+      onStep: o.onStep,
+      signal: o.signal,
+    });
 }
 
 /** The `error` result of a run whose worker was stopped at the time limit; saved as a run. */

@@ -13,7 +13,7 @@ Deno.test("cli: --scan and --set scan that disagree are refused; a number too la
   assert.equal(r.code, 2);
   assert.match(
     r.stderr,
-    /--scan: gives scan = "demo", but --set gives scan = "nope"; give it once/,
+    /--scan: --scan "demo" conflicts with scan="nope" given as well; give it once/,
   );
   const big = await cli(home, [
     "run",

@@ -6,6 +6,7 @@ import { runTool } from "../../core/run.ts";
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";
 import ceiling from "../../tools/ceiling_height/mod.ts";
 import { elicitationSchema, missingOf } from "../../mcp/call.ts";
+import { createSession } from "../../core/session.ts";
 import { argumentsSchema } from "../../mcp/server.ts";
 import {
   mcpAnnotations,
@@ -80,14 +81,20 @@ Deno.test("ModelViewSchema accepts forModel of a real run and lists nothing more
   );
 });
 
-Deno.test("elicitationSchema: flat primitives with ask, unit; scans offered for a scan", async () => {
-  const out = await runTool(sample, { builtins: BUILTIN_SCANS });
+Deno.test("elicitationSchema: flat primitives with ask, unit; scans offered by name", async () => {
+  const session = createSession(sample, { builtins: BUILTIN_SCANS });
+  const out = await session.run();
   assert.equal(out.status, "needs_input");
   if (out.status !== "needs_input") return;
   assert.deepEqual(out.questions.map((q) => q.input), ["scan", "width_m", "count"]);
-  const s = elicitationSchema(sample, out.questions, ["demo", "flat"]) as any;
+  const s = elicitationSchema(out.questions) as any;
   assert.deepEqual(s.required, ["scan", "width_m", "count"]);
-  assert.deepEqual(s.properties.scan.enum, ["demo", "flat"]);
+  // A titled enum: the host shows the building's name, the answer is its id.
+  assert.deepEqual(
+    s.properties.scan.oneOf.map((o: any) => o.const),
+    Object.keys(BUILTIN_SCANS).sort(),
+  );
+  assert.match(s.properties.scan.oneOf[0].title, /\(demo\)$/);
   assert.equal(s.properties.width_m.description, "How wide? (m)");
   assert.equal(s.properties.width_m.minimum, 0.5);
   assert.equal(s.properties.count.type, "integer");

@@ -1,0 +1,508 @@
+/**
+ * The run session (design.md § "Surfaces"): fill → questions → answers → run, once, for every
+ * surface. A surface (command line, MCP, web view, agent, batch) creates a session for a tool,
+ * subscribes to its events the same way, asks the questions it gets in its own medium, hands
+ * the answers back as raw values or text, and renders the result. It holds no fill, ask or
+ * judge logic of its own: which inputs are fillable and from where, what a question offers as
+ * choices, how a typed answer is read and checked, and what may be saved as a preference all
+ * live here.
+ */
+import type { z } from "zod";
+import { findPlan, knownScanIds, type PlanSources, type StepEvent } from "./context.ts";
+import { CancelledError, InputError } from "./errors.ts";
+import { fillable, type FillInfo, fillSentence } from "./fill.ts";
+import { checkValue, fillInputs, type Question } from "./inputs.ts";
+import {
+  inputDefault,
+  inputIsOptional,
+  inputJsonSchema,
+  inputMeta,
+  type Manifest,
+} from "./manifest.ts";
+import type { Plan } from "./plan.ts";
+import type { InputSource, ToolResult } from "./result.ts";
+import { type RunOptions, type RunOutcome, runTool } from "./run.ts";
+import type { Store } from "./store.ts";
+
+/** What an input names, when it names a thing in the plan or the store (its choices). */
+export type Refers = "scan" | "room" | "door" | "window" | "floor" | "pack";
+
+/** One allowed answer, as a person reads it and as the tool takes it. */
+export interface Choice {
+  value: string | number | boolean;
+  /** What a person reads ("Bathroom 1 (bathroom, Level 1)"). */
+  label: string;
+}
+
+/** Where a given answer may be kept for later runs. */
+export type SaveTarget =
+  | { as: "preference"; key: string }
+  | { as: "selection" };
+
+/**
+ * A question: everything a surface needs to ask for one input well. `kind` says how to ask
+ * (a number field with a unit, a yes/no, a pick from choices, free text).
+ */
+export interface SessionQuestion extends Question {
+  /** A short noun phrase for the input ("chair width"). */
+  label: string;
+  kind: "number" | "integer" | "boolean" | "choice" | "text";
+  /** What the input names (rooms, scans …), when it names something. */
+  refers?: Refers;
+  /** The allowed answers, when they are a closed list (scans, rooms, an enum). */
+  choices?: Choice[];
+  minimum?: number;
+  maximum?: number;
+  /** The value it would take if the person does not say (none for a true question). */
+  default?: unknown;
+  /** Whether and where the answer may be saved, so the next run does not ask again. */
+  save?: SaveTarget;
+}
+
+/** Where one input's value came from and what it is (for forms and plan-only answers). */
+export interface FilledInput {
+  value: unknown;
+  from: InputSource;
+}
+
+/** What the session knows before running: filled inputs and the questions left. */
+export interface Preview {
+  tool: string;
+  filled: Record<string, FilledInput>;
+  questions: SessionQuestion[];
+}
+
+/** Events every surface subscribes to the same way. */
+export type SessionEvent =
+  | { type: "questions"; tool: string; questions: SessionQuestion[] }
+  | ({ type: "step"; tool: string } & StepEvent)
+  | { type: "result"; tool: string; result: ToolResult; run_id: string; duration_ms: number }
+  | { type: "error"; tool: string; kind: "input" | "cancelled"; message: string; input?: string };
+
+/** A session's state after a run attempt. */
+export type SessionState =
+  | {
+    status: "needs_input";
+    tool: string;
+    questions: SessionQuestion[];
+    filled: Record<string, FilledInput>;
+  }
+  | { status: "done"; tool: string; result: ToolResult; run_id: string; duration_ms: number };
+
+/**
+ * How a session is set up: RunOptions without the per-run parts the session owns, and
+ * optionally the runner that runs the tool (default runTool; the MCP server runs tools in a
+ * worker, mcp/worker.ts).
+ */
+export type SessionOptions = Omit<RunOptions, "answers" | "onStep"> & {
+  runner?: (m: Manifest, opts: RunOptions) => Promise<RunOutcome>;
+};
+
+/** A run session for one tool. */
+export interface Session {
+  readonly manifest: Manifest;
+  /** The answers given so far (parsed and checked). */
+  readonly answers: Record<string, unknown>;
+  /** Listens to every event; returns the unsubscribe function. */
+  subscribe(listener: (e: SessionEvent) => void): () => void;
+  /** The events as an async iterator; it ends after a result, an error, or questions. */
+  events(): AsyncIterableIterator<SessionEvent>;
+  /** Fills without running: what each input would be, and what would be asked. */
+  preview(): Preview;
+  /** Runs with the answers so far: a result, or the questions nothing fills. */
+  run(): Promise<SessionState>;
+  /**
+   * Takes answers (raw values, or text as a person typed it: "0.76", "Bathroom", "yes"),
+   * checks each against its input, saves those named in `save` (preference or selection),
+   * then runs. A bad answer is an InputError naming the input; nothing is saved then.
+   */
+  answer(raw: Record<string, unknown>, opts?: { save?: string[] }): Promise<SessionState>;
+}
+
+/** The name of the input a tool fills from the selected scan, if it has one. */
+export function scanInputName(m: Manifest): string | undefined {
+  for (const [name, s] of Object.entries(m.inputs.shape)) {
+    if (inputMeta(s as z.ZodType).fill?.from === "selection") return name;
+  }
+  return undefined;
+}
+
+/**
+ * Turns a surface's targeting flags (`--scan`, `--place`, `--pack`) into explicit inputs, with
+ * an error naming the flag when the tool takes no such input, or when the same input is also
+ * given another value in `set`.
+ */
+export function targetInputs(
+  m: Manifest,
+  set: Record<string, unknown>,
+  flags: { scan?: string; place?: string; pack?: string },
+): Record<string, unknown> {
+  const out = { ...set };
+  const put = (flag: string, name: string | undefined, value: string | undefined) => {
+    if (value === undefined) return;
+    if (!name || !(name in m.inputs.shape)) {
+      throw new InputError(flag, `${m.id} takes no ${flag.replace(/^--/, "")}`);
+    }
+    if (name in out && out[name] !== value) {
+      throw new InputError(
+        flag,
+        `${flag} ${JSON.stringify(value)} conflicts with ${name}=${
+          JSON.stringify(out[name])
+        } given as well; give it once`,
+      );
+    }
+    out[name] = value;
+  };
+  put("--scan", scanInputName(m), flags.scan);
+  put("--place", "place", flags.place);
+  put("--pack", "pack", flags.pack);
+  return out;
+}
+
+/** An input's fill metadata as plain data (see core/fill.ts). */
+export function fillInfo(schema: z.ZodType): FillInfo {
+  const meta = inputMeta(schema);
+  const def = inputDefault(schema);
+  return {
+    ...(meta.fill ? { fill: meta.fill } : {}),
+    ...(def !== undefined ? { default: def } : {}),
+  };
+}
+
+/** True when a surface may leave the input out because something else fills it. */
+export function isFillable(schema: z.ZodType): boolean {
+  return fillable(fillInfo(schema), !inputIsOptional(schema));
+}
+
+/** The fill order in words: "the selected scan, else the default 2.13". */
+export function fillOrderText(schema: z.ZodType): string | undefined {
+  return fillSentence(fillInfo(schema), !inputIsOptional(schema));
+}
+
+/** What an input names, from its metadata (`refers`) or, for the scan input, the selection. */
+export function inputRefers(schema: z.ZodType): Refers | undefined {
+  const meta = inputMeta(schema);
+  if (meta.fill?.from === "selection") return "scan";
+  const r = meta.refers;
+  return typeof r === "string" ? r as Refers : undefined;
+}
+
+/** The choices a plan offers for an input that names its rooms, doors, windows or floors. */
+export function planChoices(plan: Plan, refers: Refers): Choice[] {
+  const floorName = new Map(plan.floors.map((f) => [f.id, f.name ?? `Floor ${f.index}`]));
+  const named = (list: { id: string; name: string }[]): Choice[] => {
+    // Disambiguate repeated names with a counter so a person can tell them apart.
+    const count = new Map<string, number>();
+    for (const x of list) count.set(x.name, (count.get(x.name) ?? 0) + 1);
+    const seen = new Map<string, number>();
+    return list.map((x) => {
+      if (count.get(x.name)! < 2) return { value: x.id, label: x.name };
+      const n = (seen.get(x.name) ?? 0) + 1;
+      seen.set(x.name, n);
+      return { value: x.id, label: `${x.name} (${n})` };
+    });
+  };
+  const roomName = new Map(plan.rooms.map((r) => [r.id, r.name ?? cap(r.label)]));
+  switch (refers) {
+    case "room":
+      return named(plan.rooms.map((r) => ({
+        id: r.id,
+        name: `${r.name ?? cap(r.label)}${
+          r.name && r.name.toLowerCase() !== r.label ? ` (${r.label})` : ""
+        }${plan.floors.length > 1 ? `, ${floorName.get(r.floor) ?? r.floor}` : ""}`,
+      })));
+    case "floor":
+      return named(plan.floors.map((f) => ({ id: f.id, name: f.name ?? `Floor ${f.index}` })));
+    case "door":
+    case "window":
+      return named(
+        plan.openings.filter((o) =>
+          o.kind === refers || (refers === "door" && o.kind === "opening")
+        )
+          .map((o) => ({
+            id: o.id,
+            name: `${refers === "door" ? "door" : "window"} ${
+              o.between.map((b) => b === null ? "outside" : roomName.get(b) ?? b).join(" ↔ ")
+            }`,
+          })),
+      );
+    default:
+      return [];
+  }
+}
+
+function cap(s: string): string {
+  return s ? s[0].toUpperCase() + s.slice(1) : s;
+}
+
+/** Scans a person can choose, by name (the stored ones and the built-in ones). */
+export function scanChoices(sources: PlanSources): Choice[] {
+  const stored = new Map((sources.store?.listScans() ?? []).map((s) => [s.id, s.name]));
+  return knownScanIds(sources).map((id) => {
+    const name = stored.get(id) ?? (sources.builtins?.[id] ? sources.builtins[id]().plan.name : "");
+    return { value: id, label: name && name !== id ? `${name} (${id})` : id };
+  });
+}
+
+/**
+ * Makes a runner's questions into session questions: kind, label, unit, bounds, choices
+ * (scans by name; rooms, doors, windows and floors of the chosen scan; enum values), the
+ * default, and where an answer may be saved.
+ */
+export function describeQuestions(
+  m: Manifest,
+  questions: Question[],
+  ctx: { sources: PlanSources; scan?: string },
+): SessionQuestion[] {
+  const shape = m.inputs.shape as Record<string, z.ZodType>;
+  let plan: Plan | undefined;
+  const planOf = () => {
+    if (plan === undefined && ctx.scan !== undefined) plan = findPlan(ctx.sources, ctx.scan)?.plan;
+    return plan;
+  };
+  return questions.map((q) => {
+    const schema = shape[q.input];
+    const meta = inputMeta(schema);
+    const js = q.schema as Record<string, unknown>;
+    const refers = inputRefers(schema);
+    let choices: Choice[] | undefined;
+    if (refers === "scan") choices = scanChoices(ctx.sources);
+    else if (refers && refers !== "pack" && planOf()) choices = planChoices(planOf()!, refers);
+    else if (Array.isArray(js.enum)) {
+      choices = (js.enum as (string | number)[]).map((v) => ({ value: v, label: String(v) }));
+    }
+    const type = Array.isArray(js.type) ? js.type[0] : js.type;
+    const kind: SessionQuestion["kind"] = choices && choices.length
+      ? "choice"
+      : type === "number"
+      ? "number"
+      : type === "integer"
+      ? "integer"
+      : type === "boolean"
+      ? "boolean"
+      : "text";
+    const save: SaveTarget | undefined = meta.fill?.from === "selection"
+      ? { as: "selection" }
+      : meta.fill?.from === "preference"
+      ? { as: "preference", key: meta.fill.key }
+      : undefined;
+    const def = inputDefault(schema);
+    return {
+      ...q,
+      label: meta.label ?? q.input.replaceAll("_", " "),
+      kind,
+      ...(refers ? { refers } : {}),
+      ...(choices && choices.length ? { choices } : {}),
+      ...(typeof js.minimum === "number" ? { minimum: js.minimum } : {}),
+      ...(typeof js.maximum === "number" ? { maximum: js.maximum } : {}),
+      ...(def !== undefined ? { default: def } : {}),
+      ...(save ? { save } : {}),
+    };
+  });
+}
+
+/**
+ * Reads one answer as a person gave it: a raw value passes through; text is read by the
+ * question's kind (a number, yes/no, one of the choices by value or label, case-insensitive),
+ * then checked against the input's schema. Throws an InputError naming the input.
+ */
+export function parseAnswer(m: Manifest, q: SessionQuestion, raw: unknown): unknown {
+  const schema = (m.inputs.shape as Record<string, z.ZodType>)[q.input];
+  let value: unknown = raw;
+  if (typeof raw === "string") {
+    const t = raw.trim();
+    if (q.kind === "number" || q.kind === "integer") {
+      const n = Number(t.replace(/\s*(m|metres?|meters?)$/i, ""));
+      value = t !== "" && Number.isFinite(n) ? n : t;
+    } else if (q.kind === "boolean") {
+      if (/^(y|yes|true|1|on)$/i.test(t)) value = true;
+      else if (/^(n|no|false|0|off)$/i.test(t)) value = false;
+      else value = t;
+    } else if (q.kind === "choice" && q.choices) {
+      const lower = t.toLowerCase();
+      const hit = q.choices.find((c) => String(c.value).toLowerCase() === lower) ??
+        exactlyOne(q.choices.filter((c) => c.label.toLowerCase() === lower)) ??
+        exactlyOne(q.choices.filter((c) => c.label.toLowerCase().startsWith(lower)));
+      if (!hit && /^\d+$/.test(t) && Number(t) >= 1 && Number(t) <= q.choices.length) {
+        value = q.choices[Number(t) - 1].value;
+      } else if (hit) value = hit.value;
+      else if (q.refers && q.refers !== "scan") value = t; // tools read names and labels too
+      else {
+        throw new InputError(
+          q.input,
+          `${JSON.stringify(t)} is not one of the choices; allowed: ${
+            q.choices.map((c) => c.label).join(", ")
+          }`,
+        );
+      }
+    } else value = t;
+  }
+  return checkValue(m, q.input, schema, value, "answered");
+}
+
+function exactlyOne<T>(xs: T[]): T | undefined {
+  return xs.length === 1 ? xs[0] : undefined;
+}
+
+/** Keeps an answer for later runs where the question allows it. */
+export function saveAnswer(store: Store, q: SessionQuestion, value: unknown): void {
+  if (!q.save) {
+    throw new InputError(q.input, "cannot be saved: it is neither a preference nor the selection");
+  }
+  if (q.save.as === "selection") store.setSelection("scan", String(value));
+  else store.setPref(q.save.key, value);
+}
+
+/** Creates a run session for tool `m`. */
+export function createSession(m: Manifest, opts: SessionOptions = {}): Session {
+  const listeners = new Set<(e: SessionEvent) => void>();
+  const answers: Record<string, unknown> = {};
+  let lastQuestions: SessionQuestion[] = [];
+  const sources: PlanSources = { plans: opts.plans, store: opts.store, builtins: opts.builtins };
+  const emit = (e: SessionEvent) => {
+    for (const l of [...listeners]) l(e);
+  };
+  const scanOf = (filled: Record<string, { value: unknown }>) => {
+    const name = scanInputName(m);
+    const v = name ? filled[name]?.value : undefined;
+    return typeof v === "string" ? v : undefined;
+  };
+
+  const session: Session = {
+    manifest: m,
+    answers,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    events() {
+      const queue: SessionEvent[] = [];
+      let wake: (() => void) | undefined;
+      let done = false;
+      const off = session.subscribe((e) => {
+        queue.push(e);
+        if (e.type !== "step") done = true;
+        wake?.();
+      });
+      const it: AsyncIterableIterator<SessionEvent> = {
+        async next() {
+          while (!queue.length) {
+            if (done) {
+              off();
+              return { value: undefined, done: true };
+            }
+            await new Promise<void>((r) => (wake = r));
+            wake = undefined;
+          }
+          return { value: queue.shift()!, done: false };
+        },
+        return() {
+          off();
+          done = true;
+          return Promise.resolve({ value: undefined, done: true });
+        },
+        [Symbol.asyncIterator]() {
+          return it;
+        },
+      };
+      return it;
+    },
+    preview() {
+      const f = fillInputs(m, {
+        explicit: opts.set,
+        answered: answers,
+        selection: opts.selection ?? opts.store?.getSelection("scan"),
+        preference: opts.store ? (k) => opts.store!.getPref(k) : undefined,
+        persona: opts.persona,
+      });
+      const filled = Object.fromEntries(
+        Object.keys(f.values).map((k) => [k, { value: f.values[k], from: f.from[k] }]),
+      );
+      return {
+        tool: m.id,
+        filled,
+        questions: describeQuestions(m, f.questions, { sources, scan: scanOf(filled) }),
+      };
+    },
+    async run() {
+      let out: RunOutcome;
+      try {
+        out = await (opts.runner ?? runTool)(m, {
+          ...opts,
+          answers,
+          onStep: (e) => emit({ type: "step", tool: m.id, ...e }),
+        });
+      } catch (e) {
+        if (e instanceof InputError) {
+          emit({ type: "error", tool: m.id, kind: "input", message: e.message, input: e.input });
+        } else if (e instanceof CancelledError) {
+          emit({ type: "error", tool: m.id, kind: "cancelled", message: `${m.id} was cancelled` });
+        }
+        throw e;
+      }
+      if (out.status === "needs_input") {
+        lastQuestions = describeQuestions(m, out.questions, { sources, scan: scanOf(out.filled) });
+        emit({ type: "questions", tool: m.id, questions: lastQuestions });
+        return { status: "needs_input", tool: m.id, questions: lastQuestions, filled: out.filled };
+      }
+      emit({
+        type: "result",
+        tool: m.id,
+        result: out.result,
+        run_id: out.run_id,
+        duration_ms: out.duration_ms,
+      });
+      return {
+        status: "done",
+        tool: m.id,
+        result: out.result,
+        run_id: out.run_id,
+        duration_ms: out.duration_ms,
+      };
+    },
+    async answer(raw, o = {}) {
+      const known = lastQuestions.length ? lastQuestions : session.preview().questions;
+      const parsed: Record<string, unknown> = {};
+      for (const [name, v] of Object.entries(raw)) {
+        if (v === undefined || v === null) continue;
+        const q = known.find((x) => x.input === name) ??
+          describeQuestions(m, [questionOf(m, name)], { sources })[0];
+        parsed[name] = parseAnswer(m, q, v);
+      }
+      for (const name of o.save ?? []) {
+        if (!(name in parsed)) {
+          throw new InputError(name, "was not answered, so there is nothing to save");
+        }
+      }
+      if (o.save?.length) {
+        if (!opts.store) throw new InputError("save", "there is no store to save answers in");
+        for (const name of o.save) {
+          const q = known.find((x) => x.input === name) ??
+            describeQuestions(m, [questionOf(m, name)], { sources })[0];
+          saveAnswer(opts.store, q, parsed[name]);
+        }
+      }
+      Object.assign(answers, parsed);
+      return await session.run();
+    },
+  };
+  return session;
+}
+
+/** A bare question for any input of `m` (an answer given before it was asked). */
+function questionOf(m: Manifest, name: string): Question {
+  const shape = m.inputs.shape as Record<string, z.ZodType>;
+  if (!(name in shape)) {
+    throw new InputError(
+      name,
+      `not an input of ${m.id}; its inputs are: ${Object.keys(shape).join(", ") || "none"}`,
+    );
+  }
+  const meta = inputMeta(shape[name]);
+  return {
+    input: name,
+    ask: meta.ask ?? `What value should ${name.replaceAll("_", " ")} have?`,
+    ...(meta.unit ? { unit: meta.unit } : {}),
+    schema: inputJsonSchema(m, name),
+  };
+}
