@@ -81,6 +81,7 @@ Deno.test("hostile corpus: every mutated file is refused clearly or imported wit
     else Deno.env.set("THRESHOLD_HOME", before);
     Deno.removeSync(dir, { recursive: true });
   }
+  console.log(`${cases.length} files: ${counts.refused} refused, ${counts.imported} imported`);
   // Both outcomes happen: the corpus is not all refusals.
   assert.ok(counts.refused >= 15 && counts.imported >= 9, JSON.stringify(counts));
 });
