@@ -94,7 +94,7 @@ Deno.test("cli: scans rm deletes a scan with its runs and findings; demo and unk
 });
 
 Deno.test({
-  name: "cli: --pack /dev/zero and a folder are refused at once, never read",
+  name: "cli: --pack, add-raster and personas add refuse /dev/zero and folders at once",
   ignore: Deno.build.os === "windows",
   async fn() {
     const home = tempHome();
@@ -105,6 +105,19 @@ Deno.test({
     const d = await cli(home, ["run", "code_check", "--scan", "demo", "--set", `pack=${home}/`]);
     assert.equal(d.code, 2);
     assert.match(d.stderr, /is a folder/);
+    const raster = await cli(home, [
+      "sites",
+      "add-raster",
+      "demo",
+      "/dev/zero",
+      "--kind",
+      "elevation",
+    ]);
+    assert.equal(raster.code, 2);
+    assert.match(raster.stderr, /raster \/dev\/zero is not a regular file/);
+    const persona = await cli(home, ["personas", "add", "/dev/zero"]);
+    assert.equal(persona.code, 2);
+    assert.match(persona.stderr, /\/dev\/zero is not a regular file/);
     assert.ok(performance.now() - t0 < 60_000);
   },
 });
