@@ -264,7 +264,7 @@ function isReadOnlyFs(e: unknown): boolean {
  * made), so `scans`, `plan`, `findings` and runs that save nothing still work.
  */
 function openReadOnly(file: string, why: "read-only" | "full" = "read-only"): Store {
-  let db: DatabaseSync;
+  let db: DatabaseSync | undefined;
   try {
     Deno.statSync(file);
   } catch {
@@ -273,24 +273,48 @@ function openReadOnly(file: string, why: "read-only" | "full" = "read-only"): St
       "does not exist and its folder is read-only, so it cannot be created; set THRESHOLD_HOME to a folder you may write",
     );
   }
-  try {
-    db = new DatabaseSync(`file:${encodeURI(file)}?immutable=1`, { readOnly: true } as never);
-    const v = (db.prepare("PRAGMA user_version").get() as { user_version: number }).user_version;
-    if (v !== STORE_SCHEMA_VERSION) {
-      db.close();
-      throw new StoreError(
-        file,
-        `is read-only and has schema version ${v}, not ${STORE_SCHEMA_VERSION}; it cannot be upgraded without write access. Nothing was changed.`,
-      );
+  // SQLite's immutable flag (a file: URI) reads a WAL-mode store without its -shm and -wal
+  // files; a plain read-only open works where they exist. Deno's permission check reads a URI
+  // as a relative path, so the URI works only with full read permission, not confined.
+  const attempts: (() => DatabaseSync)[] = [
+    () => new DatabaseSync(`file:${encodeURI(file)}?immutable=1`, { readOnly: true } as never),
+    () => new DatabaseSync(file, { readOnly: true }),
+  ];
+  let last: unknown;
+  for (const open of attempts) {
+    let d: DatabaseSync | undefined;
+    try {
+      d = open();
+      const v = (d.prepare("PRAGMA user_version").get() as { user_version: number })
+        .user_version;
+      if (v !== STORE_SCHEMA_VERSION) {
+        d.close();
+        throw new StoreError(
+          file,
+          `is read-only and has schema version ${v}, not ${STORE_SCHEMA_VERSION}; it cannot be upgraded without write access. Nothing was changed.`,
+        );
+      }
+      db = d;
+      break;
+    } catch (e) {
+      if (e instanceof StoreError) throw e;
+      try {
+        d?.close();
+      } catch { /* not open */ }
+      last = e;
     }
-  } catch (e) {
-    if (e instanceof StoreError) throw e;
+  }
+  if (!db!) {
     throw new StoreError(
       file,
-      `is read-only and cannot be read as a threshold store (${(e as Error).message})`,
+      `is on a ${
+        why === "full" ? "full disk" : "read-only disk"
+      } and could not be opened read-only (${
+        (last as Error)?.message
+      }); nothing was changed. A confined process (the MCP server) cannot open a read-only store: run threshold with full read permission, or copy the store to a writable folder.`,
     );
   }
-  return makeStore(db, file, why);
+  return makeStore(db!, file, why);
 }
 
 /**
