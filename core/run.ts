@@ -330,7 +330,10 @@ export function judgeImplausible(result: ToolResult, plan: Pick<Plan, "implausib
       }.`,
     };
   } else if (judged.includes(was)) {
-    result.verdict = { status: was, text: `${lead} ${result.verdict.text}` };
+    result.verdict = {
+      status: was,
+      text: `${lead} The tool's own summary, which still counted them: ${result.verdict.text}`,
+    };
   }
 }
 
