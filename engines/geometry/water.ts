@@ -12,6 +12,7 @@
  * 90 (slope cells off the queue).
  * Horn (1981), "Hill shading and the reflectance map", Proc. IEEE 69(1) (slope and aspect).
  */
+import { checkpoint } from "../budget.ts";
 import type { Grid } from "../aerial/grid.ts";
 
 /**
@@ -370,7 +371,10 @@ export function fillDepressions(grid: Grid, opts: { epsilon?: boolean } = {}): G
   const off = Int32Array.of(o0, o1, o2, o3, o4, o5, o6, o7);
   // No closures below: counters a closure mutates live in a heap context in V8, and this
   // loop runs once per cell.
+  let spins = 0;
   for (;;) {
+    // The run's budget (engines/budget.ts), every 65,536 cells: a cancel is seen within ms.
+    if ((++spins & 0xffff) === 0) checkpoint();
     let c: number, zc: number;
     if (traceTop > 0) {
       c = trace[--traceTop];
@@ -467,7 +471,10 @@ export function flowDirectionsD8(filled: Grid, cell_m: [number, number]): Int8Ar
   const i0 = inv[0], i1 = inv[1], i2 = inv[2], i3 = inv[3];
   const i4 = inv[4], i5 = inv[5], i6 = inv[6], i7 = inv[7];
   const dirs = new Int8Array(w * h).fill(-1);
-  for (let r = 1; r < h - 1; r++) d8Row(z, w, r, dirs, i0, i1, i2, i3, i4, i5, i6, i7);
+  for (let r = 1; r < h - 1; r++) {
+    if ((r & 63) === 0) checkpoint();
+    d8Row(z, w, r, dirs, i0, i1, i2, i3, i4, i5, i6, i7);
+  }
   const edge = (r: number, c: number) => {
     const i = r * w + c, zi = z[i];
     if (zi !== zi) return;
@@ -617,6 +624,7 @@ export function flowAccumulation(
   // Whole counts add exactly in any order: each source walks downstream, handing on its
   // total, until a cell still waits for another inflow — neighbour to neighbour in memory.
   for (let i = 0; i < n; i++) {
+    if ((i & 0xffff) === 0) checkpoint();
     if (indeg[i] !== 0) continue;
     let j = i, k = dirs[j];
     while (k >= 0 && (!valid || valid[j] === 1)) {
