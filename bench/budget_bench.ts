@@ -6,7 +6,7 @@
  */
 import { parsePlan } from "../core/plan.ts";
 import { withBudget } from "../engines/budget.ts";
-import { routesFrom } from "../engines/geometry/routes.ts";
+import { routesFrom } from "../engines/geometry/routes/mod.ts";
 import { findPlacement } from "../engines/geometry/clearance.ts";
 import { gridBuilding } from "./_grid_building.ts";
 

@@ -2,9 +2,26 @@
  * Ctx: what a tool's handler may reach. Plans by scan id, sites by place, live steps and a
  * cancel signal. Handlers do no I/O of their own.
  */
+import { DEFAULT_SMALL_FILE_MAX_MB, readRegularTextSync } from "./files.ts";
 import { CancelledError, InputError } from "./errors.ts";
 import type { LoadedPlan, Plan } from "./plan.ts";
+import type {
+  OpenedElevation,
+  OpenedImagery,
+  RasterEntry,
+  RasterKind,
+  RasterSource,
+} from "./rasters.ts";
+import { rastersOf } from "./rasters.ts";
 import type { SiteRecord, Store } from "./store.ts";
+import {
+  defaultDetector,
+  type DetectionCache,
+  detectionCache,
+  openPanorama,
+  type PanoramaRef,
+} from "./panoramas.ts";
+import type { Detector } from "../engines/vision/centernet.ts";
 
 /** A place resolved to coordinates and its stored record. */
 export interface SiteInfo {
@@ -35,12 +52,40 @@ export interface Ctx {
   plan(sid: string): Plan;
   /** A place: a scan id, "lat,lon", a stored site id, name or address. Undefined when a scan has no site. */
   site(place: string): SiteInfo | undefined;
+  /** The rasters of one kind attached to a site, newest first (their entries, not the files). */
+  rasters(site: SiteInfo | undefined, kind: RasterKind): RasterEntry[];
+  /**
+   * The site's newest usable elevation raster over plan-frame points (grown by `pad_m`), or
+   * the sentences saying why none can be used. The runner supplies it from layers/rasters.ts.
+   */
+  elevation(
+    site: SiteInfo,
+    points_plan: [number, number][],
+    pad_m?: number,
+  ): Promise<OpenedElevation | { reasons: string[] }>;
+  /** The site's newest orthophoto over a plan-frame box, or the sentence saying why not. */
+  imagery(
+    site: SiteInfo,
+    box_plan: [number, number, number, number],
+  ): Promise<OpenedImagery | { reason: string }>;
+  /**
+   * The text of a file a person named in an input (their own rule pack): read by the runner,
+   * never by the tool. An unreadable file is an InputError naming the input and `what` it is
+   * ("cannot read pack file …").
+   */
+  readText(path: string, input: string, what?: string): string;
   /** Tells the person what the tool is doing now. */
   step(text: string): void;
   /** Aborts the run when triggered; long handlers call `throwIfCancelled`. */
   signal: AbortSignal;
   /** Throws a CancelledError when the signal has fired. */
   throwIfCancelled(): void;
+  /** A sweep's panorama: its content hash, and its RGB pixels on demand; or why there is none. */
+  panorama(scan: string, sweepId: string): Promise<PanoramaRef>;
+  /** Detections stored per panorama content hash (the store, or this process without one). */
+  detections: DetectionCache;
+  /** The object detector, loaded once per process; a DetectorUnavailableError when not installed. */
+  detector(): Promise<Detector>;
 }
 
 /** Where plans come from, in order: given plans, the store, built-in scans. */
@@ -163,14 +208,38 @@ export function makeCtx(opts: {
   signal: AbortSignal;
   onStep: (text: string) => void;
   onPlan?: (sid: string, loaded: LoadedPlan) => void;
+  /** The object detector (default: CenterNet from its npm package). */
+  detector?: () => Promise<Detector>;
+  /** Where detections are cached (default: the store, else process memory). */
+  detections?: DetectionCache;
+  /** Where rasters come from (the runner passes layers/rasters.ts's). */
+  rasters?: RasterSource;
 }): Ctx {
   const { sources, signal } = opts;
+  const noRasters = (): never => {
+    throw new Error("this context was made without a raster source");
+  };
   return {
+    rasters: (site, kind) => rastersOf(site, kind),
+    elevation: (site, points, pad_m) =>
+      opts.rasters ? opts.rasters.elevation(site, points, pad_m) : noRasters(),
+    imagery: (site, box) => opts.rasters ? opts.rasters.imagery(site, box) : noRasters(),
+    readText(path, input, what = "file") {
+      // A regular file under 10 MB: `/dev/zero`, a FIFO or a folder is refused, never read.
+      return readRegularTextSync(path, {
+        input,
+        what,
+        max_bytes: DEFAULT_SMALL_FILE_MAX_MB * 1e6,
+      });
+    },
     plan(sid) {
       const loaded = requirePlan(sources, sid);
       opts.onPlan?.(sid, loaded);
       return loaded.plan;
     },
+    panorama: (scan, sweepId) => openPanorama(requirePlan(sources, scan).plan, sweepId),
+    detections: opts.detections ?? detectionCache(sources.store),
+    detector: opts.detector ?? defaultDetector,
     site: (place) => resolveSite(sources, place),
     step(text) {
       if (signal.aborted) throw new CancelledError();

@@ -15,11 +15,13 @@ import {
 } from "./context.ts";
 import { fillInputs, type PersonaPresets, type Question } from "./inputs.ts";
 import { hasLayer, missingLayerSentence } from "./layers.ts";
-import { inputMeta, type Manifest } from "./manifest.ts";
+import { type Manifest, scanInputNames } from "./manifest.ts";
 import type { LoadedPlan, Plan } from "./plan.ts";
 import { type Assumption, type InputSource, type Status, ToolResult } from "./result.ts";
+import type { RasterSource } from "./rasters.ts";
 import { BudgetExceeded, withBudget } from "../engines/budget.ts";
 import type { Store } from "./store.ts";
+import type { Detector } from "../engines/vision/centernet.ts";
 
 export interface RunOptions {
   /** Preferences, personas, the selection, stored scans; runs and findings are saved here. */
@@ -51,6 +53,10 @@ export interface RunOptions {
    * 1 at index 0 stops the engines at their next checkpoint (engines/budget.ts).
    */
   cancel_flag?: Int32Array;
+  /** The object detector for vision tools (default: CenterNet from its npm package). */
+  detector?: () => Promise<Detector>;
+  /** Where `ctx.elevation`/`ctx.imagery` read rasters (default: layers/rasters.ts). */
+  rasters?: RasterSource;
 }
 
 /** Default time limit of one tool run, seconds (preference `run.time_limit_s`). */
@@ -78,6 +84,15 @@ export function timeLimit(opts: Pick<RunOptions, "time_limit_s" | "store">): {
   };
 }
 
+/**
+ * The raster source of layers/rasters.ts, loaded on first use: the GeoTIFF reader stays out
+ * of runs that read no raster (and out of the command line's cold start).
+ */
+const LAYER_RASTERS: RasterSource = {
+  elevation: async (...a) => (await import("../layers/rasters.ts")).RASTERS.elevation(...a),
+  imagery: async (...a) => (await import("../layers/rasters.ts")).RASTERS.imagery(...a),
+};
+
 export type RunOutcome =
   | { status: "done"; result: ToolResult; run_id: string; duration_ms: number }
   | {
@@ -92,13 +107,6 @@ function newRunId(tool: string): string {
   const t = Date.now().toString(36);
   const r = crypto.getRandomValues(new Uint32Array(1))[0].toString(36);
   return `${tool}-${t}-${(runCounter++).toString(36)}${r}`;
-}
-
-/** Names of inputs filled from the selection (the scan inputs). */
-function scanInputs(m: Manifest): string[] {
-  return Object.entries(m.inputs.shape).filter(([, s]) =>
-    inputMeta(s as never).fill?.from === "selection"
-  ).map(([k]) => k);
 }
 
 /**
@@ -127,7 +135,7 @@ export async function runTool(m: Manifest, opts: RunOptions = {}): Promise<RunOu
   const inputs = parsed.data as Record<string, unknown>;
 
   // The scan(s) must exist: an unknown scan is bad input, not missing data.
-  const scanNames = scanInputs(m);
+  const scanNames = scanInputNames(m);
   const scan = scanNames.length ? String(inputs[scanNames[0]]) : undefined;
   const warnings = new Map<string, string[]>();
   let loaded: LoadedPlan | undefined;
@@ -142,6 +150,8 @@ export async function runTool(m: Manifest, opts: RunOptions = {}): Promise<RunOu
   const ctx = makeCtx({
     sources,
     signal,
+    detector: opts.detector,
+    rasters: opts.rasters ?? LAYER_RASTERS,
     onStep(text) {
       steps.push(text);
       opts.onStep?.({ text, elapsed_ms: performance.now() - t0, index: steps.length - 1 });

@@ -7,7 +7,7 @@ import { type LoadedPlan, parsePlan } from "../core/plan.ts";
 import { asUtf8, DEFAULT_IMPORT_MAX_MB, readRegularFile } from "../core/files.ts";
 import { checkScanId, SCAN_ID } from "../core/store.ts";
 import { BUILTIN_SCANS } from "./builtin.ts";
-import { stripControls } from "../core/text.ts";
+import { stripControls } from "../core/printable.ts";
 import { dropImplausibleHeights, plausibilityPass } from "./plausibility.ts";
 import { matterport } from "./matterport/mod.ts";
 import { mp3dConnectivity, mp3dHouse } from "./mp3d/mod.ts";

@@ -11,9 +11,9 @@
  */
 import { ticker } from "../budget.ts";
 import type { Opening, Plan, Point } from "../../core/plan.ts";
-import { julianDay } from "./sun.ts";
+import { julianDay } from "./sun/mod.ts";
 import { nearestWall, planAzimuth_deg } from "./walls.ts";
-import type { SunSeries } from "./sun.ts";
+import type { SunSeries } from "./sun/mod.ts";
 
 const D2R = Math.PI / 180;
 

@@ -59,14 +59,14 @@ Deno.test("store: listing scans reads only their summaries (a damaged plan does 
   s2.close();
 });
 
-Deno.test("store: a version-1 store is migrated and its counts filled from the plans", () => {
+Deno.test("store: a version-2 store is migrated and its counts filled from the plans", () => {
   const home = Deno.makeTempDirSync();
   const s = openStore(home);
   s.putScan(plan("a"));
   s.close();
   const db = new DatabaseSync(join(home, "threshold.db"));
   db.exec("DROP INDEX runs_scan; ALTER TABLE scans DROP COLUMN rooms;");
-  db.exec("ALTER TABLE scans DROP COLUMN floors; PRAGMA user_version = 1;");
+  db.exec("ALTER TABLE scans DROP COLUMN floors; PRAGMA user_version = 2;");
   db.close();
   const s2 = openStore(home);
   assert.deepEqual(s2.listScans().map((r) => [r.id, r.rooms, r.floors]), [["a", 1, 1]]);

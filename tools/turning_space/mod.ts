@@ -10,10 +10,11 @@ import { tolerance_m } from "../../core/plan.ts";
 import {
   type Check,
   type Finding,
-  findingId,
   fmtM,
   judge,
+  JUDGED_BLOCKS,
   type Metric,
+  openFinding,
   type Overlay,
   TOO_CLOSE,
   worstStatus,
@@ -24,7 +25,8 @@ import {
   largestCircleIn,
   tTurnFits,
 } from "../../engines/geometry/clearance.ts";
-import { objectsByRoom } from "../../engines/geometry/routes.ts";
+import { detected_objects, withDetectedObstacles } from "../_vision/obstacles.ts";
+import { objectsByRoom } from "../../engines/geometry/routes/mod.ts";
 import { pointGeometry, polygonGeometry } from "../../engines/geometry/geojson.ts";
 import { InputError } from "../../core/errors.ts";
 import { turning_diameter_m } from "../_access/inputs.ts";
@@ -44,27 +46,23 @@ export default tool({
     turning_diameter_m,
     room: z.string().min(1).optional().meta({
       description: "Check only this room (its id); every room when left out.",
+      refers: "room",
     }),
     allow_t_turn: z.boolean().optional().meta({
       description:
         "Accept ADA 2010 §304.3.2's T-shaped turning space where the circle does not fit (yes when left out).",
     }),
+    detected_objects,
   }),
   requires: [{ layer: "plan.rooms" }, { layer: "plan.objects", optional: true }],
-  blocks: [
-    "VerdictHeader",
-    "MetricGrid",
-    "CheckList",
-    "FindingList",
-    "AssumptionList",
-    "PlanView",
-    "StepLog",
-  ],
+  blocks: JUDGED_BLOCKS,
   draws: ["circle", "area"],
   read_only: true,
-  run(ctx, { scan, turning_diameter_m, room, allow_t_turn: allowT }) {
+  async run(ctx, { scan, turning_diameter_m, room, allow_t_turn: allowT, detected_objects }) {
     const allow_t_turn = allowT ?? true;
-    const plan = ctx.plan(scan);
+    let plan = ctx.plan(scan);
+    const detected = detected_objects ? await withDetectedObstacles(ctx, scan, plan) : undefined;
+    if (detected) plan = detected.plan;
     if (room !== undefined && !plan.rooms.some((r) => r.id === room)) {
       throw new InputError(
         "room",
@@ -160,10 +158,11 @@ export default tool({
         label: `${name} ⌀ ${fmtM(d)}`,
       });
       if (status !== "pass") {
-        findings.push({
-          id: findingId("turning_space", "room", r.id),
-          status: "open",
-          severity: status === "fail" ? "fail" : "warn",
+        findings.push(openFinding({
+          tool: "turning_space",
+          kind: "room",
+          id: r.id,
+          status,
           title: status === "fail"
             ? `No room to turn around in ${name}`
             : `Turning space in ${name} is too close to call`,
@@ -180,7 +179,7 @@ export default tool({
             (status === "warn" && !tNote ? ` (${TOO_CLOSE})` : "") + ".",
           subject: r.id,
           overlays: ids,
-        });
+        }));
       }
     }
     const fails = checks.filter((c) => c.status === "fail").length;
@@ -212,6 +211,7 @@ export default tool({
       ...(empty.length
         ? [{ text: `${empty.length} room(s) enclose no free floor: ${empty.join(", ")}.` }]
         : []),
+      ...(detected ? [{ text: detected.assumption, input: "detected_objects" }] : []),
     ];
     const status = worstStatus(checks.map((c) => c.status));
     let text: string;

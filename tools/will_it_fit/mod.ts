@@ -11,16 +11,19 @@ import {
   type Assumption,
   type Check,
   type Finding,
-  findingId,
   fmtM,
+  JUDGED_BLOCKS,
   type Metric,
+  openFinding,
   type Overlay,
   type Status,
   TOO_CLOSE,
 } from "../../core/result.ts";
 import { fitAlongRoute, type FitStep, type Item } from "../../engines/geometry/fit.ts";
 import { pointGeometry } from "../../engines/geometry/geojson.ts";
-import { pickEntrance, routesFrom } from "../../engines/geometry/routes.ts";
+import { pickEntrance, routesFrom } from "../../engines/geometry/routes/mod.ts";
+import { capitalise } from "../../core/text.ts";
+import { detected_objects, withDetectedObstacles } from "../_vision/obstacles.ts";
 
 /**
  * Typical sizes (width × depth × height, m). No standard fixes them; each is a common retail
@@ -84,6 +87,7 @@ export default tool({
     to: z.string().min(1).meta({
       ask: "Which room should it go to (its id)?",
       label: "the target room",
+      refers: "room",
     }),
     width_m: size("width (its longest side in plan)"),
     depth_m: size("depth"),
@@ -96,22 +100,19 @@ export default tool({
       label: "a stair headroom (IRC R311.7.2 minimum, 6 ft 8 in)",
       description: "Headroom above a stair's pitch line; the plan does not record it.",
     }),
+    detected_objects,
   }),
   requires: [{ layer: "plan.rooms" }, { layer: "plan.doors" }],
-  blocks: [
-    "VerdictHeader",
-    "MetricGrid",
-    "CheckList",
-    "FindingList",
-    "AssumptionList",
-    "PlanView",
-    "StepLog",
-  ],
+  blocks: JUDGED_BLOCKS,
   draws: ["route", "point"],
   read_only: true,
-  run(ctx, inputs) {
+  async run(ctx, inputs) {
     const { scan, to } = inputs;
-    const plan = ctx.plan(scan);
+    let plan = ctx.plan(scan);
+    const detected = inputs.detected_objects
+      ? await withDetectedObstacles(ctx, scan, plan)
+      : undefined;
+    if (detected) plan = detected.plan;
     const preset = inputs.item === "custom" ? undefined : ITEM_PRESETS[inputs.item];
     const w = inputs.width_m ?? preset?.width_m;
     const d = inputs.depth_m ?? preset?.depth_m;
@@ -181,6 +182,7 @@ export default tool({
           "The item is a rigid box; it may be turned between steps. Doors with only a leaf width are estimated 38 mm narrower (reference §4.3).",
       },
       ...graph.notes.map((text) => ({ text: `${text}.` })),
+      ...(detected ? [{ text: detected.assumption, input: "detected_objects" }] : []),
     ];
     if (route.why) {
       return {
@@ -194,7 +196,7 @@ export default tool({
     });
     const checks: Check[] = steps.map((s, i) => ({
       id: `step:${i}:${s.kind}:${s.element}`,
-      label: capital(s.text),
+      label: capitalise(s.text),
       status: s.status,
       ...(s.margin_m !== undefined ? { measured: s.margin_m, limit: 0, unit: "m" } : {}),
       subject: s.element,
@@ -236,10 +238,11 @@ export default tool({
     const key = first >= 0 ? first : firstClose >= 0 ? firstClose : firstUnknown;
     if (key >= 0) {
       const s = steps[key];
-      findings.push({
-        id: findingId("will_it_fit", inputs.item, `${room.id}:${s.element}`),
-        status: "open",
-        severity: s.status === "fail" ? "fail" : s.status === "warn" ? "warn" : "info",
+      findings.push(openFinding({
+        tool: "will_it_fit",
+        kind: inputs.item,
+        id: `${room.id}:${s.element}`,
+        status: s.status,
         title: s.status === "fail"
           ? `The ${inputs.item} does not get past ${s.kind} ${s.element}`
           : s.status === "warn"
@@ -248,7 +251,7 @@ export default tool({
         detail: `Step ${key + 1} of ${steps.length}: ${s.text}.`,
         subject: s.element,
         ...(s.at && s.floor ? { overlays: [`step:${key}`] } : {}),
-      });
+      }));
     }
     const carries = [...new Set(steps.filter((s) => s.carry).map((s) => s.carry!))];
     const metrics: Metric[] = [
@@ -298,7 +301,3 @@ export default tool({
     };
   },
 });
-
-function capital(s: string): string {
-  return s ? s[0].toUpperCase() + s.slice(1) : s;
-}
