@@ -11,7 +11,7 @@ import type { LoadedPlan, Plan } from "./plan.ts";
 import type { Finding, FindingStatus, ToolResult } from "./result.ts";
 
 /** Migrations in order; `PRAGMA user_version` is the count applied. */
-const MIGRATIONS: string[] = [
+const MIGRATIONS: (string | ((db: DatabaseSync) => void))[] = [
   `CREATE TABLE scans (
      id TEXT PRIMARY KEY, name TEXT NOT NULL, format TEXT NOT NULL, ref TEXT NOT NULL,
      plan_json TEXT NOT NULL, warnings_json TEXT NOT NULL DEFAULT '[]', report_json TEXT,
@@ -37,12 +37,22 @@ const MIGRATIONS: string[] = [
   `CREATE TABLE IF NOT EXISTS vision_detections (
      image_hash TEXT NOT NULL, model TEXT NOT NULL, detections_json TEXT NOT NULL,
      created_at TEXT NOT NULL, PRIMARY KEY (image_hash, model));`,
-  // 3: a scan's counts beside its plan, so listing scans reads no plan.
-  `ALTER TABLE scans ADD COLUMN rooms INTEGER NOT NULL DEFAULT 0;
-   ALTER TABLE scans ADD COLUMN floors INTEGER NOT NULL DEFAULT 0;
-   UPDATE scans SET rooms = coalesce(json_array_length(plan_json, '$.rooms'), 0),
-     floors = coalesce(json_array_length(plan_json, '$.floors'), 0);
-   CREATE INDEX runs_scan ON runs(scan);`,
+  // 3: a scan's counts beside its plan, so listing scans reads no plan (columns added only
+  // where missing: a store moved back a version by hand keeps working).
+  (db: DatabaseSync) => {
+    const cols = new Set(
+      (db.prepare("PRAGMA table_info(scans)").all() as { name: string }[]).map((c) => c.name),
+    );
+    if (!cols.has("rooms")) {
+      db.exec("ALTER TABLE scans ADD COLUMN rooms INTEGER NOT NULL DEFAULT 0");
+    }
+    if (!cols.has("floors")) {
+      db.exec("ALTER TABLE scans ADD COLUMN floors INTEGER NOT NULL DEFAULT 0");
+    }
+    db.exec(`UPDATE scans SET rooms = coalesce(json_array_length(plan_json, '$.rooms'), 0),
+      floors = coalesce(json_array_length(plan_json, '$.floors'), 0);
+      CREATE INDEX IF NOT EXISTS runs_scan ON runs(scan);`);
+  },
 ];
 export const STORE_SCHEMA_VERSION = MIGRATIONS.length;
 
@@ -369,7 +379,9 @@ function migrate(db: DatabaseSync, file: string) {
       }
     }
     for (let i = v; i < MIGRATIONS.length; i++) {
-      db.exec(MIGRATIONS[i]);
+      const step = MIGRATIONS[i];
+      if (typeof step === "string") db.exec(step);
+      else step(db);
       db.exec(`PRAGMA user_version = ${i + 1}`);
     }
   });

@@ -54,7 +54,7 @@ Deno.test('cli: --id "" and ids outside the alphabet are refused; importing over
   const scans = JSON.parse((await cli(home, ["scans", "--json"])).stdout).scans;
   assert.deepEqual(scans.map((s: { id: string }) => s.id), ["demo"], "nothing stored");
   // The demo is still the built-in one.
-  assert.equal(scans[0].format, "built-in");
+  assert.equal(scans[0].builtin, true);
 });
 
 Deno.test("cli: scans rm deletes a scan with its runs and findings; demo and unknown ids are errors", async () => {
