@@ -147,3 +147,14 @@ function builtinClash(id: string, input: string): InputError {
 function firstLine(s: unknown): string {
   return String(s).split("\n")[0].slice(0, 300);
 }
+
+/**
+ * Imports a file (a path, or a file: URL) into a validated plan: the same as
+ * {@link importSource}, named for programs that bring a building in from disk.
+ */
+export function importFile(
+  path: string | URL,
+  opts: Partial<ImportOptions> = {},
+): Promise<{ loaded: LoadedPlan; report: ImportReport }> {
+  return importSource(path instanceof URL ? path.href : path, opts);
+}

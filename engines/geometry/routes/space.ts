@@ -5,7 +5,7 @@
  * Geometry", ch. 15), and the clear width of a passage.
  */
 import { ticker } from "../../budget.ts";
-import FlatQueue from "flatqueue";
+import FlatQueue from "npm:flatqueue@3.1.0";
 import type { Point } from "../../../core/plan.ts";
 import {
   crossesEdges,
