@@ -4,7 +4,7 @@
  * a NUL or other control byte (§ 6.3: a STEP file is printable ISO 8859-1 text). A typo in an
  * entity name otherwise surfaces as web-ifc's "FromRawLineData[…] is not a function".
  */
-import * as W from "web-ifc";
+import * as W from "npm:web-ifc@0.0.78";
 import { InputError } from "../../core/errors.ts";
 
 let known: Set<string> | undefined;

