@@ -59,7 +59,9 @@ export async function readBody(req: Request, max_bytes: number, what: string): P
   const tooBig = () =>
     new HttpError(
       413,
-      `${what} is too large: the limit is ${fmtBytes(max_bytes)}. Choose a smaller file.`,
+      `${what} is too large: the limit is ${
+        fmtBytes(max_bytes)
+      }. Choose a smaller file, or raise the limit (the preference import.max_mb, in MB).`,
     );
   if (Number.isFinite(len) && len > max_bytes) throw tooBig();
   if (!req.body) return new Uint8Array();

@@ -33,7 +33,7 @@ export interface WebOptions {
   store?: Store;
   /** The tools folder (tests point it at fixtures). */
   toolsDir?: URL;
-  /** Largest upload, bytes (default 200 MB: the largest sample scans are tens of MB). */
+  /** Largest upload, bytes (default: as `threshold import`, the preference import.max_mb). */
   max_upload_bytes?: number;
 }
 
@@ -52,7 +52,6 @@ export interface WebServer {
 }
 
 export const DEFAULT_PORT = 8787;
-export const DEFAULT_MAX_UPLOAD_BYTES = 200 * 1000 * 1000;
 
 /** True for names that reach only this machine. */
 export function isLoopback(host: string): boolean {
@@ -77,7 +76,7 @@ export async function startWeb(opts: WebOptions = {}): Promise<WebServer> {
     home,
     toolsDir: opts.toolsDir ?? TOOLS_DIR,
     tmp,
-    max_upload_bytes: opts.max_upload_bytes ?? DEFAULT_MAX_UPLOAD_BYTES,
+    ...(opts.max_upload_bytes !== undefined ? { max_upload_bytes: opts.max_upload_bytes } : {}),
     builtins: BUILTIN_SCANS,
     js,
     css,

@@ -93,7 +93,7 @@ Deno.test("web in a browser: the five flows, screenshots, axe-core on every page
       );
       assert.match(await page.textContent("#upload-msg") ?? "", /Ready to import dropped\.json/);
       await page.setInputFiles("#upload-file", sharedData("ifc/AC20-FZK-Haus.ifc"));
-      await page.getByRole("button", { name: "Import" }).click();
+      await page.getByRole("button", { name: "Import", exact: true }).click();
       await page.waitForSelector("#h-report");
       const report = await page.textContent(".report");
       assert.match(report!, /Imported AC20-FZK-Haus\.ifc as scan .* \(ifc\)/);

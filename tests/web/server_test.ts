@@ -641,3 +641,20 @@ Deno.test("web: a default shown rounded (1/12 as 0.0833333) and left alone is th
     await web.close();
   }
 });
+
+Deno.test("web: the upload limit is the command line's (the preference import.max_mb) unless the server was given one", async () => {
+  const web = await testWeb();
+  try {
+    const s = openStore(web.home);
+    s.setPref("import.max_mb", 1);
+    s.close();
+    assert.match(await (await web.get("/")).text(), /&quot;max_bytes&quot;:1000000/);
+    const fd = new FormData();
+    fd.append("file", new File([new Uint8Array(1_200_000)], "big.ifc"));
+    const big = await web.post("/import", fd);
+    assert.equal(big.status, 413);
+    assert.match(await big.text(), /the limit is 1\.0 MB.*import\.max_mb/);
+  } finally {
+    await web.close();
+  }
+});

@@ -10,7 +10,7 @@ import { selectScan } from "../../core/scans.ts";
 import { importSource } from "../../layers/mod.ts";
 import { getPersona } from "../../presets/personas.ts";
 import { checkPreference, preferenceKey } from "../../presets/preferences.ts";
-import type { App } from "../app.ts";
+import { type App, uploadLimit } from "../app.ts";
 import { HttpError, readBody, readForm, redirect, safePath } from "../http.ts";
 import { homePage, ImportReportView } from "./home.tsx";
 
@@ -118,7 +118,8 @@ export async function importPost(app: App, req: Request): Promise<Response> {
   const url = new URL(req.url);
   let file = "the upload";
   try {
-    const body = await readBody(req, app.max_upload_bytes, "The upload");
+    const limit = uploadLimit(app);
+    const body = await readBody(req, limit, "The upload");
     const form = await new Request(req.url, {
       method: "POST",
       headers: { "content-type": req.headers.get("content-type") ?? "" },
@@ -144,7 +145,7 @@ export async function importPost(app: App, req: Request): Promise<Response> {
     await Deno.writeFile(tmp, new Uint8Array(await f.arrayBuffer()));
     let out;
     try {
-      out = await importSource(tmp, { ref: file, ...(id ? { id } : {}) });
+      out = await importSource(tmp, { ref: file, ...(id ? { id } : {}), max_mb: limit / 1e6 });
     } catch (e) {
       if (e instanceof Error) e.message = e.message.replaceAll(tmp, file);
       throw e;

@@ -11,7 +11,7 @@ import { planChoices } from "../../core/session.ts";
 import { listPersonas } from "../../presets/personas.ts";
 import { PREFERENCE_KEYS } from "../../presets/preferences.ts";
 import type { App } from "../app.ts";
-import { pageInfo } from "../app.ts";
+import { pageInfo, uploadLimit } from "../app.ts";
 import { html } from "../http.ts";
 import { Island } from "../island.tsx";
 import { Page } from "../layout.tsx";
@@ -100,7 +100,7 @@ export function homePage(app: App, url: URL, extra?: JSX.Element, status = 200):
           name="Upload"
           props={{
             action: "/import",
-            max_bytes: app.max_upload_bytes,
+            max_bytes: uploadLimit(app),
             formats: IMPORTERS.map((i) => i.format).join(", "),
           }}
         />
