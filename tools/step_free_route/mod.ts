@@ -8,6 +8,12 @@
  */
 import { InputError } from "../../core/errors.ts";
 import { named, resolveInput } from "../_shared/refs.ts";
+import {
+  derivedAssumptions,
+  derivedTargetText,
+  onlyDerivedText,
+  splitDerived,
+} from "../_shared/derived.ts";
 import { fill, tool, z } from "../../core/manifest.ts";
 import type { Opening } from "../../core/plan.ts";
 import {
@@ -97,6 +103,21 @@ export default named(tool({
     const entrance = inputs.entrance === undefined
       ? undefined
       : resolveInput(plan, "door", "entrance", inputs.entrance, scan);
+    // A room the importer derived (not in the file) is never a route's target; it is said.
+    const { rooms: ownRooms, derived } = splitDerived(plan);
+    const toRoom = to === undefined ? undefined : plan.rooms.find((r) => r.id === to);
+    if (toRoom?.derived) {
+      return {
+        verdict: { status: "unknown", text: derivedTargetText(toRoom) },
+        assumptions: derivedAssumptions([toRoom]),
+      };
+    }
+    if (to === undefined && !ownRooms.length && derived.length) {
+      return {
+        verdict: { status: "unknown", text: onlyDerivedText(scan, derived) },
+        assumptions: derivedAssumptions(derived),
+      };
+    }
     const choice = pickEntrance(plan, entrance);
     if (entrance !== undefined && !choice.entrance) {
       throw new InputError(
@@ -158,7 +179,7 @@ export default named(tool({
     const RANK: Record<string, number> = { pass: 0, warn: 1, unknown: 2, fail: 3, error: 4 };
     const routes = new Map<string, Route>();
     const fromStart = new Map<string, Opening>();
-    for (const room of plan.rooms) {
+    for (const room of ownRooms) {
       if (to !== undefined && room.id !== to) continue;
       let best: { r: Route; start: Opening } | undefined;
       for (const t of trees) {
@@ -173,8 +194,8 @@ export default named(tool({
       routes.set(room.id, best!.r);
       fromStart.set(room.id, best!.start);
     }
-    ctx.step(`Routing to ${to ?? `${plan.rooms.length} rooms`}`);
-    const targets = plan.rooms.filter((r) => to === undefined || r.id === to);
+    ctx.step(`Routing to ${to ?? `${ownRooms.length} rooms`}`);
+    const targets = ownRooms.filter((r) => to === undefined || r.id === to);
 
     const checks: Check[] = [];
     const elementChecks = new Map<string, Check>();
@@ -370,6 +391,7 @@ export default named(tool({
         }]
         : []),
       ...graph.notes.map((text) => ({ text: `${capitalise(text)}.` })),
+      ...(to === undefined ? derivedAssumptions(derived) : []),
     ];
     const n = targets.length;
     const top = [...blockerCount.values()].sort((a, b) => b.n - a.n)[0];
