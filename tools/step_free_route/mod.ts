@@ -263,8 +263,22 @@ export default named(tool({
       if ((r.status === "pass" || r.status === "warn") && r.length_m !== undefined) {
         if (!longest || r.length_m > longest.len) longest = { len: r.length_m, name };
       }
+      // Within uncertainty is warn, everywhere: beside what blocks a route (or is not known),
+      // an element within the scan's uncertainty is said to be too close to call, so no
+      // sentence of a failed room reads as if "0.84 m clear; 0.71 m needed" had failed.
+      const closeText = (c: Constraint) =>
+        r.status === "warn" || /too close to call/.test(c.text)
+          ? c.text
+          : `${c.text} (too close to call)`;
       const how = r.why ??
-        (judged ? [...r.blocking, ...r.unknown, ...r.close].map((c) => c.text).join("; ") : "");
+        (judged
+          ? [
+            ...r.blocking.map((c) => c.text),
+            ...r.unknown.map((c) => c.text),
+            ...r.close.map(closeText),
+          ]
+            .join("; ")
+          : "");
       // Each room shaded by whether it can be reached (pass), not (fail) or is not known.
       overlays.push({
         id: `room:${room.id}`,
