@@ -688,6 +688,66 @@ function drawPanel(plan: Plan, parts: PanelParts, f: Frame, ids: Set<string>): s
         b.y1 <= bounds.bottom)) &&
     !placed.some((q) => b.x0 < q.x1 && b.x1 > q.x0 && b.y0 < q.y1 && b.y1 > q.y0) &&
     !lineSegs.some((sg) => segmentHitsBox(sg, b));
+  // Room names first (they keep off lines, furniture and door swings), so that overlay labels
+  // then keep off them. A very large plan gets a coarse label search so that drawing stays
+  // linear in its size.
+  for (const o of overlays) {
+    for (const line of linesOf(o.geometry)) {
+      for (let i = 0; i + 1 < line.length; i++) obstacles.push(segmentQuad(line[i], line[i + 1]));
+    }
+  }
+  const crowded = rooms.length > 300;
+  const roomLabels: string[] = [];
+  for (const r of rooms) {
+    const box = bboxOf(r.polygon)!;
+    const w_px = (box.maxx - box.minx) * ppm * 0.88;
+    const h_px = (box.maxy - box.miny) * ppm * 0.85;
+    const ov = roomByOverlay.get(r.id);
+    const t = roomTitle(r);
+    const mainText = ov?.label ?? t.main;
+    let size = Math.max(8, Math.min(13, ppm * 0.25));
+    let lines = wrapText(mainText, size, w_px);
+    while (
+      size > 7.5 &&
+      (lines.some((l) => textWidth_px(l, size) > w_px) ||
+        (lines.length + (t.sub ? 0.8 : 0)) * size * 1.2 > h_px)
+    ) {
+      size -= 0.5;
+      lines = wrapText(mainText, size, w_px);
+    }
+    const blockW_m = Math.max(
+      ...lines.map((l) => textWidth_px(l, size)),
+      t.sub ? textWidth_px(t.sub, size * 0.8) : 0,
+    ) / ppm;
+    const blockH_m = (lines.length + (t.sub ? 0.8 : 0)) * size * 1.2 / ppm;
+    const p = crowded
+      ? labelPoint(r.polygon, [], blockW_m, blockH_m, 4)
+      : labelPoint(r.polygon, obstacles, blockW_m, blockH_m);
+    const k = ov ? statusKey(ov) : undefined;
+    const block = [
+      ...lines.map((l) => ({
+        text: l,
+        size,
+        weight: "bold",
+        fill: k && k !== "pass" && k !== "none" ? STATUS_TEXT[k] : INK,
+      })),
+      ...(t.sub ? [{ text: t.sub, size: size * 0.8, fill: "#6b6b6b", italic: true }] : []),
+    ];
+    roomLabels.push(textBlock(f.x(p[0]), f.y(p[1]), block, "room-label"));
+    const [hw, hh] = [blockW_m / 2, blockH_m / 2];
+    obstacles.push([[p[0] - hw, p[1] - hh], [p[0] + hw, p[1] - hh], [p[0] + hw, p[1] + hh], [
+      p[0] - hw,
+      p[1] + hh,
+    ]]);
+    // Overlay labels keep off the room's name (in pixels; y grows downwards).
+    const [xa, xb, ya, yb] = [f.x(p[0] - hw), f.x(p[0] + hw), f.y(p[1] - hh), f.y(p[1] + hh)];
+    placed.push({
+      x0: Math.min(xa, xb),
+      x1: Math.max(xa, xb),
+      y0: Math.min(ya, yb),
+      y1: Math.max(ya, yb),
+    });
+  }
   const overlayLabel = (
     x: number,
     y: number,
@@ -772,7 +832,6 @@ function drawPanel(plan: Plan, parts: PanelParts, f: Frame, ids: Set<string>): s
       for (const line of lines) {
         const p = line.map(([x, y]) => [f.x(x), f.y(y)] as [number, number]);
         if (p.length < 2) continue;
-        for (let i = 0; i + 1 < line.length; i++) obstacles.push(segmentQuad(line[i], line[i + 1]));
         parts.push(
           `<polyline points="${
             p.map(([x, y]) => `${n(x)},${n(y)}`).join(" ")
@@ -816,50 +875,8 @@ function drawPanel(plan: Plan, parts: PanelParts, f: Frame, ids: Set<string>): s
 
   // 8. Labels: rooms (with their overlay's words), then other area overlays. A very large
   // plan gets a coarse label search so that drawing stays linear in its size.
-  const crowded = rooms.length > 300;
   out.push(`<g class="labels" font-family="${PLAN_FONT}">`);
-  for (const r of rooms) {
-    const box = bboxOf(r.polygon)!;
-    const w_px = (box.maxx - box.minx) * ppm * 0.88;
-    const h_px = (box.maxy - box.miny) * ppm * 0.85;
-    const ov = roomByOverlay.get(r.id);
-    const t = roomTitle(r);
-    const mainText = ov?.label ?? t.main;
-    let size = Math.max(8, Math.min(13, ppm * 0.25));
-    let lines = wrapText(mainText, size, w_px);
-    while (
-      size > 7.5 &&
-      (lines.some((l) => textWidth_px(l, size) > w_px) ||
-        (lines.length + (t.sub ? 0.8 : 0)) * size * 1.2 > h_px)
-    ) {
-      size -= 0.5;
-      lines = wrapText(mainText, size, w_px);
-    }
-    const blockW_m = Math.max(
-      ...lines.map((l) => textWidth_px(l, size)),
-      t.sub ? textWidth_px(t.sub, size * 0.8) : 0,
-    ) / ppm;
-    const blockH_m = (lines.length + (t.sub ? 0.8 : 0)) * size * 1.2 / ppm;
-    const p = crowded
-      ? labelPoint(r.polygon, [], blockW_m, blockH_m, 4)
-      : labelPoint(r.polygon, obstacles, blockW_m, blockH_m);
-    const k = ov ? statusKey(ov) : undefined;
-    const block = [
-      ...lines.map((l) => ({
-        text: l,
-        size,
-        weight: "bold",
-        fill: k && k !== "pass" && k !== "none" ? STATUS_TEXT[k] : INK,
-      })),
-      ...(t.sub ? [{ text: t.sub, size: size * 0.8, fill: "#6b6b6b", italic: true }] : []),
-    ];
-    out.push(textBlock(f.x(p[0]), f.y(p[1]), block, "room-label"));
-    const [hw, hh] = [blockW_m / 2, blockH_m / 2];
-    obstacles.push([[p[0] - hw, p[1] - hh], [p[0] + hw, p[1] - hh], [p[0] + hw, p[1] + hh], [
-      p[0] - hw,
-      p[1] + hh,
-    ]]);
-  }
+  out.push(...roomLabels);
   for (const o of overlays) {
     const polys = polygonsOf(o.geometry);
     if (!polys.length || !o.label || labelledRooms.has(o)) continue;

@@ -59,7 +59,23 @@ function parts(svg: string) {
     const p = ptsOf(m[1]);
     for (let i = 0; i < p.length; i++) segs.push([...p[i], ...p[(i + 1) % p.length]]);
   }
-  return { labels, segs };
+  // Room names: each line of a room label, centred on x, its baseline at y.
+  const names: { text: string; box: Box }[] = [];
+  for (const g of svg.matchAll(/<g class="room-label">(.*?)<\/g>/g)) {
+    for (
+      const m of g[1].matchAll(
+        /<text x="([-\d.]+)" y="([-\d.]+)" font-size="([\d.]+)"[^>]*>([^<]*)<\/text>/g,
+      )
+    ) {
+      const x = Number(m[1]), y = Number(m[2]), size = Number(m[3]), t = unescape(m[4]);
+      const w = textWidth_px(t, size);
+      names.push({
+        text: t,
+        box: { x0: x - w / 2, y0: y - size * 0.75, x1: x + w / 2, y1: y + size * 0.2 },
+      });
+    }
+  }
+  return { labels, segs, names };
 }
 
 async function svgOf(tool: string, scan: string, loaded: LoadedPlan, floor?: string) {
@@ -73,7 +89,12 @@ async function svgOf(tool: string, scan: string, loaded: LoadedPlan, floor?: str
 }
 
 function assertClear(svg: string, what: string) {
-  const { labels, segs } = parts(svg);
+  const { labels, segs, names } = parts(svg);
+  const overlaps = (a: Box, b: Box) => a.x0 < b.x1 && a.x1 > b.x0 && a.y0 < b.y1 && a.y1 > b.y0;
+  for (const l of labels) {
+    const on = names.find((r) => overlaps(l.box, r.box));
+    assert(!on, `${what}: label "${l.text}" sits over the room name "${on?.text}"`);
+  }
   assert(labels.length > 0, `${what}: no overlay label found`);
   for (const l of labels) {
     const hit = segs.find((s) => segHitsBox(s, l.box));
