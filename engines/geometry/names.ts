@@ -51,8 +51,11 @@ function disambiguate(
   const out = new Map<string, string>();
   const groups = new Map<string, typeof items>();
   for (const it of items) {
+    // Pushed in place: copying the group on every item made 100,000 same-named rooms quadratic.
     const key = it.base.toLowerCase();
-    groups.set(key, [...(groups.get(key) ?? []), it]);
+    const g = groups.get(key);
+    if (g) g.push(it);
+    else groups.set(key, [it]);
   }
   const taken = new Set(items.map((i) => i.base.toLowerCase()));
   for (const group of groups.values()) {
@@ -64,7 +67,10 @@ function disambiguate(
     const qualUnique = quals.every((q) => q) && new Set(quals).size === quals.length;
     const byQual = new Map<string, typeof group>();
     for (const g of group) {
-      byQual.set(g.qualifier ?? "", [...(byQual.get(g.qualifier ?? "") ?? []), g]);
+      const q = g.qualifier ?? "";
+      const sub = byQual.get(q);
+      if (sub) sub.push(g);
+      else byQual.set(q, [g]);
     }
     for (const [q, sub] of byQual) {
       sub.forEach((g, k) => {
