@@ -6,6 +6,7 @@
  * data.
  */
 import type { Plan } from "../../core/plan.ts";
+import { checkpoint } from "../budget.ts";
 
 /** Display names by id, one map per kind of element. */
 export interface PlanNames {
@@ -50,10 +51,14 @@ function disambiguate(
 ): Map<string, string> {
   const out = new Map<string, string>();
   const groups = new Map<string, typeof items>();
+  // Appended in place (a copy per item made many rooms of one name quadratic).
   for (const it of items) {
     const key = it.base.toLowerCase();
-    groups.set(key, [...(groups.get(key) ?? []), it]);
+    const list = groups.get(key);
+    if (list) list.push(it);
+    else groups.set(key, [it]);
   }
+  checkpoint();
   const taken = new Set(items.map((i) => i.base.toLowerCase()));
   for (const group of groups.values()) {
     if (group.length === 1) {
@@ -64,8 +69,11 @@ function disambiguate(
     const qualUnique = quals.every((q) => q) && new Set(quals).size === quals.length;
     const byQual = new Map<string, typeof group>();
     for (const g of group) {
-      byQual.set(g.qualifier ?? "", [...(byQual.get(g.qualifier ?? "") ?? []), g]);
+      const list = byQual.get(g.qualifier ?? "");
+      if (list) list.push(g);
+      else byQual.set(g.qualifier ?? "", [g]);
     }
+    checkpoint();
     for (const [q, sub] of byQual) {
       sub.forEach((g, k) => {
         const parts: string[] = [];
@@ -248,6 +256,7 @@ function namesPattern(names: PlanNames): RegExp | null {
     ...names.floor.keys(),
     ...names.vertical.keys(),
   ].filter((id) => names.of(id) !== id).sort((a, b) => b.length - a.length);
+  checkpoint();
   const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const re = ids.length
     ? new RegExp(`(?<![\\w$])(?:${ids.map(esc).join("|")})(?![\\w$])`, "g")

@@ -18,6 +18,7 @@ import {
 } from "../../core/result.ts";
 import { polygonGeometry } from "../../engines/geometry/geojson.ts";
 import { named } from "../_shared/refs.ts";
+import { ticker } from "../../engines/budget.ts";
 
 export default named(tool({
   id: "ceiling_height",
@@ -48,7 +49,9 @@ export default named(tool({
     const overlays: Overlay[] = [];
     const unmeasured: string[] = [];
     let lowest: { h: number; room: string } | undefined;
+    const tick = ticker(256);
     for (const room of plan.rooms) {
+      tick();
       const name = room.name ?? room.id;
       const overlayId = `room:${room.id}`;
       if (room.height_m === undefined || room.derived) {
