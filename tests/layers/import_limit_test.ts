@@ -10,6 +10,7 @@ import { DEFAULT_IMPORT_TIME_LIMIT_S, importLimits, importSource } from "../../l
 import { openStore } from "../../core/store.ts";
 import { gridPlan } from "../_big_plan.ts";
 import { cli } from "../_cli.ts";
+import { sharedData } from "../_data.ts";
 
 const dir = Deno.makeTempDirSync({ prefix: "threshold-import-limit-" });
 const file = join(dir, "big.json");
@@ -70,4 +71,19 @@ Deno.test("import limit: the command line names the preference's limit, exits 2 
   );
   const scans = await cli(home, ["scans"]);
   assert.doesNotMatch(scans.stdout, /\bbig\b/);
+});
+
+Deno.test("import limit: an IFC import (web-ifc) past the limit stops with the same error", async () => {
+  const ifc = sharedData("ifc/AC20-FZK-Haus.ifc");
+  await assert.rejects(
+    importSource(ifc, { id: "fzk", time_limit_s: 0.01 }),
+    (e: Error) =>
+      e instanceof InputError &&
+      /AC20-FZK-Haus\.ifc: the import stopped at the import time limit of 0\.01 s/.test(
+        e.message,
+      ),
+  );
+  // Unlimited it imports (so the error above is the limit's doing).
+  const { loaded } = await importSource(ifc, { id: "fzk" });
+  assert.ok(loaded.plan.rooms.length > 0);
 });
