@@ -58,7 +58,8 @@ Deno.test({
       await sleep(1000);
       const busy = cpu_ms(pid!) - b0;
       assert.equal(answered, false, "the tool is still running 2 s after the call");
-      assert.ok(busy >= 300, `the tool works: ${busy} ms of CPU in 1 s`);
+      // On a loaded machine the tool gets only a share of a core; it still shows.
+      assert.ok(busy >= 100, `the tool works: ${busy} ms of CPU in 1 s`);
       ac.abort();
       await assert.rejects(call);
       await sleep(500);
@@ -68,7 +69,11 @@ Deno.test({
       console.log(
         `CPU of the server: ${busy} ms in the 1 s before cancel, ${after} ms in the 1 s from 500 ms after it`,
       );
-      assert.ok(after < 150, `still working after cancel: ${after} ms of CPU in 1 s`);
+      // A worker still looping would keep its share (as much as before the cancel).
+      assert.ok(
+        after < 150 && after < busy / 3,
+        `still working after cancel: ${after} ms of CPU in 1 s (${busy} ms before)`,
+      );
     } finally {
       await s.close();
     }
