@@ -484,6 +484,19 @@ export function createSession(m: Manifest, opts: SessionOptions = {}): Session {
   return session;
 }
 
+/**
+ * Every input of `m` described as a question would be (kind, label, unit, bounds, choices by
+ * name, default, save target), whether or not anything fills it: what a form needs to show
+ * each input with its value and let a person change it. `scan` names the scan whose rooms,
+ * doors, windows and floors are offered as choices.
+ */
+export function describeInputs(
+  m: Manifest,
+  ctx: { sources: PlanSources; scan?: string },
+): SessionQuestion[] {
+  return describeQuestions(m, Object.keys(m.inputs.shape).map((n) => questionOf(m, n)), ctx);
+}
+
 /** A bare question for any input of `m` (an answer given before it was asked). */
 function questionOf(m: Manifest, name: string): Question {
   const shape = m.inputs.shape as Record<string, z.ZodType>;

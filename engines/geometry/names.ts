@@ -51,11 +51,11 @@ function disambiguate(
 ): Map<string, string> {
   const out = new Map<string, string>();
   const groups = new Map<string, typeof items>();
-  // Appended in place (a copy per item made many rooms of one name quadratic).
   for (const it of items) {
+    // Pushed in place: copying the group on every item made 100,000 same-named rooms quadratic.
     const key = it.base.toLowerCase();
-    const list = groups.get(key);
-    if (list) list.push(it);
+    const g = groups.get(key);
+    if (g) g.push(it);
     else groups.set(key, [it]);
   }
   checkpoint();
@@ -69,9 +69,10 @@ function disambiguate(
     const qualUnique = quals.every((q) => q) && new Set(quals).size === quals.length;
     const byQual = new Map<string, typeof group>();
     for (const g of group) {
-      const list = byQual.get(g.qualifier ?? "");
-      if (list) list.push(g);
-      else byQual.set(g.qualifier ?? "", [g]);
+      const q = g.qualifier ?? "";
+      const sub = byQual.get(q);
+      if (sub) sub.push(g);
+      else byQual.set(q, [g]);
     }
     checkpoint();
     for (const [q, sub] of byQual) {
