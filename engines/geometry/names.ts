@@ -139,6 +139,25 @@ export function planNames(
   };
 }
 
+/**
+ * A room as offered among choices: its display name (from {@link planNames}), its vocabulary
+ * label when its own name is not that label ("Main bedroom (bedroom)"), and its floor's
+ * display name on a plan of several floors unless the display name already carries it.
+ */
+export function roomChoiceName(
+  plan: Pick<Plan, "floors" | "rooms">,
+  names: Pick<PlanNames, "room" | "floor">,
+  roomId: string,
+): string {
+  const r = plan.rooms.find((x) => x.id === roomId);
+  const base = names.room.get(roomId) ?? roomId;
+  if (!r) return base;
+  const hint = r.name && r.name.trim().toLowerCase() !== r.label ? ` (${r.label})` : "";
+  const floor = names.floor.get(r.floor) ?? r.floor;
+  const where = plan.floors.length > 1 && !base.includes(floor) ? `, ${floor}` : "";
+  return `${base}${hint}${where}`;
+}
+
 /** The kinds of element a person may name. */
 export type RefKind = "room" | "door" | "window" | "floor";
 
