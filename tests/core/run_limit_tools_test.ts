@@ -3,7 +3,8 @@
  * engines' loops (engines/budget.ts checkpoints): on a big synthetic plan (a grid of rooms,
  * joined by doors, with a window on every outside wall) each run with a 0.3 s limit ends as
  * an `error` naming the limit, soon after it. Unlimited, each of these runs takes longer than
- * the limit here (measured, see the assertion's message), so the error is the limit's doing.
+ * the limit here (1.4–4.5 s, measured on the development machine), so the error is the
+ * limit's doing.
  */
 import assert from "node:assert/strict";
 import { runTool } from "../../core/run.ts";
@@ -15,11 +16,11 @@ const LIMIT_S = 0.3;
 const CASES: [string, number, Record<string, unknown>][] = [
   ["ceiling_height", 300, {}],
   ["door_clearance", 150, { chair_width_m: 0.7 }],
-  ["turning_space", 100, { turning_diameter_m: 1.5 }],
+  ["turning_space", 200, { turning_diameter_m: 1.5 }],
   ["takeoff", 150, { convention: "gross" }],
   ["will_it_fit", 100, { item: "sofa", to: "Room 9999" }],
-  ["sun_hours", 40, { step_min: 5 }],
-  ["code_check", 100, { pack: "uk-adm" }],
+  ["sun_hours", 60, { step_min: 1 }],
+  ["code_check", 150, { pack: "uk-adm" }],
 ];
 
 const reg = await loadRegistry();
