@@ -52,7 +52,7 @@ export function runPool(store: Store, jobs: BatchJob[], opts: PoolOptions): Prom
       const w = new Worker(THREAD, { type: "module" });
       workers.add(w);
       let current: BatchJob | undefined;
-      let timer: number | undefined;
+      let timer: ReturnType<typeof setTimeout> | undefined;
       const started = () => performance.now();
       let t0 = 0;
       const give = () => {
