@@ -85,10 +85,13 @@ export function toolVersion(toolId: string): string {
 
 /** JSON with object keys sorted, so equal values hash equally. */
 export function canonicalJson(v: unknown): string {
-  return JSON.stringify(v, (_k, x) =>
-    x && typeof x === "object" && !Array.isArray(x)
-      ? Object.fromEntries(Object.keys(x).sort().map((k) => [k, x[k]]))
-      : x);
+  return JSON.stringify(
+    v,
+    (_k, x) =>
+      x && typeof x === "object" && !Array.isArray(x)
+        ? Object.fromEntries(Object.keys(x).sort().map((k) => [k, x[k]]))
+        : x,
+  );
 }
 
 /** The row key: SHA-256 (hex, 32 characters) of plan, filled input values and tool version. */

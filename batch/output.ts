@@ -115,8 +115,10 @@ export function summarize(
     failures: rows.filter((r) => r.status === "failed" || r.status === "error").map((r) => ({
       scan: r.scan,
       tool: r.tool,
-      reason: String((r.row as Record<string, unknown>).reason ??
-        (r.row as Record<string, unknown>).verdict ?? ""),
+      reason: String(
+        (r.row as Record<string, unknown>).reason ??
+          (r.row as Record<string, unknown>).verdict ?? "",
+      ),
     })),
   };
 }

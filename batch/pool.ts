@@ -65,7 +65,10 @@ export function runPool(store: Store, jobs: BatchJob[], opts: PoolOptions): Prom
         current = jobs[next++];
         t0 = started();
         const job = current;
-        timer = setTimeout(() => lose(job, `exceeded its time limit of ${job.timeout_s} s`), job.timeout_s * 1000);
+        timer = setTimeout(
+          () => lose(job, `exceeded its time limit of ${job.timeout_s} s`),
+          job.timeout_s * 1000,
+        );
         w.postMessage({ type: "job", job });
       };
       // The row of a job whose worker was lost: written by the pool, then a fresh worker.
@@ -76,7 +79,11 @@ export function runPool(store: Store, jobs: BatchJob[], opts: PoolOptions): Prom
         w.terminate();
         workers.delete(w);
         try {
-          const row = failedRow(job, `${job.tool} ${reason}; the row failed, the batch goes on`, performance.now() - t0);
+          const row = failedRow(
+            job,
+            `${job.tool} ${reason}; the row failed, the batch goes on`,
+            performance.now() - t0,
+          );
           opts.onRow(row, store.commitBatchRow(row));
         } catch (e) {
           stopAll();

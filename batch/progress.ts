@@ -15,7 +15,9 @@ export interface Progress {
 export function fmtDuration(s: number): string {
   if (!Number.isFinite(s)) return "?";
   s = Math.max(0, Math.round(s));
-  if (s >= 3600) return `${Math.floor(s / 3600)}h${String(Math.floor(s % 3600 / 60)).padStart(2, "0")}m`;
+  if (s >= 3600) {
+    return `${Math.floor(s / 3600)}h${String(Math.floor(s % 3600 / 60)).padStart(2, "0")}m`;
+  }
   if (s >= 60) return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, "0")}s`;
   return `${s}s`;
 }

@@ -23,7 +23,7 @@ import type { Store } from "../core/store.ts";
 import { getPersona } from "../presets/personas.ts";
 import { executeJob, failedRow } from "./execute.ts";
 import type { BatchJob, BatchSpec } from "./jobs.ts";
-import { summarize, type BatchSummary } from "./output.ts";
+import { type BatchSummary, summarize } from "./output.ts";
 import type { Progress } from "./progress.ts";
 import { jobsOf, loadManifests, rowsOf, writeOut } from "./run.ts";
 
@@ -69,24 +69,30 @@ export async function runQueuedBatch(
   const todo = jobs.filter((j) => !done.has(j.key));
   const connection = redisConnection(opts.url);
   const queue = new Queue(QUEUE_NAME, { connection });
-  const events = opts.progress?.step ? new QueueEvents(QUEUE_NAME, { connection: redisConnection(opts.url) }) : undefined;
+  const events = opts.progress?.step
+    ? new QueueEvents(QUEUE_NAME, { connection: redisConnection(opts.url) })
+    : undefined;
   events?.on("progress", ({ data }) => {
     const d = data as { scan?: string; tool?: string; text?: string };
-    if (d && typeof d === "object" && d.text) opts.progress!.step!(d.scan ?? "", d.tool ?? "", d.text);
+    if (d && typeof d === "object" && d.text) {
+      opts.progress!.step!(d.scan ?? "", d.tool ?? "", d.text);
+    }
   });
   try {
     for (let i = 0; i < todo.length; i += 500) {
-      await queue.addBulk(todo.slice(i, i + 500).map((job) => ({
-        name: job.tool,
-        data: job,
-        opts: {
-          jobId: queueJobId(job),
-          attempts: ATTEMPTS,
-          backoff: { type: "exponential", delay: 500 },
-          removeOnComplete: true,
-          removeOnFail: 1000,
-        },
-      })));
+      await queue.addBulk(
+        todo.slice(i, i + 500).map((job) => ({
+          name: job.tool,
+          data: job,
+          opts: {
+            jobId: queueJobId(job),
+            attempts: ATTEMPTS,
+            backoff: { type: "exponential", delay: 500 },
+            removeOnComplete: true,
+            removeOnFail: 1000,
+          },
+        })),
+      );
     }
     const want = new Set(jobs.map((j) => j.key));
     let seen = jobs.length - todo.length;
@@ -149,7 +155,12 @@ export function startWorker(
         persona: (id) => (id ? getPersona(id, store) : undefined),
         onStep: (text) => void job.updateProgress({ scan: data.scan, tool: data.tool, text }),
       });
-      log({ type: "row", text: `${data.scan} ${data.tool}: ${row.status}`, written, key: data.key });
+      log({
+        type: "row",
+        text: `${data.scan} ${data.tool}: ${row.status}`,
+        written,
+        key: data.key,
+      });
       return { status: row.status, written };
     },
     {

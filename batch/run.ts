@@ -15,7 +15,7 @@ import type { BatchRow, Store } from "../core/store.ts";
 import { getPersona } from "../presets/personas.ts";
 import { executeJob } from "./execute.ts";
 import { type BatchJob, type BatchSpec, globRegExp, isGlob, planJobs } from "./jobs.ts";
-import { outFormat, outText, summarize, type BatchSummary } from "./output.ts";
+import { type BatchSummary, outFormat, outText, summarize } from "./output.ts";
 import { runPool } from "./pool.ts";
 import type { Progress } from "./progress.ts";
 
@@ -55,7 +55,7 @@ export async function resolveTargets(
   targets: string[],
 ): Promise<{ scans: string[]; imports: ImportNote[] }> {
   if (!targets.length) {
-    throw new InputError("scans", "give scan ids, a glob over stored scans (\"*\") or a folder");
+    throw new InputError("scans", 'give scan ids, a glob over stored scans ("*") or a folder');
   }
   const scans: string[] = [];
   const imports: ImportNote[] = [];
@@ -111,9 +111,11 @@ export function newBatchId(): string {
 export async function createBatch(
   store: Store,
   req: BatchRequest,
+  tools_dir?: URL,
 ): Promise<{ spec: BatchSpec; imports: ImportNote[] }> {
   if (!req.tools.length) throw new InputError("--tools", "name at least one tool (a,b,c)");
-  if (req.persona) getPersona(req.persona, store); // an unknown persona is an error now
+  await loadManifests(req.tools, tools_dir); // an unknown tool is an error now, not per row
+  if (req.persona) getPersona(req.persona, store); // so is an unknown persona
   const { scans, imports } = await resolveTargets(store, req.targets);
   const failed = Object.fromEntries(
     imports.filter((i) => !i.ok).map((i) => [i.scan, `import of ${i.file} failed: ${i.reason}`]),
@@ -148,7 +150,10 @@ export function resumeSpec(store: Store, id?: string): BatchSpec {
 }
 
 /** Loads the batch's tools (from `tools_dir` when given) by id. */
-export async function loadManifests(ids: string[], tools_dir?: URL): Promise<Map<string, Manifest>> {
+export async function loadManifests(
+  ids: string[],
+  tools_dir?: URL,
+): Promise<Map<string, Manifest>> {
   const out = new Map<string, Manifest>();
   for (const id of ids) {
     try {

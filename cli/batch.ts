@@ -145,7 +145,9 @@ export async function cmdBatch(targets: string[], f: BatchFlags, c: CliParts): P
       signal: ac.signal,
     });
     if (ac.signal.aborted) {
-      c.err(`interrupted: ${r.rows.length} of ${total} rows are done; continue with --resume ${spec.id}`);
+      c.err(
+        `interrupted: ${r.rows.length} of ${total} rows are done; continue with --resume ${spec.id}`,
+      );
       return 130;
     }
     return finish(r.summary, r.missing);

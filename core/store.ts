@@ -598,8 +598,10 @@ function makeStore(db: DatabaseSync, file: string): Store {
     },
     commitBatchRow(row, run) {
       return tx(db, () => {
-        const put = q(`INSERT INTO batch_rows (batch, key, scan, tool, status, run_id, row_json, done_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(batch, key) DO NOTHING`).run(
+        const put = q(
+          `INSERT INTO batch_rows (batch, key, scan, tool, status, run_id, row_json, done_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(batch, key) DO NOTHING`,
+        ).run(
           row.batch,
           row.key,
           row.scan,

@@ -123,7 +123,8 @@ const clean = <T extends Row>(o: T): T =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 
 async function insertRun(s: any, run: Row, onConflictNothing: boolean) {
-  const q = s`INSERT INTO runs (id, tool, scan, status, inputs_json, result_json, started_at, duration_ms)
+  const q =
+    s`INSERT INTO runs (id, tool, scan, status, inputs_json, result_json, started_at, duration_ms)
     VALUES (${run.id}, ${run.tool}, ${run.scan ?? null}, ${run.status}, ${J(s, run.inputs)},
       ${J(s, run.result)}, ${run.started_at}, ${run.duration_ms})
     ${onConflictNothing ? s`ON CONFLICT (id) DO NOTHING` : s``}`;
@@ -157,7 +158,9 @@ const ops: Record<string, (s: Sql, ...a: any[]) => Promise<unknown>> = {
   async putSite(s, x: Row) {
     await s`INSERT INTO sites (id, name, lat, lon, address, elevation_m, north_deg, scan, record_json, updated_at)
       VALUES (${x.id}, ${x.name ?? null}, ${x.lat}, ${x.lon}, ${x.address ?? null},
-        ${x.elevation_m ?? null}, ${x.north_deg ?? null}, ${x.scan ?? null}, ${J(s, x.record ?? {})}, ${now()})
+        ${x.elevation_m ?? null}, ${x.north_deg ?? null}, ${x.scan ?? null}, ${
+      J(s, x.record ?? {})
+    }, ${now()})
       ON CONFLICT (id) DO UPDATE SET name=excluded.name, lat=excluded.lat, lon=excluded.lon,
         address=excluded.address, elevation_m=excluded.elevation_m, north_deg=excluded.north_deg,
         scan=excluded.scan, record_json=excluded.record_json, updated_at=excluded.updated_at`;
@@ -181,7 +184,9 @@ const ops: Record<string, (s: Sql, ...a: any[]) => Promise<unknown>> = {
     return r ? r.value_json : undefined;
   },
   async setPref(s, key: string, value: unknown) {
-    await s`INSERT INTO preferences (key, value_json, updated_at) VALUES (${key}, ${J(s, value)}, ${now()})
+    await s`INSERT INTO preferences (key, value_json, updated_at) VALUES (${key}, ${
+      J(s, value)
+    }, ${now()})
       ON CONFLICT (key) DO UPDATE SET value_json=excluded.value_json, updated_at=excluded.updated_at`;
   },
   async unsetPref(s, key: string) {
@@ -192,7 +197,9 @@ const ops: Record<string, (s: Sql, ...a: any[]) => Promise<unknown>> = {
       .map((r: Row) => ({ key: r.key, value: r.value_json, updated_at: r.updated_at }));
   },
   async putPersona(s, p: Row) {
-    await s`INSERT INTO personas (id, persona_json, updated_at) VALUES (${p.id}, ${J(s, p)}, ${now()})
+    await s`INSERT INTO personas (id, persona_json, updated_at) VALUES (${p.id}, ${
+      J(s, p)
+    }, ${now()})
       ON CONFLICT (id) DO UPDATE SET persona_json=excluded.persona_json, updated_at=excluded.updated_at`;
   },
   async getPersona(s, id: string) {
@@ -233,7 +240,8 @@ const ops: Record<string, (s: Sql, ...a: any[]) => Promise<unknown>> = {
     });
   },
   async listRuns(s, filter: Row = {}) {
-    const rows = await s`SELECT id, tool, scan, status, inputs_json, started_at, duration_ms FROM runs
+    const rows =
+      await s`SELECT id, tool, scan, status, inputs_json, started_at, duration_ms FROM runs
       WHERE (${filter.tool ?? null}::text IS NULL OR tool = ${filter.tool ?? null})
         AND (${filter.scan ?? null}::text IS NULL OR scan = ${filter.scan ?? null})
       ORDER BY started_at DESC, id COLLATE "C" DESC LIMIT ${filter.limit ?? 1000000}`;
@@ -260,7 +268,9 @@ const ops: Record<string, (s: Sql, ...a: any[]) => Promise<unknown>> = {
         const [prior] = await tx`SELECT status FROM findings WHERE scan = ${scan} AND id = ${f.id}`;
         if (prior?.status === "rejected") rejected.push(f.id);
         await tx`INSERT INTO findings (scan, id, tool, status, title, detail, subject, reason, first_run, last_run, first_seen, last_seen)
-          VALUES (${scan}, ${f.id}, ${tool}, 'open', ${f.title}, ${f.detail ?? null}, ${f.subject ?? null},
+          VALUES (${scan}, ${f.id}, ${tool}, 'open', ${f.title}, ${f.detail ?? null}, ${
+          f.subject ?? null
+        },
             NULL, ${runId}, ${runId}, ${t}, ${t})
           ON CONFLICT (scan, id) DO UPDATE SET tool=excluded.tool, title=excluded.title,
             detail=excluded.detail, subject=excluded.subject, last_run=excluded.last_run,
@@ -293,10 +303,14 @@ const ops: Record<string, (s: Sql, ...a: any[]) => Promise<unknown>> = {
     return rows.map((r: Row) => clean(findingFrom(r)));
   },
   async setFindingStatus(s, scan: string, id: string, status: string, reason?: string) {
-    await s`UPDATE findings SET status = ${status}, reason = ${reason ?? null} WHERE scan = ${scan} AND id = ${id}`;
+    await s`UPDATE findings SET status = ${status}, reason = ${
+      reason ?? null
+    } WHERE scan = ${scan} AND id = ${id}`;
   },
   async putBatch(s, b: Row) {
-    await s`INSERT INTO batches (id, spec_json, created_at) VALUES (${b.id}, ${J(s, b.spec)}, ${b.created_at})
+    await s`INSERT INTO batches (id, spec_json, created_at) VALUES (${b.id}, ${
+      J(s, b.spec)
+    }, ${b.created_at})
       ON CONFLICT (id) DO NOTHING`;
   },
   async getBatch(s, id: string) {
@@ -310,8 +324,11 @@ const ops: Record<string, (s: Sql, ...a: any[]) => Promise<unknown>> = {
   },
   async commitBatchRow(s, row: Row, run?: Row) {
     return await s.begin(async (tx: any) => {
-      const put = await tx`INSERT INTO batch_rows (batch, key, scan, tool, status, run_id, row_json, done_at)
-        VALUES (${row.batch}, ${row.key}, ${row.scan}, ${row.tool}, ${row.status}, ${row.run_id ?? null},
+      const put =
+        await tx`INSERT INTO batch_rows (batch, key, scan, tool, status, run_id, row_json, done_at)
+        VALUES (${row.batch}, ${row.key}, ${row.scan}, ${row.tool}, ${row.status}, ${
+          row.run_id ?? null
+        },
           ${J(tx, row.row)}, ${row.done_at})
         ON CONFLICT (batch, key) DO NOTHING`;
       if (put.count === 0) return false;
@@ -334,7 +351,13 @@ const encoder = new TextEncoder();
 
 self.onmessage = async (e: MessageEvent) => {
   const msg = e.data as
-    | { type: "open"; url: string; ctrl: SharedArrayBuffer; data: SharedArrayBuffer; latest: number }
+    | {
+      type: "open";
+      url: string;
+      ctrl: SharedArrayBuffer;
+      data: SharedArrayBuffer;
+      latest: number;
+    }
     | { type: "call"; op: string; args: unknown[] }
     | { type: "next" }
     | { type: "close" };

@@ -3,7 +3,7 @@
  * SQLite store and the PostgreSQL store. Each case opens a fresh, empty store.
  */
 import assert from "node:assert/strict";
-import { openStore, STORE_SCHEMA_VERSION, type Store } from "../../core/store.ts";
+import { openStore, type Store, STORE_SCHEMA_VERSION } from "../../core/store.ts";
 import { openPostgresStore, PG_SCHEMA_VERSION, redactUrl } from "../../core/store_postgres.ts";
 import { StoreError } from "../../core/errors.ts";
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";
@@ -111,7 +111,11 @@ for (const b of backends) {
     s.setSelection("scan", undefined);
     assert.equal(s.getSelection("scan"), undefined);
     s.putPersona({ id: "me", title: "me", preset: { "a.b": { value: 1 } } });
-    assert.deepEqual(s.getPersona("me"), { id: "me", title: "me", preset: { "a.b": { value: 1 } } });
+    assert.deepEqual(s.getPersona("me"), {
+      id: "me",
+      title: "me",
+      preset: { "a.b": { value: 1 } },
+    });
     assert.equal(s.listPersonas().length, 1);
     s.putSite({ id: "home", lat: 46.6, lon: 10.6, address: "1 Main St", record: { year: 1931 } });
     s.putSite({ id: "barn", lat: 1, lon: 2, scan: "demo", record: {} });
@@ -189,7 +193,10 @@ for (const b of backends) {
       false,
       "a second write of the same key changes nothing",
     );
-    assert.equal(s.commitBatchRow({ ...row, key: "k0", status: "failed", run_id: undefined }), true);
+    assert.equal(
+      s.commitBatchRow({ ...row, key: "k0", status: "failed", run_id: undefined }),
+      true,
+    );
     assert.deepEqual([...s.batchKeys("b1")].sort(), ["k0", "k1"]);
     assert.deepEqual(s.batchKeys("b2").size, 0);
     const rows = s.listBatchRows("b1");
@@ -199,7 +206,7 @@ for (const b of backends) {
     assert.equal(s.listRuns().length, 1);
   });
 
-  t("two connections committing the same keys: every key once", async (_s, location) => {
+  t("two connections committing the same keys: every key once", (_s, location) => {
     const a = b.open(location), c = b.open(location);
     try {
       const keys = Array.from({ length: 40 }, (_, i) => `k${i}`);
