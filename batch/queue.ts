@@ -69,6 +69,7 @@ export async function runQueuedBatch(
   const todo = jobs.filter((j) => !done.has(j.key));
   const connection = redisConnection(opts.url);
   const queue = new Queue(QUEUE_NAME, { connection });
+  queue.on("error", () => {}); // connection errors: ioredis reconnects by itself
   const events = opts.progress?.step
     ? new QueueEvents(QUEUE_NAME, { connection: redisConnection(opts.url) })
     : undefined;
@@ -146,10 +147,12 @@ export function startWorker(
   };
   const connection = redisConnection(opts.url);
   const dead = new Queue(DEAD_NAME, { connection });
+  dead.on("error", () => {});
   const worker = new Worker(
     QUEUE_NAME,
     async (job) => {
       const data = job.data as BatchJob;
+      log({ type: "start", text: `${data.scan} ${data.tool}`, key: data.key, job: job.id });
       const { row, written } = await executeJob(store, data, {
         manifest,
         persona: (id) => (id ? getPersona(id, store) : undefined),
