@@ -14,6 +14,8 @@ import { freshDatabase, NO_PG, NO_REDIS, PG_URL, REDIS_URL } from "../_services.
 import { tempHome } from "../_cli.ts";
 
 const ROOT = new URL("../../", import.meta.url);
+if (!REDIS_URL) console.warn(`queue tests skipped: ${NO_REDIS}`);
+if (!PG_URL) console.warn(`queue tests on a shared PostgreSQL store skipped: ${NO_PG}`);
 const TOOLS = ["door_clearance", "step_free_route", "ceiling_height"];
 const opts = { sanitizeResources: false, sanitizeOps: false };
 
