@@ -158,6 +158,8 @@ export interface Store {
   commitBatchRow(row: BatchRow, run?: RunRow): boolean;
   /** The keys of the rows of `batch` already done. */
   batchKeys(batch: string): Set<string>;
+  /** How many rows of `batch` are done (cheap, for polling). */
+  batchCount(batch: string): number;
   listBatchRows(batch: string): BatchRow[];
 }
 
@@ -633,6 +635,11 @@ function makeStore(db: DatabaseSync, file: string): Store {
         (q("SELECT key FROM batch_rows WHERE batch = ?").all(batch) as Row[]).map((r) =>
           r.key as string
         ),
+      );
+    },
+    batchCount(batch) {
+      return Number(
+        (q("SELECT count(*) AS n FROM batch_rows WHERE batch = ?").get(batch) as Row).n,
       );
     },
     listBatchRows(batch) {

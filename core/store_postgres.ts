@@ -106,6 +106,7 @@ export function openPostgresStore(url: string): Store {
     "getBatch",
     "lastBatch",
     "commitBatchRow",
+    "batchCount",
     "listBatchRows",
   ];
   const store = Object.fromEntries(ops.map((op) => [op, call(op)])) as unknown as Store;

@@ -339,6 +339,10 @@ const ops: Record<string, (s: Sql, ...a: any[]) => Promise<unknown>> = {
   async batchKeys(s, batch: string) {
     return (await s`SELECT key FROM batch_rows WHERE batch = ${batch}`).map((r: Row) => r.key);
   },
+  async batchCount(s, batch: string) {
+    const [r] = await s`SELECT count(*)::int AS n FROM batch_rows WHERE batch = ${batch}`;
+    return r.n;
+  },
   async listBatchRows(s, batch: string) {
     return (await s`SELECT * FROM batch_rows WHERE batch = ${batch}
       ORDER BY scan COLLATE "C", tool COLLATE "C", key COLLATE "C"`).map((r: Row) =>

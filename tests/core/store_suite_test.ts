@@ -199,6 +199,8 @@ for (const b of backends) {
     );
     assert.deepEqual([...s.batchKeys("b1")].sort(), ["k0", "k1"]);
     assert.deepEqual(s.batchKeys("b2").size, 0);
+    assert.equal(s.batchCount("b1"), 2);
+    assert.equal(s.batchCount("b2"), 0);
     const rows = s.listBatchRows("b1");
     assert.deepEqual(rows.map((r) => [r.key, r.status]), [["k0", "failed"], ["k1", "pass"]]);
     assert.deepEqual(rows[1].row, { verdict: "ok", checks: { pass: 3 } });
