@@ -11,6 +11,7 @@ import type { ToolResult } from "../core/result.ts";
 import { createSession } from "../core/session.ts";
 import type { BatchRow, Store } from "../core/store.ts";
 import type { BatchJob } from "./jobs.ts";
+import { matchFindings } from "../engines/geometry/rescan.ts";
 
 /** What an executor needs besides the store. */
 export interface ExecuteDeps {
@@ -137,8 +138,12 @@ export async function executeJob(
       );
     }
   }
+  const rescan = job.previous && result.verdict.status !== "error"
+    ? carryFindings(store, job, result)
+    : undefined;
   const duration_ms = performance.now() - t0;
   const row = resultRow(job, result, run_id, duration_ms);
+  if (rescan) row.row.rescan = rescan;
   const written = store.commitBatchRow(row, {
     id: run_id,
     tool: job.tool,
@@ -150,4 +155,52 @@ export async function executeJob(
     duration_ms,
   });
   return { row, written };
+}
+
+/**
+ * Carries findings over from the scan this one re-scans (engines/geometry/rescan.ts matches
+ * them by kind, floor and place): a finding rejected there is rejected here too (and hidden);
+ * one open there with no match here is marked resolved there. Idempotent.
+ */
+export function carryFindings(
+  store: Store,
+  job: BatchJob,
+  result: ToolResult,
+): { previous: string; matched: number; rejected: number; resolved: number } | undefined {
+  const prevPlan = store.getScan(job.previous!)?.plan;
+  const plan = store.getScan(job.scan)?.plan;
+  if (!prevPlan || !plan) return undefined;
+  const before = store.listFindings({ scan: job.previous!, tool: job.tool, all: true });
+  const pairs = matchFindings(before, prevPlan, result.findings, plan);
+  const byId = new Map(before.map((f) => [f.id, f]));
+  const hidden = new Set<string>();
+  for (const [a, b] of pairs) {
+    const f = byId.get(a)!;
+    if (f.status !== "rejected") continue;
+    store.setFindingStatus(
+      job.scan,
+      b,
+      "rejected",
+      `rejected on scan ${job.previous}${f.reason ? `: ${f.reason}` : ""}`,
+    );
+    hidden.add(b);
+  }
+  const matchedPrev = new Set(pairs.map(([a]) => a));
+  let resolved = 0;
+  for (const f of before) {
+    if (f.status === "open" && !matchedPrev.has(f.id)) {
+      store.setFindingStatus(job.previous!, f.id, "resolved", `not found in re-scan ${job.scan}`);
+      resolved++;
+    }
+  }
+  if (hidden.size) {
+    result.findings = result.findings.filter((f) => !hidden.has(f.id));
+    result.steps.push(
+      `${hidden.size} finding(s) rejected on the earlier scan ${job.previous} stay rejected here.`,
+    );
+  }
+  if (resolved) {
+    result.steps.push(`${resolved} finding(s) of the earlier scan ${job.previous} are resolved.`);
+  }
+  return { previous: job.previous!, matched: pairs.length, rejected: hidden.size, resolved };
 }

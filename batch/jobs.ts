@@ -37,6 +37,8 @@ export interface BatchJob {
   set: Record<string, unknown>;
   persona?: string;
   timeout_s: number;
+  /** The scan this one re-scans (same `plan.building`, imported just before), if any. */
+  previous?: string;
   /** Set when the row cannot run at all (its sentence); the executor fails the row with it. */
   fails?: string;
 }
@@ -118,6 +120,14 @@ export function planJobs(
   persona?: PersonaPresets,
 ): BatchJob[] {
   const jobs: BatchJob[] = [];
+  // Re-scans: each scan of a building follows the one imported before it.
+  const previous = new Map<string, string>();
+  const lastOf = new Map<string, string>();
+  for (const b of store.scanBuildings()) {
+    const before = lastOf.get(b.building);
+    if (before) previous.set(b.id, before);
+    lastOf.set(b.building, b.id);
+  }
   for (const scan of spec.scans) {
     const loaded = store.getScan(scan);
     const planJson = loaded ? canonicalJson(loaded.plan) : "";
@@ -150,7 +160,13 @@ export function planJobs(
       const filled = Object.fromEntries(
         Object.entries(preview.filled).map(([k, v]) => [k, v.value]),
       );
-      jobs.push({ ...base, key: rowKey(planJson, tool, version, filled), set });
+      const prev = previous.get(scan);
+      jobs.push({
+        ...base,
+        key: rowKey(planJson, tool, version, filled),
+        set,
+        ...(prev ? { previous: prev } : {}),
+      });
     }
   }
   return jobs;

@@ -26,8 +26,9 @@ const THREAD = new URL("./thread.ts", import.meta.url);
 /** Runs the jobs on the pool; resolves when every job has a row (or the signal aborts). */
 export function runPool(store: Store, jobs: BatchJob[], opts: PoolOptions): Promise<void> {
   const n = Math.max(1, Math.min(opts.workers, jobs.length));
-  let next = 0;
+  const queue = jobQueue(jobs);
   let finished = 0;
+  const idle: (() => void)[] = [];
   const workers = new Set<Worker>();
   return new Promise<void>((resolve, reject) => {
     if (!jobs.length) return resolve();
@@ -41,14 +42,17 @@ export function runPool(store: Store, jobs: BatchJob[], opts: PoolOptions): Prom
       stopAll();
       resolve();
     }, { once: true });
-    const complete = () => {
+    const complete = (job: BatchJob) => {
+      queue.done(job);
       if (++finished === jobs.length) {
         stopAll();
         resolve();
       }
+      // Workers waiting for a re-scan's earlier scan may go on now.
+      for (const wake of idle.splice(0)) wake();
     };
     const spawn = () => {
-      if (stopped || next >= jobs.length) return;
+      if (stopped || queue.empty) return;
       const w = new Worker(THREAD, { type: "module" });
       workers.add(w);
       let current: BatchJob | undefined;
@@ -57,12 +61,14 @@ export function runPool(store: Store, jobs: BatchJob[], opts: PoolOptions): Prom
       let t0 = 0;
       const give = () => {
         if (stopped) return;
-        if (next >= jobs.length) {
+        if (queue.empty) {
           w.terminate();
           workers.delete(w);
           return;
         }
-        current = jobs[next++];
+        const taken = queue.take();
+        if (!taken) return void idle.push(give);
+        current = taken;
         t0 = started();
         const job = current;
         timer = setTimeout(
@@ -89,7 +95,7 @@ export function runPool(store: Store, jobs: BatchJob[], opts: PoolOptions): Prom
           stopAll();
           return reject(e);
         }
-        complete();
+        complete(job);
         spawn();
       };
       w.onmessage = (e: MessageEvent) => {
@@ -102,9 +108,10 @@ export function runPool(store: Store, jobs: BatchJob[], opts: PoolOptions): Prom
         if (!current || msg.key !== current.key) return;
         if (msg.type === "fatal") return lose(current, `could not run: ${msg.message}`);
         clearTimeout(timer);
+        const job = current;
         current = undefined;
         opts.onRow(msg.row as BatchRow, msg.written as boolean);
-        complete();
+        complete(job);
         give();
       };
       w.onerror = (e: ErrorEvent) => {
@@ -121,4 +128,45 @@ export function runPool(store: Store, jobs: BatchJob[], opts: PoolOptions): Prom
     };
     for (let i = 0; i < n; i++) spawn();
   });
+}
+
+/**
+ * Jobs in order, except that a re-scan's job waits until the same tool's job on the scan it
+ * re-scans (when that is in the batch too) has finished, so findings carry over in order.
+ */
+export interface JobQueue {
+  readonly empty: boolean;
+  /** The next job that may start now, if any. */
+  take(): BatchJob | undefined;
+  done(job: BatchJob): void;
+}
+
+export function jobQueue(jobs: BatchJob[]): JobQueue {
+  const pending = new Set(jobs.map((j) => `${j.scan}\0${j.tool}`));
+  const taken = new Uint8Array(jobs.length);
+  let head = 0;
+  let left = jobs.length;
+  return {
+    get empty() {
+      return left === 0;
+    },
+    take() {
+      for (let i = head; i < jobs.length; i++) {
+        if (taken[i]) {
+          if (i === head) head++;
+          continue;
+        }
+        const j = jobs[i];
+        if (j.previous && pending.has(`${j.previous}\0${j.tool}`)) continue;
+        taken[i] = 1;
+        left--;
+        if (i === head) head++;
+        return j;
+      }
+      return undefined;
+    },
+    done(job) {
+      pending.delete(`${job.scan}\0${job.tool}`);
+    },
+  };
 }

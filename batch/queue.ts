@@ -79,36 +79,53 @@ export async function runQueuedBatch(
       opts.progress!.step!(d.scan ?? "", d.tool ?? "", d.text);
     }
   });
+  // Re-scans wait for the scan they re-scan: jobs go out in waves by that depth.
+  const inTodo = new Map(todo.map((j) => [`${j.scan}\0${j.tool}`, j]));
+  const depth = new Map<BatchJob, number>();
+  const depthOf = (j: BatchJob): number => {
+    if (depth.has(j)) return depth.get(j)!;
+    depth.set(j, 0); // a cycle (should not happen) counts as no dependency
+    const prev = j.previous ? inTodo.get(`${j.previous}\0${j.tool}`) : undefined;
+    const d = prev ? depthOf(prev) + 1 : 0;
+    depth.set(j, d);
+    return d;
+  };
+  const waves: BatchJob[][] = [];
+  for (const j of todo) (waves[depthOf(j)] ??= []).push(j);
+  const want = new Set(jobs.map((j) => j.key));
+  // Rows of this batch with keys outside this job list (an earlier plan of a resumed
+  // batch) make the cheap count high; the keys are checked before finishing.
+  const stale = [...store.batchKeys(spec.id)].filter((k) => !want.has(k)).length;
+  let seen = jobs.length - todo.length;
+  let target = seen;
   try {
-    for (let i = 0; i < todo.length; i += 500) {
-      await queue.addBulk(
-        todo.slice(i, i + 500).map((job) => ({
-          name: job.tool,
-          data: job,
-          opts: {
-            jobId: queueJobId(job),
-            attempts: ATTEMPTS,
-            backoff: { type: "exponential", delay: 500 },
-            removeOnComplete: true,
-            removeOnFail: 1000,
-          },
-        })),
-      );
-    }
-    const want = new Set(jobs.map((j) => j.key));
-    let seen = jobs.length - todo.length;
-    // Rows of this batch with keys outside this job list (an earlier plan of a resumed
-    // batch) make the cheap count high; the keys are checked before finishing.
-    const stale = [...store.batchKeys(spec.id)].filter((k) => !want.has(k)).length;
-    for (;;) {
-      let n = Math.min(jobs.length, store.batchCount(spec.id) - stale);
-      if (n >= jobs.length) {
-        n = 0;
-        for (const k of store.batchKeys(spec.id)) if (want.has(k)) n++;
+    for (const wave of waves) {
+      for (let i = 0; i < wave.length; i += 500) {
+        await queue.addBulk(
+          wave.slice(i, i + 500).map((job) => ({
+            name: job.tool,
+            data: job,
+            opts: {
+              jobId: queueJobId(job),
+              attempts: ATTEMPTS,
+              backoff: { type: "exponential", delay: 500 },
+              removeOnComplete: true,
+              removeOnFail: 1000,
+            },
+          })),
+        );
       }
-      for (; seen < n; seen++) opts.progress?.row(seen + 1, "", "", "");
-      if (n >= jobs.length) break;
-      await new Promise((r) => setTimeout(r, opts.poll_ms ?? 250));
+      target += wave.length;
+      for (;;) {
+        let n = Math.min(jobs.length, store.batchCount(spec.id) - stale);
+        if (n >= target) {
+          n = 0;
+          for (const k of store.batchKeys(spec.id)) if (want.has(k)) n++;
+        }
+        for (; seen < n; seen++) opts.progress?.row(seen + 1, "", "", "");
+        if (n >= target) break;
+        await new Promise((r) => setTimeout(r, opts.poll_ms ?? 250));
+      }
     }
     opts.progress?.end();
   } finally {

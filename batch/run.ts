@@ -16,7 +16,7 @@ import { getPersona } from "../presets/personas.ts";
 import { executeJob } from "./execute.ts";
 import { type BatchJob, type BatchSpec, globRegExp, isGlob, planJobs } from "./jobs.ts";
 import { type BatchSummary, outFormat, outText, summarize } from "./output.ts";
-import { runPool } from "./pool.ts";
+import { jobQueue, runPool } from "./pool.ts";
 import type { Progress } from "./progress.ts";
 
 /** What a person asks a batch to do. */
@@ -250,7 +250,8 @@ export async function runBatch(
     };
     if (opts.workers <= 0) {
       const cache = new Map<string, Manifest>(manifests);
-      for (const job of todo) {
+      const queue = jobQueue(todo);
+      for (let job = queue.take(); job; job = queue.take()) {
         if (opts.signal?.aborted) break;
         const { row } = await executeJob(store, job, {
           manifest: (id) => Promise.resolve(cache.get(id)!),
@@ -261,6 +262,7 @@ export async function runBatch(
           signal: opts.signal,
         });
         onRow(row);
+        queue.done(job);
       }
     } else {
       await runPool(store, todo, {

@@ -164,6 +164,8 @@ export type Nav = z.infer<typeof Nav>;
 export const Plan = z.object({
   id,
   name: z.string().default(""),
+  /** The building this scan is of: re-scans of one building share it (findings carry over). */
+  building: z.string().min(1).optional(),
   source: Source.default({
     format: "plan-json",
     ref: "",

@@ -158,6 +158,8 @@ export interface Store {
   commitBatchRow(row: BatchRow, run?: RunRow): boolean;
   /** The keys of the rows of `batch` already done. */
   batchKeys(batch: string): Set<string>;
+  /** Scans whose plan names its building (`plan.building`), oldest import first. */
+  scanBuildings(): { id: string; building: string; imported_at: string }[];
   /** How many rows of `batch` are done (cheap, for polling). */
   batchCount(batch: string): number;
   listBatchRows(batch: string): BatchRow[];
@@ -636,6 +638,15 @@ function makeStore(db: DatabaseSync, file: string): Store {
           r.key as string
         ),
       );
+    },
+    scanBuildings() {
+      return (q(`SELECT id, json_extract(plan_json, '$.building') AS building, imported_at
+        FROM scans WHERE json_extract(plan_json, '$.building') IS NOT NULL
+        ORDER BY imported_at, id`).all() as Row[]).map((r) => ({
+        id: r.id as string,
+        building: String(r.building),
+        imported_at: r.imported_at as string,
+      }));
     },
     batchCount(batch) {
       return Number(

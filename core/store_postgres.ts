@@ -107,6 +107,7 @@ export function openPostgresStore(url: string): Store {
     "lastBatch",
     "commitBatchRow",
     "batchCount",
+    "scanBuildings",
     "listBatchRows",
   ];
   const store = Object.fromEntries(ops.map((op) => [op, call(op)])) as unknown as Store;

@@ -260,31 +260,39 @@ const ops: Record<string, (s: Sql, ...a: any[]) => Promise<unknown>> = {
   async syncFindings(s, scan: string, tool: string, findings: Row[], runId: string) {
     return await s.begin(async (tx: any) => {
       const t = now();
-      const rejected: string[] = [];
-      const produced = new Set<string>();
       // Sorted ids: concurrent writers take row locks in one order (no deadlocks).
-      for (const f of [...findings].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
-        produced.add(f.id);
-        const [prior] = await tx`SELECT status FROM findings WHERE scan = ${scan} AND id = ${f.id}`;
-        if (prior?.status === "rejected") rejected.push(f.id);
-        await tx`INSERT INTO findings (scan, id, tool, status, title, detail, subject, reason, first_run, last_run, first_seen, last_seen)
-          VALUES (${scan}, ${f.id}, ${tool}, 'open', ${f.title}, ${f.detail ?? null}, ${
-          f.subject ?? null
-        },
-            NULL, ${runId}, ${runId}, ${t}, ${t})
+      const sorted = [...new Map(findings.map((f) => [f.id, f])).values()]
+        .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      const ids = sorted.map((f) => f.id);
+      const rejected = ids.length
+        ? (await tx`SELECT id FROM findings WHERE scan = ${scan} AND id = ANY(${ids})
+            AND status = 'rejected'`).map((r: Row) => r.id as string)
+        : [];
+      if (sorted.length) {
+        const rows = sorted.map((f) => ({
+          scan,
+          id: f.id,
+          tool,
+          status: "open",
+          title: f.title,
+          detail: f.detail ?? null,
+          subject: f.subject ?? null,
+          reason: null,
+          first_run: runId,
+          last_run: runId,
+          first_seen: t,
+          last_seen: t,
+        }));
+        await tx`INSERT INTO findings ${tx(rows)}
           ON CONFLICT (scan, id) DO UPDATE SET tool=excluded.tool, title=excluded.title,
             detail=excluded.detail, subject=excluded.subject, last_run=excluded.last_run,
             last_seen=excluded.last_seen,
             status=CASE WHEN findings.status = 'rejected' THEN 'rejected' ELSE 'open' END,
             reason=CASE WHEN findings.status = 'rejected' THEN findings.reason ELSE NULL END`;
       }
-      const open =
-        await tx`SELECT id FROM findings WHERE scan = ${scan} AND tool = ${tool} AND status = 'open' ORDER BY id COLLATE "C"`;
-      for (const r of open) {
-        if (!produced.has(r.id)) {
-          await tx`UPDATE findings SET status = 'resolved', last_run = ${runId} WHERE scan = ${scan} AND id = ${r.id}`;
-        }
-      }
+      await tx`UPDATE findings SET status = 'resolved', last_run = ${runId}
+        WHERE scan = ${scan} AND tool = ${tool} AND status = 'open'
+          AND NOT (id = ANY(${ids}))`;
       return rejected;
     });
   },
@@ -338,6 +346,11 @@ const ops: Record<string, (s: Sql, ...a: any[]) => Promise<unknown>> = {
   },
   async batchKeys(s, batch: string) {
     return (await s`SELECT key FROM batch_rows WHERE batch = ${batch}`).map((r: Row) => r.key);
+  },
+  async scanBuildings(s) {
+    return (await s`SELECT id, plan_json->>'building' AS building, imported_at FROM scans
+      WHERE plan_json->>'building' IS NOT NULL ORDER BY imported_at, id COLLATE "C"`)
+      .map((r: Row) => ({ id: r.id, building: r.building, imported_at: r.imported_at }));
   },
   async batchCount(s, batch: string) {
     const [r] = await s`SELECT count(*)::int AS n FROM batch_rows WHERE batch = ${batch}`;

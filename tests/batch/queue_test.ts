@@ -74,10 +74,15 @@ function spawnWorker(url: string, store: string, concurrency = 2): WorkerProc {
   return { child, lines, done };
 }
 
-async function waitFor(what: string, fn: () => boolean, timeout_ms = 60_000) {
+async function waitFor(
+  what: string,
+  fn: () => boolean,
+  timeout_ms = 60_000,
+  state: () => string = () => "",
+) {
   const t0 = Date.now();
   while (!fn()) {
-    if (Date.now() - t0 > timeout_ms) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() - t0 > timeout_ms) throw new Error(`timed out waiting for ${what} ${state()}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -108,10 +113,18 @@ Deno.test({
       const started = (w: WorkerProc) => w.lines().filter((l) => l.type === "start");
       const finished = (w: WorkerProc) =>
         new Set(w.lines().filter((l) => l.type === "row").map((l) => l.key));
-      await waitFor("worker A mid-batch", () => {
-        const s = started(a);
-        return s.length >= 60 && s.some((l) => !finished(a).has(l.key));
-      });
+      await waitFor(
+        "worker A mid-batch",
+        () => {
+          const s = started(a);
+          return s.length >= 20 && s.some((l) => !finished(a).has(l.key));
+        },
+        90_000,
+        () =>
+          `A started ${started(a).length}, finished ${finished(a).size}; B finished ${
+            finished(b).size
+          }`,
+      );
       a.child.kill("SIGKILL");
       await a.child.status;
       await a.done;
