@@ -78,6 +78,17 @@ export function renderSummary(s: BatchSummary, table: CliParts["table"]): string
 /** `threshold batch`. Returns the exit code: 0 when every row ran (even with fail verdicts). */
 export async function cmdBatch(targets: string[], f: BatchFlags, c: CliParts): Promise<number> {
   const { createBatch, resumeSpec, runBatch } = await import("../batch/run.ts");
+  // Flags first, so a typo costs nothing (no import, no batch recorded).
+  const workers = positiveInt("--workers", f.workers, navigator.hardwareConcurrency || 1, 0);
+  const timeout_s = positiveInt("--timeout", f.timeout, 60);
+  if (f.out) {
+    const { outFormat } = await import("../batch/output.ts");
+    try {
+      outFormat(f.out);
+    } catch (e) {
+      throw new InputError("--out", (e as Error).message.replace(/^--out: /, ""));
+    }
+  }
   const store = c.store();
   let spec: BatchSpec;
   if (f.resume !== undefined && f.resume !== false) {
@@ -97,7 +108,7 @@ export async function cmdBatch(targets: string[], f: BatchFlags, c: CliParts): P
       tools: f.tools.split(",").map((t) => t.trim()).filter(Boolean),
       set,
       persona,
-      timeout_s: positiveInt("--timeout", f.timeout, 60),
+      timeout_s,
       id: f.name,
     });
     spec = made.spec;
@@ -109,12 +120,6 @@ export async function cmdBatch(targets: string[], f: BatchFlags, c: CliParts): P
       );
     }
   }
-  const workers = positiveInt(
-    "--workers",
-    f.workers,
-    navigator.hardwareConcurrency || 1,
-    0,
-  );
   const total = spec.scans.length * spec.tools.length;
   if (f.queue) {
     const { runQueuedBatch } = await import("../batch/queue.ts");

@@ -13,7 +13,7 @@ import {
   scanIdFromFile,
 } from "../../batch/run.ts";
 import { CSV_COLUMNS, outFormat } from "../../batch/output.ts";
-import { progressText } from "../../batch/progress.ts";
+import { makeProgress, progressText } from "../../batch/progress.ts";
 import { cli, tempHome } from "../_cli.ts";
 
 const TEST_TOOLS = new URL("../../fixtures/batch_tools/", import.meta.url);
@@ -283,4 +283,60 @@ Deno.test({
     assert.equal(lines.length, 180);
     assert.equal(new Set(lines.map((l) => l.key)).size, 180);
   },
+});
+
+Deno.test("batch progress: a redrawn bar on a terminal, plain lines otherwise, JSON events", () => {
+  const written: string[] = [];
+  const printed: string[] = [];
+  const tty = makeProgress(4, { tty: true, batch: "b" }, (s) => written.push(s));
+  tty.row(4, "pass", "s", "t");
+  tty.end();
+  assert.ok(written.every((s) => s.startsWith("\r\x1b[2K") || s === "\n"));
+  assert.match(written.join(""), /████████████████████████ 4\/4 \(100%\)/);
+  written.length = 0;
+  const plain = makeProgress(4, { every_s: 0, batch: "b" }, (s) => written.push(s));
+  plain.row(1, "pass", "s", "t");
+  plain.row(2, "fail", "s", "t");
+  plain.end();
+  assert.equal(written.length, 3);
+  assert.ok(written.every((s) => !s.includes("\r") && !s.includes("\x1b") && s.endsWith("\n")));
+  assert.match(written[1], /^2\/4 \(50%\) /);
+  const json = makeProgress(2, { json: true, batch: "b" }, () => {}, (s) => printed.push(s));
+  json.row(1, "pass", "s1", "ceiling_height");
+  json.step!("s1", "ceiling_height", "Checking 3 rooms");
+  assert.deepEqual(printed.map((l) => JSON.parse(l).type), ["start", "row", "step"]);
+  assert.deepEqual(JSON.parse(printed[1]), {
+    type: "row",
+    batch: "b",
+    done: 1,
+    total: 2,
+    scan: "s1",
+    tool: "ceiling_height",
+    status: "pass",
+  });
+});
+
+Deno.test("batch command line: bad flags name the flag, what was wrong and what is allowed", async () => {
+  const home = tempHome();
+  const noTools = await cli(home, ["batch", "demo"]);
+  assert.equal(noTools.code, 2);
+  assert.match(noTools.stderr, /--tools: name the tools to run: --tools a,b,c/);
+  const workers = await cli(home, ["batch", "x", "--tools", "ceiling_height", "--workers", "two"]);
+  assert.equal(workers.code, 2);
+  assert.match(workers.stderr, /--workers: expected a whole number ≥ 0, got "two"/);
+  const none = await cli(home, ["batch", "nope", "--tools", "ceiling_height"]);
+  assert.equal(none.code, 2);
+  assert.match(none.stderr, /"nope" is not a stored scan, a glob over stored scans, or a folder/);
+  const resume = await cli(home, ["batch", "--resume"]);
+  assert.equal(resume.code, 2);
+  assert.match(resume.stderr, /--resume: there is no batch to resume/);
+  const out = await cli(home, ["batch", "x", "--tools", "ceiling_height", "--out", "r.txt"]);
+  assert.equal(out.code, 2);
+  assert.match(out.stderr, /--out: "r\.txt" must end in \.jsonl, \.ndjson or \.csv/);
+  const worker = await cli(home, ["worker"]);
+  assert.equal(worker.code, 2);
+  assert.match(worker.stderr, /--queue: give the Redis URL/);
+  const badQueue = await cli(home, ["worker", "--queue", "http://x"]);
+  assert.equal(badQueue.code, 2);
+  assert.match(badQueue.stderr, /--queue: expected a redis:\/\/ URL, got "http:\/\/x"/);
 });
