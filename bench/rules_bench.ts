@@ -9,7 +9,7 @@
 import { loadRegistry } from "../core/registry.ts";
 import { runTool } from "../core/run.ts";
 import { builtinPack } from "../engines/geometry/packs.ts";
-import { evaluatePack } from "../engines/geometry/rules.ts";
+import { evaluatePack } from "../engines/geometry/rules/mod.ts";
 import { planTakeoff } from "../engines/geometry/takeoff.ts";
 import { syntheticBuilding } from "./_synthetic_building.ts";
 

@@ -6,7 +6,7 @@ export * from "./routes.ts";
 export * from "./fit.ts";
 export * from "./sun.ts";
 export * from "./sun_exposure.ts";
-export * from "./rules.ts";
+export * from "./rules/mod.ts";
 export * from "./packs.ts";
 export * from "./takeoff.ts";
 export * from "./water.ts";

@@ -1,13 +1,13 @@
 /**
  * The rule packs threshold ships, as data in `packs/<id>.json`, each validated by the
- * RulePack schema of rules.ts on first use. Values and their V/S/U status come from
+ * RulePack schema of rules/schema.ts on first use. Values and their V/S/U status come from
  * shared/reference/rules-and-sun.md §1.
  */
 import ada from "./packs/ada-2010.json" with { type: "json" };
 import irc from "./packs/irc-2021.json" with { type: "json" };
 import ukAdm from "./packs/uk-adm.json" with { type: "json" };
 import fha from "./packs/fha.json" with { type: "json" };
-import { parsePack, type RulePack } from "./rules.ts";
+import { parsePack, type RulePack } from "./rules/mod.ts";
 
 const RAW: Record<string, unknown> = {
   "ada-2010": ada,

@@ -119,7 +119,7 @@ Deno.test("code_check uk-adm at M4(3): unverified rules are reported so", async 
   assertEquals(hall.rule!.unverified, true);
   assertMatch(hall.note!, /Unverified rule/);
   assertOk(r.assumptions.some((a) => /unverified.*adm1-m4-3-hallway/.test(a.text)));
-  assertEquals(metric(r, "unverified_rules"), 2);
+  assertEquals(metric(r, "unverified_rules"), 3); // + adm1-m4-3-entrance (para 3.22)
   assertEquals((r.data!.options as { level: string }).level, "M4(3)");
   // The M4(3) bathroom turning circle: 4 × 3 m bathroom → a 3 m circle.
   const bath = r.checks.find((c) => c.id === "adm1-m4-3-turning-bath:u_bath")!;
@@ -252,4 +252,38 @@ Deno.test("code_check on sparse real samples: every rule listed, unknown where d
     assertOk(r.checks.length > 0 && r.checks.every((c) => c.status === "unknown"));
     invariants(await run({ plans: sparse, set: { scan: "openhouse", pack } }), pack);
   }
+});
+
+Deno.test("code_check: ADA on a private home runs on request and says ADA does not govern it", async () => {
+  const r = await run({ set: { scan: "demo", pack: "ada-2010", occupancy: "dwelling" } });
+  invariants(r, "ada-2010");
+  assertOk(
+    r.assumptions.some((a) =>
+      /governs public accommodations.*does not govern a private home/.test(a.text)
+    ),
+  );
+  // Its own default (a public building) needs no such sentence.
+  const pub = await run({ set: { scan: "demo", pack: "ada-2010" } });
+  assertOk(!pub.assumptions.some((a) => /does not govern/.test(a.text)));
+});
+
+Deno.test("code_check: FHA covers buildings of 4 or more units; fewer is out of scope", async () => {
+  const small = await run({ set: { scan: "demo", pack: "fha", units: 2 } });
+  assertEquals(small.checks.length, 0);
+  assertMatch(small.verdict.text, /No rule of fha applies/);
+  assertOk(
+    small.assumptions.some((a) => /4 or more dwelling units; this building has 2/.test(a.text)),
+  );
+  const unsaid = await run({ set: { scan: "demo", pack: "fha" } });
+  assertOk(
+    unsaid.assumptions.some((a) => /taken to be covered \(give units to say\)/.test(a.text)),
+  );
+});
+
+Deno.test("code_check: unverified rules behind a finding are named in the assumptions", async () => {
+  // The demo's 1 m bathroom door fails the unverified M4(3) 850 mm internal door rule.
+  const r = await run({ set: { scan: "demo", pack: "uk-adm", level: "M4(3)" } });
+  const a = r.assumptions.find((x) => /rests in part on unverified rule/.test(x.text));
+  assertOk(a, "an assumption names them");
+  assertMatch(a!.text, /adm1-m4-3-door/);
 });

@@ -31,7 +31,7 @@ import {
   type RuleOutcome,
   type RulePack,
   WORKS,
-} from "../../engines/geometry/rules.ts";
+} from "../../engines/geometry/rules/mod.ts";
 
 /**
  * Resolves the `pack` input: a built-in pack id, the JSON text of a pack, or the path of a
@@ -81,7 +81,7 @@ export default tool({
   title: "Code check",
   summary: "Which rules of a building code the building fails.",
   model_description:
-    "Check one scan against a rule pack (ada-2010, irc-2021, uk-adm, fha, a pack file path, or a pack's JSON text): door clear widths, thresholds, ceiling heights, room areas, corridor widths, turning circles, clear floor space, egress windows, stair risers and goings, ramp slopes. Returns a verdict, counts by status, and a finding per failing or too-close-to-call rule and element, with the rule's section.",
+    "Check one scan against a rule pack (ada-2010, irc-2021, uk-adm, fha, a pack file path, or a pack's JSON text): door clear widths (with the corridor they open from), thresholds, ceiling heights, room areas and least dimensions, corridor and kitchen clear widths, turning circles, clear floor space and clear depth at doors, egress windows, stair risers and goings, ramp slopes graded by going, ramp landings. Returns a verdict, counts by status, and a finding per failing or too-close-to-call rule and element, with the rule's section.",
   audience: ["inspector", "architect", "buyer", "wheelchair-user", "contractor"],
   examples: [{ pack: "ada-2010" }, { pack: "irc-2021" }],
   inputs: z.object({
@@ -106,6 +106,11 @@ export default tool({
       description:
         "For packs with levels (uk-adm: M4(1), M4(2), M4(3)); when left out, the pack's default.",
     }),
+    units: z.number().int().min(1).max(100000).optional().meta({
+      label: "dwelling units in the building",
+      description:
+        "How many dwelling units the building has, where known: the FHA pack covers buildings of 4 or more.",
+    }),
   }),
   requires: [
     { layer: "plan.rooms", optional: true, why: "room rules" },
@@ -123,7 +128,7 @@ export default tool({
   ],
   draws: ["room", "opening"],
   read_only: true,
-  run(ctx, { scan, pack: packInput, occupancy, work, level }) {
+  run(ctx, { scan, pack: packInput, occupancy, work, level, units }) {
     ctx.step(`Loading rule pack ${packInput.trimStart().startsWith("{") ? "(given)" : packInput}`);
     const pack = resolvePack(packInput);
     if (level !== undefined && !pack.levels?.includes(level)) {
@@ -137,7 +142,12 @@ export default tool({
       );
     }
     const plan = ctx.plan(scan);
-    const opts = { occupancy: occupancy ?? pack.default_occupancy, work, level };
+    const opts = {
+      occupancy: occupancy ?? pack.default_occupancy,
+      work,
+      level,
+      ...(units !== undefined ? { units } : {}),
+    };
     ctx.step(`Checking ${pack.rules.length} rules of ${pack.title} on scan ${scan}`);
     const ev = evaluatePack(pack, plan, opts);
     ctx.throwIfCancelled();
@@ -199,6 +209,23 @@ export default tool({
         from: "default",
       });
     }
+    if (pack.scope && !pack.scope.occupancy.includes(opts.occupancy)) {
+      assumptions.push({
+        text: `${pack.title} governs ${pack.scope.buildings}; it does not govern a ${
+          opts.occupancy === "dwelling" ? "private home" : `${opts.occupancy} building`
+        }, so this check was run on request, as a guide only.`,
+        input: "occupancy",
+      });
+    } else if (pack.scope?.min_units !== undefined && units === undefined) {
+      assumptions.push({
+        text:
+          `${pack.title} covers ${pack.scope.buildings}, in buildings of ${pack.scope.min_units} ` +
+          "or more dwelling units; the plan does not say how many this building has, so it is " +
+          "taken to be covered (give units to say).",
+        input: "units",
+        from: "default",
+      });
+    }
     for (const m of ev.methods) assumptions.push({ text: m });
     const older = [
       ...new Set(
@@ -212,6 +239,14 @@ export default tool({
         text: `${pack.title} ${pack.edition}: the values were checked against ${
           older.join(", ")
         } text, not the ${pack.edition} edition itself.`,
+      });
+    }
+    if (unverifiedFailing.size) {
+      assumptions.push({
+        text: `The verdict rests in part on unverified rule(s): ${
+          pack.rules.filter((r) => unverifiedFailing.has(r.id)).map((r) => `${r.id} (${r.section})`)
+            .join(", ")
+        }; check them against the primary source before relying on their findings.`,
       });
     }
     if (unverified.length) {
@@ -293,7 +328,7 @@ function toCheck(o: RuleOutcome): Check {
     label: `${o.subject ? `${o.subject.name}: ` : ""}${r.title}`,
     status: o.status,
     ...(o.measured !== undefined ? { measured: o.measured } : {}),
-    limit: r.limit.si,
+    limit: o.limit ?? r.limit.si,
     unit,
     rule: {
       pack: r.pack,
@@ -312,7 +347,9 @@ function toFinding(o: RuleOutcome, pack: RulePack): Finding {
   const unit = MEASURES[r.measure].unit;
   const what = MEASURES[r.measure].title;
   const value = formatValue(o.measured!, unit);
-  const limit = formatLimit(r.limit, unit);
+  const limit = o.limit !== undefined && Math.abs(o.limit - r.limit.si) > 1e-12
+    ? `${formatValue(o.limit, unit)}${o.limit_basis ? `, ${o.limit_basis}` : ""}`
+    : formatLimit(r.limit, unit);
   const bound = r.comparator === ">=" ? "minimum" : "maximum";
   const title = o.status === "fail"
     ? `${s.name}: ${what} ${value} ${STATUS_WORDS.fail} ${pack.id} ${r.section} (${bound} ${limit})`

@@ -1,0 +1,270 @@
+/**
+ * The catalogue of measures a rule can name: what each is taken on, its SI unit, and how it
+ * is obtained from a plan (the sentence that becomes an assumption of the result). The
+ * computation itself is measure.ts.
+ */
+/** The subject a measure is taken on. */
+export type SubjectKind = "room" | "opening" | "vertical";
+
+/** What a measure needs and what it returns. */
+export interface MeasureDef {
+  title: string;
+  subject: SubjectKind;
+  /** SI unit of the measured value: m, m2, ratio or deg. */
+  unit: "m" | "m2" | "ratio" | "deg";
+  /** Opening or vertical kinds it applies to before a rule's own conditions. */
+  kinds?: readonly string[];
+  /** How the value is obtained, for the result's assumptions. */
+  method: string;
+}
+
+/** How egress windows are measured (shared by their four measures). */
+const EGRESS_METHOD = "Egress window measures are the net clear opening of each sleeping " +
+  "room's largest window. A plan gives frame sizes, so the net clear opening is estimated as " +
+  "the frame less 2 in (51 mm) of frame and sash on every side (assumed; a stated clear " +
+  "width is used as is), which holds for a side-hinged casement: a hung or sliding sash " +
+  "opens about half, so measure it on site.";
+
+/** Every measure a rule can name. */
+export const MEASURES = {
+  door_clear_width_m: {
+    title: "door clear width",
+    subject: "opening",
+    unit: "m",
+    kinds: ["door"],
+    method: "Door clear width is the clear width the plan states; for a door with only a " +
+      "leaf width it is estimated as the leaf less 2 3/8 in (60 mm) for the open leaf and its " +
+      "stop (FHA Design Manual: a standard-hung 34 in door gives a nominal 32 in, 31 5/8 in, " +
+      "clear), and each such check says so.",
+  },
+  door_clear_height_m: {
+    title: "door clear height",
+    subject: "opening",
+    unit: "m",
+    kinds: ["door"],
+    method: "Door clear height is measured from the top of the threshold (IRC R311.2): the " +
+      "door height the plan states less its threshold; a door with no threshold stated is " +
+      "taken from the floor, and its check says so.",
+  },
+  threshold_height_m: {
+    title: "threshold height",
+    subject: "opening",
+    unit: "m",
+    kinds: ["door"],
+    method: "Threshold height is the threshold the plan states for each door; a door " +
+      "without one is unknown, not assumed flush.",
+  },
+  ceiling_height_m: {
+    title: "ceiling height",
+    subject: "room",
+    unit: "m",
+    method: "Ceiling height is each room's measured height (flat ceilings).",
+  },
+  room_area_m2: {
+    title: "floor area",
+    subject: "room",
+    unit: "m2",
+    method: "Room area is the area of the room polygon (shoelace formula).",
+  },
+  room_min_dimension_m: {
+    title: "least horizontal dimension",
+    subject: "room",
+    unit: "m",
+    method: "A room's least dimension is its narrowest clear width: for a convex room its " +
+      "polygon's least width (rotating calipers); for any other room the widest disc that can " +
+      "reach every part of it from every other (routes.ts passageClearWidth between the " +
+      "midpoints of its walls), found to within 2 mm.",
+  },
+  corridor_width_m: {
+    title: "corridor width",
+    subject: "room",
+    unit: "m",
+    method: "Corridor width is the hallway's narrowest clear width along its route, wall " +
+      "face to wall face, not reduced for radiators or handrails: for a convex hallway its " +
+      "least width (rotating calipers); for an L-shaped or other hallway the widest disc that " +
+      "passes between its doors (routes.ts passageClearWidth; between the midpoints of its " +
+      "walls when it has fewer than two doors), found to within 2 mm.",
+  },
+  glazing_ratio: {
+    title: "glazing area ÷ floor area",
+    subject: "room",
+    unit: "ratio",
+    method: "Glazing ratio is the room's glazed area over its floor area; the plan gives " +
+      "window frame sizes, so the glazed area is estimated as each window's width and height " +
+      "less 2 in (51 mm) of frame and sash on every side (assumed).",
+  },
+  egress_opening_area_m2: {
+    title: "egress window net clear opening",
+    subject: "room",
+    unit: "m2",
+    method: EGRESS_METHOD,
+  },
+  egress_opening_height_m: {
+    title: "egress window clear height",
+    subject: "room",
+    unit: "m",
+    method: EGRESS_METHOD,
+  },
+  egress_opening_width_m: {
+    title: "egress window clear width",
+    subject: "room",
+    unit: "m",
+    method: EGRESS_METHOD,
+  },
+  egress_sill_height_m: {
+    title: "egress window sill height",
+    subject: "room",
+    unit: "m",
+    method: "Egress window measures are taken on each sleeping room's largest window; its " +
+      "sill height is taken as the height of the bottom of the clear opening. A window is a " +
+      "grade-floor opening (IRC R202) when its sill is within 44 in of the outside ground, " +
+      "taken as the level of the plan's floor of index 0 (or its lowest floor).",
+  },
+  stair_riser_m: {
+    title: "riser height",
+    subject: "vertical",
+    unit: "m",
+    kinds: ["stair"],
+    method: "Riser height is the stair's rise ÷ its number of risers (uniform risers assumed).",
+  },
+  stair_going_m: {
+    title: "going (tread depth)",
+    subject: "vertical",
+    unit: "m",
+    kinds: ["stair"],
+    method: "Going is the stair's stated going, nosing to nosing.",
+  },
+  stair_width_m: {
+    title: "stair width",
+    subject: "vertical",
+    unit: "m",
+    kinds: ["stair"],
+    method: "Stair width is the stair's stated width.",
+  },
+  stair_headroom_m: {
+    title: "stair headroom",
+    subject: "vertical",
+    unit: "m",
+    kinds: ["stair"],
+    method: "Stair headroom is measured from the pitch line, which a plan does not record; " +
+      "it is unknown until measured on site.",
+  },
+  stair_flight_rise_m: {
+    title: "rise of a flight",
+    subject: "vertical",
+    unit: "m",
+    kinds: ["stair"],
+    method: "A stair's rise is taken as one flight (the plan records no landings).",
+  },
+  stair_pitch_deg: {
+    title: "pitch",
+    subject: "vertical",
+    unit: "deg",
+    kinds: ["stair"],
+    method: "Stair pitch is atan(riser ÷ going).",
+  },
+  stair_2r_plus_g_m: {
+    title: "2 × riser + going",
+    subject: "vertical",
+    unit: "m",
+    kinds: ["stair"],
+    method: "2R + G is twice the riser height plus the going.",
+  },
+  ramp_slope: {
+    title: "ramp slope",
+    subject: "vertical",
+    unit: "ratio",
+    kinds: ["ramp"],
+    method: "Ramp slope is its rise ÷ its going (the ramp's stated horizontal run).",
+  },
+  ramp_going_m: {
+    title: "going of a ramp flight",
+    subject: "vertical",
+    unit: "m",
+    kinds: ["ramp"],
+    method: "A ramp's going is its stated horizontal run, taken as one flight.",
+  },
+  ramp_landing_length_m: {
+    title: "ramp landing length",
+    subject: "vertical",
+    unit: "m",
+    kinds: ["ramp"],
+    method: "A plan records no ramp landings, so each room a ramp joins stands for its " +
+      "landing: the longest clear floor space as wide as the ramp in it (clear_floor.ts), the " +
+      "shorter of the rooms at its two ends.",
+  },
+  ramp_rise_m: {
+    title: "ramp rise",
+    subject: "vertical",
+    unit: "m",
+    kinds: ["ramp"],
+    method: "A ramp's rise is taken as one run (the plan records no landings).",
+  },
+  ramp_width_m: {
+    title: "ramp width",
+    subject: "vertical",
+    unit: "m",
+    kinds: ["ramp"],
+    method: "Ramp width is the ramp's stated width.",
+  },
+  step_height_m: {
+    title: "change in level",
+    subject: "vertical",
+    unit: "m",
+    kinds: ["step"],
+    method: "A change in level is the stated rise of a step.",
+  },
+  clear_floor_length_m: {
+    title: "clear floor space length",
+    subject: "room",
+    unit: "m",
+    method: "Clear floor space is the longest rectangle of the rule's width (30 in) on the " +
+      "room's floor clear of its objects, parallel to a wall (clear_floor.ts); fixtures are " +
+      "not in the plan, so this says whether the room has such a space at all.",
+  },
+  kitchen_clear_width_m: {
+    title: "clear width in front of kitchen units",
+    subject: "room",
+    unit: "m",
+    method: "Kitchen clear width is the widest disc that can reach the kitchen's door and " +
+      "the front of each of its objects (units, appliances) clear of them and the walls " +
+      "(routes.ts passageClearWidth), to within 2 mm: between two runs of units it is their " +
+      "gap, or a few cm more where a disc fits beside the end of a run. A kitchen whose units " +
+      "are not in the plan is measured wall to wall, and its check says so.",
+  },
+  door_maneuvering_depth_m: {
+    title: "clear depth in front of the door",
+    subject: "opening",
+    unit: "m",
+    kinds: ["door"],
+    method: "Clear depth at a door is the deepest rectangle as wide as the door's clear " +
+      "width that fits on the floor in front of it, square to its wall, clear of walls and " +
+      "objects; a plan records no door swings (nor the latch side's 18 in), so the lesser " +
+      "of the two sides is taken.",
+  },
+  door_landing_depth_m: {
+    title: "landing depth inside the door",
+    subject: "opening",
+    unit: "m",
+    kinds: ["door"],
+    method: "The landing inside a door is the deepest rectangle as wide as the door that " +
+      "fits on the floor of the room inside it, square to its wall, clear of walls and " +
+      "objects; the outside landing is not in the plan.",
+  },
+  turning_diameter_m: {
+    title: "turning circle diameter",
+    subject: "room",
+    unit: "m",
+    method: "The turning circle is the largest circle on the room's floor free of its " +
+      "objects (clearance.ts freeFloor and largestCircleIn, found to within 5 mm).",
+  },
+} as const satisfies Record<string, MeasureDef>;
+export type MeasureKind = keyof typeof MEASURES;
+export const MEASURE_KINDS = Object.keys(MEASURES) as MeasureKind[];
+
+export const UNIT_FAMILY: Record<MeasureDef["unit"], string> = {
+  m: "length",
+  m2: "area",
+  ratio: "ratio",
+  deg: "angle",
+};

@@ -1,0 +1,322 @@
+/**
+ * The rule pack schema (zod): a pack file's rules, each with its measure, comparator, limit
+ * (as printed and exactly in SI, checked against each other), where it applies, its status
+ * (V verbatim, S secondary, U unverified: shared/reference/rules-and-sun.md) and citation.
+ */
+import { z } from "zod";
+import { formatIssues, InputError } from "../../../core/errors.ts";
+import { ROOM_LABELS } from "../../../core/plan.ts";
+import {
+  MEASURE_KINDS,
+  type MeasureDef,
+  type MeasureKind,
+  MEASURES,
+  UNIT_FAMILY,
+} from "./measures.ts";
+import { SOURCE_UNITS, type SourceUnit, toSI } from "./units.ts";
+
+export const OCCUPANCIES = ["dwelling", "public"] as const;
+export type Occupancy = typeof OCCUPANCIES[number];
+export const WORKS = ["new", "existing"] as const;
+export type Work = typeof WORKS[number];
+
+const ruleId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._()-]*$/, {
+  error: "rule ids use letters, digits, '.', '_', '-', '(' and ')' and no spaces",
+});
+
+/** A limit as printed in its source and exactly in SI. */
+export const Limit = z.strictObject({
+  value: z.number().positive(),
+  unit: z.enum(Object.keys(SOURCE_UNITS) as [SourceUnit, ...SourceUnit[]]),
+  /** The source's own wording, e.g. "32 in (815 mm)"; display only. */
+  printed: z.string().optional(),
+  si: z.number().positive(),
+});
+export type Limit = z.infer<typeof Limit>;
+
+/** Where a rule applies; every condition given must hold. */
+export const Applies = z.strictObject({
+  room_labels: z.array(z.enum(ROOM_LABELS)).min(1).optional(),
+  opening_kinds: z.array(z.enum(["door", "window", "opening"])).min(1).optional(),
+  /** true: only doors to the outside; false: only doors between rooms. */
+  exterior: z.boolean().optional(),
+  /**
+   * true: only the main entrance (marked, or the only door to the outside); false: every door
+   * but the main entrance.
+   */
+  main_entrance: z.boolean().optional(),
+  /**
+   * ground: the lowest floor; upper: the floors above it; entrance: the storey of the main
+   * entrance (ADM M4(1)'s "entrance storey"); basement: floors with a negative index.
+   */
+  floors: z.enum(["ground", "upper", "entrance", "basement"]).optional(),
+  /** Only doors with a room of one of these labels on either side (a door "to" such a room). */
+  door_to: z.array(z.enum(ROOM_LABELS)).min(1).optional(),
+  /**
+   * Egress windows: true, only a grade-floor opening (sill within 44 in of the outside ground,
+   * IRC R202); false, only windows not known to be one.
+   */
+  grade_floor_opening: z.boolean().optional(),
+  /** Only doorways deeper than this (the wall's thickness at the door; ADA 404.2.3: 24 in). */
+  doorway_deeper_than: Limit.optional(),
+  /** One subject per floor: the room (of those that apply) with the best value. */
+  one_per_floor: z.boolean().optional(),
+  /** Only ramps on the way to the main entrance. */
+  serves_egress: z.boolean().optional(),
+  occupancy: z.array(z.enum(OCCUPANCIES)).min(1).optional(),
+  work: z.array(z.enum(WORKS)).min(1).optional(),
+  /** Pack levels (categories) the rule belongs to, e.g. M4(2). */
+  levels: z.array(z.string().min(1)).min(1).optional(),
+});
+export type Applies = z.infer<typeof Applies>;
+
+/** One rule of a pack. */
+export const Rule = z.strictObject({
+  id: ruleId,
+  pack: z.string().min(1),
+  edition: z.string().min(1),
+  /** The edition whose text the value was checked against, where it differs from `edition`. */
+  source_edition: z.string().min(1).optional(),
+  section: z.string().min(1),
+  title: z.string().min(1),
+  measure: z.enum(MEASURE_KINDS as [MeasureKind, ...MeasureKind[]]),
+  comparator: z.enum([">=", "<="]),
+  limit: Limit,
+  applies: Applies.default({}),
+  /** V verbatim, S secondary summary, U unverified (shared/reference/rules-and-sun.md). */
+  status: z.enum(["V", "S", "U"]),
+  citation: z.string().min(1),
+  note: z.string().optional(),
+  /**
+   * What the source accepts instead when the measure falls short. `ada_t_turn`: ADA 2010
+   * §304.3.2's T-shaped turning space (clearance.ts tTurnFits), for turning-circle rules;
+   * `uk_ellipse`: ADM Vol 1 M4(3)'s 1400 × 1700 mm turning ellipse in living spaces.
+   */
+  alternative: z.enum(["ada_t_turn", "uk_ellipse"]).optional(),
+  /** The fixed width of the space, for clear_floor_length_m (ADA 305.3: 30 in). */
+  width: Limit.optional(),
+  /**
+   * A limit that varies with the ramp's going (ADM Vol 2 Table 1, ADK Diagram 2.1): the
+   * limit at each listed going, interpolated linearly between them, the first below the
+   * first going; a going beyond the last has no limit here (another rule caps the going).
+   */
+  graded: z.strictObject({
+    by: z.literal("going"),
+    points: z.array(z.strictObject({ going: Limit, limit: Limit })).min(2),
+  }).optional(),
+  /**
+   * A door width that depends on the corridor it opens from (ADM Vol 1 Table 1.1, Vol 2
+   * Table 2): the least `door` of the rows whose `corridor` the corridor reaches and whose
+   * approach matches. A door not opening from a hallway or entrance hall is taken as
+   * approached head-on.
+   */
+  door_table: z.strictObject({
+    rows: z.array(z.strictObject({
+      /** The least corridor width the row needs; none: any (or no) corridor. */
+      corridor: Limit.optional(),
+      approach: z.enum(["head-on", "not-head-on", "any"]),
+      door: Limit,
+    })).min(1),
+  }).optional(),
+  /**
+   * For a maximum: values above this, up to the limit, comply only when bevelled (ADA 303.3,
+   * FHAG Requirement 4: 1/4 to 1/2 in bevelled no steeper than 1:2). A plan does not say
+   * whether an edge is bevelled, so such a value is unknown with that reason.
+   */
+  bevel: Limit.optional(),
+});
+export type Rule = z.infer<typeof Rule>;
+
+/** A rule pack as its JSON file holds it. */
+export const RulePack = z.strictObject({
+  id: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/, {
+    error: "pack ids are lower-case letters, digits, '.', '_' and '-'",
+  }),
+  title: z.string().min(1),
+  edition: z.string().min(1),
+  jurisdiction: z.string().min(1),
+  citation: z.string().min(1),
+  /** Who the pack is written for; code_check uses it when no occupancy is given. */
+  default_occupancy: z.enum(OCCUPANCIES),
+  /** Categories within the pack (M4(1) …) and the one run when none is given. */
+  levels: z.array(z.string().min(1)).optional(),
+  default_level: z.string().min(1).optional(),
+  note: z.string().optional(),
+  /**
+   * The buildings the document governs, as data: the occupancies it is written for, in words,
+   * and the least number of dwelling units a covered building has (FHA: 4). Run outside its
+   * scope on request, with an assumption saying so.
+   */
+  scope: z.strictObject({
+    occupancy: z.array(z.enum(OCCUPANCIES)).min(1),
+    buildings: z.string().min(1),
+    min_units: z.number().int().positive().optional(),
+  }).optional(),
+  rules: z.array(Rule).min(1),
+}).superRefine((p, ctx) => {
+  const seen = new Set<string>();
+  p.rules.forEach((r, i) => {
+    const at = (field: (string | number)[], message: string) =>
+      ctx.addIssue({ code: "custom", path: ["rules", i, ...field], message });
+    if (seen.has(r.id)) at(["id"], `duplicate rule id ${JSON.stringify(r.id)}`);
+    seen.add(r.id);
+    if (r.pack !== p.id) at(["pack"], `is ${JSON.stringify(r.pack)}, but the pack is ${p.id}`);
+    const exact = toSI(r.limit.value, r.limit.unit);
+    if (Math.abs(exact - r.limit.si) > 1e-9 * Math.max(1, Math.abs(exact))) {
+      at(
+        ["limit", "si"],
+        `${r.limit.si} does not equal ${r.limit.value} ${r.limit.unit} = ${+exact.toPrecision(
+          12,
+        )} in SI`,
+      );
+    }
+    const m = MEASURES[r.measure] as MeasureDef;
+    const fam = SOURCE_UNITS[r.limit.unit].family;
+    if (fam !== UNIT_FAMILY[m.unit]) {
+      at(
+        ["limit", "unit"],
+        `${r.limit.unit} is a${
+          fam === "angle" ? "n" : ""
+        } ${fam} unit, but ${r.measure} is measured in ${m.unit}`,
+      );
+    }
+    for (const lv of r.applies.levels ?? []) {
+      if (!p.levels?.includes(lv)) {
+        at(
+          ["applies", "levels"],
+          `level ${JSON.stringify(lv)} is not among the pack's levels (${
+            p.levels?.join(", ") ?? "none"
+          })`,
+        );
+      }
+    }
+    if (r.measure === "clear_floor_length_m" && !r.width) {
+      at(["width"], "clear_floor_length_m needs the width of the space (e.g. 30 in)");
+    }
+    if (r.width && r.measure !== "clear_floor_length_m") {
+      at(["width"], `only clear_floor_length_m takes a width, not ${r.measure}`);
+    }
+    if (r.width) {
+      const w = toSI(r.width.value, r.width.unit);
+      if (Math.abs(w - r.width.si) > 1e-9 * Math.max(1, Math.abs(w))) {
+        at(
+          ["width", "si"],
+          `${r.width.si} does not equal ${r.width.value} ${r.width.unit} = ${+w.toPrecision(
+            12,
+          )} in SI`,
+        );
+      }
+      if (SOURCE_UNITS[r.width.unit].family !== "length") {
+        at(["width", "unit"], `${r.width.unit} is not a length unit`);
+      }
+    }
+    const exactLimit = (l: Limit, field: (string | number)[], family: string) => {
+      const v = toSI(l.value, l.unit);
+      if (Math.abs(v - l.si) > 1e-9 * Math.max(1, Math.abs(v))) {
+        at(
+          [...field, "si"],
+          `${l.si} does not equal ${l.value} ${l.unit} = ${+v.toPrecision(12)} in SI`,
+        );
+      }
+      if (SOURCE_UNITS[l.unit].family !== family) {
+        at([...field, "unit"], `${l.unit} is not a${family === "area" ? "n" : ""} ${family} unit`);
+      }
+    };
+    if (r.graded) {
+      if (r.measure !== "ramp_slope") {
+        at(["graded"], `only ramp_slope is graded by going, not ${r.measure}`);
+      }
+      r.graded.points.forEach((pt, k) => {
+        exactLimit(pt.going, ["graded", "points", k, "going"], "length");
+        exactLimit(pt.limit, ["graded", "points", k, "limit"], "ratio");
+        if (k > 0 && pt.going.si <= r.graded!.points[k - 1].going.si) {
+          at(["graded", "points", k, "going"], "goings must increase from point to point");
+        }
+      });
+    }
+    if (r.door_table) {
+      if (r.measure !== "door_clear_width_m") {
+        at(["door_table"], `only door_clear_width_m takes a door table, not ${r.measure}`);
+      }
+      r.door_table.rows.forEach((row, k) => {
+        if (row.corridor) exactLimit(row.corridor, ["door_table", "rows", k, "corridor"], "length");
+        exactLimit(row.door, ["door_table", "rows", k, "door"], "length");
+      });
+    }
+    if (r.bevel) {
+      exactLimit(r.bevel, ["bevel"], UNIT_FAMILY[m.unit]);
+      if (r.comparator !== "<=") at(["bevel"], "a bevel range needs a maximum (<=)");
+      if (r.bevel.si >= r.limit.si) at(["bevel", "si"], "the bevel range starts below the limit");
+    }
+    if (r.applies.doorway_deeper_than) {
+      exactLimit(r.applies.doorway_deeper_than, ["applies", "doorway_deeper_than"], "length");
+    }
+    if (
+      (r.applies.grade_floor_opening !== undefined || r.applies.one_per_floor) &&
+      !r.measure.startsWith("egress_")
+    ) {
+      at(["applies"], `grade_floor_opening and one_per_floor are for egress window measures`);
+    }
+    if (r.alternative === "uk_ellipse" && r.measure !== "turning_diameter_m") {
+      at(["alternative"], `uk_ellipse is an alternative to turning_diameter_m, not ${r.measure}`);
+    }
+    if (r.alternative === "ada_t_turn" && r.measure !== "turning_diameter_m") {
+      at(["alternative"], `ada_t_turn is an alternative to turning_diameter_m, not ${r.measure}`);
+    }
+    if (r.applies.room_labels && m.subject !== "room") {
+      at(["applies", "room_labels"], `${r.measure} is measured on ${m.subject}s, not rooms`);
+    }
+    if (
+      (r.applies.opening_kinds || r.applies.exterior !== undefined ||
+        r.applies.main_entrance !== undefined || r.applies.door_to ||
+        r.applies.doorway_deeper_than) &&
+      m.subject !== "opening"
+    ) {
+      at(["applies"], `opening conditions given, but ${r.measure} is measured on ${m.subject}s`);
+    }
+  });
+  if (p.default_level !== undefined && !p.levels?.includes(p.default_level)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["default_level"],
+      message: `${JSON.stringify(p.default_level)} is not among the pack's levels`,
+    });
+  }
+});
+export type RulePack = z.infer<typeof RulePack>;
+
+/** JSON Schema of a rule pack file (for `threshold schema pack` and pack authors' editors). */
+export function rulePackJsonSchema(): Record<string, unknown> {
+  return z.toJSONSchema(RulePack, { io: "input", unrepresentable: "any" }) as Record<
+    string,
+    unknown
+  >;
+}
+
+/**
+ * Validates a pack (already parsed JSON). A problem is an InputError naming the input, the
+ * rule (by index and id) and the field: `pack: rules[3] (ada-404.2.3).limit.si: …`.
+ */
+export function parsePack(data: unknown, input = "pack"): RulePack {
+  const r = RulePack.safeParse(data);
+  if (r.success) return r.data;
+  const rules = (data as { rules?: { id?: unknown }[] } | null)?.rules;
+  const lines = r.error.issues.map((i) => {
+    const path = [...i.path];
+    let text = formatIssues([{ path, message: i.message }]);
+    if (path[0] === "rules" && typeof path[1] === "number") {
+      const id = Array.isArray(rules) ? rules[path[1]]?.id : undefined;
+      if (typeof id === "string") {
+        text = text.replace(`rules[${path[1]}]`, `rules[${path[1]}] (${id})`);
+      }
+    }
+    return text;
+  });
+  const packId = (data as { id?: unknown } | null)?.id;
+  throw new InputError(
+    input,
+    `${typeof packId === "string" ? `pack ${packId} ` : ""}is not a valid rule pack:\n${
+      lines.join("\n")
+    }`,
+  );
+}
