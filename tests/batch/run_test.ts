@@ -15,6 +15,8 @@ import {
 import { CSV_COLUMNS, outFormat } from "../../batch/output.ts";
 import { makeProgress, progressText } from "../../batch/progress.ts";
 import { cli, tempHome } from "../_cli.ts";
+import { openPostgresStore } from "../../core/store_postgres.ts";
+import { freshDatabase, PG_URL } from "../_services.ts";
 
 const TEST_TOOLS = new URL("../../fixtures/batch_tools/", import.meta.url);
 const TOOLS = ["door_clearance", "step_free_route", "ceiling_height"];
@@ -339,4 +341,31 @@ Deno.test("batch command line: bad flags name the flag, what was wrong and what 
   const badQueue = await cli(home, ["worker", "--queue", "http://x"]);
   assert.equal(badQueue.code, 2);
   assert.match(badQueue.stderr, /--queue: expected a redis:\/\/ URL, got "http:\/\/x"/);
+});
+
+Deno.test({
+  ...opts,
+  name: "batch on the PostgreSQL store: 2 worker threads, each with its own connection",
+  ignore: !PG_URL,
+  fn: async () => {
+    const url = await freshDatabase("pool");
+    const store = openPostgresStore(url);
+    try {
+      seed(store, 10);
+      const { spec } = await createBatch(store, {
+        targets: ["s*"],
+        tools: TOOLS,
+        persona: PERSONA,
+      });
+      const r = await runBatch(store, spec, { workers: 2, location: url });
+      assert.equal(r.missing, 0);
+      assert.equal(r.rows.length, 30);
+      assert.equal(new Set(r.rows.map((x) => x.key)).size, 30);
+      assert.ok(r.rows.every((x) => x.status !== "failed"));
+      assert.equal(store.listRuns({ limit: 1000 }).length, 30);
+      assert.ok(store.listFindings({ scan: "s00000" }).length > 0);
+    } finally {
+      store.close();
+    }
+  },
 });

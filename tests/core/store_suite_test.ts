@@ -8,7 +8,7 @@ import { openPostgresStore, PG_SCHEMA_VERSION, redactUrl } from "../../core/stor
 import { StoreError } from "../../core/errors.ts";
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";
 import type { Finding } from "../../core/result.ts";
-import { tempHome } from "../_cli.ts";
+import { cli, tempHome } from "../_cli.ts";
 import { freshDatabase, NO_PG, PG_URL, pgQuery } from "../_services.ts";
 
 interface Backend {
@@ -269,5 +269,34 @@ Deno.test({
       return true;
     });
     assert.equal(redactUrl("postgres://u:pw@h/db"), "postgres://u:***@h/db");
+  },
+});
+
+Deno.test({
+  name:
+    "store suite (postgres): the command line works unchanged with THRESHOLD_STORE=postgres://…",
+  ignore: !PG_URL,
+  sanitizeResources: false,
+  sanitizeOps: false,
+  fn: async () => {
+    const url = await freshDatabase("cli");
+    const home = tempHome();
+    const env = { THRESHOLD_STORE: url };
+    const imp = await cli(home, ["import", "fixtures/plans/heights.json", "--id", "h1"], env);
+    assert.equal(imp.code, 0, imp.stderr);
+    const run = await cli(home, ["run", "ceiling_height", "--scan", "h1", "--json"], env);
+    assert.equal(run.code, 0, run.stderr);
+    const batch = await cli(home, ["batch", "h*", "--tools", "ceiling_height", "--json"], env);
+    assert.equal(batch.code, 0, batch.stderr);
+    const s = openPostgresStore(url);
+    try {
+      assert.deepEqual(s.listScans().map((x) => x.id), ["h1"]);
+      assert.equal(s.listRuns().length, 2, "the run and the batch row's run");
+      assert.ok(s.listFindings({ scan: "h1" }).length > 0);
+    } finally {
+      s.close();
+    }
+    // Nothing went to the SQLite file in the home folder.
+    assert.throws(() => Deno.statSync(`${home}/threshold.db`));
   },
 });
