@@ -419,7 +419,7 @@ function program(): Command {
 
   p.command("worker").description("Run queued batch rows (Redis) until SIGTERM")
     .option("--queue <redis-url>", "the Redis the batch enqueued on")
-    .option("--concurrency <n>", "jobs at a time in this process (default 1)")
+    .option("--concurrency <n>", "jobs at a time, each on its own thread (default 1)")
     .option("--json", "log as JSON lines")
     .action(act(async (o: { queue?: string; concurrency?: string; json?: boolean }) => {
       const { cmdWorker } = await import("./cli/batch.ts");

@@ -10,7 +10,8 @@
  * a crashed handler); a job that exhausts them is copied to the dead-letter queue
  * `threshold-dead` with its reason and its row written as failed, so the batch completes. A
  * worker killed mid-job loses its lock; BullMQ's stalled check hands the job to another worker
- * (lock 5 s, checked every 1 s). Progress: each ctx.step becomes the job's progress. SIGTERM:
+ * (lock 5 s, checked every 1 s). Jobs run on the local pool's threads with its time limit, so a
+ * hung tool fails its row. Progress: each ctx.step becomes the job's progress. SIGTERM:
  * the worker stops taking jobs, finishes the ones it holds, and exits.
  */
 import { Queue, QueueEvents, Worker } from "bullmq";
@@ -19,7 +20,8 @@ import { createHash } from "node:crypto";
 import type { Manifest } from "../core/manifest.ts";
 import { loadTool } from "../core/catalog.ts";
 import { InputError } from "../core/errors.ts";
-import type { Store } from "../core/store.ts";
+import { type Store, storeLocation } from "../core/store.ts";
+import { startThreads } from "./pool.ts";
 import { getPersona } from "../presets/personas.ts";
 import { executeJob, failedRow } from "./execute.ts";
 import type { BatchJob, BatchSpec } from "./jobs.ts";
@@ -156,6 +158,13 @@ export function startWorker(
   opts: {
     url: string;
     concurrency?: number;
+    /** The store's location for the job threads (default: THRESHOLD_STORE or the home). */
+    location?: string;
+    /**
+     * Run jobs on threads with a time limit, like local batches (default). `false` runs them
+     * in this process on `store` (no time limit; tests that hand in a store of their own).
+     */
+    threads?: boolean;
     tools_dir?: URL;
     log?: (e: { type: string; text: string; [k: string]: unknown }) => void;
   },
@@ -167,6 +176,12 @@ export function startWorker(
     if (!m) manifests.set(id, m = opts.tools_dir ? loadTool(id, opts.tools_dir) : loadTool(id));
     return m;
   };
+  const threads = opts.threads === false ? undefined : startThreads(store, {
+    size: opts.concurrency ?? 1,
+    location: opts.location ?? storeLocation(),
+    tools_dir: opts.tools_dir,
+    fatal: "throw",
+  });
   const connection = redisConnection(opts.url);
   const dead = new Queue(DEAD_NAME, { connection });
   dead.on("error", () => {});
@@ -176,18 +191,21 @@ export function startWorker(
       const data = job.data as BatchJob;
       log({ type: "start", text: `${data.scan} ${data.tool}`, key: data.key, job: job.id });
       let lastProgress = -Infinity;
-      const { row, written } = await executeJob(store, data, {
-        manifest,
-        persona: (id) => (id ? getPersona(id, store) : undefined),
-        // Each step becomes the job's progress: the first at once, then at most 4 a second
-        // (a Redis round trip each).
-        onStep: (text) => {
-          const t = performance.now();
-          if (t - lastProgress < 250) return;
-          lastProgress = t;
-          void job.updateProgress({ scan: data.scan, tool: data.tool, text }).catch(() => {});
-        },
-      });
+      // Each step becomes the job's progress: the first at once, then at most 4 a second
+      // (a Redis round trip each).
+      const onStep = (text: string) => {
+        const t = performance.now();
+        if (t - lastProgress < 250) return;
+        lastProgress = t;
+        void job.updateProgress({ scan: data.scan, tool: data.tool, text }).catch(() => {});
+      };
+      const { row, written } = threads
+        ? await threads.run(data, onStep)
+        : await executeJob(store, data, {
+          manifest,
+          persona: (id) => (id ? getPersona(id, store) : undefined),
+          onStep,
+        });
       log({
         type: "row",
         text: `${data.scan} ${data.tool}: ${row.status}`,
@@ -227,6 +245,7 @@ export function startWorker(
     closing ??= (async () => {
       log({ type: "closing", text: "finishing the jobs held, then stopping" });
       await worker.close();
+      threads?.close();
       await dead.close();
       connection.disconnect();
       Deno.removeSignalListener("SIGTERM", onSig);

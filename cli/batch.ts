@@ -185,6 +185,7 @@ export async function cmdWorker(
   await runWorker(c.store(), {
     url: f.queue,
     concurrency,
+    location: c.location(),
     log: (s) => (f.json ? c.out(JSON.stringify(s)) : c.err(s.text)),
   });
   return 0;

@@ -225,7 +225,7 @@ Deno.test({
         return real.commitBatchRow(row, run);
       },
     };
-    const w = startWorker(flaky, { url, concurrency: 1 });
+    const w = startWorker(flaky, { url, concurrency: 1, threads: false });
     try {
       const { spec } = await createBatch(real, { targets: ["q*"], tools: ["ceiling_height"] });
       const r = await runQueuedBatch(real, spec, { url, poll_ms: 100 });
@@ -314,6 +314,43 @@ Deno.test({
       store.close();
       await new Deno.Command("redis-cli", { args: ["-p", String(port), "shutdown", "nosave"] })
         .output();
+    }
+  },
+});
+
+Deno.test({
+  ...opts,
+  name: "queue: a hung tool in a queue worker fails its row at the time limit; the worker goes on",
+  ignore: !REDIS_URL,
+  fn: async () => {
+    const url = redisDb(4);
+    await flush(url);
+    const home = tempHome();
+    const store = openStore(home);
+    seed(store, 2);
+    const tools = new URL("../../fixtures/batch_tools/", import.meta.url);
+    const w = startWorker(store, { url, concurrency: 1, location: home, tools_dir: tools });
+    try {
+      store.setPref("test.batch_width_m", 0.8);
+      const { spec } = await createBatch(
+        store,
+        { targets: ["q*"], tools: ["hang_forever", "ask_width"], timeout_s: 1 },
+        tools,
+      );
+      const r = await runQueuedBatch(store, spec, { url, poll_ms: 100, tools_dir: tools });
+      assert.equal(r.summary.rows, 4);
+      const rows = store.listBatchRows(spec.id);
+      for (const x of rows.filter((x) => x.tool === "hang_forever")) {
+        assert.equal(x.status, "failed");
+        assert.match(String(x.row.reason), /exceeded its time limit of 1 s/);
+      }
+      assert.deepEqual(rows.filter((x) => x.tool === "ask_width").map((x) => x.status), [
+        "pass",
+        "pass",
+      ]);
+    } finally {
+      await w.close();
+      store.close();
     }
   },
 });
