@@ -7,7 +7,7 @@
  *
  * `deno run -A bench/batch_bench.ts --figures [--scans 10000] [--redis redis://…]`: the
  * portfolio figures: 10,000 scans of varied size × the three tools — rows per second for the
- * plain loop, 1 and 2 workers (speed-up ratios); through the Redis queue with 2 worker
+ * plain loop, runBatch in process, with 1 and 2 workers (speed-up ratios); through the Redis queue with 2 worker
  * processes against the local pool of 2 (overhead per job, ratio); resident memory after
  * 1,000 and after 10,000 rows. `--redis` defaults to $THRESHOLD_TEST_REDIS_URL; without one
  * the queue figure is left out, saying so.
@@ -101,7 +101,7 @@ async function queueRun(store: Store, home: string, url: string) {
   c.disconnect();
   const workers = [0, 1].map(() =>
     new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", "cli.ts", "worker", "--queue", url, "--json", "--concurrency", "2"],
+      args: ["run", "-A", "cli.ts", "worker", "--queue", url, "--json", "--concurrency", "1"],
       cwd: new URL("../", import.meta.url),
       env: { THRESHOLD_STORE: home },
       stdout: "piped",
@@ -148,7 +148,7 @@ async function figures() {
   log("plain_loop", { s: +loop_s.toFixed(1), rows_per_s: +(done / loop_s).toFixed(0) });
 
   const runs: Record<number, number> = {};
-  for (const workers of [1, 2]) {
+  for (const workers of [0, 1, 2]) {
     const rss: Record<number, number> = {};
     const progress: Progress = {
       row(d) {

@@ -128,6 +128,11 @@ export async function cmdBatch(targets: string[], f: BatchFlags, c: CliParts): P
       tty: Deno.stderr.isTerminal(),
       batch: spec.id,
     });
+    if (!f.json) {
+      c.err(
+        `batch ${spec.id}: ${total} rows on ${f.queue}; waiting for workers (threshold worker --queue ${f.queue})`,
+      );
+    }
     const r = await runQueuedBatch(store, spec, { url: f.queue, out: f.out, progress });
     return finish(r.summary, r.missing);
   }
