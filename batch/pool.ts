@@ -162,7 +162,11 @@ export function startThreads(store: Store, opts: ThreadOptions): Threads {
     close() {
       closed = true;
       for (const s of slots) {
-        if (s.current) clearTimeout(s.current.timer);
+        if (s.current) {
+          clearTimeout(s.current.timer);
+          s.current.reject(new Error("the batch threads were closed"));
+          s.current = undefined;
+        }
         s.worker.terminate();
       }
       for (const w of waiters.splice(0)) w();

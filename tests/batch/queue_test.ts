@@ -11,7 +11,7 @@ import { syntheticBuilding } from "../../bench/_synthetic_building.ts";
 import { createBatch } from "../../batch/run.ts";
 import { DEAD_NAME, redisConnection, runQueuedBatch, startWorker } from "../../batch/queue.ts";
 import { freshDatabase, NO_PG, NO_REDIS, PG_URL, REDIS_URL } from "../_services.ts";
-import { tempHome } from "../_cli.ts";
+import { cli, tempHome } from "../_cli.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 if (!REDIS_URL) console.warn(`queue tests skipped: ${NO_REDIS}`);
@@ -351,6 +351,57 @@ Deno.test({
     } finally {
       await w.close();
       store.close();
+    }
+  },
+});
+
+Deno.test({
+  ...opts,
+  name: "queue: threshold batch --queue with a threshold worker, --out and --json events",
+  ignore: !REDIS_URL,
+  fn: async () => {
+    const url = redisDb(5);
+    await flush(url);
+    const home = tempHome();
+    const store = openStore(home);
+    seed(store, 5);
+    store.close();
+    const w = spawnWorker(url, home, 2);
+    try {
+      await waitFor("worker ready", () => w.lines().some((l) => l.type === "ready"));
+      const out = join(home, "rows.csv");
+      const r = await cli(home, [
+        "batch",
+        "q*",
+        "--tools",
+        "ceiling_height,door_clearance",
+        "--persona",
+        "manual-wheelchair-user",
+        "--queue",
+        url,
+        "--json",
+        "--out",
+        out,
+      ]);
+      assert.equal(r.code, 0, r.stderr);
+      const events = r.stdout.trim().split("\n").map((l) => JSON.parse(l));
+      assert.equal(events[0].type, "start");
+      assert.equal(events.filter((e) => e.type === "row").length, 10);
+      const summary = events.at(-1);
+      assert.equal(summary.type, "summary");
+      assert.equal(summary.rows, 10);
+      assert.equal(summary.missing, 0);
+      assert.equal(Deno.readTextFileSync(out).trim().split("\n").length, 11);
+      // Enqueued again (--resume): nothing is redone.
+      const again = await cli(home, ["batch", "--resume", "--queue", url, "--json"]);
+      assert.equal(again.code, 0, again.stderr);
+      const s2 = JSON.parse(again.stdout.trim().split("\n").at(-1)!);
+      assert.equal(s2.ran, 0);
+      assert.equal(s2.rows, 10);
+    } finally {
+      w.child.kill("SIGTERM");
+      await w.child.status;
+      await w.done;
     }
   },
 });
