@@ -16,6 +16,7 @@ import type { Session, SessionQuestion, SessionState } from "./core/session.ts";
 import type { ToolResult } from "./core/result.ts";
 import { openStoreAt, type Store, storeLocation } from "./core/store.ts";
 import type * as Lib from "./cli/lib.ts";
+import type { AskFlags } from "./cli/ask.ts";
 import {
   COMPACT,
   fmtNum,
@@ -77,6 +78,12 @@ function parseValue(raw: string): unknown {
   }
 }
 const collect = (v: string, prev: string[]) => [...prev, v];
+/** A number flag's value, or an InputError naming the flag (core says which range is allowed). */
+function numberFlag(flag: string, v: string): number {
+  const n = v.trim() === "" ? NaN : Number(v);
+  if (!Number.isFinite(n)) throw new InputError(flag, `must be a number, got ${JSON.stringify(v)}`);
+  return n;
+}
 
 async function registry(): Promise<Registry> {
   return await L.loadRegistry();
@@ -178,13 +185,12 @@ async function cmdRun(toolId: string, f: RunFlags): Promise<number> {
   return result.verdict.status === "error" ? EXIT.error : EXIT.ok;
 }
 
-/** The SVG charts a result carries in `data.charts` (name -> SVG text). */
-function resultCharts(r: ToolResult): [string, string][] {
-  const c = r.data?.charts;
-  if (!c || typeof c !== "object") return [];
-  return Object.entries(c as Record<string, unknown>)
-    .filter(([, v]) => typeof v === "string" && v.trimStart().startsWith("<svg"))
-    .map(([k, v]) => [k.replace(/_svg$/, ""), v as string]);
+/** The charts a result carries (`data.charts`, typed), drawn as SVG: [name, svg]. */
+async function resultCharts(r: ToolResult): Promise<[string, string][]> {
+  const charts = Object.entries(r.data?.charts ?? {});
+  if (!charts.length) return [];
+  const { chartSvg } = await import("./render/charts.ts");
+  return charts.map(([name, chart]) => [name, chartSvg(chart)]);
 }
 
 async function writeFiles(
@@ -212,7 +218,7 @@ async function writeFiles(
     }
   }
   if (f.chart) {
-    const charts = resultCharts(result);
+    const charts = await resultCharts(result);
     if (!charts.length) throw new InputError("--chart", `${m.id} draws no chart`);
     const { svgToPng } = await import("./render/planview.ts");
     const svg = charts[0][1];
@@ -288,7 +294,7 @@ async function cmdDemo(o: { out: string; json?: boolean }): Promise<number> {
       await Deno.writeFile(join(dir, `${m.id}.png`), await svgToPng(svg));
       pics = `${m.id}.svg, ${m.id}.png`;
     }
-    for (const [name, svg] of resultCharts(r)) {
+    for (const [name, svg] of await resultCharts(r)) {
       await Deno.writeTextFile(join(dir, `${m.id}.${name}.svg`), svg);
       await Deno.writeFile(join(dir, `${m.id}.${name}.png`), await svgToPng(svg));
       pics += `${pics ? ", " : ""}${m.id}.${name}.svg, ${m.id}.${name}.png`;
@@ -426,6 +432,32 @@ function program(): Command {
       return await cmdWorker(o, batchParts());
     }));
 
+  p.command("ask <question...>")
+    .description(
+      "Ask in words: the agent chooses the tool, fills what the question states, asks the rest",
+    )
+    .option("--plan-only", "decide without running: tools, inputs with their sources, questions")
+    .option("--json", "print JSON")
+    .option("--scan <sid>", "the scan to ask about (instead of the selection)")
+    .option("--set <key=value>", "give an input explicitly (repeatable)", collect, [])
+    .option("--persona <id>", "use this persona's presets")
+    .option("--tool <id>", "use this tool instead of choosing one")
+    .option(
+      "--llm",
+      "let the language model set up in agent.* preferences choose (error when none is)",
+    )
+    .option("--offline", "decide offline even when a language model is set up")
+    .action(listing(async (words: string[], o: AskFlags) => {
+      const { cmdAsk } = await import("./cli/ask.ts");
+      return await cmdAsk(words.join(" "), o, {
+        store,
+        parseKv: (kv) => parseKv(kv),
+        out,
+        err,
+        terminal: Deno.stdin.isTerminal(),
+      });
+    }));
+
   p.command("import <file>").description("Import a building (plan JSON and the formats in layers/)")
     .option("--id <sid>", "store under this scan id")
     .option("--json", "print the import report as JSON")
@@ -473,32 +505,21 @@ function program(): Command {
 
   p.command("scans").description("List scans (stored, and the built-in demo)").option("--json")
     .action(act((o: { json?: boolean }) => {
-      const s = store();
-      const rows = s.listScans();
-      const builtin = Object.keys(L.BUILTIN_SCANS).filter((id) => !rows.some((r) => r.id === id))
-        .map(
-          (id) => {
-            const p = L.BUILTIN_SCANS[id]().plan;
-            return {
-              id,
-              name: p.name,
-              format: "built-in",
-              ref: p.source.ref,
-              imported_at: "",
-              rooms: p.rooms.length,
-              floors: p.floors.length,
-            };
-          },
-        );
-      const all = [...rows, ...builtin];
-      const sel = s.getSelection("scan");
+      const all = L.listScanEntries({ store: store(), builtins: L.BUILTIN_SCANS });
+      const sel = all.find((r) => r.selected)?.id;
       if (o.json) return out(JSON.stringify({ selected: sel ?? null, scans: all }, null, 2));
       out(
         tableOf(
           ["", "Scan", "Name", "Format", "Floors", "Rooms", "Imported"],
-          all.map((
-            r,
-          ) => [r.id === sel ? "*" : "", r.id, r.name, r.format, r.floors, r.rooms, r.imported_at]),
+          all.map((r) => [
+            r.selected ? "*" : "",
+            r.id,
+            r.name,
+            r.builtin ? "built-in" : r.format,
+            r.floors,
+            r.rooms,
+            r.imported_at ?? "",
+          ]),
         ),
       );
     }));
@@ -538,9 +559,7 @@ function program(): Command {
 
   p.command("use <sid>").description("Select a scan; later runs are filled from it")
     .action(act((sid: string) => {
-      const s = store();
-      L.requirePlan({ store: s, builtins: L.BUILTIN_SCANS }, sid);
-      s.setSelection("scan", sid);
+      L.selectScan({ store: store(), builtins: L.BUILTIN_SCANS }, sid);
       out(`Selected scan ${sid}`);
     }));
 
@@ -568,19 +587,7 @@ function program(): Command {
     out(JSON.stringify(v));
   }));
   prefs.command("set <key> <value>").action(act((key: string, raw: string) => {
-    const k = checkPrefKey(key);
-    const value = parseValue(raw);
-    if (k) {
-      const r = k.schema.safeParse(value);
-      if (!r.success) {
-        throw new InputError(
-          key,
-          `${r.error.issues.map((i) => i.message).join("; ")}; got ${JSON.stringify(value)}${
-            k.unit ? ` (unit: ${k.unit})` : ""
-          }`,
-        );
-      }
-    }
+    const value = L.checkPreference(key, parseValue(raw));
     store().setPref(key, value);
     out(`${key} = ${JSON.stringify(value)}`);
   }));
@@ -655,21 +662,7 @@ function program(): Command {
     "Places: a scan's own site, or an address / lat,lon with a free record",
   );
   sites.command("list").option("--json").action(act((o: { json?: boolean }) => {
-    const s = store();
-    const stored = s.listSites();
-    const fromScans = L.knownScanIds({ store: s, builtins: L.BUILTIN_SCANS })
-      .filter((id) => !stored.some((x) => x.scan === id))
-      .map((id) => ({ id, info: L.resolveSite({ store: s, builtins: L.BUILTIN_SCANS }, id) }))
-      .filter((x) => x.info)
-      .map((x) => ({
-        id: x.id,
-        lat: x.info!.lat,
-        lon: x.info!.lon,
-        address: x.info!.address,
-        scan: x.id,
-        record: {},
-      }));
-    const all = [...stored, ...fromScans];
+    const all = L.listSiteEntries({ store: store(), builtins: L.BUILTIN_SCANS });
     if (o.json) return out(JSON.stringify(all, null, 2));
     out(
       tableOf(
@@ -712,48 +705,18 @@ function program(): Command {
             record: string[];
           },
         ) => {
-          const lat = Number(o.lat), lon = Number(o.lon);
-          if (!Number.isFinite(lat) || lat < -90 || lat > 90) {
-            throw new InputError("--lat", `must be a number in -90..90, got ${o.lat}`);
-          }
-          if (!Number.isFinite(lon) || lon < -180 || lon > 180) {
-            throw new InputError("--lon", `must be a number in -180..180, got ${o.lon}`);
-          }
-          const north = o.north === undefined ? undefined : Number(o.north);
-          if (north !== undefined && !Number.isFinite(north)) {
-            throw new InputError("--north", `must be degrees, got ${o.north}`);
-          }
-          const s = store();
-          const old = s.getSite(id);
-          const scan = o.scan ?? old?.scan;
-          if (o.scan) L.requirePlan({ store: s, builtins: L.BUILTIN_SCANS }, o.scan, "--scan");
-          const other = scan && s.listSites().find((x) => x.scan === scan && x.id !== id);
-          if (other) {
-            // One stored site per scan: a second would leave which one counts to chance.
-            throw new InputError(
-              "--scan",
-              `scan ${scan} already has a stored site, ${
-                JSON.stringify(other.id)
-              }; change that one with \`threshold sites add ${other.id} --lat … --lon …\``,
-            );
-          }
-          // Coordinates given here are a person's: they no longer follow the plan's site.
-          const { located_by: _, ...kept } = old?.record ?? {};
-          s.putSite({
+          // The rules (ranges, one site per scan, a moved site drops its ground elevation)
+          // are core/sites.ts's; the flags are parsed here.
+          L.putPersonSite({ store: store(), builtins: L.BUILTIN_SCANS }, {
             id,
-            lat,
-            lon,
-            address: o.address ?? old?.address,
-            name: o.name ?? old?.name,
-            scan,
-            north_deg: north ?? old?.north_deg,
-            // A ground elevation belongs to the coordinates it was stored with.
-            elevation_m: old && old.lat === lat && old.lon === lon ? old.elevation_m : undefined,
-            record: {
-              ...kept,
-              ...Object.fromEntries(o.record.map((kv) => parseKv(kv, "--record"))),
-            },
-          });
+            lat: numberFlag("--lat", o.lat),
+            lon: numberFlag("--lon", o.lon),
+            address: o.address,
+            name: o.name,
+            scan: o.scan,
+            north_deg: o.north === undefined ? undefined : numberFlag("--north", o.north),
+            record: Object.fromEntries(o.record.map((kv) => parseKv(kv, "--record"))),
+          }, { lat: "--lat", lon: "--lon", north_deg: "--north", scan: "--scan" });
           out(`Saved site ${id}`);
         },
       ),
@@ -801,31 +764,11 @@ function program(): Command {
       "--reason <text>",
     )
       .action(act((id: string, o: { scan?: string; reason?: string }) => {
-        const s = store();
-        const rows = s.findFinding(id, o.scan);
-        if (!rows.length) {
-          throw new InputError(
-            "finding-id",
-            `no finding ${JSON.stringify(id)}${
-              o.scan ? ` in scan ${o.scan}` : ""
-            }; see threshold findings --all`,
-          );
-        }
-        if (rows.length > 1) {
-          throw new InputError(
-            "--scan",
-            `finding ${id} exists in scans ${
-              rows.map((r) => r.scan).join(", ")
-            }; say which with --scan`,
-          );
-        }
-        s.setFindingStatus(
-          rows[0].scan,
-          id,
-          status,
-          status === "rejected" ? o.reason ?? "rejected" : undefined,
-        );
-        out(`${status === "rejected" ? "Rejected" : "Restored"} ${id} (scan ${rows[0].scan})`);
+        const row = L.setFindingVerdict(store(), id, { status, scan: o.scan, reason: o.reason }, {
+          id: "finding-id",
+          scan: "--scan",
+        });
+        out(`${status === "rejected" ? "Rejected" : "Restored"} ${id} (scan ${row.scan})`);
       }));
   findingCmd("reject", "rejected", "Reject a finding: it stays hidden in later runs and listings");
   findingCmd("restore", "open", "Restore a rejected finding");
@@ -867,18 +810,7 @@ function program(): Command {
   return p;
 }
 
-function checkPrefKey(key: string) {
-  const k = L.preferenceKey(key);
-  if (!k && !/^custom\.[a-z0-9_.]+$/.test(key)) {
-    throw new InputError(
-      key,
-      `unknown preference key; keys: ${
-        L.PREFERENCE_KEYS.map((x) => x.key).join(", ")
-      } (or custom.*)`,
-    );
-  }
-  return k;
-}
+const checkPrefKey = (key: string) => L.checkPreferenceKey(key);
 
 /** Runs the command line on `args`; returns the exit code. */
 export async function main(args: string[]): Promise<number> {

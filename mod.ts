@@ -29,3 +29,18 @@ export * from "./render/planview.ts";
 export * from "./engines/aerial/mod.ts";
 export * from "./layers/rasters.ts";
 export { type McpOptions, serveMcp } from "./mcp.ts";
+export {
+  anthropicProvider,
+  ask,
+  askModel,
+  type AskOptions,
+  type AskOutcome,
+  decide,
+  type Decision,
+  ModelError,
+  type ModelOutcome,
+  modelSettings,
+  openaiProvider,
+  type Provider,
+  providerFrom,
+} from "./agent/mod.ts";

@@ -8,7 +8,7 @@ import { dijkstra } from "graphology-shortest-path";
 import { parsePlan } from "../core/plan.ts";
 import { runTool } from "../core/run.ts";
 import { loadRegistry } from "../core/registry.ts";
-import { buildRouteGraph, routesFrom, shortestRoutes } from "../engines/geometry/routes.ts";
+import { buildRouteGraph, routesFrom, shortestRoutes } from "../engines/geometry/routes/mod.ts";
 import { gridBuilding } from "./_grid_building.ts";
 
 const loaded = parsePlan(gridBuilding(40, 25, 3000));

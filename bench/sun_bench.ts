@@ -22,10 +22,10 @@ import {
   deltaT_s,
   julianDay,
   spaAt,
-  sunSeriesFast,
+  sunSeriesMeeus,
   sunSeriesSpa,
   unixMsFromJulianDay,
-} from "../engines/geometry/sun.ts";
+} from "../engines/geometry/sun/mod.ts";
 import sunHours from "../tools/sun_hours/mod.ts";
 
 const LAT = 52.52, LON = 13.405;
@@ -46,7 +46,7 @@ function skyAngle(az1: number, el1: number, az2: number, el2: number): number {
 
 {
   let fastMax = 0, calcMax = 0, calcSum = 0, batchMax = 0;
-  const fast = sunSeriesFast(JDS, LAT, LON, { delta_t_s: DT });
+  const fast = sunSeriesMeeus(JDS, LAT, LON, { delta_t_s: DT });
   const batch = sunSeriesSpa(JDS, SITE, DT);
   for (let i = 0; i < JDS.length; i++) {
     const s = spaAt(JDS[i], DT, SITE);
@@ -94,7 +94,7 @@ Deno.bench({
   name: "fast (Meeus low precision), 8,760 hourly positions",
   group: "sun positions (a year, hourly)",
   fn() {
-    sunSeriesFast(JDS, LAT, LON, { delta_t_s: DT });
+    sunSeriesMeeus(JDS, LAT, LON, { delta_t_s: DT });
   },
 });
 

@@ -24,11 +24,11 @@ import { cellSize_m } from "../engines/aerial/sample.ts";
 import {
   D8_DCOL,
   D8_DROW,
-  fillDepressions,
-  fillDepressionsIterative,
+  fillDepressionsBarnes,
   flowAccumulation,
   flowDirectionsD8,
-} from "../engines/geometry/water.ts";
+} from "../engines/geometry/water/mod.ts";
+import { fillDepressionsIterative } from "./_water_baseline.ts";
 
 const dem = await readGeoTiff(
   await Deno.readFile(new URL("../../shared/data/dem/pysheds_dem.tif", import.meta.url)),
@@ -142,21 +142,21 @@ Deno.bench({
   name: "priority-flood (Barnes 2014, Alg. 2)",
   group: "fill: pysheds 367×359 + noise",
   fn: () => {
-    fillDepressions(small);
+    fillDepressionsBarnes(small);
   },
 });
 Deno.bench({
   name: "priority-flood+ε (Barnes 2014, Alg. 3)",
   group: "fill: pysheds 367×359 + noise",
   fn: () => {
-    fillDepressions(small, { epsilon: true });
+    fillDepressionsBarnes(small, { epsilon: true });
   },
 });
 Deno.bench({
   name: "priority-flood+ε, D8, accumulation",
   group: "pipeline: pysheds 367×359 + noise",
   fn: () => {
-    const dirs = flowDirectionsD8(fillDepressions(small, { epsilon: true }), smallCell);
+    const dirs = flowDirectionsD8(fillDepressionsBarnes(small, { epsilon: true }), smallCell);
     flowAccumulation(dirs, small.width, small.height);
   },
 });
@@ -182,12 +182,12 @@ Deno.bench({
   n: 5,
   warmup: 1,
   fn: () => {
-    const dirs = flowDirectionsD8(fillDepressions(big, { epsilon: true }), bigCell);
+    const dirs = flowDirectionsD8(fillDepressionsBarnes(big, { epsilon: true }), bigCell);
     flowAccumulation(dirs, big.width, big.height);
   },
 });
 
-const bigFilled = fillDepressions(big, { epsilon: true });
+const bigFilled = fillDepressionsBarnes(big, { epsilon: true });
 const bigDirs = flowDirectionsD8(bigFilled, bigCell);
 
 Deno.bench({
@@ -197,7 +197,7 @@ Deno.bench({
   n: 3,
   warmup: 1,
   fn: () => {
-    fillDepressions(big, { epsilon: true });
+    fillDepressionsBarnes(big, { epsilon: true });
   },
 });
 Deno.bench({

@@ -1,6 +1,6 @@
 /** The tool reference (`docs/tools.md`), generated from the manifests. Never edited by hand. */
 import type { ManifestJson } from "../core/catalog.ts";
-import { fillLabels } from "../core/fill.ts";
+import { fillLabels, fillsFromSelection } from "../core/fill.ts";
 
 /** Where `threshold docs` writes the reference. */
 export const DOCS_FILE = new URL("../docs/tools.md", import.meta.url);
@@ -49,9 +49,7 @@ export function toolsMarkdown(manifests: ManifestJson[]): string {
       const args = Object.entries(ex).map(([k, v]) =>
         `--set ${k}=${typeof v === "string" ? v : JSON.stringify(v)}`
       );
-      const scan = inputProps(t).some(({ p }) => p.fill?.from === "selection")
-        ? " --scan demo"
-        : "";
+      const scan = inputProps(t).some(({ p }) => fillsFromSelection(p)) ? " --scan demo" : "";
       out.push(`- Example: \`threshold run ${t.id}${scan} ${args.join(" ")}\``);
     }
     out.push("");

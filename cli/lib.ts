@@ -11,5 +11,13 @@ export { runTool } from "../core/run.ts";
 export { forModel } from "../core/result.ts";
 export { BUILTIN_SCANS } from "../layers/builtin.ts";
 export { activePersona, getPersona, listPersonas, parsePersona } from "../presets/personas.ts";
-export { PREFERENCE_KEYS, preferenceKey } from "../presets/preferences.ts";
+export {
+  checkPreference,
+  checkPreferenceKey,
+  PREFERENCE_KEYS,
+  preferenceKey,
+} from "../presets/preferences.ts";
 export { createSession, parseAnswer, scanInputName, targetInputs } from "../core/session.ts";
+export { listScanEntries, selectScan } from "../core/scans.ts";
+export { listSiteEntries, putPersonSite } from "../core/sites.ts";
+export { setFindingVerdict } from "../core/findings.ts";

@@ -5,7 +5,7 @@
  */
 import Table from "cli-table3";
 import type { Block, Manifest } from "../core/manifest.ts";
-import type { Status, ToolResult } from "../core/result.ts";
+import { resultBlocks, type ResultTable, type Status, type ToolResult } from "../core/result.ts";
 
 const CODES: Record<Status | "dim" | "bold", [number, number]> = {
   pass: [32, 39],
@@ -144,41 +144,18 @@ export function renderBlock(block: Block, r: ToolResult, color: boolean): string
  * prints no "Findings: none", which would read as a clean bill.
  */
 export function renderResult(m: Manifest, r: ToolResult, color: boolean): string {
-  const blocks: Block[] = r.verdict.status === "error" || r.verdict.status === "unknown"
-    ? m.blocks.filter((b) => b !== "FindingList" || r.findings.length > 0)
-    : m.blocks;
-  const withAssumptions = blocks.includes("AssumptionList")
-    ? blocks
-    : [...blocks, "AssumptionList" as Block];
-  return withAssumptions.map((b) => renderBlock(b, r, color)).filter(Boolean).join("\n\n");
+  return resultBlocks(m.blocks, r).map((b) => renderBlock(b, r, color)).filter(Boolean).join(
+    "\n\n",
+  );
 }
 
-/**
- * A result's table: `data.table` as an array of row objects (columns from `data.columns` or
- * the first row's keys), or as `{columns, rows}` with rows as arrays or objects.
- */
-export function resultTable(
-  r: ToolResult,
-): { columns: string[]; rows: unknown[][] } | undefined {
-  const t = r.data?.table as unknown;
-  const pick = (cols: string[], row: unknown) =>
-    Array.isArray(row) ? row : cols.map((c) => (row as Record<string, unknown>)[c]);
-  if (Array.isArray(t)) {
-    if (!t.length) return { columns: [], rows: [] };
-    const cols = Array.isArray(r.data?.columns)
-      ? (r.data!.columns as string[])
-      : Object.keys(t[0] as object);
-    return { columns: cols, rows: t.map((row) => pick(cols, row)) };
-  }
-  if (t && typeof t === "object" && Array.isArray((t as { columns?: unknown }).columns)) {
-    const { columns, rows } = t as { columns: string[]; rows?: unknown[] };
-    return { columns, rows: (rows ?? []).map((row) => pick(columns, row)) };
-  }
-  return undefined;
+/** A result's table (`data.table`, typed in core/result.ts), if it gives one. */
+export function resultTable(r: ToolResult): ResultTable | undefined {
+  return r.data?.table;
 }
 
 /** A table as CSV (RFC 4180 quoting). */
-export function toCsv(t: { columns: string[]; rows: unknown[][] }): string {
+export function toCsv(t: ResultTable): string {
   const cell = (v: unknown) => {
     const s = v === undefined || v === null ? "" : String(v);
     return /[",\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;

@@ -4,6 +4,14 @@
  */
 import { CancelledError, InputError } from "./errors.ts";
 import type { LoadedPlan, Plan } from "./plan.ts";
+import type {
+  OpenedElevation,
+  OpenedImagery,
+  RasterEntry,
+  RasterKind,
+  RasterSource,
+} from "./rasters.ts";
+import { rastersOf } from "./rasters.ts";
 import type { SiteRecord, Store } from "./store.ts";
 
 /** A place resolved to coordinates and its stored record. */
@@ -35,6 +43,28 @@ export interface Ctx {
   plan(sid: string): Plan;
   /** A place: a scan id, "lat,lon", a stored site id, name or address. Undefined when a scan has no site. */
   site(place: string): SiteInfo | undefined;
+  /** The rasters of one kind attached to a site, newest first (their entries, not the files). */
+  rasters(site: SiteInfo | undefined, kind: RasterKind): RasterEntry[];
+  /**
+   * The site's newest usable elevation raster over plan-frame points (grown by `pad_m`), or
+   * the sentences saying why none can be used. The runner supplies it from layers/rasters.ts.
+   */
+  elevation(
+    site: SiteInfo,
+    points_plan: [number, number][],
+    pad_m?: number,
+  ): Promise<OpenedElevation | { reasons: string[] }>;
+  /** The site's newest orthophoto over a plan-frame box, or the sentence saying why not. */
+  imagery(
+    site: SiteInfo,
+    box_plan: [number, number, number, number],
+  ): Promise<OpenedImagery | { reason: string }>;
+  /**
+   * The text of a file a person named in an input (their own rule pack): read by the runner,
+   * never by the tool. An unreadable file is an InputError naming the input and `what` it is
+   * ("cannot read pack file …").
+   */
+  readText(path: string, input: string, what?: string): string;
   /** Tells the person what the tool is doing now. */
   step(text: string): void;
   /** Aborts the run when triggered; long handlers call `throwIfCancelled`. */
@@ -163,9 +193,25 @@ export function makeCtx(opts: {
   signal: AbortSignal;
   onStep: (text: string) => void;
   onPlan?: (sid: string, loaded: LoadedPlan) => void;
+  /** Where rasters come from (the runner passes layers/rasters.ts's). */
+  rasters?: RasterSource;
 }): Ctx {
   const { sources, signal } = opts;
+  const noRasters = (): never => {
+    throw new Error("this context was made without a raster source");
+  };
   return {
+    rasters: (site, kind) => rastersOf(site, kind),
+    elevation: (site, points, pad_m) =>
+      opts.rasters ? opts.rasters.elevation(site, points, pad_m) : noRasters(),
+    imagery: (site, box) => opts.rasters ? opts.rasters.imagery(site, box) : noRasters(),
+    readText(path, input, what = "file") {
+      try {
+        return Deno.readTextFileSync(path);
+      } catch (e) {
+        throw new InputError(input, `cannot read ${what} ${path}: ${(e as Error).message}`);
+      }
+    },
     plan(sid) {
       const loaded = requirePlan(sources, sid);
       opts.onPlan?.(sid, loaded);

@@ -88,3 +88,8 @@ export function fillSentence(p: FillInfo, required: boolean): string | undefined
   });
   return parts.length ? parts.join(", else ") : undefined;
 }
+
+/** True when the input is filled from the selected scan (it names a scan). */
+export function fillsFromSelection(p: FillInfo): boolean {
+  return p.fill?.from === "selection";
+}

@@ -14,6 +14,7 @@ import {
   type Manifest,
 } from "./manifest.ts";
 import type { Assumption, InputSource } from "./result.ts";
+import { round } from "./text.ts";
 
 /** A question for the person: only for an input nothing fills. */
 export interface Question {
@@ -167,10 +168,6 @@ export function allowed(m: Manifest, name: string): string {
 
 function describe(name: string, label: string | undefined, value: unknown, unit?: string): string {
   const what = label ?? name.replaceAll("_", " ");
-  const v = typeof value === "number" ? String(round(value)) : JSON.stringify(value);
+  const v = typeof value === "number" ? String(round(value, 4)) : JSON.stringify(value);
   return `${what} of ${v}${unit ? ` ${unit}` : ""}`;
-}
-
-function round(v: number): number {
-  return Math.round(v * 1e4) / 1e4;
 }

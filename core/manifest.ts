@@ -232,3 +232,14 @@ export function manifestJson(m: Manifest): Record<string, unknown> {
     inputs: inputsJsonSchema(m),
   };
 }
+
+/**
+ * The inputs a tool fills from the selected scan (its scan inputs), in schema order. The one
+ * place that says which inputs name a scan: the runner checks them, the session asks for
+ * them by name, the surfaces map `--scan` onto the first.
+ */
+export function scanInputNames(m: Manifest): string[] {
+  return Object.entries(m.inputs.shape).filter(([, s]) =>
+    inputMeta(s as z.ZodType).fill?.from === "selection"
+  ).map(([k]) => k);
+}

@@ -364,3 +364,35 @@ export function tolerance_m(plan: Pick<Plan, "source">, value: number): number {
 export function planJsonSchema(): Record<string, unknown> {
   return z.toJSONSchema(Plan, { io: "input" }) as Record<string, unknown>;
 }
+
+// ---------------------------------------------------------------- for engines
+// What engines may take from outside engines/ (design.md § "Nevers"): the plan types above,
+// the judging rule, the overlay geometry type, and the input error for bad data they are given.
+
+export { formatIssues, InputError } from "./errors.ts";
+
+/** GeoJSON geometry in plan metres (an overlay's shape). */
+export const Geometry = z.object({
+  type: z.enum(["Point", "LineString", "Polygon", "MultiLineString", "MultiPolygon"]),
+  coordinates: z.array(z.any()),
+});
+export type Geometry = z.infer<typeof Geometry>;
+
+/** Comparators for a check: measured must be ≥ (at least) or ≤ (at most) the limit. */
+export type Comparator = ">=" | "<=";
+
+/**
+ * The uncertainty rule of design.md: a measured value within `tolerance` of its limit is
+ * `warn` ("too close to call: measure on site"); otherwise pass or fail by the comparator.
+ * Exactly at the limit with zero tolerance passes.
+ */
+export function judge(
+  measured: number,
+  comparator: Comparator,
+  limit: number,
+  tolerance: number,
+): "pass" | "fail" | "warn" {
+  if (Math.abs(measured - limit) <= tolerance && tolerance > 0) return "warn";
+  const ok = comparator === ">=" ? measured >= limit - 1e-12 : measured <= limit + 1e-12;
+  return ok ? "pass" : "fail";
+}

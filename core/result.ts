@@ -3,6 +3,8 @@
  * with the uncertainty rule for checks and the `forModel` projection.
  */
 import { z } from "zod";
+import type { Block } from "./manifest.ts";
+import { type Comparator, Geometry, judge } from "./plan.ts";
 
 export const STATUSES = ["pass", "fail", "warn", "unknown", "error"] as const;
 export type Status = typeof STATUSES[number];
@@ -20,12 +22,8 @@ export type InputSource = typeof INPUT_SOURCES[number];
 
 const finite = z.number().refine(Number.isFinite, { error: "must be a finite number" });
 
-/** GeoJSON geometry in plan metres. */
-export const Geometry = z.object({
-  type: z.enum(["Point", "LineString", "Polygon", "MultiLineString", "MultiPolygon"]),
-  coordinates: z.array(z.any()),
-});
-export type Geometry = z.infer<typeof Geometry>;
+// The judging rule and overlay geometry live in core/plan.ts, where engines may take them.
+export { type Comparator, Geometry, judge } from "./plan.ts";
 
 export const Overlay = z.object({
   id: z.string().min(1),
@@ -85,6 +83,48 @@ export const Assumption = z.object({
 });
 export type Assumption = z.infer<typeof Assumption>;
 
+/** A table a tool gives (the Table block, `--csv`): column headings and rows of cells. */
+export const ResultTable = z.object({
+  columns: z.array(z.string()),
+  rows: z.array(z.array(z.union([finite, z.string(), z.boolean(), z.null()]))),
+});
+export type ResultTable = z.infer<typeof ResultTable>;
+
+const skyPoint = z.tuple([finite, finite]);
+/**
+ * A sun-path chart as data (render/sunpath.ts draws it): day paths and hour lines as
+ * (azimuth°, elevation°) points, a horizon profile, the windows' facings.
+ */
+export const SunPathChart = z.object({
+  kind: z.literal("sunpath"),
+  title: z.string(),
+  subtitle: z.string().optional(),
+  days: z.array(z.object({
+    label: z.string(),
+    points: z.array(skyPoint),
+    highlight: z.boolean().optional(),
+  })),
+  hours: z.array(z.object({ hour: finite, points: z.array(skyPoint) })),
+  horizon: z.array(skyPoint).optional(),
+  windows: z.array(z.object({ id: z.string(), facing_deg: finite, hours: finite.optional() }))
+    .optional(),
+});
+export type SunPathChart = z.infer<typeof SunPathChart>;
+
+/** The charts a result may carry, told apart by `kind`; surfaces draw them with render/. */
+export const Chart = z.discriminatedUnion("kind", [SunPathChart]);
+export type Chart = z.infer<typeof Chart>;
+
+/**
+ * Extra data a tool's own blocks use; never reaches a model. `table` and `charts` are typed
+ * so a surface renders types, not guesses; other keys are the tool's own facts.
+ */
+export const ResultData = z.looseObject({
+  table: ResultTable.optional(),
+  charts: z.record(z.string(), Chart).optional(),
+});
+export type ResultData = z.infer<typeof ResultData>;
+
 export const ToolResult = z.object({
   tool: z.string(),
   scan: z.string().optional(),
@@ -96,8 +136,8 @@ export const ToolResult = z.object({
   assumptions: z.array(Assumption),
   steps: z.array(z.string()),
   inputs: z.record(z.string(), z.object({ value: z.unknown(), from: z.enum(INPUT_SOURCES) })),
-  /** Extra data a tool's own blocks use (a table, a profile); never reaches a model. */
-  data: z.record(z.string(), z.unknown()).optional(),
+  /** Extra data a tool's own blocks use (a table, charts, a profile); never reaches a model. */
+  data: ResultData.optional(),
 });
 export type ToolResult = z.infer<typeof ToolResult>;
 
@@ -105,25 +145,6 @@ export type ToolResult = z.infer<typeof ToolResult>;
 export type HandlerResult =
   & Pick<ToolResult, "verdict">
   & Partial<Omit<ToolResult, "verdict" | "tool" | "inputs" | "steps">>;
-
-/** Comparators for a check: measured must be ≥ (at least) or ≤ (at most) the limit. */
-export type Comparator = ">=" | "<=";
-
-/**
- * The uncertainty rule of design.md: a measured value within `tolerance` of its limit is
- * `warn` ("too close to call: measure on site"); otherwise pass or fail by the comparator.
- * Exactly at the limit with zero tolerance passes.
- */
-export function judge(
-  measured: number,
-  comparator: Comparator,
-  limit: number,
-  tolerance: number,
-): "pass" | "fail" | "warn" {
-  if (Math.abs(measured - limit) <= tolerance && tolerance > 0) return "warn";
-  const ok = comparator === ">=" ? measured >= limit - 1e-12 : measured <= limit + 1e-12;
-  return ok ? "pass" : "fail";
-}
 
 /** The sentence a `warn` check carries. */
 export const TOO_CLOSE = "too close to call: measure on site";
@@ -190,4 +211,105 @@ export function forModelText(result: ToolResult): string {
 /** Formats a length for sentences: 2 decimals, metres. */
 export function fmtM(value_m: number, digits = 2): string {
   return `${value_m.toFixed(digits)} m`;
+}
+
+// ---------------------------------------------------------------- helpers for tools
+// The pattern every tool wrote by hand: a subject judged → a check, maybe an open finding,
+// an overlay in the check's status; the severity a status gives; the usual block list.
+
+/** The blocks of a tool that judges subjects and draws them on the plan, in render order. */
+export const JUDGED_BLOCKS: Block[] = [
+  "VerdictHeader",
+  "MetricGrid",
+  "CheckList",
+  "FindingList",
+  "AssumptionList",
+  "PlanView",
+  "StepLog",
+];
+
+/** A finding's severity from the status of what it is about: fail, warn, else info. */
+export function severityOf(status: Status): "fail" | "warn" | "info" {
+  return status === "fail" ? "fail" : status === "warn" ? "warn" : "info";
+}
+
+/**
+ * A check of a measure against a limit under the uncertainty rule: its status from `judge`
+ * (within `tolerance` → warn) and, when too close to call, the TOO_CLOSE note (unless a note
+ * is given). `measured` is shown as given; pass `shown` to show it rounded.
+ */
+export function judgedCheck(c: {
+  id: string;
+  label: string;
+  measured: number;
+  comparator: Comparator;
+  limit: number;
+  tolerance: number;
+  unit?: string;
+  rule?: Check["rule"];
+  subject?: string;
+  note?: string;
+  /** The measured value as the check shows it (e.g. rounded); judged on `measured`. */
+  shown?: number;
+}): Check & { status: "pass" | "warn" | "fail" } {
+  const status = judge(c.measured, c.comparator, c.limit, c.tolerance);
+  const note = c.note ?? (status === "warn" ? TOO_CLOSE : undefined);
+  return {
+    id: c.id,
+    label: c.label,
+    status,
+    measured: c.shown ?? c.measured,
+    limit: c.limit,
+    ...(c.unit !== undefined ? { unit: c.unit } : {}),
+    ...(c.rule ? { rule: c.rule } : {}),
+    ...(c.subject !== undefined ? { subject: c.subject } : {}),
+    ...(note !== undefined ? { note } : {}),
+  };
+}
+
+/**
+ * An open finding about a subject, with its stable id (`tool:kind:subject[:rule]`, see
+ * findingId) and the severity its status gives.
+ */
+export function openFinding(f: {
+  tool: string;
+  kind: string;
+  /** The subject's id: in the finding id, and the finding's subject unless `subject` is given. */
+  id: string;
+  rule?: string;
+  status: Status;
+  title: string;
+  detail?: string;
+  subject?: string;
+  overlays?: string[];
+}): Finding {
+  return {
+    id: findingId(f.tool, f.kind, f.id, f.rule),
+    status: "open",
+    severity: severityOf(f.status),
+    title: f.title,
+    ...(f.detail !== undefined ? { detail: f.detail } : {}),
+    subject: f.subject ?? f.id,
+    ...(f.overlays ? { overlays: f.overlays } : {}),
+  };
+}
+
+/**
+ * The blocks a result fills, in the manifest's order: a block with nothing to show is left
+ * out (a Table without `data.table`, a Chart without `data.charts`), an `unknown` or `error`
+ * result shows no empty FindingList (it would read as a clean bill), and every result ends
+ * with its assumptions. Every surface renders these, so none decides it on its own.
+ */
+export function resultBlocks(blocks: readonly Block[], r: ToolResult): Block[] {
+  const judged = r.verdict.status !== "error" && r.verdict.status !== "unknown";
+  const out = blocks.filter((b) =>
+    b === "FindingList"
+      ? judged || r.findings.length > 0
+      : b === "Table"
+      ? r.data?.table !== undefined
+      : b === "Chart"
+      ? Object.keys(r.data?.charts ?? {}).length > 0
+      : true
+  );
+  return out.includes("AssumptionList") ? out : [...out, "AssumptionList"];
 }

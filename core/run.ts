@@ -15,9 +15,10 @@ import {
 } from "./context.ts";
 import { fillInputs, type PersonaPresets, type Question } from "./inputs.ts";
 import { hasLayer, missingLayerSentence } from "./layers.ts";
-import { inputMeta, type Manifest } from "./manifest.ts";
+import { type Manifest, scanInputNames } from "./manifest.ts";
 import type { LoadedPlan } from "./plan.ts";
 import { type Assumption, type InputSource, ToolResult } from "./result.ts";
+import type { RasterSource } from "./rasters.ts";
 import type { Store } from "./store.ts";
 
 export interface RunOptions {
@@ -40,7 +41,18 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Save the run and its findings in the store (default: true when there is a store). */
   persist?: boolean;
+  /** Where `ctx.elevation`/`ctx.imagery` read rasters (default: layers/rasters.ts). */
+  rasters?: RasterSource;
 }
+
+/**
+ * The raster source of layers/rasters.ts, loaded on first use: the GeoTIFF reader stays out
+ * of runs that read no raster (and out of the command line's cold start).
+ */
+const LAYER_RASTERS: RasterSource = {
+  elevation: async (...a) => (await import("../layers/rasters.ts")).RASTERS.elevation(...a),
+  imagery: async (...a) => (await import("../layers/rasters.ts")).RASTERS.imagery(...a),
+};
 
 export type RunOutcome =
   | { status: "done"; result: ToolResult; run_id: string; duration_ms: number }
@@ -56,13 +68,6 @@ function newRunId(tool: string): string {
   const t = Date.now().toString(36);
   const r = crypto.getRandomValues(new Uint32Array(1))[0].toString(36);
   return `${tool}-${t}-${(runCounter++).toString(36)}${r}`;
-}
-
-/** Names of inputs filled from the selection (the scan inputs). */
-function scanInputs(m: Manifest): string[] {
-  return Object.entries(m.inputs.shape).filter(([, s]) =>
-    inputMeta(s as never).fill?.from === "selection"
-  ).map(([k]) => k);
 }
 
 /**
@@ -91,7 +96,7 @@ export async function runTool(m: Manifest, opts: RunOptions = {}): Promise<RunOu
   const inputs = parsed.data as Record<string, unknown>;
 
   // The scan(s) must exist: an unknown scan is bad input, not missing data.
-  const scanNames = scanInputs(m);
+  const scanNames = scanInputNames(m);
   const scan = scanNames.length ? String(inputs[scanNames[0]]) : undefined;
   const warnings = new Map<string, string[]>();
   let loaded: LoadedPlan | undefined;
@@ -106,6 +111,7 @@ export async function runTool(m: Manifest, opts: RunOptions = {}): Promise<RunOu
   const ctx = makeCtx({
     sources,
     signal,
+    rasters: opts.rasters ?? LAYER_RASTERS,
     onStep(text) {
       steps.push(text);
       opts.onStep?.({ text, elapsed_ms: performance.now() - t0, index: steps.length - 1 });

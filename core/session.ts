@@ -18,11 +18,13 @@ import {
   inputJsonSchema,
   inputMeta,
   type Manifest,
+  scanInputNames,
 } from "./manifest.ts";
 import type { Plan } from "./plan.ts";
 import type { InputSource, ToolResult } from "./result.ts";
 import { type RunOptions, type RunOutcome, runTool } from "./run.ts";
 import type { Store } from "./store.ts";
+import { capitalise } from "./text.ts";
 
 /** What an input names, when it names a thing in the plan or the store (its choices). */
 export type Refers = "scan" | "room" | "door" | "window" | "floor" | "pack";
@@ -115,10 +117,7 @@ export interface Session {
 
 /** The name of the input a tool fills from the selected scan, if it has one. */
 export function scanInputName(m: Manifest): string | undefined {
-  for (const [name, s] of Object.entries(m.inputs.shape)) {
-    if (inputMeta(s as z.ZodType).fill?.from === "selection") return name;
-  }
-  return undefined;
+  return scanInputNames(m)[0];
 }
 
 /**
@@ -196,12 +195,12 @@ export function planChoices(plan: Plan, refers: Refers): Choice[] {
       return { value: x.id, label: `${x.name} (${n})` };
     });
   };
-  const roomName = new Map(plan.rooms.map((r) => [r.id, r.name ?? cap(r.label)]));
+  const roomName = new Map(plan.rooms.map((r) => [r.id, r.name ?? capitalise(r.label)]));
   switch (refers) {
     case "room":
       return named(plan.rooms.map((r) => ({
         id: r.id,
-        name: `${r.name ?? cap(r.label)}${
+        name: `${r.name ?? capitalise(r.label)}${
           r.name && r.name.toLowerCase() !== r.label ? ` (${r.label})` : ""
         }${plan.floors.length > 1 ? `, ${floorName.get(r.floor) ?? r.floor}` : ""}`,
       })));
@@ -223,10 +222,6 @@ export function planChoices(plan: Plan, refers: Refers): Choice[] {
     default:
       return [];
   }
-}
-
-function cap(s: string): string {
-  return s ? s[0].toUpperCase() + s.slice(1) : s;
 }
 
 /** Scans a person can choose, by name (the stored ones and the built-in ones). */

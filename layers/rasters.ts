@@ -9,10 +9,20 @@ import { dirname, resolve } from "node:path";
 import { InputError } from "../core/errors.ts";
 import { type PlanSources, resolveSite, samePlace, type SiteInfo } from "../core/context.ts";
 import type { SiteRecord, Store } from "../core/store.ts";
+import {
+  describeRaster,
+  type OpenedElevation,
+  type OpenedImagery,
+  RASTER_KINDS,
+  type RasterEntry,
+  type RasterKind,
+  rastersOf,
+  type RasterSource,
+} from "../core/rasters.ts";
 import { readGeoTiff, readGeoTiffInfo } from "../engines/aerial/geotiff.ts";
+import { readOrthophoto } from "../engines/aerial/imagery.ts";
 import type { Grid } from "../engines/aerial/grid.ts";
 import {
-  type Affine,
   applyAffine,
   crsIsGeographic,
   crsSupported,
@@ -23,29 +33,16 @@ import {
 } from "../engines/aerial/reproject.ts";
 import { bilinear, covers, worldToPixel } from "../engines/aerial/sample.ts";
 
-/** The kinds of raster a site can hold. */
-export const RASTER_KINDS = ["elevation", "imagery"] as const;
-export type RasterKind = typeof RASTER_KINDS[number];
-
-/** One attached raster, as stored in a site's `record.rasters`. */
-export interface RasterEntry {
-  kind: RasterKind;
-  /** Absolute path of the file. */
-  path: string;
-  /** Hex SHA-256 of the file's bytes when it was attached. */
-  sha256: string;
-  /** "EPSG:<code>" or "unknown". */
-  crs: string;
-  width: number;
-  height: number;
-  /** Pixel size [x, y] in the CRS's unit. */
-  resolution: [number, number];
-  /** "deg" for geographic CRSs, "m" for projected ones, "unknown" otherwise. */
-  resolution_unit: "m" | "deg" | "unknown";
-  bands: number;
-  sample_type: string;
-  added_at: string;
-}
+// The entry type and its description are core's (tools see them through ctx); kept here too.
+export {
+  describeRaster,
+  type OpenedElevation,
+  type OpenedImagery,
+  RASTER_KINDS,
+  type RasterEntry,
+  type RasterKind,
+  rastersOf,
+};
 
 /** A raster file that cannot be used: missing, changed since it was attached, or unreadable. */
 export class RasterFileError extends Error {
@@ -61,16 +58,6 @@ export class RasterFileError extends Error {
 export async function sha256Hex(bytes: Uint8Array): Promise<string> {
   const d = await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>);
   return Array.from(new Uint8Array(d), (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-/** The rasters of one kind attached to a site, newest first. */
-export function rastersOf(
-  site: Pick<SiteInfo, "record"> | undefined,
-  kind: RasterKind,
-): RasterEntry[] {
-  const list = site?.record?.rasters;
-  if (!Array.isArray(list)) return [];
-  return (list as RasterEntry[]).filter((r) => r && r.kind === kind).reverse();
 }
 
 /**
@@ -254,27 +241,6 @@ export async function loadElevation(
   }
 }
 
-/** A short description for assumptions: "elevation raster dem.tif (EPSG:32633, 1 m cells)". */
-export function describeRaster(entry: RasterEntry): string {
-  const name = entry.path.split(/[\\/]/).pop();
-  const [rx, ry] = entry.resolution;
-  const res = entry.resolution_unit === "deg"
-    ? `${+(rx * 3600).toFixed(2)}″ × ${+(ry * 3600).toFixed(2)}″ cells`
-    : entry.resolution_unit === "m"
-    ? `${+rx.toPrecision(4)} m × ${+ry.toPrecision(4)} m cells`
-    : `${rx} × ${ry} cells in an unknown unit`;
-  return `${entry.kind} raster ${name} (${entry.crs}, ${res}, ${entry.width} × ${entry.height}, ${entry.path})`;
-}
-
-/** An elevation raster opened for a site, with the maps between it and the plan frame. */
-export interface OpenedElevation {
-  entry: RasterEntry;
-  grid: Grid;
-  geographic: boolean;
-  /** Plan metres -> the raster's CRS (first-order, exact to millimetres across a site). */
-  planToGrid: Affine;
-}
-
 /**
  * Opens the newest elevation raster of a site that can be used at the given plan-frame
  * points: readable and unchanged, in a CRS threshold can reproject, covering every point
@@ -337,3 +303,45 @@ export async function openElevationFor(
   }
   return { reasons };
 }
+
+/**
+ * Opens the newest orthophoto of a site over a plan-frame box [minX, minY, maxX, maxY]:
+ * in a CRS threshold can reproject, readable and unchanged, covering the box. Otherwise the
+ * sentence saying why (without a full stop).
+ */
+export async function openImageryFor(
+  site: SiteInfo,
+  box_plan: [number, number, number, number],
+): Promise<OpenedImagery | { reason: string }> {
+  const entry = rastersOf(site, "imagery")[0];
+  if (!entry) return { reason: "The site has no aerial imagery attached" };
+  const name = entry.path.split(/[\\/]/).pop();
+  if (!crsSupported(entry.crs)) {
+    return { reason: `The imagery ${name} is in an unknown projection (${entry.crs})` };
+  }
+  const anchor = { lat: site.lat, lon: site.lon, north_deg: site.north_deg ?? 0 };
+  const [x0, y0, x1, y1] = box_plan;
+  const corners = planToCrs(anchor, entry.crs, [[x0, y0], [x1, y0], [x0, y1], [x1, y1]]);
+  const cbox: [number, number, number, number] = [
+    Math.min(...corners.map((c) => c[0])),
+    Math.min(...corners.map((c) => c[1])),
+    Math.max(...corners.map((c) => c[0])),
+    Math.max(...corners.map((c) => c[1])),
+  ];
+  let bytes: Uint8Array;
+  try {
+    bytes = await loadRaster(entry);
+  } catch (e) {
+    if (e instanceof RasterFileError) return { reason: `The imagery ${e.message}` };
+    throw e;
+  }
+  const image = await readOrthophoto(bytes, cbox);
+  if (!image) return { reason: `The imagery ${name} does not cover the site` };
+  return { entry, image, planToGrid: planToCrsAffine(anchor, entry.crs) };
+}
+
+/** The raster source the runner hands to `ctx` (core/rasters.ts RasterSource). */
+export const RASTERS: RasterSource = {
+  elevation: openElevationFor,
+  imagery: openImageryFor,
+};

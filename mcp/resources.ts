@@ -11,55 +11,29 @@ import {
   ResourceTemplate,
 } from "@modelcontextprotocol/server";
 import { z } from "zod";
-import { findPlan, knownScanIds, type PlanSources } from "../core/context.ts";
+import { findPlan } from "../core/context.ts";
+import {
+  completeScanIds,
+  listScanEntries as listCore,
+  type ScanEntry as CoreScanEntry,
+  selectScan as selectCore,
+} from "../core/scans.ts";
 import type { Store } from "../core/store.ts";
 import { BUILTIN_SCANS } from "../layers/builtin.ts";
 
 const JSON_MIME = "application/json";
 
-/** A scan as `threshold://scans` lists it. */
-export interface ScanEntry {
-  id: string;
-  name: string;
-  format: string;
-  floors: number;
-  rooms: number;
-  builtin: boolean;
-  selected: boolean;
+/** A scan as `threshold://scans` lists it: core's entry and the URI of its plan. */
+export interface ScanEntry extends CoreScanEntry {
   plan_uri: string;
 }
 
-/** Every scan (stored, then built-in) with the selection marked. */
+/** Every scan (stored, then built-in) with the selection marked (core/scans.ts). */
 export function listScanEntries(store: Store): ScanEntry[] {
-  const selected = store.getSelection("scan");
-  const out = new Map<string, ScanEntry>();
-  for (const s of store.listScans()) {
-    out.set(s.id, {
-      id: s.id,
-      name: s.name,
-      format: s.format,
-      floors: s.floors,
-      rooms: s.rooms,
-      builtin: false,
-      selected: s.id === selected,
-      plan_uri: planUri(s.id),
-    });
-  }
-  for (const [id, load] of Object.entries(BUILTIN_SCANS)) {
-    if (out.has(id)) continue;
-    const p = load().plan;
-    out.set(id, {
-      id,
-      name: p.name,
-      format: p.source.format,
-      floors: p.floors.length,
-      rooms: p.rooms.length,
-      builtin: true,
-      selected: id === selected,
-      plan_uri: planUri(id),
-    });
-  }
-  return [...out.values()];
+  return listCore({ store, builtins: BUILTIN_SCANS }).map((s) => ({
+    ...s,
+    plan_uri: planUri(s.id),
+  }));
 }
 
 /** The URI of a run's full result. */
@@ -87,16 +61,12 @@ function variable(v: string | string[] | undefined): string {
 }
 
 /**
- * Sets the selected scan in the store (shared with the command line); an unknown scan is
- * an error naming the known ones.
+ * Sets the selected scan in the store (shared with the command line; core/scans.ts); an
+ * unknown scan is an error naming the known ones.
  */
 export function selectScan(store: Store, sid: string): ScanEntry {
-  const src: PlanSources = { store, builtins: BUILTIN_SCANS };
-  if (!findPlan(src, sid)) {
-    throw new Error(`no scan ${JSON.stringify(sid)}; known scans: ${knownScanIds(src).join(", ")}`);
-  }
-  store.setSelection("scan", sid);
-  return listScanEntries(store).find((s) => s.id === sid)!;
+  const s = selectCore({ store, builtins: BUILTIN_SCANS }, sid);
+  return { ...s, plan_uri: planUri(s.id) };
 }
 
 /** Registers threshold's resources and the select_scan prompt on a server. */
@@ -135,8 +105,7 @@ export function registerResources(server: McpServer, store: Store): void {
         })),
       }),
       complete: {
-        sid: (v) =>
-          knownScanIds({ store, builtins: BUILTIN_SCANS }).filter((id) => id.startsWith(v)),
+        sid: (v) => completeScanIds({ store, builtins: BUILTIN_SCANS }, v),
       },
     }),
     {
@@ -184,7 +153,7 @@ export function registerResources(server: McpServer, store: Store): void {
     argsSchema: z.object({
       scan: completable(
         z.string().min(1).describe("The scan id, e.g. demo."),
-        (v) => knownScanIds({ store, builtins: BUILTIN_SCANS }).filter((id) => id.startsWith(v)),
+        (v) => completeScanIds({ store, builtins: BUILTIN_SCANS }, v),
       ),
     }),
   }, ({ scan }) => {

@@ -3,6 +3,7 @@
  * `threshold prefs set` accepts only these keys (or `custom.*`), checked against each schema.
  */
 import { z } from "zod";
+import { InputError } from "../core/errors.ts";
 
 export interface PreferenceKey {
   key: string;
@@ -120,9 +121,60 @@ export const PREFERENCE_KEYS: PreferenceKey[] = [
     schema: z.enum(["en17037", "bre209", "none"]),
     description: "The sunlight standard sun hours are checked against (en17037, bre209, none).",
   },
+  {
+    key: "agent.provider",
+    schema: z.enum(["offline", "openai", "anthropic"]),
+    description:
+      "How `threshold ask` decides: offline (the default, no network), an OpenAI-compatible Chat Completions server, or Anthropic Messages. The key comes only from the environment.",
+  },
+  {
+    key: "agent.base_url",
+    schema: z.url(),
+    description:
+      "The language model server's base URL (e.g. http://127.0.0.1:11434/v1 for Ollama); the provider's own when unset.",
+  },
+  {
+    key: "agent.model",
+    schema: z.string().min(1).max(200),
+    description: "The language model's name on that server.",
+  },
 ];
 
 /** Looks up a documented key; `custom.*` keys are free-form. */
 export function preferenceKey(key: string): PreferenceKey | undefined {
   return PREFERENCE_KEYS.find((p) => p.key === key);
+}
+
+/**
+ * A key a person may set: a documented one (returned) or `custom.*` (undefined). Any other is
+ * an InputError naming the key and listing the documented ones.
+ */
+export function checkPreferenceKey(key: string): PreferenceKey | undefined {
+  const k = preferenceKey(key);
+  if (!k && !/^custom\.[a-z0-9_.]+$/.test(key)) {
+    throw new InputError(
+      key,
+      `unknown preference key; keys: ${PREFERENCE_KEYS.map((x) => x.key).join(", ")} (or custom.*)`,
+    );
+  }
+  return k;
+}
+
+/**
+ * Checks a value for a preference key against its schema (every surface sets preferences
+ * the same way); returns the value, or an InputError naming the key, the problem and unit.
+ */
+export function checkPreference(key: string, value: unknown): unknown {
+  const k = checkPreferenceKey(key);
+  if (!k) return value;
+  const r = k.schema.safeParse(value);
+  if (!r.success) {
+    throw new InputError(
+      key,
+      `${r.error.issues.map((i) => i.message).join("; ")}; got ${JSON.stringify(value)}${
+        k.unit ? ` (unit: ${k.unit})` : ""
+      }`,
+    );
+  }
+  return value;
 }

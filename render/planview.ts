@@ -8,6 +8,7 @@ import { InputError } from "../core/errors.ts";
 import type { Floor, Obj, Opening, Plan, Point, Room, Vertical } from "../core/plan.ts";
 import type { Geometry, Overlay, Status } from "../core/result.ts";
 import { nearestWall } from "../engines/geometry/walls.ts";
+import { edgeDistance_m, pointInRing } from "../engines/geometry/polygon.ts";
 
 /** Options for {@link planSvg}. */
 export interface PlanSvgOptions {
@@ -121,34 +122,6 @@ function wrapText(text: string, font_px: number, max_px: number): string[] {
   return lines;
 }
 
-/** True when p lies inside the polygon (even-odd ray casting). */
-function pointInPolygon(p: Point, polygon: Point[]): boolean {
-  let inside = false;
-  for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
-    // Indexing, not destructuring: this runs in the label search's inner loop.
-    const xi = polygon[i][0], yi = polygon[i][1], xj = polygon[j][0], yj = polygon[j][1];
-    if ((yi > p[1]) !== (yj > p[1]) && p[0] < ((xj - xi) * (p[1] - yi)) / (yj - yi) + xi) {
-      inside = !inside;
-    }
-  }
-  return inside;
-}
-
-function distanceToEdges(p: Point, polygon: Point[]): number {
-  let best = Infinity;
-  for (let i = 0; i < polygon.length; i++) {
-    const a = polygon[i], b = polygon[(i + 1) % polygon.length];
-    const dx = b[0] - a[0], dy = b[1] - a[1];
-    const len2 = dx * dx + dy * dy;
-    const t = len2 > 0
-      ? Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len2))
-      : 0;
-    best = Math.min(best, Math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy));
-  }
-  return best;
-}
-
-/** Corners of an object's footprint in plan metres (size [w, d] rotated by yaw_deg, CCW). */
 function objectCorners(obj: Pick<Obj, "center" | "size" | "yaw_deg">): Point[] {
   const [cx, cy] = obj.center, [w, d] = obj.size;
   const a = ((obj.yaw_deg ?? 0) * Math.PI) / 180;
@@ -201,7 +174,7 @@ function labelPoint(
   const inObstacle = (q: Point) =>
     near.some(({ ob, b }) =>
       q[0] >= b.minx && q[0] <= b.maxx && q[1] >= b.miny && q[1] <= b.maxy &&
-      pointInPolygon(q, ob)
+      pointInRing(q, ob)
     );
   let best: Point = centre, bestScore = -Infinity;
   for (let i = 0; i <= N; i++) {
@@ -210,12 +183,12 @@ function labelPoint(
         box.minx + ((box.maxx - box.minx) * i) / N,
         box.miny + ((box.maxy - box.miny) * j) / N,
       ];
-      if (!pointInPolygon(p, polygon)) continue;
+      if (!pointInRing(p, polygon)) continue;
       let outside = 0, blocked = 0;
       for (const sx of [-1, -0.5, 0, 0.5, 1]) {
         for (const sy of [-1, 0, 1]) {
           const q: Point = [p[0] + sx * hw, p[1] + sy * hh];
-          if (!pointInPolygon(q, polygon)) outside++;
+          if (!pointInRing(q, polygon)) outside++;
           if (inObstacle(q)) blocked++;
         }
       }
@@ -227,7 +200,7 @@ function labelPoint(
       }
       const score = -10 * outside - 4 * blocked -
         Math.hypot(p[0] - centre[0], p[1] - centre[1]) +
-        0.3 * Math.min(distanceToEdges(p, polygon), 1);
+        0.3 * Math.min(edgeDistance_m(p, polygon), 1);
       if (score > bestScore + 1e-9) {
         bestScore = score;
         best = p;

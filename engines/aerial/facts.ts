@@ -7,7 +7,7 @@
 import type { Grid } from "./grid.ts";
 import { bilinear, cellCentre, cellSize_m, covers, worldToPixel } from "./sample.ts";
 import type { XY } from "./reproject.ts";
-import { slopeAspect } from "../geometry/water.ts";
+import { slopeAspectHorn } from "../geometry/water/mod.ts";
 
 /** What the grid says about a point. */
 export interface PointFacts {
@@ -67,7 +67,7 @@ export function pointFacts(
       stencil[(r + 1) * 3 + c + 1] = bilinear(grid, q);
     }
   }
-  const sa = slopeAspect(
+  const sa = slopeAspectHorn(
     { width: 3, height: 3, data: stencil, transform: [0, 1, 0, 0, 0, -1], crs: "local" },
     cell_m,
   );

@@ -8,7 +8,7 @@
  */
 import type { Grid } from "./grid.ts";
 import { bilinear, cellSize_m, covers, metresPerDegree } from "./sample.ts";
-import type { XY } from "./reproject.ts";
+import { type Affine, applyAffine, gridNorthAzimuth_deg, type XY } from "./reproject.ts";
 
 /** Mean earth radius, metres (IUGG). */
 export const EARTH_RADIUS_M = 6_371_000;
@@ -92,4 +92,64 @@ export function terrainHorizon(
     reach_m.push(reach);
   }
   return { points, reach_m, ground_m, step_m };
+}
+
+/** The skyline at a site, or why there is none (codes with data; the caller words them). */
+export type SiteSkyline =
+  | { code: "skyline.too_short"; minDistance_m: number; maxDistance_m: number }
+  | { code: "skyline.no_ground" }
+  | {
+    code: "skyline.traced";
+    horizon: TerrainHorizon;
+    minDistance_m: number;
+    maxDistance_m: number;
+    /** The highest point of the skyline (the first of equals). */
+    highest: { azimuth_deg: number; elevation_deg: number };
+    reachMin_m: number;
+    reachMax_m: number;
+  };
+
+/**
+ * The terrain skyline at the plan's origin (the site's position) on an elevation grid opened
+ * for it: rays start past the building (`buildingReach_m` + `clear_m`) and the grid's first
+ * cell, from an eye `eye_m` above the ground, out to `maxDistance_m`; grid north from the
+ * CRS's convergence at the point.
+ */
+export function skylineAtSite(
+  g: { grid: Grid; planToGrid: Affine; crs: string; geographic: boolean },
+  opts: {
+    lat_deg: number;
+    buildingReach_m: number;
+    clear_m: number;
+    eye_m: number;
+    maxDistance_m: number;
+  },
+): SiteSkyline {
+  const p = applyAffine(g.planToGrid, [0, 0]);
+  const cell = Math.max(...cellSize_m(g.grid, g.geographic, opts.lat_deg));
+  const minDistance_m = Math.max(cell, opts.buildingReach_m + opts.clear_m);
+  const maxDistance_m = opts.maxDistance_m;
+  if (minDistance_m >= maxDistance_m) {
+    return { code: "skyline.too_short", minDistance_m, maxDistance_m };
+  }
+  const sky = terrainHorizon(g.grid, p, {
+    observerHeight_m: opts.eye_m,
+    minDistance_m,
+    maxDistance_m,
+    geographic: g.geographic,
+    lat_deg: opts.lat_deg,
+    gridNorth_deg: gridNorthAzimuth_deg(g.crs, p),
+  });
+  if (!sky) return { code: "skyline.no_ground" };
+  let highest = sky.points[0];
+  for (const q of sky.points) if (q.elevation_deg > highest.elevation_deg) highest = q;
+  return {
+    code: "skyline.traced",
+    horizon: sky,
+    minDistance_m,
+    maxDistance_m,
+    highest,
+    reachMin_m: Math.min(...sky.reach_m),
+    reachMax_m: Math.max(...sky.reach_m),
+  };
 }

@@ -11,8 +11,8 @@ import type { GeoTransform } from "./grid.ts";
 import { readGeoTiffInfo } from "./geotiff.ts";
 import { type Affine, applyAffine, type XY } from "./reproject.ts";
 import { pixelToWorld, worldToPixel } from "./sample.ts";
-import type { Point } from "../../core/plan.ts";
 import { inAnyRoom, type OutsideWall } from "../geometry/footprint.ts";
+import { segmentDistance_m } from "../geometry/polygon.ts";
 import type { Room } from "../../core/plan.ts";
 
 /** An RGB image window with its georeferencing: interleaved 8-bit samples. */
@@ -118,13 +118,6 @@ export function surfaceFractions(
   };
 }
 
-function distToSegment(p: Point, a: Point, b: Point): number {
-  const dx = b[0] - a[0], dy = b[1] - a[1];
-  const l2 = dx * dx + dy * dy;
-  const t = l2 ? Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / l2)) : 0;
-  return Math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy);
-}
-
 /**
  * The pixels whose centres lie in a band around a footprint: outside every room and within
  * `buffer_m` of an outside wall; with no rooms, within `buffer_m` of the plan origin.
@@ -144,7 +137,8 @@ export function ringMask(
       let keep: boolean;
       if (!rooms.length) keep = Math.hypot(p[0], p[1]) <= buffer_m;
       else {
-        keep = walls.some((w) => distToSegment(p, w.a, w.b) <= buffer_m) && !inAnyRoom(p, rooms);
+        keep = walls.some((w) => segmentDistance_m(p, w.a, w.b) <= buffer_m) &&
+          !inAnyRoom(p, rooms);
       }
       if (keep) mask[r * img.width + c] = 1;
     }

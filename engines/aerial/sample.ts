@@ -59,11 +59,6 @@ export function bilinear(grid: Grid, p: XY): number {
   return (z00 * (1 - fu) + z10 * fu) * (1 - fv) + (z01 * (1 - fu) + z11 * fu) * fv;
 }
 
-/** Bilinear samples at many world points. */
-export function sampleAt(grid: Grid, points: XY[]): number[] {
-  return points.map((p) => bilinear(grid, p));
-}
-
 /**
  * The sub-grid whose cells overlap a world box [minX, minY, maxX, maxY] (in the grid's
  * CRS), with its own geotransform; undefined when the box misses the grid. Rotation-free

@@ -29,8 +29,27 @@ export interface ClearWidth {
   clear_width_m: number;
   /** True when estimated from the stated width rather than stated by the source. */
   estimated: boolean;
-  /** One sentence saying where the number came from. */
+  /** Where the number came from, as a code: stated by the source, an opening without a leaf, or estimated from the leaf. */
+  basis_code: ClearWidthBasis;
+  /** The same in one sentence (clearWidthBasisText). */
   basis: string;
+}
+
+/** Where a clear width came from. */
+export type ClearWidthBasis = "stated" | "no_leaf" | "leaf_estimate";
+
+/** The sentence for a clear width's basis (`width_m`: the door's stated width, for an estimate). */
+export function clearWidthBasisText(code: ClearWidthBasis, width_m?: number): string {
+  switch (code) {
+    case "stated":
+      return "stated by the scan";
+    case "no_leaf":
+      return "an opening without a door leaf: clear over its whole width";
+    case "leaf_estimate":
+      return `estimated as the ${width_m!.toFixed(2)} m door width less ${
+        (DOOR_LEAF_AND_STOP_M * 1000).toFixed(0)
+      } mm for the open leaf and its stop (ADA 404.2.3 measuring rule)`;
+  }
 }
 
 /**
@@ -43,22 +62,27 @@ export function doorClearWidth(
   o: Pick<Opening, "id" | "kind" | "width_m" | "clear_width_m">,
 ): ClearWidth {
   if (o.clear_width_m !== undefined) {
-    return { clear_width_m: o.clear_width_m, estimated: false, basis: "stated by the scan" };
+    return {
+      clear_width_m: o.clear_width_m,
+      estimated: false,
+      basis_code: "stated",
+      basis: clearWidthBasisText("stated"),
+    };
   }
   if (o.kind === "opening") {
     return {
       clear_width_m: o.width_m,
       estimated: false,
-      basis: "an opening without a door leaf: clear over its whole width",
+      basis_code: "no_leaf",
+      basis: clearWidthBasisText("no_leaf"),
     };
   }
   const clear = doorClearWidth_m(o);
   return {
     clear_width_m: clear,
     estimated: true,
-    basis: `estimated as the ${o.width_m.toFixed(2)} m door width less ${
-      (DOOR_LEAF_AND_STOP_M * 1000).toFixed(0)
-    } mm for the open leaf and its stop (ADA 404.2.3 measuring rule)`,
+    basis_code: "leaf_estimate",
+    basis: clearWidthBasisText("leaf_estimate", o.width_m),
   };
 }
 

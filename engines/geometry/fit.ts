@@ -11,6 +11,7 @@
  *   (§4.3); a rectangle p × q fits tilted in an A × B opening by Carver's condition
  *   (W. Carver 1956; Wetzel, "Rectangles in rectangles", Math. Mag. 73(3), 2000).
  */
+import { type FitMessage, type FitMessages, fitSaid } from "./fit_wording.ts";
 import type { Plan, Point } from "../../core/plan.ts";
 import { tolerance_m } from "../../core/plan.ts";
 import {
@@ -20,8 +21,8 @@ import {
   orientedRectangle,
   type Placement,
 } from "./clearance.ts";
-import { objectsByRoom, type Route, type RouteGraph, verticalRun_m } from "./routes.ts";
-import { judge } from "../../core/result.ts";
+import { objectsByRoom, type Route, type RouteGraph, verticalRun_m } from "./routes/mod.ts";
+import { judge } from "../../core/plan.ts";
 import { nearestRoomEdge } from "./walls.ts";
 
 /**
@@ -267,7 +268,11 @@ export interface FitStep {
   carry?: string;
   /** Spare room at the binding dimension, m (negative: short by that much). */
   margin_m?: number;
-  /** The step in words and numbers. */
+  /** What happened at the step, as a message id of ./fit_wording.ts (ESLint's messageId). */
+  message: FitMessage;
+  /** The message's data: names and numbers. */
+  data: FitMessages[FitMessage];
+  /** The step in words and numbers (./fit_wording.ts makes it from message and data). */
   text: string;
   floor?: string;
   at?: Point;
@@ -278,8 +283,6 @@ export interface FitOptions {
   /** Headroom over a stair's pitch line when the plan gives none, m (IRC R311.7.2: 2.032). */
   stair_headroom_m: number;
 }
-
-const f2 = (v: number) => `${v.toFixed(2)} m`;
 
 /**
  * Judges each step of a route for a rigid box, with design.md's uncertainty rule applied to
@@ -371,17 +374,15 @@ export function fitAlongRoute(
         status,
         carry: carryName(r.carry, r.fit),
         margin_m: r.fit.margin_m,
-        text: `${o.kind} ${o.id}, ${f2(cw)} clear × ${
-          height !== undefined ? f2(height) : "unknown height"
-        }: ${
-          r.status === "fail"
-            ? `no way of carrying it gets through (closest: ${r.carry.name}, short by ${
-              f2(-r.fit.margin_m)
-            })`
-            : `through ${carryName(r.carry, r.fit)}${
-              height === undefined ? ", if the door is tall enough" : ""
-            }`
-        }`,
+        ...fitSaid("door", {
+          what: o.kind,
+          element: o.id,
+          clear_width_m: cw,
+          ...(height !== undefined ? { height_m: height } : {}),
+          fits: r.status !== "fail",
+          carry: r.status === "fail" ? r.carry.name : carryName(r.carry, r.fit),
+          ...(r.status === "fail" ? { short_m: -r.fit.margin_m } : {}),
+        }),
         floor: o.floor,
         at: o.at,
       });
@@ -410,13 +411,15 @@ export function fitAlongRoute(
             status: r.status,
             carry: r.carry.name,
             margin_m: r.fit.margin_m,
-            text: `corner in ${room.name ?? room.id}, ${f2(w.a_m)} and ${f2(w.b_m)} wide: ${
-              r.status === "fail"
-                ? `too long to turn (${f2(r.carry.length_m)} long; ${
-                  f2(r.carry.length_m + r.fit.margin_m)
-                } turns)`
-                : `turns ${r.carry.name}`
-            }`,
+            ...fitSaid("corner", {
+              room: room.name ?? room.id,
+              a_m: w.a_m,
+              b_m: w.b_m,
+              fits: r.status !== "fail",
+              carry: r.carry.name,
+              length_m: r.carry.length_m,
+              turns_m: r.carry.length_m + r.fit.margin_m,
+            }),
             floor: room.floor,
             at: v,
           });
@@ -428,7 +431,7 @@ export function fitAlongRoute(
             kind: "passage",
             element: room.id,
             status: c.status,
-            text: c.text,
+            ...fitSaid("route_constraint", { message: c.message, data: c.data }),
             floor: fromNode.floor,
             at: c.at,
           });
@@ -443,7 +446,7 @@ export function fitAlongRoute(
             kind: "stair",
             element: v.id,
             status: "unknown",
-            text: `stair ${v.id} has no recorded going, so its pitch and headroom are unknown`,
+            ...fitSaid("stair_no_going", { element: v.id }),
             floor: v.from_floor,
           });
           continue;
@@ -465,15 +468,15 @@ export function fitAlongRoute(
           status: r.status,
           carry: r.carry.name,
           margin_m: r.fit.margin_m,
-          text: `stair ${v.id}, ${f2(v.width_m)} wide, pitch ${pitch.toFixed(0)}°, ${
-            f2(opts.stair_headroom_m)
-          } headroom: ${
-            r.status === "fail"
-              ? `no way of carrying it fits (closest: ${r.carry.name}, short by ${
-                f2(-r.fit.margin_m)
-              })`
-              : `up ${r.carry.name}`
-          }`,
+          ...fitSaid("stair", {
+            element: v.id,
+            width_m: v.width_m,
+            pitch_deg: pitch,
+            headroom_m: opts.stair_headroom_m,
+            fits: r.status !== "fail",
+            carry: r.carry.name,
+            ...(r.status === "fail" ? { short_m: -r.fit.margin_m } : {}),
+          }),
           floor: v.from_floor,
         });
       } else {
@@ -487,9 +490,13 @@ export function fitAlongRoute(
           status: v.kind === "lift" && r.status !== "fail" ? "unknown" : r.status,
           carry: r.carry.name,
           margin_m: r.fit.margin_m,
-          text: `${v.kind} ${v.id}, ${f2(v.width_m)} wide: ${
-            r.status === "fail" ? "too narrow for it" : `fits across ${r.carry.name}`
-          }${v.kind === "lift" ? "; the car's depth is not recorded" : ""}`,
+          ...fitSaid("vertical", {
+            what: v.kind === "lift" ? "lift" : "ramp",
+            element: v.id,
+            width_m: v.width_m,
+            fits: r.status !== "fail",
+            carry: r.carry.name,
+          }),
           floor: v.from_floor,
         });
       }
@@ -503,9 +510,7 @@ export function fitAlongRoute(
       kind: "floor",
       element: target.id,
       status: "unknown",
-      text: `${
-        target.name ?? target.id
-      }'s outline encloses no floor (zero area), so its floor is unknown`,
+      ...fitSaid("floor_empty", { room: target.name ?? target.id }),
       floor: target.floor,
     });
   } else if (target) {
@@ -518,23 +523,25 @@ export function fitAlongRoute(
     const asIs = grown ??
       floorFit(target.polygon, obs, { width_m: item.width_m - t, depth_m: item.depth_m - t });
     let status: FitStep["status"] = grown ? "pass" : asIs ? "warn" : "fail";
-    let text = `on the free floor of ${target.name ?? target.id}: ${
-      status === "fail"
-        ? `no place for its ${f2(item.width_m)} × ${f2(item.depth_m)} footprint`
-        : "fits upright"
-    }`;
+    const data: FitMessages["floor"] = {
+      room: target.name ?? target.id,
+      fits: status !== "fail",
+      width_m: item.width_m,
+      depth_m: item.depth_m,
+    };
     if (target.height_m !== undefined && status !== "fail") {
       const h = judge(item.height_m, "<=", target.height_m, tol(target.height_m));
       if (h === "fail") status = "fail";
       else if (h === "warn" && status === "pass") status = "warn";
-      text += `; ${f2(item.height_m)} tall under a ${f2(target.height_m)} ceiling`;
+      data.height_m = item.height_m;
+      data.ceiling_m = target.height_m;
     }
     steps.push({
       kind: "floor",
       element: target.id,
       status,
       carry: "upright",
-      text,
+      ...fitSaid("floor", data),
       floor: target.floor,
       ...(asIs ? { at: asIs.at } : {}),
     });

@@ -69,12 +69,32 @@ export function simplifyRing(ring: Point[], eps_m = 1e-4): Point[] {
 export function pointInRing(p: Point, ring: readonly Point[]): boolean {
   let inside = false;
   for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [xi, yi] = ring[i], [xj, yj] = ring[j];
+    // Indexing, not destructuring: this runs in the plan view's label search's inner loop
+    // (render/planview.ts), where destructuring allocated per vertex.
+    const xi = ring[i][0], yi = ring[i][1], xj = ring[j][0], yj = ring[j][1];
     if ((yi > p[1]) !== (yj > p[1]) && p[0] < ((xj - xi) * (p[1] - yi)) / (yj - yi) + xi) {
       inside = !inside;
     }
   }
   return inside;
+}
+
+/**
+ * Whether a polygon is convex: all turns one way (cross products of consecutive edges of
+ * one sign); collinear vertices (|cross| < 1e-12) are allowed.
+ */
+export function isConvexRing(polygon: readonly Point[]): boolean {
+  let sign = 0;
+  const n = polygon.length;
+  for (let i = 0; i < n; i++) {
+    const a = polygon[i], b = polygon[(i + 1) % n], c = polygon[(i + 2) % n];
+    const z = (b[0] - a[0]) * (c[1] - b[1]) - (b[1] - a[1]) * (c[0] - b[0]);
+    if (Math.abs(z) < 1e-12) continue;
+    const s = Math.sign(z);
+    if (sign === 0) sign = s;
+    else if (s !== sign) return false;
+  }
+  return true;
 }
 
 /** Distance in metres from p to the segment ab. */

@@ -10,9 +10,9 @@
  * within one step of the continuous value (two sunrise/sunset edges, half a step each).
  */
 import type { Opening, Plan, Point } from "../../core/plan.ts";
-import { julianDay } from "./sun.ts";
+import { julianDay } from "./sun/mod.ts";
 import { nearestWall, planAzimuth_deg } from "./walls.ts";
-import type { SunSeries } from "./sun.ts";
+import type { SunSeries } from "./sun/mod.ts";
 
 const D2R = Math.PI / 180;
 

@@ -10,6 +10,7 @@
  */
 import type { Opening, Plan, Point, Room, RoomLabel } from "../../core/plan.ts";
 import { ringArea_m2 } from "./clip.ts";
+import { isConvexRing } from "./polygon.ts";
 
 /**
  * Area of a simple polygon, m², whatever its orientation: the absolute value of clip.ts's
@@ -78,20 +79,8 @@ export function polygonMinWidth_m(polygon: Point[]): number {
   return best === Infinity ? 0 : best;
 }
 
-/** Whether a polygon is convex (all turns one way; collinear vertices allowed). */
-export function polygonIsConvex(polygon: Point[]): boolean {
-  let sign = 0;
-  const n = polygon.length;
-  for (let i = 0; i < n; i++) {
-    const a = polygon[i], b = polygon[(i + 1) % n], c = polygon[(i + 2) % n];
-    const z = (b[0] - a[0]) * (c[1] - b[1]) - (b[1] - a[1]) * (c[0] - b[0]);
-    if (Math.abs(z) < 1e-12) continue;
-    const s = Math.sign(z);
-    if (sign === 0) sign = s;
-    else if (s !== sign) return false;
-  }
-  return true;
-}
+/** Whether a polygon is convex (all turns one way; collinear vertices allowed): polygon.ts's. */
+export const polygonIsConvex: (polygon: Point[]) => boolean = isConvexRing;
 
 /** The measuring conventions takeoff can total by. */
 export const CONVENTIONS = ["net", "gross", "finished"] as const;
@@ -138,6 +127,8 @@ export interface RoomTakeoff {
   label: RoomLabel;
   /** Whether the convention counts this room in the totals, and why not. */
   included: boolean;
+  /** Why the convention leaves it out (exclusionText words it). */
+  excluded_code?: Exclusion;
   excluded_because?: string;
   height_m: number | null;
   floor_area_m2: number;
@@ -212,7 +203,9 @@ export function roomTakeoff(
   room: Room,
   openings: Opening[],
   opts: TakeoffOptions,
-  included: { included: boolean; excluded_because?: string } = { included: true },
+  included: { included: boolean; excluded_code?: Exclusion; excluded_because?: string } = {
+    included: true,
+  },
   assumed: Set<string> = new Set(),
 ): RoomTakeoff {
   const area = polygonArea_m2(room.polygon);
@@ -250,26 +243,42 @@ export function roomTakeoff(
   };
 }
 
-/** Whether a convention counts a room, and the reason when it does not. */
+/** Why a convention leaves a room out. */
+export type Exclusion = "unfinished" | "low_ceiling" | "outdoor";
+
+/** The reason a room is left out, in words (the one place they are made). */
+export function exclusionText(
+  code: Exclusion,
+  room: Pick<Room, "label" | "height_m">,
+): string {
+  switch (code) {
+    case "unfinished":
+      return `${room.label}: unheated or unfinished space`;
+    case "low_ceiling":
+      return `ceiling ${room.height_m!.toFixed(2)} m is under 7 ft (2.134 m)`;
+    case "outdoor":
+      return `${room.label}: outside the building envelope`;
+  }
+}
+
+/** Whether a convention counts a room, and the reason (code and words) when it does not. */
 export function conventionIncludes(
   room: Pick<Room, "label" | "height_m">,
   convention: Convention,
-): { included: boolean; excluded_because?: string } {
+): { included: boolean; excluded_code?: Exclusion; excluded_because?: string } {
+  const out = (code: Exclusion) => ({
+    included: false,
+    excluded_code: code,
+    excluded_because: exclusionText(code, room),
+  });
   if (convention === "finished") {
-    if (UNFINISHED_LABELS.includes(room.label)) {
-      return { included: false, excluded_because: `${room.label}: unheated or unfinished space` };
-    }
+    if (UNFINISHED_LABELS.includes(room.label)) return out("unfinished");
     if (room.height_m !== undefined && room.height_m < Z765_MIN_CEILING_M) {
-      return {
-        included: false,
-        excluded_because: `ceiling ${room.height_m.toFixed(2)} m is under 7 ft (2.134 m)`,
-      };
+      return out("low_ceiling");
     }
     return { included: true };
   }
-  if (OUTDOOR_LABELS.includes(room.label)) {
-    return { included: false, excluded_because: `${room.label}: outside the building envelope` };
-  }
+  if (OUTDOOR_LABELS.includes(room.label)) return out("outdoor");
   return { included: true };
 }
 

@@ -4,6 +4,7 @@
  * (point-to-segment projection, shoelace orientation) in plan metres, x right, y up.
  */
 import type { Opening, Plan, Point, Room } from "../../core/plan.ts";
+import { signedArea_m2 } from "./polygon.ts";
 
 /** A room edge that an opening sits on. All vectors are in plan metres, unit length. */
 export interface WallEdge {
@@ -24,16 +25,6 @@ export interface WallEdge {
   distance_m: number;
   /** Length of the edge, metres. */
   length_m: number;
-}
-
-/** Signed area by the shoelace formula, m²: positive when the ring runs counter-clockwise. */
-function signedArea_m2(polygon: Point[]): number {
-  let s = 0;
-  for (let i = 0; i < polygon.length; i++) {
-    const [x1, y1] = polygon[i], [x2, y2] = polygon[(i + 1) % polygon.length];
-    s += x1 * y2 - x2 * y1;
-  }
-  return s / 2;
 }
 
 /**

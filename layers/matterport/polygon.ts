@@ -5,7 +5,6 @@
  * (shared/reference/data-formats.md §1.4, "Polygon assembly").
  */
 import type { Point } from "../../core/plan.ts";
-import { area_m2 } from "../../engines/geometry/polygon.ts";
 
 /** One edge as two vertex ids with their positions (plan metres). */
 export interface IdEdge {
@@ -75,9 +74,4 @@ export function chainEdges(edges: IdEdge[]): { rings: Ring[]; problems: string[]
     }
   }
   return { rings, problems };
-}
-
-/** Area (m²) of a region: its outer ring minus its holes (shoelace, absolute values). */
-export function regionArea_m2(outer: Point[], holes: Point[][] = []): number {
-  return area_m2(outer) - holes.reduce((s, h) => s + area_m2(h), 0);
 }

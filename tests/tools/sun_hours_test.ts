@@ -14,6 +14,7 @@ import type { ToolResult } from "../../core/result.ts";
 import { runTool } from "../../core/run.ts";
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";
 import { sunPathPng } from "../../render/sunpath.ts";
+import { chartSvg } from "../../render/charts.ts";
 import sunHours from "../../tools/sun_hours/mod.ts";
 import { assertEquals, assertOk, assertRejects } from "../_assert.ts";
 import { fixture } from "../_data.ts";
@@ -195,7 +196,12 @@ Deno.test("the demo building: every window to the outside gets hours, a chart an
   assertOk(win(r, "w_living_s").year_h > 2 * win(r, "w_kitchen_n").year_h);
   for (const w of windows(r)) assertOk(w.day_h >= 0 && w.year_h > 0, w.id);
   assertOk(r.overlays.some((o) => o.id === "window:w_living_s" && o.kind === "arrow"));
-  const svg = (r.data!.charts as { sunpath_svg: string }).sunpath_svg;
+  // The chart is data (the tool draws nothing); render/ draws it.
+  const chart = r.data!.charts!.sunpath;
+  assertEquals(chart.kind, "sunpath");
+  assertEquals(chart.days.length, 8, "21 Dec … 21 Jun and the chosen day");
+  assertEquals(chart.windows?.length, 11);
+  const svg = chartSvg(chart);
   assertOk(svg.startsWith("<svg") && svg.includes('class="day"'), "an SVG sun-path chart");
   const png = await sunPathPng(svg);
   assertEquals([...png.slice(0, 4)], [0x89, 0x50, 0x4e, 0x47]);

@@ -24,10 +24,12 @@ async function run(opts: Parameters<typeof runTool>[1]) {
   return o.result;
 }
 type Table = { columns: string[]; rows: Record<string, unknown>[] };
-/** result.data.table is the rows (what `--csv` writes); result.data.columns their keys. */
+/** result.data.table is {columns, rows} (what `--csv` writes); rows read here as objects. */
 const table = (r: ToolResult): Table => ({
-  columns: r.data!.columns as string[],
-  rows: r.data!.table as Record<string, unknown>[],
+  columns: r.data!.table!.columns,
+  rows: r.data!.table!.rows.map((row) =>
+    Object.fromEntries(r.data!.table!.columns.map((c, i) => [c, row[i]]))
+  ),
 });
 const metric = (r: ToolResult, id: string) => r.metrics.find((m) => m.id === id)!.value;
 
@@ -89,7 +91,8 @@ Deno.test("takeoff on the demo building: partial walls where a room has no heigh
     verdict: r.verdict,
     metrics: r.metrics,
     assumptions: r.assumptions,
-    table: r.data!.table,
+    // The rows as objects, as the golden file has kept them since before the typed table.
+    table: table(r).rows,
   });
 });
 

@@ -7,10 +7,11 @@ import { tolerance_m } from "../../core/plan.ts";
 import {
   type Check,
   type Finding,
-  findingId,
   fmtM,
-  judge,
+  JUDGED_BLOCKS,
+  judgedCheck,
   type Metric,
+  openFinding,
   type Overlay,
   TOO_CLOSE,
   worstStatus,
@@ -35,15 +36,7 @@ export default tool({
     ),
   }),
   requires: [{ layer: "plan.rooms" }],
-  blocks: [
-    "VerdictHeader",
-    "MetricGrid",
-    "CheckList",
-    "FindingList",
-    "AssumptionList",
-    "PlanView",
-    "StepLog",
-  ],
+  blocks: JUDGED_BLOCKS,
   draws: ["room"],
   read_only: true,
   run(ctx, { scan, min_height_m }) {
@@ -80,17 +73,18 @@ export default tool({
       }
       const h = room.height_m;
       if (!lowest || h < lowest.h) lowest = { h, room: name };
-      const status = judge(h, ">=", min_height_m, tolerance_m(plan, h));
-      checks.push({
+      const check = judgedCheck({
         id: `height:${room.id}`,
         label: `${name}: height`,
-        status,
         measured: h,
+        comparator: ">=",
         limit: min_height_m,
+        tolerance: tolerance_m(plan, h),
         unit: "m",
         subject: room.id,
-        ...(status === "warn" ? { note: TOO_CLOSE } : {}),
       });
+      const status = check.status;
+      checks.push(check);
       overlays.push({
         id: overlayId,
         kind: "room",
@@ -100,18 +94,18 @@ export default tool({
         label: `${name} ${fmtM(h)}`,
       });
       if (status !== "pass") {
-        findings.push({
-          id: findingId("ceiling_height", "room", room.id),
-          status: "open",
-          severity: status === "fail" ? "fail" : "warn",
+        findings.push(openFinding({
+          tool: "ceiling_height",
+          kind: "room",
+          id: room.id,
+          status,
           title: status === "fail"
             ? `${name} is lower than your minimum`
             : `${name} is too close to your minimum to call`,
           detail: `${name} measures ${fmtM(h)}; the minimum is ${fmtM(min_height_m)}` +
             (status === "warn" ? ` (${TOO_CLOSE})` : "") + ".",
-          subject: room.id,
           overlays: [overlayId],
-        });
+        }));
       }
     }
     const measured = checks.filter((c) => c.status !== "unknown");

@@ -35,10 +35,14 @@ import {
 
 /**
  * Resolves the `pack` input: a built-in pack id, the JSON text of a pack, or the path of a
- * pack file (read here: the one read this tool makes). A bad pack is an InputError naming
- * the input, the rule and the field.
+ * person's pack file, whose text `read` gives (the run's `ctx.readText`: the tool reads no
+ * file). A bad pack is an InputError naming the input, the rule and the field.
  */
-export function resolvePack(value: string, input = "pack"): RulePack {
+export function resolvePack(
+  value: string,
+  input = "pack",
+  read?: (path: string) => string,
+): RulePack {
   const builtin = builtinPack(value);
   if (builtin) return builtin;
   const text = value.trimStart();
@@ -48,11 +52,10 @@ export function resolvePack(value: string, input = "pack"): RulePack {
     raw = value;
     from = "the pack JSON given";
   } else if (/\.json$/i.test(value) || value.includes("/") || value.includes("\\")) {
-    try {
-      raw = Deno.readTextFileSync(value);
-    } catch (e) {
-      throw new InputError(input, `cannot read pack file ${value}: ${(e as Error).message}`);
+    if (!read) {
+      throw new InputError(input, `${value} is a file path; give the pack's JSON text instead`);
     }
+    raw = read(value);
     from = value;
   } else {
     throw new InputError(
@@ -130,7 +133,7 @@ export default tool({
   read_only: true,
   run(ctx, { scan, pack: packInput, occupancy, work, level, units }) {
     ctx.step(`Loading rule pack ${packInput.trimStart().startsWith("{") ? "(given)" : packInput}`);
-    const pack = resolvePack(packInput);
+    const pack = resolvePack(packInput, "pack", (path) => ctx.readText(path, "pack", "pack file"));
     if (level !== undefined && !pack.levels?.includes(level)) {
       throw new InputError(
         "level",

@@ -10,10 +10,11 @@ import { tolerance_m } from "../../core/plan.ts";
 import {
   type Check,
   type Finding,
-  findingId,
   fmtM,
   judge,
+  JUDGED_BLOCKS,
   type Metric,
+  openFinding,
   type Overlay,
   TOO_CLOSE,
   worstStatus,
@@ -36,15 +37,7 @@ export default tool({
     min_clear_width_m,
   }),
   requires: [{ layer: "plan.doors" }],
-  blocks: [
-    "VerdictHeader",
-    "MetricGrid",
-    "CheckList",
-    "FindingList",
-    "AssumptionList",
-    "PlanView",
-    "StepLog",
-  ],
+  blocks: JUDGED_BLOCKS,
   draws: ["opening"],
   read_only: true,
   run(ctx, { scan, chair_width_m, side_margin_m, min_clear_width_m }) {
@@ -88,10 +81,11 @@ export default tool({
         label: `${o.id} ${fmtM(w)}`,
       });
       if (status !== "pass") {
-        findings.push({
-          id: findingId("door_clearance", "door", o.id),
-          status: "open",
-          severity: status === "fail" ? "fail" : "warn",
+        findings.push(openFinding({
+          tool: "door_clearance",
+          kind: "door",
+          id: o.id,
+          status,
           title: status === "fail"
             ? `${o.kind === "door" ? "Door" : "Opening"} ${o.id} is too narrow`
             : `${o.kind === "door" ? "Door" : "Opening"} ${o.id} is too close to call`,
@@ -101,7 +95,7 @@ export default tool({
             }; ${fmtM(need_m, 3)} needed` + (status === "warn" ? ` (${TOO_CLOSE})` : "") + ".",
           subject: o.id,
           overlays: [overlayId],
-        });
+        }));
       }
     }
     const fails = checks.filter((c) => c.status === "fail").length;

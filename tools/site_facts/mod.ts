@@ -19,26 +19,18 @@ import { pointFacts } from "../../engines/aerial/facts.ts";
 import {
   gridNorthAzimuth_deg,
   invertAffine,
-  planToCrs,
-  planToCrsAffine,
   transformPoints,
 } from "../../engines/aerial/reproject.ts";
-import { readOrthophoto, ringMask, surfaceFractions } from "../../engines/aerial/imagery.ts";
+import { ringMask, surfaceFractions } from "../../engines/aerial/imagery.ts";
 import {
   compassPoint,
   groundFloorRooms,
   type OutsideWall,
   outsideWalls,
 } from "../../engines/geometry/footprint.ts";
-import {
-  describeRaster,
-  loadRaster,
-  openElevationFor,
-  RasterFileError,
-  rastersOf,
-} from "../../layers/rasters.ts";
-import { crsSupported } from "../../engines/aerial/reproject.ts";
-import type { SiteInfo } from "../../core/context.ts";
+import { describeRaster, type RasterEntry } from "../../core/rasters.ts";
+import type { Ctx, SiteInfo } from "../../core/context.ts";
+import { round } from "../../core/text.ts";
 
 const TOOL = "site_facts";
 
@@ -90,7 +82,7 @@ export default tool({
     }
     const where = `${+site.lat.toFixed(6)}, ${+site.lon.toFixed(6)}`;
     ctx.step("Opening the site's elevation raster");
-    const opened = await openElevationFor(site, [[0, 0]], radius_m * 1.1);
+    const opened = await ctx.elevation(site, [[0, 0]], radius_m * 1.1);
     if ("reasons" in opened) {
       return { verdict: { status: "unknown", text: opened.reasons.join(" ") } };
     }
@@ -207,7 +199,7 @@ export default tool({
 
     // Imagery, when attached.
     let cover = "";
-    const images = rastersOf(site, "imagery");
+    const images = ctx.rasters(site, "imagery");
     if (images.length) {
       ctx.step("Measuring vegetation and hard surfaces on the orthophoto");
       const res = await imageryCover(ctx, site, images[0], imagery_buffer_m);
@@ -261,22 +253,15 @@ export default tool({
 });
 
 async function imageryCover(
-  ctx: { plan(sid: string): import("../../core/plan.ts").Plan },
+  ctx: Ctx,
   site: SiteInfo,
-  entry: ReturnType<typeof rastersOf>[number],
+  entry: RasterEntry,
   buffer_m: number,
 ): Promise<
   | { reason: string }
   | { pixels: number; vegetation_fraction: number; hard_fraction: number; around: string }
 > {
   const name = entry.path.split(/[\\/]/).pop();
-  if (!crsSupported(entry.crs)) {
-    return {
-      reason:
-        `The imagery ${name} is in an unknown projection (${entry.crs}); vegetation was not measured.`,
-    };
-  }
-  const anchor = { lat: site.lat, lon: site.lon, north_deg: site.north_deg ?? 0 };
   let rooms: Room[] = [];
   let walls: OutsideWall[] = [];
   if (site.scan) {
@@ -285,7 +270,7 @@ async function imageryCover(
   }
   const xs = rooms.flatMap((r) => r.polygon.map((p) => p[0]));
   const ys = rooms.flatMap((r) => r.polygon.map((p) => p[1]));
-  const box = rooms.length
+  const box: [number, number, number, number] = rooms.length
     ? [
       Math.min(...xs) - buffer_m,
       Math.min(...ys) - buffer_m,
@@ -293,38 +278,10 @@ async function imageryCover(
       Math.max(...ys) + buffer_m,
     ]
     : [-buffer_m, -buffer_m, buffer_m, buffer_m];
-  const corners = planToCrs(anchor, entry.crs, [
-    [box[0], box[1]],
-    [box[2], box[1]],
-    [box[0], box[3]],
-    [box[2], box[3]],
-  ]);
-  const cbox: [number, number, number, number] = [
-    Math.min(...corners.map((c) => c[0])),
-    Math.min(...corners.map((c) => c[1])),
-    Math.max(...corners.map((c) => c[0])),
-    Math.max(...corners.map((c) => c[1])),
-  ];
-  let bytes: Uint8Array;
-  try {
-    bytes = await loadRaster(entry);
-  } catch (e) {
-    if (e instanceof RasterFileError) {
-      return { reason: `The imagery ${e.message}; vegetation was not measured.` };
-    }
-    throw e;
-  }
-  const img = await readOrthophoto(bytes, cbox);
-  if (!img) {
-    return { reason: `The imagery ${name} does not cover the site; vegetation was not measured.` };
-  }
-  const mask = ringMask(
-    img,
-    invertAffine(planToCrsAffine(anchor, entry.crs)),
-    rooms,
-    walls,
-    buffer_m,
-  );
+  const opened = await ctx.imagery(site, box);
+  if ("reason" in opened) return { reason: `${opened.reason}; vegetation was not measured.` };
+  const img = opened.image;
+  const mask = ringMask(img, invertAffine(opened.planToGrid), rooms, walls, buffer_m);
   const fr = surfaceFractions(img, mask);
   if (!fr.pixels) {
     return {
@@ -337,9 +294,4 @@ async function imageryCover(
       ? `within ${fmtM(buffer_m, 0)} of the building`
       : `within ${fmtM(buffer_m, 0)} of the place`,
   };
-}
-
-function round(v: number, digits: number): number {
-  const f = 10 ** digits;
-  return Math.round(v * f) / f;
 }

@@ -12,9 +12,10 @@ import {
   type Assumption,
   type Check,
   type Finding,
-  findingId,
   fmtM,
+  JUDGED_BLOCKS,
   type Metric,
+  openFinding,
   type Overlay,
   type Status,
   TOO_CLOSE,
@@ -27,7 +28,7 @@ import {
   type Route,
   routesFrom,
   routeTreeLines,
-} from "../../engines/geometry/routes.ts";
+} from "../../engines/geometry/routes/mod.ts";
 import {
   chair_width_m,
   max_ramp_slope,
@@ -36,6 +37,7 @@ import {
   side_margin_m,
   step_free,
 } from "../_access/inputs.ts";
+import { capitalise, round } from "../../core/text.ts";
 
 /** The ADA 2010 section behind each kind of element check. */
 const RULES: Partial<Record<Constraint["kind"], string>> = {
@@ -70,18 +72,11 @@ export default tool({
     to: z.string().min(1).optional().meta({
       ask: "Which room should the route go to (its id)?",
       description: "Only this room (its id); every room when left out.",
+      refers: "room",
     }),
   }),
   requires: [{ layer: "plan.rooms" }, { layer: "plan.doors" }],
-  blocks: [
-    "VerdictHeader",
-    "MetricGrid",
-    "CheckList",
-    "FindingList",
-    "AssumptionList",
-    "PlanView",
-    "StepLog",
-  ],
+  blocks: JUDGED_BLOCKS,
   draws: ["route", "point"],
   read_only: true,
   run(ctx, inputs) {
@@ -218,12 +213,13 @@ export default tool({
         const len = r.length_m !== undefined && !r.why
           ? ` The best route is ${fmtM(r.length_m, 1)} long.`
           : "";
-        findings.push({
-          id: findingId("step_free_route", "room", room.id),
-          status: "open",
-          severity: r.status === "fail" ? "fail" : r.status === "warn" ? "warn" : "info",
+        findings.push(openFinding({
+          tool: "step_free_route",
+          kind: "room",
+          id: room.id,
+          status: r.status,
           title,
-          detail: `${capital(how)}.${len}`,
+          detail: `${capitalise(how)}.${len}`,
           subject: room.id,
           overlays: [
             ...ids,
@@ -231,7 +227,7 @@ export default tool({
             ...[...r.blocking, ...r.close, ...r.unknown].filter((c) => markers.has(c.id))
               .map((c) => `element:${c.id}`),
           ],
-        });
+        }));
       }
     }
     if (to === undefined) {
@@ -289,7 +285,7 @@ export default tool({
           }.`,
         }]
         : []),
-      ...graph.notes.map((text) => ({ text: `${capital(text)}.` })),
+      ...graph.notes.map((text) => ({ text: `${capitalise(text)}.` })),
     ];
     const n = targets.length;
     const top = [...blockerCount.values()].sort((a, b) => b.n - a.n)[0];
@@ -336,11 +332,3 @@ export default tool({
     };
   },
 });
-
-function capital(s: string): string {
-  return s ? s[0].toUpperCase() + s.slice(1) : s;
-}
-
-function round(v: number): number {
-  return Math.round(v * 100) / 100;
-}

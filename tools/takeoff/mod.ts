@@ -2,8 +2,8 @@
  * takeoff: quantities per room, per floor and for the building (floor area, perimeter, walls
  * net of openings, ceiling, volume, skirting, paint, flooring) under a named measuring
  * convention. The quantities are engines/geometry/takeoff.ts; this tool lays them out as a
- * table in `result.data.table`: an array of rows (one per room, per floor and the building),
- * each with the keys of `result.data.columns` in order, for `--csv` and the Table block.
+ * table in `result.data.table` (core/result.ts ResultTable): the columns, and a row per room,
+ * per floor and for the building, for `--csv` and the Table block.
  */
 import { fill, tool, z } from "../../core/manifest.ts";
 import type { Metric, Overlay } from "../../core/result.ts";
@@ -15,7 +15,7 @@ import {
   type TakeoffTotals,
 } from "../../engines/geometry/takeoff.ts";
 
-/** The table's columns, in order (result.data.columns; the keys of every row). */
+/** The table's columns, in order (result.data.table.columns). */
 export const TAKEOFF_COLUMNS = [
   "scope",
   "id",
@@ -212,8 +212,10 @@ export default tool({
       assumptions,
       data: {
         convention,
-        columns: [...TAKEOFF_COLUMNS],
-        table: rows,
+        table: {
+          columns: [...TAKEOFF_COLUMNS],
+          rows: rows.map((row) => TAKEOFF_COLUMNS.map((c) => row[c])),
+        },
       },
     };
   },

@@ -10,10 +10,11 @@ import { tolerance_m } from "../../core/plan.ts";
 import {
   type Check,
   type Finding,
-  findingId,
   fmtM,
   judge,
+  JUDGED_BLOCKS,
   type Metric,
+  openFinding,
   type Overlay,
   TOO_CLOSE,
   worstStatus,
@@ -24,7 +25,7 @@ import {
   largestCircleIn,
   tTurnFits,
 } from "../../engines/geometry/clearance.ts";
-import { objectsByRoom } from "../../engines/geometry/routes.ts";
+import { objectsByRoom } from "../../engines/geometry/routes/mod.ts";
 import { pointGeometry, polygonGeometry } from "../../engines/geometry/geojson.ts";
 import { InputError } from "../../core/errors.ts";
 import { turning_diameter_m } from "../_access/inputs.ts";
@@ -44,6 +45,7 @@ export default tool({
     turning_diameter_m,
     room: z.string().min(1).optional().meta({
       description: "Check only this room (its id); every room when left out.",
+      refers: "room",
     }),
     allow_t_turn: z.boolean().optional().meta({
       description:
@@ -51,15 +53,7 @@ export default tool({
     }),
   }),
   requires: [{ layer: "plan.rooms" }, { layer: "plan.objects", optional: true }],
-  blocks: [
-    "VerdictHeader",
-    "MetricGrid",
-    "CheckList",
-    "FindingList",
-    "AssumptionList",
-    "PlanView",
-    "StepLog",
-  ],
+  blocks: JUDGED_BLOCKS,
   draws: ["circle", "area"],
   read_only: true,
   run(ctx, { scan, turning_diameter_m, room, allow_t_turn: allowT }) {
@@ -160,10 +154,11 @@ export default tool({
         label: `${name} ⌀ ${fmtM(d)}`,
       });
       if (status !== "pass") {
-        findings.push({
-          id: findingId("turning_space", "room", r.id),
-          status: "open",
-          severity: status === "fail" ? "fail" : "warn",
+        findings.push(openFinding({
+          tool: "turning_space",
+          kind: "room",
+          id: r.id,
+          status,
           title: status === "fail"
             ? `No room to turn around in ${name}`
             : `Turning space in ${name} is too close to call`,
@@ -180,7 +175,7 @@ export default tool({
             (status === "warn" && !tNote ? ` (${TOO_CLOSE})` : "") + ".",
           subject: r.id,
           overlays: ids,
-        });
+        }));
       }
     }
     const fails = checks.filter((c) => c.status === "fail").length;

@@ -11,16 +11,18 @@ import {
   type Assumption,
   type Check,
   type Finding,
-  findingId,
   fmtM,
+  JUDGED_BLOCKS,
   type Metric,
+  openFinding,
   type Overlay,
   type Status,
   TOO_CLOSE,
 } from "../../core/result.ts";
 import { fitAlongRoute, type FitStep, type Item } from "../../engines/geometry/fit.ts";
 import { pointGeometry } from "../../engines/geometry/geojson.ts";
-import { pickEntrance, routesFrom } from "../../engines/geometry/routes.ts";
+import { pickEntrance, routesFrom } from "../../engines/geometry/routes/mod.ts";
+import { capitalise } from "../../core/text.ts";
 
 /**
  * Typical sizes (width × depth × height, m). No standard fixes them; each is a common retail
@@ -84,6 +86,7 @@ export default tool({
     to: z.string().min(1).meta({
       ask: "Which room should it go to (its id)?",
       label: "the target room",
+      refers: "room",
     }),
     width_m: size("width (its longest side in plan)"),
     depth_m: size("depth"),
@@ -98,15 +101,7 @@ export default tool({
     }),
   }),
   requires: [{ layer: "plan.rooms" }, { layer: "plan.doors" }],
-  blocks: [
-    "VerdictHeader",
-    "MetricGrid",
-    "CheckList",
-    "FindingList",
-    "AssumptionList",
-    "PlanView",
-    "StepLog",
-  ],
+  blocks: JUDGED_BLOCKS,
   draws: ["route", "point"],
   read_only: true,
   run(ctx, inputs) {
@@ -194,7 +189,7 @@ export default tool({
     });
     const checks: Check[] = steps.map((s, i) => ({
       id: `step:${i}:${s.kind}:${s.element}`,
-      label: capital(s.text),
+      label: capitalise(s.text),
       status: s.status,
       ...(s.margin_m !== undefined ? { measured: s.margin_m, limit: 0, unit: "m" } : {}),
       subject: s.element,
@@ -236,10 +231,11 @@ export default tool({
     const key = first >= 0 ? first : firstClose >= 0 ? firstClose : firstUnknown;
     if (key >= 0) {
       const s = steps[key];
-      findings.push({
-        id: findingId("will_it_fit", inputs.item, `${room.id}:${s.element}`),
-        status: "open",
-        severity: s.status === "fail" ? "fail" : s.status === "warn" ? "warn" : "info",
+      findings.push(openFinding({
+        tool: "will_it_fit",
+        kind: inputs.item,
+        id: `${room.id}:${s.element}`,
+        status: s.status,
         title: s.status === "fail"
           ? `The ${inputs.item} does not get past ${s.kind} ${s.element}`
           : s.status === "warn"
@@ -248,7 +244,7 @@ export default tool({
         detail: `Step ${key + 1} of ${steps.length}: ${s.text}.`,
         subject: s.element,
         ...(s.at && s.floor ? { overlays: [`step:${key}`] } : {}),
-      });
+      }));
     }
     const carries = [...new Set(steps.filter((s) => s.carry).map((s) => s.carry!))];
     const metrics: Metric[] = [
@@ -298,7 +294,3 @@ export default tool({
     };
   },
 });
-
-function capital(s: string): string {
-  return s ? s[0].toUpperCase() + s.slice(1) : s;
-}

@@ -1,6 +1,6 @@
 /**
  * Evaluates a rule pack on a plan: which rules apply under the run's occupancy, work and level,
- * the plan elements each rule is checked on, and a pass / fail / warn (core/result.ts `judge`,
+ * the plan elements each rule is checked on, and a pass / fail / warn (core/plan.ts `judge`,
  * the scan-uncertainty rule) or unknown outcome for each.
  */
 import {
@@ -10,7 +10,7 @@ import {
   tolerance_m,
   type Vertical,
 } from "../../../core/plan.ts";
-import { type Comparator, judge } from "../../../core/result.ts";
+import { type Comparator, judge } from "../../../core/plan.ts";
 import { ADA_T_TURN, tTurnFits } from "../clearance.ts";
 import { polygonMinWidth_m } from "../takeoff.ts";
 import { nearestRoomEdge } from "../walls.ts";
@@ -219,7 +219,7 @@ function describeSubject(s: Room | Opening | Vertical, kind: SubjectKind): Subje
 
 /**
  * Runs a pack on a plan: for every rule that applies here, one outcome per subject (pass,
- * fail, or warn within the scan's tolerance by core/result.ts `judge`; unknown with the reason
+ * fail, or warn within the scan's tolerance by core/plan.ts `judge`; unknown with the reason
  * when the value is missing), or one unknown outcome when the plan lacks the whole layer.
  * Rules that do not apply (another occupancy, work or level; no such element in the plan)
  * are listed in `not_applicable`, never dropped.
@@ -325,7 +325,7 @@ function judgeRange(
 }
 
 /**
- * The status of one measured value under a rule: its plain limit (core/result.ts `judge`),
+ * The status of one measured value under a rule: its plain limit (core/plan.ts `judge`),
  * or a limit graded by the ramp's going, a door table row for the door's corridor, or a
  * bevel range, each with the effective limit and a sentence.
  */

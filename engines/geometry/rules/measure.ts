@@ -14,7 +14,7 @@ import {
 import { freeFloor, largestCircleIn } from "../clearance.ts";
 import type { MultiRings } from "../clip.ts";
 import { longestClearFloorSpace } from "../clear_floor.ts";
-import { objectsByRoom, pickEntrance } from "../routes.ts";
+import { objectsByRoom, pickEntrance } from "../routes/mod.ts";
 import { polygonArea_m2, polygonPerimeter_m } from "../takeoff.ts";
 import type { MeasureKind } from "./measures.ts";
 import {

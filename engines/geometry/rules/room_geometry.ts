@@ -9,7 +9,7 @@
 import type { Point, Room } from "../../../core/plan.ts";
 import { insideRings, largestCircleIn, ringEdges } from "../clearance.ts";
 import type { MultiRings } from "../clip.ts";
-import { passageClearWidth, ROUTE_ARC_M } from "../routes.ts";
+import { passageClearWidth, ROUTE_ARC_M } from "../routes/mod.ts";
 import { polygonIsConvex, polygonMinWidth_m } from "../takeoff.ts";
 import { nearestRoomEdge } from "../walls.ts";
 

@@ -4,7 +4,7 @@
  * (V verbatim, S secondary, U unverified: shared/reference/rules-and-sun.md) and citation.
  */
 import { z } from "zod";
-import { formatIssues, InputError } from "../../../core/errors.ts";
+import { formatIssues, InputError } from "../../../core/plan.ts";
 import { ROOM_LABELS } from "../../../core/plan.ts";
 import {
   MEASURE_KINDS,

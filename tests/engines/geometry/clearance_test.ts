@@ -28,11 +28,13 @@ const load = (name: string) =>
 Deno.test("clearance: door clear width stated, opening, estimated from the leaf", () => {
   assertEquals(
     doorClearWidth({ id: "a", kind: "door", width_m: 0.9, clear_width_m: 0.84 }),
-    { clear_width_m: 0.84, estimated: false, basis: "stated by the scan" },
+    { clear_width_m: 0.84, estimated: false, basis_code: "stated", basis: "stated by the scan" },
   );
   assertEquals(doorClearWidth({ id: "b", kind: "opening", width_m: 1.2 }).clear_width_m, 1.2);
   const est = doorClearWidth({ id: "c", kind: "door", width_m: 0.7 });
   assertOk(est.estimated);
+  assertEquals(est.basis_code, "leaf_estimate");
+  assertEquals(doorClearWidth({ id: "b", kind: "opening", width_m: 1.2 }).basis_code, "no_leaf");
   near(est.clear_width_m, 0.7 - 0.038, 1e-12);
   assertEquals(DOOR_LEAF_AND_STOP_M, 0.038);
 });

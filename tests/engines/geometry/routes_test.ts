@@ -1,5 +1,5 @@
 /**
- * routes.ts: hand-computed routes on fixtures/geometry plans (a narrow door, an L corridor's
+ * engines/geometry/routes/: hand-computed routes on fixtures/geometry plans (a narrow door, an L corridor's
  * corner, a split level with a ramp), entrance choice, bad input (a door on no wall, floors with
  * no connection), and properties: a route is never shorter than the straight line between its
  * ends; widening a door never blocks a route that was open.
@@ -14,7 +14,7 @@ import {
   roomPaths,
   type RouteNeeds,
   routesFrom,
-} from "../../../engines/geometry/routes.ts";
+} from "../../../engines/geometry/routes/mod.ts";
 
 const near = (a: number, b: number, eps: number, msg?: string) =>
   assertOk(Math.abs(a - b) <= eps, `${msg ?? ""} ${a} vs ${b} (±${eps})`);

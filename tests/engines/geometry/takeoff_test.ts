@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { parsePlan } from "../../../core/plan.ts";
 import {
+  conventionIncludes,
   convexHull,
   internalWallFootprint_m2,
   planTakeoff,
@@ -101,4 +102,23 @@ Deno.test("paint scales with coats and coverage; flooring with waste", () => {
   close(more.paint_l, base.paint_l * (3 / 12) / (2 / 10), "paint");
   const noWaste = planTakeoff(plan, { ...opts("net"), flooring_waste: 0 }).building;
   close(noWaste.flooring_m2, 51.6, "flooring without waste");
+});
+
+Deno.test("takeoff: a convention leaves a room out with a code and its words", () => {
+  assert.deepEqual(conventionIncludes({ label: "garage" }, "finished"), {
+    included: false,
+    excluded_code: "unfinished",
+    excluded_because: "garage: unheated or unfinished space",
+  });
+  assert.deepEqual(
+    conventionIncludes({ label: "bedroom", height_m: 2.1 }, "finished").excluded_code,
+    "low_ceiling",
+  );
+  // 7 ft is 2.1336 m: 2.134 m is counted, 2.1 m (above) is not.
+  assert.deepEqual(
+    conventionIncludes({ label: "bedroom", height_m: 2.134 }, "finished").included,
+    true,
+  );
+  assert.deepEqual(conventionIncludes({ label: "balcony" }, "net").excluded_code, "outdoor");
+  assert.deepEqual(conventionIncludes({ label: "living" }, "net"), { included: true });
 });

@@ -1,38 +1,25 @@
 /**
- * Water on an elevation grid: depression filling (priority-flood), D8 flow directions, flow
- * accumulation, upstream areas, and slope and aspect. Pure functions over a Grid (row 0 at
- * the top, i.e. north for north-up grids); NaN cells are nodata and act as outlets, as the
- * grid's edge does.
- *
- * References: Barnes, Lehman & Mulla (2014), "Priority-Flood: An optimal depression-filling
- * and watershed-labeling algorithm for digital elevation models", Computers & Geosciences 62
- * (Algorithm 2 "improved" with a plain pit queue; Algorithm 3 "+ε"). O'Callaghan & Mark
- * (1984), "The extraction of drainage networks from digital elevation data" (D8). Zhou, Sun &
- * Fu (2016), "An efficient variant of the Priority-Flood algorithm", Computers & Geosciences
- * 90 (slope cells off the queue).
- * Horn (1981), "Hill shading and the reflectance map", Proc. IEEE 69(1) (slope and aspect).
+ * Depression filling by priority-flood: Barnes, Lehman & Mulla (2014), "Priority-Flood: An
+ * optimal depression-filling and watershed-labeling algorithm for digital elevation models",
+ * Computers & Geosciences 62 (Algorithm 2 "improved" with a plain pit queue; Algorithm 3
+ * "+ε"), with Zhou, Sun & Fu (2016), "An efficient variant of the Priority-Flood algorithm",
+ * Computers & Geosciences 90 (slope cells off the queue). NaN cells are nodata and act as
+ * outlets, as the grid's edge does. The speed is bench/water_bench.ts's "fill" group against
+ * the iterative Planchon & Darboux (2001) baseline in bench/_water_baseline.ts.
  */
-import type { Grid } from "../aerial/grid.ts";
-
-/**
- * D8 neighbour offsets, index k = 0..7: E, SE, S, SW, W, NW, N, NE (columns right, rows
- * down). A flow direction is one of these indices, or -1 where water leaves the grid (an
- * edge or nodata outlet) or the cell is nodata.
- */
-export const D8_DCOL = [1, 1, 0, -1, -1, -1, 0, 1] as const;
-export const D8_DROW = [0, 1, 1, 1, 0, -1, -1, -1] as const;
-
-/** Compass azimuth (degrees clockwise from grid north) of each D8 direction. */
-export const D8_AZIMUTH_DEG = [90, 135, 180, 225, 270, 315, 0, 45] as const;
+import type { Grid } from "../../aerial/grid.ts";
 
 // --- a monotone bucket queue of cell indices keyed by elevation ---------------------------
 
 /** Entries per storage chunk of a coarse band. */
 const CHUNK = 32;
+
 /** Chunks the pool starts with (128 Ki entries); it doubles when they run out. */
 const INITIAL_CHUNKS = 4096;
+
 /** Initial length of fillDepressions' pit queue and slope stack; they double when full. */
 const SCRATCH = 4096;
+
 /** Fine bands per coarse band: 2^6. */
 const SHIFT = 6, MASK = (1 << SHIFT) - 1;
 
@@ -246,7 +233,9 @@ function bqPop(q: BandQueue): number {
 
 // The next float64 above x (IEEE 754 nextafter towards +∞), through the bits.
 const f64 = new Float64Array(1);
+
 const u32 = new Uint32Array(f64.buffer);
+
 const LO = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 0 : 1, HI = 1 - LO;
 
 /** The smallest float64 greater than x (nextafter(x, +∞)); used by Priority-Flood+ε. */
@@ -295,7 +284,7 @@ export function stepUp(x: number): number {
  * allocations are the padded working copy and the bit mask.
  * Returns a new Grid; NaN stays NaN. 8-connected.
  */
-export function fillDepressions(grid: Grid, opts: { epsilon?: boolean } = {}): Grid {
+export function fillDepressionsBarnes(grid: Grid, opts: { epsilon?: boolean } = {}): Grid {
   const { width: w, height: h } = grid;
   const pw = w + 2, n = pw * (h + 2);
   // Working copy inside a one-cell NaN frame: every neighbour exists. A cell is set to NaN
@@ -452,325 +441,5 @@ function padded(grid: Grid): Float64Array {
   return z;
 }
 
-/**
- * D8 flow directions (O'Callaghan & Mark 1984): each cell drains to the neighbour with the
- * steepest descent, drop / distance, with diagonals at √(dx² + dy²). A cell with no lower
- * neighbour gets -1: on an ε-filled grid only edge and nodata-adjacent cells do, and water
- * leaves the grid there. `cell_m` is [dx, dy] in metres. Ties go to the first in D8 order.
- * The interior runs unrolled with the reciprocal distances precomputed; only the border
- * checks bounds (a neighbour off the grid counts as nodata).
- */
-export function flowDirectionsD8(filled: Grid, cell_m: [number, number]): Int8Array {
-  const { width: w, height: h, data: z } = filled;
-  const [dx, dy] = cell_m;
-  const inv = D8_DCOL.map((c, k) => 1 / Math.hypot(c * dx, D8_DROW[k] * dy));
-  const i0 = inv[0], i1 = inv[1], i2 = inv[2], i3 = inv[3];
-  const i4 = inv[4], i5 = inv[5], i6 = inv[6], i7 = inv[7];
-  const dirs = new Int8Array(w * h).fill(-1);
-  for (let r = 1; r < h - 1; r++) d8Row(z, w, r, dirs, i0, i1, i2, i3, i4, i5, i6, i7);
-  const edge = (r: number, c: number) => {
-    const i = r * w + c, zi = z[i];
-    if (zi !== zi) return;
-    let best = -1, b = 0;
-    for (let k = 0; k < 8; k++) {
-      const rr = r + D8_DROW[k], cc = c + D8_DCOL[k];
-      if (rr < 0 || rr >= h || cc < 0 || cc >= w) continue;
-      const s = (zi - z[rr * w + cc]) * inv[k];
-      if (s > b) {
-        b = s;
-        best = k;
-      }
-    }
-    dirs[i] = best;
-  };
-  for (let c = 0; c < w; c++) {
-    edge(0, c);
-    if (h > 1) edge(h - 1, c);
-  }
-  for (let r = 1; r < h - 1; r++) {
-    edge(r, 0);
-    if (w > 1) edge(r, w - 1);
-  }
-  return dirs;
-}
-
-/**
- * One interior row of {@link flowDirectionsD8}. A function of its own so that V8 optimises it
- * as a whole, called once per row: an inner loop nested in the caller is compiled on stack
- * replacement and left at every row end, and a pass could then run unoptimised (seen as
- * 1 s instead of 0.1 s in a 2,000 × 2,000 pipeline).
- */
-function d8Row(
-  z: Float64Array,
-  w: number,
-  r: number,
-  dirs: Int8Array,
-  i0: number,
-  i1: number,
-  i2: number,
-  i3: number,
-  i4: number,
-  i5: number,
-  i6: number,
-  i7: number,
-) {
-  for (let i = r * w + 1, end = r * w + w - 1; i < end; i++) {
-    const zi = z[i];
-    if (zi !== zi) continue;
-    let best = -1, b = 0, s = (zi - z[i + 1]) * i0;
-    if (s > b) {
-      b = s;
-      best = 0;
-    }
-    s = (zi - z[i + w + 1]) * i1;
-    if (s > b) {
-      b = s;
-      best = 1;
-    }
-    s = (zi - z[i + w]) * i2;
-    if (s > b) {
-      b = s;
-      best = 2;
-    }
-    s = (zi - z[i + w - 1]) * i3;
-    if (s > b) {
-      b = s;
-      best = 3;
-    }
-    s = (zi - z[i - 1]) * i4;
-    if (s > b) {
-      b = s;
-      best = 4;
-    }
-    s = (zi - z[i - w - 1]) * i5;
-    if (s > b) {
-      b = s;
-      best = 5;
-    }
-    s = (zi - z[i - w]) * i6;
-    if (s > b) {
-      b = s;
-      best = 6;
-    }
-    s = (zi - z[i - w + 1]) * i7;
-    if (s > b) best = 7;
-    dirs[i] = best;
-  }
-}
-
-/** The cell a D8 direction points to, or -1 when it leaves the grid. */
-export function downstream(dirs: Int8Array, width: number, i: number): number {
-  const k = dirs[i];
-  if (k < 0) return -1;
-  return i + D8_DROW[k] * width + D8_DCOL[k];
-}
-
-/**
- * Flow accumulation: for each cell, the number of cells (itself included) whose D8 path
- * passes through it — multiply by the cell area for the upslope area. Computed in
- * topological order from the sources (in-degree zero, counted in an Int8Array), O(n), with
- * no recursion: counts walk each source downstream; weights keep Kahn's queue order.
- * Nodata cells (`valid` 0) count 0. Weights, when given, replace the count of 1 per cell.
- */
-export function flowAccumulation(
-  dirs: Int8Array,
-  width: number,
-  height: number,
-  opts: { valid?: Uint8Array; weights?: Float64Array } = {},
-): Float64Array {
-  const n = width * height;
-  const acc = new Float64Array(n);
-  // In-degrees are 0..8 (and -1 once walked), so one byte each; the downstream cell is
-  // recomputed from `dirs` rather than kept in an n-sized Int32Array.
-  const indeg = new Int8Array(n);
-  const { valid, weights } = opts;
-  const step = Int32Array.from(D8_DROW, (r, k) => r * width + D8_DCOL[k]);
-  if (!valid && !weights) {
-    acc.fill(1);
-    for (let i = 0; i < n; i++) {
-      const k = dirs[i];
-      if (k >= 0) indeg[i + step[k]]++;
-    }
-  } else {
-    for (let i = 0; i < n; i++) {
-      const ok = valid ? valid[i] === 1 : true;
-      acc[i] = ok ? (weights ? weights[i] : 1) : 0;
-      const k = dirs[i];
-      if (ok && k >= 0) indeg[i + step[k]]++;
-    }
-  }
-  if (weights) {
-    // Float sums depend on their order: Kahn's order, generation by generation.
-    const queue = new Int32Array(n);
-    let head = 0, tail = 0;
-    for (let i = 0; i < n; i++) if (indeg[i] === 0) queue[tail++] = i;
-    while (head < tail) {
-      const i = queue[head++];
-      const k = dirs[i];
-      if (k < 0 || (valid && valid[i] !== 1)) continue;
-      const d = i + step[k];
-      acc[d] += acc[i];
-      if (--indeg[d] === 0) queue[tail++] = d;
-    }
-    return acc;
-  }
-  // Whole counts add exactly in any order: each source walks downstream, handing on its
-  // total, until a cell still waits for another inflow — neighbour to neighbour in memory.
-  for (let i = 0; i < n; i++) {
-    if (indeg[i] !== 0) continue;
-    let j = i, k = dirs[j];
-    while (k >= 0 && (!valid || valid[j] === 1)) {
-      const d = j + step[k];
-      acc[d] += acc[j];
-      if (--indeg[d] !== 0) break;
-      indeg[d] = -1; // walked from here: the scan must not start it again
-      j = d;
-      k = dirs[j];
-    }
-  }
-  return acc;
-}
-
-/**
- * The cells whose D8 path reaches any of `targets` (targets included): a breadth-first walk
- * up the reversed flow graph. 1 marks a cell in the upstream area.
- */
-export function upstreamMask(
-  dirs: Int8Array,
-  width: number,
-  height: number,
-  targets: Iterable<number>,
-): Uint8Array {
-  const n = width * height;
-  const mask = new Uint8Array(n);
-  const queue = new Int32Array(n);
-  let head = 0, tail = 0;
-  for (const t of targets) {
-    if (!mask[t]) {
-      mask[t] = 1;
-      queue[tail++] = t;
-    }
-  }
-  while (head < tail) {
-    const i = queue[head++];
-    const r = (i / width) | 0, c = i - r * width;
-    for (let k = 0; k < 8; k++) {
-      const rr = r - D8_DROW[k], cc = c - D8_DCOL[k];
-      if (rr < 0 || rr >= height || cc < 0 || cc >= width) continue;
-      const j = rr * width + cc;
-      if (!mask[j] && dirs[j] === k) {
-        mask[j] = 1;
-        queue[tail++] = j;
-      }
-    }
-  }
-  return mask;
-}
-
-/** Slope and aspect per cell. */
-export interface SlopeAspect {
-  /** Slope angle, degrees (0 flat, 90 vertical). */
-  slope_deg: Float64Array;
-  /** Aspect: the downslope direction, degrees clockwise from grid north; NaN where flat. */
-  aspect_deg: Float64Array;
-}
-
-/**
- * Slope and aspect by Horn's (1981) third-order finite difference over the 3×3
- * neighbourhood a b c / d e f / g h i (row 0 north):
- * ∂z/∂x = ((c + 2f + i) − (a + 2d + g)) / 8dx, ∂z/∂y(north) = ((a + 2b + c) − (g + 2h + i)) / 8dy,
- * slope = atan √(∂x² + ∂y²), aspect = atan2(−∂z/∂x, −∂z/∂y) clockwise from north.
- * A neighbour off the grid or nodata takes the centre's value (GDAL's edge rule); a nodata
- * centre gives NaN.
- */
-export function slopeAspect(grid: Grid, cell_m: [number, number]): SlopeAspect {
-  const { width: w, height: h, data: z } = grid;
-  const [dx, dy] = cell_m;
-  const slope = new Float64Array(w * h), aspect = new Float64Array(w * h);
-  const at = (r: number, c: number, ze: number) => {
-    if (r < 0 || r >= h || c < 0 || c >= w) return ze;
-    const v = z[r * w + c];
-    return Number.isNaN(v) ? ze : v;
-  };
-  for (let r = 0; r < h; r++) {
-    for (let c = 0; c < w; c++) {
-      const i = r * w + c, e = z[i];
-      if (Number.isNaN(e)) {
-        slope[i] = NaN;
-        aspect[i] = NaN;
-        continue;
-      }
-      const a = at(r - 1, c - 1, e), b = at(r - 1, c, e), cc = at(r - 1, c + 1, e);
-      const d = at(r, c - 1, e), f = at(r, c + 1, e);
-      const g = at(r + 1, c - 1, e), hh = at(r + 1, c, e), ii = at(r + 1, c + 1, e);
-      const zx = ((cc + 2 * f + ii) - (a + 2 * d + g)) / (8 * dx);
-      const zy = ((a + 2 * b + cc) - (g + 2 * hh + ii)) / (8 * dy);
-      slope[i] = Math.atan(Math.hypot(zx, zy)) * 180 / Math.PI;
-      aspect[i] = zx === 0 && zy === 0
-        ? NaN
-        : ((Math.atan2(-zx, -zy) * 180 / Math.PI) % 360 + 360) % 360;
-    }
-  }
-  return { slope_deg: slope, aspect_deg: aspect };
-}
-
-/**
- * Depth of water each cell would hold: filled − original, metres (0 where nothing ponds,
- * NaN on nodata).
- */
-export function pondingDepth_m(original: Grid, filled: Grid): Float64Array {
-  const out = new Float64Array(original.data.length);
-  for (let i = 0; i < out.length; i++) out[i] = filled.data[i] - original.data[i];
-  return out;
-}
-
-/**
- * Naive depression filling by Planchon & Darboux (2001), "A fast, simple and versatile
- * algorithm to fill the depressions of digital elevation models", Catena 46 — the direct
- * iterative version (sweep until nothing changes), kept as the baseline the benchmarks
- * measure priority-flood against. Same result as {@link fillDepressions} without ε.
- */
-export function fillDepressionsIterative(grid: Grid): Grid {
-  const { width: w, height: h, data: z } = grid;
-  const n = w * h;
-  const W = new Float64Array(n);
-  for (let r = 0; r < h; r++) {
-    for (let c = 0; c < w; c++) {
-      const i = r * w + c;
-      if (Number.isNaN(z[i])) {
-        W[i] = NaN;
-        continue;
-      }
-      let edge = r === 0 || c === 0 || r === h - 1 || c === w - 1;
-      if (!edge) {
-        for (let k = 0; k < 8; k++) {
-          if (Number.isNaN(z[i + D8_DROW[k] * w + D8_DCOL[k]])) edge = true;
-        }
-      }
-      W[i] = edge ? z[i] : Infinity;
-    }
-  }
-  let changed = true;
-  while (changed) {
-    changed = false;
-    for (let r = 1; r < h - 1; r++) {
-      for (let c = 1; c < w - 1; c++) {
-        const i = r * w + c;
-        if (!(W[i] > z[i])) continue;
-        for (let k = 0; k < 8; k++) {
-          const wn = W[i + D8_DROW[k] * w + D8_DCOL[k]];
-          if (z[i] >= wn) {
-            W[i] = z[i];
-            changed = true;
-            break;
-          }
-          if (W[i] > wn) {
-            W[i] = wn;
-            changed = true;
-          }
-        }
-      }
-    }
-  }
-  return { ...grid, data: W };
-}
+/** The former name of {@link fillDepressionsBarnes} (kept for callers written before it). */
+export const fillDepressions: typeof fillDepressionsBarnes = fillDepressionsBarnes;

@@ -1,6 +1,6 @@
-import { assert, assertEquals } from "../_assert.ts";
-import { sharedData } from "../_data.ts";
-import { crsFromGeoKeys, readGeoTiff, readGeoTiffInfo } from "../../engines/aerial/geotiff.ts";
+import { assert, assertEquals } from "../../_assert.ts";
+import { sharedData } from "../../_data.ts";
+import { crsFromGeoKeys, readGeoTiff, readGeoTiffInfo } from "../../../engines/aerial/geotiff.ts";
 import {
   applyAffine,
   crsSupported,
@@ -12,7 +12,7 @@ import {
   transformPoints,
   utmCrs,
   type XY,
-} from "../../engines/aerial/reproject.ts";
+} from "../../../engines/aerial/reproject.ts";
 import {
   bilinear,
   cellSize_m,
@@ -24,16 +24,16 @@ import {
   pixelToWorld,
   resampleToPlan,
   worldToPixel,
-} from "../../engines/aerial/sample.ts";
-import { pointFacts } from "../../engines/aerial/facts.ts";
+} from "../../../engines/aerial/sample.ts";
+import { pointFacts } from "../../../engines/aerial/facts.ts";
 import {
   excessGreen,
   readOrthophoto,
   saturation,
   surfaceFractions,
-} from "../../engines/aerial/imagery.ts";
+} from "../../../engines/aerial/imagery.ts";
 import { writeArrayBuffer } from "geotiff";
-import { gridToTiff, tiltedPlane } from "../../fixtures/site/dems.ts";
+import { gridToTiff, tiltedPlane } from "../../../fixtures/site/dems.ts";
 
 // --- a second, independent TIFF reader: raw IFD parsing, tiles/strips, TIFF 6.0 LZW ------
 

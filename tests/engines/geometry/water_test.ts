@@ -1,20 +1,20 @@
-import { assert, assertEquals } from "../_assert.ts";
-import { sharedData } from "../_data.ts";
-import { readGeoTiff } from "../../engines/aerial/geotiff.ts";
-import { cellSize_m, worldToPixel } from "../../engines/aerial/sample.ts";
-import type { Grid } from "../../engines/aerial/grid.ts";
+import { assert, assertEquals } from "../../_assert.ts";
+import { sharedData } from "../../_data.ts";
+import { readGeoTiff } from "../../../engines/aerial/geotiff.ts";
+import { cellSize_m, worldToPixel } from "../../../engines/aerial/sample.ts";
+import type { Grid } from "../../../engines/aerial/grid.ts";
 import {
-  fillDepressions,
-  fillDepressionsIterative,
+  fillDepressionsBarnes,
   flowAccumulation,
   flowDirectionsD8,
   nextUp,
   pondingDepth_m,
-  slopeAspect,
+  slopeAspectHorn,
   stepUp,
   upstreamMask,
-} from "../../engines/geometry/water.ts";
-import { tiltedPlane } from "../../fixtures/site/dems.ts";
+} from "../../../engines/geometry/water/mod.ts";
+import { fillDepressionsIterative } from "../../../bench/_water_baseline.ts";
+import { tiltedPlane } from "../../../fixtures/site/dems.ts";
 
 const validMask = (g: Grid) => Uint8Array.from(g.data, (v) => (Number.isNaN(v) ? 0 : 1));
 
@@ -38,7 +38,7 @@ Deno.test("water: stepUp moves one or two ulps up, never zero", () => {
 
 Deno.test("water: a 1 m pit in a 5 % plane fills to its lowest neighbour, exactly", () => {
   const g = tiltedPlane(20, 12, 0.05, { col: 8, row: 5, depth_m: 1 });
-  const f = fillDepressions(g);
+  const f = fillDepressionsBarnes(g);
   const depth = pondingDepth_m(g, f);
   // The pit's lowest neighbour is the cell to its west, 0.05 m lower than the plane there.
   assert.ok(Math.abs(depth[5 * 20 + 8] - 0.95) < 1e-12, `${depth[5 * 20 + 8]}`);
@@ -46,13 +46,13 @@ Deno.test("water: a 1 m pit in a 5 % plane fills to its lowest neighbour, exactl
     if (i !== 5 * 20 + 8) assertEquals(d, 0, `cell ${i}`);
   });
   // ε filling raises the pit only just above its outlet and nothing else.
-  const e = fillDepressions(g, { epsilon: true });
+  const e = fillDepressionsBarnes(g, { epsilon: true });
   assertEquals(e.data[5 * 20 + 8], stepUp(g.data[5 * 20 + 7]));
 });
 
 Deno.test("water: D8 on a plane runs west; accumulation at each outlet is its whole row", () => {
   const g = tiltedPlane(20, 12, 0.05);
-  const dirs = flowDirectionsD8(fillDepressions(g, { epsilon: true }), [1, 1]);
+  const dirs = flowDirectionsD8(fillDepressionsBarnes(g, { epsilon: true }), [1, 1]);
   for (let r = 0; r < 12; r++) {
     assertEquals(dirs[r * 20], -1, "the west edge is the outlet");
     for (let c = 1; c < 20; c++) assertEquals(dirs[r * 20 + c], 4, `cell ${r},${c} drains W`);
@@ -65,7 +65,7 @@ Deno.test("water: D8 on a plane runs west; accumulation at each outlet is its wh
 
 Deno.test("water: the filled pit drains west and every cell still reaches the west edge", () => {
   const g = tiltedPlane(20, 12, 0.05, { col: 8, row: 5, depth_m: 1 });
-  const dirs = flowDirectionsD8(fillDepressions(g, { epsilon: true }), [1, 1]);
+  const dirs = flowDirectionsD8(fillDepressionsBarnes(g, { epsilon: true }), [1, 1]);
   assertEquals(dirs[5 * 20 + 8], 4);
   // Its east neighbours now see a steeper diagonal into it (0.1 m over √2 m > 0.05 m over 1 m).
   assertEquals(dirs[4 * 20 + 9], 3, "NE neighbour drains SW into the filled pit");
@@ -88,7 +88,7 @@ Deno.test("water: a closed flat basin drains after ε filling", () => {
   const gap = 4 * w + 8;
   data[gap] = 4;
   const g: Grid = { width: w, height: w, data, transform: [0, 1, 0, w, 0, -1], crs: "local" };
-  const dirs = flowDirectionsD8(fillDepressions(g, { epsilon: true }), [1, 1]);
+  const dirs = flowDirectionsD8(fillDepressionsBarnes(g, { epsilon: true }), [1, 1]);
   const up = upstreamMask(dirs, w, w, [gap]);
   // Every floor cell (7 × 7) ends at the gap.
   for (let r = 1; r < w - 1; r++) {
@@ -102,17 +102,17 @@ Deno.test("water: a closed flat basin drains after ε filling", () => {
 });
 
 Deno.test("water: Horn slope and aspect on planes", () => {
-  const east = slopeAspect(tiltedPlane(10, 10, 0.05), [1, 1]);
+  const east = slopeAspectHorn(tiltedPlane(10, 10, 0.05), [1, 1]);
   assert.ok(Math.abs(east.slope_deg[55] - Math.atan(0.05) * 180 / Math.PI) < 1e-12);
   assert.ok(Math.abs(east.aspect_deg[55] - 270) < 1e-12);
   // Rising north at 10 % on 2 m cells: aspect south.
   const data = new Float64Array(100);
   for (let r = 0; r < 10; r++) for (let c = 0; c < 10; c++) data[r * 10 + c] = 0.2 * (9 - r);
   const g: Grid = { width: 10, height: 10, data, transform: [0, 2, 0, 20, 0, -2], crs: "local" };
-  const sa = slopeAspect(g, [2, 2]);
+  const sa = slopeAspectHorn(g, [2, 2]);
   assert.ok(Math.abs(sa.aspect_deg[44] - 180) < 1e-12);
   assert.ok(Math.abs(Math.tan(sa.slope_deg[44] * Math.PI / 180) - 0.1) < 1e-12);
-  const flat = slopeAspect(tiltedPlane(5, 5, 0), [1, 1]);
+  const flat = slopeAspectHorn(tiltedPlane(5, 5, 0), [1, 1]);
   assert.ok(Number.isNaN(flat.aspect_deg[12]) && flat.slope_deg[12] === 0);
 });
 
@@ -125,7 +125,7 @@ for (
   Deno.test(`water: ${name} — priority-flood equals the iterative fill; every cell reaches one outlet`, async () => {
     const g = await readGeoTiff(await Deno.readFile(sharedData(rel)));
     // Both samples come hydrologically conditioned: filling changes nothing.
-    const same = fillDepressions(g);
+    const same = fillDepressionsBarnes(g);
     for (let i = 0; i < g.data.length; i++) {
       assert.ok(Object.is(same.data[i], g.data[i]) || same.data[i] === g.data[i]);
     }
@@ -151,7 +151,7 @@ for (
       }
       dug.data[i] = low - 10;
     }
-    const pf = fillDepressions(dug);
+    const pf = fillDepressionsBarnes(dug);
     const it = fillDepressionsIterative(dug);
     let maxDiff = 0, raised = 0;
     for (let i = 0; i < g.data.length; i++) {
@@ -167,7 +167,10 @@ for (
     assert.ok(raised >= 50, `${raised} dug pits were filled`);
 
     const geographic = g.crs === "EPSG:4326";
-    const dirs = flowDirectionsD8(fillDepressions(g, { epsilon: true }), cellSize_m(g, geographic));
+    const dirs = flowDirectionsD8(
+      fillDepressionsBarnes(g, { epsilon: true }),
+      cellSize_m(g, geographic),
+    );
     const valid = validMask(g);
     const acc = flowAccumulation(dirs, g.width, g.height, { valid });
     let cells = 0, atOutlets = 0, outlet = -1;
@@ -190,7 +193,7 @@ for (
 
 Deno.test("water: the terra watershed pour point gathers its catchment", async () => {
   const g = await readGeoTiff(await Deno.readFile(sharedData("dem/terra_elev_vinschgau.tif")));
-  const dirs = flowDirectionsD8(fillDepressions(g, { epsilon: true }), cellSize_m(g, false));
+  const dirs = flowDirectionsD8(fillDepressionsBarnes(g, { epsilon: true }), cellSize_m(g, false));
   const acc = flowAccumulation(dirs, g.width, g.height, { valid: validMask(g) });
   // terra's `watershed` example pours at (653358.3, 5168222); snap to the largest
   // accumulation within one cell, as its example does with a stream raster.
@@ -214,9 +217,9 @@ Deno.test("water: on a rugged DEM (real + fixed noise) priority-flood, +ε and t
   let s = 42;
   const rnd = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
   const rough: Grid = { ...g, data: Float64Array.from(g.data, (v) => v + (rnd() * 2 - 1) * 1.5) };
-  const pf = fillDepressions(rough);
+  const pf = fillDepressionsBarnes(rough);
   const it = fillDepressionsIterative(rough);
-  const eps = fillDepressions(rough, { epsilon: true });
+  const eps = fillDepressionsBarnes(rough, { epsilon: true });
   let raised = 0;
   for (let i = 0; i < rough.data.length; i++) {
     assertEquals(pf.data[i], it.data[i], `cell ${i}`);

@@ -3,13 +3,13 @@
  * hand, the grid's convergence turning it, nodata and the grid's edge, and the real Vinschgau
  * DEM against an independent computation over every cell.
  */
-import { assert, assertEquals } from "../_assert.ts";
-import { sharedData } from "../_data.ts";
-import type { Grid } from "../../engines/aerial/grid.ts";
-import { readGeoTiff } from "../../engines/aerial/geotiff.ts";
-import { EARTH_RADIUS_M, REFRACTION_K, terrainHorizon } from "../../engines/aerial/horizon.ts";
-import { gridNorthAzimuth_deg, transformPoints } from "../../engines/aerial/reproject.ts";
-import { bilinear } from "../../engines/aerial/sample.ts";
+import { assert, assertEquals } from "../../_assert.ts";
+import { sharedData } from "../../_data.ts";
+import type { Grid } from "../../../engines/aerial/grid.ts";
+import { readGeoTiff } from "../../../engines/aerial/geotiff.ts";
+import { EARTH_RADIUS_M, REFRACTION_K, terrainHorizon } from "../../../engines/aerial/horizon.ts";
+import { gridNorthAzimuth_deg, transformPoints } from "../../../engines/aerial/reproject.ts";
+import { bilinear } from "../../../engines/aerial/sample.ts";
 
 const DEG = 180 / Math.PI;
 

@@ -1,5 +1,5 @@
 /**
- * engines/geometry/sun.ts against published vectors: NREL/TP-560-34302 Table A4.1 (Julian Day),
+ * engines/geometry/sun/ (spa.ts, batch.ts, meeus.ts, time.ts) against published vectors: NREL/TP-560-34302 Table A4.1 (Julian Day),
  * Table A5.1 (the SPA example, intermediates included), Table A2.1 (sunrise/sunset), pvlib's
  * second-day vector and ΔT values, SunCalc's test vector (conventions only), and the fast
  * method against SPA over a year. Values and sources: shared/reference/rules-and-sun.md §2.
@@ -12,13 +12,13 @@ import {
   spa,
   spaAt,
   type SpaSite,
-  sunPositionFast,
+  sunPositionMeeus,
   sunRiseTransitSet,
-  sunSeriesFast,
+  sunSeriesMeeus,
   sunSeriesSpa,
   unixMsFromJulianDay,
-} from "../../engines/geometry/sun.ts";
-import { assert, assertEquals, assertOk } from "../_assert.ts";
+} from "../../../engines/geometry/sun/mod.ts";
+import { assert, assertEquals, assertOk } from "../../_assert.ts";
 
 /**
  * Asserts `actual` equals a value printed with a given number of decimals: within half a unit
@@ -339,7 +339,7 @@ Deno.test("the fast method stays within 0.02° of SPA over a year of hourly step
     let worstSky = 0, worstEl = 0;
     for (let i = 0; i < jds.length; i++) {
       const s = spaAt(jds[i], dt, { latitude_deg: lat, longitude_deg: lon });
-      const f = sunPositionFast(jds[i], lat, lon, { delta_t_s: dt });
+      const f = sunPositionMeeus(jds[i], lat, lon, { delta_t_s: dt });
       worstEl = Math.max(worstEl, Math.abs(s.e0_deg - f.e0_deg));
       // Angular distance between the two sun directions (azimuth errors shrink near the zenith).
       const e1 = s.e0_deg * Math.PI / 180, e2 = f.e0_deg * Math.PI / 180;
@@ -365,10 +365,10 @@ Deno.test("the fast method stays within 0.02° of SPA over a year of hourly step
 
 Deno.test("the series helpers agree with the single-instant functions", () => {
   const jds = Float64Array.from([2460000.1, 2460000.3, 2460000.6]);
-  const fast = sunSeriesFast(jds, 52.52, 13.405, { delta_t_s: 69 });
+  const fast = sunSeriesMeeus(jds, 52.52, 13.405, { delta_t_s: 69 });
   const full = sunSeriesSpa(jds, { latitude_deg: 52.52, longitude_deg: 13.405 }, 69);
   jds.forEach((jd, i) => {
-    const p = sunPositionFast(jd, 52.52, 13.405, { delta_t_s: 69 });
+    const p = sunPositionMeeus(jd, 52.52, 13.405, { delta_t_s: 69 });
     assertEquals(fast.elevation_deg[i], p.elevation_deg);
     assertEquals(fast.azimuth_deg[i], p.azimuth_deg);
     near(

@@ -16,9 +16,9 @@ import {
   sunlitHoursByGroup,
   unionSunlit,
   yearSamples,
-} from "../../engines/geometry/sun_exposure.ts";
-import type { SunSeries } from "../../engines/geometry/sun.ts";
-import { assertEquals, assertOk } from "../_assert.ts";
+} from "../../../engines/geometry/sun_exposure.ts";
+import type { SunSeries } from "../../../engines/geometry/sun/mod.ts";
+import { assertEquals, assertOk } from "../../_assert.ts";
 
 const near = (a: number, e: number, tol: number, what: string) =>
   assertOk(Math.abs(a - e) <= tol, `${what}: ${a} vs ${e}`);

@@ -1,0 +1,402 @@
+/**
+ * What a question states, read by code: lengths (m, cm, mm, ft, in, 2' 10", 7 feet,
+ * 5 ft 6), sizes (84 x 37 x 33 in), shares (10 %, 1:12), counts (3 coats), minutes,
+ * angles, dates and months, coordinates and named items. Each mention keeps the words
+ * around it, which is how the binder matches it to an input by the input's own words.
+ * Conversions: 1 in = 25.4 mm, 1 ft = 12 in (exact, international yard and pound, 1959).
+ */
+import { NAMED_ITEMS, type NamedItem } from "./items.ts";
+import { expandedTokens } from "./text.ts";
+
+const IN_M = 0.0254;
+const FT_M = 0.3048;
+
+/** A thing the question states, with where it is and the words around it. */
+export type Mention =
+  | { kind: "length"; value_m: number; text: string; start: number; end: number; context: string[] }
+  | {
+    kind: "size";
+    values_m: number[];
+    text: string;
+    start: number;
+    end: number;
+    context: string[];
+  }
+  | {
+    kind: "fraction";
+    value: number;
+    text: string;
+    start: number;
+    end: number;
+    context: string[];
+  }
+  | { kind: "count"; value: number; text: string; start: number; end: number; context: string[] }
+  | { kind: "minutes"; value: number; text: string; start: number; end: number; context: string[] }
+  | {
+    kind: "angle";
+    value_deg: number;
+    text: string;
+    start: number;
+    end: number;
+    context: string[];
+  }
+  | {
+    kind: "date";
+    /** Month (1–12) and day; day is undefined when only a month is named. */
+    month: number;
+    day?: number;
+    year?: number;
+    text: string;
+    start: number;
+    end: number;
+    context: string[];
+  }
+  | {
+    kind: "coordinates";
+    lat: number;
+    lon: number;
+    text: string;
+    start: number;
+    end: number;
+    context: string[];
+  }
+  | { kind: "item"; item: NamedItem; text: string; start: number; end: number; context: string[] };
+
+type WithoutContext<T> = T extends unknown ? Omit<T, "context"> : never;
+
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
+};
+
+const MONTHS = [
+  "january",
+  "february",
+  "march",
+  "april",
+  "may",
+  "june",
+  "july",
+  "august",
+  "september",
+  "october",
+  "november",
+  "december",
+];
+const MONTH_RE = "(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|" +
+  "sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)";
+const monthOf = (s: string) =>
+  MONTHS.findIndex((m) => m.startsWith(s.toLowerCase().slice(0, 3))) + 1;
+
+/** Named days of the sun's year (northern hemisphere names, dates of the 2025 events). */
+const NAMED_DAYS: [RegExp, number, number][] = [
+  [/\b(winter|december) solstice\b|\bshortest day\b|\bmidwinter\b/i, 12, 21],
+  [/\b(summer|june) solstice\b|\blongest day\b|\bmidsummer\b/i, 6, 21],
+  [/\b(spring|vernal|march) equinox\b/i, 3, 20],
+  [/\b(autumn|fall|autumnal|september) equinox\b/i, 9, 22],
+  [/\bchristmas\b/i, 12, 25],
+];
+
+const NUM = String.raw`(\d+(?:\.\d+)?|\.\d+)`;
+const FRACTION = String.raw`(?:\s*(?:and\s+)?(1\/2|1\/4|3\/4|1\/8|3\/8|5\/8|7\/8|½|¼|¾))?`;
+const frac = (s: string | undefined): number => {
+  if (!s) return 0;
+  const map: Record<string, number> = { "½": 0.5, "¼": 0.25, "¾": 0.75 };
+  if (s in map) return map[s];
+  const [a, b] = s.split("/").map(Number);
+  return a / b;
+};
+
+/** Unit words after a number → metres per unit. `in` only where it is not a preposition. */
+const UNIT = String
+  .raw`(mm|millimet(?:er|re)s?|cm|centimet(?:er|re)s?|m|met(?:er|re)s?|mtrs?|ft|feet|foot|'|’|in(?:ch(?:es)?)?(?![a-z])(?!\s+(?:the|a|an|my|our|this|that|which|what|each|every|there|it|its|his|her|their|front|order|total|one|two)\b)|"|”|'')`;
+const unitM = (u: string): number => {
+  const x = u.toLowerCase();
+  if (x === "mm" || x.startsWith("milli")) return 0.001;
+  if (x === "cm" || x.startsWith("centi")) return 0.01;
+  if (x === "ft" || x === "feet" || x === "foot" || x === "'" || x === "’") return FT_M;
+  if (x.startsWith("in") || x === '"' || x === "”" || x === "''") return IN_M;
+  return 1;
+};
+
+/** Replaces number words before a unit or noun with digits ("seven feet" → "7 feet"). */
+function numberWords(text: string): string {
+  return text.replace(
+    /\b(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[\s-](one|two|three|four|five|six|seven|eight|nine)\b/gi,
+    (_, t: string, o: string) =>
+      String(NUMBER_WORDS[t.toLowerCase()] + NUMBER_WORDS[o.toLowerCase()]),
+  ).replace(
+    /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\b(?=\s*(?:and a half\s+)?(?:feet|foot|ft|inch|inches|met(?:er|re)s?|cent|mil|percent|per cent|coats?|minutes?|degrees?|layers?)\b)/gi,
+    (w: string) => String(NUMBER_WORDS[w.toLowerCase()]),
+  ).replace(/\b(\d+) and a half\b/gi, (_, n: string) => `${n}.5`);
+}
+
+const itemKey = (s: string) => s.replace(/[- ]/g, "");
+const ITEM_BY_KEY = new Map(
+  NAMED_ITEMS.flatMap((item) => item.names.map((n) => [itemKey(n), item])),
+);
+const ITEM_RE = new RegExp(
+  `\\b(?:${
+    NAMED_ITEMS.flatMap((item) => item.names).sort((a, b) => b.length - a.length)
+      .map((n) => n.replace(/[- ]/g, "[- ]?")).join("|")
+  })s?\\b`,
+  "g",
+);
+
+/** Round to a micrometre so conversions print cleanly (0.7112, not 0.71120000001). */
+const clean = (x: number) => Math.round(x * 1e6) / 1e6;
+
+/**
+ * Every mention in `question`, in order of position. Overlapping readings are resolved by
+ * reading the most specific first (coordinates, sizes, feet-and-inches, then single values).
+ */
+export function extract(question: string): Mention[] {
+  const text = numberWords(question);
+  const taken: [number, number][] = [];
+  const free = (s: number, e: number) => taken.every(([a, b]) => e <= a || s >= b);
+  const out: Mention[] = [];
+  const add = (m: WithoutContext<Mention>) => {
+    if (!free(m.start, m.end)) return;
+    taken.push([m.start, m.end]);
+    out.push({ ...m, context: [] } as unknown as Mention);
+  };
+  const each = (re: RegExp, f: (m: RegExpExecArray) => void) => {
+    re.lastIndex = 0;
+    for (let m = re.exec(text); m; m = re.exec(text)) f(m);
+  };
+  // Coordinates: "52.52, 13.40" (decimal degrees, both with a decimal point).
+  each(/(-?\d{1,2}\.\d+)\s*,\s*(-?\d{1,3}\.\d+)/g, (m) => {
+    const lat = Number(m[1]), lon = Number(m[2]);
+    if (Math.abs(lat) <= 90 && Math.abs(lon) <= 180) {
+      add({
+        kind: "coordinates",
+        lat,
+        lon,
+        text: m[0],
+        start: m.index,
+        end: m.index + m[0].length,
+      });
+    }
+  });
+  // ISO dates.
+  each(/\b(\d{4})-(\d{2})-(\d{2})\b/g, (m) => {
+    add({
+      kind: "date",
+      year: Number(m[1]),
+      month: Number(m[2]),
+      day: Number(m[3]),
+      text: m[0],
+      start: m.index,
+      end: m.index + m[0].length,
+    });
+  });
+  // Sizes: "84 x 37 x 33 in", "2m x 90cm x 80cm", "70 by 68 by 180 cm".
+  const dimPart = String.raw`${NUM}\s*(${UNIT.slice(1, -1)})?`;
+  each(
+    new RegExp(
+      String.raw`${dimPart}\s*(?:x|×|by|\*)\s*${dimPart}(?:\s*(?:x|×|by|\*)\s*${dimPart})?`,
+      "gi",
+    ),
+    (m) => {
+      const nums = [m[1], m[3], m[5]].filter((x) => x !== undefined).map(Number);
+      const units = [m[2], m[4], m[6]].slice(0, nums.length);
+      const last = units.filter(Boolean).at(-1);
+      if (!last) return; // a size needs a unit somewhere
+      const values_m = nums.map((n, i) => clean(n * unitM(units[i] ?? last)));
+      add({ kind: "size", values_m, text: m[0], start: m.index, end: m.index + m[0].length });
+    },
+  );
+  // Feet and inches: 2' 10", 5 ft 6, 6 foot 2 in, 7 feet 1/2 in.
+  each(
+    new RegExp(
+      String
+        .raw`\b(\d+)\s*(?:'|’|ft\.?|feet|foot)\s*(?:and\s+)?(\d+(?:\.\d+)?)${FRACTION}\s*(?:"|”|''|in(?:ch(?:es)?)?\b|(?![\d.]))`,
+      "gi",
+    ),
+    (m) => {
+      const v = Number(m[1]) * FT_M + (Number(m[2]) + frac(m[3])) * IN_M;
+      add({
+        kind: "length",
+        value_m: clean(v),
+        text: m[0],
+        start: m.index,
+        end: m.index + m[0].length,
+      });
+    },
+  );
+  // Percentages and ratios.
+  each(new RegExp(String.raw`${NUM}\s*(?:%|percent\b|per cent\b|pc\b)`, "gi"), (m) => {
+    add({
+      kind: "fraction",
+      value: clean(Number(m[1]) / 100),
+      text: m[0],
+      start: m.index,
+      end: m.index + m[0].length,
+    });
+  });
+  each(/\b1\s*(?::|in)\s*(\d+(?:\.\d+)?)\b(?!\s*(?:mm|cm|m|ft|in)\b)/gi, (m) => {
+    const n = Number(m[1]);
+    if (n >= 2) {
+      add({
+        kind: "fraction",
+        value: clean(1 / n),
+        text: m[0],
+        start: m.index,
+        end: m.index + m[0].length,
+      });
+    }
+  });
+  // Minutes and angles.
+  each(new RegExp(String.raw`${NUM}\s*(?:min(?:ute)?s?|mins)\b`, "gi"), (m) => {
+    add({
+      kind: "minutes",
+      value: Number(m[1]),
+      text: m[0],
+      start: m.index,
+      end: m.index + m[0].length,
+    });
+  });
+  each(new RegExp(String.raw`${NUM}\s*(?:°|deg(?:ree)?s?\b)`, "gi"), (m) => {
+    add({
+      kind: "angle",
+      value_deg: Number(m[1]),
+      text: m[0],
+      start: m.index,
+      end: m.index + m[0].length,
+    });
+  });
+  // Dates in words: "21 June", "June 21st", "21st of June 2025", "in December".
+  each(
+    new RegExp(
+      String.raw`\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH_RE}\b\.?(?:,?\s+(\d{4}))?`,
+      "gi",
+    ),
+    (m) => {
+      add({
+        kind: "date",
+        day: Number(m[1]),
+        month: monthOf(m[2]),
+        ...(m[3] ? { year: Number(m[3]) } : {}),
+        text: m[0],
+        start: m.index,
+        end: m.index + m[0].length,
+      });
+    },
+  );
+  each(
+    new RegExp(String.raw`\b${MONTH_RE}\s+(\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s+(\d{4}))?`, "gi"),
+    (m) => {
+      if (m[1].toLowerCase() === "may" && !/^may\s+\d/i.test(m[0])) return;
+      add({
+        kind: "date",
+        month: monthOf(m[1]),
+        day: Number(m[2]),
+        ...(m[3] ? { year: Number(m[3]) } : {}),
+        text: m[0],
+        start: m.index,
+        end: m.index + m[0].length,
+      });
+    },
+  );
+  for (const [re, month, day] of NAMED_DAYS) {
+    const m = re.exec(text);
+    if (m) {
+      add({ kind: "date", month, day, text: m[0], start: m.index, end: m.index + m[0].length });
+    }
+  }
+  // A month alone ("in December"): "may" only after "in", "during" or "of".
+  each(
+    /\b(?:in|during|of|for|through|throughout)\s+(?:mid[- ]?|early\s+|late\s+)?(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\b/gi,
+    (m) => {
+      const s = m.index + m[0].length - m[1].length;
+      add({ kind: "date", month: monthOf(m[1]), text: m[1], start: s, end: s + m[1].length });
+    },
+  );
+  each(
+    /\b(january|february|april|june|july|august|september|october|november|december)\b/gi,
+    (m) =>
+      add({
+        kind: "date",
+        month: monthOf(m[1]),
+        text: m[0],
+        start: m.index,
+        end: m.index + m[0].length,
+      }),
+  );
+  // Single lengths: "70 cm", "32 inches", "7 feet", "2.4m", "6'".
+  each(new RegExp(String.raw`(?<![\w.])${NUM}${FRACTION}\s*${UNIT}(?![a-z0-9])`, "gi"), (m) => {
+    const v = (Number(m[1]) + frac(m[2])) * unitM(m[3]);
+    add({
+      kind: "length",
+      value_m: clean(v),
+      text: m[0],
+      start: m.index,
+      end: m.index + m[0].length,
+    });
+  });
+  // Named items, longest names first, in one pass.
+  const lower = text.toLowerCase();
+  ITEM_RE.lastIndex = 0;
+  for (let m = ITEM_RE.exec(lower); m; m = ITEM_RE.exec(lower)) {
+    const item = ITEM_BY_KEY.get(itemKey(m[0])) ?? ITEM_BY_KEY.get(itemKey(m[0].replace(/s$/, "")));
+    if (item) add({ kind: "item", item, text: m[0], start: m.index, end: m.index + m[0].length });
+  }
+  // Counts: a bare whole number before a noun ("3 coats", "a 6-unit building").
+  each(/(?<![\w.])(\d{1,3})(?:\s+|-)(?=[a-z])/gi, (m) => {
+    add({
+      kind: "count",
+      value: Number(m[1]),
+      text: m[1],
+      start: m.index,
+      end: m.index + m[1].length,
+    });
+  });
+  out.sort((a, b) => a.start - b.start);
+  // Context: the words between this mention and its neighbours, at most 5 on each side.
+  // Items are words of the sentence, not values: they do not bound a neighbour's context.
+  // Context stops at a sentence's end; the two words nearest a value count twice.
+  const bounds = out.filter((m) => m.kind !== "item");
+  out.forEach((m) => {
+    const i = (bounds as Mention[]).indexOf(m);
+    const prev = i > 0 ? bounds[i - 1].end : 0;
+    const next = i >= 0 && i + 1 < bounds.length ? bounds[i + 1].start : text.length;
+    const leftText = text.slice(Math.max(0, i < 0 ? 0 : prev), m.start).split(/[?!.;:]\s/).at(-1)!;
+    const rightText = text.slice(m.end, next).split(/[?!.;:](?:\s|$)/)[0];
+    const left = leftText.split(/\s+/).filter(Boolean).slice(-5);
+    const right = rightText.split(/\s+/).filter(Boolean).slice(0, 6);
+    const own = m.kind === "item" ? ` ${m.text} item` : "";
+    // "6 in of fall": the noun after "of" is what the value measures; it counts most.
+    const of = /^\s*of\s+(?:the\s+)?([a-z-]+)/i.exec(rightText)?.[1] ?? "";
+    (m as { context: string[] }).context = [
+      ...expandedTokens(`${left.join(" ")} ${right.join(" ")}${own}`),
+      ...expandedTokens(`${left.slice(-2).join(" ")} ${right.slice(0, 2).join(" ")}`),
+      ...expandedTokens(`${of} ${of}`),
+    ];
+  });
+  return out;
+}

@@ -1,0 +1,79 @@
+/**
+ * Which language model `threshold ask` uses: the provider, base URL and model from the
+ * preferences (`agent.provider`, `agent.base_url`, `agent.model`) or the environment
+ * (`THRESHOLD_AGENT_PROVIDER`, `THRESHOLD_AGENT_BASE_URL`, `THRESHOLD_AGENT_MODEL`; a
+ * preference wins). The key comes only from the environment (`THRESHOLD_AGENT_API_KEY`, else
+ * `OPENAI_API_KEY` / `ANTHROPIC_API_KEY`): it is never stored or printed.
+ */
+import { InputError } from "../../core/errors.ts";
+import type { Store } from "../../core/store.ts";
+import { anthropicProvider } from "./anthropic.ts";
+import { openaiProvider } from "./openai.ts";
+import type { HttpOptions, Provider } from "./types.ts";
+
+const DEFAULTS = {
+  openai: { base_url: "https://api.openai.com/v1", key_env: "OPENAI_API_KEY" },
+  anthropic: { base_url: "https://api.anthropic.com", key_env: "ANTHROPIC_API_KEY" },
+} as const;
+
+/** The settings in force, without the key (safe to print). */
+export interface ModelSettings {
+  provider: "offline" | "openai" | "anthropic";
+  base_url?: string;
+  model?: string;
+  /** The variable the key is read from, and whether it is set (never its value). */
+  key_env?: string;
+  key_set?: boolean;
+}
+
+/** Reads the settings from the store's preferences, then the environment. */
+export function modelSettings(
+  store?: Store,
+  env: (k: string) => string | undefined = (k) => Deno.env.get(k),
+): ModelSettings {
+  const pref = (k: string) => {
+    const v = store?.getPref(k);
+    return typeof v === "string" && v ? v : undefined;
+  };
+  const provider = (pref("agent.provider") ?? env("THRESHOLD_AGENT_PROVIDER") ?? "offline")
+    .toLowerCase();
+  if (provider !== "offline" && provider !== "openai" && provider !== "anthropic") {
+    throw new InputError(
+      "agent.provider",
+      `${JSON.stringify(provider)} is not a provider; allowed: offline, openai, anthropic`,
+    );
+  }
+  if (provider === "offline") return { provider };
+  const d = DEFAULTS[provider];
+  const key_env = env("THRESHOLD_AGENT_API_KEY") ? "THRESHOLD_AGENT_API_KEY" : d.key_env;
+  return {
+    provider,
+    base_url: pref("agent.base_url") ?? env("THRESHOLD_AGENT_BASE_URL") ?? d.base_url,
+    model: pref("agent.model") ?? env("THRESHOLD_AGENT_MODEL"),
+    key_env,
+    key_set: Boolean(env(key_env)),
+  };
+}
+
+/** The provider the settings name, or undefined for offline. */
+export function providerFrom(
+  s: ModelSettings,
+  extra: Partial<HttpOptions> = {},
+  env: (k: string) => string | undefined = (k) => Deno.env.get(k),
+): Provider | undefined {
+  if (s.provider === "offline") return undefined;
+  if (!s.model) {
+    throw new InputError(
+      "agent.model",
+      `is not set; set it with \`threshold prefs set agent.model NAME\` or THRESHOLD_AGENT_MODEL`,
+    );
+  }
+  const o: HttpOptions = {
+    base_url: s.base_url!,
+    model: s.model,
+    api_key: s.key_env ? env(s.key_env) : undefined,
+    key_env: s.key_env,
+    ...extra,
+  };
+  return s.provider === "openai" ? openaiProvider(o) : anthropicProvider(o);
+}

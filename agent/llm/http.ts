@@ -1,0 +1,153 @@
+/**
+ * HTTP for the providers: a POST with a timeout, cancellation, and retries with exponential
+ * backoff on 429 and 5xx (a Retry-After header wins, capped), and server-sent event parsing
+ * for streamed responses. Errors say the status and the server's message, never the key.
+ */
+import { CancelledError } from "../../core/errors.ts";
+import type { HttpOptions } from "./types.ts";
+
+/** A provider failed: the status (0 when no response came), and what to do about it. */
+export class ModelError extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+    this.name = "ModelError";
+  }
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(new CancelledError());
+    const t = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(t);
+      reject(new CancelledError());
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+
+/** Removes the key from a text, wherever a server echoed it. */
+export function redact(text: string, key?: string): string {
+  return key && key.length >= 4 ? text.split(key).join("[key]") : text;
+}
+
+/**
+ * POSTs JSON; returns the response once it is 2xx. Retries 429/5xx and dropped connections
+ * `retries` times; a 4xx other than 429 fails at once (401/403 name the key's variable).
+ */
+export async function postJson(
+  url: string,
+  body: unknown,
+  headers: Record<string, string>,
+  o: HttpOptions,
+  signal?: AbortSignal,
+): Promise<Response> {
+  const retries = o.retries ?? 3;
+  let backoff = o.backoff_ms ?? 500;
+  for (let attempt = 0;; attempt++) {
+    if (signal?.aborted) throw new CancelledError();
+    const timeout = AbortSignal.timeout(o.timeout_ms ?? 60_000);
+    const both = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body: JSON.stringify(body),
+        signal: both,
+      });
+    } catch (e) {
+      if (signal?.aborted) throw new CancelledError();
+      if (timeout.aborted) {
+        throw new ModelError(
+          0,
+          `${o.model} at ${o.base_url} did not answer within ${o.timeout_ms ?? 60_000} ms`,
+        );
+      }
+      if (attempt < retries) {
+        await sleep(backoff, signal);
+        backoff *= 2;
+        continue;
+      }
+      throw new ModelError(
+        0,
+        `cannot reach ${o.base_url}: ${redact((e as Error).message, o.api_key)}`,
+      );
+    }
+    if (res.ok) return res;
+    const text = redact(await res.text().catch(() => ""), o.api_key);
+    const detail = serverMessage(text);
+    if ((res.status === 429 || res.status >= 500) && attempt < retries) {
+      const after = Number(res.headers.get("retry-after"));
+      await sleep(
+        Number.isFinite(after) && after > 0 ? Math.min(after * 1000, 30_000) : backoff,
+        signal,
+      );
+      backoff *= 2;
+      continue;
+    }
+    if (res.status === 401 || res.status === 403) {
+      throw new ModelError(
+        res.status,
+        `${o.base_url} refused the key (${res.status}${
+          detail ? `: ${detail}` : ""
+        }); set a valid key in ${o.key_env ?? "the provider's key variable"}`,
+      );
+    }
+    throw new ModelError(
+      res.status,
+      `${o.base_url} answered ${res.status}${detail ? `: ${detail}` : ""}${
+        res.status === 429 || res.status >= 500 ? ` (after ${retries} retries)` : ""
+      }`,
+    );
+  }
+}
+
+function serverMessage(text: string): string {
+  try {
+    const j = JSON.parse(text);
+    const m = j?.error?.message ?? j?.message ?? j?.error;
+    if (typeof m === "string") return m.slice(0, 300);
+  } catch { /* not JSON */ }
+  return text.slice(0, 300);
+}
+
+/** The events of a server-sent event stream: `{event, data}` per blank-line-ended block. */
+export async function* sseEvents(
+  res: Response,
+): AsyncGenerator<{ event?: string; data: string }> {
+  if (!res.body) return;
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buf = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (value) buf += value;
+    for (let i = buf.search(/\r?\n\r?\n/); i >= 0; i = buf.search(/\r?\n\r?\n/)) {
+      const block = buf.slice(0, i);
+      buf = buf.slice(buf.slice(i).match(/^\r?\n\r?\n/)![0].length + i);
+      let event: string | undefined;
+      const data: string[] = [];
+      for (const line of block.split(/\r?\n/)) {
+        if (line.startsWith("event:")) event = line.slice(6).trim();
+        else if (line.startsWith("data:")) data.push(line.slice(5).replace(/^ /, ""));
+      }
+      if (data.length) yield { event, data: data.join("\n") };
+    }
+    if (done) break;
+  }
+}
+
+/** Parses tool-call arguments: an object, or undefined when they are not a JSON object. */
+export function parseArgs(
+  raw: string | Record<string, unknown> | undefined,
+): Record<string, unknown> | undefined {
+  if (raw && typeof raw === "object") return raw;
+  try {
+    const v = JSON.parse(raw === undefined || raw === "" ? "{}" : raw);
+    return v && typeof v === "object" && !Array.isArray(v) ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}

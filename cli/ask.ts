@@ -1,0 +1,327 @@
+/**
+ * `threshold ask "…"`: the agent on the command line. On a terminal it says in one line which
+ * tool it chose and why, asks only what nothing fills (offering to save each answer), shows
+ * the steps as they happen and prints the answer. Without a terminal, questions end the
+ * command with exit code 3 and the questions as JSON, as `run` does. `--plan-only --json`
+ * prints the decision (tools with confidence, each input with its value and source, the
+ * questions it would ask) without running. Loaded only when `ask` runs.
+ */
+import { ask, type AskOptions, decide, type Decision, toolManifest } from "../agent/ask.ts";
+import { InputError } from "../core/errors.ts";
+import type { Session, SessionQuestion } from "../core/session.ts";
+import type { Store } from "../core/store.ts";
+import { paint, renderResult, useColor } from "./render.ts";
+
+/** Flags of `threshold ask`. */
+export interface AskFlags {
+  planOnly?: boolean;
+  json?: boolean;
+  scan?: string;
+  set: string[];
+  persona?: string;
+  tool?: string;
+  /** Use the language model set up in agent.* preferences or the environment. */
+  llm?: boolean;
+  /** Decide offline even when a language model is set up. */
+  offline?: boolean;
+}
+
+/** What the command line hands the ask command. */
+export interface AskEnv {
+  store: () => Store;
+  parseKv: (kv: string) => [string, unknown];
+  out: (s: string) => void;
+  err: (s: string) => void;
+  /** Whether a person is at a terminal to answer (stdin is a terminal). */
+  terminal: boolean;
+}
+
+const NEEDS_INPUT = 3;
+
+/** Asks one question on the terminal, re-asking after a bad answer; null when stdin closes. */
+function promptAnswer(
+  q: SessionQuestion,
+  session: Session,
+  parse: (q: SessionQuestion, raw: string) => unknown,
+  err: (s: string) => void,
+): { value: unknown; shown: string } | null {
+  if (q.choices?.length) err(q.choices.map((c, i) => `  ${i + 1}. ${c.label}`).join("\n"));
+  for (;;) {
+    const raw = prompt(`${q.ask}${q.unit ? ` (${q.unit})` : ""}`);
+    if (raw === null) return null;
+    try {
+      const value = parse(q, raw);
+      return { value, shown: q.choices?.find((c) => c.value === value)?.label ?? raw.trim() };
+    } catch (e) {
+      if (!(e instanceof InputError)) throw e;
+      err(`  ${e.message}`);
+      void session;
+    }
+  }
+}
+
+/** Runs `threshold ask`; returns the exit code. */
+export async function cmdAsk(question: string, f: AskFlags, env: AskEnv): Promise<number> {
+  const s = env.store();
+  // Personas (and zod with them) load only when one is in use.
+  const persona = f.persona !== undefined || s.getSelection("persona") !== undefined
+    ? (await import("../presets/personas.ts")).activePersona(s, f.persona)
+    : undefined;
+  const { BUILTIN_SCANS } = await import("../layers/builtin.ts");
+  const set = Object.fromEntries(f.set.map((kv) => env.parseKv(kv)));
+  const color = useColor();
+  const live = env.terminal && !f.json;
+  const opts: AskOptions = {
+    store: s,
+    builtins: BUILTIN_SCANS,
+    scan: f.scan,
+    set,
+    persona,
+    tool: f.tool,
+  };
+  if (!f.planOnly && !f.tool && !f.offline) {
+    const { modelSettings, providerFrom } = await import("../agent/llm/config.ts");
+    const settings = modelSettings(s);
+    if (f.llm && settings.provider === "offline") {
+      throw new InputError(
+        "--llm",
+        "no language model is set up; set agent.provider (openai or anthropic), agent.model and, for a hosted one, its key in the environment",
+      );
+    }
+    if (settings.provider !== "offline") {
+      return await cmdAskModel(question, f, env, { ...opts, provider: providerFrom(settings) });
+    }
+  }
+  let decision: Decision = await decide(question, opts);
+  if (decision.status === "which_tool") {
+    if (f.planOnly) {
+      // The decision is the answer here: which tools it would offer.
+      env.out(f.json ? JSON.stringify(decision, null, 2) : decision.ask);
+      return 0;
+    }
+    if (!live) {
+      env.out(JSON.stringify(decision, null, 2));
+      return NEEDS_INPUT;
+    }
+    env.err(decision.candidates.map((c, i) => `  ${i + 1}. ${c.title}`).join("\n"));
+    const raw = prompt(decision.ask);
+    const pick = raw === null
+      ? undefined
+      : decision.candidates.find((c, i) =>
+        String(i + 1) === raw.trim() || c.title.toLowerCase() === raw.trim().toLowerCase() ||
+        c.tool === raw.trim()
+      );
+    if (!pick) {
+      env.out(JSON.stringify(decision, null, 2));
+      return NEEDS_INPUT;
+    }
+    opts.tool = pick.tool;
+    decision = await decide(question, opts);
+    if (decision.status !== "tools") throw new Error("a chosen tool was not decided");
+  }
+  if (f.planOnly) {
+    if (f.json) env.out(JSON.stringify(decision, null, 2));
+    else env.out(planText(decision));
+    return 0;
+  }
+  // On a terminal the line leads the answer; otherwise stdout stays for the JSON or the result.
+  if (!f.json) (live ? env.out : env.err)(paint(`→ ${decisionLineOf(decision)}`, "bold", color));
+  const { parseAnswer } = await import("../core/session.ts");
+  const outcome = await ask(question, {
+    ...opts,
+    tool: decision.tools.length === 1 ? decision.tools[0].tool : undefined,
+    answer: live
+      ? (questions, session) => {
+        const answers: Record<string, unknown> = {};
+        const save: string[] = [];
+        for (const q of questions) {
+          const a = promptAnswer(q, session, (q, raw) =>
+            parseAnswer(session.manifest, q, raw), env.err);
+          if (a === null) {
+            return Promise.resolve(undefined);
+          }
+          answers[q.input] = a.value;
+          if (
+            q.save && confirm(
+              q.save.as === "selection"
+                ? `Select ${a.shown} for later runs?`
+                : `Save ${a.shown} as your preference ${q.save.key}?`,
+            )
+          ) {
+            save.push(q.input);
+          }
+        }
+        return Promise.resolve({ answers, save });
+      }
+      : undefined,
+    onEvent: live
+      ? (e) => {
+        if (e.type === "step") {
+          env.err(paint(`  [${(e.elapsed_ms / 1000).toFixed(2)} s] ${e.text}`, "dim", color));
+        }
+      }
+      : undefined,
+  });
+  if (
+    outcome.status === "model" || outcome.status === "which_tool" || outcome.status === "planned"
+  ) {
+    env.out(JSON.stringify(outcome, null, 2));
+    return NEEDS_INPUT;
+  }
+  const pending = outcome.runs.filter((r) => r.status === "needs_input");
+  if (pending.length) {
+    env.out(JSON.stringify(
+      {
+        status: "needs_input",
+        question: outcome.question,
+        tools: pending.map((r) => ({
+          tool: r.tool,
+          questions: r.status === "needs_input" ? r.questions : [],
+        })),
+        // The first tool's questions at the top, as `threshold run` prints them.
+        tool: pending[0].tool,
+        questions: pending[0].status === "needs_input" ? pending[0].questions : [],
+      },
+      null,
+      2,
+    ));
+    return NEEDS_INPUT;
+  }
+  const { forModel } = await import("../core/result.ts");
+  if (f.json) {
+    env.out(JSON.stringify(
+      {
+        question: outcome.question,
+        decision: outcome.decision,
+        runs: outcome.runs.map((r) =>
+          r.status === "done"
+            ? { tool: r.tool, run_id: r.run_id, result: r.result, for_model: forModel(r.result) }
+            : r
+        ),
+      },
+      null,
+      2,
+    ));
+  } else {
+    for (const r of outcome.runs) {
+      if (r.status !== "done") continue;
+      env.out(renderResult(await toolManifest(r.tool), r.result, color));
+      env.out(paint(`\nrun ${r.run_id}`, "dim", color));
+    }
+  }
+  return outcome.runs.some((r) => r.status === "done" && r.result.verdict.status === "error")
+    ? 1
+    : 0;
+}
+
+/** `threshold ask` with a language model choosing the tools. */
+async function cmdAskModel(
+  question: string,
+  f: AskFlags,
+  env: AskEnv,
+  opts: AskOptions,
+): Promise<number> {
+  const color = useColor();
+  const live = env.terminal && !f.json;
+  const { parseAnswer } = await import("../core/session.ts");
+  const result = await ask(question, {
+    ...opts,
+    answer: live
+      ? (questions, session) => {
+        const answers: Record<string, unknown> = {};
+        for (const q of questions) {
+          const a = promptAnswer(q, session, (q, raw) =>
+            parseAnswer(session.manifest, q, raw), env.err);
+          if (a === null) {
+            return Promise.resolve(undefined);
+          }
+          answers[q.input] = a.value;
+        }
+        return Promise.resolve({ answers });
+      }
+      : undefined,
+    onEvent: live
+      ? (e) => {
+        if (e.type === "step") {
+          env.err(paint(`  [${(e.elapsed_ms / 1000).toFixed(2)} s] ${e.text}`, "dim", color));
+        }
+      }
+      : undefined,
+  });
+  if (result.status !== "model") throw new Error("the model path did not answer");
+  const outcome = result.model;
+  const { forModel } = await import("../core/result.ts");
+  if (f.json || outcome.status === "needs_input") {
+    env.out(JSON.stringify(
+      {
+        ...outcome,
+        calls: outcome.calls.map((c) => c.result ? { ...c, for_model: forModel(c.result) } : c),
+      },
+      null,
+      2,
+    ));
+    return outcome.status === "needs_input" ? NEEDS_INPUT : 0;
+  }
+  env.out(
+    paint(
+      `→ ${outcome.provider} ${outcome.model}: ${
+        outcome.calls.map((c) => c.tool).join(", ") || "no tool"
+      }`,
+      "bold",
+      color,
+    ),
+  );
+  env.out(outcome.text);
+  if (outcome.removed_numbers.length) {
+    env.out(paint(
+      `(removed ${outcome.removed_numbers.length} number(s) no result contains: ${
+        outcome.removed_numbers.map((r) => r.number).join(", ")
+      })`,
+      "dim",
+      color,
+    ));
+  }
+  for (const c of outcome.calls) {
+    if (!c.result) continue;
+    env.out(renderResult(await toolManifest(c.tool), c.result, color));
+    if (c.run_id) env.out(paint(`\nrun ${c.run_id}`, "dim", color));
+  }
+  return 0;
+}
+
+function decisionLineOf(d: Decision & { status: "tools" }): string {
+  return d.tools.map((t) => {
+    const read = Object.entries(t.inputs).filter(([, v]) => v.from === "question")
+      .map(([k, v]) => {
+        const unit = /_(m|deg|min)$/.exec(k)?.[1];
+        const name = k.replace(/_(m|deg|min)$/, "").replaceAll("_", " ");
+        return `${name} ${v.label ?? JSON.stringify(v.value)}${unit ? ` ${unit}` : ""}`;
+      });
+    return `${t.title} (${t.tool}): ${t.why}${read.length ? `; read ${read.join(", ")}` : ""}`;
+  }).join("; and ");
+}
+
+const SOURCE_WORDS: Record<string, string> = {
+  question: "from the question",
+  explicit: "given",
+  selection: "the selected scan",
+  preference: "your preference",
+  persona: "your persona",
+  default: "default",
+  asked: "answered",
+};
+
+/** The decision in lines for a person (plan-only without --json). */
+function planText(d: Decision & { status: "tools" }): string {
+  const lines: string[] = [];
+  for (const t of d.tools) {
+    lines.push(`${t.title} (${t.tool}), confidence ${t.confidence.toFixed(2)}: ${t.why}`);
+    for (const [k, v] of Object.entries(t.inputs)) {
+      const shown = v.label ?? JSON.stringify(v.value);
+      lines.push(`  ${k} = ${shown} (${SOURCE_WORDS[v.from] ?? v.from})`);
+    }
+    for (const q of t.questions) lines.push(`  would ask: ${q.ask}${q.unit ? ` (${q.unit})` : ""}`);
+    for (const n of t.notes) lines.push(`  note: ${n}`);
+  }
+  return lines.join("\n");
+}

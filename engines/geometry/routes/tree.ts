@@ -1,0 +1,224 @@
+/**
+ * The shortest-path tree and routes read from it: Dijkstra (1959) from one node with a
+ * lexicographic cost (fewest failing, then unknown, then too-close elements, then metres),
+ * a room's best route with its barriers and polylines, and the tree's lines for a picture.
+ */
+import FlatQueue from "flatqueue";
+import type { Plan, Point } from "../../../core/plan.ts";
+import { measurePassage } from "./constraints.ts";
+import { buildRouteGraph } from "./graph.ts";
+import {
+  type Constraint,
+  NO_CONSTRAINTS,
+  type RouteGraph,
+  type RouteNeeds,
+  type RouteStatus,
+  statusWeight,
+  worseRouteStatus,
+} from "./model.ts";
+
+/** Best routes from one node to every node (lexicographic Dijkstra; see module doc). */
+export interface RouteTree {
+  source: number;
+  cost: Float64Array;
+  length_m: Float64Array;
+  /** The edge each node was reached by; -1 for the source and unreached nodes. */
+  via: Int32Array;
+}
+
+/** Dijkstra (1959) from `source` over the graph, binary heap (flatqueue), lexicographic cost. */
+export function shortestRoutes(g: RouteGraph, source: number): RouteTree {
+  const n = g.nodes.length;
+  const cost = new Float64Array(n).fill(Infinity);
+  const length_m = new Float64Array(n).fill(Infinity);
+  const via = new Int32Array(n).fill(-1);
+  const q = new FlatQueue<number>();
+  cost[source] = 0, length_m[source] = 0;
+  q.push(source, 0);
+  const ew = g.edges.map((e) => statusWeight(e.status) + e.length_m);
+  while (q.length) {
+    const d = q.peekValue()!;
+    const u = q.pop()!;
+    if (d > cost[u]) continue;
+    for (const ei of g.adj[u]) {
+      const e = g.edges[ei];
+      const v = e.a === u ? e.b : e.a;
+      const nd = d + ew[ei];
+      if (nd < cost[v] - 1e-9) {
+        cost[v] = nd, length_m[v] = length_m[u] + e.length_m, via[v] = ei;
+        q.push(v, nd);
+      }
+    }
+  }
+  return { source, cost, length_m, via };
+}
+
+/** One room's best route: its status, length, barriers and polyline per floor. */
+export interface Route {
+  room: string;
+  status: RouteStatus;
+  /** Metres walked from the start to the room's door (undefined when there is no way at all). */
+  length_m?: number;
+  /** Elements on the way, in order (openings, verticals, rooms crossed). */
+  elements: string[];
+  /** Failing elements on the best way: what blocks it. */
+  blocking: Constraint[];
+  /** Elements too close to call. */
+  close: Constraint[];
+  /** Elements whose data is missing. */
+  unknown: Constraint[];
+  /** The polyline on each floor, in walking order. */
+  legs: { floor: string; points: Point[] }[];
+  /** Why there is no route at all, when there is none. */
+  why?: string;
+  /** The graph edges walked, in order, with the node each is entered from. */
+  walk: { edge: number; from: number }[];
+}
+
+/**
+ * The walk steps of each tree, by edge index, shared by the routes read from it (every room's
+ * route through a tree edge enters it from the same node); read-only, like the routes.
+ * Performance: one step object per tree edge instead of one per room per edge (1,000 rooms
+ * walk ~10⁵ edges); a WeakMap so a tree's steps go with the tree. bench/routes_bench.ts
+ * "step_free_route" group (commit 68aaaad).
+ */
+const walkSteps = new WeakMap<RouteTree, Route["walk"]>();
+
+/** The best route to one room from a tree (see {@link shortestRoutes}). */
+export function routeToRoom(
+  g: RouteGraph,
+  tree: RouteTree,
+  roomId: string,
+  opts: { legs?: boolean } = {},
+): Route {
+  const withLegs = opts.legs ?? true;
+  const ids = g.roomNodes.get(roomId) ?? [];
+  const empty = {
+    room: roomId,
+    elements: [],
+    blocking: [],
+    close: [],
+    unknown: [],
+    legs: [],
+    walk: [],
+  };
+  if (!ids.length) {
+    return {
+      ...empty,
+      status: "unknown",
+      why: "no door, opening, stair, ramp or lift into it is recorded",
+    };
+  }
+  let best = -1;
+  for (const id of ids) if (best < 0 || tree.cost[id] < tree.cost[best]) best = id;
+  if (!Number.isFinite(tree.cost[best])) {
+    return {
+      ...empty,
+      status: "unknown",
+      why: "the plan records no connection to it from the start (a missing stair, lift or door?)",
+    };
+  }
+  // The tree edges from the source to `best`: counted, then filled from the far end.
+  let hops = 0;
+  for (let v = best; tree.via[v] >= 0; hops++) {
+    const e = g.edges[tree.via[v]];
+    v = e.a === v ? e.b : e.a;
+  }
+  const chain = new Int32Array(hops);
+  for (let v = best, k = hops - 1; tree.via[v] >= 0; k--) {
+    const e = g.edges[tree.via[v]];
+    chain[k] = tree.via[v];
+    v = e.a === v ? e.b : e.a;
+  }
+  let steps = walkSteps.get(tree);
+  if (!steps) walkSteps.set(tree, steps = new Array(g.edges.length));
+  const route: Route = {
+    ...empty,
+    elements: [],
+    legs: [],
+    walk: [],
+    status: "pass",
+    length_m: tree.length_m[best],
+  };
+  let at = tree.source;
+  // Constraint ids already counted; made at the first edge that judges anything.
+  let seen: Set<string> | undefined;
+  for (const ei of chain) {
+    const e = g.edges[ei];
+    const forward = e.a === at;
+    const next = forward ? e.b : e.a;
+    route.elements.push(e.element);
+    // A tree edge is always walked from the same end: one step object for every route.
+    let step = steps[ei];
+    if (!step || step.from !== at) steps[ei] = step = { edge: ei, from: at };
+    route.walk.push(step);
+    for (const c of e.status === "pass" ? NO_CONSTRAINTS : e.constraints) {
+      seen ??= new Set();
+      if (seen.has(c.id)) continue;
+      seen.add(c.id);
+      measurePassage(g, c);
+      if (c.status === "fail") route.blocking.push(c);
+      else if (c.status === "warn") route.close.push(c);
+      else if (c.status === "unknown") route.unknown.push(c);
+    }
+    route.status = worseRouteStatus(route.status, e.status);
+    if (withLegs && e.kind !== "vertical") {
+      const floor = g.nodes[at].floor;
+      const last = route.legs[route.legs.length - 1];
+      const points = last && last.floor === floor ? last.points : [];
+      if (points !== last?.points) route.legs.push({ floor, points });
+      const n = e.path.length;
+      for (let k = points.length ? 1 : 0; k < n; k++) points.push(e.path[forward ? k : n - 1 - k]);
+    }
+    at = next;
+  }
+  return route;
+}
+
+/** Every room's best route from the outside of one door to the outside (a convenience). */
+export function routesFrom(
+  plan: Pick<Plan, "rooms" | "openings" | "verticals" | "objects" | "source">,
+  needs: RouteNeeds,
+  entranceId: string,
+  opts: { legs?: boolean } = {},
+): { graph: RouteGraph; tree: RouteTree; routes: Map<string, Route> } {
+  const graph = buildRouteGraph(plan, needs);
+  const start = graph.outsideNode.get(entranceId);
+  if (start === undefined) throw new Error(`opening ${entranceId} does not lead outside`);
+  const tree = shortestRoutes(graph, start);
+  const routes = new Map<string, Route>();
+  for (const r of plan.rooms) routes.set(r.id, routeToRoom(graph, tree, r.id, opts));
+  return { graph, tree, routes };
+}
+
+/**
+ * Every edge of a route tree, as lines per floor and status (each edge drawn once): what
+ * every room's best route walks, for a few overlays instead of one per room.
+ */
+export function routeTreeLines(
+  g: RouteGraph,
+  tree: RouteTree,
+): { floor: string; status: RouteStatus; lines: Point[][] }[] {
+  type Group = { floor: string; status: RouteStatus; lines: Point[][] };
+  // Groups in order of first appearance, found by floor then status (no key strings built).
+  const out: Group[] = [];
+  const byFloor = new Map<string, Map<RouteStatus, Group>>();
+  const seen = new Uint8Array(g.edges.length);
+  for (let v = 0; v < g.nodes.length; v++) {
+    const ei = tree.via[v];
+    if (ei < 0 || seen[ei]) continue;
+    seen[ei] = 1;
+    const e = g.edges[ei];
+    if (e.kind === "vertical") continue;
+    const floor = g.nodes[e.a].floor;
+    let statuses = byFloor.get(floor);
+    if (!statuses) byFloor.set(floor, statuses = new Map());
+    let group = statuses.get(e.status);
+    if (!group) {
+      statuses.set(e.status, group = { floor, status: e.status, lines: [] }), out.push(group);
+    }
+    // In walking order: from the node it was reached from to v.
+    group.lines.push(e.b === v ? e.path : [...e.path].reverse());
+  }
+  return out;
+}

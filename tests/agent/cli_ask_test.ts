@@ -1,0 +1,115 @@
+import assert from "node:assert/strict";
+import { cli, tempHome } from "../_cli.ts";
+
+Deno.test("cli ask --plan-only --json: tools with confidence, inputs with their sources, questions", async () => {
+  const home = tempHome();
+  assert.equal((await cli(home, ["use", "demo"])).code, 0);
+  const r = await cli(home, [
+    "ask",
+    "--plan-only",
+    "--json",
+    "will a king-size mattress fit in the main bedroom",
+  ]);
+  assert.equal(r.code, 0, r.stderr);
+  const d = JSON.parse(r.stdout);
+  assert.equal(d.status, "tools");
+  const [t] = d.tools;
+  assert.equal(t.tool, "will_it_fit");
+  assert.ok(t.confidence > 0 && t.confidence <= 1);
+  assert.equal(t.inputs.scan.value, "demo");
+  assert.equal(t.inputs.scan.from, "selection");
+  assert.deepEqual(t.inputs.item, { value: "mattress", from: "question" });
+  // People read names: the room carries its label beside its id.
+  assert.deepEqual(t.inputs.to, {
+    value: "u_bed1",
+    from: "question",
+    label: "Main bedroom (bedroom), First floor",
+  });
+  assert.equal(t.inputs.stair_headroom_m.from, "default");
+  assert.deepEqual(t.questions, []);
+});
+
+Deno.test("cli ask without a terminal: exit 3 with only the unfilled inputs as JSON; then it runs", async () => {
+  const home = tempHome();
+  await cli(home, ["use", "demo"]);
+  const r = await cli(home, ["ask", "Will my sofa fit?"]);
+  assert.equal(r.code, 3, r.stderr);
+  const out = JSON.parse(r.stdout);
+  assert.equal(out.status, "needs_input");
+  assert.equal(out.tool, "will_it_fit");
+  assert.deepEqual(out.questions.map((q: { input: string }) => q.input), ["to"]);
+  const done = await cli(home, ["ask", "--json", "Will my sofa fit into the living room?"]);
+  assert.equal(done.code, 0, done.stderr);
+  const j = JSON.parse(done.stdout);
+  assert.equal(j.runs[0].tool, "will_it_fit");
+  assert.equal(j.runs[0].result.inputs.to.value, "g_living");
+  assert.ok(j.runs[0].for_model.verdict);
+});
+
+Deno.test("cli ask: an unclear question asks which tool (exit 3 without a terminal)", async () => {
+  const home = tempHome();
+  const r = await cli(home, ["ask", "zzz qqq"]);
+  assert.equal(r.code, 3);
+  const out = JSON.parse(r.stdout);
+  assert.equal(out.status, "which_tool");
+  assert.match(out.ask, /^Which do you mean: /);
+  // --plan-only prints the offer as its decision and exits 0.
+  const plan = await cli(home, ["ask", "--plan-only", "--json", "zzz qqq"]);
+  assert.equal(plan.code, 0);
+  assert.equal(JSON.parse(plan.stdout).status, "which_tool");
+  const named = await cli(home, ["ask", "--tool", "nope", "zzz"]);
+  assert.equal(named.code, 2);
+  assert.match(named.stderr, /tool: no tool "nope"; tools: .*ceiling_height/);
+});
+
+Deno.test("cli ask: the terminal line says which tool and why, then the answer", async () => {
+  const home = tempHome();
+  await cli(home, ["use", "demo"]);
+  const r = await cli(home, ["ask", "Which rooms have ceilings lower than 2.4 m?"]);
+  assert.equal(r.code, 0, r.stderr);
+  // Without a terminal the line goes to stderr, so stdout is the answer alone.
+  const [first] = r.stderr.split("\n");
+  assert.match(first, /^→ Ceiling height \(ceiling_height\): its description matches /);
+  assert.match(r.stdout, /ceiling_height on demo/);
+});
+
+Deno.test("protocol (cli): threshold ask with a provider from the environment; the key is never printed", async () => {
+  const { replay, oaToolCalls, oaText } = await import("./_replay.ts");
+  const srv = replay([
+    oaToolCalls([{ id: "c1", name: "ceiling_height", arguments: "{}" }]),
+    oaText("The attic room is 1.95 m; see [[ceiling_height:room:u_attic]]. 99.9 m elsewhere."),
+  ]);
+  const key = "sk-cli-SECRET-0123456789";
+  try {
+    const home = tempHome();
+    await cli(home, ["use", "demo"]);
+    const env = {
+      THRESHOLD_AGENT_PROVIDER: "openai",
+      THRESHOLD_AGENT_BASE_URL: `${srv.url}/v1`,
+      THRESHOLD_AGENT_MODEL: "test-model",
+      OPENAI_API_KEY: key,
+    };
+    const r = await cli(home, ["ask", "--json", "Are the ceilings high enough?"], env);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stdout.includes(key) || r.stderr.includes(key), false);
+    const out = JSON.parse(r.stdout);
+    assert.equal(out.provider, "openai");
+    assert.equal(out.calls[0].tool, "ceiling_height");
+    assert.ok(out.calls[0].for_model.verdict);
+    assert.deepEqual(out.removed_numbers.map((x: { number: string }) => x.number), ["99.9"]);
+    assert.equal(srv.got[0].headers.authorization, `Bearer ${key}`);
+    // --offline keeps it off the network.
+    const off = await cli(home, [
+      "ask",
+      "--offline",
+      "--plan-only",
+      "--json",
+      "Are the ceilings high enough?",
+    ], env);
+    assert.equal(off.code, 0);
+    assert.equal(JSON.parse(off.stdout).tools[0].tool, "ceiling_height");
+    assert.equal(srv.got.length, 2);
+  } finally {
+    await srv.close();
+  }
+});

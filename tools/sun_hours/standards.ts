@@ -1,0 +1,216 @@
+/**
+ * sun_hours' checks against the chosen sunlight standard, worded: the judging itself is
+ * engines/geometry/sunlight_rules.ts (codes with data); this turns its outcome into checks,
+ * findings, assumptions and the verdict's sentence.
+ */
+import type { Assumption, Check, Finding, Status } from "../../core/result.ts";
+import { openFinding, TOO_CLOSE, worstStatus } from "../../core/result.ts";
+import { round } from "../../core/text.ts";
+import type { RoomSun, WindowSun } from "../../engines/geometry/sun_count.ts";
+import {
+  BRE209_ANNUAL,
+  BRE209_WINTER,
+  en17037InSeason,
+  type En17037Level,
+  judgeBre209,
+  judgeEn17037,
+} from "../../engines/geometry/sunlight_rules.ts";
+
+const TOOL = "sun_hours";
+const fmtH = (h: number) => `${h.toFixed(1)} h`;
+
+/** What the standard's checks need: the choice, the day, the counted rooms and windows. */
+export interface StandardInput {
+  standard: "en17037" | "bre209" | "none";
+  en17037_level: En17037Level;
+  /** The chosen day as given (YYYY-MM-DD), and its month and day. */
+  date: string;
+  month: number;
+  day: number;
+  scan: string;
+  rooms: RoomSun[];
+  results: WindowSun[];
+  /** The day's and the year's counting steps, h. */
+  dayStep_h: number;
+  yearStep_h: number;
+  possibleYear_h: number;
+  possibleWinter_h: number;
+}
+
+/** The checks, findings and assumptions of the chosen standard, and the verdict's sentence ("" when it says nothing). */
+export function standardChecks(p: StandardInput): {
+  checks: Check[];
+  findings: Finding[];
+  assumptions: Assumption[];
+  windowStatus: Map<string, Status>;
+  roomStatus: Map<string, Status>;
+  verdictText: string;
+} {
+  const {
+    standard,
+    en17037_level,
+    date,
+    month,
+    day,
+    scan,
+    rooms,
+    results,
+    dayStep_h,
+    yearStep_h,
+    possibleYear_h,
+    possibleWinter_h,
+  } = p;
+  const assumptions: Assumption[] = [];
+  const checks: Check[] = [];
+  const findings: Finding[] = [];
+  const windowStatus = new Map<string, Status>();
+  const roomStatus = new Map<string, Status>();
+  const dayTol_h = dayStep_h; // midpoint rule: within one step
+  let verdictText = "";
+  if (standard === "en17037") {
+    const en = judgeEn17037(rooms, en17037_level, dayTol_h);
+    const limit = en.limit_h;
+    if (!en17037InSeason(month, day)) {
+      assumptions.push({
+        text:
+          `EN 17037 counts sunlight on a day between 1 February and 21 March; ${date} is outside it, so the check is indicative.`,
+        input: "date",
+      });
+    }
+    assumptions.push({
+      text:
+        `EN 17037 ${en17037_level} sunlight exposure: at least ${limit} h of direct sun on ${date} in one habitable room (living, dining, kitchen, bedroom, office), at the window's centre. The hour values come from a secondary summary and are unverified.`,
+    });
+    const rule = {
+      pack: "en17037",
+      section: "§5 sunlight exposure (clause number unverified)",
+      unverified: true,
+    };
+    if (en.code === "en17037.no_habitable_room") {
+      checks.push({
+        id: "en17037:dwelling",
+        label: "EN 17037 sunlight exposure: best habitable room",
+        status: "unknown",
+        limit,
+        unit: "h",
+        rule,
+        note: "No room with a window to the outside is a habitable room.",
+      });
+    } else {
+      const best = rooms.find((r) => r.id === en.best)!;
+      const status = en.status;
+      checks.push({
+        id: "en17037:dwelling",
+        label: `EN 17037 sunlight exposure (${en17037_level}): best habitable room, ${best.name}`,
+        status,
+        measured: round(best.day_h, 3),
+        limit,
+        unit: "h",
+        rule,
+        subject: best.id,
+        ...(status === "warn" ? { note: TOO_CLOSE } : {}),
+      });
+      for (const [id, st] of en.rooms) roomStatus.set(id, st);
+      if (status !== "pass") {
+        findings.push(openFinding({
+          tool: TOOL,
+          kind: "dwelling",
+          id: scan,
+          rule: "en17037",
+          status,
+          title: status === "fail"
+            ? `No habitable room gets ${limit} h of direct sun on ${date}`
+            : `The sunniest habitable room is too close to ${limit} h to call`,
+          detail: `${best.name} gets ${
+            fmtH(best.day_h)
+          } of direct sun on ${date}; EN 17037 (${en17037_level}) asks for ${limit} h in at least one habitable room.`,
+          subject: best.id,
+          overlays: [`room:${best.id}`],
+        }));
+      }
+      verdictText = en.code === "en17037.met"
+        ? `${best.name} gets ${
+          fmtH(best.day_h)
+        } of direct sun on ${date}, meeting EN 17037 ${en17037_level} (${limit} h).`
+        : en.code === "en17037.too_close"
+        ? `${best.name} gets ${
+          fmtH(best.day_h)
+        } on ${date}, within the counting step of EN 17037's ${limit} h: too close to call.`
+        : `No habitable room reaches EN 17037 ${en17037_level} (${limit} h) on ${date}; the best, ${best.name}, gets ${
+          fmtH(best.day_h)
+        }.`;
+    }
+  } else if (standard === "bre209") {
+    assumptions.push({
+      text: `BRE BR 209 (2011) asks ${
+        BRE209_ANNUAL * 100
+      } % of annual probable sunlight hours (and ${
+        BRE209_WINTER * 100
+      } % from 21 September to 21 March) for windows facing within 90° of due south. Probable sunlight hours weigh each hour by the local chance of sunshine; without those records this counts the share of possible (clear-sky) sun hours above the horizon instead, so the check is an approximation and its values are unverified.`,
+    });
+    const judged = judgeBre209(
+      results.map((w) => ({
+        ...w,
+        habitable: rooms.find((r) => r.id === w.room)!.habitable,
+      })),
+      possibleYear_h,
+      possibleWinter_h,
+      yearStep_h,
+    );
+    const rule = {
+      pack: "bre-br209-2011",
+      section: "sunlight to windows (section unverified)",
+      unverified: true,
+    };
+    for (const j of judged) {
+      const w = results.find((x) => x.id === j.id)!;
+      const room = rooms.find((r) => r.id === w.room)!;
+      const share = j.annual_share, shareW = j.winter_share, s1 = j.annual, s2 = j.winter;
+      checks.push({
+        id: `bre209:annual:${w.id}`,
+        label: `${w.id} (${room.name}): share of annual sun hours`,
+        status: s1,
+        measured: round(share * 100, 2),
+        limit: BRE209_ANNUAL * 100,
+        unit: "%",
+        rule,
+        subject: w.id,
+        ...(s1 === "warn" ? { note: TOO_CLOSE } : {}),
+      }, {
+        id: `bre209:winter:${w.id}`,
+        label: `${w.id} (${room.name}): share of winter sun hours`,
+        status: s2,
+        measured: round(shareW * 100, 2),
+        limit: BRE209_WINTER * 100,
+        unit: "%",
+        rule,
+        subject: w.id,
+        ...(s2 === "warn" ? { note: TOO_CLOSE } : {}),
+      });
+      const ws = worstStatus([s1, s2]);
+      windowStatus.set(w.id, ws);
+      if (ws !== "pass") {
+        findings.push(openFinding({
+          tool: TOOL,
+          kind: "window",
+          id: w.id,
+          rule: "bre209",
+          status: ws,
+          title: `${w.id} in ${room.name} gets less sun than BRE BR 209 asks`,
+          detail: `${w.id} gets ${
+            (share * 100).toFixed(1)
+          } % of the year's possible sun hours (BR 209: ${BRE209_ANNUAL * 100} %) and ${
+            (shareW * 100).toFixed(1)
+          } % in winter (${BRE209_WINTER * 100} %).`,
+          subject: w.id,
+          overlays: [`window:${w.id}`],
+        }));
+      }
+    }
+    if (!checks.length) {
+      verdictText =
+        `No habitable room's window faces within 90° of due south, so BRE BR 209 does not apply.`;
+    }
+  }
+  return { checks, findings, assumptions, windowStatus, roomStatus, verdictText };
+}
