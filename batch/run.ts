@@ -8,14 +8,14 @@
  */
 import { basename, extname, join } from "node:path";
 import { loadTool } from "../core/catalog.ts";
-import { InputError } from "../core/errors.ts";
+import { CancelledError, InputError } from "../core/errors.ts";
 import type { PersonaPresets } from "../core/inputs.ts";
 import type { Manifest } from "../core/manifest.ts";
 import type { BatchRow, Store } from "../core/store.ts";
 import { getPersona } from "../presets/personas.ts";
 import { executeJob } from "./execute.ts";
 import { type BatchJob, type BatchSpec, globRegExp, isGlob, planJobs } from "./jobs.ts";
-import { type BatchSummary, outFormat, outText, summarize } from "./output.ts";
+import { type BatchSummary, csvLine, jsonLine, outFormat, outText, summarize } from "./output.ts";
 import { jobQueue, runPool } from "./pool.ts";
 import type { Progress } from "./progress.ts";
 
@@ -228,7 +228,6 @@ export async function runBatch(
     writeOut(opts.out, rowsOf(store, spec.id, jobs));
     const f = Deno.openSync(opts.out, { append: true });
     const enc = new TextEncoder();
-    const { csvLine, jsonLine } = await import("./output.ts");
     append = (r) => f.writeSync(enc.encode((format === "csv" ? csvLine(r) : jsonLine(r)) + "\n"));
     opts.signal?.addEventListener("abort", () => f.close(), { once: true });
     const close = () => f.close();
@@ -251,16 +250,28 @@ export async function runBatch(
     if (opts.workers <= 0) {
       const cache = new Map<string, Manifest>(manifests);
       const queue = jobQueue(todo);
+      let yielded = performance.now();
       for (let job = queue.take(); job; job = queue.take()) {
+        // Sessions of plain-data tools never wait on I/O: let timers and signals (Ctrl-C) in.
+        if (performance.now() - yielded > 50) {
+          await new Promise((r) => setTimeout(r, 0));
+          yielded = performance.now();
+        }
         if (opts.signal?.aborted) break;
-        const { row } = await executeJob(store, job, {
-          manifest: (id) => Promise.resolve(cache.get(id)!),
-          persona: (id) => (id ? getPersona(id, store) : undefined),
-          onStep: opts.progress?.step
-            ? (text) => opts.progress!.step!(job.scan, job.tool, text)
-            : undefined,
-          signal: opts.signal,
-        });
+        let row: BatchRow;
+        try {
+          ({ row } = await executeJob(store, job, {
+            manifest: (id) => Promise.resolve(cache.get(id)!),
+            persona: (id) => (id ? getPersona(id, store) : undefined),
+            onStep: opts.progress?.step
+              ? (text) => opts.progress!.step!(job.scan, job.tool, text)
+              : undefined,
+            signal: opts.signal,
+          }));
+        } catch (e) {
+          if (e instanceof CancelledError) break; // Ctrl-C: this row is left for --resume
+          throw e;
+        }
         onRow(row);
         queue.done(job);
       }

@@ -370,49 +370,57 @@ Deno.test({
   },
 });
 
-Deno.test({
-  ...opts,
-  name: "batch Ctrl-C: stops, says how to resume; --resume finishes the rest",
-  fn: async () => {
-    const home = tempHome();
-    const store = openStore(home);
-    seed(store, 60);
-    const child = new Deno.Command(Deno.execPath(), {
-      args: [
-        "run",
-        "-A",
-        "cli.ts",
-        "batch",
-        "s*",
-        "--tools",
-        TOOLS.join(","),
-        "--persona",
-        PERSONA,
-        "--workers",
-        "1",
-        "--name",
-        "ctrl-c",
-      ],
-      cwd: new URL("../../", import.meta.url),
-      env: { THRESHOLD_HOME: home, NO_COLOR: "1" },
-      stdout: "piped",
-      stderr: "piped",
-    }).spawn();
-    for (let i = 0; i < 600 && store.batchKeys("ctrl-c").size < 10; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    child.kill("SIGINT");
-    const r = await child.output();
-    const stderr = new TextDecoder().decode(r.stderr);
-    const done = store.batchKeys("ctrl-c").size;
-    assert.equal(r.code, 130, stderr);
-    assert.match(stderr, /interrupted: \d+ of 180 rows are done; continue with --resume ctrl-c/);
-    assert.ok(done < 180, `stopped early (${done})`);
-    const again = await cli(home, ["batch", "--resume", "ctrl-c", "--json"]);
-    assert.equal(again.code, 0, again.stderr);
-    const summary = JSON.parse(again.stdout.trim().split("\n").at(-1)!);
-    assert.equal(summary.rows, 180);
-    assert.equal(summary.ran, 180 - done);
-    store.close();
-  },
-});
+for (const workers of ["0", "1"]) {
+  Deno.test({
+    ...opts,
+    name:
+      `batch Ctrl-C (--workers ${workers}): stops, says how to resume; --resume finishes the rest`,
+    fn: async () => {
+      const home = tempHome();
+      const store = openStore(home);
+      const scans = workers === "0" ? 400 : 60;
+      const rows = scans * 3;
+      seed(store, scans);
+      const child = new Deno.Command(Deno.execPath(), {
+        args: [
+          "run",
+          "-A",
+          "cli.ts",
+          "batch",
+          "s*",
+          "--tools",
+          TOOLS.join(","),
+          "--persona",
+          PERSONA,
+          "--workers",
+          workers,
+          "--name",
+          "ctrl-c",
+        ],
+        cwd: new URL("../../", import.meta.url),
+        env: { THRESHOLD_HOME: home, NO_COLOR: "1" },
+        stdout: "piped",
+        stderr: "piped",
+      }).spawn();
+      for (let i = 0; i < 600 && store.batchKeys("ctrl-c").size < 10; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      child.kill("SIGINT");
+      const r = await child.output();
+      const stderr = new TextDecoder().decode(r.stderr);
+      const done = store.batchKeys("ctrl-c").size;
+      assert.equal(r.code, 130, stderr);
+      assert.match(
+        stderr,
+        new RegExp(`interrupted: \\d+ of ${rows} rows are done; continue with --resume ctrl-c`),
+      );
+      assert.ok(done < rows, `stopped early (${done})`);
+      const again = await cli(home, ["batch", "--resume", "ctrl-c", "--json"]);
+      assert.equal(again.code, 0, again.stderr);
+      const summary = JSON.parse(again.stdout.trim().split("\n").at(-1)!);
+      assert.equal(summary.rows, rows);
+      assert.equal(summary.ran, rows - done);
+      store.close();
+    },
+  });
+}
