@@ -14,6 +14,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Registry } from "./core/registry.ts";
 import { defaultHome, openStore } from "./core/store.ts";
 import type { ToolDef } from "./mcp/listing.ts";
+import { detectorReadDirs } from "./engines/vision/centernet.ts";
 
 /** How the server is started. */
 export interface McpOptions {
@@ -157,7 +158,8 @@ export function denoCacheDir(): string {
 
 /**
  * The Deno flags the server needs and no more: read the project's code, the store, the
- * roots and the given files (the rasters attached to sites, see {@link attachedFiles});
+ * roots and the given files (the rasters attached to sites, see {@link attachedFiles}) and the
+ * object detector's model and wasm packages;
  * write only the store; environment and system facts (npm packages such as sharp
  * read them); native addons only from the npm package cache (sharp's libvips). No network,
  * no subprocesses. Plus one V8 flag for a small resident heap.
@@ -169,7 +171,8 @@ export function confinedFlags(
   files: string[] = [],
 ): string[] {
   const project = projectDir.replace(/[\\/]$/, "");
-  const read = [project, home, ...roots, ...files];
+  // The object detector's weights and wasm binaries (room_labels, room_objects).
+  const read = [project, home, ...roots, ...files, ...detectorReadDirs()];
   const ffi = [join(denoCacheDir(), "npm"), join(project, "node_modules")];
   return [
     `--allow-read=${read.join(",")}`,

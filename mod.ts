@@ -21,12 +21,14 @@ export * from "./core/context.ts";
 export * from "./core/layers.ts";
 export * from "./core/run.ts";
 export * from "./core/store.ts";
+export * from "./core/panoramas.ts";
 export * from "./layers/builtin.ts";
 export * from "./presets/personas.ts";
 export * from "./presets/preferences.ts";
 export * from "./engines/geometry/mod.ts";
 export * from "./render/planview.ts";
 export * from "./engines/aerial/mod.ts";
+export * from "./engines/vision/mod.ts";
 export * from "./layers/rasters.ts";
 export { type McpOptions, serveMcp } from "./mcp.ts";
 export {

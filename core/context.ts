@@ -13,6 +13,14 @@ import type {
 } from "./rasters.ts";
 import { rastersOf } from "./rasters.ts";
 import type { SiteRecord, Store } from "./store.ts";
+import {
+  defaultDetector,
+  type DetectionCache,
+  detectionCache,
+  openPanorama,
+  type PanoramaRef,
+} from "./panoramas.ts";
+import type { Detector } from "../engines/vision/centernet.ts";
 
 /** A place resolved to coordinates and its stored record. */
 export interface SiteInfo {
@@ -71,6 +79,12 @@ export interface Ctx {
   signal: AbortSignal;
   /** Throws a CancelledError when the signal has fired. */
   throwIfCancelled(): void;
+  /** A sweep's panorama: its content hash, and its RGB pixels on demand; or why there is none. */
+  panorama(scan: string, sweepId: string): Promise<PanoramaRef>;
+  /** Detections stored per panorama content hash (the store, or this process without one). */
+  detections: DetectionCache;
+  /** The object detector, loaded once per process; a DetectorUnavailableError when not installed. */
+  detector(): Promise<Detector>;
 }
 
 /** Where plans come from, in order: given plans, the store, built-in scans. */
@@ -193,6 +207,10 @@ export function makeCtx(opts: {
   signal: AbortSignal;
   onStep: (text: string) => void;
   onPlan?: (sid: string, loaded: LoadedPlan) => void;
+  /** The object detector (default: CenterNet from its npm package). */
+  detector?: () => Promise<Detector>;
+  /** Where detections are cached (default: the store, else process memory). */
+  detections?: DetectionCache;
   /** Where rasters come from (the runner passes layers/rasters.ts's). */
   rasters?: RasterSource;
 }): Ctx {
@@ -217,6 +235,9 @@ export function makeCtx(opts: {
       opts.onPlan?.(sid, loaded);
       return loaded.plan;
     },
+    panorama: (scan, sweepId) => openPanorama(requirePlan(sources, scan).plan, sweepId),
+    detections: opts.detections ?? detectionCache(sources.store),
+    detector: opts.detector ?? defaultDetector,
     site: (place) => resolveSite(sources, place),
     step(text) {
       if (signal.aborted) throw new CancelledError();

@@ -29,6 +29,9 @@ export function hasLayer(layer: Layer, plan?: Plan, site?: SiteInfo): boolean {
       const nav = (plan as { nav?: { edges?: unknown[] } } | undefined)?.nav;
       return !!nav?.edges?.length;
     }
+    case "vision.objects":
+    case "vision.rooms":
+      return !!plan && plan.sweeps.some((s) => !!s.image);
     case "site.location":
       return !!site && Number.isFinite(site.lat) && Number.isFinite(site.lon);
     case "site.elevation":
@@ -50,6 +53,8 @@ const WORDS: Record<Layer, string> = {
   "plan.objects": "no objects (furniture)",
   "plan.sweeps": "no sweeps (panorama positions)",
   "plan.nav": "no navigation graph between sweeps",
+  "vision.objects": "no panoramas (sweeps with images) to see objects in",
+  "vision.rooms": "no panoramas (sweeps with images) to label rooms from",
   "site.location": "no site location (latitude and longitude)",
   "site.elevation": "no elevation raster attached to its site",
   "site.imagery": "no aerial imagery attached to its site",

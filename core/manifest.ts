@@ -34,6 +34,8 @@ export const LAYERS = [
   "plan.objects",
   "plan.sweeps",
   "plan.nav",
+  "vision.objects",
+  "vision.rooms",
   "site.location",
   "site.elevation",
   "site.imagery",

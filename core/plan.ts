@@ -137,6 +137,11 @@ export const Sweep = z.object({
   at: z.tuple([metres, metres, metres]),
   /** An equirectangular panorama (path or URL). */
   image: z.string().optional(),
+  /**
+   * The plan direction of the panorama's centre column, degrees counter-clockwise from the
+   * plan's +x axis. Columns to its right turn clockwise seen from above (engines/vision).
+   */
+  heading_deg: z.number().min(-360).max(360).optional(),
 });
 export type Sweep = z.infer<typeof Sweep>;
 

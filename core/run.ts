@@ -20,6 +20,7 @@ import type { LoadedPlan } from "./plan.ts";
 import { type Assumption, type InputSource, ToolResult } from "./result.ts";
 import type { RasterSource } from "./rasters.ts";
 import type { Store } from "./store.ts";
+import type { Detector } from "../engines/vision/centernet.ts";
 
 export interface RunOptions {
   /** Preferences, personas, the selection, stored scans; runs and findings are saved here. */
@@ -41,6 +42,8 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Save the run and its findings in the store (default: true when there is a store). */
   persist?: boolean;
+  /** The object detector for vision tools (default: CenterNet from its npm package). */
+  detector?: () => Promise<Detector>;
   /** Where `ctx.elevation`/`ctx.imagery` read rasters (default: layers/rasters.ts). */
   rasters?: RasterSource;
 }
@@ -111,6 +114,7 @@ export async function runTool(m: Manifest, opts: RunOptions = {}): Promise<RunOu
   const ctx = makeCtx({
     sources,
     signal,
+    detector: opts.detector,
     rasters: opts.rasters ?? LAYER_RASTERS,
     onStep(text) {
       steps.push(text);

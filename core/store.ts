@@ -1,7 +1,7 @@
 /**
  * The store: one SQLite file (node:sqlite) in `$THRESHOLD_HOME` (default `~/.threshold`),
  * WAL mode, schema version in `PRAGMA user_version` with forward migrations. Holds scans,
- * sites, preferences, personas, the selection, runs and findings. Every write is one
+ * sites, preferences, personas, the selection, runs, findings and panorama detections. Every write is one
  * transaction (BEGIN IMMEDIATE with a busy timeout), so parallel processes lose nothing.
  */
 import { DatabaseSync } from "node:sqlite";
@@ -34,7 +34,11 @@ const MIGRATIONS: string[] = [
      title TEXT NOT NULL, detail TEXT, subject TEXT, reason TEXT, first_run TEXT, last_run TEXT,
      first_seen TEXT NOT NULL, last_seen TEXT NOT NULL, PRIMARY KEY (scan, id));
    CREATE INDEX findings_tool ON findings(scan, tool);`,
-  // Batch rows (issue 17): one per (batch, key), key = hash(plan, filled inputs, tool version).
+  // 2: detections from panoramas, per image content hash and detector (engines/vision).
+  `CREATE TABLE IF NOT EXISTS vision_detections (
+     image_hash TEXT NOT NULL, model TEXT NOT NULL, detections_json TEXT NOT NULL,
+     created_at TEXT NOT NULL, PRIMARY KEY (image_hash, model));`,
+  // 3: batch rows (issue 17): one per (batch, key), key = hash(plan, filled inputs, tool version).
   `CREATE TABLE batch_rows (
      batch TEXT NOT NULL, key TEXT NOT NULL, scan TEXT NOT NULL, tool TEXT NOT NULL,
      status TEXT NOT NULL, run_id TEXT, row_json TEXT NOT NULL, done_at TEXT NOT NULL,
@@ -163,6 +167,10 @@ export interface Store {
   /** How many rows of `batch` are done (cheap, for polling). */
   batchCount(batch: string): number;
   listBatchRows(batch: string): BatchRow[];
+  /** Detections stored for an image (by content hash) and detector key; undefined when none. */
+  getDetections(imageHash: string, model: string): unknown;
+  /** Stores an image's detections; a second put for the same key replaces the first. */
+  putDetections(imageHash: string, model: string, detections: unknown): void;
 }
 
 /** `$THRESHOLD_HOME`, else `~/.threshold`. */
@@ -578,6 +586,26 @@ function makeStore(db: DatabaseSync, file: string): Store {
         ? q("SELECT * FROM findings WHERE id = ? AND scan = ?").all(id, scan)
         : q("SELECT * FROM findings WHERE id = ?").all(id);
       return (rows as Row[]).map(findingFrom);
+    },
+    getDetections(imageHash, model) {
+      const r = q(
+        "SELECT detections_json FROM vision_detections WHERE image_hash = ? AND model = ?",
+      ).get(imageHash, model) as Row | undefined;
+      return r
+        ? parsed(r.detections_json as string, `detections of image ${imageHash}`)
+        : undefined;
+    },
+    putDetections(imageHash, model, detections) {
+      tx(db, () =>
+        q(`INSERT INTO vision_detections (image_hash, model, detections_json, created_at)
+           VALUES (?, ?, ?, ?)
+           ON CONFLICT(image_hash, model) DO UPDATE SET detections_json=excluded.detections_json,
+             created_at=excluded.created_at`).run(
+          imageHash,
+          model,
+          JSON.stringify(detections),
+          now(),
+        ));
     },
     setFindingStatus(scan, id, status, reason) {
       tx(db, () =>

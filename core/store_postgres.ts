@@ -14,7 +14,7 @@ import { StoreError } from "./errors.ts";
 import type { Store } from "./store.ts";
 
 /** The PostgreSQL schema version this threshold writes (migrations in the worker). */
-export const PG_SCHEMA_VERSION = 2;
+export const PG_SCHEMA_VERSION = 3;
 const CHUNK = 1 << 20;
 const WAIT_MS = 120_000;
 
@@ -102,6 +102,8 @@ export function openPostgresStore(url: string): Store {
     "listFindings",
     "findFinding",
     "setFindingStatus",
+    "getDetections",
+    "putDetections",
     "putBatch",
     "getBatch",
     "lastBatch",

@@ -33,6 +33,11 @@ export const PG_MIGRATIONS: string[] = [
      title TEXT NOT NULL, detail TEXT, subject TEXT, reason TEXT, first_run TEXT, last_run TEXT,
      first_seen TEXT NOT NULL, last_seen TEXT NOT NULL, PRIMARY KEY (scan, id));
    CREATE INDEX findings_tool ON findings(scan, tool);`,
+  // 2: detections from panoramas, per image content hash and detector (engines/vision).
+  `CREATE TABLE vision_detections (
+     image_hash TEXT NOT NULL, model TEXT NOT NULL, detections_json JSONB NOT NULL,
+     created_at TEXT NOT NULL, PRIMARY KEY (image_hash, model));`,
+  // 3: batch rows (issue 17).
   `CREATE TABLE batch_rows (
      batch TEXT NOT NULL, key TEXT NOT NULL, scan TEXT NOT NULL, tool TEXT NOT NULL,
      status TEXT NOT NULL, run_id TEXT, row_json JSONB NOT NULL, done_at TEXT NOT NULL,
@@ -314,6 +319,17 @@ const ops: Record<string, (s: Sql, ...a: any[]) => Promise<unknown>> = {
     await s`UPDATE findings SET status = ${status}, reason = ${
       reason ?? null
     } WHERE scan = ${scan} AND id = ${id}`;
+  },
+  async getDetections(s, imageHash: string, model: string) {
+    const [r] = await s`SELECT detections_json FROM vision_detections
+      WHERE image_hash = ${imageHash} AND model = ${model}`;
+    return r ? r.detections_json : undefined;
+  },
+  async putDetections(s, imageHash: string, model: string, detections: unknown) {
+    await s`INSERT INTO vision_detections (image_hash, model, detections_json, created_at)
+      VALUES (${imageHash}, ${model}, ${J(s, detections)}, ${now()})
+      ON CONFLICT (image_hash, model) DO UPDATE SET detections_json=excluded.detections_json,
+        created_at=excluded.created_at`;
   },
   async putBatch(s, b: Row) {
     await s`INSERT INTO batches (id, spec_json, created_at) VALUES (${b.id}, ${

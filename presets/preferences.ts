@@ -122,6 +122,17 @@ export const PREFERENCE_KEYS: PreferenceKey[] = [
     description: "The sunlight standard sun hours are checked against (en17037, bre209, none).",
   },
   {
+    key: "vision.commit_score",
+    schema: z.number().min(0.2).max(0.99),
+    description:
+      "The score a room label seen in panoramas needs before room_labels gives it (below it: unknown).",
+  },
+  {
+    key: "vision.min_object_score",
+    schema: z.number().min(0.2).max(0.99),
+    description: "The detector score an object needs before room_objects lists it.",
+  },
+  {
     key: "agent.provider",
     schema: z.enum(["offline", "openai", "anthropic"]),
     description:

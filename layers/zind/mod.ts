@@ -6,7 +6,7 @@ import { InputError } from "../../core/errors.ts";
 import type { Importer } from "../types.ts";
 import { looksLikeZind, zindPlan } from "./read.ts";
 
-export { looksLikeZind, WDO_MATCH_M, zindPlan, zindToPlanMetres } from "./read.ts";
+export { looksLikeZind, WDO_MATCH_M, zindHeadingDeg, zindPlan, zindToPlanMetres } from "./read.ts";
 export type { ZindTransform } from "./read.ts";
 
 const HEAD_BYTES = 4096;

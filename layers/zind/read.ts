@@ -21,6 +21,19 @@ import {
 } from "../../engines/geometry/polygon.ts";
 import { roomLabelFromName } from "../room_labels.ts";
 
+/**
+ * The plan direction of a ZInD panorama's centre column, degrees counter-clockwise from the plan's
+ * +x axis. zind `code/transformations.py` `cartesian_to_sphere` puts azimuth θ = atan2(−x, y) and
+ * `sphere_to_pixel` puts θ = 0 at the centre column, so the centre column looks along local +y;
+ * `to_global` takes local (0, 1) to (−sin r, cos r) and the plan negates y. Columns to the right
+ * (θ > 0, local −x) turn clockwise in the plan.
+ */
+export function zindHeadingDeg(t: ZindTransform): number {
+  const r = (t.rotation * Math.PI) / 180;
+  const deg = (Math.atan2(-Math.cos(r), -Math.sin(r)) * 180) / Math.PI;
+  return round4(deg);
+}
+
 /** One pano's `floor_plan_transformation` (zind `Transformation2D.from_zind_data`). */
 export interface ZindTransform {
   translation: [number, number];
@@ -231,8 +244,13 @@ export function zindPlan(
       : num(ref, `scale_meters_per_coordinate.${fk}`, smpcRaw);
     const rings = new Map<string, Point[]>();
     const wdos: Wdo[] = [];
-    const sweepsHere: { id: string; at: [number, number, number]; own: string; image?: string }[] =
-      [];
+    const sweepsHere: {
+      id: string;
+      at: [number, number, number];
+      own: string;
+      image?: string;
+      heading_deg: number;
+    }[] = [];
     for (const ck of sorted(floor)) {
       const cpath = `${fpath}.${ck}`;
       const complete = floor[ck];
@@ -359,6 +377,7 @@ export function zindPlan(
           image: p.image_path && !/^[a-z]+:\/\//i.test(ref)
             ? join(dirname(ref), p.image_path)
             : p.image_path,
+          heading_deg: zindHeadingDeg(p.t),
         });
       }
     }
@@ -375,7 +394,14 @@ export function zindPlan(
       const room = own && pointInRing(p, own)
         ? s.own
         : [...rings.entries()].find(([, r]) => pointInRing(p, r))?.[0];
-      plan.sweeps.push({ id: s.id, floor: floorId, room, at: s.at, image: s.image });
+      plan.sweeps.push({
+        id: s.id,
+        floor: floorId,
+        room,
+        at: s.at,
+        image: s.image,
+        heading_deg: s.heading_deg,
+      });
     }
     // One opening per physical element: the two rooms' annotations of it are matched.
     const pairs: { i: number; j: number; d: number }[] = [];
@@ -432,7 +458,7 @@ export function zindPlan(
       (heights.length
         ? ` (${Math.min(...heights).toFixed(2)}–${Math.max(...heights).toFixed(2)} m)`
         : ""),
-    `${plan.sweeps.length} panoramas as sweeps (camera position and height)`,
+    `${plan.sweeps.length} panoramas as sweeps (camera position, height and heading)`,
   );
   if (internals) {
     report.mapped.push(`${internals} internal polygon(s) (e.g. kitchen islands) as objects`);

@@ -171,6 +171,15 @@ for (const b of backends) {
     assert.deepEqual(s.listFindings({ scan: "demo" }).map((f) => f.id), ["c:1"]);
   });
 
+  t("detections round-trip per image and detector; a second put replaces", (s) => {
+    assert.equal(s.getDetections("abc", "m1"), undefined);
+    s.putDetections("abc", "m1", [{ label: "bed", score: 0.9 }]);
+    s.putDetections("abc", "m1", [{ label: "sofa", score: 0.8 }]);
+    s.putDetections("abc", "m2", []);
+    assert.deepEqual(s.getDetections("abc", "m1"), [{ label: "sofa", score: 0.8 }]);
+    assert.deepEqual(s.getDetections("abc", "m2"), []);
+  });
+
   t("batch rows are written once per (batch, key), with their run", (s) => {
     s.putBatch({ id: "b1", spec: { tools: ["x"] }, created_at: "2026-01-01T00:00:00.000Z" });
     s.putBatch({ id: "b1", spec: { tools: ["changed"] }, created_at: "2026-01-09T00:00:00.000Z" });
@@ -238,7 +247,7 @@ for (const b of backends) {
 }
 
 Deno.test("store suite (sqlite): migrations are versioned (user_version)", () => {
-  assert.equal(STORE_SCHEMA_VERSION, 2);
+  assert.equal(STORE_SCHEMA_VERSION, 3);
 });
 
 Deno.test({

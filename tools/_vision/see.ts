@@ -1,0 +1,210 @@
+/**
+ * What the vision tools (room_labels, room_objects) share: the objects seen in each sweep's
+ * panorama, from the cache by image content hash when the image was seen before, else from the
+ * detector view by view, with a step per view and cancellation between views. The folder starts
+ * with "_" so the registry does not take it for a tool.
+ */
+import type { Ctx } from "../../core/context.ts";
+import type { Plan, Room, Sweep } from "../../core/plan.ts";
+import { DetectorUnavailableError } from "../../engines/vision/centernet.ts";
+import type { PanoDetection } from "../../engines/vision/detect.ts";
+import { detectionKey, detectPanorama } from "../../engines/vision/panorama.ts";
+import { mergeObjects, type PlacedObject, placeOnFloor } from "../../engines/vision/place.ts";
+import { roomAlongSightline } from "../../engines/vision/assign.ts";
+import { MIN_SCORE_BY_CLASS } from "../../engines/vision/labels.ts";
+
+/** One sweep's panorama as seen: its detections, or why there are none. */
+export interface Sight {
+  sweep: Sweep;
+  detections?: PanoDetection[];
+  /** True when the detections came from the cache. */
+  cached?: boolean;
+  missing?: string;
+}
+
+/** The sights of a set of sweeps, with counts and the detector problem if any. */
+export interface Seen {
+  sights: Sight[];
+  cached: number;
+  computed: number;
+  /** Why the detector could not run (not installed), when it was needed. */
+  unavailable?: string;
+}
+
+/** A room's name as people read it. */
+export function roomName(room: Room): string {
+  return room.name ?? room.id;
+}
+
+/** Sweeps with images, grouped by the room they stand in (sweeps in no room are left out). */
+export function sweepsByRoom(plan: Plan): Map<string, Sweep[]> {
+  const out = new Map<string, Sweep[]>();
+  for (const s of plan.sweeps) {
+    if (!s.image || !s.room) continue;
+    const list = out.get(s.room) ?? [];
+    list.push(s);
+    out.set(s.room, list);
+  }
+  return out;
+}
+
+function isDetections(v: unknown): v is PanoDetection[] {
+  return Array.isArray(v) &&
+    v.every((d) => d && typeof d.label === "string" && typeof d.score === "number" && d.box);
+}
+
+/** Sees every sweep given (cache first), stepping and checking cancellation between views. */
+export async function see(
+  ctx: Ctx,
+  scan: string,
+  sweeps: { sweep: Sweep; where: string }[],
+): Promise<Seen> {
+  const key = detectionKey();
+  const out: Seen = { sights: [], cached: 0, computed: 0 };
+  for (const { sweep, where } of sweeps) {
+    ctx.throwIfCancelled();
+    const ref = await ctx.panorama(scan, sweep.id);
+    if ("missing" in ref) {
+      out.sights.push({ sweep, missing: ref.missing });
+      continue;
+    }
+    const hit = ctx.detections.get(ref.hash, key);
+    if (isDetections(hit)) {
+      out.cached++;
+      out.sights.push({ sweep, detections: hit, cached: true });
+      ctx.step(`${where}: ${describe(hit)} (seen before; from the cache)`);
+      continue;
+    }
+    if (out.unavailable) {
+      out.sights.push({ sweep, missing: out.unavailable });
+      continue;
+    }
+    let detector;
+    try {
+      detector = await ctx.detector();
+    } catch (e) {
+      if (!(e instanceof DetectorUnavailableError)) throw e;
+      out.unavailable = e.message;
+      out.sights.push({ sweep, missing: e.message });
+      continue;
+    }
+    let pixels;
+    try {
+      pixels = await ref.pixels();
+    } catch (e) {
+      out.sights.push({ sweep, missing: (e as Error).message });
+      continue;
+    }
+    if (Math.abs(pixels.width / pixels.height - 2) > 0.05) {
+      out.sights.push({
+        sweep,
+        missing:
+          `sweep ${sweep.id}'s image is ${pixels.width} × ${pixels.height} px, not an equirectangular panorama (2:1)`,
+      });
+      continue;
+    }
+    const detections = await detectPanorama(pixels, (v, min) => detector.detect(v, min), {
+      beforeView: () => ctx.throwIfCancelled(),
+      afterView: (i, n, spec, found) =>
+        ctx.step(
+          `${where}: view ${i + 1} of ${n} (yaw ${spec.yaw_deg}°) cut and searched: ${
+            found.length
+              ? found.map((d) => `${d.label} ${d.score.toFixed(2)}`).join(", ")
+              : "nothing"
+          }`,
+        ),
+    });
+    ctx.detections.put(ref.hash, key, detections);
+    out.computed++;
+    out.sights.push({ sweep, detections });
+    ctx.step(`${where}: ${describe(detections)}`);
+  }
+  return out;
+}
+
+function describe(d: PanoDetection[]): string {
+  return d.length
+    ? `${d.length} object(s): ${d.map((x) => `${x.label} ${x.score.toFixed(2)}`).join(", ")}`
+    : "no objects";
+}
+
+/** The objects assigned to one room. */
+export interface RoomObjects {
+  /** Placed on the plan, merged across sweeps. */
+  placed: PlacedObject[];
+  /** Seen but not placed (no heading, or not standing on the floor in view): bearings only. */
+  unplaced: { label: string; score: number; sweep: string; yaw_deg: number }[];
+}
+
+/**
+ * Every detection scored at least `minScore`, placed on the plan and assigned to the room its
+ * sightline reaches (engines/vision/assign.ts); unplaced ones stay in the sweep's room.
+ */
+export function objectsInRooms(plan: Plan, sights: Sight[], minScore: number): {
+  byRoom: Map<string, RoomObjects>;
+  assumedHeight: string[];
+  noHeading: string[];
+} {
+  const raw = new Map<string, { placed: PlacedObject[]; unplaced: RoomObjects["unplaced"] }>();
+  const slot = (room: string) => {
+    let r = raw.get(room);
+    if (!r) raw.set(room, r = { placed: [], unplaced: [] });
+    return r;
+  };
+  const assumedHeight: string[] = [], noHeading: string[] = [];
+  for (const s of sights) {
+    if (!s.detections || !s.sweep.room) continue;
+    const sw = s.sweep, home = sw.room!;
+    const cam = cameraHeight(plan, sw);
+    if (cam.assumed) assumedHeight.push(sw.id);
+    if (sw.heading_deg === undefined) noHeading.push(sw.id);
+    const rooms = plan.rooms.filter((r) => r.floor === sw.floor);
+    const openings = plan.openings.filter((o) => o.floor === sw.floor);
+    for (const d of s.detections) {
+      // Classes the detector reads into empty rooms need their own higher score.
+      if (d.score < Math.max(minScore, MIN_SCORE_BY_CLASS[d.label] ?? 0)) continue;
+      const p = sw.heading_deg === undefined ? undefined : placeOnFloor(d, {
+        id: sw.id,
+        at: [sw.at[0], sw.at[1]],
+        camera_height_m: cam.height_m,
+        heading_deg: sw.heading_deg,
+      });
+      if (!p) {
+        slot(home).unplaced.push({
+          label: d.label,
+          score: d.score,
+          sweep: sw.id,
+          yaw_deg: d.yaw_deg,
+        });
+        continue;
+      }
+      const end = roomAlongSightline(rooms, openings, home, [sw.at[0], sw.at[1]], p.center);
+      if (end.stopped_at) {
+        // Its floor estimate fell beyond a wall (it stands on a counter or hangs on the wall):
+        // it is put at the wall's near side, as far off as the estimate was.
+        const moved = Math.hypot(p.center[0] - end.stopped_at[0], p.center[1] - end.stopped_at[1]);
+        p.center = end.stopped_at;
+        p.uncertainty_m = Math.max(p.uncertainty_m, moved);
+        p.at_wall = true;
+      }
+      slot(end.room).placed.push(p);
+    }
+  }
+  const byRoom = new Map<string, RoomObjects>();
+  for (const [room, r] of raw) {
+    byRoom.set(room, { placed: mergeObjects(r.placed), unplaced: r.unplaced });
+  }
+  return { byRoom, assumedHeight, noHeading };
+}
+
+/** The camera height assumed when a sweep's own is missing or implausible (tripod, metres). */
+export const DEFAULT_CAMERA_HEIGHT_M = 1.5;
+
+/** The sweep's camera height above its floor, or the default when missing or implausible. */
+export function cameraHeight(plan: Plan, s: Sweep): { height_m: number; assumed: boolean } {
+  const floor = plan.floors.find((f) => f.id === s.floor);
+  const h = s.at[2] - (floor?.elevation_m ?? 0);
+  return h >= 0.5 && h <= 2.5
+    ? { height_m: h, assumed: false }
+    : { height_m: DEFAULT_CAMERA_HEIGHT_M, assumed: true };
+}

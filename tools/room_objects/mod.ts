@@ -1,0 +1,194 @@
+/**
+ * room_objects: what stands in each room, from its panoramas. Each object the CenterNet COCO
+ * detector finds is put on the plan from its bearing, the sweep's heading and camera height
+ * (engines/vision/place.ts: flat floor, the box's bottom edge on it), with an uncertainty;
+ * sightings from two sweeps of one room are merged.
+ */
+import { fill, tool, z } from "../../core/manifest.ts";
+import type { Check, Metric, Overlay } from "../../core/result.ts";
+import { MIN_OBJECT_SCORE } from "../../engines/vision/labels.ts";
+import {
+  DEFAULT_CAMERA_HEIGHT_M,
+  objectsInRooms,
+  roomName,
+  see,
+  sweepsByRoom,
+} from "../_vision/see.ts";
+
+export default tool({
+  id: "room_objects",
+  title: "Objects in each room",
+  summary: "Fixtures and furniture seen in the panoramas, placed on the plan.",
+  model_description:
+    "List what stands in each room of one scan (toilets, sinks, ovens, beds, sofas …) as a detector finds it in the room's panoramas: class, count and plan positions with their uncertainty.",
+  audience: ["buyer", "mover", "architect"],
+  inputs: z.object({
+    scan: z.string().min(1).meta(fill.selection()),
+    min_score: z.number().min(0.2).max(0.99).default(MIN_OBJECT_SCORE).meta(
+      fill.preference("vision.min_object_score", {
+        ask: "How sure must the detector be of an object before it is listed (0.2–0.99)?",
+        label: "the detector score an object needs",
+      }),
+    ),
+  }),
+  requires: [{ layer: "plan.rooms" }, { layer: "vision.objects" }],
+  blocks: ["VerdictHeader", "MetricGrid", "Table", "AssumptionList", "PlanView", "StepLog"],
+  draws: ["circle"],
+  read_only: true,
+  async run(ctx, { scan, min_score }) {
+    const plan = ctx.plan(scan);
+    const byRoom = sweepsByRoom(plan);
+    const rooms = plan.rooms.filter((r) => byRoom.has(r.id));
+    ctx.step(`Looking at the panoramas of ${rooms.length} of ${plan.rooms.length} rooms`);
+    const seen = await see(
+      ctx,
+      scan,
+      rooms.flatMap((r) =>
+        byRoom.get(r.id)!.map((sweep) => ({ sweep, where: `${roomName(r)}, sweep ${sweep.id}` }))
+      ),
+    );
+    const assumptions: { text: string }[] = [
+      {
+        text:
+          "An object is put in the room its line of sight reaches through doors and openings; one whose floor estimate falls beyond a wall (on a counter, on the wall) is put at the wall, its uncertainty as large as the move.",
+      },
+      {
+        text:
+          "Each object is taken to stand on a flat floor where the bottom of its box is seen; its depth is taken equal to its width. Objects on counters or walls (microwaves, sinks) land beyond their true place.",
+      },
+    ];
+    const { byRoom: objectsBy, assumedHeight, noHeading } = objectsInRooms(
+      plan,
+      seen.sights,
+      min_score,
+    );
+    const overlays: Overlay[] = [];
+    const checks: Check[] = [];
+    const table: (string | number)[][] = [];
+    const perRoom: Record<string, unknown>[] = [];
+    let total = 0, unplaced = 0, notSeen = 0;
+    const shown = plan.rooms.filter((r) => byRoom.has(r.id) || objectsBy.has(r.id));
+    for (const room of shown) {
+      const name = roomName(room);
+      const sights = seen.sights.filter((s) => s.sweep.room === room.id);
+      const found = objectsBy.get(room.id) ?? { placed: [], unplaced: [] };
+      if (sights.length && !sights.some((s) => s.detections) && !objectsBy.has(room.id)) {
+        notSeen++;
+        checks.push({
+          id: `objects:${room.id}`,
+          label: `${name}: objects`,
+          status: "unknown",
+          subject: room.id,
+          note: `Not seen: ${sights.map((s) => s.missing).join("; ")}.`,
+        });
+        continue;
+      }
+      const merged = found.placed, bearingsOnly = found.unplaced;
+      total += merged.length + bearingsOnly.length;
+      unplaced += bearingsOnly.length;
+      const classes = [...new Set([...merged, ...bearingsOnly].map((o) => o.label))].sort();
+      const objects = merged.map((o, k) => {
+        const id = `object:${room.id}:${k + 1}`;
+        overlays.push({
+          id,
+          kind: "circle",
+          floor: room.floor,
+          geometry: { type: "Point", coordinates: [r3(o.center[0]), r3(o.center[1])] },
+          radius_m: r3(o.uncertainty_m),
+          label: `${o.label} ${o.score.toFixed(2)}`,
+        });
+        return {
+          label: o.label,
+          score: r3(o.score),
+          center: [r3(o.center[0]), r3(o.center[1])],
+          size: [r3(o.size[0]), r3(o.size[1])],
+          uncertainty_m: r3(o.uncertainty_m),
+          sweeps: o.sweeps,
+          ...(o.at_wall ? { at_wall: true } : {}),
+        };
+      });
+      for (const cls of classes) {
+        const here = objects.filter((o) => o.label === cls);
+        const far = bearingsOnly.filter((o) => o.label === cls);
+        table.push([
+          name,
+          cls,
+          here.length + far.length,
+          [
+            ...here.map((o) =>
+              `(${o.center[0].toFixed(2)}, ${o.center[1].toFixed(2)}) ± ${
+                o.uncertainty_m.toFixed(2)
+              } m${o.at_wall ? " at the wall" : ""}`
+            ),
+            ...far.map((o) => `bearing ${o.yaw_deg.toFixed(0)}° from ${o.sweep}, not placed`),
+          ].join("; "),
+        ]);
+      }
+      perRoom.push({ room: room.id, name, objects, unplaced: bearingsOnly });
+      checks.push({
+        id: `objects:${room.id}`,
+        label: `${name}: objects`,
+        status: "pass",
+        measured: merged.length + bearingsOnly.length,
+        subject: room.id,
+        note: classes.length ? `Seen: ${classes.join(", ")}.` : "Nothing seen.",
+      });
+    }
+    if (assumedHeight.length) {
+      assumptions.push({
+        text:
+          `${assumedHeight.length} sweep(s) have no plausible camera height in the plan; ${DEFAULT_CAMERA_HEIGHT_M} m (a tripod) is assumed for them.`,
+      });
+    }
+    if (noHeading.length) {
+      assumptions.push({
+        text:
+          `${noHeading.length} sweep(s) have no heading, so their objects are listed by bearing and not placed: ${
+            noHeading.join(", ")
+          }.`,
+      });
+    }
+    const seenRooms = shown.length - notSeen;
+    const metrics: Metric[] = [
+      { id: "objects", label: "Objects seen", value: total },
+      { id: "objects_unplaced", label: "Objects seen but not placed", value: unplaced },
+      { id: "rooms_seen", label: "Rooms seen", value: seenRooms },
+      { id: "rooms_not_seen", label: "Rooms with panoramas not seen", value: notSeen },
+      { id: "panoramas_from_cache", label: "Panoramas from the cache", value: seen.cached },
+      { id: "panoramas_searched", label: "Panoramas searched now", value: seen.computed },
+    ];
+    // Rooms that could not be seen come first (design.md § "Truthful results").
+    const unseen = plan.rooms.length - seenRooms;
+    const verdict = seenRooms === 0
+      ? {
+        status: "unknown" as const,
+        text: seen.unavailable
+          ? `No room could be seen: ${seen.unavailable}`
+          : `None of the ${plan.rooms.length} rooms could be seen in a panorama.`,
+      }
+      : unseen
+      ? {
+        status: "unknown" as const,
+        text: `${unseen} of ${plan.rooms.length} rooms could not be seen (no panorama${
+          notSeen ? `, or ${notSeen} unreadable` : ""
+        }); ${total} object(s) in the other ${seenRooms}.`,
+      }
+      : {
+        status: "pass" as const,
+        text: `${total} object(s) seen in all ${seenRooms} room(s).`,
+      };
+    return {
+      verdict,
+      metrics,
+      checks,
+      overlays,
+      assumptions,
+      data: {
+        table: { columns: ["room", "object", "count", "positions"], rows: table },
+        rooms: perRoom,
+      },
+    };
+  },
+});
+
+const r3 = (v: number) => Math.round(v * 1000) / 1000;
