@@ -39,11 +39,11 @@ const MIGRATIONS: string[] = [
      image_hash TEXT NOT NULL, model TEXT NOT NULL, detections_json TEXT NOT NULL,
      created_at TEXT NOT NULL, PRIMARY KEY (image_hash, model));`,
   // 3: batch rows (issue 17): one per (batch, key), key = hash(plan, filled inputs, tool version).
-  `CREATE TABLE batch_rows (
+  `CREATE TABLE IF NOT EXISTS batch_rows (
      batch TEXT NOT NULL, key TEXT NOT NULL, scan TEXT NOT NULL, tool TEXT NOT NULL,
      status TEXT NOT NULL, run_id TEXT, row_json TEXT NOT NULL, done_at TEXT NOT NULL,
      PRIMARY KEY (batch, key));
-   CREATE TABLE batches (
+   CREATE TABLE IF NOT EXISTS batches (
      id TEXT PRIMARY KEY, spec_json TEXT NOT NULL, created_at TEXT NOT NULL);`,
 ];
 export const STORE_SCHEMA_VERSION = MIGRATIONS.length;
