@@ -4,8 +4,8 @@
  * `deno run -A cli.ts …` behaves exactly like the installed command.
  * @module
  */
-import { Command, CommanderError } from "commander";
-import Table from "cli-table3";
+import { Command, CommanderError } from "npm:commander@15.1.0";
+import { fitTable, termWidth, wrapIndented } from "./cli/layout.ts";
 import { join, resolve } from "node:path";
 import { CancelledError, InputError, RegistryError, StoreError } from "./core/errors.ts";
 import type { Manifest } from "./core/manifest.ts";
@@ -14,18 +14,11 @@ import { listManifests, loadTool } from "./core/catalog.ts";
 import type { Plan } from "./core/plan.ts";
 import type { Session, SessionQuestion, SessionState } from "./core/session.ts";
 import type { ToolResult } from "./core/result.ts";
+import type { SiteInfo } from "./core/context.ts";
 import { openStoreAt, type Store, storeLocation } from "./core/store.ts";
 import type * as Lib from "./cli/lib.ts";
 import type { AskFlags } from "./cli/ask.ts";
-import {
-  COMPACT,
-  fmtNum,
-  paint,
-  renderResult,
-  resultTable,
-  toCsv,
-  useColor,
-} from "./cli/render.ts";
+import { fmtNum, paint, renderResult, resultTable, toCsv, useColor } from "./cli/render.ts";
 import { DOCS_FILE, fillSources, inputProps, toolsMarkdown } from "./cli/docs.ts";
 import type { BatchFlags, CliParts } from "./cli/batch.ts";
 
@@ -52,15 +45,72 @@ function store(): Store {
   return (storeCache ??= openStoreAt(storeLocation()));
 }
 
-function tableOf(head: string[], rows: (string | number)[][]): string {
-  const t = new Table({
+function tableOf(head: string[], rows: (string | number)[][], noteColumns?: number[]): string {
+  return fitTable(
     head,
-    style: { head: [], border: [] },
-    chars: COMPACT,
-    wordWrap: true,
-  }) as Table.Table;
-  for (const r of rows) t.push(r.map((c) => (typeof c === "number" ? fmtNum(c) : c)));
-  return t.toString();
+    rows.map((r) => r.map((c) => (typeof c === "number" ? fmtNum(c) : c))),
+    { noteColumns },
+  );
+}
+
+/** A site as rows for people: place, where it came from, then each stored fact. */
+function siteRows(info: SiteInfo): string[][] {
+  const from = {
+    scan: "the scan's own site",
+    coordinates: "coordinates given",
+    store: "stored site",
+  };
+  const rows: string[][] = [
+    ["Latitude", `${info.lat}°`],
+    ["Longitude", `${info.lon}°`],
+  ];
+  if (info.address) rows.push(["Address", info.address]);
+  if (info.elevation_m !== undefined) rows.push(["Elevation", `${info.elevation_m} m`]);
+  if (info.north_deg !== undefined) {
+    rows.push(["North", `the plan's +y axis points ${info.north_deg}° clockwise from true north`]);
+  }
+  if (info.id) rows.push(["Stored as", info.id]);
+  if (info.scan) rows.push(["Scan", info.scan]);
+  rows.push(["From", from[info.from] ?? info.from]);
+  for (const [k, v] of Object.entries(info.record)) {
+    rows.push([k, typeof v === "string" ? v : JSON.stringify(v)]);
+  }
+  return rows;
+}
+
+/** What each data layer is, in words for people (`show`). */
+const LAYER_WORDS: Record<string, string> = {
+  "plan.rooms": "rooms",
+  "plan.heights": "room heights",
+  "plan.openings": "doors, windows and openings",
+  "plan.doors": "doors",
+  "plan.windows": "windows",
+  "plan.verticals": "stairs, ramps and lifts",
+  "plan.objects": "furniture",
+  "plan.sweeps": "panoramas",
+  "plan.nav": "a navigation graph",
+  "site.location": "the site's latitude and longitude",
+  "site.elevation": "an elevation raster of the site",
+  "site.imagery": "aerial imagery of the site",
+};
+
+/** An input's allowed values in words, from its JSON Schema: choices, a range, or its type. */
+function allowedValues(p: Record<string, unknown>): string {
+  if (Array.isArray(p.enum)) return p.enum.map(String).join(" | ");
+  if (p.type === "boolean") return "true | false";
+  const lo = p.minimum ?? p.exclusiveMinimum, hi = p.maximum ?? p.exclusiveMaximum;
+  if (p.type === "number" || p.type === "integer") {
+    const kind = p.type === "integer" ? "a whole number" : "a number";
+    if (lo !== undefined && hi !== undefined) return `${kind} ${lo} to ${hi}`;
+    if (lo !== undefined) return `${kind} from ${lo}`;
+    if (hi !== undefined) return `${kind} up to ${hi}`;
+    return kind;
+  }
+  if (p.type === "string") return p.format === "date" ? "a date (YYYY-MM-DD)" : "text";
+  if (Array.isArray(p.anyOf)) {
+    return (p.anyOf as Record<string, unknown>[]).map(allowedValues).join(", or ");
+  }
+  return String(p.type ?? "any");
 }
 
 /** `key=value`: the value is JSON when it parses, else the plain string. */
@@ -102,6 +152,39 @@ interface RunFlags {
   csv?: string;
   chart?: string;
   pack?: string;
+  /** PNG size: a scale (2 for twice the screen size, 4.17 for 300 dpi print) or a width. */
+  scale?: string;
+  width?: string;
+}
+
+/** `--scale` / `--width` as svgToPng options; bad values are errors naming the flag. */
+function pngSize(f: { scale?: string; width?: string }): { scale?: number; width_px?: number } {
+  if (f.scale !== undefined && f.width !== undefined) {
+    throw new InputError("--scale", "give --scale or --width, not both");
+  }
+  if (f.scale !== undefined) {
+    const v = Number(f.scale);
+    if (!(v > 0 && v <= 20)) {
+      throw new InputError(
+        "--scale",
+        `must be a number above 0 and at most 20 (2: twice the screen size; 4.17: 300 dpi print), got ${
+          JSON.stringify(f.scale)
+        }`,
+      );
+    }
+    return { scale: v };
+  }
+  if (f.width !== undefined) {
+    const v = Number(f.width);
+    if (!Number.isInteger(v) || v < 16 || v > 20000) {
+      throw new InputError(
+        "--width",
+        `must be a whole number of pixels from 16 to 20000, got ${JSON.stringify(f.width)}`,
+      );
+    }
+    return { width_px: v };
+  }
+  return {};
 }
 
 /**
@@ -160,7 +243,11 @@ async function cmdRun(toolId: string, f: RunFlags): Promise<number> {
   const session = L.createSession(m, { store: s, builtins: L.BUILTIN_SCANS, set, persona });
   session.subscribe((e) => {
     if (e.type === "step" && live) {
-      err(paint(`  [${(e.elapsed_ms / 1000).toFixed(2)} s] ${e.text}`, "dim", color));
+      err(paint(
+        wrapIndented(e.text, termWidth(), `  [${(e.elapsed_ms / 1000).toFixed(2)} s] `),
+        "dim",
+        color,
+      ));
     }
   });
   let state = await session.run();
@@ -196,8 +283,9 @@ async function resultCharts(r: ToolResult): Promise<[string, string][]> {
 async function writeFiles(
   m: Manifest,
   result: ToolResult,
-  f: { svg?: string; png?: string; csv?: string; chart?: string },
+  f: { svg?: string; png?: string; csv?: string; chart?: string; scale?: string; width?: string },
 ) {
+  const size = pngSize(f);
   if (f.svg || f.png) {
     const plan = result.scan
       ? L.requirePlan({ store: store(), builtins: L.BUILTIN_SCANS }, result.scan).plan
@@ -213,7 +301,7 @@ async function writeFiles(
       err(`wrote ${f.svg}`);
     }
     if (f.png) {
-      await Deno.writeFile(f.png, await svgToPng(svg));
+      await Deno.writeFile(f.png, await svgToPng(svg, size));
       err(`wrote ${f.png}`);
     }
   }
@@ -222,8 +310,9 @@ async function writeFiles(
     if (!charts.length) throw new InputError("--chart", `${m.id} draws no chart`);
     const { svgToPng } = await import("./render/planview.ts");
     const svg = charts[0][1];
-    if (f.chart.toLowerCase().endsWith(".png")) await Deno.writeFile(f.chart, await svgToPng(svg));
-    else await Deno.writeTextFile(f.chart, svg);
+    if (f.chart.toLowerCase().endsWith(".png")) {
+      await Deno.writeFile(f.chart, await svgToPng(svg, size));
+    } else await Deno.writeTextFile(f.chart, svg);
     err(`wrote ${f.chart}`);
   }
   if (f.csv) {
@@ -249,6 +338,10 @@ async function cmdDemo(o: { out: string; json?: boolean }): Promise<number> {
   out(
     `${plan.floors.length} floors, ${plan.rooms.length} rooms, ${plan.openings.length} openings\n`,
   );
+  // A person's own measurements have no defaults: the demo runs as the active persona, or as
+  // a manual wheelchair user when none is active, so every tool runs without a question.
+  const persona = L.activePersona(s) ?? L.getPersona("manual-wheelchair-user", s);
+  out(`As the persona "${persona.title}" (threshold personas show ${persona.id})\n`);
   const summary: (string | number)[][] = [];
   const { planSvg, svgToPng } = await import("./render/planview.ts");
   const jsonOut: unknown[] = [];
@@ -262,7 +355,12 @@ async function cmdDemo(o: { out: string; json?: boolean }): Promise<number> {
     const set = { ...(scanInput ? { [scanInput]: "demo" } : {}), ...example };
     let outcome: SessionState;
     try {
-      outcome = await L.createSession(m, { store: s, builtins: L.BUILTIN_SCANS, set }).run();
+      outcome = await L.createSession(m, {
+        store: s,
+        builtins: L.BUILTIN_SCANS,
+        persona,
+        set,
+      }).run();
     } catch (e) {
       summary.push([m.id, "skipped", (e as Error).message]);
       continue;
@@ -373,22 +471,27 @@ function program(): Command {
       }
       if (o.json) return out(JSON.stringify(m, null, 2));
       const requires = m.requires as { layer: string; optional?: boolean }[];
-      out(`${m.title} (${m.id})\n${m.summary}\n\n${m.model_description}\n`);
-      out(`For: ${(m.audience as string[]).join(", ")}`);
+      const width = termWidth();
+      out(`${m.title} (${m.id})\n${wrapIndented(String(m.summary), width, "")}\n`);
+      out(`${wrapIndented(String(m.model_description), width, "")}\n`);
+      out(wrapIndented((m.audience as string[]).join(", "), width, "For: "));
       out(
-        `Requires: ${
-          requires.map((r) => r.layer + (r.optional ? " (optional)" : "")).join(", ") || "nothing"
-        }`,
+        wrapIndented(
+          requires.map((r) => (LAYER_WORDS[r.layer] ?? r.layer) + (r.optional ? " (if any)" : ""))
+            .join(", ") ||
+            "nothing",
+          width,
+          "Needs from the scan: ",
+        ) + "\n",
       );
-      out(`Blocks: ${(m.blocks as string[]).join(", ")}\n`);
       const rows = inputProps(m).map(({ name, p, required }) => [
         name,
-        String(p.type ?? (Array.isArray(p.enum) ? p.enum.join("|") : "")),
+        allowedValues(p),
         String(p.unit ?? ""),
         fillSources(p, required).join(" → "),
-        String(p.ask ?? ""),
+        String(p.ask ?? p.description ?? ""),
       ]);
-      out(tableOf(["Input", "Type", "Unit", "Filled from (in order)", "Asks"], rows));
+      out(tableOf(["Input", "Allowed values", "Unit", "Filled from (in order)", "Asks"], rows));
     }));
 
   p.command("run <tool>").description("Run a tool")
@@ -402,6 +505,8 @@ function program(): Command {
     .option("--csv <file>", "write the tool's table as CSV")
     .option("--chart <file>", "write the tool's chart (.svg, or .png)")
     .option("--pack <file>", "a rule pack file (sets the input pack)")
+    .option("--scale <n>", "PNG size as a multiple of the screen size (4.17: 300 dpi print)")
+    .option("--width <px>", "PNG width in pixels (the height keeps the proportions)")
     .action(act((id: string, o: RunFlags) => cmdRun(id, o)));
 
   p.command("batch [scans...]")
@@ -525,30 +630,40 @@ function program(): Command {
     }));
 
   p.command("plan <sid>").description("Show a scan's plan").option("--json", "the plan JSON")
-    .action(act((sid: string, o: { json?: boolean }) => {
+    .option("--ids", "add each element's id (names only by default)")
+    .action(act(async (sid: string, o: { json?: boolean; ids?: boolean }) => {
       const loaded = L.requirePlan({ store: store(), builtins: L.BUILTIN_SCANS }, sid);
       const pl: Plan = loaded.plan;
       if (o.json) return out(JSON.stringify(pl, null, 2));
+      const { planNames } = await import("./engines/geometry/names.ts");
+      const names = planNames(pl);
+      const id = (x: string) => (o.ids ? [x] : []);
       out(`${pl.name || pl.id} (${pl.source.format}${pl.source.ref ? `: ${pl.source.ref}` : ""})`);
       if (pl.site) {
         out(
           `Site: ${pl.site.lat}, ${pl.site.lon}${pl.site.address ? ` — ${pl.site.address}` : ""}`,
         );
       }
+      // People read names: floors, rooms and openings by name; ids with --ids.
       out(
         tableOf(
-          ["Floor", "Room", "Label", "Name", "Height (m)"],
-          pl.rooms.map((r) => [r.floor, r.id, r.label, r.name ?? "", r.height_m ?? "—"]),
+          ["Floor", "Room", "Label", ...(o.ids ? ["Id"] : []), "Height (m)"],
+          pl.rooms.map((r) => [
+            names.floor.get(r.floor) ?? r.floor,
+            names.room.get(r.id) ?? r.id,
+            r.label,
+            ...id(r.id),
+            r.height_m ?? "—",
+          ]),
         ),
       );
       out(
         tableOf(
-          ["Opening", "Kind", "Floor", "Between", "Width (m)", "Threshold (m)"],
+          ["Opening", "Floor", ...(o.ids ? ["Id"] : []), "Width (m)", "Threshold (m)"],
           pl.openings.map((x) => [
-            x.id,
-            x.kind,
-            x.floor,
-            x.between.map((b) => b ?? "outside").join(" ↔ "),
+            names.opening.get(x.id) ?? x.id,
+            names.floor.get(x.floor) ?? x.floor,
+            ...id(x.id),
             x.width_m,
             x.threshold_m ?? "—",
           ]),
@@ -673,11 +788,14 @@ function program(): Command {
       ),
     );
   }));
-  sites.command("show <place>").action(act((place: string) => {
-    const info = L.resolveSite({ store: store(), builtins: L.BUILTIN_SCANS }, place);
-    if (!info) throw new InputError("place", `scan ${place} has no site`);
-    out(JSON.stringify(info, null, 2));
-  }));
+  sites.command("show <place>").option("--json", "the site as JSON").action(
+    act((place: string, o: { json?: boolean }) => {
+      const info = L.resolveSite({ store: store(), builtins: L.BUILTIN_SCANS }, place);
+      if (!info) throw new InputError("place", `scan ${place} has no site`);
+      if (o.json) return out(JSON.stringify(info, null, 2));
+      out(tableOf(["Site", place], siteRows(info)));
+    }),
+  );
   sites.command("add <id>").description("store a place")
     .requiredOption("--lat <deg>", "latitude, degrees")
     .requiredOption("--lon <deg>", "longitude, degrees")

@@ -36,6 +36,16 @@ export interface McpOptions {
   output?: WritableStream<Uint8Array>;
 }
 
+/**
+ * Said on stderr when the server starts on a terminal: it speaks JSON-RPC to an MCP host, and
+ * a person at a terminal needs to know how to get a host configuration instead.
+ */
+export const TERMINAL_HINT =
+  "threshold mcp: waiting for an MCP host on stdin (JSON-RPC); this is not an interactive " +
+  "prompt. To use threshold from an AI host, add it to the host's MCP configuration: " +
+  "`threshold mcp --print-host-config` prints one to paste (add --root <folder> for the " +
+  "folders whose files it may import). Press Ctrl-D to quit.";
+
 /** Sends console output other than errors to stderr, so stdout carries only JSON-RPC. */
 export function keepStdoutForJsonRpc(): void {
   const toErr = (...a: unknown[]) => console.error(...a);
@@ -62,10 +72,17 @@ export async function serveMcp(opts: McpOptions = {}): Promise<void> {
     if (code !== 0) throw new Error(`the confined server exited with code ${code}`);
     return;
   }
+  if (!opts.input) {
+    try {
+      if (Deno.stdin.isTerminal()) console.error(TERMINAL_HINT);
+    } catch {
+      // no stdin to ask about
+    }
+  }
   // The SDK and the tools load concurrently, and only here: the confining parent and
   // `threshold` commands that import this module never load them.
   const sdk = Promise.all([
-    import("@modelcontextprotocol/server/stdio"),
+    import("npm:@modelcontextprotocol/server@2.4.0/stdio"),
     import("./mcp/server.ts"),
     import("./mcp/stdio.ts"),
     import("./mcp/listing.ts"),
@@ -87,7 +104,7 @@ export async function serveMcp(opts: McpOptions = {}): Promise<void> {
   const store = openStore(home);
   const wire = lineWire({ input: opts.input, output: opts.output });
   const closed = new Promise<void>((done) => {
-    const handle = serveStdio(({ era }) => createMcpServer(defs, registry, store, era), {
+    const handle = serveStdio(({ era }) => createMcpServer(defs, registry, store, era, roots), {
       transport: wire,
       onerror: (e) => console.error(`threshold mcp: ${e.message}`),
     });
@@ -171,8 +188,16 @@ export function confinedFlags(
   files: string[] = [],
 ): string[] {
   const project = projectDir.replace(/[\\/]$/, "");
+  // import_scan reads files under the roots; an IFC file needs web-ifc's WebAssembly, which
+  // Deno keeps in its npm cache (that package's folder only).
+  const wasm = roots.length
+    ? [
+      join(denoCacheDir(), "npm", "registry.npmjs.org", "web-ifc"),
+      join(project, "node_modules", "web-ifc"),
+    ]
+    : [];
   // The object detector's weights and wasm binaries (room_labels, room_objects).
-  const read = [project, home, ...roots, ...files, ...detectorReadDirs()];
+  const read = [project, home, ...roots, ...files, ...wasm, ...detectorReadDirs()];
   const ffi = [join(denoCacheDir(), "npm"), join(project, "node_modules")];
   return [
     `--allow-read=${read.join(",")}`,

@@ -1,13 +1,26 @@
 /**
  * threshold: practical questions about a real building, answered from its scan.
  *
+ * Import this file by path or URL; it needs no configuration of its own (every npm package
+ * is named with its pinned version where it is used).
+ *
  * ```ts
- * import { loadRegistry, openStore, runTool, BUILTIN_SCANS } from "threshold";
+ * import { BUILTIN_SCANS, importFile, loadRegistry, runTool } from "threshold";
  * const registry = await loadRegistry();
- * const out = await runTool(registry.require("ceiling_height"), {
+ * // The built-in demo building:
+ * const demo = await runTool(registry.require("ceiling_height"), {
  *   builtins: BUILTIN_SCANS,
- *   set: { scan: "demo" },
+ *   set: { scan: "demo", min_height_m: 2.2 },
  * });
+ * if (demo.status === "done") console.log(demo.result.verdict.text);
+ * // A building of your own (IFC, ZInD, Matterport, MP3D, plan JSON):
+ * const { loaded, report } = await importFile("fixtures/demo/plan.json", { id: "home" });
+ * console.log(report.format, loaded.plan.rooms.length, "rooms");
+ * const mine = await runTool(registry.require("takeoff"), {
+ *   plans: { home: loaded },
+ *   set: { scan: "home" },
+ * });
+ * if (mine.status === "done") console.log(mine.result.verdict.text);
  * ```
  * @module
  */
@@ -23,6 +36,15 @@ export * from "./core/run.ts";
 export * from "./core/store.ts";
 export * from "./core/panoramas.ts";
 export * from "./layers/builtin.ts";
+export {
+  detectImporter,
+  type Importer,
+  IMPORTERS,
+  importFile,
+  type ImportOptions,
+  type ImportReport,
+  importSource,
+} from "./layers/mod.ts";
 export * from "./presets/personas.ts";
 export * from "./presets/preferences.ts";
 export * from "./engines/geometry/mod.ts";

@@ -7,9 +7,30 @@ export const DOCS_FILE = new URL("../docs/tools.md", import.meta.url);
 
 type Prop = Record<string, unknown> & { fill?: { from: string; key?: string } };
 
-/** Where an input's value may come from, in fill order (core/fill.ts says it once). */
+/**
+ * A value for people: a slope as rise over run reads `1:12 (8.3 %)`, other numbers at most 4
+ * significant digits; anything else as JSON.
+ */
+export function peopleValue(v: unknown, unit?: unknown): string {
+  if (typeof v !== "number") return JSON.stringify(v);
+  if (unit === "rise/run" && v > 0 && v < 1) {
+    const run = 1 / v;
+    const r = Math.abs(run - Math.round(run)) < 1e-6 ? String(Math.round(run)) : run.toFixed(1);
+    return `1:${r} (${(v * 100).toFixed(1)} %)`;
+  }
+  return String(Number(v.toPrecision(4)));
+}
+
+/**
+ * Where an input's value may come from, in fill order (core/fill.ts says it once); a default
+ * reads as people read numbers ({@link peopleValue}).
+ */
 export function fillSources(p: Prop, required: boolean): string[] {
-  return fillLabels(p, required);
+  return fillLabels(p, required).map((l) =>
+    l.startsWith("default ") && p.default !== undefined
+      ? `default ${peopleValue(p.default, p.unit)}`
+      : l
+  );
 }
 
 /** The properties and required list of a manifest's input schema. */

@@ -3,7 +3,7 @@
  * CheckList, FindingList, AssumptionList, StepLog (tables through cli-table3). Renders only;
  * every number comes from the result.
  */
-import Table from "cli-table3";
+import { COMPACT, fitTable, newNotes, type Notes, termWidth, wrapIndented } from "./layout.ts";
 import type { Block, Manifest } from "../core/manifest.ts";
 import { resultBlocks, type ResultTable, type Status, type ToolResult } from "../core/result.ts";
 
@@ -39,17 +39,7 @@ export function fmtNum(v: number): string {
   return String(Math.round(v * 1000) / 1000);
 }
 
-/** Box characters without a rule between rows. */
-export const COMPACT = { "mid": "", "left-mid": "", "mid-mid": "", "right-mid": "" };
-
-function table(head: string[]): Table.Table {
-  return new Table({
-    head,
-    style: { head: [], border: [] },
-    chars: COMPACT,
-    wordWrap: true,
-  }) as Table.Table;
-}
+export { COMPACT };
 
 const ICON: Record<Status, string> = {
   pass: "PASS",
@@ -59,30 +49,43 @@ const ICON: Record<Status, string> = {
   error: "ERROR",
 };
 
-/** One block as text; blocks without a text form (PlanView, Chart) give a pointer line. */
-export function renderBlock(block: Block, r: ToolResult, color: boolean): string {
+/** Columns of a tool's own table that hold notes (moved below the table when long). */
+const NOTE_COLUMN = /note|basis|source|why|reason|method|comment/i;
+
+/**
+ * One block as text, fitted to `width` columns; blocks without a text form (PlanView, Chart)
+ * give "". Long check notes go to `notes` (numbered, each distinct note once) when given,
+ * else below the block's own table.
+ */
+export function renderBlock(
+  block: Block,
+  r: ToolResult,
+  color: boolean,
+  width = termWidth(),
+  notes?: Notes,
+): string {
   switch (block) {
     case "VerdictHeader":
       return `${paint(ICON[r.verdict.status], r.verdict.status, color)}  ${
         paint(r.tool, "bold", color)
-      }${r.scan ? ` on ${r.scan}` : ""}\n${r.verdict.text}`;
+      }${r.scan ? ` on ${r.scan}` : ""}\n${wrapIndented(r.verdict.text, width, "")}`;
     case "MetricGrid": {
       if (!r.metrics.length) return "";
-      const t = table(["Metric", "Value", "Unit"]);
-      for (const m of r.metrics) {
-        t.push([
+      return fitTable(
+        ["Metric", "Value", "Unit"],
+        r.metrics.map((m) => [
           m.label,
           m.value === null ? "—" : typeof m.value === "number" ? fmtNum(m.value) : m.value,
           m.unit ?? "",
-        ]);
-      }
-      return t.toString();
+        ]),
+        { width },
+      );
     }
     case "CheckList": {
       if (!r.checks.length) return "";
-      const t = table(["Check", "Status", "Measured", "Limit", "Unit", "Rule / note"]);
-      for (const c of r.checks) {
-        t.push([
+      return fitTable(
+        ["Check", "Status", "Measured", "Limit", "Unit", "Rule / note"],
+        r.checks.map((c) => [
           c.label,
           paint(c.status, c.status, color),
           c.measured === undefined ? "—" : fmtNum(c.measured),
@@ -92,45 +95,52 @@ export function renderBlock(block: Block, r: ToolResult, color: boolean): string
             c.rule
               ? `${c.rule.pack} ${c.rule.section}${c.rule.unverified ? " (unverified)" : ""}`
               : "",
-            c.note ?? "",
+            c.note ? (notes && c.note.length > 40 ? notes.ref(c.note) : c.note) : "",
           ]
             .filter(Boolean).join("; "),
-        ]);
-      }
-      return t.toString();
+        ]),
+        { width, noteColumns: [5], noteOver: 40, notes },
+      );
     }
     case "FindingList": {
       if (!r.findings.length) return "Findings: none";
       return "Findings:\n" +
         r.findings.map((f) =>
-          `  - ${
-            paint(
-              f.title,
-              f.severity === "fail" ? "fail" : f.severity === "warn" ? "warn" : "bold",
-              color,
-            )
-          } ${paint(`[${f.id}]`, "dim", color)}${f.detail ? `\n    ${f.detail}` : ""}`
+          wrapIndented(
+            `${
+              paint(
+                f.title,
+                f.severity === "fail" ? "fail" : f.severity === "warn" ? "warn" : "bold",
+                color,
+              )
+            } ${paint(`[${f.id}]`, "dim", color)}`,
+            width,
+            "  - ",
+            "    ",
+          ) + (f.detail ? `\n${wrapIndented(f.detail, width, "    ")}` : "")
         ).join("\n");
     }
     case "AssumptionList":
       if (!r.assumptions.length) return "";
-      return "Assumptions:\n" + r.assumptions.map((a) => `  - ${a.text}`).join("\n");
+      return "Assumptions:\n" +
+        r.assumptions.map((a) => wrapIndented(a.text, width, "  - ")).join("\n");
     case "StepLog":
       if (!r.steps.length) return "";
-      return "Steps:\n" + r.steps.map((s, i) => `  ${i + 1}. ${s}`).join("\n");
+      return "Steps:\n" +
+        r.steps.map((s, i) => wrapIndented(s, width, `  ${i + 1}. `)).join("\n");
     case "Table": {
       const t0 = resultTable(r);
       if (!t0 || !t0.rows.length) return "";
-      const t = table(t0.columns);
-      for (const row of t0.rows.slice(0, 60)) {
-        t.push(
+      const noteColumns = t0.columns.flatMap((c, i) => (NOTE_COLUMN.test(c) ? [i] : []));
+      return fitTable(
+        t0.columns,
+        t0.rows.slice(0, 60).map((row) =>
           row.map((v) =>
             typeof v === "number" ? fmtNum(v) : v === undefined || v === null ? "" : String(v)
-          ),
-        );
-      }
-      return t.toString() +
-        (t0.rows.length > 60 ? `\n(${t0.rows.length - 60} more rows: use --csv)` : "");
+          )
+        ),
+        { width, noteColumns, notes, key: Math.max(0, t0.columns.indexOf("name")) },
+      ) + (t0.rows.length > 60 ? `\n(${t0.rows.length - 60} more rows: use --csv)` : "");
     }
     case "PlanView":
     case "Chart":
@@ -144,9 +154,12 @@ export function renderBlock(block: Block, r: ToolResult, color: boolean): string
  * prints no "Findings: none", which would read as a clean bill.
  */
 export function renderResult(m: Manifest, r: ToolResult, color: boolean): string {
-  return resultBlocks(m.blocks, r).map((b) => renderBlock(b, r, color)).filter(Boolean).join(
-    "\n\n",
-  );
+  const width = termWidth();
+  const notes = newNotes();
+  const text = resultBlocks(m.blocks, r).map((b) => renderBlock(b, r, color, width, notes))
+    .filter(Boolean);
+  const below = notes.render(width);
+  return [...text, ...(below ? [below] : [])].join("\n\n");
 }
 
 /** A result's table (`data.table`, typed in core/result.ts), if it gives one. */

@@ -4,7 +4,7 @@
  * Only an input that nothing fills becomes a question. Every value records where it came
  * from, and each default or persona value becomes an assumption sentence.
  */
-import type { z } from "zod";
+import type { z } from "npm:zod@4.6.7";
 import { InputError } from "./errors.ts";
 import {
   inputDefault,

@@ -3,7 +3,7 @@
  * agent) reads the same manifest. Input fill metadata rides on zod's `.meta()` and so reaches
  * the generated JSON Schema.
  */
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 import type { Ctx } from "./context.ts";
 import type { HandlerResult } from "./result.ts";
 

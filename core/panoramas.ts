@@ -65,7 +65,7 @@ export async function openPanorama(plan: Plan, sweepId: string): Promise<Panoram
 
 /** Decodes an image to 8-bit RGB with sharp; a file that is not an image names itself. */
 export async function decodeRgb(bytes: Uint8Array, name: string): Promise<RgbImage> {
-  const { default: sharp } = await import("sharp");
+  const { default: sharp } = await import("npm:sharp@0.35.5");
   // libvips' operation cache (up to 50 MB by default) only grows with panoramas decoded once.
   sharp.cache(false);
   try {

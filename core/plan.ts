@@ -3,7 +3,7 @@
  * (x right, y up). See `design.md` § "The plan". Validated by zod; cross-references
  * and self-intersecting polygons are checked by {@link parsePlan}.
  */
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 import { formatIssues, InputError } from "./errors.ts";
 
 /** The room-label vocabulary every importer maps its source's labels onto. */
@@ -81,6 +81,12 @@ export const Room = z.object({
     error: (i) => `needs at least 3 points, got ${(i.input as unknown[]).length}`,
   }),
   height_m: positiveMetres.optional(),
+  /**
+   * Set when the source has no such room and the importer derived one (an IFC storey with no
+   * IfcSpace: a room inside its walls, so doors have a side): the sentence says how. Tools do
+   * not judge a derived room; they say so.
+   */
+  derived: z.string().optional(),
 });
 export type Room = z.infer<typeof Room>;
 
@@ -115,6 +121,11 @@ export const Vertical = z.object({
   going_m: positiveMetres.optional(),
   width_m: positiveMetres,
   risers: z.number().int().positive().optional(),
+  /**
+   * Its own outline in plan metres, when the source gives its geometry (an IFC stair's
+   * extent): pictures draw the stair there, not as hatching over the rooms it touches.
+   */
+  footprint: z.array(Point).min(3).optional(),
 });
 export type Vertical = z.infer<typeof Vertical>;
 

@@ -3,7 +3,7 @@
  * Adding a folder is all it takes; nothing is listed by hand. Each manifest is checked at
  * load, and a problem is a {@link RegistryError} naming the folder.
  */
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 import { RegistryError } from "./errors.ts";
 import { AUDIENCES, BLOCKS, DRAWS, inputMeta, LAYERS, type Manifest, TOOL_ID } from "./manifest.ts";
 

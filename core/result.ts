@@ -2,7 +2,7 @@
  * ToolResult: what every tool returns and every surface renders (design.md § "A result"),
  * with the uncertainty rule for checks and the `forModel` projection.
  */
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 import type { Block } from "./manifest.ts";
 import { type Comparator, Geometry, judge } from "./plan.ts";
 
@@ -60,6 +60,11 @@ export const Check = z.object({
   }).optional(),
   subject: z.string().optional(),
   note: z.string().optional(),
+  /**
+   * Reported beside the verdict, not part of it: e.g. a standard's minimum shown next to the
+   * person's own need. The truthful-verdict rule leaves it out.
+   */
+  aside: z.boolean().optional(),
 });
 export type Check = z.infer<typeof Check>;
 

@@ -20,6 +20,7 @@ import type { LoadedPlan } from "./plan.ts";
 import { type Assumption, type InputSource, ToolResult } from "./result.ts";
 import type { RasterSource } from "./rasters.ts";
 import type { Store } from "./store.ts";
+import { honestVerdict } from "./verdict.ts";
 import type { Detector } from "../engines/vision/centernet.ts";
 
 export interface RunOptions {
@@ -159,7 +160,8 @@ export async function runTool(m: Manifest, opts: RunOptions = {}): Promise<RunOu
       if (signal.aborted) throw new CancelledError();
       result = {
         ...base,
-        verdict: h.verdict,
+        // The truthful-verdict rule (core/verdict.ts), for every tool.
+        verdict: honestVerdict(h.verdict, h.checks ?? []),
         metrics: h.metrics ?? [],
         checks: h.checks ?? [],
         findings: h.findings ?? [],

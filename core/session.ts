@@ -7,7 +7,7 @@
  * choices, how a typed answer is read and checked, and what may be saved as a preference all
  * live here.
  */
-import type { z } from "zod";
+import type { z } from "npm:zod@4.6.7";
 import { findPlan, knownScanIds, type PlanSources, type StepEvent } from "./context.ts";
 import { CancelledError, InputError } from "./errors.ts";
 import { fillable, type FillInfo, fillSentence } from "./fill.ts";

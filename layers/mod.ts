@@ -71,3 +71,14 @@ export async function importSource(
   report.warnings.push(...loaded.warnings);
   return { loaded, report };
 }
+
+/**
+ * Imports a file (a path, or a file: URL) into a validated plan: the same as
+ * {@link importSource}, named for programs that bring a building in from disk.
+ */
+export function importFile(
+  path: string | URL,
+  opts: Partial<ImportOptions> = {},
+): Promise<{ loaded: LoadedPlan; report: ImportReport }> {
+  return importSource(path instanceof URL ? path.href : path, opts);
+}

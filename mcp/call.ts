@@ -13,12 +13,12 @@ import {
   inputRequired,
   inputResponse,
   type ServerContext,
-} from "@modelcontextprotocol/server";
+} from "npm:@modelcontextprotocol/server@2.4.0";
 import type {
   CallToolResult,
   ElicitRequestFormParams,
   InputRequiredResult,
-} from "@modelcontextprotocol/server";
+} from "npm:@modelcontextprotocol/server@2.4.0";
 import { CancelledError, InputError } from "../core/errors.ts";
 import type { Question } from "../core/inputs.ts";
 import type { Manifest } from "../core/manifest.ts";
@@ -117,11 +117,28 @@ export function elicitationMessage(m: Manifest, questions: Question[]): string {
   }`;
 }
 
-function errorResult(text: string, structured?: Record<string, unknown>): CallToolResult {
+/**
+ * An `isError` result whose structured content still validates against the advertised output
+ * schema (the forModel view): a client such as the Inspector drops structured content that
+ * breaks it, and the model would never read "ask the person for …". Bad input, a cancelled
+ * run and inputs nothing filled are `unknown` (not run); only a failure of the tool is `error`.
+ */
+function errorResult(
+  tool: string,
+  text: string,
+  o: { status?: "unknown" | "error"; missing?: MissingInput[] } = {},
+): CallToolResult {
+  const view = {
+    tool,
+    status: o.status ?? "unknown",
+    verdict: text,
+    findings: [],
+    ...(o.missing ? { missing: o.missing } : {}),
+  };
   return {
-    content: [{ type: "text", text }],
+    content: [{ type: "text", text: JSON.stringify(view) }],
     isError: true,
-    ...(structured ? { structuredContent: structured } : {}),
+    structuredContent: view,
   };
 }
 
@@ -215,9 +232,10 @@ export async function callTool(
       const questions = state.questions;
       if (!canElicit(env, ctx)) {
         return errorResult(
+          m.id,
           `${m.id} needs input nothing could fill: ${sentence(describeMissing(questions))} ` +
             "Ask the person, then call again with these arguments.",
-          { tool: m.id, missing: missingOf(questions) },
+          { missing: missingOf(questions) },
         );
       }
       const requestedSchema = elicitationSchema(questions);
@@ -238,19 +256,21 @@ export async function callTool(
         });
       } catch (e) {
         if (signal.aborted) throw e;
-        return errorResult(`${m.id}: the answer could not be used: ${(e as Error).message}`);
+        return errorResult(m.id, `${m.id}: the answer could not be used: ${(e as Error).message}`);
       }
       if (reply.action !== "accept") return notRunResult(m, questions, reply.action);
       Object.assign(session.answers, checked(session, reply.content ?? {}));
     }
-    return errorResult(`${m.id}: the answers given still leave inputs unfilled.`);
+    return errorResult(m.id, `${m.id}: the answers given still leave inputs unfilled.`);
   } catch (e) {
     if (e instanceof CancelledError || signal.aborted) {
-      return errorResult(`${m.id} was cancelled.`);
+      return errorResult(m.id, `${m.id} was cancelled.`);
     }
-    if (e instanceof InputError) return errorResult(e.message);
+    if (e instanceof InputError) return errorResult(m.id, `Not run: ${e.message}`);
     console.error(`threshold mcp: ${m.id} failed:`, e);
-    return errorResult(`${m.id} failed: ${(e as Error)?.message ?? String(e)}`);
+    return errorResult(m.id, `${m.id} failed: ${(e as Error)?.message ?? String(e)}`, {
+      status: "error",
+    });
   }
 }
 

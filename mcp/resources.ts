@@ -9,8 +9,8 @@ import {
   type McpServer,
   ResourceNotFoundError,
   ResourceTemplate,
-} from "@modelcontextprotocol/server";
-import { z } from "zod";
+} from "npm:@modelcontextprotocol/server@2.4.0";
+import { z } from "npm:zod@4.6.7";
 import { findPlan } from "../core/context.ts";
 import {
   completeScanIds,

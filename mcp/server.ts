@@ -7,10 +7,11 @@ import {
   type CallToolResult,
   McpServer,
   type StandardSchemaWithJSON,
-} from "@modelcontextprotocol/server";
+} from "npm:@modelcontextprotocol/server@2.4.0";
 import type { Registry } from "../core/registry.ts";
 import type { Store } from "../core/store.ts";
 import { type CallEnv, callTool } from "./call.ts";
+import { IMPORT_SCAN, IMPORT_SCAN_DESCRIPTION, IMPORT_SCAN_INPUT, importScan } from "./import.ts";
 import { registerResources } from "./resources.ts";
 import type { ToolDef } from "./listing.ts";
 import { ModelViewSchema, OUTPUT_JSON_SCHEMA } from "./tools.ts";
@@ -22,7 +23,8 @@ const INSTRUCTIONS =
   "threshold answers practical questions about a building from its scan. Each tool checks one " +
   "thing. Inputs you leave out are filled from the selected scan, the person's saved " +
   "preferences and persona, then defaults; the person is asked only for what nothing fills. " +
-  "Results give a verdict and findings; threshold://scans lists the buildings.";
+  "Results give a verdict and findings; threshold://scans lists the buildings. import_scan " +
+  "brings a building in from a file under the server's --root folders.";
 
 type Args = Record<string, unknown>;
 
@@ -56,8 +58,14 @@ const OUTPUT_SCHEMA: StandardSchemaWithJSON = {
   },
 };
 
-function errorResult(text: string): CallToolResult {
-  return { content: [{ type: "text", text }], isError: true };
+/** An error result whose structured content still fits the output schema. */
+function errorResult(tool: string, text: string): CallToolResult {
+  const view = { tool, status: "error" as const, verdict: text, findings: [] };
+  return {
+    content: [{ type: "text", text: JSON.stringify(view) }],
+    isError: true,
+    structuredContent: view,
+  };
 }
 
 /**
@@ -69,6 +77,8 @@ export function createMcpServer(
   registry: () => Promise<Registry>,
   store: Store,
   era: "legacy" | "modern",
+  /** Folders the server may read (`--root`): import_scan takes files from under them. */
+  roots: string[] = [],
 ): McpServer {
   const server = new McpServer(SERVER_INFO, {
     capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: {} },
@@ -92,12 +102,22 @@ export function createMcpServer(
       try {
         m = (await registry()).get(def.name);
       } catch (e) {
-        return errorResult(`threshold could not load its tools: ${(e as Error).message}`);
+        return errorResult(
+          def.name,
+          `threshold could not load its tools: ${(e as Error).message}`,
+        );
       }
-      if (!m) return errorResult(`${def.name} is not a threshold tool any more.`);
+      if (!m) return errorResult(def.name, `${def.name} is not a threshold tool any more.`);
       return callTool(m, args, ctx, env);
     });
   }
+  server.registerTool(IMPORT_SCAN, {
+    title: "Import a scan",
+    description: IMPORT_SCAN_DESCRIPTION,
+    inputSchema: argumentsSchema(IMPORT_SCAN_INPUT as unknown as Record<string, unknown>),
+    outputSchema: OUTPUT_SCHEMA,
+    annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
+  }, (args) => importScan(args, roots, store));
   registerResources(server, store);
   return server;
 }

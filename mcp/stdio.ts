@@ -9,7 +9,7 @@ import {
   type JSONRPCMessage,
   parseJSONRPCMessage,
   type Transport,
-} from "@modelcontextprotocol/server";
+} from "npm:@modelcontextprotocol/server@2.4.0";
 
 /** The longest line accepted, in bytes (4 MiB): ample for any threshold request. */
 export const MAX_LINE_BYTES = 4 * 1024 * 1024;

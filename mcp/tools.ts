@@ -5,7 +5,7 @@
  * schema for the structured content (the `forModel` view), and threshold metadata under
  * `_meta["dev.threshold/…"]`. Nothing here is written per tool.
  */
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 import { inputsJsonSchema, type Manifest } from "../core/manifest.ts";
 import { fillOrderText, isFillable } from "../core/session.ts";
 import { FINDING_STATUSES, STATUSES } from "../core/result.ts";

@@ -4,7 +4,7 @@
  * Center's Anthropometry of Wheeled Mobility (AWM), IRC 2018/2021. A value the notes mark
  * unverified is marked so here and reaches results as "(unverified)".
  */
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 import { formatIssues, InputError } from "../core/errors.ts";
 import type { Store } from "../core/store.ts";
 

@@ -2,7 +2,7 @@
  * The documented preference keys. Dotted, snake_case, units in the last segment's name.
  * `threshold prefs set` accepts only these keys (or `custom.*`), checked against each schema.
  */
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 import { InputError } from "../core/errors.ts";
 
 export interface PreferenceKey {

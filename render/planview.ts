@@ -218,6 +218,10 @@ interface Frame {
   ix(px: number): number;
   iy(px: number): number;
   ppm: number;
+  /** The panel's box on the picture, px: labels stay inside it. */
+  bounds?: { left: number; top: number; right: number; bottom: number };
+  /** Labels that found no free place: numbered here, listed under the picture. */
+  key?: { label: string; k: Status | "none" }[];
 }
 
 function pts(points: Point[], f: Frame): string {
@@ -368,6 +372,8 @@ function drawPanel(plan: Plan, parts: PanelParts, f: Frame, ids: Set<string>): s
     { kind: Vertical["kind"]; going_m: number; up?: string; down?: string; rise_m?: number }
   >();
   for (const v of plan.verticals) {
+    // A vertical with its own outline is drawn there (below), not over its rooms.
+    if (v.footprint) continue;
     for (const rid of v.rooms ?? []) {
       const room = rooms.find((r) => r.id === rid);
       if (!room) continue;
@@ -553,6 +559,44 @@ function drawPanel(plan: Plan, parts: PanelParts, f: Frame, ids: Set<string>): s
       }${caption}</g>`,
     );
   }
+  // Verticals with their own outline, on the floors they leave from and arrive at.
+  for (const v of plan.verticals) {
+    if (!v.footprint || !parts.floor) continue;
+    const fl = parts.floor.id;
+    if (v.from_floor !== fl && v.to_floor !== fl) continue;
+    const box = bboxOf(v.footprint)!;
+    const alongX = box.maxx - box.minx >= box.maxy - box.miny;
+    const step_px = Math.max(3, (v.going_m ?? 0.25) * ppm);
+    const pid = `tp-treads-${alongX ? "x" : "y"}-${Math.round(step_px * 100)}`;
+    if (!ids.has(pid)) {
+      ids.add(pid);
+      const line = alongX
+        ? `<line x1="0" y1="0" x2="0" y2="${n(step_px)}" stroke="#9b9b9b" stroke-width="1"/>`
+        : `<line x1="0" y1="0" x2="${n(step_px)}" y2="0" stroke="#9b9b9b" stroke-width="1"/>`;
+      out.push(
+        `<defs><pattern id="${pid}" patternUnits="userSpaceOnUse" width="${n(step_px)}" height="${
+          n(step_px)
+        }">${line}</pattern></defs>`,
+      );
+    }
+    const up = v.from_floor === fl && v.to_floor !== fl;
+    const other = floorName(plan, up ? v.to_floor : v.from_floor);
+    const words = v.from_floor === v.to_floor
+      ? `${v.kind}, rise ${v.rise_m.toFixed(2)} m`
+      : `${v.kind} ${up ? "up" : "down"} to ${other}`;
+    const size = Math.max(8, Math.min(10, ppm * 0.2));
+    const cx = f.x((box.minx + box.maxx) / 2), cy = f.y((box.miny + box.maxy) / 2);
+    out.push(
+      `<g class="stair stair-footprint" data-vertical="${escapeXml(v.id)}"><polygon points="${
+        pts(v.footprint, f)
+      }" fill="${PAPER}" stroke="#7a7a7a" stroke-width="1.2"/><polygon points="${
+        pts(v.footprint, f)
+      }" fill="url(#${pid})"/>${
+        text(cx, cy + size * 0.35, words, { size, anchor: "middle", fill: "#444", halo: true })
+      }</g>`,
+    );
+    obstacles.push(v.footprint);
+  }
   out.push(`</g>`);
 
   // 4. Walls: room outlines.
@@ -598,6 +642,16 @@ function drawPanel(plan: Plan, parts: PanelParts, f: Frame, ids: Set<string>): s
 
   // 7. Line, circle and point overlays. Their lines and labels become obstacles for room labels.
   const labels: string[] = [];
+  // Overlay labels are placed inside the panel without overlapping each other: the first free
+  // spot around their anchor; when none is free, a number there and the words in the key
+  // under the picture.
+  const placed: { x0: number; y0: number; x1: number; y1: number }[] = [];
+  const bounds = f.bounds;
+  const free = (b: { x0: number; y0: number; x1: number; y1: number }) =>
+    (!bounds ||
+      (b.x0 >= bounds.left && b.x1 <= bounds.right && b.y0 >= bounds.top &&
+        b.y1 <= bounds.bottom)) &&
+    !placed.some((q) => b.x0 < q.x1 && b.x1 > q.x0 && b.y0 < q.y1 && b.y1 > q.y0);
   const overlayLabel = (
     x: number,
     y: number,
@@ -605,19 +659,70 @@ function drawPanel(plan: Plan, parts: PanelParts, f: Frame, ids: Set<string>): s
     k: Status | "none",
     middle: boolean,
   ) => {
-    const w = textWidth_px(label, 11), x0 = middle ? x - w / 2 : x;
+    const w = textWidth_px(label, 11);
+    // Candidates: as asked, then right, left, above and below the anchor, a little further.
+    const ax = middle ? x : x - 9, ay = y - 4;
+    const spots: [number, number][] = [
+      [middle ? x - w / 2 : x, y],
+      [ax + 9, ay + 4],
+      [ax - 9 - w, ay + 4],
+      [ax - w / 2, ay - 10],
+      [ax - w / 2, ay + 18],
+      [ax + 9, ay - 12],
+      [ax + 9, ay + 20],
+      [ax - 9 - w, ay - 12],
+      [ax - 9 - w, ay + 20],
+    ];
+    let at: [number, number] | undefined;
+    for (const [sx, sy] of spots) {
+      if (free({ x0: sx - 1, y0: sy - 11, x1: sx + w + 1, y1: sy + 4 })) {
+        at = [sx, sy];
+        break;
+      }
+    }
+    let words = label;
+    let wpx = w;
+    if (!at && f.key) {
+      // No free spot: a number here, the label in the key.
+      f.key.push({ label, k });
+      words = String(f.key.length);
+      wpx = textWidth_px(words, 11);
+      for (
+        const [sx, sy] of [[ax + 9, ay + 4], [ax - 9 - wpx, ay + 4], [ax - wpx / 2, ay - 10], [
+          ax - wpx / 2,
+          ay + 18,
+        ]] as [number, number][]
+      ) {
+        if (free({ x0: sx - 1, y0: sy - 11, x1: sx + wpx + 1, y1: sy + 4 })) {
+          at = [sx, sy];
+          break;
+        }
+      }
+      at ??= [ax + 9, ay + 4];
+    }
+    at ??= [middle ? x - w / 2 : x, y];
+    const [x0, yb] = at;
+    placed.push({ x0: x0 - 1, y0: yb - 11, x1: x0 + wpx + 1, y1: yb + 4 });
+    // A label moved away from its anchor gets a thin leader line to it.
+    const lx = Math.max(x0, Math.min(x0 + wpx, ax)), ly = Math.max(yb - 10, Math.min(yb + 3, ay));
+    if (Math.hypot(lx - ax, ly - ay) > 12) {
+      labels.push(
+        `<line class="leader" x1="${n(ax)}" y1="${n(ay)}" x2="${n(lx)}" y2="${n(ly)}" stroke="${
+          STATUS_TEXT[k]
+        }" stroke-width="0.8"/>`,
+      );
+    }
     obstacles.push(
-      [[x0, y + 3], [x0 + w, y + 3], [x0 + w, y - 10], [x0, y - 10]].map((
+      [[x0, yb + 3], [x0 + wpx, yb + 3], [x0 + wpx, yb - 10], [x0, yb - 10]].map((
         [px, py],
       ) => [f.ix(px), f.iy(py)] as Point),
     );
     labels.push(
-      text(x, y, label, {
+      text(x0, yb, words, {
         size: 11,
-        anchor: middle ? "middle" : undefined,
         fill: STATUS_TEXT[k],
         halo: true,
-        cls: "overlay-label",
+        cls: words === label ? "overlay-label" : "overlay-label overlay-key-number",
       }),
     );
   };
@@ -885,6 +990,154 @@ function drawOpening(plan: Plan, o: Opening, f: Frame, wall_px: number): string 
  * length and a north arrow rotated by −site.north_deg (screen-up is the plan's +y) sit below;
  * without a north angle the arrow is replaced by the note "north unknown".
  */
+const LEGEND_ROW_PX = 20;
+const LEGEND_GAP_PX = 18;
+
+/** Words for overlays a tool draws without a status, by kind. */
+const KIND_WORDS: Record<string, string> = {
+  route: "route",
+  circle: "turning circle",
+  point: "marked point",
+  arrow: "direction",
+  area: "area",
+  line: "line",
+  room: "room",
+  opening: "door or opening",
+  object: "object",
+};
+
+interface LegendItem {
+  words: string;
+  /** The swatch at (x, baseline y), 14 px wide. */
+  swatch: (x: number, y: number) => string;
+  /** Width of swatch and words, px. */
+  w: number;
+}
+
+/**
+ * Every colour and symbol a picture uses, in words: the statuses of the overlays drawn, the
+ * kinds of overlays drawn without a status (never an unexplained "marked"), and the plan's own
+ * symbols (windows, doors, openings, stairs, lifts, furniture, outdoor areas) when present.
+ */
+export function legendItems(
+  plan: Pick<Plan, "verticals">,
+  panels: { rooms: Room[]; openings: Opening[]; objects: Obj[] }[],
+  overlays: Overlay[],
+): LegendItem[] {
+  const items: LegendItem[] = [];
+  const add = (words: string, swatch: LegendItem["swatch"]) =>
+    items.push({ words, swatch, w: 20 + textWidth_px(words, 11) });
+  const box = (fill: string, stroke: string, opacity = 0.6) => (x: number, y: number) =>
+    `<rect x="${n(x)}" y="${
+      n(y - 11)
+    }" width="14" height="14" fill="${fill}" fill-opacity="${opacity}" stroke="${stroke}"/>`;
+  for (const k of ["fail", "warn", "pass", "unknown", "error"] as const) {
+    if (overlays.some((o) => statusKey(o) === k)) {
+      add(STATUS_WORDS[k], box(STATUS_COLOURS[k], STATUS_COLOURS[k]));
+    }
+  }
+  const kinds = [...new Set(overlays.filter((o) => statusKey(o) === "none").map((o) => o.kind))];
+  if (kinds.length) {
+    add(
+      kinds.map((k) => KIND_WORDS[k] ?? k).join(", "),
+      box(STATUS_COLOURS.none, STATUS_COLOURS.none),
+    );
+  }
+  const openings = panels.flatMap((p) => p.openings);
+  if (openings.some((o) => o.kind === "door")) {
+    add(
+      "door (leaf and its swing)",
+      (x, y) =>
+        `<line x1="${n(x + 1)}" y1="${n(y + 3)}" x2="${n(x + 1)}" y2="${
+          n(y - 11)
+        }" stroke="${INK}" stroke-width="2.2" stroke-linecap="round"/>` +
+        `<path d="M${n(x + 1)},${n(y - 11)}A14,14 0 0 1 ${n(x + 14)},${
+          n(y + 3)
+        }" fill="none" stroke="#707070" stroke-width="1" stroke-dasharray="3 2"/>`,
+    );
+  }
+  if (openings.some((o) => o.kind === "door" && o.main_entrance)) {
+    add(
+      "main entrance",
+      (x, y) =>
+        `<polygon points="${n(x + 2)},${n(y - 10)} ${n(x + 12)},${n(y - 4)} ${n(x + 2)},${
+          n(y + 2)
+        }" fill="${INK}"/>`,
+    );
+  }
+  if (openings.some((o) => o.kind === "opening")) {
+    add(
+      "opening without a door",
+      (x, y) =>
+        `<line x1="${n(x + 1)}" y1="${n(y - 10)}" x2="${n(x + 1)}" y2="${
+          n(y + 2)
+        }" stroke="${INK}" stroke-width="1.5"/><line x1="${n(x + 13)}" y1="${n(y - 10)}" x2="${
+          n(x + 13)
+        }" y2="${n(y + 2)}" stroke="${INK}" stroke-width="1.5"/>`,
+    );
+  }
+  if (openings.some((o) => o.kind === "window")) {
+    add(
+      "window",
+      (x, y) =>
+        [-6, -2].map((d) =>
+          `<line x1="${n(x)}" y1="${n(y + d)}" x2="${n(x + 14)}" y2="${
+            n(y + d)
+          }" stroke="${WINDOW_INK}" stroke-width="1.3"/>`
+        ).join(""),
+    );
+  }
+  const kindsV = new Set(plan.verticals.map((v) => v.kind));
+  if (kindsV.has("stair") || kindsV.has("step") || kindsV.has("ramp")) {
+    add(
+      "stair or step (treads; arrow: up)",
+      (x, y) =>
+        `<rect x="${n(x)}" y="${
+          n(y - 11)
+        }" width="14" height="14" fill="${PAPER}" stroke="#9b9b9b"/>` +
+        [3, 7, 11].map((d) =>
+          `<line x1="${n(x + d)}" y1="${n(y - 11)}" x2="${n(x + d)}" y2="${
+            n(y + 3)
+          }" stroke="#9b9b9b" stroke-width="1"/>`
+        ).join(""),
+    );
+  }
+  if (kindsV.has("lift")) {
+    add(
+      "lift",
+      (x, y) =>
+        `<g stroke="#8a8a8a" stroke-width="1.2"><line x1="${n(x)}" y1="${n(y - 11)}" x2="${
+          n(x + 14)
+        }" y2="${n(y + 3)}"/><line x1="${n(x)}" y1="${n(y + 3)}" x2="${n(x + 14)}" y2="${
+          n(y - 11)
+        }"/></g>`,
+    );
+  }
+  if (panels.some((p) => p.objects.length)) {
+    add("furniture (scanned)", box("#ebe5d8", "#8c8170", 1));
+  }
+  if (panels.some((p) => p.rooms.some((r) => r.label === "outdoor" || r.label === "balcony"))) {
+    add("balcony or outdoor area", box(OUTSIDE_FILL, "#9a9a9a", 1));
+  }
+  return items;
+}
+
+/** Items in rows that fit `width_px`, in order. */
+function legendRows(items: LegendItem[], width_px: number): LegendItem[][] {
+  const rows: LegendItem[][] = [];
+  let row: LegendItem[] = [], used = 0;
+  for (const it of items) {
+    if (row.length && used + it.w > width_px) {
+      rows.push(row);
+      row = [], used = 0;
+    }
+    row.push(it);
+    used += it.w + LEGEND_GAP_PX;
+  }
+  if (row.length) rows.push(row);
+  return rows;
+}
+
 export function planSvg(plan: Plan, opts: PlanSvgOptions = {}): string {
   const ppm = opts.px_per_m ?? 50;
   if (!(ppm > 0) || !Number.isFinite(ppm)) {
@@ -947,7 +1200,10 @@ export function planSvg(plan: Plan, opts: PlanSvgOptions = {}): string {
   const headerH = MARGIN_PX + titleLines.length * titleSize * 1.3 + 8;
   const floorLabelH = 26;
   const footerY = headerH + floorLabelH + panelH + 14;
-  const height = Math.ceil(footerY + FOOTER_PX);
+  // The legend: every colour and symbol the picture uses, in rows under the scale bar.
+  const legend = legendRows(legendItems(plan, panels, overlays), width - 2 * MARGIN_PX);
+  // Labels with no free place inside their panel, numbered (filled while drawing).
+  const key: { label: string; k: Status | "none" }[] = [];
   const x0 = (width - drawingW) / 2;
 
   const body: string[] = [];
@@ -970,6 +1226,8 @@ export function planSvg(plan: Plan, opts: PlanSvgOptions = {}): string {
       y: (v) => oy + (box.maxy - v) * ppm,
       ix: (px) => box.minx + (px - ox) / ppm,
       iy: (px) => box.maxy - (px - oy) / ppm,
+      bounds: { left: ox, top: oy, right: ox + panelW, bottom: oy + panelH },
+      key,
     };
     const name = p.floor ? (p.floor.name ?? p.floor.id) : "No floors";
     body.push(
@@ -1041,24 +1299,43 @@ export function planSvg(plan: Plan, opts: PlanSvgOptions = {}): string {
     );
     fx += textWidth_px("north unknown", 11) + 28;
   }
-  const present = (["fail", "warn", "pass", "unknown", "error", "none"] as const).filter((k) =>
-    overlays.some((o) => statusKey(o) === k)
-  );
-  if (present.length) {
-    const items: string[] = [];
-    for (const k of present) {
-      const w = 14 + 6 + textWidth_px(STATUS_WORDS[k], 11);
-      if (fx + w > width - MARGIN_PX) break;
-      items.push(
-        `<rect x="${n(fx)}" y="${n(fy - 11)}" width="14" height="14" fill="${
-          STATUS_COLOURS[k]
-        }" fill-opacity="0.6" stroke="${STATUS_COLOURS[k]}"/>` +
-          text(fx + 20, fy, STATUS_WORDS[k], { size: 11, fill: "#333" }),
-      );
-      fx += w + 18;
-    }
-    body.push(`<g class="legend">${items.join("")}</g>`);
+  if (legend.length) {
+    const out: string[] = [];
+    legend.forEach((row, i) => {
+      let x = MARGIN_PX;
+      const y = fy + 34 + i * LEGEND_ROW_PX;
+      for (const it of row) {
+        out.push(
+          `<g class="legend-item" data-legend="${escapeXml(it.words)}">${it.swatch(x, y)}${
+            text(x + 20, y, it.words, { size: 11, fill: "#333" })
+          }</g>`,
+        );
+        x += it.w + LEGEND_GAP_PX;
+      }
+    });
+    body.push(`<g class="legend">${out.join("")}</g>`);
   }
+
+  // The key: the numbered labels, wrapped in rows under the legend.
+  const keyTop = fy + 34 + legend.length * LEGEND_ROW_PX;
+  const keyLines: { text: string; k: Status | "none" }[] = [];
+  key.forEach((e, i) => {
+    wrapText(`${i + 1}  ${e.label}`, 11, width - 2 * MARGIN_PX).forEach((l) =>
+      keyLines.push({ text: l, k: e.k })
+    );
+  });
+  if (keyLines.length) {
+    body.push(
+      `<g class="label-key">${
+        keyLines.map((l, i) =>
+          text(MARGIN_PX, keyTop + i * 16, l.text, { size: 11, fill: STATUS_TEXT[l.k] })
+        ).join("")
+      }</g>`,
+    );
+  }
+  const height = Math.ceil(
+    footerY + FOOTER_PX + legend.length * LEGEND_ROW_PX + keyLines.length * 16,
+  );
 
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${PLAN_FONT}">`,
@@ -1072,11 +1349,22 @@ export function planSvg(plan: Plan, opts: PlanSvgOptions = {}): string {
 
 /**
  * Renders an SVG (such as {@link planSvg}'s) to PNG bytes with sharp (librsvg); `width_px`
- * resizes keeping the aspect ratio. Text uses the fonts installed on the machine.
+ * (or `scale`, a multiple of the SVG's own size: 4.17 for 300 dpi print of a 72 dpi drawing)
+ * rasterises at that size, keeping the aspect ratio. Text uses the fonts installed on the machine.
  */
-export async function svgToPng(svg: string, opts: { width_px?: number } = {}): Promise<Uint8Array> {
+export async function svgToPng(
+  svg: string,
+  opts: { width_px?: number; scale?: number } = {},
+): Promise<Uint8Array> {
   let density = 72;
-  const w = opts.width_px;
+  let w = opts.width_px;
+  if (opts.scale !== undefined) {
+    if (!(opts.scale > 0) || !Number.isFinite(opts.scale)) {
+      throw new InputError("scale", `must be a positive number, got ${opts.scale}`);
+    }
+    const svgW = Number(/<svg\b[^>]*\bwidth="([\d.]+)"/.exec(svg)?.[1]);
+    if (svgW > 0) w = Math.max(1, Math.round(svgW * opts.scale));
+  }
   if (w !== undefined) {
     if (!(w > 0) || !Number.isInteger(w)) {
       throw new InputError("width_px", `must be a positive whole number of pixels, got ${w}`);
@@ -1085,7 +1373,7 @@ export async function svgToPng(svg: string, opts: { width_px?: number } = {}): P
     const svgW = Number(/<svg\b[^>]*\bwidth="([\d.]+)"/.exec(svg)?.[1]);
     if (svgW > 0) density = Math.min(2400, (72 * w) / svgW);
   }
-  const { default: sharp } = await import("sharp"); // loaded on use: a native add-on
+  const { default: sharp } = await import("npm:sharp@0.35.5"); // loaded on use: a native add-on
   let img = sharp(new TextEncoder().encode(svg), { density });
   if (w !== undefined) img = img.resize({ width: w });
   const buf = await img.png().toBuffer();

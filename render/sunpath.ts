@@ -98,8 +98,16 @@ export function sunPathSvg(chart: SunPathChart): string {
       }" stroke="#d08a00" stroke-width="3"/>`,
     );
     const a = g.facing_deg * Math.PI / 180, sx = Math.sin(a), cy0 = -Math.cos(a);
-    const [tx, ty] = skyToChart(g.facing_deg, 0, cx, cy, R + 8);
+    const [tx0, ty] = skyToChart(g.facing_deg, 0, cx, cy, R + 8);
     const anchor = sx > 0.3 ? "start" : sx < -0.3 ? "end" : "middle";
+    // Kept inside the picture: the widest line (8.5 px DejaVu Sans, about 0.6 em a character)
+    // moves the anchor in from the edge it would cross.
+    const wMax = Math.max(...g.lines.map((l) => l.length * 8.5 * 0.6));
+    const tx = anchor === "start"
+      ? Math.min(tx0, size - 4 - wMax)
+      : anchor === "end"
+      ? Math.max(tx0, 4 + wMax)
+      : Math.min(Math.max(tx0, 4 + wMax / 2), size - 4 - wMax / 2);
     // Stack lines away from the circle: downward below it, upward above it.
     const n = g.lines.length, lineH = 10;
     const top = cy0 > 0.3 ? ty + 8 : cy0 < -0.3 ? ty - (n - 1) * lineH : ty - ((n - 1) * lineH) / 2;

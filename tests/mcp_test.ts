@@ -24,7 +24,11 @@ for (const era of ERAS) {
       assert.equal(s.client.getProtocolEra(), era);
       const { tools } = await s.client.listTools();
       const registry = await loadRegistry();
-      assert.deepEqual(tools.map((t) => t.name), registry.tools.map((m) => m.id));
+      // Every registered tool, then the surface's own import_scan.
+      assert.deepEqual(tools.map((t) => t.name), [
+        ...registry.tools.map((m) => m.id),
+        "import_scan",
+      ]);
       const ch = tools.find((t) => t.name === "ceiling_height")!;
       const m = registry.require("ceiling_height");
       assert.equal(ch.title, m.title);
@@ -307,7 +311,12 @@ Deno.test("mcp: bad arguments are isError results naming the input; unknown tool
       arguments: { scan: "demo", min_height_m: "tall" },
     }) as Json;
     assert.equal(wrongType.isError, true);
-    assert.match(textOf(wrongType), /^min_height_m: .*expected number/);
+    // The text is the view the output schema describes; its verdict names the input.
+    assert.match(
+      JSON.parse(textOf(wrongType)).verdict,
+      /^Not run: min_height_m: .*expected number/,
+    );
+    assert.equal((wrongType.structuredContent as Json).status, "unknown");
     const range = await s.client.callTool({
       name: "ceiling_height",
       arguments: { scan: "demo", min_height_m: 60 },
@@ -319,7 +328,10 @@ Deno.test("mcp: bad arguments are isError results naming the input; unknown tool
       arguments: { scan: "atlantis" },
     }) as Json;
     assert.equal(unknownScan.isError, true);
-    assert.match(textOf(unknownScan), /scan: no scan "atlantis"; known scans: .*demo/);
+    assert.match(
+      JSON.parse(textOf(unknownScan)).verdict,
+      /scan: no scan "atlantis"; known scans: .*demo/,
+    );
     const extra = await s.client.callTool({
       name: "ceiling_height",
       arguments: { scan: "demo", colour: "red" },
@@ -387,7 +399,10 @@ Deno.test("mcp: --print-host-config prints a configuration that starts the serve
   const s = await start("modern", home, { args: server.args });
   try {
     const { tools } = await s.client.listTools();
-    assert.deepEqual(tools.map((t) => t.name), (await loadRegistry()).tools.map((m) => m.id));
+    assert.deepEqual(tools.map((t) => t.name), [
+      ...(await loadRegistry()).tools.map((m) => m.id),
+      "import_scan",
+    ]);
   } finally {
     await s.close();
   }

@@ -51,7 +51,7 @@ export async function readOrthophoto(
     height = bottom - top;
   }
   // toColourspace("srgb") brings 16-bit (RGB16) orthophotos to 8-bit sRGB, scaled.
-  const { default: sharp } = await import("sharp"); // loaded on use: a native add-on
+  const { default: sharp } = await import("npm:sharp@0.35.5"); // loaded on use: a native add-on
   const { data, info: out } = await sharp(bytes)
     .extract({ left, top, width, height })
     .toColourspace("srgb")

@@ -8,7 +8,7 @@
  * realised as a transverse Mercator projection centred on the site (scale 1, so true north is
  * grid north there and distances are true to < 1 ppm within a few km), rotated by north_deg.
  */
-import proj4 from "proj4";
+import proj4 from "npm:proj4@2.22.0";
 
 /** A coordinate pair in a CRS's own axis order: [x, y] = [easting, northing] or [lon, lat]. */
 export type XY = [number, number];

@@ -5,7 +5,7 @@
  * (Vatti clipping, see clip.ts); the widest circle uses polylabel (Mapbox's
  * pole of inaccessibility, a quadtree search that is exact to the precision asked for).
  */
-import polylabelJs from "polylabel";
+import polylabelJs from "npm:polylabel@2.1.0";
 import type { Obj, Opening, Plan, Point } from "../../core/plan.ts";
 import { differenceRings, type MultiRings, ringArea_m2, type Rings } from "./clip.ts";
 import { closestOnSegment, nearestWall } from "./walls.ts";

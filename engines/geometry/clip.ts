@@ -5,7 +5,7 @@
  * on the many touching shapes a configuration space makes.
  */
 import { signedArea_m2 } from "./polygon.ts";
-import ClipperLib from "clipper-lib";
+import ClipperLib from "npm:clipper-lib@6.4.2";
 import type { Point } from "../../core/plan.ts";
 
 /** A polygon as rings (outer counter-clockwise first, then holes clockwise), metres. */

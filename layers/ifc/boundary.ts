@@ -5,7 +5,7 @@
  * plane's IfcAxis2Placement3D and the space's IfcLocalPlacement chain (IFC4 ADD2 TC1
  * § 8.9.3 IfcAxis2Placement3D, § 8.18.3 IfcLocalPlacement; IFC2x3 the same).
  */
-import * as W from "web-ifc";
+import * as W from "npm:web-ifc@0.0.78";
 import type { Point } from "../../core/plan.ts";
 import { offsetRings, unionRings } from "../../engines/geometry/clip.ts";
 import { area_m2, counterClockwise, simplifyRing } from "../../engines/geometry/polygon.ts";

@@ -10,7 +10,7 @@
  * IfcGeometricRepresentationContext.TrueNorth. Geometry comes from web-ifc's meshes, which are
  * in metres in a Y-up frame: a mesh point (x, y, z) is IFC world (x, −z, y), so plan = (x, −z).
  */
-import * as W from "web-ifc";
+import * as W from "npm:web-ifc@0.0.78";
 import { InputError } from "../../core/errors.ts";
 import type { PlanInput, Point, RoomLabel } from "../../core/plan.ts";
 import type { ImportReport } from "../types.ts";
@@ -726,7 +726,11 @@ function buildPlan(
       label: "other",
       name: `${s.name ?? "storey"} (inside the walls; the file has no IfcSpace)`,
       polygon,
-      ...(height_m > 0 ? { height_m } : {}),
+      // No height: the lowest wall top is not a ceiling (a foundation level's 1.12 m "ceiling"
+      // must not fail ceiling_height). The room is marked derived: tools do not judge it.
+      derived: `level ${
+        s.name ?? s.guid
+      } has no IfcSpace; this room is the bounding rectangle inside its walls, not a room of the file`,
     });
     roomRings.set(-1 - plan.rooms.length, { id: rid, floor: s.guid, ring: polygon });
     report.assumptions.push(
@@ -734,7 +738,7 @@ function buildPlan(
         s.name ?? s.guid
       } has no IfcSpace: one room is made from the bounding rectangle of its ${walls.length} walls, inset by their typical thickness (${
         round4(inset)
-      } m); its height (${height_m} m) is the lowest wall top above the storey, not a measured ceiling.`,
+      } m), marked as derived and kept out of every judgement; it has no height (the lowest wall top, ${height_m} m above the storey, is not a ceiling).`,
     );
   }
   const ringsOnFloor = (floor: string) => [...roomRings.values()].filter((r) => r.floor === floor);
@@ -948,6 +952,13 @@ function buildPlan(
       ...(treadOk ? { going_m: round4(tread_m!) } : {}),
       width_m: round4(width_m),
       ...(risers && risers > 0 ? { risers: Math.round(risers) } : {}),
+      // Its own extent (plan x = IFC x, plan y = -IFC z), so it is drawn there.
+      footprint: [
+        [min[0], -max[2]],
+        [max[0], -max[2]],
+        [max[0], -min[2]],
+        [min[0], -min[2]],
+      ].map(([x, y]) => [round4(x), round4(y)] as Point),
     });
     report.assumptions.push(
       `${kind} ${name}: ${

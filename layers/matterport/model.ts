@@ -116,6 +116,19 @@ interface GqlError {
   path?: (string | number)[];
 }
 
+/**
+ * Why Matterport sweeps get no `heading_deg`. The Model API does give each panorama a
+ * `rotation: Quaternion` (graphdoc 2024.06.39 `panoramicimagelocation.doc.html`), and the Showcase
+ * SDK a sweep `rotation` ("the rotation of the panoramic imagery relative to the model", an Euler
+ * angle; developer-docs `reference/sweep`), but neither says what an unrotated panorama faces: which
+ * axis of the model frame its skybox front face, or an equirectangular image's centre column,
+ * points along, nor whether the quaternion is in the API (z-up) or SDK (y-up) frame
+ * (shared/reference/data-formats.md §1.2, §1.5). A heading built on a guessed reference
+ * direction could be off by any multiple of 90°, so none is recorded.
+ */
+export const SWEEP_HEADING_WHY =
+  "no sweep headings: the Model API gives each panorama a rotation quaternion, but its documentation does not say which direction an unrotated panorama's centre column faces (nor the quaternion's frame), so the plan direction of a panorama's centre cannot be derived without guessing";
+
 /** The model object of a response: `{data: {model}}` (as the API answers) or `{model}`. */
 export function responseModel(v: unknown): unknown {
   if (!v || typeof v !== "object" || Array.isArray(v)) return undefined;
@@ -573,8 +586,10 @@ export function modelToPlan(
       `${openings.length} opening(s) (${doors} doorway(s)) placed on their boundary edges with their widths`,
     );
   } else if (pi) report.lacking.push("no doorways or openings on any room boundary");
-  if (sweeps.length) report.mapped.push(`${sweeps.length} sweep(s) from model.locations`);
-  else report.lacking.push("no sweep locations");
+  if (sweeps.length) {
+    report.mapped.push(`${sweeps.length} sweep(s) from model.locations`);
+    report.lacking.push(SWEEP_HEADING_WHY);
+  } else report.lacking.push("no sweep locations");
   report.lacking.push(
     "no objects and no stairs as verticals (the Model API query has none)",
     "no site location",

@@ -83,6 +83,23 @@ export function posePosition(pose: number[]): [number, number, number] {
   return [pose[3], pose[7], pose[11]];
 }
 
+/**
+ * The plan direction (degrees counter-clockwise from plan +x, as `Sweep.heading_deg`) of the
+ * centre of skybox image 3, the face an equirectangular panorama stitched from the skybox has at
+ * its centre column. The connectivity README says the pose "transforms matterport skyboxes to
+ * global coordinates (z-up)" and is "based on the assumption that the camera is facing skybox
+ * image 3"; the camera axes are Matterport's (niessner/Matterport `data_organization.md`: x right,
+ * y down, z look), so the look direction is the pose's third column (indices 2, 6, 10). The real
+ * poses bear this out: their second column points down (≈ −z) and the first is the look turned
+ * clockwise seen from above, i.e. the camera's right. Undefined when the look is not level
+ * (horizontal part under 0.5), where a heading would mean little.
+ */
+export function poseHeadingDeg(pose: number[]): number | undefined {
+  const x = pose[2], y = pose[6];
+  if (!(Math.hypot(x, y) >= 0.5)) return undefined;
+  return Math.round((Math.atan2(y, x) * 180 / Math.PI) * 1e4) / 1e4;
+}
+
 /** The undirected walkable links: i < j, both included, unobstructed either way. */
 export function walkableLinks(vps: Viewpoint[]): [number, number][] {
   const out: [number, number][] = [];
@@ -103,7 +120,7 @@ export interface ConnectivityPlan {
   name: string;
   source: { format: string; ref: string };
   floors: { id: string; name?: string; index: number; elevation_m: number }[];
-  sweeps: { id: string; floor: string; at: [number, number, number] }[];
+  sweeps: { id: string; floor: string; at: [number, number, number]; heading_deg?: number }[];
   nav: {
     nodes: { id: string; floor: string; at: [number, number, number] }[];
     edges: { from: string; to: string; length_m: number }[];
@@ -148,7 +165,16 @@ export function connectivityToPlan(
     for (const i of g) floorOf[i] = `floor${k}`;
     return { id: `floor${k}`, index: k, elevation_m: r6(mid) };
   });
-  const sweeps = vps.map((v, i) => ({ id: v.image_id, floor: floorOf[i], at: pos[i] }));
+  const sweeps = vps.map((v, i) => {
+    const heading_deg = poseHeadingDeg(v.pose);
+    return {
+      id: v.image_id,
+      floor: floorOf[i],
+      at: pos[i],
+      ...(heading_deg !== undefined ? { heading_deg } : {}),
+    };
+  });
+  const headed = sweeps.filter((s) => s.heading_deg !== undefined).length;
   const nodes = vps.flatMap((
     v,
     i,
@@ -173,6 +199,16 @@ export function connectivityToPlan(
     `${floors.length} floor(s) from the viewpoints' floor heights (camera z − height)`,
     `a nav graph of ${nodes.length} included viewpoint(s) and ${edges.length} walkable link(s) (unobstructed)`,
   );
+  if (headed) {
+    report.mapped.push(
+      `${headed} sweep heading(s) from the pose: the plan direction of skybox image 3, the pose's look axis (connectivity README; camera x right, y down, z look)`,
+    );
+  }
+  if (headed < sweeps.length) {
+    report.lacking.push(
+      `${sweeps.length - headed} sweep(s) without a heading: the pose's look axis is not level`,
+    );
+  }
   if (excluded) {
     report.assumptions.push(
       `${excluded} viewpoint(s) are not included in the simulator: kept as sweeps, left out of the nav graph with their ${toExcluded} link(s)`,

@@ -500,7 +500,27 @@ export function boxFootprint(
   };
 }
 
-/** The plan an importer hands over (validated later by importSource). */
+/**
+ * A panorama's heading (degrees counter-clockwise from plan +x, as `Sweep.heading_deg`): the plan
+ * direction of skybox image 3, the face the Matterport3D simulator's poses face
+ * (Matterport3DSimulator `connectivity/README.md`) and the centre column of an equirectangular
+ * panorama stitched around it. Matterport3DSimulator `scripts/depth_to_skybox.py` says "Skybox
+ * index 1 is the same orientation as camera image 1_5" and turns skybox 3 by 180° about the
+ * vertical from skybox 1, so skybox 3 looks opposite the level camera (camera index 1) at yaw
+ * index 5. The I line's extrinsics are world → camera: mp.cpp writes them as
+ * `CameraToWorld().Inverse()` of the undistorted camera, whose canonical camera looks along
+ * (0, 0, −1) with up (0, 1, 0) (data_organization.md, undistorted_camera_parameters). So that
+ * camera looks along −(row 3 of the rotation) and skybox 3 along +(e20, e21). Undefined when the
+ * panorama has no such image or its look is not level.
+ */
+export function panoramaHeadingDeg(images: HouseImage[], panorama: number): number | undefined {
+  const im = images.find((m) => m.panorama === panorama && m.camera === 1 && m.yaw === 5);
+  if (!im) return undefined;
+  const x = im.extrinsics[8], y = im.extrinsics[9];
+  if (!(Math.hypot(x, y) >= 0.5)) return undefined;
+  return r6((Math.atan2(y, x) * 180) / Math.PI);
+}
+
 /** A plan as an importer hands it over (validated later by importSource); source defaults apply. */
 export type HousePlan = Omit<Plan, "source"> & { source: { format: string; ref: string } };
 
@@ -763,10 +783,30 @@ export function houseToPlan(
     const lvl = floorOfRegion(p.region);
     const level = lvl !== undefined && lvl >= 0 ? lvl : levelForZ(p.position[2] - 1.5);
     const room = roomOf.get(p.region);
-    return { id: p.name, floor: levelId(level), ...(room ? { room } : {}), at: p.position };
+    const heading_deg = panoramaHeadingDeg(house.images, p.index);
+    return {
+      id: p.name,
+      floor: levelId(level),
+      ...(room ? { room } : {}),
+      at: p.position,
+      ...(heading_deg !== undefined ? { heading_deg } : {}),
+    };
   });
   if (sweeps.length) report.mapped.push(`${sweeps.length} sweep(s) from panoramas (camera centre)`);
   else report.lacking.push("no panoramas");
+  const headed = sweeps.filter((s) => s.heading_deg !== undefined).length;
+  if (headed) {
+    report.mapped.push(
+      `${headed} sweep heading(s) from the level camera image i1_5 (I line camera 1, yaw 5): skybox image 3 looks opposite it`,
+    );
+  }
+  if (headed < sweeps.length) {
+    report.lacking.push(
+      `${
+        sweeps.length - headed
+      } sweep(s) without a heading: no level I line with camera 1, yaw 5 (the image skybox 1 is aligned with), so the panorama's orientation is not known`,
+    );
+  }
   if (house.images.length) {
     report.assumptions.push(
       `${house.images.length} camera image(s) (I lines) counted, not imported: sweeps have no equirectangular image`,

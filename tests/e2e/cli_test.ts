@@ -21,8 +21,11 @@ Deno.test("cli: tools --json lists the registry's manifests with input schemas",
 });
 
 Deno.test("cli: show names each input's fill sources", async () => {
-  const r = await cli(tempHome(), ["show", "ceiling_height"]);
+  const r = await cli(tempHome(), ["show", "ceiling_height"], { COLUMNS: "250" });
   assertEquals(r.code, 0);
+  // Each input's allowed values, in words; no internal block names.
+  assertMatch(r.stdout, /min_height_m\s+│ a number 1 to 6\s+│ m/);
+  assertEquals(r.stdout.includes("VerdictHeader"), false);
   assertMatch(
     r.stdout,
     /min_height_m .*--set → preference space\.min_ceiling_m → persona space\.min_ceiling_m → default 2\.13/,
@@ -223,13 +226,13 @@ Deno.test("cli: sites add, list and show; schema plan", async () => {
   assertEquals(add.code, 0, add.stderr);
   const list = JSON.parse((await cli(home, ["sites", "list", "--json"])).stdout);
   assertEquals(list.map((s: any) => s.id).sort(), ["demo", "home"]);
-  const show = JSON.parse((await cli(home, ["sites", "show", "1 Test Lane"])).stdout);
+  const show = JSON.parse((await cli(home, ["sites", "show", "1 Test Lane", "--json"])).stdout);
   assertEquals(show.record, { year_built: 1931 });
   assertEquals((await cli(home, ["sites", "add", "x", "--lat", "95", "--lon", "0"])).code, 2);
   // A scan's site, placed by a person: `sites show <scan>` and the tools use it.
   const mine = ["--scan", "demo", "--lat", "46.63", "--lon", "10.65"];
   assertEquals((await cli(home, ["sites", "add", "plot", ...mine])).code, 0);
-  const placed = JSON.parse((await cli(home, ["sites", "show", "demo"])).stdout);
+  const placed = JSON.parse((await cli(home, ["sites", "show", "demo", "--json"])).stdout);
   assertEquals([placed.id, placed.lat, placed.lon, placed.north_deg], ["plot", 46.63, 10.65, 15]);
   // One stored site per scan: a second is refused, naming the first; nothing changes.
   const second = await cli(home, ["sites", "add", "plot2", ...mine]);

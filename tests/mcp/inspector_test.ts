@@ -44,7 +44,11 @@ Deno.test("inspector cli: tools/list is the registry", async () => {
   const r = await inspect(home, ["--method", "tools/list"]);
   assert.equal(r.code, 0, r.stderr);
   const tools = JSON.parse(r.stdout).result.tools as { name: string; inputSchema: unknown }[];
-  assert.deepEqual(tools.map((t) => t.name), (await loadRegistry()).tools.map((m) => m.id));
+  // Every registered tool, then the surface's own import_scan.
+  assert.deepEqual(tools.map((t) => t.name), [
+    ...(await loadRegistry()).tools.map((m) => m.id),
+    "import_scan",
+  ]);
 });
 
 Deno.test("inspector cli: tools/call returns the forModel view; bad input exits 5", async () => {
@@ -73,4 +77,28 @@ Deno.test("inspector cli: tools/call returns the forModel view; bad input exits 
   ]);
   assert.equal(bad.code, 5, "the Inspector exits 5 on an isError result");
   assert.match(bad.stderr, /isError/);
+});
+
+Deno.test("inspector cli: a needs-input result keeps its structured content (valid against the output schema)", async () => {
+  const home = freshHome();
+  const r = await inspect(home, [
+    "--method",
+    "tools/call",
+    "--tool-name",
+    "step_free_route",
+    "--tool-args-json",
+    JSON.stringify({ scan: "demo" }),
+  ]);
+  assert.equal(r.code, 5, "an isError result");
+  // Before: the Inspector dropped it ("data must have required property 'status'") and
+  // printed only an error, so "ask the person for …" never reached the model.
+  assert.doesNotMatch(r.stdout + r.stderr, /must have required property/);
+  const result = JSON.parse(r.stdout.trim().split("\n")[0]).result;
+  assert.equal(result.isError, true);
+  assert.equal(result.structuredContent.tool, "step_free_route");
+  assert.equal(result.structuredContent.status, "unknown");
+  assert.deepEqual(result.structuredContent.findings, []);
+  assert.deepEqual(result.structuredContent.missing.map((m: { input: string }) => m.input), [
+    "chair_width_m",
+  ]);
 });

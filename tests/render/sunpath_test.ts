@@ -41,3 +41,25 @@ Deno.test("sunPathSvg draws day paths, hour lines, the horizon and window facing
   // PNG IHDR width (bytes 16–19, big-endian).
   assertEquals((png[16] << 24) | (png[17] << 16) | (png[18] << 8) | png[19], 200);
 });
+
+Deno.test("sunPathSvg: window labels stay inside the picture at every facing", () => {
+  const long = "Attic room under the eaves 10.8 h";
+  for (const facing of [0, 60, 90, 120, 180, 240, 270, 300]) {
+    const svg = sunPathSvg({
+      title: "t",
+      days: [],
+      hours: [],
+      windows: [{ id: "Attic room under the eaves", facing_deg: facing, hours: 10.8 }],
+    });
+    const size = Number(/width="(\d+)"/.exec(svg)![1]);
+    const m = /text-anchor="(start|end|middle)"[^>]*><tspan x="([\d.]+)"/.exec(
+      svg.slice(svg.indexOf('class="window-label"') - 30),
+    )!;
+    const x = Number(m[2]), w = long.length * 8.5 * 0.6;
+    const [x0, x1] = m[1] === "start" ? [x, x + w] : m[1] === "end" ? [x - w, x] : [
+      x - w / 2,
+      x + w / 2,
+    ];
+    assertOk(x0 >= 0 && x1 <= size, `facing ${facing}: label spans ${x0}…${x1} of ${size}`);
+  }
+});

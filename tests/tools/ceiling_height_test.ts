@@ -30,11 +30,12 @@ Deno.test("ceiling_height: hand-computed answers on fixtures/plans/heights.json"
   assertOk(r.assumptions.some((a) => /no measured height.*D/.test(a.text)));
   assertEquals(r.overlays.length, 4);
   const lower = await run({ plans: { heights }, set: { scan: "heights", min_height_m: 2.0 } });
-  // 2.05 vs 2.00: |Δ| 0.05 > 0.0205 → pass; all pass apart from D.
-  assertEquals(lower.verdict.status, "pass");
+  // 2.05 vs 2.00: |Δ| 0.05 > 0.0205 → pass; all pass apart from D, which has no height:
+  // the truthful-verdict rule makes that unknown, and the first words say how many.
+  assertEquals(lower.verdict.status, "unknown");
   assertMatch(
     lower.verdict.text,
-    /All 3 measured rooms reach 2\.00 m; the lowest is 2\.05 m\. 1 room\(s\) have no height\./,
+    /^1 of 4 rooms could not be judged \(no height\)\. All 3 measured rooms reach 2\.00 m; the lowest is 2\.05 m\./,
   );
 });
 

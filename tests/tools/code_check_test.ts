@@ -254,6 +254,23 @@ Deno.test("code_check on sparse real samples: every rule listed, unknown where d
   }
 });
 
+Deno.test("code_check uk-adm: door widths are measured by the UK pack's own rule, not ADA's", async () => {
+  const m = (await loadRegistry()).require("code_check");
+  const out = await runTool(m, { builtins: BUILTIN_SCANS, set: { scan: "demo", pack: "uk-adm" } });
+  assert.equal(out.status, "done");
+  if (out.status !== "done") return;
+  const notes = out.result.checks.map((c) => c.note ?? "").filter((n) =>
+    /for the open leaf and its stop/.test(n)
+  );
+  assert.ok(notes.length > 0);
+  assert.ok(
+    notes.every((n) =>
+      /ADM Vol 1 Table 1\.1 measures from the door stop/.test(n) && !/ADA|FHA/.test(n)
+    ),
+    JSON.stringify(notes),
+  );
+});
+
 Deno.test("code_check: ADA on a private home runs on request and says ADA does not govern it", async () => {
   const r = await run({ set: { scan: "demo", pack: "ada-2010", occupancy: "dwelling" } });
   invariants(r, "ada-2010");

@@ -16,8 +16,14 @@ import { getPersona } from "../../presets/personas.ts";
 const tool = (await loadRegistry()).require("step_free_route");
 const geo = (name: string) =>
   parsePlanText(Deno.readTextFileSync(fixture(`geometry/${name}.json`)));
+/**
+ * The chair has no default (design.md): these tests state the ADA reference chair (760 mm,
+ * §305.3) and the ADA door minimum (815 mm, §404.2.3) unless a persona fills them.
+ */
+const ADA_CHAIR = { chair_width_m: 0.76, min_clear_width_m: 0.815 };
 async function run(opts: Parameters<typeof runTool>[1]) {
-  const o = await runTool(tool, { builtins: BUILTIN_SCANS, ...opts });
+  const set = opts?.persona ? opts.set : { ...ADA_CHAIR, ...opts?.set };
+  const o = await runTool(tool, { builtins: BUILTIN_SCANS, ...opts, set });
   if (o.status !== "done") throw new Error(JSON.stringify(o));
   assertOk(ToolResult.safeParse(o.result).success, "a valid ToolResult");
   assert.notEqual(o.result.verdict.status, "error", o.result.verdict.text);
@@ -30,7 +36,7 @@ Deno.test("step_free_route on the demo: the 5 cm front-door step blocks every ro
   assertEquals(r.verdict.status, "fail");
   assertMatch(
     r.verdict.text,
-    /16 of 16 rooms cannot be reached step-free from d_front; the most common barrier: 0\.050 m step at door d_front; 0\.013 m allowed/,
+    /16 of 16 rooms cannot be reached step-free from front door \(Entrance ↔ outside\); the most common barrier: 0\.050 m step at front door \(Entrance ↔ outside\); 0\.013 m allowed/,
   );
   const step = r.checks.find((c) => c.id === "threshold:d_front")!;
   assertEquals([step.status, step.measured, step.limit, step.rule?.section], [
@@ -44,7 +50,10 @@ Deno.test("step_free_route on the demo: the 5 cm front-door step blocks every ro
   assertOk(r.findings.every((f) => /^step_free_route:room:[a-z0-9_]+$/.test(f.id)));
   const bath = r.findings.find((f) => f.id === "step_free_route:room:u_bath")!;
   assertEquals(bath.title, "Bathroom cannot be reached step-free");
-  assertMatch(bath.detail!, /door d_bath is 0\.662 m clear \(estimated\); 0\.815 m needed/);
+  assertMatch(
+    bath.detail!,
+    /door \(Landing ↔ Bathroom\) is 0\.662 m clear \(estimated\); 0\.815 m needed/,
+  );
   // Route overlays per floor; every finding's overlays exist.
   const ids = new Set(r.overlays.map((o) => o.id));
   for (const f of r.findings) for (const o of f.overlays ?? []) assertOk(ids.has(o), o);
@@ -60,7 +69,10 @@ Deno.test("step_free_route on the demo: the 5 cm front-door step blocks every ro
 Deno.test("step_free_route on the demo, not step-free, to one room", async () => {
   const r = await run({ set: { scan: "demo", step_free: false, to: "g_kitchen" } });
   assertEquals(r.verdict.status, "pass");
-  assertMatch(r.verdict.text, /^Kitchen can be reached in a chair from d_front: \d+\.\d m\.$/);
+  assertMatch(
+    r.verdict.text,
+    /^Kitchen can be reached in a chair from front door \(Entrance ↔ outside\): \d+\.\d m\.$/,
+  );
   assertOk((metric(r, "route_length_m") as number) > 5);
   const bath = await run({ set: { scan: "demo", step_free: false, to: "u_bath" } });
   assertEquals(bath.verdict.status, "fail");
@@ -73,17 +85,20 @@ Deno.test("step_free_route on the demo, not step-free, to one room", async () =>
 });
 
 Deno.test("step_free_route: persona presets fill the inputs and become assumptions", async () => {
-  // A power chair: 0.827 m + 0.05 m margin = 0.877 m; the persona's 0.915 m minimum governs.
+  // A power chair: 0.827 m + 0.05 m margin = 0.877 m: the person's need (a standard's minimum
+  // is door_clearance's separate check, not their need).
   const r = await run({
     set: { scan: "narrow_door" },
     plans: { narrow_door: geo("narrow_door") },
     persona: getPersona("power-wheelchair-user"),
   });
-  assertEquals(r.inputs.min_clear_width_m, { value: 0.915, from: "persona" });
-  assertEquals(metric(r, "clear_width_needed_m"), 0.915);
-  // d_in is 0.85 m clear: 0.065 short of 0.915 -> fail, so nothing is reachable.
+  assertEquals(r.inputs.chair_width_m, { value: 0.827, from: "persona" });
+  assertEquals(r.inputs.min_clear_width_m, undefined);
+  assertEquals(metric(r, "clear_width_needed_m"), 0.877);
+  // d_in is 0.85 m clear: 0.027 short of 0.877, beyond the 0.02 m tolerance -> fail, so nothing
+  // is reachable.
   assertEquals(r.verdict.status, "fail");
-  assertOk(r.assumptions.some((a) => a.from === "persona" && /ADA 2010 §403\.5\.1/.test(a.text)));
+  assertOk(r.assumptions.some((a) => a.from === "persona" && /AWM/.test(a.text)));
 });
 
 Deno.test("step_free_route on hand-made plans", async () => {
@@ -98,7 +113,7 @@ Deno.test("step_free_route on hand-made plans", async () => {
   assertOk(Math.abs(nd.checks.find((c) => c.id === "reach:bath")!.measured! - 4.842) < 1e-9);
   assertMatch(
     nd.findings[0].detail!,
-    /^Door d7 is 0\.70 m clear; 0\.815 m needed\. The best route is 4\.8 m long\.$/,
+    /^Door \(Hall ↔ Bathroom\) is 0\.70 m clear; 0\.815 m needed\. The best route is 4\.8 m long\.$/,
   );
   const sl = await run({ plans, set: { scan: "split_level" } });
   assertEquals(sl.verdict.status, "pass");
@@ -137,14 +152,32 @@ for (const [id, rel] of [["fzk", "ifc/AC20-FZK-Haus.ifc"], ["zind", "zind/zind_d
   samples[id] = (await importSource(sharedData(rel))).loaded;
 }
 
-Deno.test("step_free_route on the real samples (FZK-Haus IFC, ZInD)", async () => {
+Deno.test("step_free_route on the real samples (FZK-Haus IFC, ZInD): every outside door is tried", async () => {
   const fzk = await run({ plans: samples, set: { scan: "fzk" } });
   assertOk(fzk.checks.some((c) => c.id.startsWith("reach:") && c.status !== "unknown"));
-  assertMatch(fzk.assumptions.map((a) => a.text).join(" "), /Routes start outside .*inferred/);
-  // ZInD has four doors to the outside and none marked: an unknown asking for the entrance.
+  // FZK-Haus has two doors to the outside (Flur's front door, Wohnen's terrace door) and
+  // neither is marked: each room gets the best of both, and the result says which.
+  assertMatch(
+    fzk.assumptions.map((a) => a.text).join(" "),
+    /routes start from whichever of the 2 .* serves each room best/,
+  );
+  const wohnen = samples.fzk.plan.rooms.find((r) => r.name === "Wohnen")!;
+  const reachWohnen = fzk.checks.find((c) => c.id === `reach:${wohnen.id}`)!;
+  // Before: "There is no way to Wohnen to follow" from the front door alone.
+  assertEquals(reachWohnen.status, "pass");
+  assertMatch(reachWohnen.label, /^Wohnen: the way from door \(Wohnen ↔ outside\)$/);
+  // Named by the person: that door alone (Wohnen is not connected to Flur in the file).
+  const front = samples.fzk.plan.openings.find((o) =>
+    o.kind === "door" && o.between.includes(null) &&
+    o.between.some((r) => samples.fzk.plan.rooms.find((x) => x.id === r)?.name === "Flur")
+  )!;
+  const named = await run({ plans: samples, set: { scan: "fzk", entrance: front.id } });
+  assertEquals(named.checks.find((c) => c.id === `reach:${wohnen.id}`)!.status, "unknown");
+  assertMatch(named.assumptions.map((a) => a.text).join(" "), /Routes start outside .*you chose/);
+  // ZInD has several doors to the outside and none marked: it answers, from the best of them.
   const zind = await run({ plans: samples, set: { scan: "zind" } });
-  assertEquals(zind.verdict.status, "unknown");
-  assertMatch(zind.verdict.text, /run again with entrance set to one of them/);
+  assert.notEqual(zind.verdict.status, "unknown");
+  assertMatch(zind.verdict.text, /from the best of \d+ doors to the outside/);
   const door = samples.zind.plan.openings.find((o) =>
     o.kind === "door" && o.between.includes(null)
   )!;
@@ -158,6 +191,7 @@ Deno.test("the four access tools on the Matterport3D sample (no rooms): unknown,
   for (const id of ["step_free_route", "door_clearance", "turning_space", "will_it_fit"]) {
     const o = await runTool(reg.require(id), {
       plans: { m },
+      persona: getPersona("manual-wheelchair-user"),
       set: { scan: "m", ...(id === "will_it_fit" ? { item: "sofa", to: "any" } : {}) },
     });
     assertEquals(o.status, "done");

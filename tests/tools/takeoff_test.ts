@@ -71,7 +71,7 @@ Deno.test("takeoff conventions: gross adds the wall between rooms, finished leav
   assertEquals(metric(f, "floor_area_m2"), 30);
   assertOk(f.assumptions.some((a) => /ANSI Z765/.test(a.text)));
   assertOk(
-    f.assumptions.some((a) => /garage: unheated.*ceiling 2\.00 m is under 7 ft/.test(a.text)),
+    f.assumptions.some((a) => /garage: unheated.*ceiling 2\.00 m is under 7 ft/i.test(a.text)),
   );
   const rows = table(f).rows.filter((x) => x.scope === "room");
   assertEquals(rows.filter((x) => !x.included).map((x) => x.id), expected.finished.excluded);
@@ -168,4 +168,22 @@ Deno.test("takeoff runs on every real sample (ZInD, IfcOpenHouse, MP3D sweeps on
     const rooms = table(r).rows.filter((x) => x.scope === "room");
     assertEquals(rooms.length, s.plan.rooms.length);
   }
+});
+
+Deno.test("takeoff says which unheated rooms its paint and flooring include, or leaves them out", async () => {
+  const net = await run({ set: { scan: "lshape", convention: "net" } });
+  assertOk(
+    net.assumptions.some((a) =>
+      /^Paint and flooring include Garage \(unheated or unfinished\) by the net convention's choice; the finished convention leaves them out\.$/
+        .test(a.text)
+    ),
+    JSON.stringify(net.assumptions),
+  );
+  const fin = await run({ set: { scan: "lshape", convention: "finished" } });
+  assertOk(
+    fin.assumptions.some((a) =>
+      /^Left out of the totals under this convention: Garage/.test(a.text)
+    ),
+  );
+  assertOk(!fin.assumptions.some((a) => /^Paint and flooring include/.test(a.text)));
 });

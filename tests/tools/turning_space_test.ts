@@ -15,8 +15,10 @@ import { importSource } from "../../layers/mod.ts";
 const tool = (await loadRegistry()).require("turning_space");
 const geo = (name: string) =>
   parsePlanText(Deno.readTextFileSync(fixture(`geometry/${name}.json`)));
+/** The turning circle has no default (design.md): ADA 2010 §304.3.1's 1525 mm unless a persona fills it. */
 async function run(opts: Parameters<typeof runTool>[1]) {
-  const o = await runTool(tool, { builtins: BUILTIN_SCANS, ...opts });
+  const set = opts?.persona ? opts.set : { turning_diameter_m: 1.525, ...opts?.set };
+  const o = await runTool(tool, { builtins: BUILTIN_SCANS, ...opts, set });
   if (o.status !== "done") throw new Error(JSON.stringify(o));
   assertOk(ToolResult.safeParse(o.result).success);
   assert.notEqual(o.result.verdict.status, "error", o.result.verdict.text);

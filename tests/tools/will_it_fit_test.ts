@@ -82,7 +82,10 @@ Deno.test("will_it_fit on the demo: presets, doors, the stair", async () => {
   const sofa = await run({ set: { scan: "demo", item: "sofa", to: "g_living" } });
   assertEquals(sofa.verdict.status, "fail");
   assertEquals(sofa.findings.map((f) => f.id), ["will_it_fit:sofa:g_living:d_front"]);
-  assertEquals(forModel(sofa).findings[0].title, "The sofa does not get past door d_front");
+  assertEquals(
+    forModel(sofa).findings[0].title,
+    "The sofa does not get past front door (Entrance ↔ outside)",
+  );
   assertOk(sofa.assumptions.some((a) => /three-seat sofa.*not a standard/.test(a.text)));
   // A fridge goes in upright; a mattress up the stair on its side.
   const fridge = await run({ set: { scan: "demo", item: "fridge", to: "g_kitchen" } });
@@ -107,7 +110,8 @@ Deno.test("will_it_fit bad input and missing data", async () => {
     (e: unknown) => e instanceof InputError && e.input === "depth_m",
   );
   await assert.rejects(
-    run({ set: { scan: "demo", item: "sofa", to: "attic" } }),
+    // ("attic" is a room now: the start of "Attic room under the eaves".)
+    run({ set: { scan: "demo", item: "sofa", to: "ballroom" } }),
     (e: unknown) => e instanceof InputError && e.input === "to",
   );
   await assert.rejects(
@@ -138,6 +142,17 @@ Deno.test("will_it_fit on the real samples (FZK-Haus IFC, ZInD)", async () => {
     assertOk(r.checks.length >= 2, `${scan}: a door and the floor at least`);
     assertOk(["pass", "fail", "warn", "unknown"].includes(r.verdict.status));
   }
+  // No entrance named and none marked: every door to the outside is tried. FZK's Wohnen is
+  // not connected to the hall in the file; its terrace door is the way in.
+  const wohnen = samples.fzk.plan.rooms.find((r) => r.name === "Wohnen")!;
+  const sofa = await run({ plans: samples, set: { scan: "fzk", item: "sofa", to: "Wohnen" } });
+  assertEquals(/no way/i.test(sofa.verdict.text), false, sofa.verdict.text);
+  assertOk(sofa.checks.length >= 1);
+  assertMatch(
+    sofa.assumptions.map((a) => a.text).join(" "),
+    /each of the 2 was tried .*; the best way in is by door \(Wohnen ↔ outside\)/,
+  );
+  assertEquals(sofa.findings.every((f) => f.id.includes(wohnen.id)), true);
 });
 
 Deno.test("will_it_fit: a zero-area target room is unknown, not a fail", async () => {
@@ -173,4 +188,14 @@ Deno.test("will_it_fit: a zero-area target room is unknown, not a fail", async (
   const r = await run({ plans: { z: plan }, set: { scan: "z", item: "fridge", to: "flat" } });
   assertEquals(r.verdict.status, "unknown");
   assertMatch(r.checks.at(-1)!.label, /encloses no floor \(zero area\)/);
+});
+
+Deno.test("will_it_fit: the preset's full size is an assumption; the step log's count is the metric's", async () => {
+  const r = await run({ set: { scan: "demo", item: "sofa", to: "g_living", width_m: 2.0 } });
+  const a = r.assumptions.find((x) => x.input === "item")!;
+  // Width given; depth and height come from the sofa preset, and the full size is stated.
+  assertMatch(a.text, /its depth 0\.95 m, height 0\.85 m are a typical size/);
+  assertMatch(a.text, /full size 2\.00 m × 0\.95 m × 0\.85 m/);
+  const steps = r.metrics.find((m) => m.id === "steps")!.value;
+  assertOk(r.steps.some((s) => s === `Checked ${steps} steps of the way`), JSON.stringify(r.steps));
 });

@@ -1,18 +1,29 @@
 /**
  * Inputs the access tools share (step_free_route, door_clearance, turning_space): each filled
- * from a preference key, then the active persona's preset, then a default cited here.
+ * from a preference key, then the active persona's preset, then a default cited here. A
+ * person's own measurements (chair width, turning circle) have no default (design.md): a
+ * preference, a persona or the person fills them, or they are asked.
  * The folder starts with "_" so the registry does not take it for a tool.
  */
 import { fill, z } from "../../core/manifest.ts";
 
-/** Width of the chair or aid: default ADA 2010 §305.3 clear floor space, 30 in (760 mm). */
-export const chair_width_m = z.number().min(0.3).max(2).default(0.76).meta(
+/** Width of the person's chair or aid (metres): theirs, so no default; asked when unfilled. */
+export const chair_width_m = z.number().min(0.3).max(2).meta(
   fill.preference("access.chair_width_m", {
     ask: "How wide is your wheelchair or mobility aid, in metres?",
     unit: "m",
-    label: "a chair width (ADA 2010 §305.3 clear floor space)",
+    label: "your chair or aid's width",
   }),
 );
+
+/**
+ * The chair width for tools that can answer without one (door_clearance against a standard):
+ * filled like {@link chair_width_m} but never asked; left out, the standard alone is the need.
+ */
+export const chair_width_optional_m = chair_width_m.optional().meta({
+  description:
+    "Your chair or aid's width (metres); when given, the door you need is it plus the side margin, and the standard's minimum is a separate check. Left out: the standard's minimum alone.",
+});
 
 /**
  * Room needed beside the chair, both sides together: default 0.05 m, an assumption (hands on
@@ -61,11 +72,14 @@ export const step_free = z.boolean().default(true).meta(
   }),
 );
 
-/** Turning diameter: default ADA 2010 §304.3.1, 60 in (1525 mm). */
-export const turning_diameter_m = z.number().min(0.5).max(5).default(1.525).meta(
+/**
+ * The circle the person needs to turn around in (metres): theirs, so no default (ADA 2010
+ * §304.3.1's 60 in / 1525 mm comes with the wheelchair personas); asked when unfilled.
+ */
+export const turning_diameter_m = z.number().min(0.5).max(5).meta(
   fill.preference("access.turning_diameter_m", {
-    ask: "How wide a circle do you need to turn around in, in metres?",
+    ask: "How wide a circle do you need to turn around in, in metres (ADA 2010 §304.3.1: 1.525)?",
     unit: "m",
-    label: "a turning diameter (ADA 2010 §304.3.1)",
+    label: "your turning diameter",
   }),
 );

@@ -17,8 +17,9 @@ import {
   worstStatus,
 } from "../../core/result.ts";
 import { polygonGeometry } from "../../engines/geometry/geojson.ts";
+import { named } from "../_shared/refs.ts";
 
-export default tool({
+export default named(tool({
   id: "ceiling_height",
   title: "Ceiling height",
   summary: "Rooms lower than you need.",
@@ -50,7 +51,7 @@ export default tool({
     for (const room of plan.rooms) {
       const name = room.name ?? room.id;
       const overlayId = `room:${room.id}`;
-      if (room.height_m === undefined) {
+      if (room.height_m === undefined || room.derived) {
         unmeasured.push(name);
         checks.push({
           id: `height:${room.id}`,
@@ -59,7 +60,9 @@ export default tool({
           limit: min_height_m,
           unit: "m",
           subject: room.id,
-          note: "The scan has no height for this room.",
+          note: room.derived
+            ? `Not judged: ${room.derived}.`
+            : "The scan has no height for this room.",
         });
         overlays.push({
           id: overlayId,
@@ -141,9 +144,11 @@ export default tool({
       }.`;
     }
     if (unmeasured.length && status !== "unknown") {
-      text += ` ${unmeasured.length} room(s) have no height.`;
+      // The truthful-verdict rule: what could not be judged comes first.
+      text =
+        `${unmeasured.length} of ${checks.length} rooms could not be judged (no height). ${text}`;
     }
     ctx.step(`Done: ${low} low, ${close} too close to call, ${unmeasured.length} unmeasured`);
     return { verdict: { status, text }, metrics, checks, findings, overlays, assumptions };
   },
-});
+}));

@@ -32,6 +32,7 @@ import {
   type RulePack,
   WORKS,
 } from "../../engines/geometry/rules/mod.ts";
+import { named } from "../_shared/refs.ts";
 
 /**
  * Resolves the `pack` input: a built-in pack id, the JSON text of a pack, or the path of a
@@ -79,7 +80,7 @@ const STATUS_WORDS: Record<string, string> = {
   warn: "is too close to call against",
 };
 
-export default tool({
+export default named(tool({
   id: "code_check",
   title: "Code check",
   summary: "Which rules of a building code the building fails.",
@@ -152,7 +153,13 @@ export default tool({
       ...(units !== undefined ? { units } : {}),
     };
     ctx.step(`Checking ${pack.rules.length} rules of ${pack.title} on scan ${scan}`);
-    const ev = evaluatePack(pack, plan, opts);
+    // A room the importer derived (not in the source) is not judged (design.md: say so).
+    const derived = plan.rooms.filter((r) => r.derived);
+    const ev = evaluatePack(
+      pack,
+      derived.length ? { ...plan, rooms: plan.rooms.filter((r) => !r.derived) } : plan,
+      opts,
+    );
     ctx.throwIfCancelled();
 
     const checks: Check[] = [];
@@ -198,6 +205,9 @@ export default tool({
     ];
 
     const assumptions = [];
+    for (const r of derived) {
+      assumptions.push({ text: `Not judged: ${r.name ?? r.id} (${r.derived}).` });
+    }
     if (occupancy === undefined) {
       assumptions.push({
         text: `Checked as a ${opts.occupancy} building: the default of ${pack.id}.`,
@@ -278,18 +288,34 @@ export default tool({
         `None of the ${checks.length} checks of ${pack.id} could be measured on scan ${scan}: ` +
         `the plan lacks the data (${counts.unknown} unknown).`;
     } else {
-      const parts = [
-        counts.fail ? `${counts.fail} fail` : "",
-        counts.warn ? `${counts.warn} too close to call` : "",
-        `${counts.pass} pass`,
-        counts.unknown ? `${counts.unknown} unknown for missing data` : "",
-      ].filter(Boolean);
+      // In plain words, worst first: what failed (by what it measures), what could not be
+      // judged, what is too close to call, then what passed and against which pack.
       const failedRules = new Set(
         ev.outcomes.filter((o) => o.status === "fail").map((o) => o.rule.id),
       );
-      text = `${pack.title} (${pack.edition}) on scan ${scan}: ${parts.join(", ")}` +
-        ` across ${rulesRun.size} rules` +
-        (failedRules.size ? `; ${failedRules.size} rule(s) failed` : "") + ".";
+      const failedWhat = [
+        ...new Set(
+          ev.outcomes.filter((o) => o.status === "fail").map((o) => MEASURES[o.rule.measure].title),
+        ),
+      ];
+      const parts = [
+        failedRules.size
+          ? `${failedRules.size} of ${rulesRun.size} rules fail (${
+            failedWhat.join(", ")
+          }: ${counts.fail} ${counts.fail === 1 ? "check" : "checks"})`
+          : `no rule fails`,
+        counts.unknown
+          ? `${counts.unknown} ${
+            counts.unknown === 1 ? "check" : "checks"
+          } could not be judged (the plan lacks the data)`
+          : "",
+        counts.warn ? `${counts.warn} too close to call (measure on site)` : "",
+        `${counts.pass} pass`,
+      ].filter(Boolean);
+      const sentence = parts.join("; ");
+      text = `${sentence[0].toUpperCase()}${
+        sentence.slice(1)
+      }. Checked against ${pack.title} (${pack.edition}) on scan ${scan}.`;
       if (unverifiedFailing.size) {
         text += ` ${unverifiedFailing.size} of the rules behind these findings are unverified.`;
       }
@@ -316,7 +342,28 @@ export default tool({
       },
     };
   },
-});
+}));
+
+/**
+ * Each pack measures a door's clear width by its own rule: the clearance engine's estimate
+ * names ADA's, so a note under another pack names that pack's rule instead (reference
+ * rules-and-sun.md: ADM Vol 1 Table 1.1, door stop to the open door on the hinge side; IRC
+ * R311.2, face of the door to the stop with the door open 90°).
+ */
+const MEASURING_RULES: Record<string, string> = {
+  "uk-adm":
+    "an estimate; ADM Vol 1 Table 1.1 measures from the door stop to the open door on the hinge side",
+  "irc-2021":
+    "an estimate; IRC R311.2 measures from the face of the door to the stop, the door open 90°",
+};
+function packMeasuringRule(note: string, pack: string): string {
+  const rule = MEASURING_RULES[pack];
+  if (!rule) return note;
+  return note.replace("(ADA 404.2.3 measuring rule)", `(${rule})`).replace(
+    /\(FHA Design Manual: [^)]*\)/,
+    `(${rule})`,
+  );
+}
 
 function toCheck(o: RuleOutcome): Check {
   const r = o.rule;
@@ -324,7 +371,7 @@ function toCheck(o: RuleOutcome): Check {
   const notes: string[] = [];
   if (o.status === "warn") notes.push(`${capital(TOO_CLOSE)}.`);
   if (o.via) notes.push(`Measured on ${o.via}.`);
-  if (o.note) notes.push(o.note);
+  if (o.note) notes.push(packMeasuringRule(o.note, r.pack));
   if (r.status === "U") notes.push("Unverified rule: check it against the primary source.");
   return {
     id: o.subject ? `${r.id}:${o.subject.id}` : r.id,

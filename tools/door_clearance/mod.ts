@@ -1,7 +1,8 @@
 /**
- * door_clearance: every door's and opening's clear width against what the person needs: the
- * larger of a minimum (default ADA 2010 §404.2.3, 32 in / 815 mm) and their chair width
- * (default ADA §305.3, 760 mm) plus a side margin. A door with only its leaf width is
+ * door_clearance: every door's and opening's clear width against what the person needs. With
+ * their chair's width (a preference, a persona or --set; never a default), that is the chair
+ * plus a side margin, and a standard's minimum (default ADA 2010 §404.2.3, 32 in / 815 mm) is
+ * a separate check beside it; without a chair, the standard's minimum is the need. A door with only its leaf width is
  * estimated (clearance.ts: leaf less 38 mm for the open leaf and stop, reference §4.3), and the
  * estimate becomes an assumption.
  */
@@ -19,11 +20,13 @@ import {
   TOO_CLOSE,
   worstStatus,
 } from "../../core/result.ts";
-import { doorClearWidth, neededClearWidth, openingSpan } from "../../engines/geometry/clearance.ts";
+import { doorClearWidth, openingSpan } from "../../engines/geometry/clearance.ts";
 import { lineGeometry } from "../../engines/geometry/geojson.ts";
-import { chair_width_m, min_clear_width_m, side_margin_m } from "../_access/inputs.ts";
+import { planNames } from "../../engines/geometry/names.ts";
+import { chair_width_optional_m, min_clear_width_m, side_margin_m } from "../_access/inputs.ts";
+import { named } from "../_shared/refs.ts";
 
-export default tool({
+export default named(tool({
   id: "door_clearance",
   title: "Door clearance",
   summary: "Doors too narrow for your chair or for the standard.",
@@ -32,7 +35,7 @@ export default tool({
   audience: ["wheelchair-user", "mobility-aid-user", "buyer", "inspector", "mover"],
   inputs: z.object({
     scan: z.string().min(1).meta(fill.selection()),
-    chair_width_m,
+    chair_width_m: chair_width_optional_m,
     side_margin_m,
     min_clear_width_m,
   }),
@@ -43,34 +46,68 @@ export default tool({
   run(ctx, { scan, chair_width_m, side_margin_m, min_clear_width_m }) {
     const plan = ctx.plan(scan);
     const doors = plan.openings.filter((o) => o.kind !== "window");
-    const { need_m, governs } = neededClearWidth(min_clear_width_m, chair_width_m, side_margin_m);
-    const why = governs === "chair"
+    const names = planNames(plan);
+    // With a chair, the person's need is their chair plus the margin beside it, and the
+    // standard's minimum is a separate check; without one, the standard is the need.
+    const mine = chair_width_m !== undefined;
+    const need_m = mine
+      ? Math.round((chair_width_m + side_margin_m) * 1e6) / 1e6
+      : min_clear_width_m;
+    const standard = `ADA 2010 §404.2.3`;
+    const why = mine
       ? `your ${fmtM(chair_width_m)} chair plus ${fmtM(side_margin_m)} beside it`
-      : `the minimum clear width (ADA 2010 §404.2.3 by default)`;
+      : `the minimum clear width, ${standard}`;
     ctx.step(`Checking ${doors.length} doors and openings against ${fmtM(need_m, 3)} (${why})`);
+    if (mine) {
+      ctx.step(`And each against ${standard}'s ${fmtM(min_clear_width_m, 3)}, as a separate check`);
+    }
     const checks: Check[] = [];
     const findings: Finding[] = [];
     const overlays: Overlay[] = [];
     const estimated: string[] = [];
+    const estimatedNames: string[] = [];
     let narrowest: { w: number; id: string } | undefined;
+    let belowStandard = 0;
     for (const o of doors) {
       const cw = doorClearWidth(o);
       const w = cw.clear_width_m;
       if (cw.estimated) estimated.push(o.id);
-      if (!narrowest || w < narrowest.w) narrowest = { w, id: o.id };
-      const status = judge(w, ">=", need_m, tolerance_m(plan, w));
-      const where = o.between.map((r) => r === null ? "outside" : r).join(" ↔ ");
+      const name = names.opening.get(o.id) ?? o.id;
+      if (cw.estimated) estimatedNames.push(name);
+      if (!narrowest || w < narrowest.w) narrowest = { w, id: name };
+      const tol = tolerance_m(plan, w);
+      const status = judge(w, ">=", need_m, tol);
       checks.push({
         id: `clear_width:${o.id}`,
-        label: `${o.kind} ${o.id} (${where}): clear width${cw.estimated ? " (estimated)" : ""}`,
+        label: `${name}: clear width${mine ? " for your chair" : ""}${
+          cw.estimated ? " (estimated)" : ""
+        }`,
         status,
         measured: w,
         limit: need_m,
         unit: "m",
         subject: o.id,
-        ...(governs === "minimum" ? { rule: { pack: "ada-2010", section: "404.2.3" } } : {}),
+        ...(!mine ? { rule: { pack: "ada-2010", section: "404.2.3" } } : {}),
         note: status === "warn" ? `${TOO_CLOSE}; ${cw.basis}` : cw.basis,
       });
+      let std: ReturnType<typeof judge> | undefined;
+      if (mine) {
+        std = judge(w, ">=", min_clear_width_m, tol);
+        if (std !== "pass") belowStandard++;
+        checks.push({
+          id: `meets_standard:${o.id}`,
+          label: `${name}: meets ${standard} (${fmtM(min_clear_width_m, 3)})? ${
+            std === "pass" ? "yes" : std === "fail" ? "no" : "too close to call"
+          }`,
+          status: std,
+          measured: w,
+          limit: min_clear_width_m,
+          unit: "m",
+          subject: o.id,
+          rule: { pack: "ada-2010", section: "404.2.3" },
+          aside: true,
+        });
+      }
       const overlayId = `opening:${o.id}`;
       overlays.push({
         id: overlayId,
@@ -78,7 +115,7 @@ export default tool({
         floor: o.floor,
         geometry: lineGeometry(openingSpan(plan, o)),
         status,
-        label: `${o.id} ${fmtM(w)}`,
+        label: `${name} ${fmtM(w)}`,
       });
       if (status !== "pass") {
         findings.push(openFinding({
@@ -87,24 +124,38 @@ export default tool({
           id: o.id,
           status,
           title: status === "fail"
-            ? `${o.kind === "door" ? "Door" : "Opening"} ${o.id} is too narrow`
-            : `${o.kind === "door" ? "Door" : "Opening"} ${o.id} is too close to call`,
+            ? `${capital(name)} is too narrow${mine ? " for your chair" : ""}`
+            : `${capital(name)} is too close to call`,
           detail:
-            `${o.kind} ${o.id} (${where}) is ${fmtM(w)} clear${
+            `${capital(name)} is ${fmtM(w)} clear${
               cw.estimated ? " (estimated from its width)" : ""
-            }; ${fmtM(need_m, 3)} needed` + (status === "warn" ? ` (${TOO_CLOSE})` : "") + ".",
+            }; ${fmtM(need_m, 3)} needed (${why})` + (status === "warn" ? ` (${TOO_CLOSE})` : "") +
+            (std !== undefined
+              ? `. Meets ${standard} (${fmtM(min_clear_width_m, 3)}): ${
+                std === "pass" ? "yes" : std === "fail" ? "no" : "too close to call"
+              }`
+              : "") +
+            ".",
           subject: o.id,
           overlays: [overlayId],
         }));
       }
     }
-    const fails = checks.filter((c) => c.status === "fail").length;
-    const warns = checks.filter((c) => c.status === "warn").length;
+    const mineChecks = checks.filter((c) => c.id.startsWith("clear_width:"));
+    const fails = mineChecks.filter((c) => c.status === "fail").length;
+    const warns = mineChecks.filter((c) => c.status === "warn").length;
     const metrics: Metric[] = [
-      { id: "doors_checked", label: "Doors and openings checked", value: checks.length },
+      { id: "doors_checked", label: "Doors and openings checked", value: mineChecks.length },
       { id: "doors_too_narrow", label: "Too narrow", value: fails },
       { id: "doors_too_close", label: "Too close to call", value: warns },
       { id: "needed_clear_width_m", label: "Clear width needed", value: need_m, unit: "m" },
+      ...(mine
+        ? [{
+          id: "doors_below_standard",
+          label: `Below ${standard} (${fmtM(min_clear_width_m, 3)}) or too close`,
+          value: belowStandard,
+        }]
+        : []),
       {
         id: "narrowest_clear_width_m",
         label: "Narrowest clear width",
@@ -116,34 +167,42 @@ export default tool({
       ? [{
         text:
           `${estimated.length} door(s) state only their leaf width, so their clear width is estimated as the width less 38 mm for the open leaf and its stop (ADA 404.2.3 measures face of door to stop; reference §4.3): ${
-            estimated.join(", ")
+            estimatedNames.join(", ")
           }.`,
       }]
       : [];
-    const status = worstStatus(checks.map((c) => c.status));
+    const status = worstStatus(mineChecks.map((c) => c.status));
+    const you = mine ? "your chair needs" : `${standard} asks`;
     let text: string;
-    if (!checks.length) {
+    if (!mineChecks.length) {
       text = `Scan ${scan} records no doors or openings to check.`;
     } else if (status === "fail") {
       text =
-        `${fails} of ${checks.length} doors are narrower than the ${
+        `${fails} of ${mineChecks.length} doors are narrower than the ${
           fmtM(need_m, 3)
-        } you need; the narrowest is ${narrowest!.id} at ${fmtM(narrowest!.w)}` +
+        } ${you}; the narrowest is ${narrowest!.id} at ${fmtM(narrowest!.w)}` +
         (warns ? `, and ${warns} are too close to call` : "") + ".";
     } else if (status === "warn") {
-      text = `${warns} of ${checks.length} doors are within the scan's uncertainty of ${
+      text = `${warns} of ${mineChecks.length} doors are within the scan's uncertainty of the ${
         fmtM(need_m, 3)
-      }: measure them on site.`;
+      } ${you}: measure them on site.`;
     } else {
       text = `${
-        checks.length === 1 ? "The only door gives" : `All ${checks.length} doors give`
-      } at least ${fmtM(need_m, 3)} clear; the narrowest is ${narrowest!.id} at ${
+        mineChecks.length === 1 ? "The only door gives" : `All ${mineChecks.length} doors give`
+      } at least the ${fmtM(need_m, 3)} ${you}; the narrowest is ${narrowest!.id} at ${
         fmtM(narrowest!.w)
       }.`;
     }
+    if (mine && mineChecks.length) {
+      text += belowStandard
+        ? ` Separately, ${belowStandard} of ${mineChecks.length} do not clearly meet ${standard} (${
+          fmtM(min_clear_width_m, 3)
+        }).`
+        : ` All meet ${standard} (${fmtM(min_clear_width_m, 3)}).`;
+    }
     ctx.step(`Done: ${fails} too narrow, ${warns} too close to call`);
     return {
-      verdict: { status: checks.length ? status : "unknown", text },
+      verdict: { status: mineChecks.length ? status : "unknown", text },
       metrics,
       checks,
       findings,
@@ -151,4 +210,8 @@ export default tool({
       assumptions,
     };
   },
-});
+}));
+
+function capital(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}

@@ -19,6 +19,7 @@ import {
   type LabelGuess,
   labelRoom,
   MIN_OBJECT_SCORE,
+  SCORE_MEANING,
 } from "../../engines/vision/labels.ts";
 import { VIEW_SETUP } from "../../engines/vision/panorama.ts";
 import { roomEvidence } from "../../engines/vision/room_evidence.ts";
@@ -237,10 +238,7 @@ export default tool({
           text:
             `Objects are found by CenterNet (COCO classes) in ${VIEW_SETUP.count} views of ${VIEW_SETUP.fov_deg}° per panorama and put in the room their line of sight reaches through doors; an empty house shows fixtures (toilets, sinks, ovens) but rarely furniture, so bedrooms and living rooms are usually judged from geometry or left unknown.`,
         },
-        {
-          text:
-            "Label scores come from hand-set weights (engines/vision/labels.ts), not a model fitted to data: treat them as a ranking, not a probability.",
-        },
+        { text: SCORE_MEANING },
       ],
       data: { table: { columns: ["room", "plan", "seen", "score", "evidence"], rows: table } },
     };

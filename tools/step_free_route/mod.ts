@@ -7,7 +7,9 @@
  * the traveller's width from walls and furniture.
  */
 import { InputError } from "../../core/errors.ts";
+import { named, resolveInput } from "../_shared/refs.ts";
 import { fill, tool, z } from "../../core/manifest.ts";
+import type { Opening } from "../../core/plan.ts";
 import {
   type Assumption,
   type Check,
@@ -21,19 +23,20 @@ import {
   TOO_CLOSE,
 } from "../../core/result.ts";
 import { neededClearWidth } from "../../engines/geometry/clearance.ts";
-import { pointGeometry } from "../../engines/geometry/geojson.ts";
+import { pointGeometry, polygonGeometry } from "../../engines/geometry/geojson.ts";
 import {
+  buildRouteGraph,
   type Constraint,
   pickEntrance,
   type Route,
-  routesFrom,
+  routeToRoom,
   routeTreeLines,
+  shortestRoutes,
 } from "../../engines/geometry/routes/mod.ts";
 import {
   chair_width_m,
   max_ramp_slope,
   max_step_m,
-  min_clear_width_m,
   side_margin_m,
   step_free,
 } from "../_access/inputs.ts";
@@ -49,7 +52,7 @@ const RULES: Partial<Record<Constraint["kind"], string>> = {
   passage: "403.5.1",
 };
 
-export default tool({
+export default named(tool({
   id: "step_free_route",
   title: "Step-free route",
   summary: "Which rooms you can reach from the front door, and what blocks the rest.",
@@ -60,28 +63,40 @@ export default tool({
     scan: z.string().min(1).meta(fill.selection()),
     chair_width_m,
     side_margin_m,
-    min_clear_width_m,
+    min_clear_width_m: z.number().min(0.3).max(3).optional().meta({
+      unit: "m",
+      label: "a door clear width you need whatever your chair",
+      description:
+        "A door clear width you need at least, whatever your chair (e.g. with a helper beside you); only when you give it. The door you need is otherwise your chair plus the side margin; door_clearance checks doors against a standard.",
+    }),
     max_step_m,
     max_ramp_slope,
     step_free,
     entrance: z.string().min(1).optional().meta({
-      ask: "Which door to the outside is the main entrance (its id)?",
+      refers: "door",
+      ask: "Which door to the outside is the main entrance (its name or id)?",
       description:
-        "The door to start from (an opening id leading outside); the marked main entrance when left out.",
+        "The door to start from (a door to the outside, by name or id); the marked main entrance when left out.",
     }),
     to: z.string().min(1).optional().meta({
-      ask: "Which room should the route go to (its id)?",
-      description: "Only this room (its id); every room when left out.",
       refers: "room",
+      ask: "Which room should the route go to (its name, label or id)?",
+      description: "Only this room (its name, label or id); every room when left out.",
     }),
   }),
   requires: [{ layer: "plan.rooms" }, { layer: "plan.doors" }],
   blocks: JUDGED_BLOCKS,
-  draws: ["route", "point"],
+  draws: ["route", "point", "room"],
   read_only: true,
   run(ctx, inputs) {
-    const { scan, entrance, to } = inputs;
+    const { scan } = inputs;
     const plan = ctx.plan(scan);
+    const to = inputs.to === undefined
+      ? undefined
+      : resolveInput(plan, "room", "to", inputs.to, scan);
+    const entrance = inputs.entrance === undefined
+      ? undefined
+      : resolveInput(plan, "door", "entrance", inputs.entrance, scan);
     const choice = pickEntrance(plan, entrance);
     if (entrance !== undefined && !choice.entrance) {
       throw new InputError(
@@ -91,23 +106,22 @@ export default tool({
         }`,
       );
     }
-    if (to !== undefined && !plan.rooms.some((r) => r.id === to)) {
-      throw new InputError(
-        "to",
-        `no room ${JSON.stringify(to)} in scan ${scan}; rooms: ${
-          plan.rooms.map((r) => r.id).join(", ")
-        }`,
-      );
-    }
-    if (!choice.entrance) {
-      const text = choice.candidates.length
-        ? `${choice.basis}: run again with entrance set to one of them.`
-        : `Scan ${scan}: ${choice.basis}, so there is nowhere to start a route from.`;
+    if (!choice.candidates.length) {
+      const text = `Scan ${scan}: ${choice.basis}, so there is nowhere to start a route from.`;
       return { verdict: { status: "unknown", text } };
     }
-    const start = choice.entrance;
+    // An entrance the person or the file names wins; otherwise every door to the outside is
+    // tried (a wheelchair user uses whichever works) and each room gets its best.
+    const named = entrance !== undefined ||
+      choice.candidates.filter((o) => o.main_entrance).length === 1;
+    const starts = (named || choice.candidates.length < 2) && choice.entrance
+      ? [choice.entrance]
+      : choice.candidates;
+    const start = starts[0];
+    // The door a person needs is their chair plus the margin beside it (a standard's minimum is
+    // door_clearance's separate check), or more when they say so.
     const { need_m, governs } = neededClearWidth(
-      inputs.min_clear_width_m,
+      inputs.min_clear_width_m ?? 0,
       inputs.chair_width_m,
       inputs.side_margin_m,
     );
@@ -118,11 +132,47 @@ export default tool({
       max_step_m: inputs.max_step_m,
       max_ramp_slope: inputs.max_ramp_slope,
     };
+    // Where the limit came from, in the step log: the chair, or the width the person gave.
+    const needWhy = governs === "chair"
+      ? `your ${fmtM(inputs.chair_width_m)} chair plus ${fmtM(inputs.side_margin_m)} beside it`
+      : `the door clear width you gave`;
     ctx.step(
-      `Building the route graph from ${start.id} (${choice.basis}); doors need ${fmtM(need_m, 3)}`,
+      starts.length > 1
+        ? `Building the route graph from each of the ${starts.length} doors to the outside (none is marked as the main entrance); doors need ${
+          fmtM(need_m, 3)
+        } (${needWhy})`
+        : `Building the route graph from ${start.id} (${choice.basis}); doors need ${
+          fmtM(need_m, 3)
+        } (${needWhy})`,
     );
     // One room: its own route drawn; every room: the tree of routes, one overlay per floor.
-    const { graph, tree, routes } = routesFrom(plan, needs, start.id, { legs: to !== undefined });
+    const legs = { legs: to !== undefined };
+    const graph = buildRouteGraph(plan, needs);
+    const trees = starts.map((o) => {
+      const node = graph.outsideNode.get(o.id);
+      if (node === undefined) throw new Error(`opening ${o.id} does not lead outside`);
+      return { start: o, tree: shortestRoutes(graph, node) };
+    });
+    // Each room's best route over the entrances: reachable, then too close, then unknown, then
+    // blocked; the shorter walk among equals.
+    const RANK: Record<string, number> = { pass: 0, warn: 1, unknown: 2, fail: 3, error: 4 };
+    const routes = new Map<string, Route>();
+    const fromStart = new Map<string, Opening>();
+    for (const room of plan.rooms) {
+      if (to !== undefined && room.id !== to) continue;
+      let best: { r: Route; start: Opening } | undefined;
+      for (const t of trees) {
+        const r = routeToRoom(graph, t.tree, room.id, legs);
+        // No way at all from this door says nothing about the room: it ranks last.
+        const rank = (x: Route) => (x.why ? 9 : RANK[x.status]);
+        const better = !best || rank(r) < rank(best.r) ||
+          (rank(r) === rank(best.r) &&
+            (r.length_m ?? Infinity) < (best.r.length_m ?? Infinity));
+        if (better) best = { r, start: t.start };
+      }
+      routes.set(room.id, best!.r);
+      fromStart.set(room.id, best!.start);
+    }
     ctx.step(`Routing to ${to ?? `${plan.rooms.length} rooms`}`);
     const targets = plan.rooms.filter((r) => to === undefined || r.id === to);
 
@@ -194,9 +244,18 @@ export default tool({
       }
       const how = r.why ??
         (judged ? [...r.blocking, ...r.unknown, ...r.close].map((c) => c.text).join("; ") : "");
+      // Each room shaded by whether it can be reached (pass), not (fail) or is not known.
+      overlays.push({
+        id: `room:${room.id}`,
+        kind: "room",
+        floor: room.floor,
+        geometry: polygonGeometry(room.polygon),
+        status: r.status,
+        label: name,
+      });
       checks.push({
         id: `reach:${room.id}`,
-        label: `${name}: reachable from ${start.id}`,
+        label: `${name}: the way from ${fromStart.get(room.id)!.id}`,
         status: r.status,
         ...(r.length_m !== undefined && r.status !== "unknown"
           ? { measured: r.length_m, unit: "m" }
@@ -230,18 +289,32 @@ export default tool({
         }));
       }
     }
+    // The tree of each entrance that some room's best route starts from.
+    const used = trees.filter((t) => [...fromStart.values()].includes(t.start));
     if (to === undefined) {
-      for (const t of routeTreeLines(graph, tree)) {
-        overlays.push({
-          id: `routes:${t.floor}:${t.status}`,
-          kind: "route",
-          floor: t.floor,
-          geometry: {
-            type: "MultiLineString",
-            coordinates: t.lines.map((l) => l.map((p) => [p[0], p[1]])),
-          },
-          status: t.status,
-        });
+      for (const [k, u] of used.entries()) {
+        // Only the edges some room's best route walks from this entrance: one readable tree,
+        // without the branches that lead nowhere a room is reached from.
+        const walked = new Set<number>();
+        for (const [rid, start] of fromStart) {
+          if (start === u.start) { for (const w of routes.get(rid)!.walk) walked.add(w.edge); }
+        }
+        const pruned = {
+          ...u.tree,
+          via: Int32Array.from(u.tree.via, (e) => (walked.has(e) ? e : -1)),
+        };
+        for (const t of routeTreeLines(graph, pruned)) {
+          overlays.push({
+            id: `routes:${t.floor}:${t.status}${k ? `:${u.start.id}` : ""}`,
+            kind: "route",
+            floor: t.floor,
+            geometry: {
+              type: "MultiLineString",
+              coordinates: t.lines.map((l) => l.map((p) => [p[0], p[1]])),
+            },
+            status: t.status,
+          });
+        }
       }
     }
     const allChecks = [...elementChecks.values(), ...checks];
@@ -272,7 +345,18 @@ export default tool({
     )
       .map((o) => o.id);
     const assumptions: Assumption[] = [
-      { text: `Routes start outside ${start.id}: ${choice.basis}.` },
+      starts.length > 1
+        ? {
+          text:
+            `No door to the outside is marked as the main entrance, so routes start from whichever of the ${starts.length} (${
+              starts.map((o) => o.id).join(", ")
+            }) serves each room best; ${
+              used.map((u) =>
+                `${u.start.id} for ${[...fromStart.values()].filter((o) => o === u.start).length}`
+              ).join(", ")
+            } room(s). Name one with entrance to start from it alone.`,
+        }
+        : { text: `Routes start outside ${start.id}: ${choice.basis}.` },
       {
         text: `Inside rooms the route keeps ${
           fmtM(needs.body_width_m / 2, 3)
@@ -292,10 +376,15 @@ export default tool({
     let status: Status;
     let text: string;
     const what = inputs.step_free ? "step-free" : "in a chair";
+    const from = starts.length > 1
+      ? `the best of ${starts.length} doors to the outside (${
+        used.map((u) => u.start.id).join(", ")
+      })`
+      : start.id;
     if (counts.fail) {
       status = "fail";
       text =
-        `${counts.fail} of ${n} rooms cannot be reached ${what} from ${start.id}; the most common barrier: ${top.c.text}` +
+        `${counts.fail} of ${n} rooms cannot be reached ${what} from ${from}; the most common barrier: ${top.c.text}` +
         (counts.warn ? `. ${counts.warn} more are too close to call` : "") + ".";
     } else if (counts.warn) {
       status = "warn";
@@ -304,20 +393,21 @@ export default tool({
     } else if (counts.pass) {
       status = "pass";
       text = n === 1
-        ? `${targets[0].name ?? targets[0].id} can be reached ${what} from ${start.id}: ${
-          fmtM(longest!.len, 1)
-        }.`
+        ? `${targets[0].name ?? targets[0].id} can be reached ${what} from ${
+          fromStart.get(targets[0].id)!.id
+        }: ${fmtM(longest!.len, 1)}.`
         : `${
           counts.pass === n ? `All ${n}` : `${counts.pass} of ${n}`
-        } rooms can be reached ${what} from ${start.id}; the longest route is ${
+        } rooms can be reached ${what} from ${from}; the longest route is ${
           fmtM(longest!.len, 1)
         } (to ${longest!.name}).`;
     } else {
       status = "unknown";
-      text = `No room's route from ${start.id} could be judged.`;
+      text = `No room's route from ${from} could be judged.`;
     }
     if (counts.unknown && status !== "unknown") {
-      text += ` ${counts.unknown} room(s) could not be judged.`;
+      // The truthful-verdict rule: what could not be judged comes first.
+      text = `${counts.unknown} of ${n} rooms could not be judged. ${text}`;
     }
     ctx.step(
       `Done: ${counts.pass} reachable, ${counts.fail} blocked, ${counts.warn} too close, ${counts.unknown} unknown`,
@@ -331,4 +421,4 @@ export default tool({
       assumptions,
     };
   },
-});
+}));

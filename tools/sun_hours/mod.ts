@@ -27,12 +27,17 @@ import {
 import { standardChecks } from "./standards.ts";
 import { fmtH, sunData, sunMetrics, sunOverlays, sunPath, windowFindings } from "./report.ts";
 import { chooseHorizon, parseDate, WINDOW_DEFAULTS } from "./horizon.ts";
+import { named } from "../_shared/refs.ts";
+import { sunlitSpan, timeZoneAt } from "../../engines/geometry/timezone.ts";
+import { unionSunlit } from "../../engines/geometry/sun_exposure.ts";
+import { findingId } from "../../core/result.ts";
+import { compassPoint } from "../../engines/geometry/footprint.ts";
 
 const TOOL = "sun_hours";
 
 const DEFAULT_ROOM_HEIGHT_M = 2.5;
 
-export default tool({
+export default named(tool({
   id: TOOL,
   title: "Sun hours",
   summary: "How many hours of direct sun each window and room gets.",
@@ -219,6 +224,40 @@ export default tool({
 
     // Windows that get no sun at all on the day, and sun lost to the building itself.
     findings.push(...windowFindings(results, rooms, inputs.date, year));
+
+    // Every room's own answer, as a finding title the model reads (its best window's facing,
+    // the day's hours with local clock times, the year's hours), sunniest first; local time is
+    // the site's IANA time zone, looked up offline from its coordinates.
+    const timeZone = timeZoneAt(site.lat, site.lon);
+    const spans = new Map(rooms.map((r) => {
+      const codes = unionSunlit(results.filter((w) => w.room === r.id).map((w) => w.day_codes));
+      return [r.id, timeZone ? sunlitSpan(codes, daySmp.jd, timeZone) : undefined];
+    }));
+    for (const r of [...rooms].sort((a, b) => b.day_h - a.day_h)) {
+      const bw = results.find((w) => w.id === r.best_window)!;
+      const faces = `${compassPoint(bw.facing_deg)} (${Math.round(bw.facing_deg)}°)`;
+      const span = spans.get(r.id);
+      const when = span ? `, ${span.from}–${span.to} local time` : "";
+      findings.push({
+        id: findingId(TOOL, "room", r.id),
+        status: "open",
+        severity: "info",
+        title: `${r.name}: ${fmtH(r.day_h)} of direct sun on ${inputs.date}${when}; ${
+          Math.round(r.year_h)
+        } h over ${year}; its best window faces ${faces}`,
+        detail:
+          `${r.name} has ${r.windows.length} window(s); the best, ${r.best_window}, faces ${faces} and gets ${
+            fmtH(bw.day_h)
+          } on ${inputs.date}. Clear-sky hours: weather is ignored.`,
+        subject: r.id,
+        overlays: [`room:${r.id}`],
+      });
+    }
+    assumptions.push({
+      text: timeZone
+        ? `Clock times are local time in ${timeZone} (the site's time zone, looked up offline from its latitude and longitude), daylight saving included.`
+        : "The site's time zone could not be looked up: clock times are not given.",
+    });
     const overlays = sunOverlays(rooms, results, roomStatus, windowStatus);
     const sunpath = sunPath(
       { year, month, day, date: inputs.date, scan },
@@ -227,6 +266,13 @@ export default tool({
       horizonPts,
       results,
     );
+    // The chart names windows by their room (people read names, not ids).
+    if (sunpath.windows) {
+      sunpath.windows = sunpath.windows.map((w, i) => ({
+        ...w,
+        id: rooms.find((r) => r.id === results[i].room)?.name ?? w.id,
+      }));
+    }
     const { metrics, anyWindowYear_h } = sunMetrics(
       { date: inputs.date, year },
       results,
@@ -256,6 +302,7 @@ export default tool({
         fmtH(bestRoom.day_h)
       } of direct sun; the building's windows see sun for ${fmtH(anyWindowYear_h)} over ${year}.`;
     }
+    verdictText += " Hours are clear-sky: weather (clouds) is ignored.";
     const status: Status = standard === "none" || !checks.length
       ? "pass"
       : worstStatus(checks.map((c) => c.status));
@@ -274,7 +321,25 @@ export default tool({
       findings,
       overlays,
       assumptions,
-      data: sunData({ date: inputs.date, step_min, year }, results, rooms, dayS, yearS, sunpath),
+      data: withLocalTimes(
+        sunData({ date: inputs.date, step_min, year }, results, rooms, dayS, yearS, sunpath),
+        timeZone,
+        spans,
+      ),
     };
   },
-});
+}));
+
+/** The result data with the site's time zone and each room's first and last sunlit minute. */
+function withLocalTimes(
+  data: Record<string, unknown>,
+  timeZone: string | undefined,
+  spans: Map<string, { from: string; to: string } | undefined>,
+): Record<string, unknown> {
+  if (!timeZone) return data;
+  const rooms = (data.rooms as Record<string, unknown>[] | undefined)?.map((r) => {
+    const span = spans.get(String(r.id));
+    return span ? { ...r, sun_from_local: span.from, sun_to_local: span.to } : r;
+  });
+  return { ...data, time_zone: timeZone, ...(rooms ? { rooms } : {}) };
+}

@@ -13,7 +13,9 @@ import {
   planTakeoff,
   type RoomTakeoff,
   type TakeoffTotals,
+  UNFINISHED_LABELS,
 } from "../../engines/geometry/takeoff.ts";
+import { named } from "../_shared/refs.ts";
 
 /** The table's columns, in order (result.data.table.columns). */
 export const TAKEOFF_COLUMNS = [
@@ -91,7 +93,7 @@ function totalsRow(scope: "floor" | "building", id: string, name: string, t: Tak
   };
 }
 
-export default tool({
+export default named(tool({
   id: "takeoff",
   title: "Quantity takeoff",
   summary: "Floor, wall and ceiling areas, paint and flooring, room by room.",
@@ -189,6 +191,17 @@ export default tool({
         }.`,
       });
     }
+    // Unheated rooms (a garage) counted in paint and flooring are counted by choice: say so.
+    const unfinished = t.rooms.filter((r) =>
+      r.included && (UNFINISHED_LABELS as readonly string[]).includes(r.label)
+    );
+    if (unfinished.length) {
+      assumptions.push({
+        text: `Paint and flooring include ${
+          unfinished.map((r) => r.name).join(", ")
+        } (unheated or unfinished) by the ${convention} convention's choice; the finished convention leaves them out.`,
+      });
+    }
     if (noHeight.length) {
       assumptions.push({
         text:
@@ -219,4 +232,4 @@ export default tool({
       },
     };
   },
-});
+}));

@@ -28,13 +28,13 @@ import {
 import { detected_objects, withDetectedObstacles } from "../_vision/obstacles.ts";
 import { objectsByRoom } from "../../engines/geometry/routes/mod.ts";
 import { pointGeometry, polygonGeometry } from "../../engines/geometry/geojson.ts";
-import { InputError } from "../../core/errors.ts";
+import { named, resolveInput } from "../_shared/refs.ts";
 import { turning_diameter_m } from "../_access/inputs.ts";
 
 /** Room labels where nobody is expected to turn a chair: not checked unless asked for. */
 const SKIPPED_LABELS = new Set(["stairs", "closet", "outdoor", "balcony"]);
 
-export default tool({
+export default named(tool({
   id: "turning_space",
   title: "Turning space",
   summary: "Rooms where a wheelchair cannot turn around.",
@@ -45,8 +45,8 @@ export default tool({
     scan: z.string().min(1).meta(fill.selection()),
     turning_diameter_m,
     room: z.string().min(1).optional().meta({
-      description: "Check only this room (its id); every room when left out.",
       refers: "room",
+      description: "Check only this room (its name, label or id); every room when left out.",
     }),
     allow_t_turn: z.boolean().optional().meta({
       description:
@@ -58,23 +58,25 @@ export default tool({
   blocks: JUDGED_BLOCKS,
   draws: ["circle", "area"],
   read_only: true,
-  async run(ctx, { scan, turning_diameter_m, room, allow_t_turn: allowT, detected_objects }) {
+  async run(
+    ctx,
+    { scan, turning_diameter_m, room: roomRef, allow_t_turn: allowT, detected_objects },
+  ) {
     const allow_t_turn = allowT ?? true;
     let plan = ctx.plan(scan);
     const detected = detected_objects ? await withDetectedObstacles(ctx, scan, plan) : undefined;
     if (detected) plan = detected.plan;
-    if (room !== undefined && !plan.rooms.some((r) => r.id === room)) {
-      throw new InputError(
-        "room",
-        `no room ${JSON.stringify(room)} in scan ${scan}; rooms: ${
-          plan.rooms.map((r) => r.id).join(", ")
-        }`,
-      );
-    }
+    const room = roomRef === undefined
+      ? undefined
+      : resolveInput(plan, "room", "room", roomRef, scan);
+    // A room the importer derived (not in the source) is never judged; it is said.
+    const derived = plan.rooms.filter((r) => r.derived && (room === undefined || r.id === room));
     const rooms = room !== undefined
-      ? plan.rooms.filter((r) => r.id === room)
-      : plan.rooms.filter((r) => !SKIPPED_LABELS.has(r.label));
-    const skipped = room !== undefined ? [] : plan.rooms.filter((r) => SKIPPED_LABELS.has(r.label));
+      ? plan.rooms.filter((r) => r.id === room && !r.derived)
+      : plan.rooms.filter((r) => !SKIPPED_LABELS.has(r.label) && !r.derived);
+    const skipped = room !== undefined
+      ? []
+      : plan.rooms.filter((r) => SKIPPED_LABELS.has(r.label) && !r.derived);
     const objects = objectsByRoom(plan);
     ctx.step(`Finding the largest clear circle in ${rooms.length} rooms`);
     const checks: Check[] = [];
@@ -211,11 +213,16 @@ export default tool({
       ...(empty.length
         ? [{ text: `${empty.length} room(s) enclose no free floor: ${empty.join(", ")}.` }]
         : []),
+      ...derived.map((r) => ({
+        text: `Not judged: ${r.name ?? r.id} (${r.derived}).`,
+      })),
       ...(detected ? [{ text: detected.assumption, input: "detected_objects" }] : []),
     ];
     const status = worstStatus(checks.map((c) => c.status));
     let text: string;
-    if (status === "unknown") {
+    if (status === "unknown" && !rooms.length && derived.length) {
+      text = `Scan ${scan} has no room of its own to judge: ${derived[0].derived}.`;
+    } else if (status === "unknown") {
       text = `No room in scan ${scan} has free floor to check.`;
     } else if (status === "fail") {
       text =
@@ -238,4 +245,4 @@ export default tool({
     ctx.step(`Done: ${fails} too tight, ${warns} too close to call`);
     return { verdict: { status, text }, metrics, checks, findings, overlays, assumptions };
   },
-});
+}));

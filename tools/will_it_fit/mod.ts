@@ -6,6 +6,7 @@
  * 2002), stair headroom along the pitch (IRC R311.7.2), and a place on the floor.
  */
 import { InputError } from "../../core/errors.ts";
+import { named, resolveInput } from "../_shared/refs.ts";
 import { fill, tool, z } from "../../core/manifest.ts";
 import {
   type Assumption,
@@ -69,7 +70,7 @@ const size = (what: string) =>
     description: `The item's ${what} in metres; overrides the preset's.`,
   });
 
-export default tool({
+export default named(tool({
   id: "will_it_fit",
   title: "Will it fit?",
   summary: "Whether a sofa, fridge or mattress gets from the front door into a room.",
@@ -85,7 +86,7 @@ export default tool({
       label: "the item",
     }),
     to: z.string().min(1).meta({
-      ask: "Which room should it go to (its id)?",
+      ask: "Which room should it go to (its name, label or id)?",
       label: "the target room",
       refers: "room",
     }),
@@ -93,7 +94,9 @@ export default tool({
     depth_m: size("depth"),
     height_m: size("height"),
     entrance: z.string().min(1).optional().meta({
-      description: "The door to bring it in by (an opening id leading outside).",
+      refers: "door",
+      description:
+        'The door to bring it in by (a door to the outside, by name or id: "front door", "door (Wohnen ↔ outside)").',
     }),
     stair_headroom_m: z.number().min(1).max(5).default(2.032).meta({
       unit: "m",
@@ -107,12 +110,16 @@ export default tool({
   draws: ["route", "point"],
   read_only: true,
   async run(ctx, inputs) {
-    const { scan, to } = inputs;
+    const { scan } = inputs;
     let plan = ctx.plan(scan);
     const detected = inputs.detected_objects
       ? await withDetectedObstacles(ctx, scan, plan)
       : undefined;
     if (detected) plan = detected.plan;
+    const to = resolveInput(plan, "room", "to", inputs.to, scan);
+    const entranceId = inputs.entrance === undefined
+      ? undefined
+      : resolveInput(plan, "door", "entrance", inputs.entrance, scan);
     const preset = inputs.item === "custom" ? undefined : ITEM_PRESETS[inputs.item];
     const w = inputs.width_m ?? preset?.width_m;
     const d = inputs.depth_m ?? preset?.depth_m;
@@ -126,16 +133,8 @@ export default tool({
       throw new InputError(missing[0], `a custom item needs ${missing.join(", ")} (metres)`);
     }
     const item: Item = { width_m: w, depth_m: d, height_m: h };
-    const room = plan.rooms.find((r) => r.id === to);
-    if (!room) {
-      throw new InputError(
-        "to",
-        `no room ${JSON.stringify(to)} in scan ${scan}; rooms: ${
-          plan.rooms.map((r) => r.id).join(", ")
-        }`,
-      );
-    }
-    const choice = pickEntrance(plan, inputs.entrance);
+    const room = plan.rooms.find((r) => r.id === to)!;
+    const choice = pickEntrance(plan, entranceId);
     if (inputs.entrance !== undefined && !choice.entrance) {
       throw new InputError(
         "entrance",
@@ -144,39 +143,82 @@ export default tool({
         }`,
       );
     }
-    if (!choice.entrance) {
+    if (!choice.candidates.length) {
       return {
         verdict: {
           status: "unknown",
-          text: choice.candidates.length
-            ? `${choice.basis}: run again with entrance set to one of them.`
-            : `Scan ${scan}: ${choice.basis}, so there is no way in to follow.`,
+          text: `Scan ${scan}: ${choice.basis}, so there is no way in to follow.`,
         },
       };
     }
+    // An entrance the person or the file names wins; otherwise every door to the outside is
+    // tried and the best way in is kept (movers use whichever door works).
+    const named = entranceId !== undefined ||
+      choice.candidates.filter((o) => o.main_entrance).length === 1;
+    const starts = (named || choice.candidates.length < 2) && choice.entrance
+      ? [choice.entrance]
+      : choice.candidates;
     const name = room.name ?? room.id;
     const dims = `${fmtM(w)} × ${fmtM(d)} × ${fmtM(h)}`;
-    ctx.step(`Finding the way from ${choice.entrance.id} to ${name} for a ${dims} ${inputs.item}`);
+    ctx.step(
+      starts.length > 1
+        ? `Finding the way to ${name} for a ${dims} ${inputs.item} from each of the ${starts.length} doors to the outside`
+        : `Finding the way from ${starts[0].id} to ${name} for a ${dims} ${inputs.item}`,
+    );
     // Movers carry the item: stairs and thresholds do not stop them; doors are judged by fit.
     const smallest = Math.min(w, d, h);
-    const { graph, routes } = routesFrom(plan, {
-      body_width_m: smallest,
-      min_clear_width_m: 0,
-      step_free: false,
-      max_step_m: 1,
-      max_ramp_slope: 1,
-    }, choice.entrance.id);
-    const route = routes.get(room.id)!;
+    const RANK: Record<string, number> = { pass: 0, warn: 1, unknown: 2, fail: 3 };
+    const tried = starts.map((start) => {
+      const { graph, routes } = routesFrom(plan, {
+        body_width_m: smallest,
+        min_clear_width_m: 0,
+        step_free: false,
+        max_step_m: 1,
+        max_ramp_slope: 1,
+      }, start.id);
+      const route = routes.get(room.id)!;
+      const steps = route.why ? [] : fitAlongRoute(plan, graph, route, item, {
+        stair_headroom_m: inputs.stair_headroom_m,
+      });
+      const worst = steps.reduce((k, x) => Math.max(k, RANK[x.status] ?? 3), 0);
+      return { start, graph, route, steps, rank: route.why ? 9 : worst };
+    });
+    // The best way in: it fits, then too close, then unknown, then not; the shorter among equals.
+    const best = tried.reduce((a, b) =>
+      b.rank < a.rank ||
+        (b.rank === a.rank && (b.route.length_m ?? 1e9) < (a.route.length_m ?? 1e9))
+        ? b
+        : a
+    );
+    const { graph, route } = best;
+    const used = best.start;
     const assumptions: Assumption[] = [
-      ...(preset && inputs.width_m === undefined && inputs.depth_m === undefined &&
-          inputs.height_m === undefined
-        ? [{
-          text:
-            `The ${inputs.item} is taken as ${preset.what} (${dims}): a typical size, not a standard.`,
-          input: "item",
-        }]
+      ...(preset
+        ? (() => {
+          // Every size the preset gave (not the person) is said, the full size with it.
+          const fromPreset = [
+            inputs.width_m === undefined ? `width ${fmtM(preset.width_m)}` : "",
+            inputs.depth_m === undefined ? `depth ${fmtM(preset.depth_m)}` : "",
+            inputs.height_m === undefined ? `height ${fmtM(preset.height_m)}` : "",
+          ].filter(Boolean);
+          return fromPreset.length
+            ? [{
+              text: `The ${inputs.item} is taken as ${preset.what}: its ${
+                fromPreset.join(", ")
+              } are a typical size, not a standard or your measurement (full size ${dims}: width × depth × height).`,
+              input: "item",
+            }]
+            : [];
+        })()
         : []),
-      { text: `The item comes in by ${choice.entrance.id}: ${choice.basis}.` },
+      starts.length > 1
+        ? {
+          text:
+            `No door to the outside is marked as the main entrance, so each of the ${starts.length} was tried (${
+              starts.map((o) => o.id).join(", ")
+            }); the best way in is by ${used.id}. Name one with entrance to use it alone.`,
+        }
+        : { text: `The item comes in by ${used.id}: ${choice.basis}.` },
       {
         text:
           "The item is a rigid box; it may be turned between steps. Doors with only a leaf width are estimated 38 mm narrower (reference §4.3).",
@@ -190,10 +232,9 @@ export default tool({
         assumptions,
       };
     }
-    ctx.step(`Checking ${route.walk.length} steps of the way`);
-    const steps: FitStep[] = fitAlongRoute(plan, graph, route, item, {
-      stair_headroom_m: inputs.stair_headroom_m,
-    });
+    const steps: FitStep[] = best.steps;
+    // The same count as the "Steps checked" metric.
+    ctx.step(`Checked ${steps.length} ${steps.length === 1 ? "step" : "steps"} of the way`);
     const checks: Check[] = steps.map((s, i) => ({
       id: `step:${i}:${s.kind}:${s.element}`,
       label: capitalise(s.text),
@@ -285,7 +326,7 @@ export default tool({
         firstUnknown + 1
       } is unknown: ${steps[firstUnknown].text}.`;
     } else {
-      text = `${what} fits: ${steps.length} steps from ${choice.entrance.id} to ${name} (${
+      text = `${what} fits: ${steps.length} steps from ${used.id} to ${name} (${
         fmtM(route.length_m!, 1)
       }); carry it ${carries.join(", then ") || "upright"}.`;
     }
@@ -300,4 +341,4 @@ export default tool({
       data: { steps },
     };
   },
-});
+}));

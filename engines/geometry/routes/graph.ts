@@ -275,7 +275,13 @@ export function buildRouteGraph(
           }
           const name = room.name ?? room.id;
           const id = `passage:${room.id}:${nodes[ids[i]].ref}:${nodes[ids[j]].ref}`;
-          passages.set(id, { polygon: room.polygon, obstacles: obs, a: ports[i], b: ports[j] });
+          passages.set(id, {
+            polygon: room.polygon,
+            obstacles: obs,
+            a: ports[i],
+            b: ports[j],
+            tolerance_m: wTol,
+          });
           constraints = [{
             id,
             kind: "passage",

@@ -93,7 +93,10 @@ export interface RouteGraph {
   notes: string[];
   needs: RouteNeeds;
   /** What a passage constraint needs to be measured later (see {@link measurePassage}). */
-  passages: Map<string, { polygon: Point[]; obstacles: Point[][]; a: Port; b: Port }>;
+  passages: Map<
+    string,
+    { polygon: Point[]; obstacles: Point[][]; a: Port; b: Port; tolerance_m?: number }
+  >;
 }
 
 /**

@@ -4,7 +4,7 @@
  * paths between door points on its visibility graph (de Berg et al., "Computational
  * Geometry", ch. 15), and the clear width of a passage.
  */
-import FlatQueue from "flatqueue";
+import FlatQueue from "npm:flatqueue@3.1.0";
 import type { Point } from "../../../core/plan.ts";
 import {
   crossesEdges,

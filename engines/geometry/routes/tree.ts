@@ -3,7 +3,7 @@
  * lexicographic cost (fewest failing, then unknown, then too-close elements, then metres),
  * a room's best route with its barriers and polylines, and the tree's lines for a picture.
  */
-import FlatQueue from "flatqueue";
+import FlatQueue from "npm:flatqueue@3.1.0";
 import type { Plan, Point } from "../../../core/plan.ts";
 import { measurePassage } from "./constraints.ts";
 import { buildRouteGraph } from "./graph.ts";
@@ -160,6 +160,13 @@ export function routeToRoom(
       if (c.status === "fail") route.blocking.push(c);
       else if (c.status === "warn") route.close.push(c);
       else if (c.status === "unknown") route.unknown.push(c);
+    }
+    // A measured passage may have been found too close to call, not blocked (measurePassage).
+    if (
+      e.status === "fail" && e.kind === "room" && e.constraints.length &&
+      e.constraints.every((c) => c.status !== "fail")
+    ) {
+      e.status = "warn";
     }
     route.status = worseRouteStatus(route.status, e.status);
     if (withLegs && e.kind !== "vertical") {

@@ -57,7 +57,15 @@ export interface ConstraintMessages {
   /** A door further from a room's walls than a door can be. */
   door_off_wall: { what: string; element: string; room: string; distance_m: number };
   /** A way across a room narrower than the traveller (measured when reported). */
-  passage: { room: string; from: string; to: string; needed_m: number; measured_m?: number };
+  passage: {
+    room: string;
+    from: string;
+    to: string;
+    needed_m: number;
+    measured_m?: number;
+    /** Set when the measure clears the need but the search could not confirm the way. */
+    uncertainty_m?: number;
+  };
 }
 export type ConstraintMessage = keyof ConstraintMessages;
 
@@ -118,7 +126,13 @@ export function constraintText<K extends ConstraintMessage>(
         } needed`
         : `the way across ${x.room} between ${x.from} and ${x.to} is ${
           fmt(x.measured_m)
-        } wide at its narrowest; ${fmt(x.needed_m)} needed`;
+        } wide at its narrowest; ${fmt(x.needed_m)} needed${
+          x.uncertainty_m !== undefined
+            ? ` (within the scan's ${
+              fmt(x.uncertainty_m)
+            } uncertainty of the way through: too close to call)`
+            : ""
+        }`;
     }
   }
   throw new Error(`unknown constraint message ${message}`);

@@ -3,7 +3,7 @@
  * (as printed and exactly in SI, checked against each other), where it applies, its status
  * (V verbatim, S secondary, U unverified: shared/reference/rules-and-sun.md) and citation.
  */
-import { z } from "zod";
+import { z } from "npm:zod@4.6.7";
 import { formatIssues, InputError } from "../../../core/plan.ts";
 import { ROOM_LABELS } from "../../../core/plan.ts";
 import {

@@ -9,6 +9,7 @@ import { fixture } from "../../_data.ts";
 import { parsePlan, parsePlanText, type Plan, type Point } from "../../../core/plan.ts";
 import { objectFootprint } from "../../../engines/geometry/clearance.ts";
 import {
+  measurePassage,
   pickEntrance,
   polylineLength,
   roomPaths,
@@ -258,4 +259,42 @@ Deno.test("routes property: widening a door never blocks a route that was open",
       );
     }
   }
+});
+
+Deno.test("measurePassage: a passage measured wider than the need plus the uncertainty is never a fail", () => {
+  const square: [number, number][] = [[0, 0], [3, 0], [3, 3], [0, 3]];
+  const corridor: [number, number][] = [[0, 0], [3, 0], [3, 0.7], [0, 0.7]];
+  const graphWith = (polygon: [number, number][], y: number) =>
+    ({
+      passages: new Map([["p", {
+        polygon,
+        obstacles: [],
+        a: { at: [0, y], n: [1, 0] },
+        b: { at: [3, y], n: [-1, 0] },
+        tolerance_m: 0.1,
+      }]]),
+    }) as unknown as Parameters<typeof measurePassage>[0];
+  const c = () => ({
+    id: "p",
+    kind: "passage" as const,
+    element: "r",
+    status: "fail" as const,
+    limit: 0.81,
+    unit: "m",
+    message: "passage" as const,
+    data: { room: "R", from: "a", to: "b", needed_m: 0.81 },
+    text: "the way across R between a and b is narrower than the 0.81 m needed",
+  });
+  // 3 m wide, 0.81 m needed, 0.1 m uncertainty: the search said fail; the measure says it
+  // clears by far more than the uncertainty -> too close to call, never "fail".
+  const wide = measurePassage(graphWith(square, 1.5), c());
+  assert(wide.measured! > 2.9, `${wide.measured}`);
+  assertEquals(wide.status, "warn");
+  assertMatch(
+    wide.text,
+    /is 2\.9\d+ m wide at its narrowest; 0\.81 m needed \(within the scan.s 0\.10 m uncertainty/,
+  );
+  // 0.70 m wide: 0.11 short of 0.81, beyond the 0.1 m uncertainty -> still a fail.
+  const narrow = measurePassage(graphWith(corridor, 0.35), c());
+  assertEquals(narrow.status, "fail");
 });

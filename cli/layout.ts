@@ -1,0 +1,227 @@
+/**
+ * Terminal layout: tables and text that fit the terminal's width (`COLUMNS`; the terminal's
+ * own size; 100 when neither is known). Cells wrap on word boundaries (a word longer than its
+ * column is split), and long notes leave the table for numbered notes below it, each distinct
+ * note once. Renders only.
+ */
+import Table from "npm:cli-table3@0.6.5";
+
+/** The width used when neither `COLUMNS` nor a terminal says otherwise. */
+export const DEFAULT_WIDTH = 100;
+/** Narrower than this and tables cannot be laid out sensibly; used as a floor. */
+const MIN_WIDTH = 40;
+
+/** The width to fit: `COLUMNS` when set to a number, else the terminal's, else 100. */
+export function termWidth(): number {
+  const env = Number(Deno.env.get("COLUMNS"));
+  if (Number.isFinite(env) && env > 0) return Math.max(MIN_WIDTH, Math.floor(env));
+  try {
+    if (Deno.stdout.isTerminal()) return Math.max(MIN_WIDTH, Deno.consoleSize().columns);
+  } catch {
+    // not a terminal
+  }
+  return DEFAULT_WIDTH;
+}
+
+// deno-lint-ignore no-control-regex
+const ANSI = /\x1b\[[0-9;]*m/g;
+
+/** Visible length of a string (ANSI colour codes do not count). */
+export function visibleLength(s: string): number {
+  return [...s.replace(ANSI, "")].length;
+}
+
+/**
+ * Wraps text to `width` columns on spaces; a word longer than the width is split. Existing
+ * line breaks are kept. Text with colour codes that already fits is returned as it is.
+ */
+export function wrapText(text: string, width: number): string[] {
+  const w = Math.max(1, width);
+  const out: string[] = [];
+  for (const para of text.split("\n")) {
+    if (visibleLength(para) <= w) {
+      out.push(para);
+      continue;
+    }
+    const plain = para.replace(ANSI, "");
+    let line = "";
+    for (let word of plain.split(/ +/)) {
+      while ([...word].length > w) {
+        const room = line ? w - [...line].length - 1 : w;
+        if (room >= 4 || !line) {
+          const chars = [...word];
+          let take = Math.max(1, room);
+          // Prefer to break after a joining character (snake_case, paths, ranges).
+          const cut = chars.slice(0, take).join("").search(/[_/\-.][^_/\-.]*$/);
+          if (cut >= 2) take = cut + 1;
+          out.push(
+            line ? `${line} ${chars.slice(0, take).join("")}` : chars.slice(0, take).join(""),
+          );
+          word = chars.slice(take).join("");
+          line = "";
+        } else {
+          out.push(line);
+          line = "";
+        }
+      }
+      if (!word) continue;
+      if (!line) line = word;
+      else if ([...line].length + 1 + [...word].length <= w) line += ` ${word}`;
+      else {
+        out.push(line);
+        line = word;
+      }
+    }
+    out.push(line);
+  }
+  return out;
+}
+
+/** Wraps a paragraph with a first-line prefix and a hanging indent for the lines after it. */
+export function wrapIndented(text: string, width: number, first: string, rest = ""): string {
+  const pad = rest || " ".repeat(visibleLength(first));
+  const lines = wrapText(text, Math.max(10, width - visibleLength(pad)));
+  return lines.map((l, i) => (i === 0 ? first : pad) + l).join("\n");
+}
+
+/** Numbered notes moved out of a table: the same text gets the same number. */
+export interface Notes {
+  readonly texts: string[];
+  /** The reference for a note (`[n]`), adding it when new. */
+  ref(text: string): string;
+  /** The notes as text below a table, wrapped to `width`; empty when there are none. */
+  render(width: number, title?: string): string;
+}
+
+/** A fresh, empty set of numbered notes. */
+export function newNotes(): Notes {
+  const texts: string[] = [];
+  return {
+    texts,
+    ref(text) {
+      let i = texts.indexOf(text);
+      if (i < 0) i = texts.push(text) - 1;
+      return `[${i + 1}]`;
+    },
+    render(width, title = "Notes") {
+      if (!texts.length) return "";
+      return `${title}:\n` +
+        texts.map((t, i) => wrapIndented(t, width, `  [${i + 1}] `)).join("\n");
+    },
+  };
+}
+
+/** Box characters without a rule between rows. */
+export const COMPACT = { "mid": "", "left-mid": "", "mid-mid": "", "right-mid": "" };
+
+export interface FitOptions {
+  /** Total width to fit (default: {@link termWidth}). */
+  width?: number;
+  /**
+   * Columns whose long cells (over `noteOver` characters) move to numbered notes below the
+   * table; the cell keeps its reference (`[2]`).
+   */
+  noteColumns?: number[];
+  /** Longest cell kept inline in a note column (default 40). */
+  noteOver?: number;
+  /** The column repeated in each part when the table must be split to fit (default 0). */
+  key?: number;
+  /** Where the notes go: a shared collector, or (default) a list printed under this table. */
+  notes?: Notes;
+}
+
+/**
+ * A table that fits `width`: each column gets its natural width when all fit; otherwise the
+ * widest columns are narrowed to a common cap (never below their header's longest word or 6
+ * characters) and their cells wrap.
+ */
+export function fitTable(
+  head: string[],
+  rows: string[][],
+  o: FitOptions = {},
+): string {
+  const width = o.width ?? termWidth();
+  const own = !o.notes;
+  const notes = o.notes ?? newNotes();
+  const over = o.noteOver ?? 40;
+  const body = rows.map((r) =>
+    r.map((cell, i) =>
+      o.noteColumns?.includes(i) && visibleLength(cell) > over ? notes.ref(cell) : cell
+    )
+  );
+  const natural = head.map((h, i) =>
+    Math.max(
+      ...[h, ...body.map((r) => r[i] ?? "")].flatMap((c) => c.split("\n").map(visibleLength)),
+      1,
+    )
+  );
+  // For packing columns into parts, each column asks for up to 16 characters (less if narrower).
+  const floor = natural.map((w) => Math.min(w, 16));
+  // Each column costs its content plus 2 of padding and 1 of border; one more border closes.
+  const cost = (cols: number[]) => cols.reduce((s, i) => s + floor[i] + 3, 1);
+  const key = o.key ?? 0;
+  if (cost(head.map((_, i) => i)) > width && head.length > 2) {
+    // Too many columns to fit even narrowed: split into groups, each repeating the key column.
+    const groups: number[][] = [];
+    let cur = [key];
+    for (let i = 0; i < head.length; i++) {
+      if (i === key) continue;
+      if (cur.length > 1 && cost([...cur, i]) > width) {
+        groups.push(cur);
+        cur = [key];
+      }
+      cur.push(i);
+    }
+    groups.push(cur);
+    const parts = groups.map((g) =>
+      layout(g.map((i) => head[i]), body.map((r) => g.map((i) => r[i] ?? "")), width)
+    );
+    const below = own ? notes.render(width) : "";
+    return [...parts, ...(below ? [below] : [])].join("\n");
+  }
+  const text = layout(head, body, width);
+  const below = own ? notes.render(width) : "";
+  return below ? `${text}\n${below}` : text;
+}
+
+/** The narrowest a column gets: its header's longest word, between 6 and 12 characters. */
+function floorWidth(head: string, natural: number): number {
+  return Math.min(
+    natural,
+    Math.max(6, Math.min(12, ...head.split(/\s+/).map((w) => [...w].length))),
+  );
+}
+
+/** Lays out one table that fits `width` (columns narrowed to a common cap and wrapped). */
+function layout(head: string[], body: string[][], width: number): string {
+  const n = head.length;
+  const natural = head.map((h, i) =>
+    Math.max(
+      ...[h, ...body.map((r) => r[i] ?? "")].flatMap((c) => c.split("\n").map(visibleLength)),
+      1,
+    )
+  );
+  const floor = head.map((h, i) => floorWidth(h, natural[i]));
+  const budget = Math.max(n * 3, width - (3 * n + 1));
+  let widths = natural;
+  if (natural.reduce((a, b) => a + b, 0) > budget) {
+    let lo = 1, hi = Math.max(...natural);
+    const total = (cap: number) =>
+      natural.reduce((s, w, i) => s + Math.min(w, Math.max(cap, floor[i])), 0);
+    while (lo < hi) {
+      const mid = Math.ceil((lo + hi) / 2);
+      if (total(mid) <= budget) lo = mid;
+      else hi = mid - 1;
+    }
+    widths = natural.map((w, i) => Math.min(w, Math.max(lo, floor[i])));
+  }
+  const t = new Table({
+    head: head.map((h, i) => wrapText(h, widths[i]).join("\n")),
+    colWidths: widths.map((w) => w + 2),
+    style: { head: [], border: [] },
+    chars: COMPACT,
+    wordWrap: false,
+  }) as Table.Table;
+  for (const r of body) t.push(r.map((c, i) => wrapText(c ?? "", widths[i]).join("\n")));
+  return t.toString();
+}

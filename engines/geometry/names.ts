@@ -1,0 +1,257 @@
+/**
+ * Names people read (design.md, "Truthful results": people read names, not ids): display
+ * names for a plan's floors, rooms, doors, windows and verticals, disambiguated when they
+ * repeat; and the resolution of a person's reference (an id, a name or a label, any case) to
+ * one element, with the candidates when it is ambiguous or unknown. Pure functions over plan
+ * data.
+ */
+import type { Plan } from "../../core/plan.ts";
+
+/** Display names by id, one map per kind of element. */
+export interface PlanNames {
+  floor: Map<string, string>;
+  room: Map<string, string>;
+  opening: Map<string, string>;
+  vertical: Map<string, string>;
+  /** Any element's display name by id (floors, rooms, openings, verticals); else the id. */
+  of(id: string | null | undefined): string;
+}
+
+/** "living" -> "Living room": the vocabulary label as words. */
+const LABEL_WORDS: Record<string, string> = {
+  entrance: "Entrance",
+  hallway: "Hallway",
+  living: "Living room",
+  dining: "Dining room",
+  kitchen: "Kitchen",
+  bedroom: "Bedroom",
+  bathroom: "Bathroom",
+  toilet: "Toilet",
+  closet: "Closet",
+  laundry: "Laundry",
+  utility: "Utility room",
+  office: "Office",
+  garage: "Garage",
+  stairs: "Stairs",
+  balcony: "Balcony",
+  outdoor: "Outdoor area",
+  storage: "Storage",
+  other: "Room",
+};
+
+/** A room label (vocabulary word) in words: "living" -> "Living room". */
+export function labelWords(label: string): string {
+  return LABEL_WORDS[label] ?? label.charAt(0).toUpperCase() + label.slice(1);
+}
+
+/** Gives repeated names a suffix: the qualifier when it tells them apart, else (2), (3), …. */
+function disambiguate(
+  items: { id: string; base: string; qualifier?: string }[],
+): Map<string, string> {
+  const out = new Map<string, string>();
+  const groups = new Map<string, typeof items>();
+  for (const it of items) {
+    const key = it.base.toLowerCase();
+    groups.set(key, [...(groups.get(key) ?? []), it]);
+  }
+  const taken = new Set(items.map((i) => i.base.toLowerCase()));
+  for (const group of groups.values()) {
+    if (group.length === 1) {
+      out.set(group[0].id, group[0].base);
+      continue;
+    }
+    const quals = group.map((g) => g.qualifier ?? "");
+    const qualUnique = quals.every((q) => q) && new Set(quals).size === quals.length;
+    const byQual = new Map<string, typeof group>();
+    for (const g of group) {
+      byQual.set(g.qualifier ?? "", [...(byQual.get(g.qualifier ?? "") ?? []), g]);
+    }
+    for (const [q, sub] of byQual) {
+      sub.forEach((g, k) => {
+        const parts: string[] = [];
+        if (q && (qualUnique || byQual.size > 1)) parts.push(q);
+        if (sub.length > 1) parts.push(String(k + 1));
+        let name = `${g.base} (${parts.join(", ")})`;
+        while (taken.has(name.toLowerCase())) name += "′";
+        taken.add(name.toLowerCase());
+        out.set(g.id, name);
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * Display names for every element of a plan. Floors: their name, else "Level n" (index).
+ * Rooms: their name, else their label in words; repeats get their floor's name, else a
+ * number ("Bedroom (First floor)", "Bedroom (2)"). Doors and openings: "door (Hall ↔ Kitchen)",
+ * "front door (Hall ↔ outside)" for a marked main entrance. Windows: "window (Kitchen)".
+ * Stairs: "stair (Ground floor → First floor)".
+ */
+export function planNames(
+  plan: Pick<Plan, "floors" | "rooms" | "openings" | "verticals">,
+): PlanNames {
+  const floorItems = plan.floors.map((f) => ({
+    id: f.id,
+    base: f.name?.trim() || `Level ${f.index}`,
+  }));
+  const floor = disambiguate(floorItems);
+  const multiFloor = plan.floors.length > 1;
+  const room = disambiguate(plan.rooms.map((r) => ({
+    id: r.id,
+    base: r.name?.trim() || labelWords(r.label),
+    qualifier: multiFloor ? floor.get(r.floor) : undefined,
+  })));
+  const side = (id: string | null) => id === null ? "outside" : room.get(id) ?? id;
+  const opening = disambiguate(plan.openings.map((o) => {
+    if (o.kind === "window") {
+      const inside = o.between.find((r) => r !== null) ?? null;
+      return { id: o.id, base: `window (${side(inside)})` };
+    }
+    const [a, b] = o.between[0] === null ? [o.between[1], o.between[0]] : o.between;
+    const word = o.kind === "door" ? (o.main_entrance ? "front door" : "door") : "opening";
+    return { id: o.id, base: `${word} (${side(a)} ↔ ${side(b)})` };
+  }));
+  const vertical = disambiguate(plan.verticals.map((v) => ({
+    id: v.id,
+    base: `${v.kind} (${floor.get(v.from_floor) ?? v.from_floor} → ${
+      floor.get(v.to_floor) ?? v.to_floor
+    })`,
+  })));
+  return {
+    floor,
+    room,
+    opening,
+    vertical,
+    of(id) {
+      if (id === null || id === undefined) return "outside";
+      return room.get(id) ?? opening.get(id) ?? floor.get(id) ?? vertical.get(id) ?? id;
+    },
+  };
+}
+
+/** The kinds of element a person may name. */
+export type RefKind = "room" | "door" | "window" | "floor";
+
+/** The outcome of resolving a reference: the id, or why not with the candidates to offer. */
+export type RefResolution =
+  | { ok: true; id: string; name: string }
+  | { ok: false; reason: "ambiguous" | "unknown"; candidates: { id: string; name: string }[] };
+
+/**
+ * Resolves what a person typed to one element of `kind`: its id (exact), its display name,
+ * its own name, or (rooms) its label in the vocabulary or in words — compared without case.
+ * Tiers are tried in that order; a tier with one match wins, a tier with several is
+ * ambiguous (the candidates are those matches), and no match at all is unknown (the
+ * candidates are every element of the kind).
+ */
+export function resolveRef(
+  plan: Pick<Plan, "floors" | "rooms" | "openings" | "verticals">,
+  kind: RefKind,
+  input: string,
+  names: PlanNames = planNames(plan),
+): RefResolution {
+  const q = input.trim().toLowerCase();
+  type El = { id: string; name: string; own?: string; labels?: string[] };
+  let all: El[];
+  if (kind === "room") {
+    all = plan.rooms.map((r) => ({
+      id: r.id,
+      name: names.room.get(r.id)!,
+      own: r.name,
+      labels: [r.label, labelWords(r.label)],
+    }));
+  } else if (kind === "floor") {
+    all = plan.floors.map((f) => ({
+      id: f.id,
+      name: names.floor.get(f.id)!,
+      own: f.name,
+      labels: [String(f.index), `level ${f.index}`],
+    }));
+  } else {
+    const want = kind === "window" ? ["window"] : ["door", "opening"];
+    all = plan.openings.filter((o) => want.includes(o.kind)).map((o) => ({
+      id: o.id,
+      name: names.opening.get(o.id)!,
+      labels: o.kind !== "window" && o.main_entrance ? ["front door", "main entrance"] : [],
+    }));
+  }
+  const tiers: ((e: El) => boolean)[] = [
+    (e) => e.id === input.trim(),
+    (e) => e.id.toLowerCase() === q,
+    (e) => e.name.toLowerCase() === q,
+    (e) => e.own?.trim().toLowerCase() === q,
+    (e) => (e.labels ?? []).some((l) => l.toLowerCase() === q),
+    // A name that starts with what was typed ("bedroom" finds "Bedroom (First floor)").
+    (e) => q.length >= 3 && e.name.toLowerCase().startsWith(q),
+  ];
+  for (const t of tiers) {
+    const hits = all.filter(t);
+    if (hits.length === 1) return { ok: true, id: hits[0].id, name: hits[0].name };
+    if (hits.length > 1) {
+      return {
+        ok: false,
+        reason: "ambiguous",
+        candidates: hits.map(({ id, name }) => ({ id, name })),
+      };
+    }
+  }
+  return { ok: false, reason: "unknown", candidates: all.map(({ id, name }) => ({ id, name })) };
+}
+
+/**
+ * A sentence for a failed resolution, naming the input and the candidates by name:
+ * `"bedroom" is ambiguous: it could be Bedroom (Ground floor) or Bedroom (First floor)`.
+ */
+export function refProblem(
+  kind: RefKind,
+  input: string,
+  r: Extract<RefResolution, { ok: false }>,
+  scan?: string,
+): string {
+  const list = (c: { name: string }[]) =>
+    c.length <= 1
+      ? c.map((x) => x.name).join("")
+      : `${c.slice(0, -1).map((x) => x.name).join(", ")} or ${c.at(-1)!.name}`;
+  if (r.reason === "ambiguous") {
+    return `${JSON.stringify(input)} is ambiguous: it could be ${list(r.candidates)}`;
+  }
+  return `no ${kind} ${JSON.stringify(input)}${scan ? ` in scan ${scan}` : ""}; ${kind}s: ${
+    r.candidates.map((c) => c.name).join(", ") || "none"
+  } (by name, label or id, any case)`;
+}
+
+/**
+ * Replaces every element id in a sentence by its display name (ids stand alone: not part of
+ * a longer word). For texts built by engines that only know ids.
+ */
+export function namesInText(text: string, names: PlanNames): string {
+  const re = namesPattern(names);
+  if (!re) return text;
+  // "door d2" becomes "door (Hall ↔ Kitchen)", not "door door (Hall ↔ Kitchen)".
+  return text.replace(re, (id) => names.of(id)).replace(
+    /\b(door|window|opening|stair|ramp|lift|step) (front )?\1 \(/gi,
+    (_m, word: string, front?: string) => {
+      const cap = word[0] === word[0].toUpperCase();
+      if (!front) return `${word} (`;
+      return `${cap ? "Front" : "front"} ${word.toLowerCase()} (`;
+    },
+  );
+}
+
+const patterns = new WeakMap<PlanNames, RegExp | null>();
+function namesPattern(names: PlanNames): RegExp | null {
+  if (patterns.has(names)) return patterns.get(names)!;
+  const ids = [
+    ...names.room.keys(),
+    ...names.opening.keys(),
+    ...names.floor.keys(),
+    ...names.vertical.keys(),
+  ].filter((id) => names.of(id) !== id).sort((a, b) => b.length - a.length);
+  const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const re = ids.length
+    ? new RegExp(`(?<![\\w$])(?:${ids.map(esc).join("|")})(?![\\w$])`, "g")
+    : null;
+  patterns.set(names, re);
+  return re;
+}

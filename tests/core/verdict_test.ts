@@ -1,0 +1,72 @@
+import { honestVerdict, subjectStatuses } from "../../core/verdict.ts";
+import { assertEquals } from "../_assert.ts";
+
+const c = (subject: string, status: "pass" | "fail" | "warn" | "unknown", id = subject) => ({
+  id,
+  subject,
+  status,
+});
+
+Deno.test("honestVerdict: a pass with unjudged subjects is unknown and says how many first", () => {
+  const v = honestVerdict({ status: "pass", text: "All measured rooms pass." }, [
+    c("a", "pass"),
+    c("b", "unknown"),
+    c("c", "unknown"),
+    c("d", "pass"),
+  ]);
+  assertEquals(v, {
+    status: "unknown",
+    text: "2 of 4 checked items could not be judged (the 2 judged pass). All measured rooms pass.",
+  });
+});
+
+Deno.test("honestVerdict: a fail stays fail, and still leads with the unjudged count", () => {
+  const v = honestVerdict({ status: "fail", text: "1 room is too low." }, [
+    c("a", "fail"),
+    c("b", "unknown"),
+  ]);
+  assertEquals(v, {
+    status: "fail",
+    text: "1 of 2 checked items could not be judged. 1 room is too low.",
+  });
+});
+
+Deno.test("honestVerdict: a pass its checks contradict takes the worst check status", () => {
+  assertEquals(honestVerdict({ status: "pass", text: "ok" }, [c("a", "warn")]).status, "warn");
+  assertEquals(honestVerdict({ status: "warn", text: "ok" }, [c("a", "fail")]).status, "fail");
+});
+
+Deno.test("honestVerdict: all judged, a text already saying so, errors and no checks are left alone", () => {
+  const ok = { status: "pass" as const, text: "All pass." };
+  assertEquals(honestVerdict(ok, [c("a", "pass"), c("b", "pass")]), ok);
+  const said = { status: "fail" as const, text: "1 of 3 rooms could not be judged (no height). x" };
+  assertEquals(honestVerdict(said, [c("a", "fail"), c("b", "unknown")]), said);
+  const checked = {
+    status: "fail" as const,
+    text: "1 of 2 rooms could not be checked against a label.",
+  };
+  assertEquals(honestVerdict(checked, [c("a", "fail"), c("b", "unknown")]), checked);
+  const err = { status: "error" as const, text: "boom" };
+  assertEquals(honestVerdict(err, [c("a", "unknown")]), err);
+  assertEquals(honestVerdict(ok, []), ok);
+});
+
+Deno.test("subjectStatuses: a subject is as bad as its worst check; a fail outranks unknown", () => {
+  assertEquals(
+    subjectStatuses([c("d1", "unknown", "x"), c("d1", "fail", "y"), c("d2", "unknown", "z")]),
+    ["fail", "unknown"],
+  );
+});
+
+Deno.test("honestVerdict: checks reported aside (a standard beside the person's need) do not count", () => {
+  const v = { status: "pass" as const, text: "All doors fit your chair." };
+  assertEquals(
+    honestVerdict(v, [c("d1", "pass"), {
+      id: "std:d1",
+      subject: "d1",
+      status: "fail",
+      aside: true,
+    }]),
+    v,
+  );
+});

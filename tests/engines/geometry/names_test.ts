@@ -1,0 +1,120 @@
+import { parsePlan } from "../../../core/plan.ts";
+import { planNames, refProblem, resolveRef } from "../../../engines/geometry/names.ts";
+import { BUILTIN_SCANS } from "../../../layers/builtin.ts";
+import { importSource } from "../../../layers/mod.ts";
+import { sharedData } from "../../_data.ts";
+import { assert, assertEquals } from "../../_assert.ts";
+
+// Two floors, two bedrooms (one per floor), two unnamed bathrooms on one floor, a front door.
+const plan = parsePlan({
+  id: "names",
+  floors: [{ id: "f0", index: 0, name: "Ground floor" }, { id: "f1", index: 1 }],
+  rooms: [
+    {
+      id: "r_hall",
+      floor: "f0",
+      label: "hallway",
+      name: "Hall",
+      polygon: [[0, 0], [2, 0], [2, 2]],
+    },
+    {
+      id: "r_b0",
+      floor: "f0",
+      label: "bedroom",
+      name: "Bedroom",
+      polygon: [[0, 0], [2, 0], [2, 2]],
+    },
+    {
+      id: "r_b1",
+      floor: "f1",
+      label: "bedroom",
+      name: "Bedroom",
+      polygon: [[0, 0], [2, 0], [2, 2]],
+    },
+    { id: "r_ba", floor: "f1", label: "bathroom", polygon: [[0, 0], [2, 0], [2, 2]] },
+    { id: "r_bb", floor: "f1", label: "bathroom", polygon: [[0, 0], [2, 0], [2, 2]] },
+  ],
+  openings: [
+    {
+      id: "d1",
+      kind: "door",
+      floor: "f0",
+      between: ["r_hall", null],
+      at: [0, 1],
+      width_m: 0.9,
+      main_entrance: true,
+    },
+    { id: "d2", kind: "door", floor: "f0", between: ["r_hall", "r_b0"], at: [1, 1], width_m: 0.8 },
+    { id: "w1", kind: "window", floor: "f0", between: ["r_b0", null], at: [2, 1], width_m: 1.2 },
+  ],
+}).plan;
+
+Deno.test("planNames: names, labels in words, floors by name or Level n, repeats told apart", () => {
+  const n = planNames(plan);
+  assertEquals(n.floor.get("f1"), "Level 1");
+  assertEquals(n.room.get("r_hall"), "Hall");
+  assertEquals(n.room.get("r_b0"), "Bedroom (Ground floor)");
+  assertEquals(n.room.get("r_b1"), "Bedroom (Level 1)");
+  // Same name on the same floor: numbered.
+  assertEquals([n.room.get("r_ba"), n.room.get("r_bb")], ["Bathroom (1)", "Bathroom (2)"]);
+  assertEquals(n.opening.get("d1"), "front door (Hall ↔ outside)");
+  assertEquals(n.opening.get("d2"), "door (Hall ↔ Bedroom (Ground floor))");
+  assertEquals(n.opening.get("w1"), "window (Bedroom (Ground floor))");
+  assertEquals(n.of(null), "outside");
+});
+
+Deno.test("resolveRef: an id, a name, a label or a display name, any case", () => {
+  const id = (kind: "room" | "door" | "floor", q: string) => {
+    const r = resolveRef(plan, kind, q);
+    return r.ok ? r.id : r.reason;
+  };
+  assertEquals(id("room", "r_hall"), "r_hall");
+  assertEquals(id("room", "HALL"), "r_hall");
+  assertEquals(id("room", "hallway"), "r_hall");
+  assertEquals(id("room", "bedroom (level 1)"), "r_b1");
+  assertEquals(id("room", "bedroom"), "ambiguous");
+  assertEquals(id("room", "bathroom (2)"), "r_bb");
+  assertEquals(id("room", "garage"), "unknown");
+  assertEquals(id("door", "front door"), "d1");
+  assertEquals(id("door", "door (hall ↔ bedroom (ground floor))"), "d2");
+  assertEquals(id("floor", "level 1"), "f1");
+  assertEquals(id("floor", "ground floor"), "f0");
+});
+
+Deno.test("refProblem: ambiguous names the candidates; unknown lists every room by name", () => {
+  const r = resolveRef(plan, "room", "bedroom");
+  assert(!r.ok);
+  assertEquals(
+    refProblem("room", "bedroom", r),
+    '"bedroom" is ambiguous: it could be Bedroom (Ground floor) or Bedroom (Level 1)',
+  );
+  const u = resolveRef(plan, "room", "garage");
+  assert(!u.ok);
+  assertEquals(
+    refProblem("room", "garage", u, "names"),
+    'no room "garage" in scan names; rooms: Hall, Bedroom (Ground floor), Bedroom (Level 1), Bathroom (1), Bathroom (2) (by name, label or id, any case)',
+  );
+});
+
+Deno.test("planNames on the real IFC sample: no GUID in any name; German names resolve", async () => {
+  const { loaded } = await importSource(sharedData("ifc/AC20-FZK-Haus.ifc"), { id: "fzk" });
+  const p = loaded.plan;
+  const n = planNames(p);
+  const all = [...n.floor.values(), ...n.room.values(), ...n.opening.values()];
+  const guid = /[0-9A-Za-z_$]{22}/;
+  assertEquals(all.filter((x) => guid.test(x)), []);
+  assertEquals(n.floor.get(p.floors[0].id), "Erdgeschoss");
+  const bad = resolveRef(p, "room", "bad");
+  assert(bad.ok && p.rooms.find((r) => r.id === bad.id)!.name === "Bad");
+  const bath = resolveRef(p, "room", "bathroom");
+  assert(bath.ok && bath.id === bad.id);
+  const kitchen = resolveRef(p, "room", "Kitchen");
+  assert(kitchen.ok && p.rooms.find((r) => r.id === kitchen.id)!.name === "Küche");
+});
+
+Deno.test("planNames on the demo building: every room and door has a distinct name", () => {
+  const p = BUILTIN_SCANS.demo().plan;
+  const n = planNames(p);
+  assertEquals(new Set(n.room.values()).size, p.rooms.length);
+  assertEquals(new Set(n.opening.values()).size, p.openings.length);
+});

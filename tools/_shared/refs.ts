@@ -1,0 +1,92 @@
+/**
+ * A tool input that names a room, door, window or floor: resolved by id, name or label
+ * (engines/geometry/names.ts), or an InputError naming the input and the candidates by name.
+ * The folder starts with "_" so the registry does not take it for a tool.
+ */
+import type { Ctx } from "../../core/context.ts";
+import { InputError } from "../../core/errors.ts";
+import type { InputsSchema, Manifest } from "../../core/manifest.ts";
+import type { HandlerResult } from "../../core/result.ts";
+import type { Plan } from "../../core/plan.ts";
+import {
+  namesInText,
+  type PlanNames,
+  planNames,
+  type RefKind,
+  refProblem,
+  resolveRef,
+} from "../../engines/geometry/names.ts";
+
+/** The id of the element `value` names, or an InputError on `input` saying what it could be. */
+export function resolveInput(
+  plan: Plan,
+  kind: RefKind,
+  input: string,
+  value: string,
+  scan?: string,
+  names: PlanNames = planNames(plan),
+): string {
+  const r = resolveRef(plan, kind, value, names);
+  if (r.ok) return r.id;
+  throw new InputError(input, refProblem(kind, value, r, scan));
+}
+
+/**
+ * A tool whose people-facing text names elements by name, not id: its steps, verdict, check
+ * labels and notes, finding titles and details, overlay labels and assumptions have every
+ * id of the scan's plan replaced by its display name. Ids stay in ids (findings, subjects,
+ * overlays) and in `--json`'s inputs.
+ */
+export function named<S extends InputsSchema>(m: Manifest<S>): Manifest<S> {
+  return {
+    ...m,
+    async run(ctx, inputs) {
+      const scan = (inputs as Record<string, unknown>).scan;
+      let names: PlanNames | undefined;
+      if (typeof scan === "string") {
+        try {
+          names = planNames(ctx.plan(scan));
+        } catch {
+          names = undefined;
+        }
+      }
+      if (!names) return await m.run(ctx, inputs);
+      const n = names;
+      const sub = (t: string) => namesInText(t, n);
+      const named: Ctx = Object.create(ctx, { step: { value: (t: string) => ctx.step(sub(t)) } });
+      const h: HandlerResult = await m.run(named, inputs);
+      return {
+        ...h,
+        verdict: { ...h.verdict, text: sub(h.verdict.text) },
+        ...(h.checks
+          ? {
+            checks: h.checks.map((c) => ({
+              ...c,
+              label: sub(c.label),
+              ...(c.note !== undefined ? { note: sub(c.note) } : {}),
+            })),
+          }
+          : {}),
+        ...(h.findings
+          ? {
+            findings: h.findings.map((f) => ({
+              ...f,
+              title: sub(f.title),
+              ...(f.detail !== undefined ? { detail: sub(f.detail) } : {}),
+            })),
+          }
+          : {}),
+        ...(h.overlays
+          ? {
+            overlays: h.overlays.map((o) =>
+              o.label === undefined ? o : { ...o, label: sub(o.label) }
+            ),
+          }
+          : {}),
+        ...(h.assumptions
+          ? { assumptions: h.assumptions.map((a) => ({ ...a, text: sub(a.text) })) }
+          : {}),
+      };
+    },
+  };
+}
