@@ -16,6 +16,7 @@ import type { Session, SessionQuestion, SessionState } from "./core/session.ts";
 import type { ToolResult } from "./core/result.ts";
 import type { SiteInfo } from "./core/context.ts";
 import { openStoreAt, type Store, storeLocation } from "./core/store.ts";
+import { printable, printableDeep, printableLine } from "./core/printable.ts";
 import type * as Lib from "./cli/lib.ts";
 import type { AskFlags } from "./cli/ask.ts";
 import { fmtNum, paint, renderResult, resultTable, toCsv, useColor } from "./cli/render.ts";
@@ -48,7 +49,7 @@ function store(): Store {
 function tableOf(head: string[], rows: (string | number)[][], noteColumns?: number[]): string {
   return fitTable(
     head,
-    rows.map((r) => r.map((c) => (typeof c === "number" ? fmtNum(c) : c))),
+    rows.map((r) => r.map((c) => (typeof c === "number" ? fmtNum(c) : printableLine(String(c))))),
     { noteColumns },
   );
 }
@@ -118,7 +119,14 @@ function parseKv(kv: string, flag = "--set"): [string, unknown] {
   const i = kv.indexOf("=");
   if (i <= 0) throw new InputError(flag, `expected key=value, got ${JSON.stringify(kv)}`);
   const k = kv.slice(0, i).trim(), raw = kv.slice(i + 1);
-  return [k, parseValue(raw)];
+  const v = parseValue(raw);
+  if (typeof v === "number" && !Number.isFinite(v)) {
+    throw new InputError(
+      `${flag} ${k}`,
+      `${raw} is too large to be a number (the largest is about 1.8e308)`,
+    );
+  }
+  return [k, v];
 }
 function parseValue(raw: string): unknown {
   try {
@@ -197,7 +205,7 @@ function askOnTerminal(questions: SessionQuestion[], session: Session) {
   const save: string[] = [];
   for (const q of questions) {
     if (q.choices?.length) {
-      err(q.choices.map((c, i) => `  ${i + 1}. ${c.label}`).join("\n"));
+      err(q.choices.map((c, i) => `  ${i + 1}. ${printableLine(c.label)}`).join("\n"));
     }
     for (;;) {
       const raw = prompt(`${q.ask}${q.unit ? ` (${q.unit})` : ""}`);
@@ -207,11 +215,13 @@ function askOnTerminal(questions: SessionQuestion[], session: Session) {
         value = L.parseAnswer(session.manifest, q, raw);
       } catch (e) {
         if (!(e instanceof InputError)) throw e;
-        err(`  ${e.message}`);
+        err(`  ${printable(e.message)}`);
         continue;
       }
       answers[q.input] = value;
-      const shown = q.choices?.find((c) => c.value === value)?.label ?? raw.trim();
+      const shown = printableLine(
+        q.choices?.find((c) => c.value === value)?.label ?? raw.trim(),
+      );
       if (
         q.save && confirm(
           q.save.as === "selection"
@@ -237,6 +247,14 @@ async function cmdRun(toolId: string, f: RunFlags): Promise<number> {
     place: f.place,
     pack: f.pack === undefined ? undefined : resolve(f.pack),
   });
+  if (f.pack !== undefined) {
+    // A pack is a regular file of at most 10 MB: `--pack /dev/zero` is refused, not read.
+    L.readRegularFileSync(resolve(f.pack), {
+      input: "--pack",
+      what: "pack file",
+      max_bytes: L.DEFAULT_SMALL_FILE_MAX_MB * 1e6,
+    });
+  }
   const persona = L.activePersona(s, f.persona);
   const live = !f.json;
   const color = useColor();
@@ -244,7 +262,11 @@ async function cmdRun(toolId: string, f: RunFlags): Promise<number> {
   session.subscribe((e) => {
     if (e.type === "step" && live) {
       err(paint(
-        wrapIndented(e.text, termWidth(), `  [${(e.elapsed_ms / 1000).toFixed(2)} s] `),
+        wrapIndented(
+          printableLine(e.text),
+          termWidth(),
+          `  [${(e.elapsed_ms / 1000).toFixed(2)} s] `,
+        ),
         "dim",
         color,
       ));
@@ -266,7 +288,7 @@ async function cmdRun(toolId: string, f: RunFlags): Promise<number> {
   if (f.json) {
     out(JSON.stringify({ run_id, result, for_model: L.forModel(result) }, null, 2));
   } else {
-    out(renderResult(m, result, color));
+    out(renderResult(m, printableDeep(result), color));
     out(paint(`\nrun ${run_id}`, "dim", color));
   }
   return result.verdict.status === "error" ? EXIT.error : EXIT.ok;
@@ -382,7 +404,7 @@ async function cmdDemo(o: { out: string; json?: boolean }): Promise<number> {
           color,
         ));
       }
-      out(renderResult(m, r, color));
+      out(renderResult(m, printableDeep(r), color));
       out("");
     }
     let pics = "";
@@ -568,8 +590,12 @@ function program(): Command {
     .option("--json", "print the import report as JSON")
     .action(act(async (file: string, o: { id?: string; json?: boolean }) => {
       const { importSource } = await import("./layers/mod.ts");
-      const { loaded, report } = await importSource(file, { id: o.id });
       const s = store();
+      const maxMb = s.getPref("import.max_mb");
+      const { loaded, report } = await importSource(file, {
+        id: o.id,
+        ...(typeof maxMb === "number" ? { max_mb: maxMb } : {}),
+      });
       s.putScan(loaded, report);
       const p = loaded.plan;
       const count = (k: string) => p.openings.filter((x) => x.kind === k).length;
@@ -604,11 +630,30 @@ function program(): Command {
           report.assumptions,
         ], ["Warnings", report.warnings]] as const
       ) {
-        if (list.length) out(`${title}:\n${list.map((x) => `  - ${x}`).join("\n")}`);
+        if (list.length) out(`${title}:\n${list.map((x) => `  - ${printableLine(x)}`).join("\n")}`);
       }
     }));
 
-  p.command("scans").description("List scans (stored, and the built-in demo)").option("--json")
+  const scans = p.command("scans").description(
+    "List scans (stored, and the built-in demo); scans rm <sid> deletes one",
+  );
+  scans.command("rm <sid>").description("Delete a scan with its runs and findings")
+    .action(act((sid: string) => {
+      if (sid in L.BUILTIN_SCANS) {
+        throw new InputError("sid", `${sid} is the built-in demo building; it cannot be deleted`);
+      }
+      const s = store();
+      if (!s.deleteScan(sid)) {
+        throw new InputError(
+          "sid",
+          `no stored scan ${JSON.stringify(sid)}; stored scans: ${
+            s.listScans().map((x) => x.id).join(", ") || "none"
+          }`,
+        );
+      }
+      out(`Deleted scan ${sid} with its runs and findings`);
+    }));
+  scans.command("list", { isDefault: true }).description("List scans").option("--json")
     .action(act((o: { json?: boolean }) => {
       const all = L.listScanEntries({ store: store(), builtins: L.BUILTIN_SCANS });
       const sel = all.find((r) => r.selected)?.id;
@@ -638,11 +683,13 @@ function program(): Command {
       const { planNames } = await import("./engines/geometry/names.ts");
       const names = planNames(pl);
       const id = (x: string) => (o.ids ? [x] : []);
-      out(`${pl.name || pl.id} (${pl.source.format}${pl.source.ref ? `: ${pl.source.ref}` : ""})`);
+      out(printableLine(
+        `${pl.name || pl.id} (${pl.source.format}${pl.source.ref ? `: ${pl.source.ref}` : ""})`,
+      ));
       if (pl.site) {
-        out(
+        out(printableLine(
           `Site: ${pl.site.lat}, ${pl.site.lon}${pl.site.address ? ` — ${pl.site.address}` : ""}`,
-        );
+        ));
       }
       // People read names: floors, rooms and openings by name; ids with --ids.
       out(
@@ -669,7 +716,7 @@ function program(): Command {
           ]),
         ),
       );
-      for (const w of loaded.warnings) err(`warning: ${w}`);
+      for (const w of loaded.warnings) err(`warning: ${printable(w)}`);
     }));
 
   p.command("use <sid>").description("Select a scan; later runs are filled from it")
@@ -737,7 +784,7 @@ function program(): Command {
   personas.command("show <id>").option("--json").action(act((id: string, o: { json?: boolean }) => {
     const x = L.getPersona(id, store());
     if (o.json) return out(JSON.stringify(x, null, 2));
-    out(`${x.title} (${x.id})\n${x.description}`);
+    out(printable(`${x.title} (${x.id})\n${x.description}`));
     out(
       tableOf(
         ["Key", "Value", "Source"],
@@ -760,10 +807,14 @@ function program(): Command {
     }),
   );
   personas.command("add <file>").description("add or edit your own persona from a JSON file")
-    .action(act(async (file: string) => {
+    .action(act((file: string) => {
       let data: unknown;
+      const text = L.readRegularTextSync(file, {
+        input: "file",
+        max_bytes: L.DEFAULT_SMALL_FILE_MAX_MB * 1e6,
+      });
       try {
-        data = JSON.parse(await Deno.readTextFile(file));
+        data = JSON.parse(text);
       } catch (e) {
         throw new InputError("file", `cannot read ${file} as JSON: ${(e as Error).message}`);
       }
@@ -788,6 +839,19 @@ function program(): Command {
       ),
     );
   }));
+  sites.command("rm <id>").description("Delete a stored site with its runs and findings")
+    .action(act((id: string) => {
+      const s = store();
+      if (!s.deleteSite(id)) {
+        throw new InputError(
+          "id",
+          `no stored site ${JSON.stringify(id)}; stored sites: ${
+            s.listSites().map((x) => x.id).join(", ") || "none"
+          }`,
+        );
+      }
+      out(`Deleted site ${id} with its runs and findings`);
+    }));
   sites.command("show <place>").option("--json", "the site as JSON").action(
     act((place: string, o: { json?: boolean }) => {
       const info = L.resolveSite({ store: store(), builtins: L.BUILTIN_SCANS }, place);
@@ -852,7 +916,7 @@ function program(): Command {
       if (o.json) return out(JSON.stringify(r, null, 2));
       out(`Attached ${r.entry.kind} raster ${file} to site ${r.site.id}`);
       out(JSON.stringify(r.entry, null, 2));
-      for (const w of r.warnings) err(`warning: ${w}`);
+      for (const w of r.warnings) err(`warning: ${printable(w)}`);
     }));
 
   p.command("mcp").description("Serve every tool over MCP (stdio) to AI agents and hosts")
@@ -948,18 +1012,18 @@ export async function main(args: string[]): Promise<number> {
       return EXIT.usage;
     }
     if (e instanceof InputError) {
-      err(`threshold: ${e.message}`);
+      err(`threshold: ${printable(e.message)}`);
       return EXIT.usage;
     }
     if (e instanceof StoreError || e instanceof RegistryError) {
-      err(`threshold: ${e.message}`);
+      err(`threshold: ${printable(e.message)}`);
       return EXIT.error;
     }
     if (e instanceof CancelledError) {
       err("threshold: cancelled");
       return EXIT.error;
     }
-    err(`threshold: ${(e as Error)?.message ?? e}`);
+    err(`threshold: ${printable(String((e as Error)?.message ?? e))}`);
     return EXIT.error;
   } finally {
     storeCache?.close();

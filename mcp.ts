@@ -86,6 +86,7 @@ export async function serveMcp(opts: McpOptions = {}): Promise<void> {
     import("./mcp/server.ts"),
     import("./mcp/stdio.ts"),
     import("./mcp/listing.ts"),
+    import("./mcp/worker.ts"),
   ]);
   const { loadRegistry, TOOLS_DIR } = await import("./core/registry.ts");
   const toolsDir = opts.toolsDir ?? TOOLS_DIR;
@@ -98,16 +99,22 @@ export async function serveMcp(opts: McpOptions = {}): Promise<void> {
     }
     return loading;
   };
-  const [{ serveStdio }, { createMcpServer }, { lineWire }, listing] = await sdk;
+  const [{ serveStdio }, { createMcpServer }, { lineWire }, listing, { toolPool }] = await sdk;
   const defs = await toolListing(listing, registry, home, toolsDir);
   const { openStore } = await import("./core/store.ts");
   const store = openStore(home);
+  // Tools run in workers, so this thread always answers (ping, cancellation, listings).
+  const pool = toolPool(home, toolsDir, store);
   const wire = lineWire({ input: opts.input, output: opts.output });
+  const stopWatch = watchParent();
   const closed = new Promise<void>((done) => {
-    const handle = serveStdio(({ era }) => createMcpServer(defs, registry, store, era, roots), {
-      transport: wire,
-      onerror: (e) => console.error(`threshold mcp: ${e.message}`),
-    });
+    const handle = serveStdio(
+      ({ era }) => createMcpServer(defs, registry, store, era, roots, pool),
+      {
+        transport: wire,
+        onerror: (e) => console.error(`threshold mcp: ${e.message}`),
+      },
+    );
     const onclose = wire.onclose;
     wire.onclose = () => {
       onclose?.();
@@ -115,7 +122,33 @@ export async function serveMcp(opts: McpOptions = {}): Promise<void> {
     };
   });
   await closed;
+  stopWatch();
+  pool.close();
   store.close();
+}
+
+/** The variable through which the confining parent tells the confined server its process id. */
+export const PARENT_PID_ENV = "THRESHOLD_MCP_PARENT_PID";
+
+/** How often the confined server checks that its parent is alive, ms. */
+export const PARENT_CHECK_MS = 500;
+
+/**
+ * The confined server exits when the process that started it is gone (killed with SIGKILL,
+ * it could forward nothing): it is then re-parented, so its parent id changes. Only when
+ * started by a confining parent (which sets {@link PARENT_PID_ENV}). Returns a stop function.
+ */
+function watchParent(): () => void {
+  const expected = Number(Deno.env.get(PARENT_PID_ENV));
+  if (!Number.isInteger(expected) || expected <= 0 || Deno.build.os === "windows") return () => {};
+  const timer = setInterval(() => {
+    if (Deno.ppid !== expected) {
+      console.error("threshold mcp: the process that started this server is gone; exiting.");
+      Deno.exit(0);
+    }
+  }, PARENT_CHECK_MS);
+  Deno.unrefTimer(timer);
+  return () => clearInterval(timer);
 }
 
 /**
@@ -286,6 +319,7 @@ async function runConfined(opts: McpOptions & { roots: string[] }): Promise<numb
   await Deno.mkdir(home, { recursive: true });
   const child = new Deno.Command(Deno.execPath(), {
     args: confinedArgs({ ...opts, home, roots: opts.roots }),
+    env: { [PARENT_PID_ENV]: String(Deno.pid) },
     stdin: "inherit",
     stdout: "inherit",
     stderr: "inherit",

@@ -17,6 +17,12 @@ export {
   PREFERENCE_KEYS,
   preferenceKey,
 } from "../presets/preferences.ts";
+export {
+  DEFAULT_SMALL_FILE_MAX_MB,
+  readRegularFile,
+  readRegularFileSync,
+  readRegularTextSync,
+} from "../core/files.ts";
 export { createSession, parseAnswer, scanInputName, targetInputs } from "../core/session.ts";
 export { listScanEntries, selectScan } from "../core/scans.ts";
 export { listSiteEntries, putPersonSite } from "../core/sites.ts";

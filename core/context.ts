@@ -2,6 +2,7 @@
  * Ctx: what a tool's handler may reach. Plans by scan id, sites by place, live steps and a
  * cancel signal. Handlers do no I/O of their own.
  */
+import { DEFAULT_SMALL_FILE_MAX_MB, readRegularTextSync } from "./files.ts";
 import { CancelledError, InputError } from "./errors.ts";
 import type { LoadedPlan, Plan } from "./plan.ts";
 import type {
@@ -224,11 +225,12 @@ export function makeCtx(opts: {
       opts.rasters ? opts.rasters.elevation(site, points, pad_m) : noRasters(),
     imagery: (site, box) => opts.rasters ? opts.rasters.imagery(site, box) : noRasters(),
     readText(path, input, what = "file") {
-      try {
-        return Deno.readTextFileSync(path);
-      } catch (e) {
-        throw new InputError(input, `cannot read ${what} ${path}: ${(e as Error).message}`);
-      }
+      // A regular file under 10 MB: `/dev/zero`, a FIFO or a folder is refused, never read.
+      return readRegularTextSync(path, {
+        input,
+        what,
+        max_bytes: DEFAULT_SMALL_FILE_MAX_MB * 1e6,
+      });
     },
     plan(sid) {
       const loaded = requirePlan(sources, sid);

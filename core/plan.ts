@@ -33,12 +33,57 @@ export type RoomLabel = typeof ROOM_LABELS[number];
 export const DEFAULT_UNCERTAINTY_M = 0.02;
 export const DEFAULT_UNCERTAINTY_REL = 0.01;
 
-const id = z.string().min(1, { error: "needs a non-empty id" });
-const metres = z.number();
-const positiveMetres = z.number().positive({ error: (i) => `must be > 0 m, got ${i.input}` });
+/**
+ * Hard bounds on every plan number and list: a value beyond them is not a building (a plan
+ * that breaks one is refused with the path and the bound). They keep every engine's work
+ * bounded by the plan's size. What is merely implausible (a 1,000 m ceiling, a 50 m door) is
+ * the plausibility pass's business (`layers/plausibility.ts`).
+ */
+export const PLAN_BOUNDS = {
+  /** Coordinates: within 10,000 km of the plan's origin (projected frames such as UTM fit). */
+  coordinate_m: 1e7,
+  /** Any length of a building part (height, width, rise …). */
+  length_m: 1000,
+  /** A floor's or site's elevation, ± metres. */
+  elevation_m: 10000,
+  /** The scan's absolute uncertainty: a scan worse than 1 m measures nothing a tool judges. */
+  uncertainty_m: 1,
+  /** Characters in an id; in a name, label or other text. */
+  id_chars: 256,
+  text_chars: 2000,
+  /** Items per list. */
+  polygon_points: 10000,
+  rooms: 100000,
+  openings: 200000,
+  verticals: 10000,
+  objects: 100000,
+  sweeps: 100000,
+  nav_nodes: 100000,
+  nav_edges: 1000000,
+  floors: 1000,
+} as const;
+const B = PLAN_BOUNDS;
+
+const id = z.string().min(1, { error: "needs a non-empty id" }).max(B.id_chars, {
+  error: `an id may have at most ${B.id_chars} characters`,
+});
+const text = z.string().max(B.text_chars, {
+  error: `at most ${B.text_chars} characters`,
+});
+const within = (limit: number, what: string) => (v: z.ZodNumber) =>
+  v.min(-limit, { error: (i) => `${what} must be ≥ ${-limit}, got ${i.input}` }).max(limit, {
+    error: (i) => `${what} must be ≤ ${limit}, got ${i.input}`,
+  });
+const metres = within(B.coordinate_m, "a coordinate (m)")(z.number());
+const lengthMax = { error: (i: { input: unknown }) => `must be ≤ ${B.length_m} m, got ${i.input}` };
+const positiveMetres = z.number().positive({ error: (i) => `must be > 0 m, got ${i.input}` })
+  .max(B.length_m, lengthMax);
 const nonNegativeMetres = z.number().nonnegative({
   error: (i) => `must be ≥ 0 m, got ${i.input}`,
-});
+}).max(B.length_m, lengthMax);
+const elevation = within(B.elevation_m, "an elevation (m)")(z.number());
+const list = <T extends z.ZodType>(item: T, max: number, what: string) =>
+  z.array(item).max(max, { error: `at most ${max} ${what} per plan` });
 /** A point [x, y] in plan metres. */
 export const Point = z.tuple([metres, metres]);
 export type Point = z.infer<typeof Point>;
@@ -46,26 +91,32 @@ export type Point = z.infer<typeof Point>;
 export const Site = z.object({
   lat: z.number().min(-90).max(90),
   lon: z.number().min(-180).max(180),
-  elevation_m: metres.optional(),
-  address: z.string().optional(),
+  elevation_m: elevation.optional(),
+  address: text.optional(),
   /** Azimuth of the plan's +y axis, degrees clockwise from true north. */
   north_deg: z.number().min(-360).max(360).optional(),
 });
 export type Site = z.infer<typeof Site>;
 
 export const Source = z.object({
-  format: z.string().default("plan-json"),
-  ref: z.string().default(""),
-  uncertainty_m: nonNegativeMetres.default(DEFAULT_UNCERTAINTY_M),
+  format: text.default("plan-json"),
+  ref: text.default(""),
+  uncertainty_m: z.number().nonnegative({ error: (i) => `must be ≥ 0 m, got ${i.input}` }).max(
+    B.uncertainty_m,
+    {
+      error: (i) =>
+        `must be ≤ ${B.uncertainty_m} m (a scan less certain than that measures nothing a tool can judge), got ${i.input}`,
+    },
+  ).default(DEFAULT_UNCERTAINTY_M),
   uncertainty_rel: z.number().min(0).max(1).default(DEFAULT_UNCERTAINTY_REL),
 });
 export type Source = z.infer<typeof Source>;
 
 export const Floor = z.object({
   id,
-  name: z.string().optional(),
-  index: z.number().int(),
-  elevation_m: metres.default(0),
+  name: text.optional(),
+  index: z.number().int().min(-B.floors).max(B.floors),
+  elevation_m: elevation.default(0),
 });
 export type Floor = z.infer<typeof Floor>;
 
@@ -76,10 +127,10 @@ export const Room = z.object({
     error: (i) =>
       `unknown room label ${JSON.stringify(i.input)}; allowed: ${ROOM_LABELS.join(", ")}`,
   }),
-  name: z.string().optional(),
+  name: text.optional(),
   polygon: z.array(Point).min(3, {
     error: (i) => `needs at least 3 points, got ${(i.input as unknown[]).length}`,
-  }),
+  }).max(B.polygon_points, { error: `at most ${B.polygon_points} points per polygon` }),
   height_m: positiveMetres.optional(),
   /**
    * Set when the source has no such room and the importer derived one (an IFC storey with no
@@ -116,16 +167,16 @@ export const Vertical = z.object({
   kind: z.enum(VERTICAL_KINDS),
   from_floor: id,
   to_floor: id,
-  rooms: z.array(id).optional(),
+  rooms: z.array(id).max(B.rooms).optional(),
   rise_m: nonNegativeMetres,
   going_m: positiveMetres.optional(),
   width_m: positiveMetres,
-  risers: z.number().int().positive().optional(),
+  risers: z.number().int().positive().max(10000).optional(),
   /**
    * Its own outline in plan metres, when the source gives its geometry (an IFC stair's
    * extent): pictures draw the stair there, not as hatching over the rooms it touches.
    */
-  footprint: z.array(Point).min(3).optional(),
+  footprint: z.array(Point).min(3).max(PLAN_BOUNDS.polygon_points).optional(),
 });
 export type Vertical = z.infer<typeof Vertical>;
 
@@ -133,10 +184,10 @@ export const Obj = z.object({
   id,
   floor: id,
   room: id.optional(),
-  label: z.string().min(1),
+  label: text.min(1),
   center: Point,
   size: z.tuple([positiveMetres, positiveMetres]),
-  yaw_deg: z.number().optional(),
+  yaw_deg: z.number().min(-3600).max(3600).optional(),
   height_m: positiveMetres.optional(),
 });
 export type Obj = z.infer<typeof Obj>;
@@ -147,7 +198,7 @@ export const Sweep = z.object({
   room: id.optional(),
   at: z.tuple([metres, metres, metres]),
   /** An equirectangular panorama (path or URL). */
-  image: z.string().optional(),
+  image: text.optional(),
   /**
    * The plan direction of the panorama's centre column, degrees counter-clockwise from the
    * plan's +x axis. Columns to its right turn clockwise seen from above (engines/vision).
@@ -166,7 +217,11 @@ export const NavNode = z.object({
 export type NavNode = z.infer<typeof NavNode>;
 
 /** A walkable link between two nav nodes (undirected); `length_m` is the straight 3-D distance. */
-export const NavEdge = z.object({ from: id, to: id, length_m: nonNegativeMetres });
+export const NavEdge = z.object({
+  from: id,
+  to: id,
+  length_m: z.number().nonnegative().max(2 * B.coordinate_m),
+});
 export type NavEdge = z.infer<typeof NavEdge>;
 
 /**
@@ -174,14 +229,32 @@ export type NavEdge = z.infer<typeof NavEdge>;
  * (peteanderson80/Matterport3DSimulator `connectivity/README.md`: unobstructed links between
  * included viewpoints). The "plan.nav" layer is present when `edges` is non-empty.
  */
-export const Nav = z.object({ nodes: z.array(NavNode), edges: z.array(NavEdge) });
+export const Nav = z.object({
+  nodes: list(NavNode, B.nav_nodes, "nav nodes"),
+  edges: list(NavEdge, B.nav_edges, "nav edges"),
+});
 export type Nav = z.infer<typeof Nav>;
+
+/**
+ * A value the plausibility pass after import judged implausible (layers/plausibility.ts):
+ * tools judge the subject `unknown` with the reason, never pass or fail on it.
+ */
+export const Implausible = z.object({
+  /** The id of the room, opening, vertical or object. */
+  subject: id,
+  /** The field (`height_m`, `width_m`, `area_m2`, `at`, `polygon`). */
+  field: text,
+  value: z.number().optional(),
+  /** A sentence: what was found and the plausible range. */
+  reason: text,
+});
+export type Implausible = z.infer<typeof Implausible>;
 
 export const Plan = z.object({
   id,
-  name: z.string().default(""),
+  name: text.default(""),
   /** The building this scan is of: re-scans of one building share it (findings carry over). */
-  building: z.string().min(1).optional(),
+  building: text.min(1).optional(),
   source: Source.default({
     format: "plan-json",
     ref: "",
@@ -189,14 +262,16 @@ export const Plan = z.object({
     uncertainty_rel: DEFAULT_UNCERTAINTY_REL,
   }),
   site: Site.optional(),
-  floors: z.array(Floor).default([]),
-  rooms: z.array(Room).default([]),
-  openings: z.array(Opening).default([]),
-  verticals: z.array(Vertical).default([]),
-  objects: z.array(Obj).default([]),
-  sweeps: z.array(Sweep).default([]),
+  floors: list(Floor, B.floors, "floors").default([]),
+  rooms: list(Room, B.rooms, "rooms").default([]),
+  openings: list(Opening, B.openings, "openings").default([]),
+  verticals: list(Vertical, B.verticals, "verticals").default([]),
+  objects: list(Obj, B.objects, "objects").default([]),
+  sweeps: list(Sweep, B.sweeps, "sweeps").default([]),
   /** Optional walkable graph between sweeps (see {@link Nav}). */
   nav: Nav.optional(),
+  /** Values the plausibility pass marked; see {@link Implausible}. */
+  implausible: z.array(Implausible).optional(),
 });
 export type Plan = z.infer<typeof Plan>;
 /** A plan as written by hand or by an importer, before defaults are applied. */

@@ -16,9 +16,10 @@ import {
 import { fillInputs, type PersonaPresets, type Question } from "./inputs.ts";
 import { hasLayer, missingLayerSentence } from "./layers.ts";
 import { type Manifest, scanInputNames } from "./manifest.ts";
-import type { LoadedPlan } from "./plan.ts";
-import { type Assumption, type InputSource, ToolResult } from "./result.ts";
+import type { LoadedPlan, Plan } from "./plan.ts";
+import { type Assumption, type InputSource, type Status, ToolResult } from "./result.ts";
 import type { RasterSource } from "./rasters.ts";
+import { BudgetExceeded, withBudget } from "../engines/budget.ts";
 import type { Store } from "./store.ts";
 import { honestVerdict } from "./verdict.ts";
 import type { Detector } from "../engines/vision/centernet.ts";
@@ -43,10 +44,45 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Save the run and its findings in the store (default: true when there is a store). */
   persist?: boolean;
+  /**
+   * The most seconds the tool may run; past it the run ends as an `error` naming the limit.
+   * Default: the preference `run.time_limit_s`, else {@link DEFAULT_TIME_LIMIT_S}.
+   */
+  time_limit_s?: number;
+  /**
+   * A cancel flag shared with another thread (Int32Array over a SharedArrayBuffer): storing
+   * 1 at index 0 stops the engines at their next checkpoint (engines/budget.ts).
+   */
+  cancel_flag?: Int32Array;
   /** The object detector for vision tools (default: CenterNet from its npm package). */
   detector?: () => Promise<Detector>;
   /** Where `ctx.elevation`/`ctx.imagery` read rasters (default: layers/rasters.ts). */
   rasters?: RasterSource;
+}
+
+/** Default time limit of one tool run, seconds (preference `run.time_limit_s`). */
+export const DEFAULT_TIME_LIMIT_S = 120;
+
+/** The time limit a run gets: the option, else the preference, else the default. */
+export function timeLimit(opts: Pick<RunOptions, "time_limit_s" | "store">): {
+  seconds: number;
+  text: string;
+} {
+  if (opts.time_limit_s !== undefined) {
+    return { seconds: opts.time_limit_s, text: `the time limit of ${opts.time_limit_s} s` };
+  }
+  const pref = opts.store?.getPref("run.time_limit_s");
+  if (typeof pref === "number" && Number.isFinite(pref) && pref > 0) {
+    return {
+      seconds: pref,
+      text: `the time limit of ${pref} s (preference run.time_limit_s)`,
+    };
+  }
+  return {
+    seconds: DEFAULT_TIME_LIMIT_S,
+    text:
+      `the time limit of ${DEFAULT_TIME_LIMIT_S} s (the default; raise it with threshold prefs set run.time_limit_s <seconds>)`,
+  };
 }
 
 /**
@@ -155,8 +191,32 @@ export async function runTool(m: Manifest, opts: RunOptions = {}): Promise<RunOu
     };
   } else {
     if (signal.aborted) throw new CancelledError();
+    const limit = timeLimit(opts);
+    // The deadline stops engines at their checkpoints; the timer stops a handler that awaits.
+    const timer = new AbortController();
+    const handle = setTimeout(
+      () => timer.abort(new BudgetExceeded(false, `stopped at ${limit.text}`)),
+      Math.min(limit.seconds * 1000, 2 ** 31 - 1),
+    );
+    const both = AbortSignal.any([signal, timer.signal]);
     try {
-      const h = await m.run(ctx, inputs as never);
+      const h = await withBudget(
+        {
+          deadline_ms: performance.now() + limit.seconds * 1000,
+          limit_text: limit.text,
+          signal: both,
+          ...(opts.cancel_flag ? { cancel: opts.cancel_flag } : {}),
+        },
+        () =>
+          Promise.race([
+            m.run({ ...ctx, signal: both } as typeof ctx, inputs as never),
+            new Promise<never>((_, reject) => {
+              const stop = () => reject(both.reason);
+              if (both.aborted) stop();
+              else both.addEventListener("abort", stop, { once: true });
+            }),
+          ]),
+      );
       if (signal.aborted) throw new CancelledError();
       result = {
         ...base,
@@ -184,21 +244,34 @@ export async function runTool(m: Manifest, opts: RunOptions = {}): Promise<RunOu
     } catch (e) {
       if (e instanceof InputError || e instanceof CancelledError) throw e;
       if (signal.aborted) throw new CancelledError();
+      if (e instanceof BudgetExceeded && e.cancelled) throw new CancelledError();
+      const over = e instanceof BudgetExceeded && !e.cancelled;
       result = errorResult(
         base,
         steps,
         filled.assumptions,
-        `${m.id} failed: ${(e as Error)?.message ?? String(e)}`,
+        over
+          ? `${m.id} ${(e as Error).message}: the run took too long and was stopped.`
+          : `${m.id} failed: ${(e as Error)?.message ?? String(e)}`,
       );
+    } finally {
+      clearTimeout(handle);
     }
   }
+  if (loaded?.plan.implausible?.length) judgeImplausible(result, loaded.plan);
   for (const [sid, ws] of warnings) {
     for (const w of ws) result.assumptions.push({ text: `Scan ${sid}: ${w}.`, from: "plan" });
   }
 
   const run_id = newRunId(m.id);
   const duration_ms = performance.now() - t0;
-  if (store && opts.persist !== false) {
+  if (store?.readOnly && opts.persist !== false) {
+    result.steps.push(
+      store.readOnlyWhy === "full"
+        ? "The disk holding the store is full: this run and its findings were not saved."
+        : "The store is read-only: this run and its findings were not saved.",
+    );
+  } else if (store && opts.persist !== false) {
     if (scan !== undefined && result.verdict.status !== "error") {
       const rejected = store.syncFindings(scan, m.id, result.findings, run_id);
       if (rejected.size) {
@@ -220,6 +293,60 @@ export async function runTool(m: Manifest, opts: RunOptions = {}): Promise<RunOu
     });
   }
   return { status: "done", result, run_id, duration_ms };
+}
+
+/**
+ * Turns what a result says about implausible elements (`plan.implausible`, marked by the
+ * plausibility pass after import) into `unknown`: their checks, their findings' titles, and
+ * the verdict when no judged subject is left to carry it. Never a pass or fail on them.
+ */
+export function judgeImplausible(result: ToolResult, plan: Pick<Plan, "implausible">): void {
+  const marks = plan.implausible ?? [];
+  if (!marks.length || result.verdict.status === "error") return;
+  const why = new Map<string, string[]>();
+  for (const m of marks) why.set(m.subject, [...(why.get(m.subject) ?? []), m.reason]);
+  const judged: Status[] = ["pass", "fail", "warn"];
+  let n = 0;
+  const subjects = new Set<string>();
+  for (const c of result.checks) {
+    const w = c.subject !== undefined ? why.get(c.subject) : undefined;
+    if (!w) continue;
+    // Already unknown (the value was dropped): still counted, so the verdict says so.
+    if (!judged.includes(c.status) && c.status !== "unknown") continue;
+    c.status = "unknown";
+    c.note = `Not judged: the scan's ${w.join("; ")}`;
+    n++;
+    subjects.add(c.subject!);
+  }
+  for (const f of result.findings) {
+    const w = f.subject !== undefined ? why.get(f.subject) : undefined;
+    if (!w || !subjects.has(f.subject!)) continue;
+    f.severity = "info";
+    f.title = `Not judged (implausible scan value): ${f.title}`;
+    f.detail = `${f.detail ? `${f.detail} ` : ""}The scan's ${w.join("; ")}.`;
+  }
+  if (!n) return;
+  const rest = result.checks.filter((c) => judged.includes(c.status)).map((c) => c.status);
+  const worst: Status = rest.includes("fail") ? "fail" : rest.includes("warn") ? "warn" : "unknown";
+  const names = [...subjects].slice(0, 5).join(", ") + (subjects.size > 5 ? " …" : "");
+  const lead = `${n} check${
+    n === 1 ? "" : "s"
+  } on ${names} could not be judged: the scan's values there are implausible (see the import warnings).`;
+  const was = result.verdict.status;
+  if (was === "pass" || (judged.includes(was) && worst !== was)) {
+    const passed = rest.filter((s) => s === "pass").length;
+    result.verdict = {
+      status: worst,
+      text: `${lead} Of the others, ${passed} passed${
+        worst !== "unknown" ? `, ${rest.length - passed} did not` : ""
+      }.`,
+    };
+  } else if (judged.includes(was)) {
+    result.verdict = {
+      status: was,
+      text: `${lead} The tool's own summary, which still counted them: ${result.verdict.text}`,
+    };
+  }
 }
 
 function errorResult(

@@ -91,8 +91,14 @@ export type SessionState =
   }
   | { status: "done"; tool: string; result: ToolResult; run_id: string; duration_ms: number };
 
-/** How a session is set up: RunOptions without the per-run parts the session owns. */
-export type SessionOptions = Omit<RunOptions, "answers" | "onStep">;
+/**
+ * How a session is set up: RunOptions without the per-run parts the session owns, and
+ * optionally the runner that runs the tool (default runTool; the MCP server runs tools in a
+ * worker, mcp/worker.ts).
+ */
+export type SessionOptions = Omit<RunOptions, "answers" | "onStep"> & {
+  runner?: (m: Manifest, opts: RunOptions) => Promise<RunOutcome>;
+};
 
 /** A run session for one tool. */
 export interface Session {
@@ -416,7 +422,7 @@ export function createSession(m: Manifest, opts: SessionOptions = {}): Session {
     async run() {
       let out: RunOutcome;
       try {
-        out = await runTool(m, {
+        out = await (opts.runner ?? runTool)(m, {
           ...opts,
           answers,
           onStep: (e) => emit({ type: "step", tool: m.id, ...e }),

@@ -6,13 +6,13 @@
  */
 import { DatabaseSync } from "node:sqlite";
 import { join } from "node:path";
-import { StoreError } from "./errors.ts";
+import { InputError, StoreError } from "./errors.ts";
 import { openPostgresStore } from "./store_postgres.ts";
 import type { LoadedPlan, Plan } from "./plan.ts";
 import type { Finding, FindingStatus, ToolResult } from "./result.ts";
 
 /** Migrations in order; `PRAGMA user_version` is the count applied. */
-const MIGRATIONS: string[] = [
+const MIGRATIONS: (string | ((db: DatabaseSync) => void))[] = [
   `CREATE TABLE scans (
      id TEXT PRIMARY KEY, name TEXT NOT NULL, format TEXT NOT NULL, ref TEXT NOT NULL,
      plan_json TEXT NOT NULL, warnings_json TEXT NOT NULL DEFAULT '[]', report_json TEXT,
@@ -38,7 +38,23 @@ const MIGRATIONS: string[] = [
   `CREATE TABLE IF NOT EXISTS vision_detections (
      image_hash TEXT NOT NULL, model TEXT NOT NULL, detections_json TEXT NOT NULL,
      created_at TEXT NOT NULL, PRIMARY KEY (image_hash, model));`,
-  // 3: batch rows (issue 17): one per (batch, key), key = hash(plan, filled inputs, tool version).
+  // 3: a scan's counts beside its plan, so listing scans reads no plan (columns added only
+  // where missing: a store moved back a version by hand keeps working).
+  (db: DatabaseSync) => {
+    const cols = new Set(
+      (db.prepare("PRAGMA table_info(scans)").all() as { name: string }[]).map((c) => c.name),
+    );
+    if (!cols.has("rooms")) {
+      db.exec("ALTER TABLE scans ADD COLUMN rooms INTEGER NOT NULL DEFAULT 0");
+    }
+    if (!cols.has("floors")) {
+      db.exec("ALTER TABLE scans ADD COLUMN floors INTEGER NOT NULL DEFAULT 0");
+    }
+    db.exec(`UPDATE scans SET rooms = coalesce(json_array_length(plan_json, '$.rooms'), 0),
+      floors = coalesce(json_array_length(plan_json, '$.floors'), 0);
+      CREATE INDEX IF NOT EXISTS runs_scan ON runs(scan);`);
+  },
+  // 4: batch rows (issue 17): one per (batch, key), key = hash(plan, filled inputs, tool version).
   `CREATE TABLE IF NOT EXISTS batch_rows (
      batch TEXT NOT NULL, key TEXT NOT NULL, scan TEXT NOT NULL, tool TEXT NOT NULL,
      status TEXT NOT NULL, run_id TEXT, row_json TEXT NOT NULL, done_at TEXT NOT NULL,
@@ -122,8 +138,16 @@ export interface Store {
   close(): void;
   putScan(loaded: LoadedPlan, report?: unknown): void;
   getScan(id: string): LoadedPlan | undefined;
+  /** The scans' summaries (no plan is read). */
   listScans(): ScanRow[];
+  /** Deletes a scan with its runs and findings (and clears it as the selection). */
   deleteScan(id: string): boolean;
+  /** Deletes a stored site with the runs and findings kept under its id. */
+  deleteSite(id: string): boolean;
+  /** True when the store was opened read-only: reading works, every write is a StoreError. */
+  readonly readOnly: boolean;
+  /** Why it is read-only: the file system is, or the disk is full. */
+  readonly readOnlyWhy?: "read-only" | "full";
   putSite(site: SiteRecord): void;
   getSite(id: string): SiteRecord | undefined;
   findSite(text: string): SiteRecord | undefined;
@@ -215,7 +239,8 @@ export function openStore(home: string = defaultHome()): Store {
       throw new StoreError(file, `cannot create folder ${home}: ${(e as Error).message}`);
     }
   }
-  let db: DatabaseSync;
+  let db: DatabaseSync | undefined;
+  if (file !== ":memory:" && !writable(home, file)) return openReadOnly(file);
   try {
     db = new DatabaseSync(file);
     db.exec("PRAGMA busy_timeout = 10000");
@@ -234,6 +259,19 @@ export function openStore(home: string = defaultHome()): Store {
     migrate(db, file);
   } catch (e) {
     if (e instanceof StoreError) throw e;
+    try {
+      db?.close();
+    } catch { /* not open */ }
+    // SQLite says "disk I/O error" when it cannot make its WAL files on a full disk: look.
+    if (file !== ":memory:" && diskFull(home)) {
+      if (exists(file)) return openReadOnly(file, "full");
+      throw new StoreError(
+        file,
+        "the disk holding the store is full, so the store cannot be created; free some space and try again",
+      );
+    }
+    const plain = diskProblem(file, e, "opening it");
+    if (plain) throw plain;
     throw new StoreError(
       file,
       `cannot be read as a threshold store (${
@@ -241,7 +279,146 @@ export function openStore(home: string = defaultHome()): Store {
       }). Nothing was changed; move the file aside or set THRESHOLD_HOME to another folder.`,
     );
   }
-  return makeStore(db, file);
+  return makeStore(db!, file, false);
+}
+
+/** Whether this process may write the store (its folder, and the file when it exists). */
+function writable(home: string, file: string): boolean {
+  for (
+    const p of [file, join(home, `.write-test-${Deno.pid}-${crypto.randomUUID().slice(0, 8)}`)]
+  ) {
+    if (p === file) {
+      try {
+        Deno.statSync(file);
+      } catch {
+        continue; // no file yet: the folder decides
+      }
+      try {
+        Deno.openSync(file, { read: true, write: true }).close();
+      } catch (e) {
+        if (e instanceof Deno.errors.PermissionDenied || isReadOnlyFs(e)) return false;
+        throw e;
+      }
+    } else {
+      try {
+        Deno.writeFileSync(p, new Uint8Array(), { create: true });
+        Deno.removeSync(p);
+      } catch (e) {
+        if (e instanceof Deno.errors.PermissionDenied || isReadOnlyFs(e)) return false;
+        if (e instanceof Deno.errors.NotFound) return true; // mkdir failed elsewhere; let open say
+        // A full disk may still refuse an empty file: opening for reads is fine.
+        return true;
+      }
+    }
+  }
+  return true;
+}
+
+function exists(file: string): boolean {
+  try {
+    Deno.statSync(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the disk holding `home` is full: a 64 KB probe file cannot be written. */
+function diskFull(home: string): boolean {
+  const probe = join(home, `.space-probe-${Deno.pid}-${crypto.randomUUID().slice(0, 8)}`);
+  try {
+    Deno.writeFileSync(probe, new Uint8Array(64 * 1024));
+    return false;
+  } catch (e) {
+    return e instanceof Error && /no space left|os error 28|ENOSPC|quota/i.test(e.message);
+  } finally {
+    try {
+      Deno.removeSync(probe);
+    } catch { /* never made */ }
+  }
+}
+
+function isReadOnlyFs(e: unknown): boolean {
+  return /read-only file system|EROFS|os error 30/i.test(String((e as Error)?.message ?? e));
+}
+
+/**
+ * Opens a store this process may not write: read-only and immutable (no WAL or lock files are
+ * made), so `scans`, `plan`, `findings` and runs that save nothing still work.
+ */
+function openReadOnly(file: string, why: "read-only" | "full" = "read-only"): Store {
+  let db: DatabaseSync | undefined;
+  try {
+    Deno.statSync(file);
+  } catch {
+    throw new StoreError(
+      file,
+      "does not exist and its folder is read-only, so it cannot be created; set THRESHOLD_HOME to a folder you may write",
+    );
+  }
+  // SQLite's immutable flag (a file: URI) reads a WAL-mode store without its -shm and -wal
+  // files; a plain read-only open works where they exist. Deno's permission check reads a URI
+  // as a relative path, so the URI works only with full read permission, not confined.
+  const attempts: (() => DatabaseSync)[] = [
+    () => new DatabaseSync(`file:${encodeURI(file)}?immutable=1`, { readOnly: true } as never),
+    () => new DatabaseSync(file, { readOnly: true }),
+  ];
+  let last: unknown;
+  for (const open of attempts) {
+    let d: DatabaseSync | undefined;
+    try {
+      d = open();
+      const v = (d.prepare("PRAGMA user_version").get() as { user_version: number })
+        .user_version;
+      if (v !== STORE_SCHEMA_VERSION) {
+        d.close();
+        throw new StoreError(
+          file,
+          `is read-only and has schema version ${v}, not ${STORE_SCHEMA_VERSION}; it cannot be upgraded without write access. Nothing was changed.`,
+        );
+      }
+      db = d;
+      break;
+    } catch (e) {
+      if (e instanceof StoreError) throw e;
+      try {
+        d?.close();
+      } catch { /* not open */ }
+      last = e;
+    }
+  }
+  if (!db!) {
+    throw new StoreError(
+      file,
+      `is on a ${
+        why === "full" ? "full disk" : "read-only disk"
+      } and could not be opened read-only (${
+        (last as Error)?.message
+      }); nothing was changed. A confined process (the MCP server) cannot open a read-only store: run threshold with full read permission, or copy the store to a writable folder.`,
+    );
+  }
+  return makeStore(db!, file, why);
+}
+
+/**
+ * The plain truth about a failed write or open: the disk is full, or the store is read-only.
+ * Undefined when the error is neither.
+ */
+export function diskProblem(file: string, e: unknown, doing: string): StoreError | undefined {
+  const msg = String((e as Error)?.message ?? e);
+  if (/disk is full|SQLITE_FULL|no space left|os error 28/i.test(msg)) {
+    return new StoreError(
+      file,
+      `the disk holding the store is full (${doing}); nothing was saved and the store is unchanged. Free some space and try again.`,
+    );
+  }
+  if (/readonly|read-only|SQLITE_READONLY|os error 30/i.test(msg)) {
+    return new StoreError(
+      file,
+      `the store is read-only (${doing}); nothing was saved. Reading commands (scans, plan, findings, run --scan) still work.`,
+    );
+  }
+  return undefined;
 }
 
 function migrate(db: DatabaseSync, file: string) {
@@ -267,29 +444,60 @@ function migrate(db: DatabaseSync, file: string) {
       }
     }
     for (let i = v; i < MIGRATIONS.length; i++) {
-      db.exec(MIGRATIONS[i]);
+      const step = MIGRATIONS[i];
+      if (typeof step === "string") db.exec(step);
+      else step(db);
       db.exec(`PRAGMA user_version = ${i + 1}`);
     }
   });
 }
 
-/** Runs fn in one write transaction (BEGIN IMMEDIATE: waits for other writers). */
-function tx<T>(db: DatabaseSync, fn: () => T): T {
-  db.exec("BEGIN IMMEDIATE");
+/**
+ * Runs fn in one write transaction (BEGIN IMMEDIATE: waits for other writers). A full disk or
+ * a read-only store is a StoreError saying so.
+ */
+function tx<T>(db: DatabaseSync, fn: () => T, file = "", doing = "writing"): T {
+  try {
+    db.exec("BEGIN IMMEDIATE");
+  } catch (e) {
+    throw diskProblem(file, e, doing) ?? e;
+  }
   try {
     const out = fn();
     db.exec("COMMIT");
     return out;
   } catch (e) {
-    db.exec("ROLLBACK");
-    throw e;
+    try {
+      if (db.isTransaction) db.exec("ROLLBACK");
+    } catch { /* the rollback of a failed commit */ }
+    throw diskProblem(file, e, doing) ?? e;
   }
 }
 
 type Row = Record<string, unknown>;
 const opt = <T>(v: unknown): T | undefined => (v === null || v === undefined ? undefined : v as T);
 
-function makeStore(db: DatabaseSync, file: string): Store {
+function makeStore(
+  db: DatabaseSync,
+  file: string,
+  mode: false | "read-only" | "full",
+): Store {
+  const readOnly = mode !== false;
+  const write = <T>(doing: string, fn: () => T): T => {
+    if (mode === "full") {
+      throw new StoreError(
+        file,
+        `the disk holding the store is full (${doing}); nothing was saved and the store is unchanged. Free some space and try again; reading commands (scans, plan, findings, run --scan) still work.`,
+      );
+    }
+    if (readOnly) {
+      throw new StoreError(
+        file,
+        `the store is read-only (${doing}); nothing was saved. Reading commands (scans, plan, findings, run --scan) still work.`,
+      );
+    }
+    return tx(db, fn, file, doing);
+  };
   // Prepared once per SQL text: a statement prepared per call holds native memory until a GC
   // that a small JS heap rarely triggers (resident memory grew ~15 KB per run).
   const statements = new Map<string, ReturnType<DatabaseSync["prepare"]>>();
@@ -332,18 +540,22 @@ function makeStore(db: DatabaseSync, file: string): Store {
 
   return {
     file,
+    readOnly,
+    ...(mode ? { readOnlyWhy: mode } : {}),
     close: () => db.close(),
 
     putScan(loaded: LoadedPlan, report?: unknown) {
       const p: Plan = loaded.plan;
-      tx(
-        db,
+      checkScanId(p.id, "scan id");
+      write(
+        `saving scan ${p.id}`,
         () =>
-          q(`INSERT INTO scans (id, name, format, ref, plan_json, warnings_json, report_json, imported_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+          q(`INSERT INTO scans (id, name, format, ref, plan_json, warnings_json, report_json, imported_at, rooms, floors)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
            ON CONFLICT(id) DO UPDATE SET name=excluded.name, format=excluded.format, ref=excluded.ref,
              plan_json=excluded.plan_json, warnings_json=excluded.warnings_json,
-             report_json=excluded.report_json, imported_at=excluded.imported_at`)
+             report_json=excluded.report_json, imported_at=excluded.imported_at,
+             rooms=excluded.rooms, floors=excluded.floors`)
             .run(
               p.id,
               p.name,
@@ -353,6 +565,8 @@ function makeStore(db: DatabaseSync, file: string): Store {
               JSON.stringify(loaded.warnings),
               report === undefined ? null : JSON.stringify(report),
               now(),
+              p.rooms.length,
+              p.floors.length,
             ),
       );
     },
@@ -367,27 +581,42 @@ function makeStore(db: DatabaseSync, file: string): Store {
       };
     },
     listScans() {
-      return (q("SELECT id, name, format, ref, imported_at, plan_json FROM scans ORDER BY id")
-        .all() as Row[]).map((r) => {
-          const p = JSON.parse(r.plan_json as string) as Plan;
-          return {
-            id: r.id as string,
-            name: r.name as string,
-            format: r.format as string,
-            ref: r.ref as string,
-            imported_at: r.imported_at as string,
-            rooms: p.rooms.length,
-            floors: p.floors.length,
-          };
-        });
+      return (q("SELECT id, name, format, ref, imported_at, rooms, floors FROM scans ORDER BY id")
+        .all() as Row[]).map((r) => ({
+          id: r.id as string,
+          name: r.name as string,
+          format: r.format as string,
+          ref: r.ref as string,
+          imported_at: r.imported_at as string,
+          rooms: Number(r.rooms),
+          floors: Number(r.floors),
+        }));
     },
     deleteScan(id) {
-      return tx(db, () => Number(q("DELETE FROM scans WHERE id = ?").run(id).changes) > 0);
+      return write(`deleting scan ${id}`, () => {
+        const gone = Number(q("DELETE FROM scans WHERE id = ?").run(id).changes) > 0;
+        if (!gone) return false;
+        q("DELETE FROM runs WHERE scan = ?").run(id);
+        q("DELETE FROM findings WHERE scan = ?").run(id);
+        q("DELETE FROM selection WHERE kind = 'scan' AND value = ?").run(id);
+        // A site stored for the scan stays (its coordinates are a person's), unlinked.
+        q("UPDATE sites SET scan = NULL WHERE scan = ?").run(id);
+        return true;
+      });
+    },
+    deleteSite(id) {
+      return write(`deleting site ${id}`, () => {
+        const gone = Number(q("DELETE FROM sites WHERE id = ?").run(id).changes) > 0;
+        if (!gone) return false;
+        q("DELETE FROM runs WHERE scan = ?").run(id);
+        q("DELETE FROM findings WHERE scan = ?").run(id);
+        return true;
+      });
     },
 
     putSite(s) {
-      tx(
-        db,
+      write(
+        `saving site ${s.id}`,
         () =>
           q(`INSERT INTO sites (id, name, lat, lon, address, elevation_m, north_deg, scan, record_json, updated_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -427,13 +656,19 @@ function makeStore(db: DatabaseSync, file: string): Store {
       return r ? parsed(r.value_json as string, `preference ${key}`) : undefined;
     },
     setPref(key, value) {
-      tx(db, () =>
-        q(`INSERT INTO preferences (key, value_json, updated_at) VALUES (?, ?, ?)
+      write(
+        `saving preference ${key}`,
+        () =>
+          q(`INSERT INTO preferences (key, value_json, updated_at) VALUES (?, ?, ?)
            ON CONFLICT(key) DO UPDATE SET value_json=excluded.value_json, updated_at=excluded.updated_at`)
-          .run(key, JSON.stringify(value), now()));
+            .run(key, JSON.stringify(value), now()),
+      );
     },
     unsetPref(key) {
-      return tx(db, () => Number(q("DELETE FROM preferences WHERE key = ?").run(key).changes) > 0);
+      return write(
+        "writing",
+        () => Number(q("DELETE FROM preferences WHERE key = ?").run(key).changes) > 0,
+      );
     },
     listPrefs() {
       return (q("SELECT key, value_json, updated_at FROM preferences ORDER BY key").all() as Row[])
@@ -445,7 +680,7 @@ function makeStore(db: DatabaseSync, file: string): Store {
     },
 
     putPersona(p) {
-      tx(db, () =>
+      write("writing", () =>
         q(`INSERT INTO personas (id, persona_json, updated_at) VALUES (?, ?, ?)
            ON CONFLICT(id) DO UPDATE SET persona_json=excluded.persona_json, updated_at=excluded.updated_at`)
           .run(p.id, JSON.stringify(p), now()));
@@ -465,7 +700,7 @@ function makeStore(db: DatabaseSync, file: string): Store {
       return r ? r.value as string : undefined;
     },
     setSelection(kind, value) {
-      tx(db, () => {
+      write("writing", () => {
         if (value === undefined) q("DELETE FROM selection WHERE kind = ?").run(kind);
         else {
           q(`INSERT INTO selection (kind, value) VALUES (?, ?)
@@ -475,8 +710,8 @@ function makeStore(db: DatabaseSync, file: string): Store {
     },
 
     addRun(run) {
-      tx(
-        db,
+      write(
+        `saving the ${run.tool} run`,
         () =>
           q(`INSERT INTO runs (id, tool, scan, status, inputs_json, result_json, started_at, duration_ms)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
@@ -527,7 +762,7 @@ function makeStore(db: DatabaseSync, file: string): Store {
     },
 
     syncFindings(scan, tool, findings, runId) {
-      return tx(db, () => {
+      return write(`saving the ${tool} findings`, () => {
         const t = now();
         const rejected = new Set<string>();
         const produced = new Set<string>();
@@ -608,15 +843,21 @@ function makeStore(db: DatabaseSync, file: string): Store {
         ));
     },
     setFindingStatus(scan, id, status, reason) {
-      tx(db, () =>
-        q("UPDATE findings SET status = ?, reason = ? WHERE scan = ? AND id = ?")
-          .run(status, reason ?? null, scan, id));
+      write(
+        "writing",
+        () =>
+          q("UPDATE findings SET status = ?, reason = ? WHERE scan = ? AND id = ?")
+            .run(status, reason ?? null, scan, id),
+      );
     },
 
     putBatch(b) {
-      tx(db, () =>
-        q(`INSERT INTO batches (id, spec_json, created_at) VALUES (?, ?, ?)
-           ON CONFLICT(id) DO NOTHING`).run(b.id, JSON.stringify(b.spec), b.created_at));
+      write(
+        `recording batch ${b.id}`,
+        () =>
+          q(`INSERT INTO batches (id, spec_json, created_at) VALUES (?, ?, ?)
+           ON CONFLICT(id) DO NOTHING`).run(b.id, JSON.stringify(b.spec), b.created_at),
+      );
     },
     getBatch(id) {
       const r = q("SELECT * FROM batches WHERE id = ?").get(id) as Row | undefined;
@@ -629,7 +870,7 @@ function makeStore(db: DatabaseSync, file: string): Store {
       return r ? batchFrom(r) : undefined;
     },
     commitBatchRow(row, run) {
-      return tx(db, () => {
+      return write(`saving a row of batch ${row.batch}`, () => {
         const put = q(
           `INSERT INTO batch_rows (batch, key, scan, tool, status, run_id, row_json, done_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(batch, key) DO NOTHING`,
@@ -704,4 +945,22 @@ function batchFrom(r: Row): BatchRecord {
     spec: JSON.parse(r.spec_json as string),
     created_at: r.created_at as string,
   };
+}
+
+/**
+ * Scan ids: a letter or digit, then letters, digits, `.`, `_` or `-`; 1–64 characters. So an
+ * id can be typed, printed, used in a file name and a URI (`threshold://scans/<id>`) as it is.
+ */
+export const SCAN_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+/** Throws an InputError naming `input` when `id` is not a valid scan id (see {@link SCAN_ID}). */
+export function checkScanId(id: string, input = "--id"): string {
+  if (SCAN_ID.test(id)) return id;
+  const shown = JSON.stringify(id).slice(0, 80);
+  throw new InputError(
+    input,
+    id === ""
+      ? "a scan id may not be empty; use 1–64 letters, digits, '.', '_' or '-', starting with a letter or digit"
+      : `${shown} is not a valid scan id; use 1–64 letters, digits, '.', '_' or '-', starting with a letter or digit`,
+  );
 }

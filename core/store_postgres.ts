@@ -11,7 +11,7 @@
  * runner, the session and the CLI — all synchronous over the store — need no change.
  */
 import { StoreError } from "./errors.ts";
-import type { Store } from "./store.ts";
+import { checkScanId, type Store } from "./store.ts";
 
 /** The PostgreSQL schema version this threshold writes (migrations in the worker). */
 export const PG_SCHEMA_VERSION = 3;
@@ -83,6 +83,7 @@ export function openPostgresStore(url: string): Store {
     "getScan",
     "listScans",
     "deleteScan",
+    "deleteSite",
     "putSite",
     "getSite",
     "findSite",
@@ -116,6 +117,12 @@ export function openPostgresStore(url: string): Store {
   return {
     ...store,
     file: name,
+    // Read-only and full-disk modes are the embedded file's; PostgreSQL says so itself.
+    readOnly: false,
+    putScan(loaded, report) {
+      checkScanId(loaded.plan.id, "scan id");
+      call("putScan")(loaded, report);
+    },
     close() {
       if (closed) return;
       try {

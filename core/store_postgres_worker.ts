@@ -158,7 +158,25 @@ const ops: Record<string, (s: Sql, ...a: any[]) => Promise<unknown>> = {
       .map((r: Row) => ({ ...r }));
   },
   async deleteScan(s, id: string) {
-    return (await s`DELETE FROM scans WHERE id = ${id}`).count > 0;
+    return await s.begin(async (tx: any) => {
+      const gone = (await tx`DELETE FROM scans WHERE id = ${id}`).count > 0;
+      if (!gone) return false;
+      await tx`DELETE FROM runs WHERE scan = ${id}`;
+      await tx`DELETE FROM findings WHERE scan = ${id}`;
+      await tx`DELETE FROM selection WHERE kind = 'scan' AND value = ${id}`;
+      // A site stored for the scan stays (its coordinates are a person's), unlinked.
+      await tx`UPDATE sites SET scan = NULL WHERE scan = ${id}`;
+      return true;
+    });
+  },
+  async deleteSite(s, id: string) {
+    return await s.begin(async (tx: any) => {
+      const gone = (await tx`DELETE FROM sites WHERE id = ${id}`).count > 0;
+      if (!gone) return false;
+      await tx`DELETE FROM runs WHERE scan = ${id}`;
+      await tx`DELETE FROM findings WHERE scan = ${id}`;
+      return true;
+    });
   },
   async putSite(s, x: Row) {
     await s`INSERT INTO sites (id, name, lat, lon, address, elevation_m, north_deg, scan, record_json, updated_at)

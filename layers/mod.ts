@@ -4,6 +4,11 @@
  */
 import { InputError } from "../core/errors.ts";
 import { type LoadedPlan, parsePlan } from "../core/plan.ts";
+import { asUtf8, DEFAULT_IMPORT_MAX_MB, readRegularFile } from "../core/files.ts";
+import { checkScanId, SCAN_ID } from "../core/store.ts";
+import { BUILTIN_SCANS } from "./builtin.ts";
+import { stripControls } from "../core/printable.ts";
+import { dropImplausibleHeights, plausibilityPass } from "./plausibility.ts";
 import { matterport } from "./matterport/mod.ts";
 import { mp3dConnectivity, mp3dHouse } from "./mp3d/mod.ts";
 import { ifc } from "./ifc/mod.ts";
@@ -45,14 +50,29 @@ export function detectImporter(source: string, bytes: Uint8Array | undefined): I
   );
 }
 
-/** Reads a source's bytes: a file path, or undefined for URL-like sources (scheme://…). */
-export async function readSource(source: string): Promise<Uint8Array | undefined> {
+/**
+ * Reads a source's bytes: a regular file of at most `max_mb` MB (default
+ * {@link DEFAULT_IMPORT_MAX_MB}, the preference `import.max_mb`), or undefined for URL-like
+ * sources (scheme://…).
+ */
+export async function readSource(
+  source: string,
+  max_mb = DEFAULT_IMPORT_MAX_MB,
+): Promise<Uint8Array | undefined> {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(source) && !source.startsWith("file://")) return undefined;
-  try {
-    return await Deno.readFile(source.startsWith("file://") ? new URL(source) : source);
-  } catch (e) {
-    throw new InputError("file", `cannot read ${source}: ${(e as Error).message}`);
-  }
+  return await readRegularFile(source.startsWith("file://") ? new URL(source) : source, {
+    input: "file",
+    max_bytes: max_mb * 1e6,
+    raise: `threshold prefs set import.max_mb ${Math.ceil(max_mb * 4)} (the limit is ${max_mb} MB)`,
+  });
+}
+
+/** A scan id made from an importer's own id: invalid characters become "-", at most 64. */
+export function scanIdFrom(raw: string): string {
+  let id = raw.normalize("NFKD").replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^[^A-Za-z0-9]+/, "")
+    .slice(0, 64).replace(/[-.]+$/, "");
+  if (!SCAN_ID.test(id)) id = "scan";
+  return id;
 }
 
 /**
@@ -61,15 +81,71 @@ export async function readSource(source: string): Promise<Uint8Array | undefined
  */
 export async function importSource(
   source: string,
-  opts: Partial<ImportOptions> = {},
+  opts: Partial<ImportOptions> & { max_mb?: number } = {},
 ): Promise<{ loaded: LoadedPlan; report: ImportReport }> {
-  const bytes = await readSource(source);
+  if (opts.id !== undefined) checkScanId(opts.id, "--id");
+  if (opts.id !== undefined && opts.id in BUILTIN_SCANS) throw builtinClash(opts.id, "--id");
+  const raw = await readSource(source, opts.max_mb);
+  const text = raw && asUtf8(raw);
+  const bytes = text?.bytes;
   const imp = detectImporter(source, bytes);
-  const { plan, report } = await imp.run(source, bytes, { ref: source, ...opts });
-  if (opts.id) plan.id = opts.id;
-  const loaded = parsePlan(plan, source);
-  report.warnings.push(...loaded.warnings);
+  const { max_mb: _, ...importOpts } = opts;
+  let plan, report: ImportReport;
+  try {
+    ({ plan, report } = await imp.run(source, bytes, { ref: source, ...importOpts }));
+  } catch (e) {
+    if (e instanceof InputError) throw e;
+    // An importer's own failure (a parser's TypeError on a malformed file) names the file.
+    throw new InputError(
+      "file",
+      `${source} could not be read as ${imp.format}: ${firstLine((e as Error)?.message ?? e)}`,
+    );
+  }
+  if (text?.encoding) report.assumptions.push(`the file was decoded as ${text.encoding}`);
+  // Text from a file is data: control characters (terminal escape sequences) are taken out.
+  const clean = stripControls(plan);
+  if (clean.changed) {
+    plan = clean.value;
+    report.warnings.push(
+      `${clean.changed} text value(s) held control characters (such as terminal escape sequences); they were removed`,
+    );
+  }
+  if (opts.id !== undefined) plan.id = opts.id;
+  else if (typeof plan.id === "string" && !SCAN_ID.test(plan.id)) {
+    const id = scanIdFrom(plan.id);
+    report.assumptions.push(
+      `scan id ${JSON.stringify(id)} made from the source's id ${
+        JSON.stringify(plan.id).slice(0, 80)
+      } (scan ids use letters, digits, '.', '_' and '-')`,
+    );
+    plan.id = id;
+  }
+  if (typeof plan.id === "string" && plan.id in BUILTIN_SCANS) {
+    throw new InputError(
+      source,
+      `its scan id ${
+        JSON.stringify(plan.id)
+      } is the built-in demo building's and cannot be replaced; import it under another id with --id <sid>`,
+    );
+  }
+  dropImplausibleHeights(plan, report);
+  const parsed = parsePlan(plan, source);
+  const loaded = plausibilityPass(parsed, report);
+  report.warnings.push(...parsed.warnings);
   return { loaded, report };
+}
+
+function builtinClash(id: string, input: string): InputError {
+  return new InputError(
+    input,
+    `${
+      JSON.stringify(id)
+    } is the built-in demo building's scan id and cannot be replaced; import under another id with --id <sid>`,
+  );
+}
+
+function firstLine(s: unknown): string {
+  return String(s).split("\n")[0].slice(0, 300);
 }
 
 /**

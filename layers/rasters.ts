@@ -5,6 +5,7 @@
  * changed or moved since it was attached is a clear error naming it, never silently other
  * data. This module is the only place that reads raster files; engines take the bytes.
  */
+import { readRegularFile } from "../core/files.ts";
 import { dirname, resolve } from "node:path";
 import { InputError } from "../core/errors.ts";
 import { type PlanSources, resolveSite, samePlace, type SiteInfo } from "../core/context.ts";
@@ -82,12 +83,12 @@ export async function addRaster(
     );
   }
   const path = resolve(file);
-  let bytes: Uint8Array;
-  try {
-    bytes = await Deno.readFile(path);
-  } catch (e) {
-    throw new InputError("file", `cannot read ${path}: ${(e as Error).message}`);
-  }
+  // A regular file under RASTER_MAX_MB: a device or pipe is refused, never read.
+  const bytes = await readRegularFile(path, {
+    input: "file",
+    what: "raster",
+    max_bytes: RASTER_MAX_MB * 1e6,
+  });
   let info;
   try {
     info = await readGeoTiffInfo(bytes);
@@ -184,6 +185,9 @@ function siteRecordFor(store: Store, place: string, site: SiteInfo): SiteRecord 
     record: {},
   };
 }
+
+/** The largest raster `add-raster` reads, MB (a 1 m DEM of 10 km × 10 km as float32 is 400 MB). */
+export const RASTER_MAX_MB = 2000;
 
 /**
  * Reads an attached raster's bytes and re-checks its SHA-256; a missing or changed file is

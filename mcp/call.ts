@@ -29,6 +29,9 @@ import { BUILTIN_SCANS } from "../layers/builtin.ts";
 import { activePersona } from "../presets/personas.ts";
 import { runUri } from "./resources.ts";
 import { type MissingInput, sentence } from "./tools.ts";
+import type { ToolPool } from "./worker.ts";
+import { poolRunner } from "./worker.ts";
+import { checkFileArguments } from "./files.ts";
 
 /** What a call needs from the server. */
 export interface CallEnv {
@@ -36,6 +39,10 @@ export interface CallEnv {
   era: "legacy" | "modern";
   /** The 2025-era client capabilities (from `initialize`). */
   legacyCapabilities(): Record<string, unknown> | undefined;
+  /** Runs tools off the protocol thread (mcp/worker.ts); without it they run in-process. */
+  pool?: ToolPool;
+  /** The `--root` folders: files named in arguments (a pack) must be inside one. */
+  roots?: string[];
 }
 
 /** How long a person has to answer an elicitation (2025 era), in ms: people take time. */
@@ -191,9 +198,11 @@ export async function callTool(
     set: args,
     persona: activePersona(env.store),
     signal,
+    ...(env.pool ? { runner: poolRunner(env.pool) } : {}),
   });
   if (onStep) session.subscribe((e) => e.type === "step" && onStep(e));
   try {
+    checkFileArguments(args, env.roots ?? []);
     if (env.era === "modern") {
       // Answers of earlier rounds ride in requestState; like arguments, the session checks them.
       const earlier = earlierAnswers(ctx.mcpReq.requestState());

@@ -11,6 +11,7 @@ import {
 import type { Registry } from "../core/registry.ts";
 import type { Store } from "../core/store.ts";
 import { type CallEnv, callTool } from "./call.ts";
+import type { ToolPool } from "./worker.ts";
 import { IMPORT_SCAN, IMPORT_SCAN_DESCRIPTION, IMPORT_SCAN_INPUT, importScan } from "./import.ts";
 import { registerResources } from "./resources.ts";
 import type { ToolDef } from "./listing.ts";
@@ -79,6 +80,8 @@ export function createMcpServer(
   era: "legacy" | "modern",
   /** Folders the server may read (`--root`): import_scan takes files from under them. */
   roots: string[] = [],
+  /** Runs tools off the protocol thread (mcp/worker.ts). */
+  pool?: ToolPool,
 ): McpServer {
   const server = new McpServer(SERVER_INFO, {
     capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: {} },
@@ -88,6 +91,8 @@ export function createMcpServer(
     store,
     era,
     legacyCapabilities: () => server.server.getClientCapabilities() as Args | undefined,
+    ...(pool ? { pool } : {}),
+    roots,
   };
   for (const def of defs) {
     server.registerTool(def.name, {

@@ -122,6 +122,19 @@ export const PREFERENCE_KEYS: PreferenceKey[] = [
     description: "The sunlight standard sun hours are checked against (en17037, bre209, none).",
   },
   {
+    key: "run.time_limit_s",
+    schema: z.number().positive().max(86400),
+    unit: "s",
+    description:
+      "The most seconds one tool run may take; past it the run ends as an error naming the limit (default 120).",
+  },
+  {
+    key: "import.max_mb",
+    schema: z.number().positive().max(100000),
+    unit: "MB",
+    description: "The largest file `threshold import` reads, in MB (default 100).",
+  },
+  {
     key: "vision.commit_score",
     schema: z.number().min(0.2).max(0.99),
     description:

@@ -10,6 +10,7 @@
  * a band edge passes a vertex, so trying those positions is exact; otherwise band positions
  * every 1 cm are tried as well (a lower bound, within about a centimetre).
  */
+import { ticker } from "../budget.ts";
 import type { Point } from "../../core/plan.ts";
 import type { MultiRings } from "./clip.ts";
 import { freeFloor } from "./clearance.ts";
@@ -104,10 +105,14 @@ function longestInFrame(polys: MultiRings, w: number): FrameResult {
     ys.add(y - w);
   }
   if (!rectilinear) {
-    for (let y = minY; y <= maxY - w + EPS; y += 0.01) ys.add(y);
+    // 1 cm bands, but at most 10,000 of them: the work follows the room, not its size.
+    const dy = Math.max(0.01, (maxY - w - minY) / 10000);
+    for (let y = minY; y <= maxY - w + EPS; y += dy) ys.add(y);
   }
   let best: FrameResult = { length_m: 0, exact: rectilinear };
+  const tick = ticker(32);
   for (const y0 of ys) {
+    tick();
     if (y0 < minY - EPS || y0 + w > maxY + EPS) continue;
     const r = longestAt(polys, edges, y0, w);
     if (r.len > best.length_m + EPS) {

@@ -5,6 +5,7 @@
  * (Vatti clipping, see clip.ts); the widest circle uses polylabel (Mapbox's
  * pole of inaccessibility, a quadtree search that is exact to the precision asked for).
  */
+import { checkpoint, ticker } from "../budget.ts";
 import polylabelJs from "npm:polylabel@2.1.0";
 import type { Obj, Opening, Plan, Point } from "../../core/plan.ts";
 import { differenceRings, type MultiRings, ringArea_m2, type Rings } from "./clip.ts";
@@ -168,6 +169,7 @@ export function largestInscribedCircle(
 export function largestCircleIn(free: MultiRings, precision_m = 0.005): Circle | undefined {
   let best: Circle | undefined;
   for (const poly of free) {
+    checkpoint();
     if (ringsArea_m2(poly) <= 1e-9) continue;
     const p = polylabel(poly, precision_m);
     const r = Math.max(0, p.distance);
@@ -256,8 +258,19 @@ export function findPlacement(
   shape: (at: Point, angle_deg: number) => Point[],
   opts: { clear_radius_m?: number; step_m?: number } = {},
 ): Placement | undefined {
-  const step = opts.step_m ?? 0.05;
   const half = opts.clear_radius_m ?? 0;
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (const [x, y] of polygon) {
+    minX = Math.min(minX, x), minY = Math.min(minY, y);
+    maxX = Math.max(maxX, x), maxY = Math.max(maxY, y);
+  }
+  // The work is bounded by the room, not by its size in metres: at most MAX_PLACEMENT_CELLS
+  // grid points (a coarser grid in a huge room can only miss a placement, never invent one).
+  const step = Math.max(
+    opts.step_m ?? 0.05,
+    Math.sqrt(((maxX - minX) * (maxY - minY)) / MAX_PLACEMENT_CELLS),
+  );
+  const tick = ticker(64);
   const free = freeFloor(polygon, obstacles);
   if (!free.length) return undefined;
   const edges = ringEdges(free);
@@ -268,13 +281,9 @@ export function findPlacement(
     for (let k = 0; k < 4; k++) angles.add(round6(((deg + 90 * k) % 360 + 360) % 360));
   }
   for (let d = 0; d < 360; d += 15) angles.add(d);
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-  for (const [x, y] of polygon) {
-    minX = Math.min(minX, x), minY = Math.min(minY, y);
-    maxX = Math.max(maxX, x), maxY = Math.max(maxY, y);
-  }
   for (let x = minX + half; x <= maxX - half + 1e-9; x += step) {
     for (let y = minY + half; y <= maxY - half + 1e-9; y += step) {
+      tick();
       const p: Point = [x, y];
       if (!insideEdges(edges, x, y) || distToEdges(edges, p) < half - 1e-9) continue;
       for (const angle of angles) {
@@ -285,6 +294,9 @@ export function findPlacement(
   }
   return undefined;
 }
+
+/** The most grid points {@link findPlacement} tries in one room (a 50 m × 50 m room at 5 cm). */
+export const MAX_PLACEMENT_CELLS = 1_000_000;
 
 function round6(v: number): number {
   return Math.round(v * 1e6) / 1e6;

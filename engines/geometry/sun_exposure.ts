@@ -9,6 +9,7 @@
  * Counting is the midpoint rule: each sample stands for `step_h` hours, so a daily total is
  * within one step of the continuous value (two sunrise/sunset edges, half a step each).
  */
+import { ticker } from "../budget.ts";
 import type { Opening, Plan, Point } from "../../core/plan.ts";
 import { julianDay } from "./sun/mod.ts";
 import { nearestWall, planAzimuth_deg } from "./walls.ts";
@@ -225,7 +226,9 @@ export function sunCodes(series: SunSeries, aperture: Aperture, scene: Scene): U
     .map((p) => seen(p, ox, oy));
   const origin: Point = [ox, oy];
   const dir: Point = [0, 0];
+  const tick = ticker(1024);
   for (let i = 0; i < n; i++) {
+    tick();
     const el = series.elevation_deg[i];
     if (!(el > minAlt)) {
       codes[i] = SUN_CODES.down;

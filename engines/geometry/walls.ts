@@ -76,6 +76,31 @@ export function nearestRoomEdge(room: Room, p: Point): WallEdge | undefined {
   return best;
 }
 
+const roomIndexes = new WeakMap<
+  readonly Room[],
+  { n: number; byId: Map<string, Room>; byFloor: Map<string, Room[]> }
+>();
+
+/**
+ * Rooms by id (first of a repeated id) and by floor, cached per rooms array (plans are read,
+ * not changed, by engines; a list that changed length is indexed again).
+ */
+function roomIndex(rooms: readonly Room[]) {
+  let idx = roomIndexes.get(rooms);
+  if (!idx || idx.n !== rooms.length) {
+    const byId = new Map<string, Room>();
+    const byFloor = new Map<string, Room[]>();
+    for (const r of rooms) {
+      if (!byId.has(r.id)) byId.set(r.id, r);
+      const list = byFloor.get(r.floor);
+      if (list) list.push(r);
+      else byFloor.set(r.floor, [r]);
+    }
+    roomIndexes.set(rooms, idx = { n: rooms.length, byId, byFloor });
+  }
+  return idx;
+}
+
 /**
  * The wall an opening sits on: the nearest edge to `opening.at` among the rooms it connects
  * (`between`, first room winning ties), or among all rooms on its floor when those rooms are not in
@@ -86,11 +111,14 @@ export function nearestWall(
   plan: Pick<Plan, "rooms">,
   opening: Pick<Opening, "at" | "floor" | "between">,
 ): WallEdge | undefined {
-  const onFloor = plan.rooms.filter((r) => r.floor === opening.floor);
+  // Rooms by id and by floor, made once per rooms list: a lookup per opening, not a scan of
+  // every room (which made a plan's doors quadratic in its size).
+  const idx = roomIndex(plan.rooms);
+  const onFloor = idx.byFloor.get(opening.floor) ?? [];
   const named = opening.between
     .filter((id): id is string => id !== null)
-    .map((id) => onFloor.find((r) => r.id === id))
-    .filter((r): r is Room => r !== undefined);
+    .map((id) => idx.byId.get(id))
+    .filter((r): r is Room => r !== undefined && r.floor === opening.floor);
   let best: WallEdge | undefined;
   for (const room of named.length ? named : onFloor) {
     const e = nearestRoomEdge(room, opening.at);

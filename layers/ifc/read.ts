@@ -12,6 +12,7 @@
  */
 import * as W from "npm:web-ifc@0.0.78";
 import { InputError } from "../../core/errors.ts";
+import { checkIfcLines } from "./lines.ts";
 import type { PlanInput, Point, RoomLabel } from "../../core/plan.ts";
 import type { ImportReport } from "../types.ts";
 import {
@@ -412,6 +413,7 @@ export async function ifcPlan(
   id?: string,
 ): Promise<{ plan: PlanInput; report: ImportReport }> {
   const schema = checkIfcHeader(bytes, ref);
+  checkIfcLines(bytes, ref);
   const api = await ifcApi();
   let model: number;
   try {

@@ -205,6 +205,18 @@ export function modelToPlan(
     counts: {},
   };
   const warn = (s: string) => report.warnings.push(s);
+  // A list the schema defines that holds something else is a malformed file, not absent data.
+  for (const key of ["floors", "rooms", "locations"] as const) {
+    const v = (model as Record<string, unknown>)[key];
+    if (v !== null && v !== undefined && !Array.isArray(v)) {
+      throw new InputError(
+        ref,
+        `model.${key} must be a list (or null), got ${
+          typeof v === "string" ? `the string ${JSON.stringify(v).slice(0, 40)}` : typeof v
+        }: the file is malformed`,
+      );
+    }
+  }
 
   // Floors.
   const floorsIn = list(model.floors);

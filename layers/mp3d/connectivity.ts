@@ -209,7 +209,11 @@ export function connectivityToPlan(
       `${sweeps.length - headed} sweep(s) without a heading: the pose's look axis is not level`,
     );
   }
-  if (excluded) {
+  if (!nodes.length) {
+    report.warnings.push(
+      `none of the ${vps.length} viewpoint(s) is included in the simulator: the nav graph is empty (the viewpoints are kept as sweeps only)`,
+    );
+  } else if (excluded) {
     report.assumptions.push(
       `${excluded} viewpoint(s) are not included in the simulator: kept as sweeps, left out of the nav graph with their ${toExcluded} link(s)`,
     );

@@ -89,9 +89,20 @@ for (const b of backends) {
       16,
       2,
     ]]);
+    s.setSelection("scan", "a-first");
+    s.addRun(run("r-a", "ceiling_height", "a-first", "2026-01-01T00:00:00.000Z"));
+    s.syncFindings("a-first", "ceiling_height", [finding("c:1")], "r-a");
+    s.putSite({ id: "a-site", lat: 1, lon: 2, scan: "a-first", record: {} });
     assert.equal(s.deleteScan("a-first"), true);
     assert.equal(s.deleteScan("a-first"), false);
     assert.deepEqual(s.listScans().map((x) => x.id), ["demo"]);
+    assert.equal(s.getRun("r-a"), undefined, "its runs went with it");
+    assert.deepEqual(s.listFindings({ scan: "a-first", all: true }), [], "and its findings");
+    assert.equal(s.getSelection("scan"), undefined, "and the selection of it");
+    assert.equal(s.getSite("a-site")!.scan, undefined, "a site stays, unlinked");
+    assert.equal(s.deleteSite("a-site"), true);
+    assert.equal(s.deleteSite("a-site"), false);
+    assert.equal(s.readOnly, false);
   });
 
   t("preferences, selection, personas and sites", (s) => {
@@ -247,7 +258,7 @@ for (const b of backends) {
 }
 
 Deno.test("store suite (sqlite): migrations are versioned (user_version)", () => {
-  assert.equal(STORE_SCHEMA_VERSION, 3);
+  assert.equal(STORE_SCHEMA_VERSION, 4); // 4: batch rows, after vision (2) and scan counts (3)
 });
 
 Deno.test({

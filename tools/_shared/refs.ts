@@ -3,6 +3,7 @@
  * (engines/geometry/names.ts), or an InputError naming the input and the candidates by name.
  * The folder starts with "_" so the registry does not take it for a tool.
  */
+import { ticker } from "../../engines/budget.ts";
 import type { Ctx } from "../../core/context.ts";
 import { InputError } from "../../core/errors.ts";
 import type { InputsSchema, Manifest } from "../../core/manifest.ts";
@@ -52,7 +53,9 @@ export function named<S extends InputsSchema>(m: Manifest<S>): Manifest<S> {
       }
       if (!names) return await m.run(ctx, inputs);
       const n = names;
-      const sub = (t: string) => namesInText(t, n);
+      // Every text of a large result is rewritten: within the run's budget (engines/budget.ts).
+      const tick = ticker(256);
+      const sub = (t: string) => (tick(), namesInText(t, n));
       const named: Ctx = Object.create(ctx, { step: { value: (t: string) => ctx.step(sub(t)) } });
       const h: HandlerResult = await m.run(named, inputs);
       return {

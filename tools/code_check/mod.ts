@@ -5,6 +5,7 @@
  * The rules and their measures are engines/geometry/rules.ts; the packs are data in
  * engines/geometry/packs/.
  */
+import { ticker } from "../../engines/budget.ts";
 import { InputError } from "../../core/errors.ts";
 import { fill, tool, z } from "../../core/manifest.ts";
 import type { Plan } from "../../core/plan.ts";
@@ -165,7 +166,9 @@ export default named(tool({
     const checks: Check[] = [];
     const findings: Finding[] = [];
     const subjectStatus = new Map<string, Status[]>();
+    const tick = ticker(256);
     for (const o of ev.outcomes) {
+      tick();
       checks.push(toCheck(o));
       if (o.subject) {
         const key = `${o.subject.kind}:${o.subject.id}`;

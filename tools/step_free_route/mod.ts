@@ -6,6 +6,7 @@
  * ramps against the steepest slope (default ADA §405.2, 1:12), and rooms crossed keeping half
  * the traveller's width from walls and furniture.
  */
+import { ticker } from "../../engines/budget.ts";
 import { InputError } from "../../core/errors.ts";
 import { named, resolveInput } from "../_shared/refs.ts";
 import { fill, tool, z } from "../../core/manifest.ts";
@@ -214,7 +215,9 @@ export default named(tool({
       }
     };
     const counts: Record<Status, number> = { pass: 0, fail: 0, warn: 0, unknown: 0, error: 0 };
+    const tick = ticker(64);
     for (const room of targets) {
+      tick();
       const r: Route = routes.get(room.id)!;
       const name = room.name ?? room.id;
       counts[r.status]++;

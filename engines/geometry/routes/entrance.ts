@@ -71,8 +71,12 @@ export function pickEntrance(
   }
   return {
     candidates,
-    basis: `${pool.length} doors lead outside (${
-      pool.map((o) => o.id).join(", ")
-    }) and none is marked as the main entrance`,
+    basis: marked.length > 1
+      ? `${marked.length} doors are marked as the main entrance (${
+        marked.map((o) => o.id).join(", ")
+      }); say which with the entrance input`
+      : `${pool.length} doors lead outside (${
+        pool.map((o) => o.id).join(", ")
+      }) and none is marked as the main entrance`,
   };
 }

@@ -3,6 +3,8 @@
  * edges through rooms (./space.ts), doors and openings, stairs, ramps and lifts, each with its
  * constraints (./constraints.ts).
  */
+import { checkpoint } from "../../budget.ts";
+import { unknownIfImplausible } from "../implausible.ts";
 import type { Plan, Point, Room, Vertical } from "../../../core/plan.ts";
 import { tolerance_m } from "../../../core/plan.ts";
 import { freeFloor, insideRings, largestCircleIn, objectFootprint } from "../clearance.ts";
@@ -101,7 +103,9 @@ export function verticalRooms(
  * with design.md's uncertainty rule (judge(), tolerance from the plan's source).
  */
 export function buildRouteGraph(
-  plan: Pick<Plan, "rooms" | "openings" | "verticals" | "objects" | "source">,
+  plan:
+    & Pick<Plan, "rooms" | "openings" | "verticals" | "objects" | "source">
+    & Partial<Pick<Plan, "implausible">>,
   needs: RouteNeeds,
 ): RouteGraph {
   const tol = (v: number) => tolerance_m(plan, v);
@@ -131,7 +135,7 @@ export function buildRouteGraph(
     if (s0 === s1) continue;
     const sides = [s0, s1].filter((s): s is string => s !== null && rooms.has(s));
     if (!sides.length) continue;
-    const constraints = openingConstraints(o, needs, tol);
+    const constraints = unknownIfImplausible(plan, o.id, openingConstraints(o, needs, tol));
     const ids: number[] = [];
     let outside: Point | undefined;
     for (const sid of sides) {
@@ -226,7 +230,7 @@ export function buildRouteGraph(
       return id;
     };
     const a = landing(from), b = landing(to);
-    const constraints = verticalConstraints(v, needs, tol);
+    const constraints = unknownIfImplausible(plan, v.id, verticalConstraints(v, needs, tol));
     const status = constraints.reduce<RouteStatus>((s, c) => worseRouteStatus(s, c.status), "pass");
     edges.push({
       a,
@@ -243,6 +247,7 @@ export function buildRouteGraph(
   // Across each room: every pair of its nodes, by the shortest clear path.
   const wTol = tol(needs.body_width_m);
   for (const room of plan.rooms) {
+    checkpoint();
     const ids = roomNodes.get(room.id)!;
     if (ids.length < 2) continue;
     const ports = roomPorts.get(room.id)!;

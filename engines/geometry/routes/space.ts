@@ -4,6 +4,7 @@
  * paths between door points on its visibility graph (de Berg et al., "Computational
  * Geometry", ch. 15), and the clear width of a passage.
  */
+import { ticker } from "../../budget.ts";
 import FlatQueue from "npm:flatqueue@3.1.0";
 import type { Point } from "../../../core/plan.ts";
 import {
@@ -407,7 +408,9 @@ function dijkstraSmall(n: number, to: number[][], w: number[][], s: number) {
   const q = new FlatQueue<number>();
   dist[s] = 0;
   q.push(s, 0);
+  const tick = ticker();
   while (q.length) {
+    tick();
     const d = q.peekValue()!;
     const u = q.pop()!;
     if (d > dist[u]) continue;

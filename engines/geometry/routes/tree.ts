@@ -3,6 +3,7 @@
  * lexicographic cost (fewest failing, then unknown, then too-close elements, then metres),
  * a room's best route with its barriers and polylines, and the tree's lines for a picture.
  */
+import { ticker } from "../../budget.ts";
 import FlatQueue from "npm:flatqueue@3.1.0";
 import type { Plan, Point } from "../../../core/plan.ts";
 import { measurePassage } from "./constraints.ts";
@@ -36,7 +37,9 @@ export function shortestRoutes(g: RouteGraph, source: number): RouteTree {
   cost[source] = 0, length_m[source] = 0;
   q.push(source, 0);
   const ew = g.edges.map((e) => statusWeight(e.status) + e.length_m);
+  const tick = ticker();
   while (q.length) {
+    tick();
     const d = q.peekValue()!;
     const u = q.pop()!;
     if (d > cost[u]) continue;
@@ -184,7 +187,9 @@ export function routeToRoom(
 
 /** Every room's best route from the outside of one door to the outside (a convenience). */
 export function routesFrom(
-  plan: Pick<Plan, "rooms" | "openings" | "verticals" | "objects" | "source">,
+  plan:
+    & Pick<Plan, "rooms" | "openings" | "verticals" | "objects" | "source">
+    & Partial<Pick<Plan, "implausible">>,
   needs: RouteNeeds,
   entranceId: string,
   opts: { legs?: boolean } = {},
@@ -194,7 +199,11 @@ export function routesFrom(
   if (start === undefined) throw new Error(`opening ${entranceId} does not lead outside`);
   const tree = shortestRoutes(graph, start);
   const routes = new Map<string, Route>();
-  for (const r of plan.rooms) routes.set(r.id, routeToRoom(graph, tree, r.id, opts));
+  const tick = ticker(64);
+  for (const r of plan.rooms) {
+    tick();
+    routes.set(r.id, routeToRoom(graph, tree, r.id, opts));
+  }
   return { graph, tree, routes };
 }
 

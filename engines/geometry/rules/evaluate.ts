@@ -3,6 +3,7 @@
  * the plan elements each rule is checked on, and a pass / fail / warn (core/plan.ts `judge`,
  * the scan-uncertainty rule) or unknown outcome for each.
  */
+import { ticker } from "../../budget.ts";
 import {
   type Opening,
   type Plan,
@@ -235,6 +236,7 @@ export function evaluatePack(pack: RulePack, plan: Plan, options: EvalOptions): 
     ? `${pack.id} covers ${pack.scope!.buildings}, with ${min} or more dwelling units; this ` +
       `building has ${opts.units}`
     : undefined;
+  const tick = ticker(64);
   for (const rule of pack.rules) {
     const why = outOfScope ?? contextReason(rule, opts);
     if (why) {
@@ -253,6 +255,7 @@ export function evaluatePack(pack: RulePack, plan: Plan, options: EvalOptions): 
     }
     methods.add(def.method);
     for (const s of subjects) {
+      tick();
       const subject = describeSubject(s, def.subject);
       const m = measure(rule.measure, s, idx, { width_m: rule.width?.si });
       if ("missing" in m) {

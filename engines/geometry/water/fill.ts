@@ -7,6 +7,7 @@
  * outlets, as the grid's edge does. The speed is bench/water_bench.ts's "fill" group against
  * the iterative Planchon & Darboux (2001) baseline in bench/_water_baseline.ts.
  */
+import { checkpoint } from "../../budget.ts";
 import type { Grid } from "../../aerial/grid.ts";
 
 // --- a monotone bucket queue of cell indices keyed by elevation ---------------------------
@@ -359,7 +360,10 @@ export function fillDepressionsBarnes(grid: Grid, opts: { epsilon?: boolean } = 
   const off = Int32Array.of(o0, o1, o2, o3, o4, o5, o6, o7);
   // No closures below: counters a closure mutates live in a heap context in V8, and this
   // loop runs once per cell.
+  let spins = 0;
   for (;;) {
+    // The run's budget (engines/budget.ts), every 65,536 cells: a cancel is seen within ms.
+    if ((++spins & 0xffff) === 0) checkpoint();
     let c: number, zc: number;
     if (traceTop > 0) {
       c = trace[--traceTop];

@@ -3,6 +3,7 @@
  * downstream, flow accumulation (cells, or weights, in Kahn's topological order) and the
  * upstream area of a set of cells. Row 0 is the top (north for north-up grids).
  */
+import { checkpoint } from "../../budget.ts";
 import type { Grid } from "../../aerial/grid.ts";
 import { D8_DCOL, D8_DROW } from "./d8.ts";
 
@@ -21,7 +22,10 @@ export function flowDirectionsD8(filled: Grid, cell_m: [number, number]): Int8Ar
   const i0 = inv[0], i1 = inv[1], i2 = inv[2], i3 = inv[3];
   const i4 = inv[4], i5 = inv[5], i6 = inv[6], i7 = inv[7];
   const dirs = new Int8Array(w * h).fill(-1);
-  for (let r = 1; r < h - 1; r++) d8Row(z, w, r, dirs, i0, i1, i2, i3, i4, i5, i6, i7);
+  for (let r = 1; r < h - 1; r++) {
+    if ((r & 63) === 0) checkpoint();
+    d8Row(z, w, r, dirs, i0, i1, i2, i3, i4, i5, i6, i7);
+  }
   const edge = (r: number, c: number) => {
     const i = r * w + c, zi = z[i];
     if (zi !== zi) return;
@@ -171,6 +175,7 @@ export function flowAccumulation(
   // Whole counts add exactly in any order: each source walks downstream, handing on its
   // total, until a cell still waits for another inflow — neighbour to neighbour in memory.
   for (let i = 0; i < n; i++) {
+    if ((i & 0xffff) === 0) checkpoint();
     if (indeg[i] !== 0) continue;
     let j = i, k = dirs[j];
     while (k >= 0 && (!valid || valid[j] === 1)) {

@@ -1,0 +1,29 @@
+/**
+ * Values the plausibility pass after import marked (`plan.implausible`, see
+ * layers/plausibility.ts): an engine judging such an element says `unknown` with the reason,
+ * never pass or fail (design.md § "Truthful results").
+ */
+import type { Plan } from "../../core/plan.ts";
+
+/** The reasons an element (room, opening, vertical id) was marked implausible; empty if none. */
+export function implausibleReasons(
+  plan: Partial<Pick<Plan, "implausible">>,
+  element: string,
+): string[] {
+  return (plan.implausible ?? []).filter((m) => m.subject === element).map((m) => m.reason);
+}
+
+/** Judged items about `element`, turned `unknown` with the reason when it is implausible. */
+export function unknownIfImplausible<T extends { status: string; text: string }>(
+  plan: Partial<Pick<Plan, "implausible">>,
+  element: string,
+  items: T[],
+): T[] {
+  const why = implausibleReasons(plan, element);
+  if (!why.length) return items;
+  return items.map((c) => ({
+    ...c,
+    status: "unknown",
+    text: `${c.text}; not judged: the scan's ${why.join("; ")}`,
+  }));
+}

@@ -1,0 +1,55 @@
+/**
+ * A check of an IFC file's DATA section before web-ifc reads it: every instance line
+ * `#id = ENTITY(…);` (ISO 10303-21:2016 § 12.2) names an entity web-ifc knows, and no line holds
+ * a NUL or other control byte (§ 6.3: a STEP file is printable ISO 8859-1 text). A typo in an
+ * entity name otherwise surfaces as web-ifc's "FromRawLineData[…] is not a function".
+ */
+import * as W from "npm:web-ifc@0.0.78";
+import { InputError } from "../../core/errors.ts";
+
+let known: Set<string> | undefined;
+
+/** Entity names web-ifc can read (its exported IFC type constants). */
+export function knownEntities(): Set<string> {
+  return known ??= new Set(
+    Object.keys(W).filter((k) =>
+      /^IFC[A-Z0-9]+$/.test(k) && typeof (W as Record<string, unknown>)[k] === "number"
+    ),
+  );
+}
+
+/** Throws an InputError naming `ref` and the line of the first bad instance or byte. */
+export function checkIfcLines(bytes: Uint8Array, ref: string): void {
+  // A control byte (other than tab, CR, LF): name its line.
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i];
+    if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d) {
+      let line = 1;
+      for (let k = 0; k < i; k++) if (bytes[k] === 0x0a) line++;
+      throw new InputError(
+        ref,
+        `line ${line}: a control byte 0x${
+          b.toString(16).padStart(2, "0")
+        } (STEP files are printable text; ISO 10303-21 § 6.3): the file is damaged`,
+      );
+    }
+  }
+  const text = new TextDecoder("latin1").decode(bytes);
+  const names = knownEntities();
+  const instance = /^\s*#\d+\s*=\s*([A-Za-z0-9_]+)\s*\(/;
+  let line = 0;
+  for (const l of text.split("\n")) {
+    line++;
+    const m = instance.exec(l);
+    if (!m) continue;
+    const name = m[1].toUpperCase();
+    if (!names.has(name)) {
+      throw new InputError(
+        ref,
+        `line ${line}: unknown IFC entity ${
+          JSON.stringify(m[1])
+        } (not in IFC2X3 or IFC4 as web-ifc reads them); the file is damaged or misspelt there`,
+      );
+    }
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * The hostile corpus (fixtures/hostile/make_corpus.ts: mutated shared samples, made at test
+ * time), imported through the command line in this process, one row per file: the exit code,
+ * the message naming the file and the problem, nothing stored when refused, no stack trace,
+ * and a generous time bound per file.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { main } from "../../cli.ts";
+import { openStore } from "../../core/store.ts";
+import { makeCorpus } from "../../fixtures/hostile/make_corpus.ts";
+
+/** Per file; generous, the machine is shared. A hang is what it catches. */
+const BOUND_MS = 30_000;
+
+async function capture(args: string[]) {
+  const out: string[] = [], err: string[] = [];
+  const log = console.log, error = console.error;
+  console.log = (...a: unknown[]) => void out.push(a.join(" "));
+  console.error = (...a: unknown[]) => void err.push(a.join(" "));
+  try {
+    const code = await main(args);
+    return { code, stdout: out.join("\n"), stderr: err.join("\n") };
+  } finally {
+    console.log = log;
+    console.error = error;
+  }
+}
+
+Deno.test("hostile corpus: every mutated file is refused clearly or imported with its warnings", async (t) => {
+  const dir = Deno.makeTempDirSync({ prefix: "threshold-hostile-" });
+  const home = Deno.makeTempDirSync({ prefix: "threshold-home-" });
+  const before = Deno.env.get("THRESHOLD_HOME");
+  Deno.env.set("THRESHOLD_HOME", home);
+  const cases = makeCorpus(join(dir, "corpus"));
+  assert.ok(cases.length >= 60, `${cases.length} cases`);
+  const counts = { refused: 0, imported: 0 };
+  try {
+    for (const c of cases) {
+      await t.step(c.name, async () => {
+        const stored = () => {
+          const s = openStore(home);
+          try {
+            return s.listScans().map((x) => x.id);
+          } finally {
+            s.close();
+          }
+        };
+        const had = stored();
+        const t0 = performance.now();
+        const r = await capture(["import", c.file, ...(c.id ? ["--id", c.id] : [])]);
+        const took = performance.now() - t0;
+        const said = `exit ${r.code}\nstdout: ${r.stdout.slice(0, 600)}\nstderr: ${
+          r.stderr.slice(0, 600)
+        }`;
+        assert.ok(took < BOUND_MS, `took ${took.toFixed(0)} ms`);
+        assert.ok(r.code === 0 || r.code === 2, `never an internal error: ${said}`);
+        assert.doesNotMatch(r.stderr, /^\s+at .+:\d+:\d+/m, "no stack trace");
+        // No escape sequence from a file reaches the terminal.
+        // deno-lint-ignore no-control-regex
+        assert.doesNotMatch(r.stdout + r.stderr, /\u001b|\u009b|\u0007/, "no control characters");
+        const now = stored();
+        if (c.expect === "refused" || (c.expect === "either" && r.code === 2)) {
+          assert.equal(r.code, 2, said);
+          const named = r.stderr.includes(c.file) || r.stderr.includes(c.file.split("/").pop()!);
+          assert.ok(named, `the message names the file: ${said}`);
+          if (c.message) assert.match(r.stderr, c.message, said);
+          assert.deepEqual(now, had, "nothing was stored");
+          counts.refused++;
+        } else {
+          assert.equal(r.code, 0, said);
+          const sid = c.id ?? "hostile";
+          assert.ok(now.includes(sid), `stored as ${sid}: ${now.join(", ")}`);
+          if (c.message) assert.match(r.stdout, c.message, said);
+          counts.imported++;
+        }
+      });
+    }
+  } finally {
+    if (before === undefined) Deno.env.delete("THRESHOLD_HOME");
+    else Deno.env.set("THRESHOLD_HOME", before);
+    Deno.removeSync(dir, { recursive: true });
+  }
+  console.log(`${cases.length} files: ${counts.refused} refused, ${counts.imported} imported`);
+  // Both outcomes happen: the corpus is not all refusals.
+  assert.ok(counts.refused >= 15 && counts.imported >= 9, JSON.stringify(counts));
+});
