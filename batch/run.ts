@@ -39,10 +39,13 @@ export interface ImportNote {
   reason?: string;
 }
 
-/** A scan id from a file name: its stem, with characters outside `[A-Za-z0-9._-]` as `-`. */
+/**
+ * A scan id from a file name: its stem, with characters outside `[A-Za-z0-9._-]` as `-`,
+ * starting with a letter or digit, at most 64 characters (the store's scan id rule).
+ */
 export function scanIdFromFile(file: string): string {
-  return basename(file, extname(file)).replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^-+|-+$/g, "") ||
-    "scan";
+  return basename(file, extname(file)).replace(/[^A-Za-z0-9._-]+/g, "-")
+    .replace(/^[^A-Za-z0-9]+/, "").slice(0, 64).replace(/-+$/, "") || "scan";
 }
 
 /**

@@ -71,6 +71,8 @@ Deno.test("batch globs, file ids, out formats and the progress line", () => {
   assert.ok(!globRegExp("h?[0-4]").test("ha7"));
   assert.ok(globRegExp("a.b").test("a.b") && !globRegExp("a.b").test("axb"));
   assert.equal(scanIdFromFile("/x/My House (2).json"), "My-House-2");
+  assert.equal(scanIdFromFile("/x/_draft.v2.ifc"), "draft.v2");
+  assert.equal(scanIdFromFile(`/x/${"a".repeat(70)}.json`), "a".repeat(64));
   assert.equal(outFormat("r.CSV"), "csv");
   assert.equal(outFormat("r.jsonl"), "jsonl");
   assert.throws(() => outFormat("r.txt"), /must end in \.jsonl, \.ndjson or \.csv/);
