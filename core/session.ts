@@ -24,7 +24,7 @@ import type { Plan } from "./plan.ts";
 import type { InputSource, ToolResult } from "./result.ts";
 import { type RunOptions, type RunOutcome, runTool } from "./run.ts";
 import type { Store } from "./store.ts";
-import { capitalise } from "./text.ts";
+import { planNames, roomChoiceName } from "../engines/geometry/names.ts";
 
 /** What an input names, when it names a thing in the plan or the store (its choices). */
 export type Refers = "scan" | "room" | "door" | "window" | "floor" | "pack";
@@ -186,44 +186,32 @@ export function inputRefers(schema: z.ZodType): Refers | undefined {
   return typeof r === "string" ? r as Refers : undefined;
 }
 
-/** The choices a plan offers for an input that names its rooms, doors, windows or floors. */
+/**
+ * The choices a plan offers for an input that names its rooms, doors, windows or floors, by
+ * the one naming source every surface uses (engines/geometry/names.ts `planNames`: the names
+ * people read in results, disambiguated when they repeat; a room also with its label and
+ * floor, `roomChoiceName`). A room the importer derived (not in
+ * the file) is no choice: no tool judges it.
+ */
 export function planChoices(plan: Plan, refers: Refers): Choice[] {
-  const floorName = new Map(plan.floors.map((f) => [f.id, f.name ?? `Floor ${f.index}`]));
-  const named = (list: { id: string; name: string }[]): Choice[] => {
-    // Disambiguate repeated names with a counter so a person can tell them apart.
-    const count = new Map<string, number>();
-    for (const x of list) count.set(x.name, (count.get(x.name) ?? 0) + 1);
-    const seen = new Map<string, number>();
-    return list.map((x) => {
-      if (count.get(x.name)! < 2) return { value: x.id, label: x.name };
-      const n = (seen.get(x.name) ?? 0) + 1;
-      seen.set(x.name, n);
-      return { value: x.id, label: `${x.name} (${n})` };
-    });
-  };
-  const roomName = new Map(plan.rooms.map((r) => [r.id, r.name ?? capitalise(r.label)]));
+  const names = planNames(plan);
+  const of = (map: Map<string, string>, ids: string[]): Choice[] =>
+    ids.map((id) => ({ value: id, label: map.get(id) ?? id }));
   switch (refers) {
     case "room":
-      return named(plan.rooms.map((r) => ({
-        id: r.id,
-        name: `${r.name ?? capitalise(r.label)}${
-          r.name && r.name.toLowerCase() !== r.label ? ` (${r.label})` : ""
-        }${plan.floors.length > 1 ? `, ${floorName.get(r.floor) ?? r.floor}` : ""}`,
-      })));
+      return plan.rooms.filter((r) => !r.derived).map((r) => ({
+        value: r.id,
+        label: roomChoiceName(plan, names, r.id),
+      }));
     case "floor":
-      return named(plan.floors.map((f) => ({ id: f.id, name: f.name ?? `Floor ${f.index}` })));
+      return of(names.floor, plan.floors.map((f) => f.id));
     case "door":
     case "window":
-      return named(
+      return of(
+        names.opening,
         plan.openings.filter((o) =>
           o.kind === refers || (refers === "door" && o.kind === "opening")
-        )
-          .map((o) => ({
-            id: o.id,
-            name: `${refers === "door" ? "door" : "window"} ${
-              o.between.map((b) => b === null ? "outside" : roomName.get(b) ?? b).join(" ↔ ")
-            }`,
-          })),
+        ).map((o) => o.id),
       );
     default:
       return [];
@@ -482,6 +470,19 @@ export function createSession(m: Manifest, opts: SessionOptions = {}): Session {
     },
   };
   return session;
+}
+
+/**
+ * Every input of `m` described as a question would be (kind, label, unit, bounds, choices by
+ * name, default, save target), whether or not anything fills it: what a form needs to show
+ * each input with its value and let a person change it. `scan` names the scan whose rooms,
+ * doors, windows and floors are offered as choices.
+ */
+export function describeInputs(
+  m: Manifest,
+  ctx: { sources: PlanSources; scan?: string },
+): SessionQuestion[] {
+  return describeQuestions(m, Object.keys(m.inputs.shape).map((n) => questionOf(m, n)), ctx);
 }
 
 /** A bare question for any input of `m` (an answer given before it was asked). */

@@ -102,7 +102,7 @@ export function scaleBarLength_m(px_per_m: number, max_px = 160): number {
 }
 
 /** Estimated drawn width of `text` at `font_px`, pixels (DejaVu Sans average advance). */
-function textWidth_px(text: string, font_px: number): number {
+export function textWidth_px(text: string, font_px: number): number {
   return [...text].length * font_px * CHAR_EM;
 }
 
@@ -645,13 +645,109 @@ function drawPanel(plan: Plan, parts: PanelParts, f: Frame, ids: Set<string>): s
   // Overlay labels are placed inside the panel without overlapping each other: the first free
   // spot around their anchor; when none is free, a number there and the words in the key
   // under the picture.
-  const placed: { x0: number; y0: number; x1: number; y1: number }[] = [];
+  // Scanned objects (furniture) hold their own names, and door swings their arcs: a label
+  // keeps off them too.
+  const swings = openings.flatMap((o) => {
+    const sw = o.kind === "door" ? doorSwing(plan, o) : undefined;
+    return sw ? [sw.quad] : [];
+  });
+  const placed: { x0: number; y0: number; x1: number; y1: number }[] = [
+    ...objects.map(objectCorners),
+    ...swings,
+  ].map((corners) => {
+    const b = bboxOf(corners)!;
+    const [xa, xb] = [f.x(b.minx), f.x(b.maxx)], [ya, yb] = [f.y(b.miny), f.y(b.maxy)];
+    return {
+      x0: Math.min(xa, xb),
+      x1: Math.max(xa, xb),
+      y0: Math.min(ya, yb),
+      y1: Math.max(ya, yb),
+    };
+  });
   const bounds = f.bounds;
+  // Lines a label must not sit over, in pixels: every line overlay (routes, arrows) and the
+  // walls (room outlines), known before the first label is placed.
+  const lineSegs: number[][] = [];
+  for (const o of overlays) {
+    for (const line of linesOf(o.geometry)) {
+      for (let i = 0; i + 1 < line.length; i++) {
+        lineSegs.push([f.x(line[i][0]), f.y(line[i][1]), f.x(line[i + 1][0]), f.y(line[i + 1][1])]);
+      }
+    }
+  }
+  for (const r of rooms) {
+    const ring = r.polygon;
+    for (let i = 0; i < ring.length; i++) {
+      const a = ring[i], b = ring[(i + 1) % ring.length];
+      lineSegs.push([f.x(a[0]), f.y(a[1]), f.x(b[0]), f.y(b[1])]);
+    }
+  }
   const free = (b: { x0: number; y0: number; x1: number; y1: number }) =>
     (!bounds ||
       (b.x0 >= bounds.left && b.x1 <= bounds.right && b.y0 >= bounds.top &&
         b.y1 <= bounds.bottom)) &&
-    !placed.some((q) => b.x0 < q.x1 && b.x1 > q.x0 && b.y0 < q.y1 && b.y1 > q.y0);
+    !placed.some((q) => b.x0 < q.x1 && b.x1 > q.x0 && b.y0 < q.y1 && b.y1 > q.y0) &&
+    !lineSegs.some((sg) => segmentHitsBox(sg, b));
+  // Room names first (they keep off lines, furniture and door swings), so that overlay labels
+  // then keep off them. A very large plan gets a coarse label search so that drawing stays
+  // linear in its size.
+  for (const o of overlays) {
+    for (const line of linesOf(o.geometry)) {
+      for (let i = 0; i + 1 < line.length; i++) obstacles.push(segmentQuad(line[i], line[i + 1]));
+    }
+  }
+  const crowded = rooms.length > 300;
+  const roomLabels: string[] = [];
+  for (const r of rooms) {
+    const box = bboxOf(r.polygon)!;
+    const w_px = (box.maxx - box.minx) * ppm * 0.88;
+    const h_px = (box.maxy - box.miny) * ppm * 0.85;
+    const ov = roomByOverlay.get(r.id);
+    const t = roomTitle(r);
+    const mainText = ov?.label ?? t.main;
+    let size = Math.max(8, Math.min(13, ppm * 0.25));
+    let lines = wrapText(mainText, size, w_px);
+    while (
+      size > 7.5 &&
+      (lines.some((l) => textWidth_px(l, size) > w_px) ||
+        (lines.length + (t.sub ? 0.8 : 0)) * size * 1.2 > h_px)
+    ) {
+      size -= 0.5;
+      lines = wrapText(mainText, size, w_px);
+    }
+    const blockW_m = Math.max(
+      ...lines.map((l) => textWidth_px(l, size)),
+      t.sub ? textWidth_px(t.sub, size * 0.8) : 0,
+    ) / ppm;
+    const blockH_m = (lines.length + (t.sub ? 0.8 : 0)) * size * 1.2 / ppm;
+    const p = crowded
+      ? labelPoint(r.polygon, [], blockW_m, blockH_m, 4)
+      : labelPoint(r.polygon, obstacles, blockW_m, blockH_m);
+    const k = ov ? statusKey(ov) : undefined;
+    const block = [
+      ...lines.map((l) => ({
+        text: l,
+        size,
+        weight: "bold",
+        fill: k && k !== "pass" && k !== "none" ? STATUS_TEXT[k] : INK,
+      })),
+      ...(t.sub ? [{ text: t.sub, size: size * 0.8, fill: "#6b6b6b", italic: true }] : []),
+    ];
+    roomLabels.push(textBlock(f.x(p[0]), f.y(p[1]), block, "room-label"));
+    const [hw, hh] = [blockW_m / 2, blockH_m / 2];
+    obstacles.push([[p[0] - hw, p[1] - hh], [p[0] + hw, p[1] - hh], [p[0] + hw, p[1] + hh], [
+      p[0] - hw,
+      p[1] + hh,
+    ]]);
+    // Overlay labels keep off the room's name (in pixels; y grows downwards).
+    const [xa, xb, ya, yb] = [f.x(p[0] - hw), f.x(p[0] + hw), f.y(p[1] - hh), f.y(p[1] + hh)];
+    placed.push({
+      x0: Math.min(xa, xb),
+      x1: Math.max(xa, xb),
+      y0: Math.min(ya, yb),
+      y1: Math.max(ya, yb),
+    });
+  }
   const overlayLabel = (
     x: number,
     y: number,
@@ -660,19 +756,21 @@ function drawPanel(plan: Plan, parts: PanelParts, f: Frame, ids: Set<string>): s
     middle: boolean,
   ) => {
     const w = textWidth_px(label, 11);
-    // Candidates: as asked, then right, left, above and below the anchor, a little further.
+    // Candidates: as asked, then right, left, above and below the anchor, then the same
+    // further out (a leader line joins a label moved away from its anchor).
     const ax = middle ? x : x - 9, ay = y - 4;
-    const spots: [number, number][] = [
-      [middle ? x - w / 2 : x, y],
-      [ax + 9, ay + 4],
-      [ax - 9 - w, ay + 4],
-      [ax - w / 2, ay - 10],
-      [ax - w / 2, ay + 18],
-      [ax + 9, ay - 12],
-      [ax + 9, ay + 20],
-      [ax - 9 - w, ay - 12],
-      [ax - 9 - w, ay + 20],
-    ];
+    const around = (w: number): [number, number][] =>
+      [1, 2, 3.5].flatMap((d): [number, number][] => [
+        [ax + 9 * d, ay + 4],
+        [ax - 9 * d - w, ay + 4],
+        [ax - w / 2, ay - 10 * d],
+        [ax - w / 2, ay + 18 * d],
+        [ax + 9 * d, ay - 12 * d],
+        [ax + 9 * d, ay + 20 * d],
+        [ax - 9 * d - w, ay - 12 * d],
+        [ax - 9 * d - w, ay + 20 * d],
+      ]);
+    const spots: [number, number][] = [[middle ? x - w / 2 : x, y], ...around(w)];
     let at: [number, number] | undefined;
     for (const [sx, sy] of spots) {
       if (free({ x0: sx - 1, y0: sy - 11, x1: sx + w + 1, y1: sy + 4 })) {
@@ -687,12 +785,7 @@ function drawPanel(plan: Plan, parts: PanelParts, f: Frame, ids: Set<string>): s
       f.key.push({ label, k });
       words = String(f.key.length);
       wpx = textWidth_px(words, 11);
-      for (
-        const [sx, sy] of [[ax + 9, ay + 4], [ax - 9 - wpx, ay + 4], [ax - wpx / 2, ay - 10], [
-          ax - wpx / 2,
-          ay + 18,
-        ]] as [number, number][]
-      ) {
+      for (const [sx, sy] of around(wpx)) {
         if (free({ x0: sx - 1, y0: sy - 11, x1: sx + wpx + 1, y1: sy + 4 })) {
           at = [sx, sy];
           break;
@@ -739,7 +832,6 @@ function drawPanel(plan: Plan, parts: PanelParts, f: Frame, ids: Set<string>): s
       for (const line of lines) {
         const p = line.map(([x, y]) => [f.x(x), f.y(y)] as [number, number]);
         if (p.length < 2) continue;
-        for (let i = 0; i + 1 < line.length; i++) obstacles.push(segmentQuad(line[i], line[i + 1]));
         parts.push(
           `<polyline points="${
             p.map(([x, y]) => `${n(x)},${n(y)}`).join(" ")
@@ -783,50 +875,8 @@ function drawPanel(plan: Plan, parts: PanelParts, f: Frame, ids: Set<string>): s
 
   // 8. Labels: rooms (with their overlay's words), then other area overlays. A very large
   // plan gets a coarse label search so that drawing stays linear in its size.
-  const crowded = rooms.length > 300;
   out.push(`<g class="labels" font-family="${PLAN_FONT}">`);
-  for (const r of rooms) {
-    const box = bboxOf(r.polygon)!;
-    const w_px = (box.maxx - box.minx) * ppm * 0.88;
-    const h_px = (box.maxy - box.miny) * ppm * 0.85;
-    const ov = roomByOverlay.get(r.id);
-    const t = roomTitle(r);
-    const mainText = ov?.label ?? t.main;
-    let size = Math.max(8, Math.min(13, ppm * 0.25));
-    let lines = wrapText(mainText, size, w_px);
-    while (
-      size > 7.5 &&
-      (lines.some((l) => textWidth_px(l, size) > w_px) ||
-        (lines.length + (t.sub ? 0.8 : 0)) * size * 1.2 > h_px)
-    ) {
-      size -= 0.5;
-      lines = wrapText(mainText, size, w_px);
-    }
-    const blockW_m = Math.max(
-      ...lines.map((l) => textWidth_px(l, size)),
-      t.sub ? textWidth_px(t.sub, size * 0.8) : 0,
-    ) / ppm;
-    const blockH_m = (lines.length + (t.sub ? 0.8 : 0)) * size * 1.2 / ppm;
-    const p = crowded
-      ? labelPoint(r.polygon, [], blockW_m, blockH_m, 4)
-      : labelPoint(r.polygon, obstacles, blockW_m, blockH_m);
-    const k = ov ? statusKey(ov) : undefined;
-    const block = [
-      ...lines.map((l) => ({
-        text: l,
-        size,
-        weight: "bold",
-        fill: k && k !== "pass" && k !== "none" ? STATUS_TEXT[k] : INK,
-      })),
-      ...(t.sub ? [{ text: t.sub, size: size * 0.8, fill: "#6b6b6b", italic: true }] : []),
-    ];
-    out.push(textBlock(f.x(p[0]), f.y(p[1]), block, "room-label"));
-    const [hw, hh] = [blockW_m / 2, blockH_m / 2];
-    obstacles.push([[p[0] - hw, p[1] - hh], [p[0] + hw, p[1] - hh], [p[0] + hw, p[1] + hh], [
-      p[0] - hw,
-      p[1] + hh,
-    ]]);
-  }
+  out.push(...roomLabels);
   for (const o of overlays) {
     const polys = polygonsOf(o.geometry);
     if (!polys.length || !o.label || labelledRooms.has(o)) continue;
@@ -853,6 +903,36 @@ function drawPanel(plan: Plan, parts: PanelParts, f: Frame, ids: Set<string>): s
   out.push(...labels);
   out.push(`</g>`);
   return out.join("\n");
+}
+
+/**
+ * Whether the segment [x0, y0, x1, y1] crosses or lies in the box (pixels): Liang–Barsky
+ * clipping of the segment against the box.
+ */
+function segmentHitsBox(
+  sg: number[],
+  b: { x0: number; y0: number; x1: number; y1: number },
+): boolean {
+  const [x0, y0, x1, y1] = sg;
+  const dx = x1 - x0, dy = y1 - y0;
+  let t0 = 0, t1 = 1;
+  for (
+    const [p, q] of [[-dx, x0 - b.x0], [dx, b.x1 - x0], [-dy, y0 - b.y0], [dy, b.y1 - y0]]
+  ) {
+    if (p === 0) {
+      if (q < 0) return false;
+      continue;
+    }
+    const t = q / p;
+    if (p < 0) {
+      if (t > t1) return false;
+      if (t > t0) t0 = t;
+    } else {
+      if (t < t0) return false;
+      if (t < t1) t1 = t;
+    }
+  }
+  return t0 <= t1;
 }
 
 /** A segment widened by 0.12 m on each side, as a ring (a label obstacle). */

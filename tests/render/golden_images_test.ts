@@ -86,15 +86,18 @@ async function picture(tool: string, scan: string, set: Record<string, unknown> 
 }
 
 for (
-  const [name, tool, scan] of [
-    ["step_free_route.demo", "step_free_route", "demo"],
-    ["step_free_route.fzk", "step_free_route", "fzk"],
-    ["door_clearance.fzk", "door_clearance", "fzk"],
-    ["ceiling_height.demo", "ceiling_height", "demo"],
+  const [name, tool, scan, set] of [
+    ["step_free_route.demo", "step_free_route", "demo", {}],
+    ["step_free_route.fzk", "step_free_route", "fzk", {}],
+    ["door_clearance.fzk", "door_clearance", "fzk", {}],
+    ["ceiling_height.demo", "ceiling_height", "demo", {}],
+    // The code_check plan and the sun plan: window and door labels kept off lines and walls.
+    ["code_check.fzk", "code_check", "fzk", { pack: "irc-2021" }],
+    ["sun_hours.demo", "sun_hours", "demo", {}],
   ] as const
 ) {
   Deno.test(`golden picture: ${name}`, async () => {
-    const { png } = await picture(tool, scan);
+    const { png } = await picture(tool, scan, set);
     await assertPicture(name, png);
   });
 }

@@ -170,7 +170,7 @@ Deno.test("code_check: a person's own pack, from a file or as JSON text", async 
     assertEquals(metric(r, "pack"), "my-house-rules");
     // d_front states 0.84 m clear: 0.01 m under 0.85 m, within 0.02 m → warn.
     assertEquals(r.checks.find((c) => c.id === "wide-doors:d_front")!.status, "warn");
-    // d_bath 0.70 m leaf → 0.662 m estimated clear: fail.
+    // d_bath 0.70 m leaf → 0.70 − 0.060325 = 0.640 m estimated clear: fail.
     assertEquals(r.checks.find((c) => c.id === "wide-doors:d_bath")!.status, "fail");
   }
   Deno.removeSync(dir, { recursive: true });

@@ -52,7 +52,7 @@ Deno.test("step_free_route on the demo: the 5 cm front-door step blocks every ro
   assertEquals(bath.title, "Bathroom cannot be reached step-free");
   assertMatch(
     bath.detail!,
-    /door \(Landing ↔ Bathroom\) is 0\.662 m clear \(estimated\); 0\.815 m needed/,
+    /door \(Landing ↔ Bathroom\) is 0\.64 m clear \(estimated\); 0\.815 m needed/,
   );
   // Route overlays per floor; every finding's overlays exist.
   const ids = new Set(r.overlays.map((o) => o.id));

@@ -2,6 +2,7 @@
  * ceiling_height: every room's height against a minimum. Default 2.13 m: IRC 2018/2021
  * R305.1 (habitable space ≥ 7 ft, 2134 mm), as printed in shared/reference/rules-and-sun.md §1.2.
  */
+import { derivedAssumptions, onlyDerivedText, splitDerived } from "../_shared/derived.ts";
 import { fill, tool, z } from "../../core/manifest.ts";
 import { tolerance_m } from "../../core/plan.ts";
 import {
@@ -42,16 +43,24 @@ export default named(tool({
   read_only: true,
   run(ctx, { scan, min_height_m }) {
     const plan = ctx.plan(scan);
-    ctx.step(`Checking ${plan.rooms.length} rooms against ${fmtM(min_height_m)}`);
+    // A room the importer derived (not in the file) is not judged; it is said.
+    const { rooms: ownRooms, derived } = splitDerived(plan);
+    if (!ownRooms.length && derived.length) {
+      return {
+        verdict: { status: "unknown", text: onlyDerivedText(scan, derived) },
+        assumptions: derivedAssumptions(derived),
+      };
+    }
+    ctx.step(`Checking ${ownRooms.length} rooms against ${fmtM(min_height_m)}`);
     const checks: Check[] = [];
     const findings: Finding[] = [];
     const overlays: Overlay[] = [];
     const unmeasured: string[] = [];
     let lowest: { h: number; room: string } | undefined;
-    for (const room of plan.rooms) {
+    for (const room of ownRooms) {
       const name = room.name ?? room.id;
       const overlayId = `room:${room.id}`;
-      if (room.height_m === undefined || room.derived) {
+      if (room.height_m === undefined) {
         unmeasured.push(name);
         checks.push({
           id: `height:${room.id}`,
@@ -60,9 +69,7 @@ export default named(tool({
           limit: min_height_m,
           unit: "m",
           subject: room.id,
-          note: room.derived
-            ? `Not judged: ${room.derived}.`
-            : "The scan has no height for this room.",
+          note: "The scan has no height for this room.",
         });
         overlays.push({
           id: overlayId,
@@ -117,13 +124,16 @@ export default named(tool({
       { id: "rooms_without_height", label: "Rooms without a height", value: unmeasured.length },
       { id: "lowest_height_m", label: "Lowest ceiling", value: lowest?.h ?? null, unit: "m" },
     ];
-    const assumptions = unmeasured.length
-      ? [{
-        text: `${unmeasured.length} room(s) have no measured height and were not judged: ${
-          unmeasured.join(", ")
-        }.`,
-      }]
-      : [];
+    const assumptions = [
+      ...(unmeasured.length
+        ? [{
+          text: `${unmeasured.length} room(s) have no measured height and were not judged: ${
+            unmeasured.join(", ")
+          }.`,
+        }]
+        : []),
+      ...derivedAssumptions(derived),
+    ];
     const status = worstStatus(checks.map((c) => c.status));
     const low = checks.filter((c) => c.status === "fail").length;
     const close = checks.filter((c) => c.status === "warn").length;

@@ -3,7 +3,7 @@
  * their chair's width (a preference, a persona or --set; never a default), that is the chair
  * plus a side margin, and a standard's minimum (default ADA 2010 §404.2.3, 32 in / 815 mm) is
  * a separate check beside it; without a chair, the standard's minimum is the need. A door with only its leaf width is
- * estimated (clearance.ts: leaf less 38 mm for the open leaf and stop, reference §4.3), and the
+ * estimated (clearance.ts: leaf less 2 3/8 in, 60 mm, for the open leaf and stop, FHA Design Manual), and the
  * estimate becomes an assumption.
  */
 import { fill, tool, z } from "../../core/manifest.ts";
@@ -20,7 +20,11 @@ import {
   TOO_CLOSE,
   worstStatus,
 } from "../../core/result.ts";
-import { doorClearWidth, openingSpan } from "../../engines/geometry/clearance.ts";
+import {
+  DOOR_LEAF_AND_STOP_TEXT,
+  doorClearWidth,
+  openingSpan,
+} from "../../engines/geometry/clearance.ts";
 import { lineGeometry } from "../../engines/geometry/geojson.ts";
 import { planNames } from "../../engines/geometry/names.ts";
 import { chair_width_optional_m, min_clear_width_m, side_margin_m } from "../_access/inputs.ts";
@@ -166,7 +170,7 @@ export default named(tool({
     const assumptions = estimated.length
       ? [{
         text:
-          `${estimated.length} door(s) state only their leaf width, so their clear width is estimated as the width less 38 mm for the open leaf and its stop (ADA 404.2.3 measures face of door to stop; reference §4.3): ${
+          `${estimated.length} door(s) state only their leaf width, so their clear width is estimated as the leaf less ${DOOR_LEAF_AND_STOP_TEXT}; ADA 404.2.3 measures face of door to stop: ${
             estimatedNames.join(", ")
           }.`,
       }]

@@ -9,6 +9,12 @@
 import { ticker } from "../../engines/budget.ts";
 import { InputError } from "../../core/errors.ts";
 import { named, resolveInput } from "../_shared/refs.ts";
+import {
+  derivedAssumptions,
+  derivedTargetText,
+  onlyDerivedText,
+  splitDerived,
+} from "../_shared/derived.ts";
 import { fill, tool, z } from "../../core/manifest.ts";
 import type { Opening } from "../../core/plan.ts";
 import {
@@ -98,6 +104,21 @@ export default named(tool({
     const entrance = inputs.entrance === undefined
       ? undefined
       : resolveInput(plan, "door", "entrance", inputs.entrance, scan);
+    // A room the importer derived (not in the file) is never a route's target; it is said.
+    const { rooms: ownRooms, derived } = splitDerived(plan);
+    const toRoom = to === undefined ? undefined : plan.rooms.find((r) => r.id === to);
+    if (toRoom?.derived) {
+      return {
+        verdict: { status: "unknown", text: derivedTargetText(toRoom) },
+        assumptions: derivedAssumptions([toRoom]),
+      };
+    }
+    if (to === undefined && !ownRooms.length && derived.length) {
+      return {
+        verdict: { status: "unknown", text: onlyDerivedText(scan, derived) },
+        assumptions: derivedAssumptions(derived),
+      };
+    }
     const choice = pickEntrance(plan, entrance);
     if (entrance !== undefined && !choice.entrance) {
       throw new InputError(
@@ -159,7 +180,7 @@ export default named(tool({
     const RANK: Record<string, number> = { pass: 0, warn: 1, unknown: 2, fail: 3, error: 4 };
     const routes = new Map<string, Route>();
     const fromStart = new Map<string, Opening>();
-    for (const room of plan.rooms) {
+    for (const room of ownRooms) {
       if (to !== undefined && room.id !== to) continue;
       let best: { r: Route; start: Opening } | undefined;
       for (const t of trees) {
@@ -174,8 +195,8 @@ export default named(tool({
       routes.set(room.id, best!.r);
       fromStart.set(room.id, best!.start);
     }
-    ctx.step(`Routing to ${to ?? `${plan.rooms.length} rooms`}`);
-    const targets = plan.rooms.filter((r) => to === undefined || r.id === to);
+    ctx.step(`Routing to ${to ?? `${ownRooms.length} rooms`}`);
+    const targets = ownRooms.filter((r) => to === undefined || r.id === to);
 
     const checks: Check[] = [];
     const elementChecks = new Map<string, Check>();
@@ -245,8 +266,22 @@ export default named(tool({
       if ((r.status === "pass" || r.status === "warn") && r.length_m !== undefined) {
         if (!longest || r.length_m > longest.len) longest = { len: r.length_m, name };
       }
+      // Within uncertainty is warn, everywhere: beside what blocks a route (or is not known),
+      // an element within the scan's uncertainty is said to be too close to call, so no
+      // sentence of a failed room reads as if "0.84 m clear; 0.71 m needed" had failed.
+      const closeText = (c: Constraint) =>
+        r.status === "warn" || /too close to call/.test(c.text)
+          ? c.text
+          : `${c.text} (too close to call)`;
       const how = r.why ??
-        (judged ? [...r.blocking, ...r.unknown, ...r.close].map((c) => c.text).join("; ") : "");
+        (judged
+          ? [
+            ...r.blocking.map((c) => c.text),
+            ...r.unknown.map((c) => c.text),
+            ...r.close.map(closeText),
+          ]
+            .join("; ")
+          : "");
       // Each room shaded by whether it can be reached (pass), not (fail) or is not known.
       overlays.push({
         id: `room:${room.id}`,
@@ -373,6 +408,7 @@ export default named(tool({
         }]
         : []),
       ...graph.notes.map((text) => ({ text: `${capitalise(text)}.` })),
+      ...(to === undefined ? derivedAssumptions(derived) : []),
     ];
     const n = targets.length;
     const top = [...blockerCount.values()].sort((a, b) => b.n - a.n)[0];

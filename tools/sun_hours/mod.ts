@@ -9,6 +9,7 @@
  * in winter, for windows within 90° of due south), approximated without sunshine-probability
  * data and marked unverified.
  */
+import { derivedAssumptions, splitDerived } from "../_shared/derived.ts";
 import { fill, tool, z } from "../../core/manifest.ts";
 import { type Status, worstStatus } from "../../core/result.ts";
 import {
@@ -136,7 +137,15 @@ export default named(tool({
     const position = (jd: Float64Array) => sunSeriesMeeus(jd, site.lat, site.lon, opts);
 
     // Windows: to the outside, on a room's wall.
-    const { sites, skipped } = outsideWindows(plan, north_deg, WINDOW_DEFAULTS);
+    const found = outsideWindows(plan, north_deg, WINDOW_DEFAULTS);
+    const { skipped } = found;
+    // A room the importer derived (not in the file) gets no answer; its windows are said.
+    const { derived } = splitDerived(plan);
+    const derivedIds = new Set(derived.map((r) => r.id));
+    const sites = found.sites.filter(({ w }) =>
+      !w.between.some((b) => b !== null && derivedIds.has(b))
+    );
+    if (derived.length) assumptions.push(...derivedAssumptions(derived));
     if (skipped.length) {
       assumptions.push({
         text:
@@ -149,8 +158,9 @@ export default named(tool({
       return {
         verdict: {
           status: "unknown",
-          text:
-            `No window in scan ${scan} opens from a room to the outside, so no sun hours could be counted.`,
+          text: `No window in scan ${scan} opens from a room ${
+            derived.length ? "of the file " : ""
+          }to the outside, so no sun hours could be counted.`,
         },
         assumptions,
       };

@@ -5,6 +5,7 @@
  * table in `result.data.table` (core/result.ts ResultTable): the columns, and a row per room,
  * per floor and for the building, for `--csv` and the Table block.
  */
+import { derivedAssumptions, onlyDerivedText, splitDerived } from "../_shared/derived.ts";
 import { fill, tool, z } from "../../core/manifest.ts";
 import type { Metric, Overlay } from "../../core/result.ts";
 import { polygonGeometry } from "../../engines/geometry/geojson.ts";
@@ -133,7 +134,16 @@ export default named(tool({
   draws: ["room"],
   read_only: true,
   run(ctx, { scan, convention, paint_coverage_m2_per_l, paint_coats, flooring_waste }) {
-    const plan = ctx.plan(scan);
+    const whole = ctx.plan(scan);
+    // A room the importer derived (not in the file) is not counted; it is said.
+    const { rooms: ownRooms, derived } = splitDerived(whole);
+    if (!ownRooms.length && derived.length) {
+      return {
+        verdict: { status: "unknown", text: onlyDerivedText(scan, derived) },
+        assumptions: derivedAssumptions(derived),
+      };
+    }
+    const plan = derived.length ? { ...whole, rooms: ownRooms } : whole;
     ctx.step(`Measuring ${plan.rooms.length} rooms (${convention} convention)`);
     const t = planTakeoff(plan, {
       convention,
@@ -183,6 +193,7 @@ export default named(tool({
     const assumptions = [
       { text: t.convention_text, input: "convention" },
       ...t.assumptions.map((text) => ({ text })),
+      ...derivedAssumptions(derived),
     ];
     if (excluded.length) {
       assumptions.push({

@@ -7,6 +7,7 @@
  */
 import { InputError } from "../../core/errors.ts";
 import { named, resolveInput } from "../_shared/refs.ts";
+import { derivedAssumptions, derivedTargetText } from "../_shared/derived.ts";
 import { fill, tool, z } from "../../core/manifest.ts";
 import {
   type Assumption,
@@ -134,6 +135,13 @@ export default named(tool({
     }
     const item: Item = { width_m: w, depth_m: d, height_m: h };
     const room = plan.rooms.find((r) => r.id === to)!;
+    // A room the importer derived (not in the file) is not a target: it is said, not judged.
+    if (room.derived) {
+      return {
+        verdict: { status: "unknown", text: derivedTargetText(room) },
+        assumptions: derivedAssumptions([room]),
+      };
+    }
     const choice = pickEntrance(plan, entranceId);
     if (inputs.entrance !== undefined && !choice.entrance) {
       throw new InputError(

@@ -11,7 +11,7 @@ import {
   tolerance_m,
   type Vertical,
 } from "../../../core/plan.ts";
-import { freeFloor, largestCircleIn } from "../clearance.ts";
+import { DOOR_LEAF_AND_STOP_M, doorClearWidth, freeFloor, largestCircleIn } from "../clearance.ts";
 import type { MultiRings } from "../clip.ts";
 import { longestClearFloorSpace } from "../clear_floor.ts";
 import { objectsByRoom, pickEntrance } from "../routes/mod.ts";
@@ -28,11 +28,10 @@ import {
 
 /**
  * What a standard hinged door's open leaf and stop take from its leaf width, m: 2 3/8 in
- * (60.325 mm). FHA Design Manual (HUD 1996, rev. 1998) ch. 3 and FHAG Requirement 3 note: "a
- * 34-inch door, hung in the standard manner, provides an acceptable nominal 32-inch clear
- * opening", nominal 32 in being 31 5/8 in (shared/reference/rules-and-sun.md §1.5).
+ * (60.325 mm, FHA Design Manual ch. 3). One constant for every tool: clearance.ts's
+ * {@link DOOR_LEAF_AND_STOP_M}, re-exported under the rules' name.
  */
-export const LEAF_TO_CLEAR_M = 2.375 * 0.0254;
+export const LEAF_TO_CLEAR_M = DOOR_LEAF_AND_STOP_M;
 
 /**
  * Frame and sash taken from each side of a window's frame size to estimate its net clear
@@ -143,16 +142,9 @@ function tolArea(plan: Plan, area: number, perimeter: number): number {
 export function ruleDoorClearWidth(
   o: Pick<Opening, "kind" | "width_m" | "clear_width_m">,
 ): { value: number; note?: string } {
-  if (o.clear_width_m !== undefined) return { value: o.clear_width_m };
-  if (o.kind === "opening") return { value: o.width_m };
-  return {
-    value: Math.max(0, o.width_m - LEAF_TO_CLEAR_M),
-    note:
-      `clear width estimated as the ${
-        o.width_m.toFixed(3)
-      } m leaf less 2 3/8 in (60 mm) for the open leaf and its stop (FHA Design Manual: a ` +
-      "standard-hung 34 in door gives a nominal 32 in clear)",
-  };
+  const c = doorClearWidth(o);
+  if (c.basis_code !== "leaf_estimate") return { value: c.clear_width_m };
+  return { value: c.clear_width_m, note: `clear width ${c.basis}` };
 }
 
 /** A window's estimated net clear opening (or glazed size): the frame less its members. */

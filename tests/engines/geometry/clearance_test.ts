@@ -3,7 +3,7 @@
  * L-shaped room and a room with a bed), ADA's T, and the property that moving an object out of
  * a room never shrinks its circle.
  */
-import { assertEquals, assertOk } from "../../_assert.ts";
+import { assertEquals, assertMatch, assertOk } from "../../_assert.ts";
 import { fixture } from "../../_data.ts";
 import { parsePlanText, type Point } from "../../../core/plan.ts";
 import {
@@ -35,8 +35,10 @@ Deno.test("clearance: door clear width stated, opening, estimated from the leaf"
   assertOk(est.estimated);
   assertEquals(est.basis_code, "leaf_estimate");
   assertEquals(doorClearWidth({ id: "b", kind: "opening", width_m: 1.2 }).basis_code, "no_leaf");
-  near(est.clear_width_m, 0.7 - 0.038, 1e-12);
-  assertEquals(DOOR_LEAF_AND_STOP_M, 0.038);
+  // 2 3/8 in = 60.325 mm (FHA Design Manual ch. 3): 0.700 − 0.060325 = 0.639675 m.
+  near(est.clear_width_m, 0.639675, 1e-12);
+  near(DOOR_LEAF_AND_STOP_M, 0.060325, 1e-12);
+  assertMatch(est.basis, /0\.700 m leaf less 2 3\/8 in \(60 mm\).*FHA Design Manual/);
 });
 
 Deno.test("clearance: the clear width needed is the larger of the minimum and chair + margin", () => {

@@ -1,0 +1,316 @@
+/**
+ * The web view in a real browser (playwright-core driving Debian's Chromium; `.ci/run` installs
+ * it when missing): the issue's five flows, each with screenshots kept under
+ * test-artifacts/web/ (desktop and 390 px phone), and axe-core on every page with no serious or
+ * critical violation. One browser for the whole file.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import axe from "axe-core";
+import { chromium, type Page } from "playwright-core";
+import { loadTool } from "../../core/catalog.ts";
+import { createSession } from "../../core/session.ts";
+import { openStore } from "../../core/store.ts";
+import { BUILTIN_SCANS } from "../../layers/builtin.ts";
+import { cli } from "../_cli.ts";
+import { sharedData } from "../_data.ts";
+import { testWeb, WEB_TOOLS } from "../web/_server.ts";
+
+const CHROMIUM = Deno.env.get("CHROMIUM") ?? "/usr/bin/chromium";
+const ART = fileURLToPath(new URL("../../test-artifacts/web/", import.meta.url));
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+
+/** axe-core on the page: the WCAG 2.x A and AA rules; returns serious and critical violations. */
+async function axeCheck(page: Page, name: string): Promise<string[]> {
+  if (!(await page.evaluate(() => "axe" in globalThis))) {
+    await page.addScriptTag({ content: (axe as unknown as { source: string }).source });
+  }
+  const res = await page.evaluate(() =>
+    // deno-lint-ignore no-explicit-any
+    (globalThis as any).axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
+    })
+  ) as {
+    violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[];
+  };
+  await Deno.writeTextFile(join(ART, `axe-${name}.json`), JSON.stringify(res.violations, null, 2));
+  return res.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) =>
+    `${name}: ${v.id} (${v.impact}) ${v.help}: ${
+      v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("; ")
+    }`
+  );
+}
+
+async function shots(page: Page, name: string) {
+  await page.setViewportSize(DESKTOP);
+  await page.screenshot({ path: join(ART, `${name}.png`), fullPage: true });
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: join(ART, `${name}-390.png`), fullPage: true });
+  // Nothing wider than the phone: no sideways scrolling of the page itself.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+  await page.setViewportSize(DESKTOP);
+  return overflow;
+}
+
+Deno.test("web in a browser: the five flows, screenshots, axe-core on every page", async (t) => {
+  await Deno.stat(CHROMIUM).catch(() => {
+    throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM)`);
+  });
+  await Deno.mkdir(ART, { recursive: true });
+  const web = await testWeb();
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
+  const violations: string[] = [];
+  const figures: Record<string, unknown> = {};
+  try {
+    // axe-core is injected as a script: the page's own policy allows only its bundle.
+    const page = await browser.newPage({ viewport: DESKTOP, bypassCSP: true });
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(String(e)));
+    const check = async (name: string) => {
+      violations.push(...await axeCheck(page, name));
+      const w = await shots(page, name);
+      assert.ok(w <= PHONE.width, `${name}: the page is ${w} px wide at 390 px`);
+    };
+
+    await t.step("home: import the FZK house by upload and see its rooms by name", async () => {
+      await page.goto(web.url);
+      await check("home");
+      // A file dropped on the box goes into the file field.
+      await page.evaluate(() => {
+        const dt = new DataTransfer();
+        dt.items.add(new File(["{}"], "dropped.json"));
+        document.querySelector("form.upload")!.dispatchEvent(
+          new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true }),
+        );
+      });
+      assert.equal(
+        await page.evaluate(() =>
+          (document.querySelector("#upload-file") as HTMLInputElement).files?.[0]?.name
+        ),
+        "dropped.json",
+      );
+      assert.match(await page.textContent("#upload-msg") ?? "", /Ready to import dropped\.json/);
+      await page.setInputFiles("#upload-file", sharedData("ifc/AC20-FZK-Haus.ifc"));
+      await page.getByRole("button", { name: "Import", exact: true }).click();
+      await page.waitForSelector("#h-report");
+      const report = await page.textContent(".report");
+      assert.match(report!, /Imported AC20-FZK-Haus\.ifc as scan .* \(ifc\)/);
+      const rooms = await page.locator(".rooms-list li").allTextContents();
+      assert.ok(rooms.length >= 4, `rooms: ${rooms.join(", ")}`);
+      assert.ok(rooms.every((r) => r.trim().length > 0 && !/^[0-9a-f$_]{20,}$/i.test(r)));
+      assert.ok(rooms.some((r) => /Wohnen|Küche|Bad|Schlafzimmer|Flur|Kinderzimmer/.test(r)));
+      await check("import-report");
+      const sid = openStore(web.home).listScans()[0].id;
+      await page.goto(`${web.url}scans/${encodeURIComponent(sid)}`);
+      const names = await page.locator("table.rooms tbody th").allTextContents();
+      assert.deepEqual(names.sort(), rooms.sort());
+      await check("scan-fzk");
+    });
+
+    await t.step("ceiling_height on the demo: step lines appear before the verdict", async () => {
+      await page.goto(`${web.url}tools`);
+      await check("tools");
+      await page.goto(`${web.url}tools/ceiling_height`);
+      await page.selectOption("#in-scan", "demo");
+      await check("tool-ceiling_height");
+      // Record the order in which steps and the verdict reach the page.
+      await page.evaluate(() => {
+        const g = globalThis as unknown as { order: string[] };
+        g.order = [];
+        new MutationObserver(() => {
+          if (document.querySelector(".live-steps li") && !g.order.includes("step")) {
+            g.order.push("step");
+          }
+          if (document.querySelector(".result .verdict") && !g.order.includes("verdict")) {
+            g.order.push("verdict");
+          }
+        }).observe(document.body, { subtree: true, childList: true });
+      });
+      await page.getByRole("button", { name: "Run Ceiling height" }).click();
+      await page.waitForSelector(".result .verdict");
+      const order = await page.evaluate(() => (globalThis as unknown as { order: string[] }).order);
+      assert.deepEqual(order, ["step", "verdict"]);
+      const steps = await page.locator(".result .step-log li").allTextContents();
+      assert.ok(steps[0].startsWith("Checking 16 rooms"), steps[0]);
+      assert.equal(await page.getAttribute(".live", "aria-live"), "polite");
+      assert.match(await page.textContent(".run-status") ?? "", /Done\. Fail: /);
+      figures.first_step_in_browser_ms = await page.evaluate(() => {
+        const g = globalThis as unknown as { __firstStepAt: number; __submitAt: number };
+        return g.__firstStepAt - g.__submitAt;
+      });
+      // Choosing a finding highlights its overlay, and choosing an overlay its finding.
+      const findings = page.locator(".result li.finding");
+      assert.equal(await findings.count(), 2);
+      await findings.nth(0).getByRole("button", { name: "Show on plan" }).click();
+      const ids0 = (await findings.nth(0).getAttribute("data-overlays"))!.split(" ");
+      const hl = await page.locator(".plan-panel .hl").evaluateAll((els) =>
+        els.map((e) => e.getAttribute("data-overlay"))
+      );
+      assert.deepEqual(hl, ids0);
+      assert.match(
+        await page.textContent(".plan-tools [role=status]") ?? "",
+        /Highlighted on the plan/,
+      );
+      const id1 = (await findings.nth(1).getAttribute("data-overlays"))!.split(" ")[0];
+      await page.locator(`.plan-panel [data-overlay="${id1}"]`).dispatchEvent("click");
+      assert.match((await findings.nth(1).getAttribute("class"))!, /\bhl\b/);
+      assert.doesNotMatch((await findings.nth(0).getAttribute("class"))!, /\bhl\b/);
+      assert.equal(
+        await page.evaluate(() => document.activeElement?.querySelector("strong")?.textContent),
+        await findings.nth(1).locator("strong").textContent(),
+      );
+      await check("result-ceiling_height");
+    });
+
+    await t.step(
+      "the chair width unset: the form asks only that; saved from door_clearance, the next tool and the command line use it",
+      async () => {
+        await page.goto(web.url);
+        await page.getByRole("button", { name: /^Select Demo house/ }).click();
+        await page.waitForSelector("text=Scan selected");
+        const requiredOn = async (tool: string) => {
+          await page.goto(`${web.url}tools/${tool}`);
+          const required = await page.locator("form.run-form [required]").evaluateAll((els) =>
+            els.map((e) => (e as HTMLInputElement).name.replace(/^in\./, ""))
+          );
+          // The form asks exactly what the run session would ask.
+          const store = openStore(web.home);
+          const asked = createSession(await loadTool(tool), { store, builtins: BUILTIN_SCANS })
+            .preview().questions.map((q) => q.input);
+          store.close();
+          assert.deepEqual(required, asked, tool);
+          return required;
+        };
+        // step_free_route needs the chair width and nothing fills it: that one input is asked.
+        assert.deepEqual(await requiredOn("step_free_route"), ["chair_width_m"]);
+        await check("tool-step_free_route");
+        // door_clearance takes it when given (else it checks the standard's minimum): shown,
+        // not required.
+        assert.deepEqual(await requiredOn("door_clearance"), []);
+        assert.match(await page.textContent("#hint-chair_width_m") ?? "", /Optional: left out/);
+        await page.fill("#in-chair_width_m", "0.71");
+        await page.getByLabel(/Remember my answer as my preference \(access\.chair_width_m\)/)
+          .check();
+        await check("tool-door_clearance");
+        await page.getByRole("button", { name: "Run Door clearance" }).click();
+        await page.waitForSelector(".result .verdict");
+        // The form keeps what was typed through the run.
+        assert.equal(await page.inputValue("#in-chair_width_m"), "0.71");
+        await check("result-door_clearance");
+        // The next tool does not ask again; the form says where the value comes from.
+        assert.deepEqual(await requiredOn("step_free_route"), []);
+        assert.match(
+          await page.textContent("#hint-chair_width_m") ?? "",
+          /Using 0\.71 m, from your saved preference access\.chair_width_m/,
+        );
+        const out = await cli(web.home, ["run", "door_clearance", "--json"]);
+        assert.equal(out.code, 0, out.stderr);
+        assert.deepEqual(JSON.parse(out.stdout).result.inputs.chair_width_m, {
+          value: 0.71,
+          from: "preference",
+        });
+      },
+    );
+
+    await t.step("reject a finding, reload, it stays hidden", async () => {
+      await page.goto(`${web.url}scans/demo`);
+      const first = page.locator("ul.finding-list li.finding").first();
+      const title = (await first.locator("strong").textContent())!;
+      await first.locator("summary").click();
+      await first.getByLabel("Why is it wrong?").fill("measured on site");
+      await check("scan-demo");
+      await first.getByRole("button", { name: "Reject" }).click();
+      await page.waitForLoadState();
+      await page.reload();
+      const open = await page.locator(
+        "section[aria-labelledby=h-findings] > ul.finding-list strong",
+      )
+        .allTextContents();
+      assert.ok(!open.includes(title), `${title} is still listed`);
+      assert.match(await page.textContent("details.rejected") ?? "", /measured on site/);
+      await check("scan-demo-rejected");
+      const out = await cli(web.home, ["findings", "--scan", "demo", "--json"]);
+      assert.ok(!JSON.parse(out.stdout).some((f: { title: string }) => f.title === title));
+    });
+
+    await t.step("keyboard only: reach and run a tool", async () => {
+      await page.goto(`${web.url}tools`);
+      let focused = "";
+      for (let i = 0; i < 40 && focused !== "Ceiling height"; i++) {
+        await page.keyboard.press("Tab");
+        focused = await page.evaluate(() => document.activeElement?.textContent?.trim() ?? "");
+      }
+      assert.equal(focused, "Ceiling height", "the tool's card link is reachable by Tab");
+      // The focus is visible: an outline is drawn around the focused link.
+      const outline = await page.evaluate(() =>
+        getComputedStyle(document.activeElement!).outlineStyle
+      );
+      assert.notEqual(outline, "none");
+      await page.keyboard.press("Enter");
+      await page.waitForURL(/\/tools\/ceiling_height$/);
+      for (let i = 0; i < 40 && focused !== "Run Ceiling height"; i++) {
+        await page.keyboard.press("Tab");
+        focused = await page.evaluate(() => document.activeElement?.textContent?.trim() ?? "");
+      }
+      assert.equal(focused, "Run Ceiling height");
+      await page.keyboard.press("Enter");
+      await page.waitForSelector(".result .verdict");
+      await check("keyboard-run");
+      // The plan's controls work from the keyboard too.
+      await page.focus("#plan-view");
+      await page.keyboard.press("+");
+      assert.match(await page.textContent(".zoom") ?? "", /125 %/);
+      const runHref = await page.locator(".run-link a").getAttribute("href");
+      await page.goto(web.url.replace(/\/$/, "") + runHref);
+      await check("run-page");
+      await page.goto(`${web.url}no-such-page`);
+      await check("not-found");
+    });
+
+    await t.step("cancelling a run in the page stops it", async () => {
+      const slow = await testWeb({ toolsDir: WEB_TOOLS });
+      try {
+        await page.goto(`${slow.url}tools/slow_walk`);
+        await page.selectOption("#in-scan", "demo");
+        await page.getByRole("button", { name: "Run Slow walk" }).click();
+        await page.waitForSelector(".live-steps li");
+        await page.getByRole("button", { name: "Cancel" }).click();
+        await page.waitForSelector("text=Cancelled: Slow walk was stopped.");
+        assert.equal(await page.locator(".result .verdict").count(), 0);
+        await check("cancelled");
+        const s = openStore(slow.home);
+        assert.equal(s.listRuns({ tool: "slow_walk" }).length, 0);
+        s.close();
+      } finally {
+        await slow.close();
+      }
+    });
+
+    await t.step("without JavaScript: pages read, and a run is a plain form post", async () => {
+      const ctx = await browser.newContext({ javaScriptEnabled: false, viewport: DESKTOP });
+      try {
+        const p = await ctx.newPage();
+        await p.goto(`${web.url}tools/ceiling_height`);
+        await p.getByRole("button", { name: "Run Ceiling height" }).click();
+        await p.waitForSelector(".result .verdict");
+        assert.match(await p.textContent(".result .verdict") ?? "", /Fail/);
+        // Every floor is drawn (the floor switch is the island's), and no script control shows.
+        assert.equal(await p.locator(".plan-panel").count(), 2);
+        assert.equal(await p.locator(".plan-panel:visible").count(), 2);
+        assert.equal(await p.locator(".plan-tools:visible").count(), 0);
+        await p.screenshot({ path: join(ART, "no-js-result.png"), fullPage: true });
+      } finally {
+        await ctx.close();
+      }
+    });
+
+    assert.deepEqual(errors, [], "no script errors on any page");
+    assert.deepEqual(violations, [], violations.join("\n"));
+    await Deno.writeTextFile(join(ART, "figures.json"), JSON.stringify(figures, null, 2));
+  } finally {
+    await browser.close();
+    await web.close();
+  }
+});

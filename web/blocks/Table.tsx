@@ -1,0 +1,42 @@
+/** Table: the result's table (as `--csv` writes it), with a CSV download of the stored run. */
+import type { JSX } from "preact";
+import { resultTable } from "../../cli/render.ts";
+import { fmtNumber } from "../words.ts";
+import type { BlockProps } from "./types.ts";
+
+export function Table({ result, runId }: BlockProps): JSX.Element | null {
+  const t = resultTable(result);
+  if (!t) return null;
+  const cell = (v: unknown) =>
+    v === null || v === undefined
+      ? "—"
+      : typeof v === "number"
+      ? fmtNumber(v)
+      : typeof v === "object"
+      ? JSON.stringify(v)
+      : String(v);
+  return (
+    <section class="block table" aria-labelledby="h-table">
+      <h3 id="h-table">Table ({t.rows.length} rows)</h3>
+      {runId
+        ? (
+          <p>
+            <a href={`/runs/${encodeURIComponent(runId)}/table.csv`} download>
+              Download the table as CSV
+            </a>
+          </p>
+        )
+        : null}
+      <div class="scroll" tabIndex={0} role="region" aria-label="Result table, scrolls sideways">
+        <table>
+          <thead>
+            <tr>{t.columns.map((c) => <th scope="col" key={c}>{c.replaceAll("_", " ")}</th>)}</tr>
+          </thead>
+          <tbody>
+            {t.rows.map((r, i) => <tr key={i}>{r.map((v, j) => <td key={j}>{cell(v)}</td>)}</tr>)}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

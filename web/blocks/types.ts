@@ -1,0 +1,13 @@
+/** What every panel block component receives. */
+import type { Plan } from "../../core/plan.ts";
+import type { ToolResult } from "../../core/result.ts";
+
+export interface BlockProps {
+  result: ToolResult;
+  /** The plan the result is about (PlanView draws it). */
+  plan?: Plan;
+  /** The stored run, for links (the table's CSV) and for coming back after a change. */
+  runId?: string;
+  /** Where a finding's reject form returns to (a path this server made). */
+  back?: string;
+}

@@ -1,0 +1,297 @@
+/**
+ * RunForm island: a tool's form, made on the server from the run session's preview (each
+ * input's value, where it comes from, its unit; required only when nothing fills it). Without
+ * JavaScript it is a plain POST and the result page comes back. With it, the run streams:
+ * step lines arrive live (Server-Sent Events over the POST's response), announced politely to
+ * screen readers, then the result drawn by its blocks; "Cancel" stops the run.
+ */
+import type { JSX } from "preact";
+import { useEffect, useRef, useState } from "preact/hooks";
+import { STATUS_WORDS } from "../words.ts";
+
+/** One input as the form shows it. */
+export interface FormField {
+  name: string;
+  label: string;
+  ask: string;
+  kind: "number" | "integer" | "boolean" | "choice" | "text";
+  unit?: string;
+  choices?: { value: string; label: string }[];
+  minimum?: number;
+  maximum?: number;
+  /** The value that would be used, as text ("" when none). */
+  value: string;
+  /** Where it comes from, in words ("your saved preference access.chair_width_m"). */
+  from_text: string;
+  /** Only inputs that nothing fills are required. */
+  required: boolean;
+  /** What ticking "remember" does, in words; absent when the answer cannot be kept. */
+  save_text?: string;
+  /** The field's own error, from the last submission. */
+  error?: string;
+}
+
+export interface RunFormProps {
+  tool: string;
+  title: string;
+  action: string;
+  fields: FormField[];
+  /** An error not tied to one field. */
+  error?: string;
+  /** Inputs ticked "remember" on the last submission. */
+  saved?: string[];
+}
+
+type Phase = "idle" | "running" | "done" | "cancelled" | "failed";
+
+export function RunForm(props: RunFormProps): JSX.Element {
+  const { action, fields, title } = props;
+  const [phase, setPhase] = useState<Phase>("idle");
+  const [steps, setSteps] = useState<string[]>([]);
+  const [html, setHtml] = useState("");
+  const [status, setStatus] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [topError, setTopError] = useState(props.error ?? "");
+  const abort = useRef<AbortController | null>(null);
+  const result = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (html && result.current) {
+      // Hydrate the islands inside the result (the plan's controls).
+      (globalThis as { __thresholdHydrate?: (el: Element) => void }).__thresholdHydrate?.(
+        result.current,
+      );
+    }
+  }, [html]);
+
+  async function submit(e: Event) {
+    const form = e.currentTarget as HTMLFormElement;
+    if (typeof fetch !== "function" || !("TextDecoderStream" in globalThis)) return;
+    e.preventDefault();
+    abort.current?.abort();
+    const ac = new AbortController();
+    abort.current = ac;
+    setPhase("running");
+    setSteps([]);
+    setHtml("");
+    setErrors({});
+    setTopError("");
+    setStatus(`Running ${title}…`);
+    (globalThis as { __firstStepAt?: number; __submitAt?: number }).__submitAt = performance
+      .now();
+    try {
+      const res = await fetch(action, {
+        method: "POST",
+        body: new URLSearchParams(new FormData(form) as unknown as Record<string, string>),
+        headers: { Accept: "text/event-stream" },
+        signal: ac.signal,
+      });
+      if (!res.ok || !res.body) {
+        setPhase("failed");
+        setTopError(await res.text());
+        setStatus("The run could not start.");
+        return;
+      }
+      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+      let buf = "";
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buf += value;
+        let i;
+        while ((i = buf.indexOf("\n\n")) >= 0) {
+          const chunk = buf.slice(0, i);
+          buf = buf.slice(i + 2);
+          // Let the steps so far reach the screen before the result replaces the wait.
+          if (chunk.startsWith("event: result")) await nextFrame();
+          handle(chunk);
+        }
+      }
+    } catch (err) {
+      if (ac.signal.aborted) {
+        setPhase("cancelled");
+        setStatus(`Cancelled: ${title} was stopped.`);
+      } else {
+        setPhase("failed");
+        setStatus(`The run failed: ${(err as Error).message}`);
+      }
+    } finally {
+      if (abort.current === ac) abort.current = null;
+    }
+  }
+
+  function handle(chunk: string) {
+    let event = "message";
+    const data: string[] = [];
+    for (const line of chunk.split("\n")) {
+      if (line.startsWith("event:")) event = line.slice(6).trim();
+      else if (line.startsWith("data:")) data.push(line.slice(5).trimStart());
+    }
+    if (!data.length) return;
+    const d = JSON.parse(data.join("\n"));
+    if (event === "step") {
+      const g = globalThis as { __firstStepAt?: number; __submitAt?: number };
+      if (g.__firstStepAt === undefined || g.__firstStepAt < (g.__submitAt ?? 0)) {
+        g.__firstStepAt = performance.now();
+      }
+      setSteps((s) => [...s, d.text]);
+    } else if (event === "result") {
+      const w = STATUS_WORDS[d.status] ?? { icon: "", word: d.status };
+      setPhase("done");
+      setStatus(`Done. ${w.word}: ${d.text}`);
+      setHtml(d.html);
+    } else if (event === "error") {
+      setPhase("failed");
+      if (d.input && fields.some((f) => f.name === d.input)) {
+        setErrors({ [d.input]: d.message });
+      } else setTopError(d.message);
+      setStatus(`Not run: ${d.message}`);
+    } else if (event === "questions") {
+      setPhase("failed");
+      setTopError(`Still needed: ${d.questions.map((q: { ask: string }) => q.ask).join(" ")}`);
+      setStatus("The tool needs more answers.");
+    }
+  }
+
+  const errs = {
+    ...Object.fromEntries(fields.filter((f) => f.error).map((f) => [f.name, f.error!])),
+    ...errors,
+  };
+  return (
+    <div class="run">
+      <form method="post" action={action} onSubmit={submit} class="run-form">
+        {topError ? <p class="error" role="alert">{topError}</p> : null}
+        {fields.map((f) => (
+          <Field key={f.name} f={f} error={errs[f.name]} saved={props.saved?.includes(f.name)} />
+        ))}
+        <div class="actions">
+          <button type="submit" disabled={phase === "running"}>Run {title}</button>
+          {phase === "running"
+            ? (
+              <button type="button" class="secondary" onClick={() => abort.current?.abort()}>
+                Cancel
+              </button>
+            )
+            : null}
+        </div>
+      </form>
+      <div class="live" aria-live="polite">
+        <p class="run-status">{status}</p>
+        {/* Once the result is in, its own step log (a block) shows the steps. */}
+        {steps.length && phase !== "done"
+          ? (
+            <ol class="step-log live-steps" aria-label="Steps so far">
+              {steps.map((s, i) => <li key={i}>{s}</li>)}
+            </ol>
+          )
+          : null}
+      </div>
+      <div class="result" ref={result} dangerouslySetInnerHTML={{ __html: html }} />
+    </div>
+  );
+}
+
+function Field({ f, error, saved }: { f: FormField; error?: string; saved?: boolean }) {
+  // Controlled: a re-render (a step arriving) keeps what the person typed.
+  const [value, setValue] = useState(f.value);
+  const [keep, setKeep] = useState(Boolean(saved));
+  const id = `in-${f.name}`;
+  const hint = `hint-${f.name}`;
+  const errId = `err-${f.name}`;
+  const described = [hint, error ? errId : ""].filter(Boolean).join(" ");
+  const common = {
+    id,
+    name: `in.${f.name}`,
+    required: f.required,
+    "aria-describedby": described,
+    "aria-invalid": error ? ("true" as const) : undefined,
+  };
+  let control: JSX.Element;
+  if (f.kind === "choice" || f.kind === "boolean") {
+    const choices = f.kind === "boolean"
+      ? [{ value: "true", label: "yes" }, { value: "false", label: "no" }]
+      : f.choices ?? [];
+    control = (
+      <select
+        {...common}
+        value={value}
+        onChange={(e) => setValue((e.target as HTMLSelectElement).value)}
+      >
+        {f.required || f.value === "" ? <option value="">Choose…</option> : null}
+        {choices.map((c) => (
+          <option key={c.value} value={c.value} selected={c.value === value}>{c.label}</option>
+        ))}
+      </select>
+    );
+  } else {
+    control = (
+      <input
+        {...common}
+        type="text"
+        inputMode={f.kind === "text" ? undefined : "decimal"}
+        value={value}
+        onInput={(e) => setValue((e.target as HTMLInputElement).value)}
+        autocomplete="off"
+      />
+    );
+  }
+  const bounds = f.minimum !== undefined && f.maximum !== undefined
+    ? ` Allowed: ${f.minimum} to ${f.maximum}${f.unit ? ` ${f.unit}` : ""}.`
+    : "";
+  return (
+    <div class={`field${f.required ? " needed" : ""}`}>
+      <label for={id}>
+        {cap(f.label)}
+        {f.unit ? ` (${f.unit})` : ""}
+        {f.required ? " " : null}
+        {f.required ? <span class="req">(needed)</span> : null}
+      </label>
+      {control}
+      <small id={hint} class="hint">
+        {f.required
+          ? `Nothing fills this: ${f.ask}${bounds}`
+          : f.value === ""
+          ? `Optional: left out unless you give it.${bounds}`
+          : `Using ${shown(f)}${f.unit ? ` ${f.unit}` : ""}, from ${f.from_text}.${bounds}`}
+      </small>
+      {error
+        ? (
+          <p id={errId} class="field-error">
+            <span aria-hidden="true">!</span>
+            {error}
+          </p>
+        )
+        : null}
+      {f.save_text
+        ? (
+          <label class="save">
+            <input
+              type="checkbox"
+              name="save"
+              value={f.name}
+              checked={keep}
+              onChange={(e) => setKeep((e.target as HTMLInputElement).checked)}
+            />{" "}
+            {f.save_text}
+          </label>
+        )
+        : null}
+    </div>
+  );
+}
+
+/** The value as a person reads it: yes/no, a choice's label, or the value. */
+function shown(f: FormField): string {
+  if (f.kind === "boolean") {
+    return f.value === "true" ? "yes" : f.value === "false" ? "no" : f.value;
+  }
+  return f.choices?.find((c) => c.value === f.value)?.label ?? f.value;
+}
+
+function nextFrame(): Promise<void> {
+  return new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+}
+
+function cap(s: string): string {
+  return s ? s[0].toUpperCase() + s.slice(1) : s;
+}

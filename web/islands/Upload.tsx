@@ -1,0 +1,89 @@
+/**
+ * Upload island: the import form (a plain multipart POST that works without JavaScript) with
+ * a drop zone: a file dropped on it goes into the file field. Too large a file is said before
+ * it is sent; the server checks the size again.
+ */
+import type { JSX } from "preact";
+import { useRef, useState } from "preact/hooks";
+
+export interface UploadProps {
+  action: string;
+  max_bytes: number;
+  formats: string;
+}
+
+export function Upload({ action, max_bytes, formats }: UploadProps): JSX.Element {
+  const input = useRef<HTMLInputElement>(null);
+  const [over, setOver] = useState(false);
+  const [msg, setMsg] = useState("");
+  const check = (f: File | undefined) => {
+    if (!f) return setMsg("");
+    if (f.size > max_bytes) {
+      setMsg(
+        `${f.name} is ${mb(f.size)}; the largest upload is ${
+          mb(max_bytes)
+        }. Choose a smaller file.`,
+      );
+    } else setMsg(`Ready to import ${f.name} (${mb(f.size)}).`);
+  };
+  return (
+    <form
+      method="post"
+      action={action}
+      enctype="multipart/form-data"
+      class={`upload${over ? " over" : ""}`}
+      onDragOver={(e) => {
+        e.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={(e) => {
+        e.preventDefault();
+        setOver(false);
+        const files = e.dataTransfer?.files;
+        if (files?.length && input.current) {
+          input.current.files = files;
+          check(files[0]);
+        }
+      }}
+      onSubmit={(e) => {
+        const f = input.current?.files?.[0];
+        if (f && f.size > max_bytes) {
+          e.preventDefault();
+          check(f);
+        }
+      }}
+    >
+      <p class="drop-hint">
+        Choose a file, or drop it anywhere on this box. threshold reads: {formats}.
+      </p>
+      <label for="upload-file">Building file</label>
+      <input
+        id="upload-file"
+        ref={input}
+        type="file"
+        name="file"
+        required
+        aria-describedby="upload-msg"
+        onChange={(e) => check((e.target as HTMLInputElement).files?.[0])}
+      />
+      <label for="upload-id">Scan id (optional)</label>
+      <input
+        id="upload-id"
+        name="id"
+        pattern="[A-Za-z0-9_.\-]{1,64}"
+        aria-describedby="upload-id-hint"
+        autocomplete="off"
+      />
+      <small id="upload-id-hint">
+        Letters, digits, “_”, “.” and “-”; made from the file when empty.
+      </small>
+      <p id="upload-msg" role="status">{msg}</p>
+      <button type="submit">Import</button>
+    </form>
+  );
+}
+
+function mb(n: number): string {
+  return n >= 1e6 ? `${(n / 1e6).toFixed(1)} MB` : `${Math.ceil(n / 1e3)} kB`;
+}

@@ -1,0 +1,201 @@
+/**
+ * Home: the stored scans and the demo (which one is selected), importing a building by upload,
+ * and the active persona and preferences, saved to the store the command line uses.
+ */
+import type { JSX } from "preact";
+import { IMPORTERS } from "../../layers/mod.ts";
+import type { ImportReport } from "../../layers/mod.ts";
+import type { LoadedPlan } from "../../core/plan.ts";
+import { listScanEntries } from "../../core/scans.ts";
+import { planChoices } from "../../core/session.ts";
+import { listPersonas } from "../../presets/personas.ts";
+import { PREFERENCE_KEYS } from "../../presets/preferences.ts";
+import type { App } from "../app.ts";
+import { pageInfo, uploadLimit } from "../app.ts";
+import { html } from "../http.ts";
+import { Island } from "../island.tsx";
+import { Page } from "../layout.tsx";
+
+/** Messages after a change, by code (the redirect carries the code, not the text). */
+const NOTES: Record<string, string> = {
+  selected: "Scan selected: tools now run on it.",
+  persona: "Persona saved.",
+  pref: "Preference saved.",
+  unset: "Preference forgotten.",
+  rejected: "Finding rejected: it stays hidden in later runs and listings.",
+  restored: "Finding restored.",
+};
+
+/** Every scan a person can choose: the stored ones and the built-in demo (core's listing). */
+export function allScans(app: App) {
+  return listScanEntries({ store: app.store, builtins: app.builtins });
+}
+
+export function homePage(app: App, url: URL, extra?: JSX.Element, status = 200): Response {
+  const sel = app.store.getSelection("scan");
+  const scans = allScans(app);
+  const note = NOTES[url.searchParams.get("note") ?? ""];
+  const personas = listPersonas(app.store);
+  const active = app.store.getSelection("persona");
+  const prefs = new Map(app.store.listPrefs().map((p) => [p.key, p.value]));
+  return html(
+    <Page info={pageInfo(app, "Home", "home")}>
+      <h1>Your buildings</h1>
+      {note
+        ? (
+          <p class="note" role="status">
+            <span aria-hidden="true">✓</span>
+            {note}
+          </p>
+        )
+        : null}
+      {extra}
+      <div class="scroll" tabIndex={0} role="region" aria-label="Scans table, scrolls sideways">
+        <table class="scans">
+          <caption class="sr-only">Stored scans and the demo building</caption>
+          <thead>
+            <tr>
+              <th scope="col">Scan</th>
+              <th scope="col">Format</th>
+              <th scope="col">Floors</th>
+              <th scope="col">Rooms</th>
+              <th scope="col">Selected</th>
+            </tr>
+          </thead>
+          <tbody>
+            {scans.map((s) => (
+              <tr key={s.id} class={s.id === sel ? "selected" : ""}>
+                <th scope="row">
+                  <a href={`/scans/${encodeURIComponent(s.id)}`}>{s.name || s.id}</a>{" "}
+                  <span class="muted">({s.id})</span>
+                </th>
+                <td>{s.builtin ? "built-in demo" : s.format}</td>
+                <td>{s.floors}</td>
+                <td>{s.rooms}</td>
+                <td>
+                  {s.id === sel
+                    ? (
+                      <span class="badge status-pass">
+                        <span aria-hidden="true">✓</span> Selected
+                      </span>
+                    )
+                    : (
+                      <form method="post" action="/select" class="inline">
+                        <input type="hidden" name="scan" value={s.id} />
+                        <button type="submit" aria-label={`Select ${s.name || s.id}`}>
+                          Select
+                        </button>
+                      </form>
+                    )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <section aria-labelledby="h-import">
+        <h2 id="h-import">Import a building</h2>
+        <Island
+          name="Upload"
+          props={{
+            action: "/import",
+            max_bytes: uploadLimit(app),
+            formats: IMPORTERS.map((i) => i.format).join(", "),
+          }}
+        />
+      </section>
+
+      <section aria-labelledby="h-persona">
+        <h2 id="h-persona">Who you are</h2>
+        <form method="post" action="/persona" class="row">
+          <label for="persona">Persona (its presets fill inputs you have not set)</label>
+          <select id="persona" name="persona">
+            <option value="none" selected={!active}>none</option>
+            {personas.map((p) => (
+              <option key={p.id} value={p.id} selected={p.id === active}>{p.title}</option>
+            ))}
+          </select>
+          <button type="submit">Save persona</button>
+        </form>
+      </section>
+
+      <section aria-labelledby="h-prefs">
+        <h2 id="h-prefs">Your preferences</h2>
+        <p>Saved here, the command line uses them too (threshold prefs list).</p>
+        <ul class="prefs">
+          {PREFERENCE_KEYS.map((k) => {
+            const id = `pref-${k.key.replace(/[^a-z0-9]/g, "-")}`;
+            const v = prefs.get(k.key);
+            return (
+              <li key={k.key}>
+                <form method="post" action="/prefs" class="row">
+                  <input type="hidden" name="key" value={k.key} />
+                  <label for={id}>
+                    {k.description}
+                    {k.unit ? ` (${k.unit})` : ""} <span class="muted">{k.key}</span>
+                  </label>
+                  <input
+                    id={id}
+                    name="value"
+                    value={v === undefined ? "" : typeof v === "string" ? v : JSON.stringify(v)}
+                    placeholder="not set"
+                    autocomplete="off"
+                  />
+                  <button type="submit" name="action" value="save">
+                    Save<span class="sr-only">{` ${k.key}`}</span>
+                  </button>
+                  {v !== undefined
+                    ? (
+                      <button type="submit" name="action" value="unset" class="secondary">
+                        Forget<span class="sr-only">{` ${k.key}`}</span>
+                      </button>
+                    )
+                    : null}
+                </form>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+    </Page>,
+    status,
+  );
+}
+
+/** The import report, as `threshold import` prints it, with the rooms by name. */
+export function ImportReportView(
+  { loaded, report, file }: { loaded: LoadedPlan; report: ImportReport; file: string },
+): JSX.Element {
+  const p = loaded.plan;
+  const count = (k: string) => p.openings.filter((x) => x.kind === k).length;
+  const lists: [string, string[]][] = [
+    ["Mapped", report.mapped],
+    ["Source lacked", report.lacking],
+    ["Assumptions", report.assumptions],
+    ["Warnings", report.warnings],
+  ];
+  return (
+    <section class="report" aria-labelledby="h-report">
+      <h2 id="h-report" tabIndex={-1}>
+        <span aria-hidden="true">✓</span>Imported {file} as scan {p.id} ({report.format})
+      </h2>
+      <p>
+        {p.floors.length} floors, {p.rooms.length} rooms, {count("door")} doors, {count("window")}
+        {" "}
+        windows, {count("opening")} openings, {p.verticals.length} stairs and lifts,{" "}
+        {p.objects.length} objects. <a href={`/scans/${encodeURIComponent(p.id)}`}>Open it</a>
+      </p>
+      {lists.filter(([, l]) => l.length).map(([t, l]) => (
+        <details key={t} open={t !== "Mapped"}>
+          <summary>{t} ({l.length})</summary>
+          <ul>{l.map((x, i) => <li key={i}>{x}</li>)}</ul>
+        </details>
+      ))}
+      <h3>Rooms</h3>
+      <ul class="rooms-list">
+        {planChoices(p, "room").map((c) => <li key={String(c.value)}>{c.label}</li>)}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,160 @@
+/**
+ * A scan: its plan per floor (inline SVG; floor switch, zoom and pan), its rooms by name, and
+ * the findings open across tools, each with its overlay from the tool's latest run; rejected
+ * findings are listed apart, with a way to restore them.
+ */
+import { findPlan } from "../../core/context.ts";
+import type { Finding, Overlay } from "../../core/result.ts";
+import { planChoices } from "../../core/session.ts";
+import type { App } from "../app.ts";
+import { pageInfo } from "../app.ts";
+import { FindingItem } from "../blocks/FindingList.tsx";
+import { PlanFloors } from "../blocks/PlanView.tsx";
+import { html, HttpError } from "../http.ts";
+import { Page, StatusBadge } from "../layout.tsx";
+import { fmtNumber } from "../words.ts";
+
+export function scanPage(app: App, sid: string): Response {
+  const loaded = findPlan({ store: app.store, builtins: app.builtins }, sid);
+  if (!loaded) {
+    throw new HttpError(404, `no scan ${JSON.stringify(sid)}; the home page lists the scans`);
+  }
+  const plan = loaded.plan;
+  const selected = app.store.getSelection("scan") === sid;
+  const all = app.store.listFindings({ scan: sid, all: true });
+  const open = all.filter((f) => f.status === "open");
+  const rejected = all.filter((f) => f.status === "rejected");
+
+  // Each tool's latest run on this scan: the overlays its open findings point at.
+  const overlays: Overlay[] = [];
+  const findingOverlays = new Map<string, string[]>();
+  const severity = new Map<string, Finding["severity"]>();
+  const latest = new Map<string, { id: string; at: string }>();
+  for (const r of app.store.listRuns({ scan: sid, limit: 500 })) {
+    const prev = latest.get(r.tool);
+    if (!prev || prev.at < r.started_at) latest.set(r.tool, { id: r.id, at: r.started_at });
+  }
+  const openIds = new Set(open.map((f) => f.id));
+  for (const [tool, { id: runId }] of latest) {
+    const res = app.store.getRun(runId)?.result;
+    if (!res) continue;
+    const byId = new Map(res.overlays.map((o) => [o.id, o]));
+    for (const f of res.findings) {
+      if (f.severity) severity.set(f.id, f.severity);
+      if (!openIds.has(f.id) || !f.overlays?.length) continue;
+      const ids: string[] = [];
+      for (const oid of f.overlays) {
+        const o = byId.get(oid);
+        if (!o) continue;
+        const id = `${tool}/${oid}`;
+        if (!overlays.some((x) => x.id === id)) overlays.push({ ...o, id });
+        ids.push(id);
+      }
+      findingOverlays.set(f.id, ids);
+    }
+  }
+  const floorName = new Map(plan.floors.map((f) => [f.id, f.name ?? `Floor ${f.index}`]));
+  const roomNames = new Map(planChoices(plan, "room").map((c) => [String(c.value), c.label]));
+  const back = `/scans/${encodeURIComponent(sid)}`;
+  return html(
+    <Page info={pageInfo(app, plan.name || sid, "scan")}>
+      <h1>{plan.name || sid}</h1>
+      <p>
+        Scan {sid} ({plan.source.format}). {plan.floors.length} floors, {plan.rooms.length} rooms.
+        {" "}
+        {selected
+          ? (
+            <span class="badge status-pass">
+              <span aria-hidden="true">✓</span> Selected
+            </span>
+          )
+          : (
+            <form method="post" action="/select" class="inline">
+              <input type="hidden" name="scan" value={sid} />
+              <input type="hidden" name="back" value={back} />
+              <button type="submit">Select this scan</button>
+            </form>
+          )} <a href="/tools">Run a tool on it</a>
+      </p>
+      {loaded.warnings.length
+        ? (
+          <details>
+            <summary>Warnings from the import ({loaded.warnings.length})</summary>
+            <ul>{loaded.warnings.map((w, i) => <li key={i}>{w}</li>)}</ul>
+          </details>
+        )
+        : null}
+      <PlanFloors plan={plan} overlays={overlays} />
+
+      <section aria-labelledby="h-findings">
+        <h2 id="h-findings">Open findings ({open.length})</h2>
+        {open.length
+          ? (
+            <ul class="finding-list">
+              {open.map((f) => {
+                const finding: Finding = {
+                  id: f.id,
+                  status: "open",
+                  title: f.title,
+                  ...(f.detail ? { detail: f.detail } : {}),
+                  ...(severity.get(f.id) ? { severity: severity.get(f.id) } : {}),
+                  ...(findingOverlays.get(f.id)?.length
+                    ? { overlays: findingOverlays.get(f.id) }
+                    : {}),
+                };
+                return <FindingItem key={f.id} f={finding} scan={sid} back={back} tool={f.tool} />;
+              })}
+            </ul>
+          )
+          : <p>No open findings. Run a tool to look for some.</p>}
+        {rejected.length
+          ? (
+            <details class="rejected">
+              <summary>Rejected findings ({rejected.length})</summary>
+              <ul class="finding-list">
+                {rejected.map((f) => (
+                  <li key={f.id} class="finding">
+                    <StatusBadge status="rejected" /> <strong>{f.title}</strong>{" "}
+                    <span class="muted">({f.tool}) — {f.reason ?? "no reason given"}</span>
+                    <form method="post" action="/findings/restore" class="inline">
+                      <input type="hidden" name="scan" value={sid} />
+                      <input type="hidden" name="id" value={f.id} />
+                      <input type="hidden" name="back" value={back} />
+                      <button type="submit" aria-label={`Restore ${f.title}`}>Restore</button>
+                    </form>
+                  </li>
+                ))}
+              </ul>
+            </details>
+          )
+          : null}
+      </section>
+
+      <section aria-labelledby="h-rooms">
+        <h2 id="h-rooms">Rooms ({plan.rooms.length})</h2>
+        <div class="scroll" tabIndex={0} role="region" aria-label="Rooms table, scrolls sideways">
+          <table class="rooms">
+            <thead>
+              <tr>
+                <th scope="col">Room</th>
+                <th scope="col">Kind</th>
+                <th scope="col">Floor</th>
+                <th scope="col">Ceiling height</th>
+              </tr>
+            </thead>
+            <tbody>
+              {plan.rooms.map((r) => (
+                <tr key={r.id}>
+                  <th scope="row">{roomNames.get(r.id) ?? r.name ?? r.label}</th>
+                  <td>{r.label}</td>
+                  <td>{floorName.get(r.floor) ?? r.floor}</td>
+                  <td>{r.height_m === undefined ? "unknown" : `${fmtNumber(r.height_m)} m`}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </Page>,
+  );
+}
