@@ -5,7 +5,6 @@
  * label is never an input to the guess.
  */
 import { fill, tool, z } from "../../core/manifest.ts";
-import type { Room } from "../../core/plan.ts";
 import {
   type Check,
   type Finding,
@@ -13,17 +12,18 @@ import {
   type Metric,
   type Overlay,
 } from "../../core/result.ts";
-import { polygonGeometry } from "../../engines/geometry/geojson.ts";
-import {
-  COMMIT_SCORE,
-  type LabelGuess,
-  labelRoom,
-  MIN_OBJECT_SCORE,
-  SCORE_MEANING,
-} from "../../engines/vision/labels.ts";
-import { VIEW_SETUP } from "../../engines/vision/panorama.ts";
+import { COMMIT_SCORE, labelRoom, MIN_OBJECT_SCORE } from "../../engines/vision/labels.ts";
 import { roomEvidence } from "../../engines/vision/room_evidence.ts";
 import { objectsInRooms, roomName, see, sweepsByRoom } from "../_vision/see.ts";
+import {
+  cap,
+  guessText as guessWords,
+  labelsAssumptions,
+  labelsVerdict,
+  roomOverlay,
+  round2,
+  shows,
+} from "./report.ts";
 
 export default tool({
   id: "room_labels",
@@ -115,9 +115,7 @@ export default tool({
         .map((d) => ({ label: d.label, score: d.score }));
       const guess = labelRoom(roomEvidence(plan, room.id, objects), commit_score);
       const evidence = guess.evidence.join("; ");
-      const guessText = guess.label === "unknown"
-        ? `unknown (best ${guess.best} ${guess.score.toFixed(2)})`
-        : `${guess.label} ${guess.score.toFixed(2)}`;
+      const guessText = guessWords(guess);
       table.push([name, planLabel ?? "(none)", guess.label, round2(guess.score), evidence]);
       if (guess.label !== "unknown") committed++;
       ctx.step(`${name} labelled: ${guessText} (the plan says ${planLabel ?? "nothing"})`);
@@ -191,78 +189,24 @@ export default tool({
       { id: "panoramas_from_cache", label: "Panoramas from the cache", value: seen.cached },
       { id: "panoramas_searched", label: "Panoramas searched now", value: seen.computed },
     ];
-    const notChecked = total - agree - disagree;
-    let verdict;
-    if (seen.unavailable && !seen.sights.some((s) => s.detections)) {
-      verdict = {
-        status: "unknown" as const,
-        text: `No room could be labelled: ${seen.unavailable}`,
-      };
-    } else if (committed === 0) {
-      verdict = {
-        status: "unknown" as const,
-        text:
-          `None of the ${total} rooms could be labelled from panoramas with a score of ${commit_score} or more.`,
-      };
-    } else if (disagree) {
-      // Rooms that could not be checked come first (design.md § "Truthful results").
-      verdict = {
-        status: "warn" as const,
-        text: (notChecked
-          ? `${notChecked} of ${total} rooms could not be checked against a label; `
-          : "") +
-          `${disagree}${notChecked ? "" : ` of ${total}`} ${
-            disagree === 1 ? "room looks" : "rooms look"
-          } like something other than the plan's label.`,
-      };
-    } else if (notChecked) {
-      verdict = {
-        status: "unknown" as const,
-        text:
-          `${notChecked} of ${total} rooms could not be checked against a label; the ${agree} judged agree with the plan.`,
-      };
-    } else {
-      verdict = {
-        status: "pass" as const,
-        text: `All ${total} rooms look like their plan labels.`,
-      };
-    }
+    const verdict = labelsVerdict({
+      total,
+      agree,
+      disagree,
+      committed,
+      commit_score,
+      unavailable: seen.unavailable && !seen.sights.some((s) => s.detections)
+        ? seen.unavailable
+        : undefined,
+    });
     return {
       verdict,
       metrics,
       checks,
       findings,
       overlays,
-      assumptions: [
-        {
-          text:
-            `Objects are found by CenterNet (COCO classes) in ${VIEW_SETUP.count} views of ${VIEW_SETUP.fov_deg}° per panorama and put in the room their line of sight reaches through doors; an empty house shows fixtures (toilets, sinks, ovens) but rarely furniture, so bedrooms and living rooms are usually judged from geometry or left unknown.`,
-        },
-        { text: SCORE_MEANING },
-      ],
+      assumptions: labelsAssumptions(),
       data: { table: { columns: ["room", "plan", "seen", "score", "evidence"], rows: table } },
     };
   },
 });
-
-function roomOverlay(room: Room, id: string, status: Overlay["status"], label: string): Overlay {
-  return {
-    id,
-    kind: "room",
-    floor: room.floor,
-    geometry: polygonGeometry(room.polygon),
-    status,
-    label,
-  };
-}
-
-function shows(g: LabelGuess): string {
-  const seen = g.evidence.filter((e) => / seen \(score/.test(e)).map((e) =>
-    e.replace(/ seen \(score [0-9.]+\)/, "")
-  );
-  if (!seen.length) return "no fixtures, and its shape";
-  return seen.length === 1 ? seen[0] : `${seen.slice(0, -1).join(", ")} and ${seen.at(-1)}`;
-}
-
-const cap = (s: string) => (s ? s[0].toUpperCase() + s.slice(1) : s);
-const round2 = (v: number) => Math.round(v * 100) / 100;

@@ -10,59 +10,27 @@ import { named, resolveInput } from "../_shared/refs.ts";
 import { derivedAssumptions, derivedTargetText } from "../_shared/derived.ts";
 import { fill, tool, z } from "../../core/manifest.ts";
 import {
-  type Assumption,
-  type Check,
   type Finding,
   fmtM,
   JUDGED_BLOCKS,
   type Metric,
   openFinding,
-  type Overlay,
   type Status,
-  TOO_CLOSE,
 } from "../../core/result.ts";
-import { fitAlongRoute, type FitStep, type Item } from "../../engines/geometry/fit.ts";
-import { pointGeometry } from "../../engines/geometry/geojson.ts";
-import { pickEntrance, routesFrom } from "../../engines/geometry/routes/mod.ts";
-import { capitalise } from "../../core/text.ts";
+import type { FitStep, Item } from "../../engines/geometry/fit.ts";
+import { bestWayIn } from "../../engines/geometry/fit_way_in.ts";
+import { pickEntrance } from "../../engines/geometry/routes/mod.ts";
 import { detected_objects, withDetectedObstacles } from "../_vision/obstacles.ts";
+import { ITEM_PRESETS } from "./items.ts";
+import {
+  fitAssumptions,
+  fitOverlays,
+  fitVerdictText,
+  stepChecks,
+  stepFindingTitle,
+} from "./report.ts";
 
-/**
- * Typical sizes (width × depth × height, m). No standard fixes them; each is a common retail
- * size, so a preset is an assumption the result states.
- */
-export const ITEM_PRESETS: Record<string, Item & { what: string }> = {
-  sofa: {
-    width_m: 2.13,
-    depth_m: 0.95,
-    height_m: 0.85,
-    what: "a three-seat sofa, 84 × 37 × 33 in",
-  },
-  fridge: {
-    width_m: 0.7,
-    depth_m: 0.68,
-    height_m: 1.8,
-    what: "a freestanding fridge-freezer, 70 × 68 × 180 cm",
-  },
-  mattress: {
-    width_m: 2.03,
-    depth_m: 1.52,
-    height_m: 0.3,
-    what: "a US queen mattress, 60 × 80 in, 12 in thick",
-  },
-  wardrobe: {
-    width_m: 1.0,
-    depth_m: 0.6,
-    height_m: 2.0,
-    what: "a two-door wardrobe, 100 × 60 × 200 cm",
-  },
-  piano: {
-    width_m: 1.52,
-    depth_m: 0.64,
-    height_m: 1.27,
-    what: "an upright piano, 60 × 25 × 50 in",
-  },
-};
+export { ITEM_PRESETS };
 const ITEMS = ["sofa", "fridge", "mattress", "wardrobe", "piano", "custom"] as const;
 
 const size = (what: string) =>
@@ -173,67 +141,20 @@ export default named(tool({
         ? `Finding the way to ${name} for a ${dims} ${inputs.item} from each of the ${starts.length} doors to the outside`
         : `Finding the way from ${starts[0].id} to ${name} for a ${dims} ${inputs.item}`,
     );
-    // Movers carry the item: stairs and thresholds do not stop them; doors are judged by fit.
-    const smallest = Math.min(w, d, h);
-    const RANK: Record<string, number> = { pass: 0, warn: 1, unknown: 2, fail: 3 };
-    const tried = starts.map((start) => {
-      const { graph, routes } = routesFrom(plan, {
-        body_width_m: smallest,
-        min_clear_width_m: 0,
-        step_free: false,
-        max_step_m: 1,
-        max_ramp_slope: 1,
-      }, start.id);
-      const route = routes.get(room.id)!;
-      const steps = route.why ? [] : fitAlongRoute(plan, graph, route, item, {
-        stair_headroom_m: inputs.stair_headroom_m,
-      });
-      const worst = steps.reduce((k, x) => Math.max(k, RANK[x.status] ?? 3), 0);
-      return { start, graph, route, steps, rank: route.why ? 9 : worst };
-    });
-    // The best way in: it fits, then too close, then unknown, then not; the shorter among equals.
-    const best = tried.reduce((a, b) =>
-      b.rank < a.rank ||
-        (b.rank === a.rank && (b.route.length_m ?? 1e9) < (a.route.length_m ?? 1e9))
-        ? b
-        : a
-    );
+    // Each start tried, the best way in kept (engines/geometry/fit_way_in.ts).
+    const best = bestWayIn(plan, starts, room.id, item, inputs.stair_headroom_m);
     const { graph, route } = best;
     const used = best.start;
-    const assumptions: Assumption[] = [
-      ...(preset
-        ? (() => {
-          // Every size the preset gave (not the person) is said, the full size with it.
-          const fromPreset = [
-            inputs.width_m === undefined ? `width ${fmtM(preset.width_m)}` : "",
-            inputs.depth_m === undefined ? `depth ${fmtM(preset.depth_m)}` : "",
-            inputs.height_m === undefined ? `height ${fmtM(preset.height_m)}` : "",
-          ].filter(Boolean);
-          return fromPreset.length
-            ? [{
-              text: `The ${inputs.item} is taken as ${preset.what}: its ${
-                fromPreset.join(", ")
-              } are a typical size, not a standard or your measurement (full size ${dims}: width × depth × height).`,
-              input: "item",
-            }]
-            : [];
-        })()
-        : []),
-      starts.length > 1
-        ? {
-          text:
-            `No door to the outside is marked as the main entrance, so each of the ${starts.length} was tried (${
-              starts.map((o) => o.id).join(", ")
-            }); the best way in is by ${used.id}. Name one with entrance to use it alone.`,
-        }
-        : { text: `The item comes in by ${used.id}: ${choice.basis}.` },
-      {
-        text:
-          "The item is a rigid box; it may be turned between steps. Doors with only a leaf width are estimated 38 mm narrower (reference §4.3).",
-      },
-      ...graph.notes.map((text) => ({ text: `${text}.` })),
-      ...(detected ? [{ text: detected.assumption, input: "detected_objects" }] : []),
-    ];
+    const assumptions = fitAssumptions({
+      inputs,
+      preset,
+      dims,
+      starts,
+      used,
+      basis: choice.basis,
+      graphNotes: graph.notes,
+      detected: detected?.assumption,
+    });
     if (route.why) {
       return {
         verdict: { status: "unknown", text: `There is no way to ${name} to follow: ${route.why}.` },
@@ -243,33 +164,8 @@ export default named(tool({
     const steps: FitStep[] = best.steps;
     // The same count as the "Steps checked" metric.
     ctx.step(`Checked ${steps.length} ${steps.length === 1 ? "step" : "steps"} of the way`);
-    const checks: Check[] = steps.map((s, i) => ({
-      id: `step:${i}:${s.kind}:${s.element}`,
-      label: capitalise(s.text),
-      status: s.status,
-      ...(s.margin_m !== undefined ? { measured: s.margin_m, limit: 0, unit: "m" } : {}),
-      subject: s.element,
-      ...(s.status === "warn" ? { note: TOO_CLOSE } : s.carry ? { note: `carry ${s.carry}` } : {}),
-    }));
-    const overlays: Overlay[] = route.legs.map((leg, i) => ({
-      id: `route:${room.id}:${i}`,
-      kind: "route",
-      floor: leg.floor,
-      geometry: { type: "LineString", coordinates: leg.points.map(([x, y]) => [x, y]) },
-      status: "unknown" as Status,
-    }));
-    steps.forEach((s, i) => {
-      if (s.at && s.floor) {
-        overlays.push({
-          id: `step:${i}`,
-          kind: "point",
-          floor: s.floor,
-          geometry: pointGeometry(s.at),
-          status: s.status,
-          label: `${i + 1}`,
-        });
-      }
-    });
+    const checks = stepChecks(steps);
+    const overlays = fitOverlays(room.id, route.legs, steps);
     // A step not known stops a "fits": fail > warn > unknown > pass.
     const has = (k: FitStep["status"]) => steps.some((s) => s.status === k);
     const status: Status = has("fail")
@@ -292,11 +188,7 @@ export default named(tool({
         kind: inputs.item,
         id: `${room.id}:${s.element}`,
         status: s.status,
-        title: s.status === "fail"
-          ? `The ${inputs.item} does not get past ${s.kind} ${s.element}`
-          : s.status === "warn"
-          ? `The ${inputs.item} at ${s.kind} ${s.element} is too close to call`
-          : `Whether the ${inputs.item} gets past ${s.kind} ${s.element} is unknown`,
+        title: stepFindingTitle(inputs.item, s),
         detail: `Step ${key + 1} of ${steps.length}: ${s.text}.`,
         subject: s.element,
         ...(s.at && s.floor ? { overlays: [`step:${key}`] } : {}),
@@ -321,23 +213,18 @@ export default named(tool({
       },
       { id: "carry", label: "How to carry it", value: carries.join("; ") || "upright" },
     ];
-    let text: string;
-    const what = `The ${dims} ${inputs.item}`;
-    if (status === "fail") {
-      text = `${what} will not get to ${name}: step ${first + 1}, ${steps[first].text}.`;
-    } else if (status === "warn") {
-      text = `${what} may get to ${name}, but step ${firstClose + 1} is too close to call (${
-        steps[firstClose].text
-      }): measure on site.`;
-    } else if (status === "unknown") {
-      text = `${what} gets through every step that could be judged, but step ${
-        firstUnknown + 1
-      } is unknown: ${steps[firstUnknown].text}.`;
-    } else {
-      text = `${what} fits: ${steps.length} steps from ${used.id} to ${name} (${
-        fmtM(route.length_m!, 1)
-      }); carry it ${carries.join(", then ") || "upright"}.`;
-    }
+    const text = fitVerdictText({
+      status,
+      what: `The ${dims} ${inputs.item}`,
+      name,
+      steps,
+      first,
+      firstClose,
+      firstUnknown,
+      from: used.id,
+      length_m: route.length_m!,
+      carries,
+    });
     ctx.step(`Done: ${status}`);
     return {
       verdict: { status, text },
