@@ -16,30 +16,29 @@ import {
   splitDerived,
 } from "../_shared/derived.ts";
 import { fill, tool, z } from "../../core/manifest.ts";
-import type { Opening } from "../../core/plan.ts";
 import {
   type Assumption,
   type Check,
   type Finding,
-  fmtM,
   JUDGED_BLOCKS,
-  type Metric,
   openFinding,
   type Overlay,
   type Status,
-  TOO_CLOSE,
 } from "../../core/result.ts";
 import { neededClearWidth } from "../../engines/geometry/clearance.ts";
-import { pointGeometry, polygonGeometry } from "../../engines/geometry/geojson.ts";
 import {
   buildRouteGraph,
   type Constraint,
   pickEntrance,
   type Route,
-  routeToRoom,
   routeTreeLines,
-  shortestRoutes,
 } from "../../engines/geometry/routes/mod.ts";
+import {
+  bestRoutes,
+  prunedTree,
+  startsFrom,
+  startTrees,
+} from "../../engines/geometry/routes/best.ts";
 import {
   chair_width_m,
   max_ramp_slope,
@@ -47,17 +46,20 @@ import {
   side_margin_m,
   step_free,
 } from "../_access/inputs.ts";
-import { capitalise, round } from "../../core/text.ts";
-
-/** The ADA 2010 section behind each kind of element check. */
-const RULES: Partial<Record<Constraint["kind"], string>> = {
-  clear_width: "404.2.3",
-  threshold: "404.2.5",
-  stair: "303.4",
-  step: "303.4",
-  ramp_slope: "405.2",
-  passage: "403.5.1",
-};
+import {
+  elementCheck,
+  elementMarker,
+  graphStepText,
+  legOverlays,
+  reachCheck,
+  roomFindingText,
+  roomOverlay,
+  routeAssumptions,
+  routeHow,
+  routeMetrics,
+  routeVerdict,
+  treeOverlays,
+} from "./report.ts";
 
 export default named(tool({
   id: "step_free_route",
@@ -132,14 +134,9 @@ export default named(tool({
       const text = `Scan ${scan}: ${choice.basis}, so there is nowhere to start a route from.`;
       return { verdict: { status: "unknown", text } };
     }
-    // An entrance the person or the file names wins; otherwise every door to the outside is
-    // tried (a wheelchair user uses whichever works) and each room gets its best.
-    const named = entrance !== undefined ||
-      choice.candidates.filter((o) => o.main_entrance).length === 1;
-    const starts = (named || choice.candidates.length < 2) && choice.entrance
-      ? [choice.entrance]
-      : choice.candidates;
-    const start = starts[0];
+    // The named entrance, or every door to the outside tried (a wheelchair user uses whichever
+    // works) and each room gets its best.
+    const starts = startsFrom(choice, entrance !== undefined);
     // The door a person needs is their chair plus the margin beside it (a standard's minimum is
     // door_clearance's separate check), or more when they say so.
     const { need_m, governs } = neededClearWidth(
@@ -154,47 +151,24 @@ export default named(tool({
       max_step_m: inputs.max_step_m,
       max_ramp_slope: inputs.max_ramp_slope,
     };
-    // Where the limit came from, in the step log: the chair, or the width the person gave.
-    const needWhy = governs === "chair"
-      ? `your ${fmtM(inputs.chair_width_m)} chair plus ${fmtM(inputs.side_margin_m)} beside it`
-      : `the door clear width you gave`;
-    ctx.step(
-      starts.length > 1
-        ? `Building the route graph from each of the ${starts.length} doors to the outside (none is marked as the main entrance); doors need ${
-          fmtM(need_m, 3)
-        } (${needWhy})`
-        : `Building the route graph from ${start.id} (${choice.basis}); doors need ${
-          fmtM(need_m, 3)
-        } (${needWhy})`,
-    );
+    ctx.step(graphStepText(
+      starts,
+      choice.basis,
+      need_m,
+      governs,
+      inputs.chair_width_m,
+      inputs.side_margin_m,
+    ));
     // One room: its own route drawn; every room: the tree of routes, one overlay per floor.
-    const legs = { legs: to !== undefined };
     const graph = buildRouteGraph(plan, needs);
-    const trees = starts.map((o) => {
-      const node = graph.outsideNode.get(o.id);
-      if (node === undefined) throw new Error(`opening ${o.id} does not lead outside`);
-      return { start: o, tree: shortestRoutes(graph, node) };
-    });
-    // Each room's best route over the entrances: reachable, then too close, then unknown, then
-    // blocked; the shorter walk among equals.
-    const RANK: Record<string, number> = { pass: 0, warn: 1, unknown: 2, fail: 3, error: 4 };
-    const routes = new Map<string, Route>();
-    const fromStart = new Map<string, Opening>();
-    for (const room of ownRooms) {
-      if (to !== undefined && room.id !== to) continue;
-      let best: { r: Route; start: Opening } | undefined;
-      for (const t of trees) {
-        const r = routeToRoom(graph, t.tree, room.id, legs);
-        // No way at all from this door says nothing about the room: it ranks last.
-        const rank = (x: Route) => (x.why ? 9 : RANK[x.status]);
-        const better = !best || rank(r) < rank(best.r) ||
-          (rank(r) === rank(best.r) &&
-            (r.length_m ?? Infinity) < (best.r.length_m ?? Infinity));
-        if (better) best = { r, start: t.start };
-      }
-      routes.set(room.id, best!.r);
-      fromStart.set(room.id, best!.start);
-    }
+    const trees = startTrees(graph, starts);
+    // Each room's best route over the entrances (engines/geometry/routes/best.ts).
+    const { routes, fromStart } = bestRoutes(
+      graph,
+      trees,
+      ownRooms.filter((room) => to === undefined || room.id === to).map((room) => room.id),
+      { legs: to !== undefined },
+    );
     ctx.step(`Routing to ${to ?? `${ownRooms.length} rooms`}`);
     const targets = ownRooms.filter((r) => to === undefined || r.id === to);
 
@@ -207,32 +181,10 @@ export default named(tool({
     let longest: { len: number; name: string } | undefined;
     const addElement = (c: Constraint) => {
       if (elementChecks.has(c.id)) return;
-      const section = RULES[c.kind];
-      const rule = section && (c.kind !== "clear_width" || governs === "minimum")
-        ? { rule: { pack: "ada-2010", section } }
-        : {};
-      const check: Check = {
-        id: c.id,
-        label: c.text,
-        status: c.status,
-        ...(c.measured !== undefined ? { measured: c.measured } : {}),
-        ...(c.limit !== undefined ? { limit: c.limit } : {}),
-        ...(c.unit ? { unit: c.unit } : {}),
-        ...rule,
-        subject: c.element,
-        ...(c.status === "warn" ? { note: TOO_CLOSE } : {}),
-      };
-      elementChecks.set(c.id, check);
+      elementChecks.set(c.id, elementCheck(c, governs));
       if (c.at && c.floor && c.status !== "pass" && !markers.has(c.id)) {
         markers.add(c.id);
-        overlays.push({
-          id: `element:${c.id}`,
-          kind: "point",
-          floor: c.floor,
-          geometry: pointGeometry(c.at),
-          status: c.status,
-          label: c.element,
-        });
+        overlays.push(elementMarker({ ...c, at: c.at, floor: c.floor }));
       }
     };
     const counts: Record<Status, number> = { pass: 0, fail: 0, warn: 0, unknown: 0, error: 0 };
@@ -250,76 +202,24 @@ export default named(tool({
         e.n++;
         blockerCount.set(c.id, e);
       }
-      const ids: string[] = [];
-      r.legs.forEach((leg, i) => {
-        const id = `route:${room.id}:${i}`;
-        ids.push(id);
-        overlays.push({
-          id,
-          kind: "route",
-          floor: leg.floor,
-          geometry: { type: "LineString", coordinates: leg.points.map(([x, y]) => [x, y]) },
-          status: r.status,
-          ...(i === r.legs.length - 1 ? { label: name } : {}),
-        });
-      });
+      const legLines = legOverlays(room.id, r, name);
+      overlays.push(...legLines);
       if ((r.status === "pass" || r.status === "warn") && r.length_m !== undefined) {
         if (!longest || r.length_m > longest.len) longest = { len: r.length_m, name };
       }
-      // Within uncertainty is warn, everywhere: beside what blocks a route (or is not known),
-      // an element within the scan's uncertainty is said to be too close to call, so no
-      // sentence of a failed room reads as if "0.84 m clear; 0.71 m needed" had failed.
-      const closeText = (c: Constraint) =>
-        r.status === "warn" || /too close to call/.test(c.text)
-          ? c.text
-          : `${c.text} (too close to call)`;
-      const how = r.why ??
-        (judged
-          ? [
-            ...r.blocking.map((c) => c.text),
-            ...r.unknown.map((c) => c.text),
-            ...r.close.map(closeText),
-          ]
-            .join("; ")
-          : "");
-      // Each room shaded by whether it can be reached (pass), not (fail) or is not known.
-      overlays.push({
-        id: `room:${room.id}`,
-        kind: "room",
-        floor: room.floor,
-        geometry: polygonGeometry(room.polygon),
-        status: r.status,
-        label: name,
-      });
-      checks.push({
-        id: `reach:${room.id}`,
-        label: `${name}: the way from ${fromStart.get(room.id)!.id}`,
-        status: r.status,
-        ...(r.length_m !== undefined && r.status !== "unknown"
-          ? { measured: r.length_m, unit: "m" }
-          : {}),
-        subject: room.id,
-        ...(how ? { note: r.status === "warn" ? `${TOO_CLOSE}: ${how}` : how } : {}),
-      });
+      const how = routeHow(r, judged);
+      overlays.push(roomOverlay(room, r, name));
+      checks.push(reachCheck(room, name, r, fromStart.get(room.id)!.id, how));
       if (r.status !== "pass") {
-        const title = r.status === "fail"
-          ? `${name} cannot be reached ${inputs.step_free ? "step-free" : "in a chair"}`
-          : r.status === "warn"
-          ? `The route to ${name} is too close to call`
-          : `Whether ${name} can be reached is unknown`;
-        const len = r.length_m !== undefined && !r.why
-          ? ` The best route is ${fmtM(r.length_m, 1)} long.`
-          : "";
         findings.push(openFinding({
           tool: "step_free_route",
           kind: "room",
           id: room.id,
           status: r.status,
-          title,
-          detail: `${capitalise(how)}.${len}`,
+          ...roomFindingText(name, r, how, inputs.step_free),
           subject: room.id,
           overlays: [
-            ...ids,
+            ...legLines.map((o) => o.id),
             // An element's point overlay exists exactly when addElement marked it.
             ...[...r.blocking, ...r.close, ...r.unknown].filter((c) => markers.has(c.id))
               .map((c) => `element:${c.id}`),
@@ -331,123 +231,45 @@ export default named(tool({
     const used = trees.filter((t) => [...fromStart.values()].includes(t.start));
     if (to === undefined) {
       for (const [k, u] of used.entries()) {
-        // Only the edges some room's best route walks from this entrance: one readable tree,
-        // without the branches that lead nowhere a room is reached from.
-        const walked = new Set<number>();
-        for (const [rid, start] of fromStart) {
-          if (start === u.start) { for (const w of routes.get(rid)!.walk) walked.add(w.edge); }
-        }
-        const pruned = {
-          ...u.tree,
-          via: Int32Array.from(u.tree.via, (e) => (walked.has(e) ? e : -1)),
-        };
-        for (const t of routeTreeLines(graph, pruned)) {
-          overlays.push({
-            id: `routes:${t.floor}:${t.status}${k ? `:${u.start.id}` : ""}`,
-            kind: "route",
-            floor: t.floor,
-            geometry: {
-              type: "MultiLineString",
-              coordinates: t.lines.map((l) => l.map((p) => [p[0], p[1]])),
-            },
-            status: t.status,
-          });
-        }
+        const lines = routeTreeLines(graph, prunedTree(u, routes, fromStart));
+        overlays.push(...treeOverlays(lines, k ? `:${u.start.id}` : ""));
       }
     }
     const allChecks = [...elementChecks.values(), ...checks];
-    const metrics: Metric[] = [
-      { id: "rooms_reachable", label: "Rooms reachable", value: counts.pass },
-      { id: "rooms_blocked", label: "Rooms blocked", value: counts.fail },
-      { id: "rooms_too_close", label: "Too close to call", value: counts.warn },
-      { id: "rooms_unknown", label: "Rooms not known", value: counts.unknown },
-      { id: "clear_width_needed_m", label: "Door clear width needed", value: need_m, unit: "m" },
-      {
-        id: "longest_route_m",
-        label: "Longest open route",
-        value: longest ? round(longest.len) : null,
-        unit: "m",
-      },
-    ];
-    if (to !== undefined) {
-      const r = routes.get(to)!;
-      metrics.push({
-        id: "route_length_m",
-        label: `Route to ${to}`,
-        value: r.length_m !== undefined && !r.why ? round(r.length_m) : null,
-        unit: "m",
-      });
-    }
+    const metrics = routeMetrics(
+      counts,
+      need_m,
+      longest,
+      to === undefined ? undefined : { to, route: routes.get(to)! },
+    );
     const noThreshold = plan.openings.filter((o) =>
       o.kind === "door" && o.threshold_m === undefined
     )
       .map((o) => o.id);
+    const usedStarts = used.map((u) => u.start);
     const assumptions: Assumption[] = [
-      starts.length > 1
-        ? {
-          text:
-            `No door to the outside is marked as the main entrance, so routes start from whichever of the ${starts.length} (${
-              starts.map((o) => o.id).join(", ")
-            }) serves each room best; ${
-              used.map((u) =>
-                `${u.start.id} for ${[...fromStart.values()].filter((o) => o === u.start).length}`
-              ).join(", ")
-            } room(s). Name one with entrance to start from it alone.`,
-        }
-        : { text: `Routes start outside ${start.id}: ${choice.basis}.` },
-      {
-        text: `Inside rooms the route keeps ${
-          fmtM(needs.body_width_m / 2, 3)
-        } (half of your chair and margin) from walls and scanned furniture, and ends at the room's door; lengths are metres walked.`,
-      },
-      ...(noThreshold.length && inputs.step_free
-        ? [{
-          text: `${noThreshold.length} door(s) record no threshold and are taken as flush: ${
-            noThreshold.join(", ")
-          }.`,
-        }]
-        : []),
-      ...graph.notes.map((text) => ({ text: `${capitalise(text)}.` })),
+      ...routeAssumptions({
+        starts,
+        used: usedStarts,
+        fromStart,
+        basis: choice.basis,
+        body_width_m: needs.body_width_m,
+        noThreshold,
+        step_free: inputs.step_free,
+        graphNotes: graph.notes,
+      }),
       ...(to === undefined ? derivedAssumptions(derived) : []),
     ];
-    const n = targets.length;
-    const top = [...blockerCount.values()].sort((a, b) => b.n - a.n)[0];
-    let status: Status;
-    let text: string;
-    const what = inputs.step_free ? "step-free" : "in a chair";
-    const from = starts.length > 1
-      ? `the best of ${starts.length} doors to the outside (${
-        used.map((u) => u.start.id).join(", ")
-      })`
-      : start.id;
-    if (counts.fail) {
-      status = "fail";
-      text =
-        `${counts.fail} of ${n} rooms cannot be reached ${what} from ${from}; the most common barrier: ${top.c.text}` +
-        (counts.warn ? `. ${counts.warn} more are too close to call` : "") + ".";
-    } else if (counts.warn) {
-      status = "warn";
-      text =
-        `${counts.warn} of ${n} rooms are reachable only within the scan's uncertainty (${TOO_CLOSE}).`;
-    } else if (counts.pass) {
-      status = "pass";
-      text = n === 1
-        ? `${targets[0].name ?? targets[0].id} can be reached ${what} from ${
-          fromStart.get(targets[0].id)!.id
-        }: ${fmtM(longest!.len, 1)}.`
-        : `${
-          counts.pass === n ? `All ${n}` : `${counts.pass} of ${n}`
-        } rooms can be reached ${what} from ${from}; the longest route is ${
-          fmtM(longest!.len, 1)
-        } (to ${longest!.name}).`;
-    } else {
-      status = "unknown";
-      text = `No room's route from ${from} could be judged.`;
-    }
-    if (counts.unknown && status !== "unknown") {
-      // The truthful-verdict rule: what could not be judged comes first.
-      text = `${counts.unknown} of ${n} rooms could not be judged. ${text}`;
-    }
+    const { status, text } = routeVerdict({
+      counts,
+      targets,
+      starts,
+      used: usedStarts,
+      fromStart,
+      longest,
+      top: [...blockerCount.values()].sort((a, b) => b.n - a.n)[0],
+      step_free: inputs.step_free,
+    });
     ctx.step(
       `Done: ${counts.pass} reachable, ${counts.fail} blocked, ${counts.warn} too close, ${counts.unknown} unknown`,
     );

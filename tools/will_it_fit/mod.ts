@@ -19,6 +19,7 @@ import {
 } from "../../core/result.ts";
 import type { FitStep, Item } from "../../engines/geometry/fit.ts";
 import { bestWayIn } from "../../engines/geometry/fit_way_in.ts";
+import { startsFrom } from "../../engines/geometry/routes/best.ts";
 import { pickEntrance } from "../../engines/geometry/routes/mod.ts";
 import { detected_objects, withDetectedObstacles } from "../_vision/obstacles.ts";
 import { ITEM_PRESETS } from "./items.ts";
@@ -127,13 +128,8 @@ export default named(tool({
         },
       };
     }
-    // An entrance the person or the file names wins; otherwise every door to the outside is
-    // tried and the best way in is kept (movers use whichever door works).
-    const named = entranceId !== undefined ||
-      choice.candidates.filter((o) => o.main_entrance).length === 1;
-    const starts = (named || choice.candidates.length < 2) && choice.entrance
-      ? [choice.entrance]
-      : choice.candidates;
+    // The named entrance, or every door to the outside tried (movers use whichever works).
+    const starts = startsFrom(choice, entranceId !== undefined);
     const name = room.name ?? room.id;
     const dims = `${fmtM(w)} × ${fmtM(d)} × ${fmtM(h)}`;
     ctx.step(

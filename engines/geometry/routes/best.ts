@@ -1,0 +1,85 @@
+/**
+ * The best route to each room over several starts (every door to the outside when none is
+ * marked as the main entrance): reachable, then too close to call, then unknown, then blocked;
+ * the shorter walk among equals; a start with no way at all ranks last (Dijkstra 1959 trees
+ * from ./tree.ts, one per start). And each start's tree pruned to the edges some room's best
+ * route walks, so the tree drawn is only the routes used.
+ */
+import type { Opening } from "../../../core/plan.ts";
+import type { EntranceChoice } from "./entrance.ts";
+import type { RouteGraph } from "./model.ts";
+import { type Route, routeToRoom, type RouteTree, shortestRoutes } from "./tree.ts";
+
+/** One start's shortest-path tree. */
+export interface StartTree<S extends { id: string }> {
+  start: S;
+  tree: RouteTree;
+}
+
+/** A shortest-path tree from each start (a door to the outside) over the graph. */
+export function startTrees<S extends { id: string }>(
+  graph: RouteGraph,
+  starts: S[],
+): StartTree<S>[] {
+  return starts.map((o) => {
+    const node = graph.outsideNode.get(o.id);
+    if (node === undefined) throw new Error(`opening ${o.id} does not lead outside`);
+    return { start: o, tree: shortestRoutes(graph, node) };
+  });
+}
+
+const RANK: Record<string, number> = { pass: 0, warn: 1, unknown: 2, fail: 3, error: 4 };
+
+/** Each room's best route over the starts, and the start it comes from. */
+export function bestRoutes<S extends { id: string }>(
+  graph: RouteGraph,
+  trees: StartTree<S>[],
+  roomIds: string[],
+  legs: { legs: boolean },
+): { routes: Map<string, Route>; fromStart: Map<string, S> } {
+  const routes = new Map<string, Route>();
+  const fromStart = new Map<string, S>();
+  for (const roomId of roomIds) {
+    let best: { r: Route; start: S } | undefined;
+    for (const t of trees) {
+      const r = routeToRoom(graph, t.tree, roomId, legs);
+      // No way at all from this door says nothing about the room: it ranks last.
+      const rank = (x: Route) => (x.why ? 9 : RANK[x.status]);
+      const better = !best || rank(r) < rank(best.r) ||
+        (rank(r) === rank(best.r) &&
+          (r.length_m ?? Infinity) < (best.r.length_m ?? Infinity));
+      if (better) best = { r, start: t.start };
+    }
+    routes.set(roomId, best!.r);
+    fromStart.set(roomId, best!.start);
+  }
+  return { routes, fromStart };
+}
+
+/**
+ * A start's tree with only the edges some room's best route walks from that start: one
+ * readable tree, without the branches that lead nowhere a room is reached from.
+ */
+export function prunedTree<S extends { id: string }>(
+  u: StartTree<S>,
+  routes: Map<string, Route>,
+  fromStart: Map<string, S>,
+): RouteTree {
+  const walked = new Set<number>();
+  for (const [rid, start] of fromStart) {
+    if (start === u.start) { for (const w of routes.get(rid)!.walk) walked.add(w.edge); }
+  }
+  return { ...u.tree, via: Int32Array.from(u.tree.via, (e) => (walked.has(e) ? e : -1)) };
+}
+
+/**
+ * The doors routes start from: an entrance the person or the file names (exactly one marked
+ * main entrance) wins; otherwise every door to the outside is tried, and each room gets its
+ * best (a wheelchair user, or movers, use whichever works).
+ */
+export function startsFrom(choice: EntranceChoice, given: boolean): Opening[] {
+  const named = given || choice.candidates.filter((o) => o.main_entrance).length === 1;
+  return (named || choice.candidates.length < 2) && choice.entrance
+    ? [choice.entrance]
+    : choice.candidates;
+}

@@ -1,0 +1,306 @@
+/**
+ * step_free_route's wording and drawing: a check and a marker per judged element (with its
+ * ADA 2010 section), a room's route lines, its reach check and finding, the route trees, the
+ * assumptions and the verdict sentence. Only tools/step_free_route/mod.ts imports it.
+ */
+import type { Opening, Point, Room } from "../../core/plan.ts";
+import {
+  type Assumption,
+  type Check,
+  fmtM,
+  type Metric,
+  type Overlay,
+  type Status,
+  TOO_CLOSE,
+} from "../../core/result.ts";
+import { pointGeometry, polygonGeometry } from "../../engines/geometry/geojson.ts";
+import type { Constraint, Route, RouteStatus } from "../../engines/geometry/routes/mod.ts";
+import { capitalise, round } from "../../core/text.ts";
+
+/** The ADA 2010 section behind each kind of element check. */
+const RULES: Partial<Record<Constraint["kind"], string>> = {
+  clear_width: "404.2.3",
+  threshold: "404.2.5",
+  stair: "303.4",
+  step: "303.4",
+  ramp_slope: "405.2",
+  passage: "403.5.1",
+};
+
+/** An element judged on the way (a door, step, stair, ramp, passage) as a check. */
+export function elementCheck(c: Constraint, governs: string): Check {
+  const section = RULES[c.kind];
+  const rule = section && (c.kind !== "clear_width" || governs === "minimum")
+    ? { rule: { pack: "ada-2010", section } }
+    : {};
+  return {
+    id: c.id,
+    label: c.text,
+    status: c.status,
+    ...(c.measured !== undefined ? { measured: c.measured } : {}),
+    ...(c.limit !== undefined ? { limit: c.limit } : {}),
+    ...(c.unit ? { unit: c.unit } : {}),
+    ...rule,
+    subject: c.element,
+    ...(c.status === "warn" ? { note: TOO_CLOSE } : {}),
+  };
+}
+
+/** The point marking an element that does not plainly pass. */
+export function elementMarker(c: Constraint & { at: Point; floor: string }): Overlay {
+  return {
+    id: `element:${c.id}`,
+    kind: "point",
+    floor: c.floor,
+    geometry: pointGeometry(c.at),
+    status: c.status,
+    label: c.element,
+  };
+}
+
+/** A room's route as one line per leg, the last labelled with the room's name. */
+export function legOverlays(roomId: string, r: Route, name: string): Overlay[] {
+  return r.legs.map((leg, i) => ({
+    id: `route:${roomId}:${i}`,
+    kind: "route",
+    floor: leg.floor,
+    geometry: { type: "LineString", coordinates: leg.points.map(([x, y]) => [x, y]) },
+    status: r.status,
+    ...(i === r.legs.length - 1 ? { label: name } : {}),
+  }));
+}
+
+/**
+ * How a route went, in words: why there is none, or its blocking, unknown and too-close
+ * elements. Within uncertainty is warn, everywhere: beside what blocks a route (or is not
+ * known), an element within the scan's uncertainty is said to be too close to call, so no
+ * sentence of a failed room reads as if "0.84 m clear; 0.71 m needed" had failed.
+ */
+export function routeHow(r: Route, judged: boolean): string {
+  const closeText = (c: Constraint) =>
+    r.status === "warn" || /too close to call/.test(c.text)
+      ? c.text
+      : `${c.text} (too close to call)`;
+  return r.why ??
+    (judged
+      ? [
+        ...r.blocking.map((c) => c.text),
+        ...r.unknown.map((c) => c.text),
+        ...r.close.map(closeText),
+      ]
+        .join("; ")
+      : "");
+}
+
+/** The room shaded by whether it can be reached (pass), not (fail) or is not known. */
+export function roomOverlay(room: Room, r: Route, name: string): Overlay {
+  return {
+    id: `room:${room.id}`,
+    kind: "room",
+    floor: room.floor,
+    geometry: polygonGeometry(room.polygon),
+    status: r.status,
+    label: name,
+  };
+}
+
+/** Whether a room can be reached, as a check. */
+export function reachCheck(room: Room, name: string, r: Route, fromId: string, how: string): Check {
+  return {
+    id: `reach:${room.id}`,
+    label: `${name}: the way from ${fromId}`,
+    status: r.status,
+    ...(r.length_m !== undefined && r.status !== "unknown"
+      ? { measured: r.length_m, unit: "m" }
+      : {}),
+    subject: room.id,
+    ...(how ? { note: r.status === "warn" ? `${TOO_CLOSE}: ${how}` : how } : {}),
+  };
+}
+
+/** The title and detail of a room's finding when it is not plainly reachable. */
+export function roomFindingText(
+  name: string,
+  r: Route,
+  how: string,
+  step_free: boolean,
+): { title: string; detail: string } {
+  const title = r.status === "fail"
+    ? `${name} cannot be reached ${step_free ? "step-free" : "in a chair"}`
+    : r.status === "warn"
+    ? `The route to ${name} is too close to call`
+    : `Whether ${name} can be reached is unknown`;
+  const len = r.length_m !== undefined && !r.why
+    ? ` The best route is ${fmtM(r.length_m, 1)} long.`
+    : "";
+  return { title, detail: `${capitalise(how)}.${len}` };
+}
+
+/** A start's route tree as one multi-line per floor and status. */
+export function treeOverlays(
+  lines: { floor: string; status: RouteStatus; lines: Point[][] }[],
+  suffix: string,
+): Overlay[] {
+  return lines.map((t) => ({
+    id: `routes:${t.floor}:${t.status}${suffix}`,
+    kind: "route",
+    floor: t.floor,
+    geometry: {
+      type: "MultiLineString",
+      coordinates: t.lines.map((l) => l.map((p) => [p[0], p[1]])),
+    },
+    status: t.status,
+  }));
+}
+
+/** The step-log sentence for building the graph: from where, and the door width needed. */
+export function graphStepText(
+  starts: Opening[],
+  basis: string,
+  need_m: number,
+  governs: string,
+  chair_width_m: number,
+  side_margin_m: number,
+): string {
+  // Where the limit came from, in the step log: the chair, or the width the person gave.
+  const needWhy = governs === "chair"
+    ? `your ${fmtM(chair_width_m)} chair plus ${fmtM(side_margin_m)} beside it`
+    : `the door clear width you gave`;
+  return starts.length > 1
+    ? `Building the route graph from each of the ${starts.length} doors to the outside (none is marked as the main entrance); doors need ${
+      fmtM(need_m, 3)
+    } (${needWhy})`
+    : `Building the route graph from ${starts[0].id} (${basis}); doors need ${
+      fmtM(need_m, 3)
+    } (${needWhy})`;
+}
+
+/** What the assumptions are worded from. */
+export interface RouteAssumptionParts {
+  starts: Opening[];
+  used: Opening[];
+  fromStart: Map<string, Opening>;
+  basis: string;
+  body_width_m: number;
+  noThreshold: string[];
+  step_free: boolean;
+  graphNotes: string[];
+}
+
+/** The run's assumptions: where routes start, the clearance kept, flush doors, the graph's notes. */
+export function routeAssumptions(p: RouteAssumptionParts): Assumption[] {
+  const { starts, used, fromStart, noThreshold } = p;
+  return [
+    starts.length > 1
+      ? {
+        text:
+          `No door to the outside is marked as the main entrance, so routes start from whichever of the ${starts.length} (${
+            starts.map((o) => o.id).join(", ")
+          }) serves each room best; ${
+            used.map((u) => `${u.id} for ${[...fromStart.values()].filter((o) => o === u).length}`)
+              .join(", ")
+          } room(s). Name one with entrance to start from it alone.`,
+      }
+      : { text: `Routes start outside ${starts[0].id}: ${p.basis}.` },
+    {
+      text: `Inside rooms the route keeps ${
+        fmtM(p.body_width_m / 2, 3)
+      } (half of your chair and margin) from walls and scanned furniture, and ends at the room's door; lengths are metres walked.`,
+    },
+    ...(noThreshold.length && p.step_free
+      ? [{
+        text: `${noThreshold.length} door(s) record no threshold and are taken as flush: ${
+          noThreshold.join(", ")
+        }.`,
+      }]
+      : []),
+    ...p.graphNotes.map((text) => ({ text: `${capitalise(text)}.` })),
+  ];
+}
+
+/** What the verdict is worded from. */
+export interface RouteVerdictParts {
+  counts: Record<Status, number>;
+  targets: Room[];
+  starts: Opening[];
+  used: Opening[];
+  fromStart: Map<string, Opening>;
+  longest?: { len: number; name: string };
+  top?: { c: Constraint; n: number };
+  step_free: boolean;
+}
+
+/** The verdict: blocked rooms first, then too close, then reachable; what is unknown leads. */
+export function routeVerdict(p: RouteVerdictParts): { status: Status; text: string } {
+  const { counts, targets, starts, used, longest, top } = p;
+  const n = targets.length;
+  let status: Status;
+  let text: string;
+  const what = p.step_free ? "step-free" : "in a chair";
+  const from = starts.length > 1
+    ? `the best of ${starts.length} doors to the outside (${used.map((u) => u.id).join(", ")})`
+    : starts[0].id;
+  if (counts.fail) {
+    status = "fail";
+    text =
+      `${counts.fail} of ${n} rooms cannot be reached ${what} from ${from}; the most common barrier: ${
+        top!.c.text
+      }` +
+      (counts.warn ? `. ${counts.warn} more are too close to call` : "") + ".";
+  } else if (counts.warn) {
+    status = "warn";
+    text =
+      `${counts.warn} of ${n} rooms are reachable only within the scan's uncertainty (${TOO_CLOSE}).`;
+  } else if (counts.pass) {
+    status = "pass";
+    text = n === 1
+      ? `${targets[0].name ?? targets[0].id} can be reached ${what} from ${
+        p.fromStart.get(targets[0].id)!.id
+      }: ${fmtM(longest!.len, 1)}.`
+      : `${
+        counts.pass === n ? `All ${n}` : `${counts.pass} of ${n}`
+      } rooms can be reached ${what} from ${from}; the longest route is ${
+        fmtM(longest!.len, 1)
+      } (to ${longest!.name}).`;
+  } else {
+    status = "unknown";
+    text = `No room's route from ${from} could be judged.`;
+  }
+  if (counts.unknown && status !== "unknown") {
+    // The truthful-verdict rule: what could not be judged comes first.
+    text = `${counts.unknown} of ${n} rooms could not be judged. ${text}`;
+  }
+  return { status, text };
+}
+
+/** The run's metrics: rooms by status, the door width needed, the longest open route. */
+export function routeMetrics(
+  counts: Record<Status, number>,
+  need_m: number,
+  longest: { len: number; name: string } | undefined,
+  one?: { to: string; route: Route },
+): Metric[] {
+  const metrics: Metric[] = [
+    { id: "rooms_reachable", label: "Rooms reachable", value: counts.pass },
+    { id: "rooms_blocked", label: "Rooms blocked", value: counts.fail },
+    { id: "rooms_too_close", label: "Too close to call", value: counts.warn },
+    { id: "rooms_unknown", label: "Rooms not known", value: counts.unknown },
+    { id: "clear_width_needed_m", label: "Door clear width needed", value: need_m, unit: "m" },
+    {
+      id: "longest_route_m",
+      label: "Longest open route",
+      value: longest ? round(longest.len) : null,
+      unit: "m",
+    },
+  ];
+  if (one) {
+    const r = one.route;
+    metrics.push({
+      id: "route_length_m",
+      label: `Route to ${one.to}`,
+      value: r.length_m !== undefined && !r.why ? round(r.length_m) : null,
+      unit: "m",
+    });
+  }
+  return metrics;
+}
