@@ -7,8 +7,8 @@
  * the traveller's width from walls and furniture.
  */
 import { ticker } from "../../engines/budget.ts";
-import { InputError } from "../../core/errors.ts";
 import { named, resolveInput } from "../_shared/refs.ts";
+import { chooseEntrance } from "../_shared/entrance.ts";
 import {
   derivedAssumptions,
   derivedTargetText,
@@ -21,15 +21,12 @@ import {
   type Check,
   type Finding,
   JUDGED_BLOCKS,
-  openFinding,
   type Overlay,
-  type Status,
 } from "../../core/result.ts";
 import { neededClearWidth } from "../../engines/geometry/clearance.ts";
 import {
   buildRouteGraph,
   type Constraint,
-  pickEntrance,
   type Route,
   routeTreeLines,
 } from "../../engines/geometry/routes/mod.ts";
@@ -38,6 +35,7 @@ import {
   prunedTree,
   startsFrom,
   startTrees,
+  tallyRoutes,
 } from "../../engines/geometry/routes/best.ts";
 import {
   chair_width_m,
@@ -46,20 +44,7 @@ import {
   side_margin_m,
   step_free,
 } from "../_access/inputs.ts";
-import {
-  elementCheck,
-  elementMarker,
-  graphStepText,
-  legOverlays,
-  reachCheck,
-  roomFindingText,
-  roomOverlay,
-  routeAssumptions,
-  routeHow,
-  routeMetrics,
-  routeVerdict,
-  treeOverlays,
-} from "./report.ts";
+import * as report from "./report.ts";
 
 export default named(tool({
   id: "step_free_route",
@@ -121,15 +106,7 @@ export default named(tool({
         assumptions: derivedAssumptions(derived),
       };
     }
-    const choice = pickEntrance(plan, entrance);
-    if (entrance !== undefined && !choice.entrance) {
-      throw new InputError(
-        "entrance",
-        `${choice.basis}; doors to the outside: ${
-          choice.candidates.map((o) => o.id).join(", ") || "none"
-        }`,
-      );
-    }
+    const choice = chooseEntrance(plan, entrance);
     if (!choice.candidates.length) {
       const text = `Scan ${scan}: ${choice.basis}, so there is nowhere to start a route from.`;
       return { verdict: { status: "unknown", text } };
@@ -151,80 +128,56 @@ export default named(tool({
       max_step_m: inputs.max_step_m,
       max_ramp_slope: inputs.max_ramp_slope,
     };
-    ctx.step(graphStepText(
-      starts,
-      choice.basis,
-      need_m,
-      governs,
-      inputs.chair_width_m,
-      inputs.side_margin_m,
-    ));
+    ctx.step(report.graphStepText(starts, choice.basis, need_m, governs, inputs));
     // One room: its own route drawn; every room: the tree of routes, one overlay per floor.
     const graph = buildRouteGraph(plan, needs);
     const trees = startTrees(graph, starts);
     // Each room's best route over the entrances (engines/geometry/routes/best.ts).
-    const { routes, fromStart } = bestRoutes(
-      graph,
-      trees,
-      ownRooms.filter((room) => to === undefined || room.id === to).map((room) => room.id),
-      { legs: to !== undefined },
-    );
-    ctx.step(`Routing to ${to ?? `${ownRooms.length} rooms`}`);
     const targets = ownRooms.filter((r) => to === undefined || r.id === to);
+    const { routes, fromStart } = bestRoutes(graph, trees, targets.map((r) => r.id), {
+      legs: to !== undefined,
+    });
+    ctx.step(`Routing to ${to ?? `${ownRooms.length} rooms`}`);
 
     const checks: Check[] = [];
     const elementChecks = new Map<string, Check>();
     const findings: Finding[] = [];
     const overlays: Overlay[] = [];
     const markers = new Set<string>();
-    const blockerCount = new Map<string, { c: Constraint; n: number }>();
-    let longest: { len: number; name: string } | undefined;
     const addElement = (c: Constraint) => {
       if (elementChecks.has(c.id)) return;
-      elementChecks.set(c.id, elementCheck(c, governs));
+      elementChecks.set(c.id, report.elementCheck(c, governs));
       if (c.at && c.floor && c.status !== "pass" && !markers.has(c.id)) {
         markers.add(c.id);
-        overlays.push(elementMarker({ ...c, at: c.at, floor: c.floor }));
+        overlays.push(report.elementMarker({ ...c, at: c.at, floor: c.floor }));
       }
     };
-    const counts: Record<Status, number> = { pass: 0, fail: 0, warn: 0, unknown: 0, error: 0 };
+    const { counts, longest, top } = tallyRoutes(targets, routes);
     const tick = ticker(64);
     for (const room of targets) {
       tick();
       const r: Route = routes.get(room.id)!;
       const name = room.name ?? room.id;
-      counts[r.status]++;
       // Most routes judge nothing on the way: no lists to join for them.
       const judged = r.blocking.length + r.close.length + r.unknown.length > 0;
       if (judged) { for (const c of [...r.blocking, ...r.close, ...r.unknown]) addElement(c); }
-      for (const c of r.blocking) {
-        const e = blockerCount.get(c.id) ?? { c, n: 0 };
-        e.n++;
-        blockerCount.set(c.id, e);
-      }
-      const legLines = legOverlays(room.id, r, name);
+      const legLines = report.legOverlays(room.id, r, name);
       overlays.push(...legLines);
-      if ((r.status === "pass" || r.status === "warn") && r.length_m !== undefined) {
-        if (!longest || r.length_m > longest.len) longest = { len: r.length_m, name };
-      }
-      const how = routeHow(r, judged);
-      overlays.push(roomOverlay(room, r, name));
-      checks.push(reachCheck(room, name, r, fromStart.get(room.id)!.id, how));
+      const how = report.routeHow(r, judged);
+      overlays.push(report.roomOverlay(room, r, name));
+      checks.push(report.reachCheck(room, name, r, fromStart.get(room.id)!.id, how));
       if (r.status !== "pass") {
-        findings.push(openFinding({
-          tool: "step_free_route",
-          kind: "room",
-          id: room.id,
-          status: r.status,
-          ...roomFindingText(name, r, how, inputs.step_free),
-          subject: room.id,
-          overlays: [
-            ...legLines.map((o) => o.id),
-            // An element's point overlay exists exactly when addElement marked it.
-            ...[...r.blocking, ...r.close, ...r.unknown].filter((c) => markers.has(c.id))
-              .map((c) => `element:${c.id}`),
-          ],
-        }));
+        findings.push(
+          report.roomFinding(
+            room,
+            name,
+            r,
+            how,
+            inputs.step_free,
+            legLines.map((o) => o.id),
+            markers,
+          ),
+        );
       }
     }
     // The tree of each entrance that some room's best route starts from.
@@ -232,11 +185,11 @@ export default named(tool({
     if (to === undefined) {
       for (const [k, u] of used.entries()) {
         const lines = routeTreeLines(graph, prunedTree(u, routes, fromStart));
-        overlays.push(...treeOverlays(lines, k ? `:${u.start.id}` : ""));
+        overlays.push(...report.treeOverlays(lines, k ? `:${u.start.id}` : ""));
       }
     }
     const allChecks = [...elementChecks.values(), ...checks];
-    const metrics = routeMetrics(
+    const metrics = report.routeMetrics(
       counts,
       need_m,
       longest,
@@ -248,7 +201,7 @@ export default named(tool({
       .map((o) => o.id);
     const usedStarts = used.map((u) => u.start);
     const assumptions: Assumption[] = [
-      ...routeAssumptions({
+      ...report.routeAssumptions({
         starts,
         used: usedStarts,
         fromStart,
@@ -260,14 +213,14 @@ export default named(tool({
       }),
       ...(to === undefined ? derivedAssumptions(derived) : []),
     ];
-    const { status, text } = routeVerdict({
+    const { status, text } = report.routeVerdict({
       counts,
       targets,
       starts,
       used: usedStarts,
       fromStart,
       longest,
-      top: [...blockerCount.values()].sort((a, b) => b.n - a.n)[0],
+      top,
       step_free: inputs.step_free,
     });
     ctx.step(

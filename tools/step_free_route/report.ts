@@ -7,8 +7,10 @@ import type { Opening, Point, Room } from "../../core/plan.ts";
 import {
   type Assumption,
   type Check,
+  type Finding,
   fmtM,
   type Metric,
+  openFinding,
   type Overlay,
   type Status,
   TOO_CLOSE,
@@ -118,13 +120,16 @@ export function reachCheck(room: Room, name: string, r: Route, fromId: string, h
   };
 }
 
-/** The title and detail of a room's finding when it is not plainly reachable. */
-export function roomFindingText(
+/** A room's finding when it is not plainly reachable: its route lines and marked elements. */
+export function roomFinding(
+  room: Room,
   name: string,
   r: Route,
   how: string,
   step_free: boolean,
-): { title: string; detail: string } {
+  legIds: string[],
+  markers: Set<string>,
+): Finding {
   const title = r.status === "fail"
     ? `${name} cannot be reached ${step_free ? "step-free" : "in a chair"}`
     : r.status === "warn"
@@ -133,7 +138,21 @@ export function roomFindingText(
   const len = r.length_m !== undefined && !r.why
     ? ` The best route is ${fmtM(r.length_m, 1)} long.`
     : "";
-  return { title, detail: `${capitalise(how)}.${len}` };
+  return openFinding({
+    tool: "step_free_route",
+    kind: "room",
+    id: room.id,
+    status: r.status,
+    title,
+    detail: `${capitalise(how)}.${len}`,
+    subject: room.id,
+    overlays: [
+      ...legIds,
+      // An element's point overlay exists exactly when it was marked.
+      ...[...r.blocking, ...r.close, ...r.unknown].filter((c) => markers.has(c.id))
+        .map((c) => `element:${c.id}`),
+    ],
+  });
 }
 
 /** A start's route tree as one multi-line per floor and status. */
@@ -159,8 +178,7 @@ export function graphStepText(
   basis: string,
   need_m: number,
   governs: string,
-  chair_width_m: number,
-  side_margin_m: number,
+  { chair_width_m, side_margin_m }: { chair_width_m: number; side_margin_m: number },
 ): string {
   // Where the limit came from, in the step log: the chair, or the width the person gave.
   const needWhy = governs === "chair"
@@ -220,7 +238,7 @@ export function routeAssumptions(p: RouteAssumptionParts): Assumption[] {
 
 /** What the verdict is worded from. */
 export interface RouteVerdictParts {
-  counts: Record<Status, number>;
+  counts: Record<RouteStatus, number>;
   targets: Room[];
   starts: Opening[];
   used: Opening[];
@@ -275,7 +293,7 @@ export function routeVerdict(p: RouteVerdictParts): { status: Status; text: stri
 
 /** The run's metrics: rooms by status, the door width needed, the longest open route. */
 export function routeMetrics(
-  counts: Record<Status, number>,
+  counts: Record<RouteStatus, number>,
   need_m: number,
   longest: { len: number; name: string } | undefined,
   one?: { to: string; route: Route },

@@ -7,6 +7,7 @@
  */
 import { InputError } from "../../core/errors.ts";
 import { named, resolveInput } from "../_shared/refs.ts";
+import { chooseEntrance } from "../_shared/entrance.ts";
 import { derivedAssumptions, derivedTargetText } from "../_shared/derived.ts";
 import { fill, tool, z } from "../../core/manifest.ts";
 import {
@@ -20,7 +21,6 @@ import {
 import type { FitStep, Item } from "../../engines/geometry/fit.ts";
 import { bestWayIn } from "../../engines/geometry/fit_way_in.ts";
 import { startsFrom } from "../../engines/geometry/routes/best.ts";
-import { pickEntrance } from "../../engines/geometry/routes/mod.ts";
 import { detected_objects, withDetectedObstacles } from "../_vision/obstacles.ts";
 import { ITEM_PRESETS } from "./items.ts";
 import {
@@ -111,15 +111,7 @@ export default named(tool({
         assumptions: derivedAssumptions([room]),
       };
     }
-    const choice = pickEntrance(plan, entranceId);
-    if (inputs.entrance !== undefined && !choice.entrance) {
-      throw new InputError(
-        "entrance",
-        `${choice.basis}; doors to the outside: ${
-          choice.candidates.map((o) => o.id).join(", ") || "none"
-        }`,
-      );
-    }
+    const choice = chooseEntrance(plan, entranceId);
     if (!choice.candidates.length) {
       return {
         verdict: {

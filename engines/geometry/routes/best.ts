@@ -7,7 +7,7 @@
  */
 import type { Opening } from "../../../core/plan.ts";
 import type { EntranceChoice } from "./entrance.ts";
-import type { RouteGraph } from "./model.ts";
+import type { Constraint, RouteGraph, RouteStatus } from "./model.ts";
 import { type Route, routeToRoom, type RouteTree, shortestRoutes } from "./tree.ts";
 
 /** One start's shortest-path tree. */
@@ -82,4 +82,38 @@ export function startsFrom(choice: EntranceChoice, given: boolean): Opening[] {
   return (named || choice.candidates.length < 2) && choice.entrance
     ? [choice.entrance]
     : choice.candidates;
+}
+
+/** Rooms by route status, the longest open route and the most common barrier. */
+export interface RouteTally {
+  counts: Record<RouteStatus, number>;
+  /** The longest route that is open or too close to call (the first among equals). */
+  longest?: { len: number; name: string };
+  /** The barrier that blocks the most rooms' routes (the first met among equals). */
+  top?: { c: Constraint; n: number };
+}
+
+/** Counts the rooms' best routes by status, and finds the longest open one and the top barrier. */
+export function tallyRoutes(
+  rooms: { id: string; name?: string }[],
+  routes: Map<string, Route>,
+): RouteTally {
+  const counts: Record<RouteStatus, number> = { pass: 0, fail: 0, warn: 0, unknown: 0 };
+  const blockerCount = new Map<string, { c: Constraint; n: number }>();
+  let longest: { len: number; name: string } | undefined;
+  for (const room of rooms) {
+    const r = routes.get(room.id)!;
+    counts[r.status]++;
+    for (const c of r.blocking) {
+      const e = blockerCount.get(c.id) ?? { c, n: 0 };
+      e.n++;
+      blockerCount.set(c.id, e);
+    }
+    if ((r.status === "pass" || r.status === "warn") && r.length_m !== undefined) {
+      if (!longest || r.length_m > longest.len) {
+        longest = { len: r.length_m, name: room.name ?? room.id };
+      }
+    }
+  }
+  return { counts, longest, top: [...blockerCount.values()].sort((a, b) => b.n - a.n)[0] };
 }
