@@ -291,7 +291,6 @@ export function sunPathSvg(chart: SunPathChart): string {
   for (const g of sortedGroups) {
     const a = g.facing_deg * Math.PI / 180, sx = Math.sin(a), cy0 = -Math.cos(a);
     const anchor = sx > 0.3 ? "start" : sx < -0.3 ? "end" : "middle";
-    const n = g.lines.length;
     const layout = (r: number, lines: string[]) => {
       const [tx, ty] = skyToChart(g.facing_deg, 0, cx, cy, r);
       // Stack lines away from the circle: downward below it, upward above it.
