@@ -547,13 +547,9 @@ function program(): Command {
     .option("--id <sid>", "store under this scan id")
     .option("--json", "print the import report as JSON")
     .action(act(async (file: string, o: { id?: string; json?: boolean }) => {
-      const { importSource } = await import("./layers/mod.ts");
+      const { importLimits, importSource } = await import("./layers/mod.ts");
       const s = store();
-      const maxMb = s.getPref("import.max_mb");
-      const { loaded, report } = await importSource(file, {
-        id: o.id,
-        ...(typeof maxMb === "number" ? { max_mb: maxMb } : {}),
-      });
+      const { loaded, report } = await importSource(file, { id: o.id, ...importLimits(s) });
       s.putScan(loaded, report);
       const p = loaded.plan;
       const count = (k: string) => p.openings.filter((x) => x.kind === k).length;

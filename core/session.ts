@@ -22,7 +22,7 @@ import {
 } from "./manifest.ts";
 import type { Plan } from "./plan.ts";
 import type { InputSource, ToolResult } from "./result.ts";
-import { type RunOptions, type RunOutcome, runTool } from "./run.ts";
+import type { RunOptions, RunOutcome } from "./run.ts";
 import type { Store } from "./store.ts";
 import { planNames, roomChoiceName } from "../engines/geometry/names.ts";
 
@@ -410,7 +410,10 @@ export function createSession(m: Manifest, opts: SessionOptions = {}): Session {
     async run() {
       let out: RunOutcome;
       try {
-        out = await (opts.runner ?? runTool)(m, {
+        // The runner (and the layers and verdict rules with it) loads only when a tool runs:
+        // a preview (`threshold ask --plan-only`) never needs it.
+        const runner = opts.runner ?? (await import("./run.ts")).runTool;
+        out = await runner(m, {
           ...opts,
           answers,
           onStep: (e) => emit({ type: "step", tool: m.id, ...e }),

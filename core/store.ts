@@ -297,6 +297,7 @@ function openReadOnly(file: string, why: "read-only" | "full" = "read-only"): St
   const attempts: (() => DatabaseSync)[] = [
     () => new DatabaseSync(`file:${encodeURI(file)}?immutable=1`, { readOnly: true } as never),
     () => new DatabaseSync(file, { readOnly: true }),
+    () => inMemoryCopy(file),
   ];
   let last: unknown;
   for (const open of attempts) {
@@ -329,10 +330,37 @@ function openReadOnly(file: string, why: "read-only" | "full" = "read-only"): St
         why === "full" ? "full disk" : "read-only disk"
       } and could not be opened read-only (${
         (last as Error)?.message
-      }); nothing was changed. A confined process (the MCP server) cannot open a read-only store: run threshold with full read permission, or copy the store to a writable folder.`,
+      }); nothing was changed. Copy the store to a writable folder and set THRESHOLD_HOME to it.`,
     );
   }
   return makeStore(db!, file, why);
+}
+
+/**
+ * A read-only store as a copy in memory, for a confined process (the MCP server): its permission
+ * check refuses SQLite's `immutable` URI, and a plain read-only open of a WAL-mode store needs
+ * to create the -shm file, which a read-only disk refuses. The file's bytes are read (a read
+ * permission the server has) and handed to SQLite's deserialize; bytes 18–19 of the header
+ * (the file format's write/read versions, 2 = WAL) are set to 1 (rollback journal), because an
+ * in-memory database cannot use a WAL (https://www.sqlite.org/fileformat.html §1.3.3). Only
+ * when no -wal file holds data: its committed pages would be missed.
+ */
+function inMemoryCopy(file: string): DatabaseSync {
+  let wal = 0;
+  try {
+    wal = Deno.statSync(`${file}-wal`).size;
+  } catch { /* no WAL file */ }
+  if (wal > 0) throw new Error(`its write-ahead log ${file}-wal holds data`);
+  const bytes = Deno.readFileSync(file);
+  if (bytes.length >= 20 && bytes[18] === 2 && bytes[19] === 2) bytes[18] = bytes[19] = 1;
+  const d = new DatabaseSync(":memory:");
+  try {
+    (d as unknown as { deserialize(b: Uint8Array): void }).deserialize(bytes);
+  } catch (e) {
+    d.close();
+    throw e;
+  }
+  return d;
 }
 
 /**
