@@ -15,12 +15,13 @@ import type { Plan } from "./core/plan.ts";
 import type { Session, SessionQuestion, SessionState } from "./core/session.ts";
 import type { ToolResult } from "./core/result.ts";
 import type { SiteInfo } from "./core/context.ts";
-import { defaultHome, openStore, type Store } from "./core/store.ts";
+import { defaultHome, openStoreAt, type Store, storeLocation } from "./core/store.ts";
 import { printable, printableDeep, printableLine } from "./core/printable.ts";
 import type * as Lib from "./cli/lib.ts";
 import type { AskFlags } from "./cli/ask.ts";
 import { fmtNum, paint, renderResult, resultTable, toCsv, useColor } from "./cli/render.ts";
 import { DOCS_FILE, fillSources, inputProps, toolsMarkdown } from "./cli/docs.ts";
+import type { BatchFlags, CliParts } from "./cli/batch.ts";
 
 /** The heavy part of the command line, loaded by every command but the listings. */
 let L: typeof Lib;
@@ -42,7 +43,7 @@ const err = (s: string) => console.error(s);
 
 let storeCache: Store | undefined;
 function store(): Store {
-  return (storeCache ??= openStore(defaultHome()));
+  return (storeCache ??= openStoreAt(storeLocation()));
 }
 
 function tableOf(head: string[], rows: (string | number)[][], noteColumns?: number[]): string {
@@ -430,6 +431,19 @@ async function cmdDemo(o: { out: string; json?: boolean }): Promise<number> {
   return EXIT.ok;
 }
 
+// ---------------------------------------------------------------- batch
+
+function batchParts(): CliParts {
+  return {
+    store,
+    location: storeLocation,
+    out,
+    err,
+    table: tableOf,
+    parseKv: (kv) => parseKv(kv),
+  };
+}
+
 // ---------------------------------------------------------------- program
 
 function program(): Command {
@@ -517,6 +531,34 @@ function program(): Command {
     .option("--width <px>", "PNG width in pixels (the height keeps the proportions)")
     .action(act((id: string, o: RunFlags) => cmdRun(id, o)));
 
+  p.command("batch [scans...]")
+    .description(
+      "Run tools over many scans (ids, globs over stored scans, or folders to import)",
+    )
+    .option("--tools <a,b>", "the tools to run on every scan")
+    .option("--set <key=value>", "give an input explicitly for every row (repeatable)", collect, [])
+    .option("--persona <id>", "use this persona's presets for every row")
+    .option("--workers <n>", "worker threads (default: the machine's cores; 0: in this process)")
+    .option("--out <file>", "write one row per scan × tool to .jsonl or .csv")
+    .option("--json", "print progress and the summary as JSON events")
+    .option("--resume [batch]", "continue the last (or the named) batch; finished rows are kept")
+    .option("--timeout <s>", "time limit per row in seconds (default 60)")
+    .option("--name <id>", "the batch id (default: batch-<time>-<random>)")
+    .option("--queue <redis-url>", "enqueue the rows on Redis for `threshold worker`s")
+    .action(act(async (scans: string[], o: BatchFlags) => {
+      const { cmdBatch } = await import("./cli/batch.ts");
+      return await cmdBatch(scans, o, batchParts());
+    }));
+
+  p.command("worker").description("Run queued batch rows (Redis) until SIGTERM")
+    .option("--queue <redis-url>", "the Redis the batch enqueued on")
+    .option("--concurrency <n>", "jobs at a time, each on its own thread (default 1)")
+    .option("--json", "log as JSON lines")
+    .action(act(async (o: { queue?: string; concurrency?: string; json?: boolean }) => {
+      const { cmdWorker } = await import("./cli/batch.ts");
+      return await cmdWorker(o, batchParts());
+    }));
+
   p.command("ask <question...>")
     .description(
       "Ask in words: the agent chooses the tool, fills what the question states, asks the rest",
@@ -547,13 +589,9 @@ function program(): Command {
     .option("--id <sid>", "store under this scan id")
     .option("--json", "print the import report as JSON")
     .action(act(async (file: string, o: { id?: string; json?: boolean }) => {
-      const { importSource } = await import("./layers/mod.ts");
+      const { importLimits, importSource } = await import("./layers/mod.ts");
       const s = store();
-      const maxMb = s.getPref("import.max_mb");
-      const { loaded, report } = await importSource(file, {
-        id: o.id,
-        ...(typeof maxMb === "number" ? { max_mb: maxMb } : {}),
-      });
+      const { loaded, report } = await importSource(file, { id: o.id, ...importLimits(s) });
       s.putScan(loaded, report);
       const p = loaded.plan;
       const count = (k: string) => p.openings.filter((x) => x.kind === k).length;

@@ -22,6 +22,7 @@ import {
   type PanoramaRef,
 } from "./panoramas.ts";
 import type { Detector } from "../engines/vision/centernet.ts";
+import { checkpoint } from "../engines/budget.ts";
 
 /** A place resolved to coordinates and its stored record. */
 export interface SiteInfo {
@@ -248,6 +249,8 @@ export function makeCtx(opts: {
     signal,
     throwIfCancelled() {
       if (signal.aborted) throw new CancelledError();
+      // The run's deadline and a worker's cancel flag, seen by a loop that never yields.
+      checkpoint();
     },
   };
 }

@@ -253,6 +253,8 @@ export type Implausible = z.infer<typeof Implausible>;
 export const Plan = z.object({
   id,
   name: text.default(""),
+  /** The building this scan is of: re-scans of one building share it (findings carry over). */
+  building: text.min(1).optional(),
   source: Source.default({
     format: "plan-json",
     ref: "",

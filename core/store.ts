@@ -7,6 +7,7 @@
 import { DatabaseSync } from "node:sqlite";
 import { join } from "node:path";
 import { InputError, StoreError } from "./errors.ts";
+import { openPostgresStore } from "./store_postgres.ts";
 import type { LoadedPlan, Plan } from "./plan.ts";
 import type { Finding, FindingStatus, ToolResult } from "./result.ts";
 
@@ -53,6 +54,13 @@ const MIGRATIONS: (string | ((db: DatabaseSync) => void))[] = [
       floors = coalesce(json_array_length(plan_json, '$.floors'), 0);
       CREATE INDEX IF NOT EXISTS runs_scan ON runs(scan);`);
   },
+  // 4: batch rows (issue 17): one per (batch, key), key = hash(plan, filled inputs, tool version).
+  `CREATE TABLE IF NOT EXISTS batch_rows (
+     batch TEXT NOT NULL, key TEXT NOT NULL, scan TEXT NOT NULL, tool TEXT NOT NULL,
+     status TEXT NOT NULL, run_id TEXT, row_json TEXT NOT NULL, done_at TEXT NOT NULL,
+     PRIMARY KEY (batch, key));
+   CREATE TABLE IF NOT EXISTS batches (
+     id TEXT PRIMARY KEY, spec_json TEXT NOT NULL, created_at TEXT NOT NULL);`,
 ];
 export const STORE_SCHEMA_VERSION = MIGRATIONS.length;
 
@@ -102,6 +110,28 @@ export interface FindingRow {
   last_run?: string;
 }
 
+/** One row of a batch (scan × tool): what `--out` files and summaries are made of. */
+export interface BatchRow {
+  batch: string;
+  /** hash(plan, filled inputs, tool version): the row's identity for --resume and retries. */
+  key: string;
+  scan: string;
+  tool: string;
+  /** The verdict status, or "failed" when the row could not run (needs input, crash, time). */
+  status: string;
+  run_id?: string;
+  /** The row as --out writes it (verdict text, counts, metrics, duration, reason …). */
+  row: Record<string, unknown>;
+  done_at: string;
+}
+
+/** A batch as it was asked for (so --resume can continue it). */
+export interface BatchRecord {
+  id: string;
+  spec: Record<string, unknown>;
+  created_at: string;
+}
+
 /** The store's operations. Open one with {@link openStore}. */
 export interface Store {
   readonly file: string;
@@ -144,6 +174,23 @@ export interface Store {
   /** Finds the rows with this id (one per scan that has it). */
   findFinding(id: string, scan?: string): FindingRow[];
   setFindingStatus(scan: string, id: string, status: FindingStatus, reason?: string): void;
+  /** Records a batch's spec (first write wins: a resumed batch keeps its spec). */
+  putBatch(b: BatchRecord): void;
+  getBatch(id: string): BatchRecord | undefined;
+  /** The most recently created batch, if any. */
+  lastBatch(): BatchRecord | undefined;
+  /**
+   * Writes a finished row and its run in one transaction, once: a row whose (batch, key) is
+   * already there changes nothing and returns false (a retried or duplicated job).
+   */
+  commitBatchRow(row: BatchRow, run?: RunRow): boolean;
+  /** The keys of the rows of `batch` already done. */
+  batchKeys(batch: string): Set<string>;
+  /** Scans whose plan names its building (`plan.building`), oldest import first. */
+  scanBuildings(): { id: string; building: string; imported_at: string }[];
+  /** How many rows of `batch` are done (cheap, for polling). */
+  batchCount(batch: string): number;
+  listBatchRows(batch: string): BatchRow[];
   /** Detections stored for an image (by content hash) and detector key; undefined when none. */
   getDetections(imageHash: string, model: string): unknown;
   /** Stores an image's detections; a second put for the same key replaces the first. */
@@ -156,6 +203,24 @@ export function defaultHome(): string {
   if (env) return env;
   const home = Deno.env.get("HOME") ?? Deno.env.get("USERPROFILE") ?? ".";
   return join(home, ".threshold");
+}
+
+/**
+ * Where the store is: `$THRESHOLD_STORE` when set (a `postgres://` URL shared by many
+ * machines, or a folder), else {@link defaultHome}.
+ */
+export function storeLocation(): string {
+  return Deno.env.get("THRESHOLD_STORE") || defaultHome();
+}
+
+/**
+ * Opens the store at a location: a `postgres://` or `postgresql://` URL opens the PostgreSQL
+ * store (core/store_postgres.ts, the same {@link Store} interface), anything else is a folder
+ * for the embedded SQLite store.
+ */
+export function openStoreAt(location: string = storeLocation()): Store {
+  if (/^postgres(ql)?:\/\//i.test(location)) return openPostgresStore(location);
+  return openStore(location);
 }
 
 const now = () => new Date().toISOString();
@@ -297,6 +362,7 @@ function openReadOnly(file: string, why: "read-only" | "full" = "read-only"): St
   const attempts: (() => DatabaseSync)[] = [
     () => new DatabaseSync(`file:${encodeURI(file)}?immutable=1`, { readOnly: true } as never),
     () => new DatabaseSync(file, { readOnly: true }),
+    () => inMemoryCopy(file),
   ];
   let last: unknown;
   for (const open of attempts) {
@@ -329,10 +395,37 @@ function openReadOnly(file: string, why: "read-only" | "full" = "read-only"): St
         why === "full" ? "full disk" : "read-only disk"
       } and could not be opened read-only (${
         (last as Error)?.message
-      }); nothing was changed. A confined process (the MCP server) cannot open a read-only store: run threshold with full read permission, or copy the store to a writable folder.`,
+      }); nothing was changed. Copy the store to a writable folder and set THRESHOLD_HOME to it.`,
     );
   }
   return makeStore(db!, file, why);
+}
+
+/**
+ * A read-only store as a copy in memory, for a confined process (the MCP server): its permission
+ * check refuses SQLite's `immutable` URI, and a plain read-only open of a WAL-mode store needs
+ * to create the -shm file, which a read-only disk refuses. The file's bytes are read (a read
+ * permission the server has) and handed to SQLite's deserialize; bytes 18–19 of the header
+ * (the file format's write/read versions, 2 = WAL) are set to 1 (rollback journal), because an
+ * in-memory database cannot use a WAL (https://www.sqlite.org/fileformat.html §1.3.3). Only
+ * when no -wal file holds data: its committed pages would be missed.
+ */
+function inMemoryCopy(file: string): DatabaseSync {
+  let wal = 0;
+  try {
+    wal = Deno.statSync(`${file}-wal`).size;
+  } catch { /* no WAL file */ }
+  if (wal > 0) throw new Error(`its write-ahead log ${file}-wal holds data`);
+  const bytes = Deno.readFileSync(file);
+  if (bytes.length >= 20 && bytes[18] === 2 && bytes[19] === 2) bytes[18] = bytes[19] = 1;
+  const d = new DatabaseSync(":memory:");
+  try {
+    (d as unknown as { deserialize(b: Uint8Array): void }).deserialize(bytes);
+  } catch (e) {
+    d.close();
+    throw e;
+  }
+  return d;
 }
 
 /**
@@ -785,6 +878,100 @@ function makeStore(
             .run(status, reason ?? null, scan, id),
       );
     },
+
+    putBatch(b) {
+      write(
+        `recording batch ${b.id}`,
+        () =>
+          q(`INSERT INTO batches (id, spec_json, created_at) VALUES (?, ?, ?)
+           ON CONFLICT(id) DO NOTHING`).run(b.id, JSON.stringify(b.spec), b.created_at),
+      );
+    },
+    getBatch(id) {
+      const r = q("SELECT * FROM batches WHERE id = ?").get(id) as Row | undefined;
+      return r ? batchFrom(r) : undefined;
+    },
+    lastBatch() {
+      const r = q("SELECT * FROM batches ORDER BY created_at DESC, id DESC LIMIT 1").get() as
+        | Row
+        | undefined;
+      return r ? batchFrom(r) : undefined;
+    },
+    commitBatchRow(row, run) {
+      return write(`saving a row of batch ${row.batch}`, () => {
+        const put = q(
+          `INSERT INTO batch_rows (batch, key, scan, tool, status, run_id, row_json, done_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(batch, key) DO NOTHING`,
+        ).run(
+          row.batch,
+          row.key,
+          row.scan,
+          row.tool,
+          row.status,
+          row.run_id ?? null,
+          JSON.stringify(row.row),
+          row.done_at,
+        );
+        if (Number(put.changes) === 0) return false;
+        if (run) {
+          q(`INSERT INTO runs (id, tool, scan, status, inputs_json, result_json, started_at, duration_ms)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`).run(
+            run.id,
+            run.tool,
+            run.scan ?? null,
+            run.status,
+            JSON.stringify(run.inputs),
+            JSON.stringify(run.result),
+            run.started_at,
+            run.duration_ms,
+          );
+        }
+        return true;
+      });
+    },
+    batchKeys(batch) {
+      return new Set(
+        (q("SELECT key FROM batch_rows WHERE batch = ?").all(batch) as Row[]).map((r) =>
+          r.key as string
+        ),
+      );
+    },
+    scanBuildings() {
+      return (q(`SELECT id, json_extract(plan_json, '$.building') AS building, imported_at
+        FROM scans WHERE json_extract(plan_json, '$.building') IS NOT NULL
+        ORDER BY imported_at, id`).all() as Row[]).map((r) => ({
+        id: r.id as string,
+        building: String(r.building),
+        imported_at: r.imported_at as string,
+      }));
+    },
+    batchCount(batch) {
+      return Number(
+        (q("SELECT count(*) AS n FROM batch_rows WHERE batch = ?").get(batch) as Row).n,
+      );
+    },
+    listBatchRows(batch) {
+      return (q("SELECT * FROM batch_rows WHERE batch = ? ORDER BY scan, tool, key").all(
+        batch,
+      ) as Row[]).map((r) => ({
+        batch: r.batch as string,
+        key: r.key as string,
+        scan: r.scan as string,
+        tool: r.tool as string,
+        status: r.status as string,
+        run_id: opt(r.run_id),
+        row: JSON.parse(r.row_json as string),
+        done_at: r.done_at as string,
+      }));
+    },
+  };
+}
+
+function batchFrom(r: Row): BatchRecord {
+  return {
+    id: r.id as string,
+    spec: JSON.parse(r.spec_json as string),
+    created_at: r.created_at as string,
   };
 }
 

@@ -15,6 +15,7 @@ import { ifc } from "./ifc/mod.ts";
 import { planJson } from "./plan-json/mod.ts";
 import { zind } from "./zind/mod.ts";
 import type { Importer, ImportOptions, ImportReport } from "./types.ts";
+import { BudgetExceeded, checkpoint, withBudget } from "../engines/budget.ts";
 
 export type { Importer, ImportOptions, ImportReport } from "./types.ts";
 
@@ -75,13 +76,97 @@ export function scanIdFrom(raw: string): string {
   return id;
 }
 
+/** Default time limit of one import, seconds (preference `import.time_limit_s`). */
+export const DEFAULT_IMPORT_TIME_LIMIT_S = 120;
+
+/** Options of {@link importSource}: the importer's, and the size and time limits. */
+export type ImportSourceOptions = Partial<ImportOptions> & {
+  /** Largest file, MB (preference `import.max_mb`). */
+  max_mb?: number;
+  /**
+   * Longest import, seconds (preference `import.time_limit_s`; default
+   * {@link DEFAULT_IMPORT_TIME_LIMIT_S}). Past it the import stops with an InputError naming
+   * the limit and nothing is returned (so nothing is stored).
+   */
+  time_limit_s?: number;
+  /** Where the limit came from, for the error ("preference import.time_limit_s"). */
+  time_limit_from?: string;
+};
+
+/**
+ * The import limits a person set as preferences: `import.max_mb` and `import.time_limit_s`
+ * (each left out when unset or not a positive number, so the defaults apply).
+ */
+export function importLimits(
+  store: { getPref(key: string): unknown },
+): Pick<ImportSourceOptions, "max_mb" | "time_limit_s" | "time_limit_from"> {
+  const num = (k: string) => {
+    const v = store.getPref(k);
+    return typeof v === "number" && Number.isFinite(v) && v > 0 ? v : undefined;
+  };
+  const max_mb = num("import.max_mb"), time_limit_s = num("import.time_limit_s");
+  return {
+    ...(max_mb !== undefined ? { max_mb } : {}),
+    ...(time_limit_s !== undefined
+      ? { time_limit_s, time_limit_from: "preference import.time_limit_s" }
+      : {}),
+  };
+}
+
 /**
  * Imports a source into a validated plan. The plan is validated against the schema; a
- * problem is an InputError naming the JSON path.
+ * problem is an InputError naming the JSON path. The import runs under a time limit: the
+ * loops of the importers, the schema's cross-reference checks and the plausibility pass
+ * check it (engines/budget.ts), and a step that awaits is abandoned when it passes.
  */
 export async function importSource(
   source: string,
-  opts: Partial<ImportOptions> & { max_mb?: number } = {},
+  opts: ImportSourceOptions = {},
+): Promise<{ loaded: LoadedPlan; report: ImportReport }> {
+  const seconds = opts.time_limit_s ?? DEFAULT_IMPORT_TIME_LIMIT_S;
+  if (!(seconds > 0) || !Number.isFinite(seconds)) {
+    throw new InputError(
+      "import.time_limit_s",
+      `must be a number of seconds above 0, got ${seconds}`,
+    );
+  }
+  const from = opts.time_limit_from ??
+    (opts.time_limit_s === undefined ? "the default" : undefined);
+  const limit_text = `the import time limit of ${seconds} s${from ? ` (${from})` : ""}`;
+  const stopped = () =>
+    new InputError(
+      "file",
+      `${source}: the import stopped at ${limit_text}; nothing was stored. Raise it with threshold prefs set import.time_limit_s ${
+        Math.ceil(seconds * 4)
+      }`,
+    );
+  const ac = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      ac.abort();
+      reject(new BudgetExceeded(false, `stopped at ${limit_text}`));
+    }, seconds * 1000);
+  });
+  try {
+    return await Promise.race([
+      withBudget(
+        { deadline_ms: performance.now() + seconds * 1000, limit_text, signal: ac.signal },
+        () => importUnlimited(source, opts),
+      ),
+      late,
+    ]);
+  } catch (e) {
+    if (e instanceof BudgetExceeded) throw stopped();
+    throw e;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function importUnlimited(
+  source: string,
+  opts: ImportSourceOptions,
 ): Promise<{ loaded: LoadedPlan; report: ImportReport }> {
   if (opts.id !== undefined) checkScanId(opts.id, "--id");
   if (opts.id !== undefined && opts.id in BUILTIN_SCANS) throw builtinClash(opts.id, "--id");
@@ -89,18 +174,19 @@ export async function importSource(
   const text = raw && asUtf8(raw);
   const bytes = text?.bytes;
   const imp = detectImporter(source, bytes);
-  const { max_mb: _, ...importOpts } = opts;
+  const { max_mb: _, time_limit_s: _t, time_limit_from: _f, ...importOpts } = opts;
   let plan, report: ImportReport;
   try {
     ({ plan, report } = await imp.run(source, bytes, { ref: source, ...importOpts }));
   } catch (e) {
-    if (e instanceof InputError) throw e;
+    if (e instanceof InputError || e instanceof BudgetExceeded) throw e;
     // An importer's own failure (a parser's TypeError on a malformed file) names the file.
     throw new InputError(
       "file",
       `${source} could not be read as ${imp.format}: ${firstLine((e as Error)?.message ?? e)}`,
     );
   }
+  checkpoint();
   if (text?.encoding) report.assumptions.push(`the file was decoded as ${text.encoding}`);
   // Text from a file is data: control characters (terminal escape sequences) are taken out.
   const clean = stripControls(plan);
@@ -129,8 +215,11 @@ export async function importSource(
     );
   }
   dropImplausibleHeights(plan, report);
+  checkpoint();
   const parsed = parsePlan(plan, source);
+  checkpoint();
   const loaded = plausibilityPass(parsed, report);
+  checkpoint();
   report.warnings.push(...parsed.warnings);
   return { loaded, report };
 }

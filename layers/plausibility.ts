@@ -14,6 +14,7 @@ import { tolerance_m } from "../core/plan.ts";
 import { area_m2, edgeDistance_m, pointInRing } from "../engines/geometry/polygon.ts";
 import { differenceRings } from "../engines/geometry/clip.ts";
 import type { ImportReport } from "./types.ts";
+import { ticker } from "../engines/budget.ts";
 
 /** One row of the table: what is measured, its plausible range, and why. */
 export interface PlausibleRange {
@@ -151,6 +152,7 @@ export function dropImplausibleHeights(plan: PlanInput, report?: ImportReport): 
  * dropped, and adds a warning per finding to the report. Pure; the input is not changed.
  */
 export function plausibilityPass(loaded: LoadedPlan, report?: ImportReport): LoadedPlan {
+  const tickEach = ticker(256);
   const plan: Plan = structuredClone(loaded.plan);
   const marks: Implausible[] = [...(plan.implausible ?? [])];
   const warnings: string[] = [];
@@ -160,6 +162,7 @@ export function plausibilityPass(loaded: LoadedPlan, report?: ImportReport): Loa
 
   // Ceiling heights: dropped, so tools lack them and say so.
   for (const room of plan.rooms) {
+    tickEach();
     if (room.height_m !== undefined && !inRange(PLAUSIBLE.ceiling_m, room.height_m)) {
       const why = outOfRange(PLAUSIBLE.ceiling_m, room.height_m);
       warnings.push(`room ${name(room)}: ${why}; the height is left out`);
@@ -169,6 +172,7 @@ export function plausibilityPass(loaded: LoadedPlan, report?: ImportReport): Loa
   }
   // Room areas.
   for (const room of plan.rooms) {
+    tickEach();
     const a = area_m2(room.polygon);
     if (!inRange(PLAUSIBLE.room_area_m2, a)) {
       const why = outOfRange(PLAUSIBLE.room_area_m2, a);
@@ -179,6 +183,7 @@ export function plausibilityPass(loaded: LoadedPlan, report?: ImportReport): Loa
   // Openings: widths, and where they are.
   const rooms = new Map(plan.rooms.map((r) => [r.id, r]));
   for (const o of plan.openings) {
+    tickEach();
     const garage = o.between.some((r) => r !== null && rooms.get(r)?.label === "garage");
     const row = o.kind !== "door"
       ? PLAUSIBLE.opening_width_m
@@ -245,7 +250,9 @@ function overlappingRooms(
   const dropped = new Map<string, string>();
   const boxes = plan.rooms.map((r, k) => ({ r, k, ...bbox(r.polygon), area: area_m2(r.polygon) }))
     .sort((a, b) => a.minX - b.minX);
+  const tick = ticker(64);
   for (let i = 0; i < boxes.length; i++) {
+    tick();
     const a = boxes[i];
     if (dropped.has(a.r.id)) continue;
     for (let j = i + 1; j < boxes.length && boxes[j].minX < a.maxX; j++) {

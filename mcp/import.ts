@@ -94,9 +94,10 @@ export async function importScan(
     );
   }
   try {
-    const { importSource } = await import("../layers/mod.ts");
+    const { importLimits, importSource } = await import("../layers/mod.ts");
     const { loaded, report } = await importSource(real, {
       ...(typeof args.id === "string" ? { id: args.id } : {}),
+      ...importLimits(store),
     });
     store.putScan(loaded, report);
     const p = loaded.plan;

@@ -135,6 +135,13 @@ export const PREFERENCE_KEYS: PreferenceKey[] = [
     description: "The largest file `threshold import` reads, in MB (default 100).",
   },
   {
+    key: "import.time_limit_s",
+    schema: z.number().positive().max(86400),
+    unit: "s",
+    description:
+      "The most seconds one import may take; past it the import stops with an error naming the limit and nothing is stored (default 120).",
+  },
+  {
     key: "vision.commit_score",
     schema: z.number().min(0.2).max(0.99),
     description:

@@ -9,6 +9,7 @@
 import type { Grid } from "./grid.ts";
 import { bilinear, cellSize_m, covers, metresPerDegree } from "./sample.ts";
 import { type Affine, applyAffine, gridNorthAzimuth_deg, type XY } from "./reproject.ts";
+import { ticker } from "../budget.ts";
 
 /** Mean earth radius, metres (IUGG). */
 export const EARTH_RADIUS_M = 6_371_000;
@@ -68,7 +69,9 @@ export function terrainHorizon(
   const drop = (1 - REFRACTION_K) / (2 * EARTH_RADIUS_M);
   const azStep = opts.azimuthStep_deg ?? 1;
   const points: TerrainHorizon["points"] = [], reach_m: number[] = [];
+  const tick = ticker(1);
   for (let az = 0; az < 360 - 1e-9; az += azStep) {
+    tick();
     // A true azimuth is az − γ from grid north.
     const a = az * Math.PI / 180 - gamma;
     const sx = Math.sin(a) * ux, sy = Math.cos(a) * uy;

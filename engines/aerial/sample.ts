@@ -5,6 +5,7 @@
  */
 import type { GeoTransform, Grid } from "./grid.ts";
 import { type Affine, type Anchor, applyAffine, planToCrs, type XY } from "./reproject.ts";
+import { ticker } from "../budget.ts";
 
 /**
  * Fractional pixel position (col, row) of a world point, corner convention: the centre of
@@ -115,7 +116,9 @@ export function resampleToPlan(
   const width = Math.max(1, Math.ceil((box[2] - box[0]) / cell_m));
   const height = Math.max(1, Math.ceil((box[3] - box[1]) / cell_m));
   const data = new Float64Array(width * height);
+  const tick = ticker(4);
   for (let r = 0; r < height; r++) {
+    tick();
     const y = box[3] - (r + 0.5) * cell_m;
     for (let c = 0; c < width; c++) {
       const x = box[0] + (c + 0.5) * cell_m;

@@ -19,6 +19,7 @@ import {
 } from "./water/mod.ts";
 import { bilinear } from "../aerial/sample.ts";
 import { type Affine, applyAffine } from "../aerial/reproject.ts";
+import { ticker } from "../budget.ts";
 
 /** The four sides of a building, by the compass quarter its walls face. */
 export const SIDES = ["north", "east", "south", "west"] as const;
@@ -72,11 +73,14 @@ export function pondsAgainst(
     const r = (i / w) | 0, c = i - r * w;
     return [t[0] + (c + 0.5) * cell, t[3] + (r + 0.5) * t[5]];
   };
+  const tick = ticker(4096);
   for (let s = 0; s < w * h; s++) {
+    tick();
     if (!wet[s] || seen[s]) continue;
     const comp: number[] = [s];
     seen[s] = 1;
     for (let q = 0; q < comp.length; q++) {
+      tick();
       const i = comp[q], r = (i / w) | 0, c = i - r * w;
       for (let k = 0; k < 8; k++) {
         const rr = r + D8_DROW[k], cc = c + D8_DCOL[k];

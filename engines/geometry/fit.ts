@@ -24,6 +24,7 @@ import {
 import { objectsByRoom, type Route, type RouteGraph, verticalRun_m } from "./routes/mod.ts";
 import { judge } from "../../core/plan.ts";
 import { nearestRoomEdge } from "./walls.ts";
+import { ticker } from "../budget.ts";
 
 /**
  * Longest thin rod carried level around a right-angle corner of corridor widths a and b, m:
@@ -340,7 +341,9 @@ export function fitAlongRoute(
   };
   const carryName = (c: Carry, fit: StepFit) => fit.tilted ? `${c.name}, tilted` : c.name;
 
+  const tick = ticker(16);
   for (const { edge, from } of route.walk) {
+    tick();
     const e = graph.edges[edge];
     const fromNode = graph.nodes[from];
     if (e.kind === "door") {
@@ -392,6 +395,7 @@ export function fitAlongRoute(
       const r0 = graph.needs.body_width_m / 2;
       const seen = new Set<number>();
       for (let i = 1; i < pts.length - 1; i++) {
+        tick();
         room.polygon.forEach((v, k) => {
           if (seen.has(k)) return;
           if (Math.hypot(v[0] - pts[i][0], v[1] - pts[i][1]) > r0 * Math.SQRT2 + 0.1) return;

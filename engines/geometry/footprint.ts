@@ -7,6 +7,7 @@
 import { pointInRing } from "./polygon.ts";
 import type { Plan, Point, Room } from "../../core/plan.ts";
 import type { Grid } from "../aerial/grid.ts";
+import { checkpoint, ticker } from "../budget.ts";
 
 /** Labels that are not enclosed building (left out of the footprint). */
 const NOT_BUILDING = new Set(["balcony", "outdoor"]);
@@ -30,7 +31,9 @@ export function groundFloorRooms(plan: Plan): Room[] {
  */
 export function buildingReach_m(plan: Plan, from: Point = [0, 0]): number {
   let best = 0;
+  const tick = ticker(256);
   for (const r of plan.rooms) {
+    tick();
     for (const [x, y] of r.polygon) best = Math.max(best, Math.hypot(x - from[0], y - from[1]));
   }
   return best;
@@ -70,6 +73,7 @@ export interface OutsideWall {
  */
 export function outsideWalls(rooms: Room[], probe_m = 0.5, step_m = 0.25): OutsideWall[] {
   const out: OutsideWall[] = [];
+  const tick = ticker(64);
   for (const room of rooms) {
     const poly = room.polygon;
     const ccw = signedArea(poly) > 0;
@@ -96,6 +100,7 @@ export function outsideWalls(rooms: Room[], probe_m = 0.5, step_m = 0.25): Outsi
         runStart = -1;
       };
       for (let k = 0; k < pieces; k++) {
+        tick();
         const t = (k + 0.5) / pieces;
         const probe: Point = [
           a[0] + dx * t + normal[0] * probe_m,
@@ -121,8 +126,10 @@ export function footprintMask(rooms: Room[], grid: Grid): Uint8Array {
   const { width: w, height: h, transform: t } = grid;
   const mask = new Uint8Array(w * h);
   const q = 0.25;
+  const tick = ticker(64);
   for (let r = 0; r < h; r++) {
     for (let c = 0; c < w; c++) {
+      tick();
       for (const [fc, fr] of [[0.5, 0.5], [q, q], [1 - q, q], [q, 1 - q], [1 - q, 1 - q]]) {
         const p: Point = [t[0] + (c + fc) * t[1], t[3] + (r + fr) * t[5]];
         if (inAnyRoom(p, rooms)) {
@@ -152,6 +159,7 @@ export function footprintMask(rooms: Room[], grid: Grid): Uint8Array {
     push(r * w + w - 1);
   }
   while (head < tail) {
+    if ((head & 0xffff) === 0) checkpoint();
     const i = queue[head++];
     const r = (i / w) | 0, c = i - r * w;
     if (c > 0) push(i - 1);

@@ -6,6 +6,7 @@
  * data.
  */
 import type { Plan } from "../../core/plan.ts";
+import { checkpoint } from "../budget.ts";
 
 /** Display names by id, one map per kind of element. */
 export interface PlanNames {
@@ -57,6 +58,7 @@ function disambiguate(
     if (g) g.push(it);
     else groups.set(key, [it]);
   }
+  checkpoint();
   const taken = new Set(items.map((i) => i.base.toLowerCase()));
   for (const group of groups.values()) {
     if (group.length === 1) {
@@ -72,6 +74,7 @@ function disambiguate(
       if (sub) sub.push(g);
       else byQual.set(q, [g]);
     }
+    checkpoint();
     for (const [q, sub] of byQual) {
       sub.forEach((g, k) => {
         const parts: string[] = [];
@@ -273,6 +276,7 @@ function namesPattern(names: PlanNames): RegExp | null {
     ...names.floor.keys(),
     ...names.vertical.keys(),
   ].filter((id) => names.of(id) !== id).sort((a, b) => b.length - a.length);
+  checkpoint();
   const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const re = ids.length
     ? new RegExp(`(?<![\\w$])(?:${ids.map(esc).join("|")})(?![\\w$])`, "g")

@@ -24,6 +24,7 @@ import {
   yearSamples,
 } from "./sun_exposure.ts";
 import { HABITABLE_LABELS } from "./sunlight_rules.ts";
+import { ticker } from "../budget.ts";
 
 /** Sun positions (degrees) at Julian Days (UT). */
 export type SunPositions = (jd: Float64Array) => SunSeries;
@@ -36,7 +37,9 @@ export function outsideWindows(
 ): { sites: { w: Opening; s: WindowSite }[]; skipped: string[] } {
   const skipped: string[] = [];
   const sites: { w: Opening; s: WindowSite }[] = [];
+  const tick = ticker(16);
   for (const w of plan.openings.filter((o) => o.kind === "window")) {
+    tick();
     const outside = w.between.includes(null);
     const s = outside ? windowSite(plan, w, north_deg, defaults) : undefined;
     if (!s) skipped.push(w.id);
@@ -141,7 +144,9 @@ export function windowsSun(
   each?: () => void,
 ): WindowSun[] {
   const out: WindowSun[] = [];
+  const tick = ticker(1);
   for (const { w, s } of sites) {
+    tick();
     each?.();
     const dc = sunCodes(day.series, s.aperture, scene);
     const yc = sunCodes(year.series, s.aperture, scene);

@@ -396,7 +396,9 @@ export function yearSamples(year: number, step_min: number, longitude_deg: numbe
     starts.push(Math.round(julianDay(year, m, 1) - longitude_deg / 360 - jd0));
   }
   let m = 0;
+  const tick = ticker(16);
   for (let d = 0; d < days; d++) {
+    tick();
     while (m < 11 && d >= starts[m + 1]) m++;
     // Each day's samples are shifted by a golden-ratio fraction of a step (a rank-1 lattice), so
     // that sunrise, sunset and the moments the sun crosses a wall's plane, which drift slowly

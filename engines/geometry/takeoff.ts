@@ -11,6 +11,7 @@
 import type { Opening, Plan, Point, Room, RoomLabel } from "../../core/plan.ts";
 import { ringArea_m2 } from "./clip.ts";
 import { isConvexRing } from "./polygon.ts";
+import { ticker } from "../budget.ts";
 
 /**
  * Area of a simple polygon, m², whatever its orientation: the absolute value of clip.ts's
@@ -322,7 +323,9 @@ export function internalWallFootprint_m2(rooms: Pick<Room, "id" | "polygon">[], 
   }
   edges.sort((e, f) => e.minx - f.minx);
   let total = 0;
+  const tick = ticker(64);
   for (let i = 0; i < edges.length; i++) {
+    tick();
     const e = edges[i];
     const ex = e.bx - e.ax, ey = e.by - e.ay;
     const len = Math.hypot(ex, ey);
@@ -408,9 +411,17 @@ export function planTakeoff(
     }
   }
   const assumed = new Set<string>();
-  const rooms = plan.rooms.map((r) =>
-    roomTakeoff(r, byRoom.get(r.id) ?? [], opts, conventionIncludes(r, opts.convention), assumed)
-  );
+  const tick = ticker(64);
+  const rooms = plan.rooms.map((r) => {
+    tick();
+    return roomTakeoff(
+      r,
+      byRoom.get(r.id) ?? [],
+      opts,
+      conventionIncludes(r, opts.convention),
+      assumed,
+    );
+  });
   const floorIds = [
     ...plan.floors.map((f) => f.id),
     ...new Set(plan.rooms.map((r) => r.floor).filter((f) => !plan.floors.some((x) => x.id === f))),
@@ -419,6 +430,7 @@ export function planTakeoff(
   const floors = floorIds.map((fid) => {
     const f = plan.floors.find((x) => x.id === fid);
     const t = { floor: fid, name: f?.name ?? fid, ...emptyTotals() };
+    tick();
     for (const r of rooms) if (r.floor === fid && r.included) add(t, r);
     if (opts.convention === "gross") {
       const counted = plan.rooms.filter((r, i) => r.floor === fid && rooms[i].included);

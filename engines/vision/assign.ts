@@ -8,6 +8,7 @@
  */
 import type { Opening, Point, Room } from "../../core/plan.ts";
 import { pointInRing } from "../geometry/polygon.ts";
+import { ticker } from "../budget.ts";
 
 /** The step along the sightline (metres). */
 export const SIGHTLINE_STEP_M = 0.05;
@@ -37,7 +38,9 @@ export function roomAlongSightline(
   const roomAt = (p: Point) => rooms.find((r) => pointInRing(p, r.polygon))?.id;
   let current = fromRoom;
   let lastInside: Point = from;
+  const tick = ticker(16);
   for (let k = 1; k <= steps; k++) {
+    tick();
     const t = k / steps;
     const p: Point = [from[0] + (to[0] - from[0]) * t, from[1] + (to[1] - from[1]) * t];
     const here = roomAt(p);
@@ -77,7 +80,9 @@ export function leavesThroughOpening(
   const len = Math.hypot(to[0] - from[0], to[1] - from[1]);
   const steps = Math.max(1, Math.ceil(len / SIGHTLINE_STEP_M));
   let last: Point = from;
+  const tick = ticker(256);
   for (let k = 1; k <= steps; k++) {
+    tick();
     const t = k / steps;
     const p: Point = [from[0] + (to[0] - from[0]) * t, from[1] + (to[1] - from[1]) * t];
     if (pointInRing(p, ring)) {

@@ -6,6 +6,7 @@
  */
 import { viewPixelToAngles, type ViewSpec, wrapDeg } from "./equirect.ts";
 import type { ViewDetection } from "./centernet.ts";
+import { ticker } from "../budget.ts";
 
 /** A box in panorama angles; yaw_min_deg may exceed 180 or fall below −180 across the seam. */
 export interface AngleBox {
@@ -82,7 +83,9 @@ export function suppress(
   const { iou = 0.3, contained = 0.6 } = opts;
   const sorted = [...dets].sort((a, b) => b.score - a.score);
   const kept: PanoDetection[] = [];
+  const tick = ticker(16);
   for (const d of sorted) {
+    tick();
     const owner = kept.find((k) => {
       if (k.label !== d.label) return false;
       const inter = intersection_deg2(k.box, d.box);

@@ -8,6 +8,7 @@
  * column u covers yaw ((u + 0.5) / W − 0.5) · 360, row v covers pitch 90 − (v + 0.5) / H · 180.
  * Camera frame: x right, y up, z forward at yaw 0.
  */
+import { ticker } from "../budget.ts";
 
 /** An RGB image, 3 bytes a pixel, rows top to bottom. */
 export interface RgbImage {
@@ -112,7 +113,9 @@ export function perspectiveView(pano: RgbImage, spec: ViewSpec): RgbImage {
   const sp = Math.sin(spec.pitch_deg * RAD), cp = Math.cos(spec.pitch_deg * RAD);
   const sy = Math.sin(spec.yaw_deg * RAD), cy = Math.cos(spec.yaw_deg * RAD);
   const uScale = W / (2 * Math.PI), vScale = H / Math.PI;
+  const tick = ticker(16);
   for (let j = 0; j < n; j++) {
+    tick();
     const y = -(j + 0.5 - c) / f;
     const y1 = y * cp + sp, zy = -y * sp + cp;
     for (let i = 0; i < n; i++) {

@@ -10,6 +10,7 @@
  */
 import { wrapDeg } from "./equirect.ts";
 import type { PanoDetection } from "./detect.ts";
+import { ticker } from "../budget.ts";
 
 const RAD = Math.PI / 180;
 
@@ -92,7 +93,9 @@ export function placeOnFloor(
  */
 export function mergeObjects(objects: PlacedObject[]): PlacedObject[] {
   const groups: PlacedObject[][] = [];
+  const tick = ticker(16);
   for (const o of [...objects].sort((a, b) => a.uncertainty_m - b.uncertainty_m)) {
+    tick();
     const g = groups.find((g) => {
       const m = combine(g);
       return g[0].label === o.label &&

@@ -26,6 +26,10 @@ import {
 import { roomLabelFromName } from "../room_labels.ts";
 import { boundaryFootprint } from "./boundary.ts";
 import { checkIfcHeader } from "./header.ts";
+import { ticker } from "../../engines/budget.ts";
+
+/** The import's time limit, checked in the loops that grow with the file (layers/mod.ts). */
+const importTick = ticker(64);
 
 let apiReady: Promise<W.IfcAPI> | undefined;
 
@@ -184,6 +188,7 @@ function readProps(
   const byElement = new Map<number, Props>();
   const cache = new Map<number, [string, Props extends Map<string, infer M> ? M : never]>();
   for (const rid of ids(api, model, W.IFCRELDEFINESBYPROPERTIES)) {
+    importTick();
     const rel = api.GetLine(model, rid);
     const defId = ref(rel.RelatingPropertyDefinition);
     if (defId === undefined) continue;
@@ -277,6 +282,7 @@ function readMeshes(
       { min: [Infinity, Infinity, Infinity], max: [-Infinity, -Infinity, -Infinity] };
     const tris: number[] = info.tris ? [...info.tris] : [];
     for (let i = 0; i < mesh.geometries.size(); i++) {
+      importTick();
       const pg = mesh.geometries.get(i);
       const g = api.GetGeometry(model, pg.geometryExpressID);
       const vd = api.GetVertexArray(g.GetVertexData(), g.GetVertexDataSize());
@@ -323,6 +329,7 @@ export function meshFootprint(tris: Float64Array): { ring: Point[]; faces_m2: nu
   const directed = new Map<string, number>();
   let faces = 0;
   for (let t = 0; t < tris.length; t += 9) {
+    importTick();
     if (
       Math.abs(tris[t + 1] - minY) > 0.01 || Math.abs(tris[t + 4] - minY) > 0.01 ||
       Math.abs(tris[t + 7] - minY) > 0.01
@@ -562,9 +569,11 @@ function buildPlan(
 
   // Storeys without a stated elevation: the lowest point of what they contain.
   for (const s of storeys) {
+    importTick();
     if (s.elevationStated) continue;
     let low = Infinity;
     for (const [el, st] of container) {
+      importTick();
       if (st === s.id) low = Math.min(low, meshes.get(el)?.min[1] ?? Infinity);
     }
     for (const sp of spaceIds) {
@@ -622,6 +631,7 @@ function buildPlan(
   const heightFrom: Record<string, number> = {};
   let areaChecked = 0;
   for (const sid of spaceIds) {
+    importTick();
     const s = api.GetLine(model, sid);
     const guid = str(s.GlobalId) ?? `space-${sid}`;
     const longName = str(s.LongName);
@@ -749,6 +759,7 @@ function buildPlan(
   // Space boundaries: which spaces each door/window touches, and whether a side is outside.
   const boundaries = new Map<number, { spaces: number[]; external: boolean }>();
   for (const rid of rsbIds) {
+    importTick();
     const b = api.GetLine(model, rid);
     const el = ref(b.RelatedBuildingElement);
     const sp = ref(b.RelatingSpace);
@@ -767,6 +778,7 @@ function buildPlan(
   const near_m = 0.6;
   for (const [kind, list] of [["door", doorIds], ["window", windowIds]] as const) {
     for (const eid of list) {
+      importTick();
       const e = api.GetLine(model, eid);
       const name = str(e.Name) ?? `#${eid}`;
       const mesh = boundsOf(eid);
@@ -975,6 +987,7 @@ function buildPlan(
 
   // Furnishing -> objects.
   for (const fid of furnIds) {
+    importTick();
     const m = meshes.get(fid);
     if (!m) continue;
     const e = api.GetLine(model, fid);

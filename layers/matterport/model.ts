@@ -10,6 +10,10 @@ import type { ImportReport } from "../types.ts";
 import { roomLabelFromMatterport } from "./labels.ts";
 import { chainEdges, type IdEdge, type Ring } from "./polygon.ts";
 import { counterClockwise, signedArea_m2 } from "../../engines/geometry/polygon.ts";
+import { ticker } from "../../engines/budget.ts";
+
+/** The import's time limit, checked in the loops that grow with the file (layers/mod.ts). */
+const importTick = ticker(64);
 
 /** Metres in one international foot, exactly (1959 agreement). */
 export const FOOT_M = 0.3048;
@@ -314,6 +318,7 @@ export function modelToPlan(
     withBoundary++;
     const holeEdges = new Set(holes.flat());
     for (const e of [...boundary, ...holeEdges]) {
+      importTick();
       for (const key of e.keys) {
         const set = edgeOwners.get(key) ?? new Set<string>();
         set.add(rid);
@@ -486,6 +491,7 @@ export function modelToPlan(
   // Floor elevations: the lowest room lowerElevation on the floor, else the lowest sweep anchor.
   let fromRooms = 0, fromSweeps = 0, fromNothing = 0;
   for (const f of floors) {
+    importTick();
     const lows = rooms.filter((r) => r.floor === f.id && roomElevation.has(r.id)).map((r) =>
       roomElevation.get(r.id)!
     );
@@ -518,6 +524,7 @@ export function modelToPlan(
   const openings: MatterportPlan["openings"] = [];
   let placedCentre = 0;
   for (const { room, edge, keys, o, hole } of pendingOpenings) {
+    importTick();
     const vs = list(edge.vertices);
     const oid = str(o.id) ?? `${keys[0]}@${o.relativeCenter ?? "mid"}`;
     if (openingSeen.has(oid)) continue;

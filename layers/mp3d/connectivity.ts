@@ -7,6 +7,10 @@
  */
 import { InputError } from "../../core/errors.ts";
 import type { ImportReport } from "../types.ts";
+import { ticker } from "../../engines/budget.ts";
+
+/** The import's time limit, checked in the loops that grow with the file (layers/mod.ts). */
+const importTick = ticker(64);
 
 /** One viewpoint of a connectivity file. */
 export interface Viewpoint {
@@ -104,8 +108,10 @@ export function poseHeadingDeg(pose: number[]): number | undefined {
 export function walkableLinks(vps: Viewpoint[]): [number, number][] {
   const out: [number, number][] = [];
   for (let i = 0; i < vps.length; i++) {
+    importTick();
     if (!vps[i].included) continue;
     for (let j = i + 1; j < vps.length; j++) {
+      importTick();
       if (vps[j].included && (vps[i].unobstructed[j] || vps[j].unobstructed[i])) out.push([i, j]);
     }
   }
@@ -187,7 +193,9 @@ export function connectivityToPlan(
   }));
   let asymmetric = 0, toExcluded = 0;
   for (let i = 0; i < vps.length; i++) {
+    importTick();
     for (let j = i + 1; j < vps.length; j++) {
+      importTick();
       const a = vps[i].unobstructed[j], b = vps[j].unobstructed[i];
       if (a !== b) asymmetric++;
       if ((a || b) && !(vps[i].included && vps[j].included)) toExcluded++;

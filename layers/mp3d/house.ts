@@ -15,6 +15,10 @@ import {
   pointInRing,
   signedArea_m2,
 } from "../../engines/geometry/polygon.ts";
+import { ticker } from "../../engines/budget.ts";
+
+/** The import's time limit, checked in the loops that grow with the file (layers/mod.ts). */
+const importTick = ticker(64);
 
 type V3 = [number, number, number];
 type Box = [number, number, number, number, number, number];
@@ -246,6 +250,7 @@ export function parseHouse(text: string, ref: string): House {
   let at = 0;
   for (const b of HOUSE_BLOCKS) {
     for (let k = 0; k < counts[b.block]; k++) {
+      importTick();
       const line = body[at++];
       const type = `${b.letter} (${b.what})`;
       if (!line || line.tokens[0] !== b.letter) {

@@ -20,6 +20,10 @@ import {
   simplifyRing,
 } from "../../engines/geometry/polygon.ts";
 import { roomLabelFromName } from "../room_labels.ts";
+import { ticker } from "../../engines/budget.ts";
+
+/** The import's time limit, checked in the loops that grow with the file (layers/mod.ts). */
+const importTick = ticker(64);
 
 /**
  * The plan direction of a ZInD panorama's centre column, degrees counter-clockwise from the plan's
@@ -252,6 +256,7 @@ export function zindPlan(
       heading_deg: number;
     }[] = [];
     for (const ck of sorted(floor)) {
+      importTick();
       const cpath = `${fpath}.${ck}`;
       const complete = floor[ck];
       if (!isObj(complete)) throw bad(ref, cpath, "must be an object of partial rooms");
@@ -259,6 +264,7 @@ export function zindPlan(
       const panos: Pano[] = [];
       const partials: { key: string; primary?: Pano; panos: Pano[] }[] = [];
       for (const pk of sorted(complete)) {
+        importTick();
         const ppath = `${cpath}.${pk}`;
         const partial = complete[pk];
         if (!isObj(partial)) throw bad(ref, ppath, "must be an object of panos");
@@ -294,6 +300,7 @@ export function zindPlan(
       const byLabel = new Map<string, number>();
       const partialHeights: number[] = [];
       for (const pr of partials) {
+        importTick();
         const p = pr.primary;
         if (!p) continue;
         const a = p.layout_raw
@@ -332,6 +339,7 @@ export function zindPlan(
       for (const kind of ["doors", "windows", "openings"] as const) {
         const list = lc[kind];
         for (let i = 0; i + 2 < list.length; i += 3) {
+          importTick();
           const left = zindToPlanMetres(list[i] as Point, rep.t, smpc);
           const right = zindToPlanMetres(list[i + 1] as Point, rep.t, smpc);
           const [bz, tz] = list[i + 2];
@@ -369,6 +377,7 @@ export function zindPlan(
         });
       });
       for (const p of panos) {
+        importTick();
         const at = zindToPlanMetres([0, 0], p.t, smpc);
         sweepsHere.push({
           id: `${floorId}_${p.key}`,
@@ -406,7 +415,9 @@ export function zindPlan(
     // One opening per physical element: the two rooms' annotations of it are matched.
     const pairs: { i: number; j: number; d: number }[] = [];
     for (let i = 0; i < wdos.length; i++) {
+      importTick();
       for (let j = i + 1; j < wdos.length; j++) {
+        importTick();
         const a = wdos[i], b = wdos[j];
         if (a.room === b.room || (a.kind === "window") !== (b.kind === "window")) continue;
         const dist = Math.hypot(a.mid[0] - b.mid[0], a.mid[1] - b.mid[1]);
@@ -436,6 +447,7 @@ export function zindPlan(
       });
     };
     for (const { i, j } of pairs) {
+      importTick();
       if (used.has(i) || used.has(j)) continue;
       used.add(i), used.add(j);
       emit(wdos[i], wdos[j]);

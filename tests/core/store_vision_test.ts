@@ -29,6 +29,6 @@ Deno.test("store: a version-1 store gains the detections table and keeps its sca
     (db2.prepare("PRAGMA user_version").get() as { user_version: number }).user_version,
     STORE_SCHEMA_VERSION,
   );
-  assert.equal(STORE_SCHEMA_VERSION, 3); // 3: the scans' counts (issue 13)
+  assert.ok(STORE_SCHEMA_VERSION >= 3, "3: the scans' counts (issue 13); later ones follow");
   db2.close();
 });

@@ -3,7 +3,7 @@
  * (engines/geometry/names.ts), or an InputError naming the input and the candidates by name.
  * The folder starts with "_" so the registry does not take it for a tool.
  */
-import { ticker } from "../../engines/budget.ts";
+import { BudgetExceeded, ticker } from "../../engines/budget.ts";
 import type { Ctx } from "../../core/context.ts";
 import { InputError } from "../../core/errors.ts";
 import type { InputsSchema, Manifest } from "../../core/manifest.ts";
@@ -47,14 +47,16 @@ export function named<S extends InputsSchema>(m: Manifest<S>): Manifest<S> {
       if (typeof scan === "string") {
         try {
           names = planNames(ctx.plan(scan));
-        } catch {
+        } catch (e) {
+          if (e instanceof BudgetExceeded) throw e;
           names = undefined;
         }
       }
       if (!names) return await m.run(ctx, inputs);
       const n = names;
-      // Every text of a large result is rewritten: within the run's budget (engines/budget.ts).
-      const tick = ticker(256);
+      // Every text of a large result is rewritten: within the run's budget (engines/budget.ts),
+      // checked at each text (one rewrite of a plan with 100,000 ids takes milliseconds).
+      const tick = ticker(1);
       const sub = (t: string) => (tick(), namesInText(t, n));
       const named: Ctx = Object.create(ctx, { step: { value: (t: string) => ctx.step(sub(t)) } });
       const h: HandlerResult = await m.run(named, inputs);

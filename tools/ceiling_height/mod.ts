@@ -19,6 +19,7 @@ import {
 } from "../../core/result.ts";
 import { polygonGeometry } from "../../engines/geometry/geojson.ts";
 import { named } from "../_shared/refs.ts";
+import { ticker } from "../../engines/budget.ts";
 
 export default named(tool({
   id: "ceiling_height",
@@ -57,7 +58,9 @@ export default named(tool({
     const overlays: Overlay[] = [];
     const unmeasured: string[] = [];
     let lowest: { h: number; room: string } | undefined;
+    const tick = ticker(256);
     for (const room of ownRooms) {
+      tick();
       const name = room.name ?? room.id;
       const overlayId = `room:${room.id}`;
       if (room.height_m === undefined) {

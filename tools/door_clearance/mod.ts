@@ -29,6 +29,7 @@ import { lineGeometry } from "../../engines/geometry/geojson.ts";
 import { planNames } from "../../engines/geometry/names.ts";
 import { chair_width_optional_m, min_clear_width_m, side_margin_m } from "../_access/inputs.ts";
 import { named } from "../_shared/refs.ts";
+import { ticker } from "../../engines/budget.ts";
 
 export default named(tool({
   id: "door_clearance",
@@ -72,7 +73,9 @@ export default named(tool({
     const estimatedNames: string[] = [];
     let narrowest: { w: number; id: string } | undefined;
     let belowStandard = 0;
+    const tick = ticker(64);
     for (const o of doors) {
+      tick();
       const cw = doorClearWidth(o);
       const w = cw.clear_width_m;
       if (cw.estimated) estimated.push(o.id);

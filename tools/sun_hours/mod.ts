@@ -33,6 +33,7 @@ import { sunlitSpan, timeZoneAt } from "../../engines/geometry/timezone.ts";
 import { unionSunlit } from "../../engines/geometry/sun_exposure.ts";
 import { findingId } from "../../core/result.ts";
 import { compassPoint } from "../../engines/geometry/footprint.ts";
+import { ticker } from "../../engines/budget.ts";
 
 const TOOL = "sun_hours";
 
@@ -239,11 +240,14 @@ export default named(tool({
     // the day's hours with local clock times, the year's hours), sunniest first; local time is
     // the site's IANA time zone, looked up offline from its coordinates.
     const timeZone = timeZoneAt(site.lat, site.lon);
+    const tick = ticker(16);
     const spans = new Map(rooms.map((r) => {
+      tick();
       const codes = unionSunlit(results.filter((w) => w.room === r.id).map((w) => w.day_codes));
       return [r.id, timeZone ? sunlitSpan(codes, daySmp.jd, timeZone) : undefined];
     }));
     for (const r of [...rooms].sort((a, b) => b.day_h - a.day_h)) {
+      tick();
       const bw = results.find((w) => w.id === r.best_window)!;
       const faces = `${compassPoint(bw.facing_deg)} (${Math.round(bw.facing_deg)}°)`;
       const span = spans.get(r.id);

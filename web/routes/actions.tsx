@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { InputError } from "../../core/errors.ts";
 import { setFindingVerdict } from "../../core/findings.ts";
 import { selectScan } from "../../core/scans.ts";
-import { importSource } from "../../layers/mod.ts";
+import { importLimits, importSource } from "../../layers/mod.ts";
 import { getPersona } from "../../presets/personas.ts";
 import { checkPreference, preferenceKey } from "../../presets/preferences.ts";
 import { type App, uploadLimit } from "../app.ts";
@@ -145,7 +145,13 @@ export async function importPost(app: App, req: Request): Promise<Response> {
     await Deno.writeFile(tmp, new Uint8Array(await f.arrayBuffer()));
     let out;
     try {
-      out = await importSource(tmp, { ref: file, ...(id ? { id } : {}), max_mb: limit / 1e6 });
+      out = await importSource(tmp, {
+        ref: file,
+        ...(id ? { id } : {}),
+        // The import's time limit as the command line's (import.time_limit_s); the web's size.
+        ...importLimits(app.store),
+        max_mb: limit / 1e6,
+      });
     } catch (e) {
       if (e instanceof Error) e.message = e.message.replaceAll(tmp, file);
       throw e;

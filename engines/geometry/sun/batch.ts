@@ -21,6 +21,7 @@ import {
   SUN_RADIUS_DEG,
 } from "./spa.ts";
 import type { SunSeries } from "./meeus.ts";
+import { ticker } from "../../budget.ts";
 
 /**
  * SPA over many Julian Days (UT) at one place, into the same parallel arrays as
@@ -209,7 +210,9 @@ function spaSeriesEven(
   const rowSums = new Float64Array(EARTH_ROW_END.length);
   const block = Math.max(1, Math.min(RESEED, Math.floor(RESEED_SPAN_DAYS / step_day)));
 
+  const tick = ticker(1024);
   for (let i = 0; i < n; i++) {
+    tick();
     const jd = jds[i];
     const jde = jd + delta_t_s / 86400; // (5)
     const jc = (jd - 2451545) / 36525; // (6)

@@ -1,0 +1,304 @@
+/**
+ * `threshold batch` on one machine: resolve what to run over (scan ids, globs over stored scans,
+ * folders of building files imported first with their reports kept), plan keyed jobs, skip the
+ * keys already done when resuming, run the rest on the worker pool (or in this process with
+ * `workers: 0`), stream rows to `--out`, and summarise. The store holds the truth: the out
+ * file is rewritten from it at the end, so an interrupted run leaves no duplicate or lost rows
+ * after `--resume`.
+ */
+import { basename, extname, join } from "node:path";
+import { loadTool } from "../core/catalog.ts";
+import { CancelledError, InputError } from "../core/errors.ts";
+import type { PersonaPresets } from "../core/inputs.ts";
+import type { Manifest } from "../core/manifest.ts";
+import type { BatchRow, Store } from "../core/store.ts";
+import { getPersona } from "../presets/personas.ts";
+import { executeJob } from "./execute.ts";
+import { type BatchJob, type BatchSpec, globRegExp, isGlob, planJobs } from "./jobs.ts";
+import { type BatchSummary, csvLine, jsonLine, outFormat, outText, summarize } from "./output.ts";
+import { jobQueue, runPool } from "./pool.ts";
+import type { Progress } from "./progress.ts";
+
+/** What a person asks a batch to do. */
+export interface BatchRequest {
+  /** Scan ids, globs over stored scan ids, or folders of building files. */
+  targets: string[];
+  tools: string[];
+  set?: Record<string, unknown>;
+  persona?: string;
+  timeout_s?: number;
+  id?: string;
+}
+
+/** A building file that could not be imported (its rows fail with this reason). */
+export interface ImportNote {
+  file: string;
+  scan: string;
+  ok: boolean;
+  warnings: number;
+  reason?: string;
+}
+
+/**
+ * A scan id from a file name: its stem, with characters outside `[A-Za-z0-9._-]` as `-`,
+ * starting with a letter or digit, at most 64 characters (the store's scan id rule).
+ */
+export function scanIdFromFile(file: string): string {
+  return basename(file, extname(file)).replace(/[^A-Za-z0-9._-]+/g, "-")
+    .replace(/^[^A-Za-z0-9]+/, "").slice(0, 64).replace(/-+$/, "") || "scan";
+}
+
+/**
+ * Turns targets into scan ids, importing folders' files first (each import's report is kept in
+ * the store with the scan). A target that is neither a stored scan, a glob that matches, nor a
+ * folder is an InputError naming it.
+ */
+export async function resolveTargets(
+  store: Store,
+  targets: string[],
+): Promise<{ scans: string[]; imports: ImportNote[] }> {
+  if (!targets.length) {
+    throw new InputError("scans", 'give scan ids, a glob over stored scans ("*") or a folder');
+  }
+  const scans: string[] = [];
+  const imports: ImportNote[] = [];
+  let stored: string[] | undefined;
+  const storedIds = () => (stored ??= store.listScans().map((s) => s.id));
+  for (const t of targets) {
+    let stat: Deno.FileInfo | undefined;
+    try {
+      stat = Deno.statSync(t);
+    } catch { /* not a path */ }
+    if (stat?.isDirectory) {
+      const { importSource } = await import("../layers/mod.ts");
+      const files = [...Deno.readDirSync(t)].filter((e) => e.isFile && !e.name.startsWith("."))
+        .map((e) => join(t, e.name)).sort();
+      if (!files.length) throw new InputError("scans", `folder ${t} holds no building files`);
+      for (const file of files) {
+        const scan = scanIdFromFile(file);
+        try {
+          const { loaded, report } = await importSource(file, { id: scan });
+          store.putScan(loaded, report);
+          imports.push({ file, scan, ok: true, warnings: report.warnings.length });
+        } catch (e) {
+          imports.push({ file, scan, ok: false, warnings: 0, reason: (e as Error).message });
+        }
+        scans.push(scan);
+      }
+      stored = undefined;
+    } else if (isGlob(t)) {
+      const re = globRegExp(t);
+      const hit = storedIds().filter((id) => re.test(id));
+      if (!hit.length) {
+        throw new InputError("scans", `the glob ${JSON.stringify(t)} matches no stored scan`);
+      }
+      scans.push(...hit);
+    } else if (store.getScan(t)) scans.push(t);
+    else {
+      throw new InputError(
+        "scans",
+        `${JSON.stringify(t)} is not a stored scan, a glob over stored scans, or a folder`,
+      );
+    }
+  }
+  return { scans: [...new Set(scans)], imports };
+}
+
+/** A new batch id: `batch-<UTC time>-<random>`. */
+export function newBatchId(): string {
+  const t = new Date().toISOString().replace(/[-:]/g, "").replace(/\..*/, "");
+  return `batch-${t}-${crypto.getRandomValues(new Uint32Array(1))[0].toString(36)}`;
+}
+
+/** Creates and records a batch's spec from a request. */
+export async function createBatch(
+  store: Store,
+  req: BatchRequest,
+  tools_dir?: URL,
+): Promise<{ spec: BatchSpec; imports: ImportNote[] }> {
+  if (!req.tools.length) throw new InputError("--tools", "name at least one tool (a,b,c)");
+  await loadManifests(req.tools, tools_dir); // an unknown tool is an error now, not per row
+  if (req.persona) getPersona(req.persona, store); // so is an unknown persona
+  const { scans, imports } = await resolveTargets(store, req.targets);
+  const failed = Object.fromEntries(
+    imports.filter((i) => !i.ok).map((i) => [i.scan, `import of ${i.file} failed: ${i.reason}`]),
+  );
+  const spec: BatchSpec & { failed_imports?: Record<string, string> } = {
+    id: req.id ?? newBatchId(),
+    scans,
+    tools: req.tools,
+    set: req.set ?? {},
+    ...(req.persona ? { persona: req.persona } : {}),
+    timeout_s: req.timeout_s ?? 60,
+    ...(Object.keys(failed).length ? { failed_imports: failed } : {}),
+  };
+  store.putBatch({
+    id: spec.id,
+    spec: spec as unknown as Record<string, unknown>,
+    created_at: new Date().toISOString(),
+  });
+  return { spec, imports };
+}
+
+/** The spec of a recorded batch (the latest when no id is given), for `--resume`. */
+export function resumeSpec(store: Store, id?: string): BatchSpec {
+  const b = id ? store.getBatch(id) : store.lastBatch();
+  if (!b) {
+    throw new InputError(
+      "--resume",
+      id ? `no batch ${JSON.stringify(id)} in the store` : "there is no batch to resume",
+    );
+  }
+  return b.spec as unknown as BatchSpec;
+}
+
+/** Loads the batch's tools (from `tools_dir` when given) by id. */
+export async function loadManifests(
+  ids: string[],
+  tools_dir?: URL,
+): Promise<Map<string, Manifest>> {
+  const out = new Map<string, Manifest>();
+  for (const id of ids) {
+    try {
+      out.set(id, tools_dir ? await loadTool(id, tools_dir) : await loadTool(id));
+    } catch (e) {
+      throw new InputError("--tools", (e as Error).message);
+    }
+  }
+  return out;
+}
+
+/** Plans a spec's jobs (with failed imports as failing rows). */
+export function jobsOf(
+  store: Store,
+  spec: BatchSpec & { failed_imports?: Record<string, string> },
+  manifests: Map<string, Manifest>,
+): BatchJob[] {
+  const persona: PersonaPresets | undefined = spec.persona
+    ? getPersona(spec.persona, store)
+    : undefined;
+  const jobs = planJobs(store, spec, manifests, persona);
+  const failed = spec.failed_imports ?? {};
+  for (const j of jobs) if (failed[j.scan]) j.fails = failed[j.scan];
+  return jobs;
+}
+
+/** How to run a batch locally. */
+export interface RunBatchOptions {
+  /** Worker threads; 0 runs every row in this process, one after another. */
+  workers: number;
+  /** The store's location for the workers (folder or postgres:// URL). */
+  location: string;
+  out?: string;
+  progress?: Progress;
+  tools_dir?: URL;
+  signal?: AbortSignal;
+}
+
+/** The rows of the jobs, in job order (the latest row per key). */
+export function rowsOf(store: Store, batch: string, jobs: BatchJob[]): BatchRow[] {
+  const byKey = new Map(store.listBatchRows(batch).map((r) => [r.key, r]));
+  return jobs.map((j) => byKey.get(j.key)).filter((r): r is BatchRow => r !== undefined);
+}
+
+/** Writes the out file from the store's rows (atomically: a temporary file, then rename). */
+export function writeOut(file: string, rows: BatchRow[]): void {
+  const tmp = `${file}.tmp-${Deno.pid}`;
+  Deno.writeTextFileSync(tmp, outText(file, rows));
+  Deno.renameSync(tmp, file);
+}
+
+/**
+ * Runs a batch's remaining rows and returns the summary. Rows whose key is already in the
+ * store for this batch are not run again.
+ */
+export async function runBatch(
+  store: Store,
+  spec: BatchSpec,
+  opts: RunBatchOptions,
+): Promise<{ summary: BatchSummary; rows: BatchRow[]; missing: number }> {
+  if (opts.out) outFormat(opts.out);
+  const t0 = performance.now();
+  const manifests = await loadManifests(spec.tools, opts.tools_dir);
+  const jobs = jobsOf(store, spec, manifests);
+  const done = store.batchKeys(spec.id);
+  const todo = jobs.filter((j) => !done.has(j.key));
+  let count = jobs.length - todo.length;
+  // Rows already done are written first; new rows are appended as they finish.
+  let append: ((r: BatchRow) => void) | undefined;
+  if (opts.out) {
+    const format = outFormat(opts.out);
+    writeOut(opts.out, rowsOf(store, spec.id, jobs));
+    const f = Deno.openSync(opts.out, { append: true });
+    const enc = new TextEncoder();
+    append = (r) => f.writeSync(enc.encode((format === "csv" ? csvLine(r) : jsonLine(r)) + "\n"));
+    opts.signal?.addEventListener("abort", () => f.close(), { once: true });
+    const close = () => f.close();
+    try {
+      count = await go();
+    } finally {
+      try {
+        close();
+      } catch { /* closed on abort */ }
+    }
+  } else count = await go();
+
+  async function go(): Promise<number> {
+    let n = count;
+    const onRow = (row: BatchRow) => {
+      n++;
+      append?.(row);
+      opts.progress?.row(n, row.status, row.scan, row.tool);
+    };
+    if (opts.workers <= 0) {
+      const cache = new Map<string, Manifest>(manifests);
+      const queue = jobQueue(todo);
+      let yielded = performance.now();
+      for (let job = queue.take(); job; job = queue.take()) {
+        // Sessions of plain-data tools never wait on I/O: let timers and signals (Ctrl-C) in.
+        if (performance.now() - yielded > 50) {
+          await new Promise((r) => setTimeout(r, 0));
+          yielded = performance.now();
+        }
+        if (opts.signal?.aborted) break;
+        let row: BatchRow;
+        try {
+          ({ row } = await executeJob(store, job, {
+            manifest: (id) => Promise.resolve(cache.get(id)!),
+            persona: (id) => (id ? getPersona(id, store) : undefined),
+            onStep: opts.progress?.step
+              ? (text) => opts.progress!.step!(job.scan, job.tool, text)
+              : undefined,
+            signal: opts.signal,
+          }));
+        } catch (e) {
+          if (e instanceof CancelledError) break; // Ctrl-C: this row is left for --resume
+          throw e;
+        }
+        onRow(row);
+        queue.done(job);
+      }
+    } else {
+      await runPool(store, todo, {
+        workers: opts.workers,
+        location: opts.location,
+        tools_dir: opts.tools_dir,
+        onRow,
+        onStep: opts.progress?.step
+          ? (job, text) => opts.progress!.step!(job.scan, job.tool, text)
+          : undefined,
+        signal: opts.signal,
+      });
+    }
+    return n;
+  }
+  opts.progress?.end();
+  const rows = rowsOf(store, spec.id, jobs);
+  if (opts.out && !opts.signal?.aborted) writeOut(opts.out, rows);
+  const elapsed = (performance.now() - t0) / 1000;
+  return {
+    summary: summarize(spec.id, rows, todo.length, elapsed),
+    rows,
+    missing: jobs.length - rows.length,
+  };
+}

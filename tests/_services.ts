@@ -1,0 +1,37 @@
+/**
+ * Services for tests that need them: `.ci/run` starts a throwaway Redis and PostgreSQL on
+ * loopback and exports their URLs. A test that needs one skips, saying why, only when its URL
+ * is absent (CI always sets both).
+ */
+import postgres from "postgres";
+
+export const REDIS_URL = Deno.env.get("THRESHOLD_TEST_REDIS_URL");
+export const PG_URL = Deno.env.get("THRESHOLD_TEST_PG_URL");
+
+export const NO_REDIS = "THRESHOLD_TEST_REDIS_URL is not set (.ci/run starts a Redis and sets it)";
+export const NO_PG = "THRESHOLD_TEST_PG_URL is not set (.ci/run starts a PostgreSQL and sets it)";
+
+/** A fresh, empty database on the test server; returns its URL. */
+export async function freshDatabase(tag = "t"): Promise<string> {
+  if (!PG_URL) throw new Error(NO_PG);
+  const name = `${tag}_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
+  const admin = postgres(PG_URL, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end({ timeout: 2 });
+  }
+  const u = new URL(PG_URL);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** Runs SQL on a database (for checks the Store interface does not offer). */
+export async function pgQuery(url: string, text: string): Promise<Record<string, unknown>[]> {
+  const c = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    return [...await c.unsafe(text)];
+  } finally {
+    await c.end({ timeout: 2 });
+  }
+}
