@@ -682,12 +682,17 @@ function drawPanel(plan: Plan, parts: PanelParts, f: Frame, ids: Set<string>): s
       lineSegs.push([f.x(a[0]), f.y(a[1]), f.x(b[0]), f.y(b[1])]);
     }
   }
+  // The words already placed (room names, overlay labels) and the leader lines drawn so far:
+  // a label keeps off the leaders, and a leader keeps off the words.
+  const textBoxes: { x0: number; y0: number; x1: number; y1: number }[] = [];
+  const leaderSegs: number[][] = [];
   const free = (b: { x0: number; y0: number; x1: number; y1: number }) =>
     (!bounds ||
       (b.x0 >= bounds.left && b.x1 <= bounds.right && b.y0 >= bounds.top &&
         b.y1 <= bounds.bottom)) &&
     !placed.some((q) => b.x0 < q.x1 && b.x1 > q.x0 && b.y0 < q.y1 && b.y1 > q.y0) &&
-    !lineSegs.some((sg) => segmentHitsBox(sg, b));
+    !lineSegs.some((sg) => segmentHitsBox(sg, b)) &&
+    !leaderSegs.some((sg) => segmentHitsBox(sg, b));
   // Room names first (they keep off lines, furniture and door swings), so that overlay labels
   // then keep off them. A very large plan gets a coarse label search so that drawing stays
   // linear in its size.
@@ -741,12 +746,14 @@ function drawPanel(plan: Plan, parts: PanelParts, f: Frame, ids: Set<string>): s
     ]]);
     // Overlay labels keep off the room's name (in pixels; y grows downwards).
     const [xa, xb, ya, yb] = [f.x(p[0] - hw), f.x(p[0] + hw), f.y(p[1] - hh), f.y(p[1] + hh)];
-    placed.push({
+    const nameBox = {
       x0: Math.min(xa, xb),
       x1: Math.max(xa, xb),
       y0: Math.min(ya, yb),
       y1: Math.max(ya, yb),
-    });
+    };
+    placed.push(nameBox);
+    textBoxes.push(nameBox);
   }
   const overlayLabel = (
     x: number,
@@ -759,8 +766,8 @@ function drawPanel(plan: Plan, parts: PanelParts, f: Frame, ids: Set<string>): s
     // Candidates: as asked, then right, left, above and below the anchor, then the same
     // further out (a leader line joins a label moved away from its anchor).
     const ax = middle ? x : x - 9, ay = y - 4;
-    const around = (w: number): [number, number][] =>
-      [1, 2, 3.5].flatMap((d): [number, number][] => [
+    const around = (w: number, ds = [1, 2, 3.5]): [number, number][] =>
+      ds.flatMap((d): [number, number][] => [
         [ax + 9 * d, ay + 4],
         [ax - 9 * d - w, ay + 4],
         [ax - w / 2, ay - 10 * d],
@@ -771,9 +778,35 @@ function drawPanel(plan: Plan, parts: PanelParts, f: Frame, ids: Set<string>): s
         [ax - 9 * d - w, ay + 20 * d],
       ]);
     const spots: [number, number][] = [[middle ? x - w / 2 : x, y], ...around(w)];
+    // The leader from the anchor to a label at (x0, baseline yb), wpx wide: none when the
+    // label is beside its anchor.
+    // Words drawn over the anchor itself (a room's name on its door): a leader starts at their
+    // edge, not across them.
+    const over = textBoxes.filter((b) => ax >= b.x0 && ax <= b.x1 && ay >= b.y0 && ay <= b.y1);
+    const leaderOf = (x0: number, yb: number, wpx: number): number[] | undefined => {
+      const lx = Math.max(x0, Math.min(x0 + wpx, ax)), ly = Math.max(yb - 10, Math.min(yb + 3, ay));
+      if (Math.hypot(lx - ax, ly - ay) <= 12) return undefined;
+      // Where the segment anchor → label leaves the boxes over the anchor.
+      let t = 0;
+      const dx = lx - ax, dy = ly - ay;
+      for (const b of over) {
+        const tx = dx > 0 ? (b.x1 - ax) / dx : dx < 0 ? (b.x0 - ax) / dx : Infinity;
+        const ty = dy > 0 ? (b.y1 - ay) / dy : dy < 0 ? (b.y0 - ay) / dy : Infinity;
+        t = Math.max(t, Math.min(tx, ty));
+      }
+      if (t >= 1) return undefined;
+      return [ax + dx * t, ay + dy * t, lx, ly];
+    };
+    // A spot is free when its box is, and its leader crosses no words already placed.
+    const spotFree = (sx: number, sy: number, wpx: number) => {
+      if (!free({ x0: sx - 1, y0: sy - 11, x1: sx + wpx + 1, y1: sy + 4 })) return false;
+      const leader = leaderOf(sx, sy, wpx);
+      return !leader ||
+        !textBoxes.some((b) => !over.includes(b) && segmentHitsBox(leader, b));
+    };
     let at: [number, number] | undefined;
     for (const [sx, sy] of spots) {
-      if (free({ x0: sx - 1, y0: sy - 11, x1: sx + w + 1, y1: sy + 4 })) {
+      if (spotFree(sx, sy, w)) {
         at = [sx, sy];
         break;
       }
@@ -785,8 +818,9 @@ function drawPanel(plan: Plan, parts: PanelParts, f: Frame, ids: Set<string>): s
       f.key.push({ label, k });
       words = String(f.key.length);
       wpx = textWidth_px(words, 11);
-      for (const [sx, sy] of around(wpx)) {
-        if (free({ x0: sx - 1, y0: sy - 11, x1: sx + wpx + 1, y1: sy + 4 })) {
+      // A number is small: it looks further out before it settles on a taken spot.
+      for (const [sx, sy] of around(wpx, [1, 2, 3.5, 5, 7, 10])) {
+        if (spotFree(sx, sy, wpx)) {
           at = [sx, sy];
           break;
         }
@@ -796,11 +830,14 @@ function drawPanel(plan: Plan, parts: PanelParts, f: Frame, ids: Set<string>): s
     at ??= [middle ? x - w / 2 : x, y];
     const [x0, yb] = at;
     placed.push({ x0: x0 - 1, y0: yb - 11, x1: x0 + wpx + 1, y1: yb + 4 });
+    textBoxes.push({ x0: x0 - 1, y0: yb - 11, x1: x0 + wpx + 1, y1: yb + 4 });
     // A label moved away from its anchor gets a thin leader line to it.
-    const lx = Math.max(x0, Math.min(x0 + wpx, ax)), ly = Math.max(yb - 10, Math.min(yb + 3, ay));
-    if (Math.hypot(lx - ax, ly - ay) > 12) {
+    const leader = leaderOf(x0, yb, wpx);
+    if (leader) {
+      const [lx1, ly1, lx, ly] = leader;
+      leaderSegs.push(leader);
       labels.push(
-        `<line class="leader" x1="${n(ax)}" y1="${n(ay)}" x2="${n(lx)}" y2="${n(ly)}" stroke="${
+        `<line class="leader" x1="${n(lx1)}" y1="${n(ly1)}" x2="${n(lx)}" y2="${n(ly)}" stroke="${
           STATUS_TEXT[k]
         }" stroke-width="0.8"/>`,
       );

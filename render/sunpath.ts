@@ -4,7 +4,7 @@
  * centre, equidistant: r = R·(90° − elevation)/90°), the day paths and hour lines, a horizon
  * profile, and the windows' facings as rim ticks (the half-sky in front when there is one facing). SVG as a string; PNG through sharp.
  */
-import { svgToPng } from "./planview.ts";
+import { svgToPng, textWidth_px } from "./planview.ts";
 
 /** What the chart shows. Angles in degrees; azimuth east of true north. */
 export interface SunPathChart {
@@ -41,9 +41,56 @@ export function skyToChart(
   return [cx + r * Math.sin(a), cy - r * Math.cos(a)];
 }
 
-const PALETTE = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2"];
+// No red: the chosen day is drawn in red.
+const PALETTE = ["#1f77b4", "#ff7f0e", "#2ca02c", "#17becf", "#9467bd", "#8c564b", "#e377c2"];
 
-/** The chart as a standalone SVG document. */
+/** A text's box in the picture, px: x0 left, y0 top, x1 right, y1 bottom. */
+export interface TextBox {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/**
+ * The box a line of text takes: its width by the renderer's estimate (0.6 em a character,
+ * render/planview.ts `textWidth_px`), from 0.8 em above the baseline to 0.25 em below.
+ */
+export function textBox(
+  x: number,
+  y: number,
+  text: string,
+  font_px: number,
+  anchor: "start" | "middle" | "end",
+): TextBox {
+  const w = textWidth_px(text, font_px);
+  const x0 = anchor === "start" ? x : anchor === "end" ? x - w : x - w / 2;
+  return { x0, y0: y - 0.8 * font_px, x1: x0 + w, y1: y + 0.25 * font_px };
+}
+
+const overlaps = (a: TextBox, b: TextBox) =>
+  a.x0 < b.x1 && a.x1 > b.x0 && a.y0 < b.y1 && a.y1 > b.y0;
+const union = (bs: TextBox[]): TextBox => ({
+  x0: Math.min(...bs.map((b) => b.x0)),
+  y0: Math.min(...bs.map((b) => b.y0)),
+  x1: Math.max(...bs.map((b) => b.x1)),
+  y1: Math.max(...bs.map((b) => b.y1)),
+});
+
+const WINDOW_COLOUR = "#d08a00";
+const HOUR_COLOUR = "#999";
+const HORIZON_FILL = "#7a6a53";
+const SECTOR_FILL = "#f6c344";
+const HIGHLIGHT = "#c00000";
+const dayColour = (d: { highlight?: boolean }, i: number) =>
+  d.highlight ? HIGHLIGHT : PALETTE[i % PALETTE.length];
+
+/**
+ * The chart as a standalone SVG document. Every label is placed inside the picture without
+ * covering another (a window label that finds no free spot beside the rim becomes a number
+ * there, its words in a numbered key under the legend); every colour and symbol drawn is in
+ * the legend.
+ */
 export function sunPathSvg(chart: SunPathChart): string {
   const size = chart.size_px ?? 640;
   const cx = size / 2, cy = size / 2 + 14, R = size / 2 - 70;
@@ -53,24 +100,104 @@ export function sunPathSvg(chart: SunPathChart): string {
       const [x, y] = P(az, el);
       return `${i ? "L" : "M"}${f1(x)} ${f1(y)}`;
     }).join(" ");
-  const out: string[] = [];
-  out.push(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${
-      size + 28
-    }" viewBox="0 0 ${size} ${size + 28}" font-family="DejaVu Sans, Arial, sans-serif">`,
+  const placed: TextBox[] = [];
+  const head: string[] = [], body: string[] = [], labels: string[] = [];
+  // Title and subtitle: smaller type when a long one would not fit the picture's width.
+  const fit = (t: string, font_px: number) =>
+    Math.min(font_px, Math.floor(((size - 8) / textWidth_px(t, 1)) * 10) / 10);
+  const titlePx = fit(chart.title, 15);
+  head.push(
     `<rect width="100%" height="100%" fill="#ffffff"/>`,
-    `<text x="${cx}" y="18" text-anchor="middle" font-size="15" font-weight="bold">${
+    `<text class="label" x="${cx}" y="18" text-anchor="middle" font-size="${titlePx}" font-weight="bold">${
       esc(chart.title)
     }</text>`,
   );
+  placed.push(textBox(cx, 18, chart.title, titlePx, "middle"));
   if (chart.subtitle) {
-    out.push(
-      `<text x="${cx}" y="34" text-anchor="middle" font-size="11" fill="#555">${
+    const subPx = fit(chart.subtitle, 11);
+    head.push(
+      `<text class="label" x="${cx}" y="34" text-anchor="middle" font-size="${subPx}" fill="#555">${
         esc(chart.subtitle)
       }</text>`,
     );
+    placed.push(textBox(cx, 34, chart.subtitle, subPx, "middle"));
   }
-  // Windows: the half-sky each one sees, as a light sector; labels grouped by facing.
+  const text = (
+    x: number,
+    y: number,
+    t: string,
+    font_px: number,
+    anchor: "start" | "middle" | "end",
+    fill: string,
+    cls = "label",
+  ) =>
+    `<text class="${cls}" x="${f1(x)}" y="${
+      f1(y)
+    }" font-size="${font_px}" text-anchor="${anchor}" fill="${fill}">${esc(t)}</text>`;
+
+  // Elevation rings and azimuth spokes (the grid: explained by their own labels).
+  for (const el of [0, 15, 30, 45, 60, 75]) {
+    const r = R * (90 - el) / 90;
+    body.push(
+      `<circle class="grid" cx="${cx}" cy="${cy}" r="${f1(r)}" fill="none" stroke="${
+        el ? "#ccc" : "#333"
+      }" stroke-width="${el ? 0.7 : 1.2}"/>`,
+    );
+    // Its elevation just right of the north spoke, clear of the "N" (small pictures).
+    if (el) {
+      labels.push(text(cx + 5, cy - r - 2, `${el}°`, 9, "start", "#888"));
+      placed.push(textBox(cx + 5, cy - r - 2, `${el}°`, 9, "start"));
+    }
+  }
+  for (let az = 0; az < 360; az += 30) {
+    const [x, y] = P(az, 0);
+    body.push(
+      `<line class="grid" x1="${cx}" y1="${cy}" x2="${f1(x)}" y2="${
+        f1(y)
+      }" stroke="#e3e3e3" stroke-width="0.7"/>`,
+    );
+    const name = ({ 0: "N", 90: "E", 180: "S", 270: "W" } as Record<number, string>)[az] ??
+      `${az}°`;
+    const [lx, ly] = skyToChart(az, 0, cx, cy, R - 12);
+    const fs = name.length === 1 ? 13 : 9;
+    labels.push(text(lx, ly + 4, name, fs, "middle", "#333"));
+    placed.push(textBox(lx, ly + 4, name, fs, "middle"));
+  }
+  // Horizon profile, filled from the rim.
+  const hasHorizon = !!chart.horizon && chart.horizon.length > 1;
+  if (chart.horizon && hasHorizon) {
+    const pts = [...chart.horizon].sort((a, b) => a[0] - b[0]);
+    const ring = [...pts, [pts[0][0] + 360, pts[0][1]] as [number, number]];
+    const inner = ring.map(([az, el]) => P(az, el));
+    const outer = ring.slice().reverse().map(([az]) => P(az, 0));
+    const d = [...inner, ...outer].map(([x, y], i) => `${i ? "L" : "M"}${f1(x)} ${f1(y)}`).join(
+      " ",
+    );
+    body.push(
+      `<path class="horizon" d="${d} Z" fill="${HORIZON_FILL}" fill-opacity="0.45" stroke="#5a4a33" stroke-width="0.8"/>`,
+    );
+  }
+  // Hour lines.
+  for (const h of chart.hours) {
+    if (h.points.length > 1) {
+      body.push(
+        `<path class="hour" d="${
+          path(h.points)
+        }" fill="none" stroke="${HOUR_COLOUR}" stroke-width="0.8" stroke-dasharray="3 2"/>`,
+      );
+    }
+  }
+  // Day paths.
+  for (const [i, d] of chart.days.entries()) {
+    if (d.points.length < 2) continue;
+    body.push(
+      `<path class="day" d="${path(d.points)}" fill="none" stroke="${
+        dayColour(d, i)
+      }" stroke-width="${d.highlight ? 2.6 : 1.4}"/>`,
+    );
+  }
+
+  // Windows: the half-sky each one sees (one facing), a tick on the rim for each facing.
   const wins = chart.windows ?? [];
   const groups = new Map<number, { facing_deg: number; lines: string[] }>();
   for (const w of wins) {
@@ -79,130 +206,193 @@ export function sunPathSvg(chart: SunPathChart): string {
     g.lines.push(w.hours !== undefined ? `${w.id} ${w.hours.toFixed(1)} h` : w.id);
     groups.set(key, g);
   }
+  const sector = groups.size === 1;
   for (const g of groups.values()) {
-    // One facing: shade the half-sky it sees; several: a tick on the rim for each.
-    if (groups.size === 1) {
+    if (sector) {
       const [x0, y0] = P(g.facing_deg - 90, 0), [x1, y1] = P(g.facing_deg + 90, 0);
-      out.push(
+      body.push(
         `<path class="window-sector" d="M${f1(cx)} ${f1(cy)} L${f1(x0)} ${
           f1(y0)
         } A${R} ${R} 0 0 1 ${f1(x1)} ${
           f1(y1)
-        } Z" fill="#f6c344" fill-opacity="0.3" stroke="none"/>`,
+        } Z" fill="${SECTOR_FILL}" fill-opacity="0.3" stroke="none"/>`,
       );
     }
     const [ix, iy] = skyToChart(g.facing_deg, 0, cx, cy, R - 16), [ox, oy] = P(g.facing_deg, 0);
-    out.push(
+    body.push(
       `<line class="window-facing" x1="${f1(ox)}" y1="${f1(oy)}" x2="${f1(ix)}" y2="${
         f1(iy)
-      }" stroke="#d08a00" stroke-width="3"/>`,
-    );
-    const a = g.facing_deg * Math.PI / 180, sx = Math.sin(a), cy0 = -Math.cos(a);
-    const [tx0, ty] = skyToChart(g.facing_deg, 0, cx, cy, R + 8);
-    const anchor = sx > 0.3 ? "start" : sx < -0.3 ? "end" : "middle";
-    // Kept inside the picture: the widest line (8.5 px DejaVu Sans, about 0.6 em a character)
-    // moves the anchor in from the edge it would cross.
-    const wMax = Math.max(...g.lines.map((l) => l.length * 8.5 * 0.6));
-    const tx = anchor === "start"
-      ? Math.min(tx0, size - 4 - wMax)
-      : anchor === "end"
-      ? Math.max(tx0, 4 + wMax)
-      : Math.min(Math.max(tx0, 4 + wMax / 2), size - 4 - wMax / 2);
-    // Stack lines away from the circle: downward below it, upward above it.
-    const n = g.lines.length, lineH = 10;
-    const top = cy0 > 0.3 ? ty + 8 : cy0 < -0.3 ? ty - (n - 1) * lineH : ty - ((n - 1) * lineH) / 2;
-    const spans = g.lines.map((l, k) =>
-      `<tspan x="${f1(tx)}" y="${f1(top + k * lineH)}">${esc(l)}</tspan>`
-    ).join("");
-    out.push(
-      `<text class="window-label" font-size="8.5" text-anchor="${anchor}" fill="#7a5c00">${spans}</text>`,
+      }" stroke="${WINDOW_COLOUR}" stroke-width="3"/>`,
     );
   }
-  // Elevation rings and azimuth spokes.
-  for (const el of [0, 15, 30, 45, 60, 75]) {
-    const r = R * (90 - el) / 90;
-    out.push(
-      `<circle cx="${cx}" cy="${cy}" r="${f1(r)}" fill="none" stroke="${
-        el ? "#ccc" : "#333"
-      }" stroke-width="${el ? 0.7 : 1.2}"/>`,
-    );
-    if (el) {
-      out.push(
-        `<text x="${f1(cx + 2)}" y="${f1(cy - r - 2)}" font-size="9" fill="#888">${el}°</text>`,
-      );
-    }
-  }
-  for (let az = 0; az < 360; az += 30) {
-    const [x, y] = P(az, 0);
-    out.push(
-      `<line x1="${cx}" y1="${cy}" x2="${f1(x)}" y2="${
-        f1(y)
-      }" stroke="#e3e3e3" stroke-width="0.7"/>`,
-    );
-    const name = ({ 0: "N", 90: "E", 180: "S", 270: "W" } as Record<number, string>)[az] ??
-      `${az}°`;
-    const [lx, ly] = skyToChart(az, 0, cx, cy, R - 12);
-    out.push(
-      `<text x="${f1(lx)}" y="${f1(ly + 4)}" font-size="${
-        name.length === 1 ? 13 : 9
-      }" text-anchor="middle" fill="#333">${name}</text>`,
-    );
-  }
-  // Horizon profile, filled from the rim.
-  if (chart.horizon && chart.horizon.length > 1) {
-    const pts = [...chart.horizon].sort((a, b) => a[0] - b[0]);
-    const ring = [...pts, [pts[0][0] + 360, pts[0][1]] as [number, number]];
-    const inner = ring.map(([az, el]) => P(az, el));
-    const outer = ring.slice().reverse().map(([az]) => P(az, 0));
-    const d = [...inner, ...outer].map(([x, y], i) => `${i ? "L" : "M"}${f1(x)} ${f1(y)}`).join(
-      " ",
-    );
-    out.push(
-      `<path class="horizon" d="${d} Z" fill="#7a6a53" fill-opacity="0.45" stroke="#5a4a33" stroke-width="0.8"/>`,
-    );
-  }
-  // Hour lines.
-  for (const h of chart.hours) {
-    if (h.points.length > 1) {
-      out.push(
-        `<path class="hour" d="${
-          path(h.points)
-        }" fill="none" stroke="#999" stroke-width="0.8" stroke-dasharray="3 2"/>`,
-      );
-    }
-    const top = h.points.reduce((a, b) => (b[1] > a[1] ? b : a));
-    const [x, y] = P(top[0], top[1]);
-    out.push(
-      `<text x="${f1(x)}" y="${
-        f1(y - 4)
-      }" font-size="9" text-anchor="middle" fill="#666">${h.hour}h</text>`,
-    );
-  }
-  // Day paths.
+  // The legend's entries, then its rows (wrapped to the picture's width).
+  const entries: { swatch: string; label: string }[] = [];
   for (const [i, d] of chart.days.entries()) {
     if (d.points.length < 2) continue;
-    const color = d.highlight ? "#c00000" : PALETTE[i % PALETTE.length];
-    out.push(
-      `<path class="day" d="${path(d.points)}" fill="none" stroke="${color}" stroke-width="${
+    entries.push({
+      swatch: `<line x1="0" y1="-4" x2="14" y2="-4" stroke="${dayColour(d, i)}" stroke-width="${
         d.highlight ? 2.6 : 1.4
       }"/>`,
-    );
+      label: d.label,
+    });
   }
-  // Legend.
-  const ly = size + 20;
-  let lx = 8;
-  for (const [i, d] of chart.days.entries()) {
-    const color = d.highlight ? "#c00000" : PALETTE[i % PALETTE.length];
-    out.push(
-      `<line x1="${lx}" y1="${ly - 4}" x2="${lx + 14}" y2="${
-        ly - 4
-      }" stroke="${color}" stroke-width="${d.highlight ? 2.6 : 1.4}"/>`,
-      `<text x="${lx + 17}" y="${ly}" font-size="10">${esc(d.label)}</text>`,
-    );
-    lx += 24 + d.label.length * 6;
+  if (chart.hours.some((h) => h.points.length > 1)) {
+    entries.push({
+      swatch:
+        `<line x1="0" y1="-4" x2="14" y2="-4" stroke="${HOUR_COLOUR}" stroke-width="0.8" stroke-dasharray="3 2"/>`,
+      label: "hour of the day",
+    });
   }
-  out.push(`</svg>`);
-  return out.join("\n");
+  if (groups.size > 0) {
+    entries.push({
+      swatch: `<line x1="7" y1="-10" x2="7" y2="1" stroke="${WINDOW_COLOUR}" stroke-width="3"/>`,
+      label: "a window's facing (rooms, hours of sun that day)",
+    });
+  }
+  if (sector) {
+    entries.push({
+      swatch:
+        `<rect x="0" y="-9" width="14" height="10" fill="${SECTOR_FILL}" fill-opacity="0.3"/>`,
+      label: "half-sky the window sees",
+    });
+  }
+  if (hasHorizon) {
+    entries.push({
+      swatch:
+        `<rect x="0" y="-9" width="14" height="10" fill="${HORIZON_FILL}" fill-opacity="0.45" stroke="#5a4a33" stroke-width="0.8"/>`,
+      label: "horizon (terrain)",
+    });
+  }
+  const rows: { x: number; e: (typeof entries)[number] }[][] = [[]];
+  {
+    let x = 8;
+    for (const e of entries) {
+      const w = 20 + textWidth_px(e.label, 10) + 10;
+      if (x + w > size - 8 && rows.at(-1)!.length > 0) rows.push([]), x = 8;
+      rows.at(-1)!.push({ x, e });
+      x += w;
+    }
+  }
+  const legendTop = size + 6; // first legend baseline at legendTop + 14
+  const frame: TextBox = { x0: 2, y0: 2, x1: size - 2, y1: legendTop };
+  const inside = (b: TextBox) =>
+    b.x0 >= frame.x0 && b.x1 <= frame.x1 && b.y0 >= frame.y0 && b.y1 <= frame.y1;
+  const free = (b: TextBox) => inside(b) && !placed.some((p) => overlaps(p, b));
+  /** Clear of the chart's disc (and its rim) by 2 px. */
+  const offDisc = (b: TextBox) => {
+    const nx = Math.min(Math.max(cx, b.x0), b.x1), ny = Math.min(Math.max(cy, b.y0), b.y1);
+    return Math.hypot(nx - cx, ny - cy) > R + 2;
+  };
+
+  // Window labels beside their tick, outside the rim, pushed out until clear; else a number.
+  const key: string[] = [];
+  const sortedGroups = [...groups.values()].sort((a, b) => a.facing_deg - b.facing_deg);
+  const WF = 9, lineH = 11;
+  for (const g of sortedGroups) {
+    const a = g.facing_deg * Math.PI / 180, sx = Math.sin(a), cy0 = -Math.cos(a);
+    const anchor = sx > 0.3 ? "start" : sx < -0.3 ? "end" : "middle";
+    const layout = (r: number, lines: string[]) => {
+      const [tx, ty] = skyToChart(g.facing_deg, 0, cx, cy, r);
+      // Stack lines away from the circle: downward below it, upward above it.
+      const top = cy0 > 0.3
+        ? ty + 8
+        : cy0 < -0.3
+        ? ty - (lines.length - 1) * lineH
+        : ty - ((lines.length - 1) * lineH) / 2 + 3;
+      const boxes = lines.map((l, k) => textBox(tx, top + k * lineH, l, WF, anchor));
+      return { tx, top, boxes, box: union(boxes) };
+    };
+    let done = false;
+    for (let r = R + 6; r <= R + 70 && !done; r += 3) {
+      const l = layout(r, g.lines);
+      if (!free(l.box) || !offDisc(l.box)) continue;
+      const spans = g.lines.map((t, k) =>
+        `<tspan x="${f1(l.tx)}" y="${f1(l.top + k * lineH)}">${esc(t)}</tspan>`
+      ).join("");
+      labels.push(
+        `<text class="window-label" font-size="${WF}" text-anchor="${anchor}" fill="#7a5c00">${spans}</text>`,
+      );
+      placed.push(...l.boxes);
+      done = true;
+    }
+    if (done) continue;
+    const num = `${key.length + 1}`;
+    for (let r = R + 6; r <= R + 70 && !done; r += 2) {
+      const l = layout(r, [num]);
+      if (!free(l.box) || !offDisc(l.box)) continue;
+      labels.push(
+        `<text class="window-label window-key-number" x="${f1(l.tx)}" y="${
+          f1(l.top)
+        }" font-size="${WF}" font-weight="bold" text-anchor="${anchor}" fill="#7a5c00">${num}</text>`,
+      );
+      placed.push(l.box);
+      done = true;
+    }
+    // Nowhere even for a number (a picture too small): the key still lists it.
+    key.push(`${num}: facing ${Math.round(g.facing_deg)}°: ${g.lines.join(", ")}`);
+  }
+  // Hour labels: at the hour line's highest point, or further along it, where no other label
+  // is; on a white ground so the day paths under them do not hide them.
+  for (const h of chart.hours) {
+    const t = `${h.hour}h`;
+    const order = h.points.map((p, i) => ({ p, i })).sort((a, b) => b.p[1] - a.p[1]);
+    for (const { p } of order) {
+      const [x, y] = P(p[0], p[1]);
+      const b = textBox(x, y - 4, t, 9, "middle");
+      if (!free(b) || !(Math.hypot(x - cx, y - cy) < R - 6)) continue;
+      labels.push(
+        `<rect class="label-ground" x="${f1(b.x0 - 1)}" y="${f1(b.y0)}" width="${
+          f1(b.x1 - b.x0 + 2)
+        }" height="${f1(b.y1 - b.y0)}" fill="#ffffff" fill-opacity="0.85"/>`,
+        text(x, y - 4, t, 9, "middle", "#666", "label hour-label"),
+      );
+      placed.push(b);
+      break;
+    }
+  }
+  // The legend, then the numbered key.
+  const legend: string[] = [`<g class="legend">`];
+  rows.forEach((row, k) => {
+    const y = legendTop + 14 + k * 16;
+    for (const { x, e } of row) {
+      legend.push(
+        `<g class="legend-swatch" transform="translate(${f1(x)} ${y})">${e.swatch}</g>`,
+        text(x + 20, y, e.label, 10, "start", "#000", "label legend-label"),
+      );
+    }
+  });
+  legend.push(`</g>`);
+  let bottom = legendTop + 14 + (rows.length - 1) * 16 + 8;
+  const keyLines: string[] = [];
+  for (const k of key) {
+    for (const line of wrapLine(k, 9, size - 16)) {
+      bottom += 12;
+      keyLines.push(text(8, bottom, line, 9, "start", "#7a5c00", "label window-key"));
+    }
+  }
+  const height = Math.ceil(bottom + 8);
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${height}" viewBox="0 0 ${size} ${height}" font-family="DejaVu Sans, Arial, sans-serif">`,
+    ...head,
+    ...body,
+    ...labels,
+    ...legend,
+    ...keyLines,
+    `</svg>`,
+  ].join("\n");
+}
+
+/** A line of text split at spaces into lines no wider than max_px. */
+function wrapLine(t: string, font_px: number, max_px: number): string[] {
+  const out: string[] = [];
+  let line = "";
+  for (const w of t.split(" ")) {
+    const next = line ? `${line} ${w}` : w;
+    if (line && textWidth_px(next, font_px) > max_px) out.push(line), line = w;
+    else line = next;
+  }
+  if (line) out.push(line);
+  return out;
 }
 
 /** The chart as PNG bytes, through the PlanView's rasteriser (sharp), `width_px` wide if given. */

@@ -83,3 +83,32 @@ Deno.test("surfaces: web/ (routes, islands, blocks) holds no fill, ask or judge 
   assertOk(files.length >= 20, files.join(", "));
   assertEquals(hits(files), []);
 });
+
+/** The agent's own logic: routing a question, reading what it states, binding it to inputs. */
+const AGENT_LOGIC: [string, RegExp][] = [
+  ["routes a question", /\b(decideRoute|buildIndex|rank|whyOf)\s*\(/],
+  ["reads what a question states", /\bextract\s*\(/],
+  ["binds stated values to inputs", /\bbindInputs\s*\(/],
+];
+
+function agentHits(files: string[]): string[] {
+  const found: string[] = [];
+  for (const f of files) {
+    const code = Deno.readTextFileSync(join(ROOT, f))
+      .replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
+    code.split("\n").forEach((line, i) => {
+      for (const [what, re] of AGENT_LOGIC) if (re.test(line)) found.push(`${f}:${i + 1} ${what}`);
+    });
+  }
+  return found;
+}
+
+Deno.test("surfaces: web/ (the ask page included) and the command line hold no routing, reading or binding of questions; agent/ does", () => {
+  const files = [...sourcesDeep("web"), ...sources(["cli.ts", "cli", "mcp.ts", "mcp"])];
+  assertOk(files.includes("web/routes/ask.tsx"), "the ask page is checked");
+  assertEquals(agentHits(files), []);
+  const inAgent = agentHits(sources(["agent"]));
+  for (const [what] of AGENT_LOGIC) {
+    assertOk(inAgent.some((h) => h.endsWith(what)), `no line of agent/ ${what}`);
+  }
+});

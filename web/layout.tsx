@@ -6,7 +6,7 @@ import { STATUS_WORDS } from "./words.ts";
 export interface PageInfo {
   title: string;
   /** The navigation entry this page belongs to. */
-  nav?: "home" | "tools" | "scan";
+  nav?: "home" | "tools" | "ask" | "scan";
   css: string;
   js: string;
   selected?: { id: string; name: string };
@@ -37,6 +37,9 @@ export function Page(
               </li>
               <li>
                 <a href="/tools" {...cur("tools")}>Tools</a>
+              </li>
+              <li>
+                <a href="/ask" {...cur("ask")}>Ask</a>
               </li>
               {info.selected && (
                 <li>

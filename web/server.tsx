@@ -15,6 +15,7 @@ import { pageInfo } from "./app.ts";
 import { islandsBundle, styleSheet } from "./bundle.ts";
 import { html, HttpError } from "./http.ts";
 import { Page } from "./layout.tsx";
+import { askPage, askPost } from "./routes/ask.tsx";
 import { findingPost, importPost, personaPost, prefsPost, selectPost } from "./routes/actions.tsx";
 import { homePage } from "./routes/home.tsx";
 import { scanPage } from "./routes/scan.tsx";
@@ -172,6 +173,7 @@ async function get(app: App, _req: Request, url: URL): Promise<Response> {
   if (p === app.js.path) return asset(app.js);
   if (p === app.css.path) return asset(app.css);
   if (p === "/tools") return await toolsPage(app, url);
+  if (p === "/ask") return askPage(app);
   let m;
   if ((m = /^\/tools\/([^/]+)$/.exec(p))) return await toolPage(app, seg(m[1]));
   if ((m = /^\/scans\/([^/]+)$/.exec(p))) return scanPage(app, seg(m[1]));
@@ -185,6 +187,7 @@ async function post(app: App, req: Request, url: URL): Promise<Response> {
   const p = url.pathname;
   let m;
   if ((m = /^\/tools\/([^/]+)\/run$/.exec(p))) return await runPost(app, seg(m[1]), req);
+  if (p === "/ask") return await askPost(app, req);
   if (p === "/import") return await importPost(app, req);
   if (p === "/select") return await selectPost(app, req);
   if (p === "/persona") return await personaPost(app, req);

@@ -359,6 +359,37 @@ export function fitAlongRoute(
         return rayToOutline(room.polygon, w.foot, [-w.normal[0], -w.normal[1]]);
       };
       const depths = o.between.map(sideDepth);
+      // What stops a way of carrying at this door: the opening's width or height, or else the
+      // turn into it from a side whose room is too shallow to line up straight.
+      type Limit = NonNullable<FitMessages["door"]["limits"]>[number];
+      const limitsOf = (c: Carry): Limit[] => {
+        const h = height ?? Infinity;
+        const out: Limit[] = [];
+        // The opening itself first (its tighter side), then each turn too shallow to make.
+        if (!doorwayFit(c, cw, h).fits) {
+          out.push(
+            cw - c.across_m <= h - c.vertical_m
+              ? { by: "width", across_m: c.across_m, margin_m: cw - c.across_m }
+              : { by: "height", vertical_m: c.vertical_m, margin_m: h - c.vertical_m },
+          );
+        }
+        o.between.forEach((side, i) => {
+          const a = depths[i];
+          if (a >= c.length_m || side === null) return;
+          const k = cornerFit(c, a, cw);
+          if (k.fits) return;
+          out.push({
+            by: "turn",
+            room: side,
+            depth_m: a,
+            across_m: c.across_m,
+            length_m: c.length_m,
+            turns_m: k.max_length_m,
+            margin_m: k.margin_m,
+          });
+        });
+        return out;
+      };
       const test = (c: Carry): StepFit => {
         const door = doorwayFit(c, cw, height ?? Infinity);
         let margin = door.margin_m, fits = door.fits;
@@ -384,7 +415,7 @@ export function fitAlongRoute(
           ...(height !== undefined ? { height_m: height } : {}),
           fits: r.status !== "fail",
           carry: r.status === "fail" ? r.carry.name : carryName(r.carry, r.fit),
-          ...(r.status === "fail" ? { short_m: -r.fit.margin_m } : {}),
+          ...(r.status === "fail" ? { short_m: -r.fit.margin_m, limits: limitsOf(r.carry) } : {}),
         }),
         floor: o.floor,
         at: o.at,

@@ -20,6 +20,25 @@ export interface FitMessages {
     carry: string;
     /** How much too big, when it does not fit, m. */
     short_m?: number;
+    /**
+     * What stops the closest way, when it does not fit, each part that fails: the opening's clear width (the item's
+     * size across it), its height (the item's size upright in it), or the turn into the door
+     * from a room too shallow in front of it to line up straight (that room, its depth in front
+     * of the door, the item's length and the longest that turns). margin_m: capacity − need.
+     */
+    limits?: Array<
+      | { by: "width"; across_m: number; margin_m: number }
+      | { by: "height"; vertical_m: number; margin_m: number }
+      | {
+        by: "turn";
+        room: string;
+        depth_m: number;
+        across_m: number;
+        length_m: number;
+        turns_m: number;
+        margin_m: number;
+      }
+    >;
   };
   /** Round an inner corner of a room: its two widths; how, or how long is too long. */
   corner: {
@@ -68,6 +87,34 @@ export interface FitMessages {
 }
 export type FitMessage = keyof FitMessages;
 
+/** Why the closest way through a door fails, naming the measure that stops it. */
+function doorLimitText(x: FitMessages["door"]): string {
+  if (x.limits === undefined || x.limits.length === 0) return `short by ${f2(x.short_m!)}`;
+  return x.limits.map((l) => {
+    // Millimetres when centimetres would hide the difference ("0.70 m across the 0.70 m opening").
+    const mm = -l.margin_m < 0.005;
+    const f = mm ? (v: number) => `${v.toFixed(3)} m` : f2;
+    const over = f(-l.margin_m);
+    switch (l.by) {
+      case "width":
+        return `${f(l.across_m)} across the ${f(x.clear_width_m)} opening, ${over} too wide`;
+      case "height":
+        return `${f(l.vertical_m)} tall in the ${
+          x.height_m !== undefined ? f(x.height_m) : "unknown"
+        } opening, ${over} too tall`;
+      case "turn":
+        // No length turns when the item is as wide as the room's depth or the door's width.
+        return l.turns_m <= 0
+          ? `${f2(l.across_m)} across, it cannot turn into the door from ${l.room}, only ${
+            f2(l.depth_m)
+          } deep in front of the door`
+          : `${f2(l.length_m)} long, it cannot turn into the door from ${l.room}: ${
+            f2(l.depth_m)
+          } deep in front of the door, at most ${f2(l.turns_m)} turns there, ${over} too long`;
+    }
+  }).join("; and ");
+}
+
 /** The sentence for a step's message and data. */
 export function fitStepText<K extends FitMessage>(message: K, data: FitMessages[K]): string {
   switch (message) {
@@ -77,7 +124,7 @@ export function fitStepText<K extends FitMessage>(message: K, data: FitMessages[
         x.height_m !== undefined ? f2(x.height_m) : "unknown height"
       }: ${
         !x.fits
-          ? `no way of carrying it gets through (closest: ${x.carry}, short by ${f2(x.short_m!)})`
+          ? `no way of carrying it gets through (closest: ${x.carry}, ${doorLimitText(x)})`
           : `through ${x.carry}${x.height_m === undefined ? ", if the door is tall enough" : ""}`
       }`;
     }

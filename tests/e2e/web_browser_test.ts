@@ -1,6 +1,6 @@
 /**
  * The web view in a real browser (playwright-core driving Debian's Chromium; `.ci/run` installs
- * it when missing): the issue's five flows, each with screenshots kept under
+ * it when missing): the issue's five flows and asking in words, each with screenshots kept under
  * test-artifacts/web/ (desktop and 390 px phone), and axe-core on every page with no serious or
  * critical violation. One browser for the whole file.
  */
@@ -211,6 +211,40 @@ Deno.test("web in a browser: the five flows, screenshots, axe-core on every page
           value: 0.71,
           from: "preference",
         });
+      },
+    );
+
+    await t.step(
+      "ask in words: the chosen tool's form, prefilled from the question, runs to a verdict",
+      async () => {
+        await page.goto(web.url);
+        await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Ask" })
+          .click();
+        await page.waitForURL(/\/ask$/);
+        // An unclear question offers the likely tools by title instead of guessing.
+        await page.getByLabel("Your question").fill("check the house");
+        await page.getByRole("button", { name: "Ask", exact: true }).click();
+        await page.waitForSelector("#h-which");
+        assert.ok(await page.locator(".ask-choices button").count() >= 2);
+        await check("ask-which");
+        await page.getByLabel("Your question").fill(
+          "Can I get my wheelchair from the front door to the bathroom? My chair is 66 cm wide.",
+        );
+        await page.getByRole("button", { name: "Ask", exact: true }).click();
+        await page.waitForSelector(".decision");
+        assert.match(await page.textContent(".decision") ?? "", /Chosen tool — Step-free route: /);
+        // The saved 0.71 m is the preference; the question's 66 cm is what this run uses.
+        assert.equal(await page.inputValue("#in-chair_width_m"), "0.66");
+        assert.match(
+          await page.textContent("#hint-chair_width_m") ?? "",
+          /Using 0\.66 m, from your question/,
+        );
+        assert.equal(await page.locator("form.run-form [required]").count(), 0, "nothing asked");
+        await check("ask");
+        await page.getByRole("button", { name: "Run Step-free route" }).click();
+        await page.waitForSelector(".result .verdict");
+        assert.match(await page.textContent(".run-status") ?? "", /^Done\. /);
+        await check("ask-result");
       },
     );
 

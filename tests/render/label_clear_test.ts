@@ -3,7 +3,8 @@
  * other, a route or arrow line, or a wall: each label's box (its baseline position and the
  * renderer's width estimate, 11 px text) is checked against every line of the drawn SVG, on
  * the crowded ZInD sample (one floor) and each floor of the demo. Labels that find no free spot
- * become numbers with the words in the key under the picture.
+ * become numbers with the words in the key under the picture. Leader lines (from a moved
+ * label to its anchor) cross no label and no room name, and no label sits on a leader.
  */
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";
 import { importSource } from "../../layers/mod.ts";
@@ -75,7 +76,14 @@ function parts(svg: string) {
       });
     }
   }
-  return { labels, segs, names };
+  // Leader lines: from a moved label's anchor to the label.
+  const leaders: number[][] = [];
+  for (
+    const m of svg.matchAll(
+      /<line class="leader" x1="([-\d.]+)" y1="([-\d.]+)" x2="([-\d.]+)" y2="([-\d.]+)"/g,
+    )
+  ) leaders.push([Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4])]);
+  return { labels, segs, names, leaders };
 }
 
 async function svgOf(tool: string, scan: string, loaded: LoadedPlan, floor?: string) {
@@ -89,7 +97,12 @@ async function svgOf(tool: string, scan: string, loaded: LoadedPlan, floor?: str
 }
 
 function assertClear(svg: string, what: string) {
-  const { labels, segs, names } = parts(svg);
+  const { labels, segs, names, leaders } = parts(svg);
+  // A leader line crosses no words: no overlay label (its own ends at its edge) and no room name.
+  for (const ld of leaders) {
+    const on = [...labels, ...names].find((l) => segHitsBox(ld, l.box));
+    assert(!on, `${what}: a leader line ${JSON.stringify(ld)} crosses the label "${on?.text}"`);
+  }
   const overlaps = (a: Box, b: Box) => a.x0 < b.x1 && a.x1 > b.x0 && a.y0 < b.y1 && a.y1 > b.y0;
   for (const l of labels) {
     const on = names.find((r) => overlaps(l.box, r.box));
@@ -97,7 +110,7 @@ function assertClear(svg: string, what: string) {
   }
   assert(labels.length > 0, `${what}: no overlay label found`);
   for (const l of labels) {
-    const hit = segs.find((s) => segHitsBox(s, l.box));
+    const hit = [...segs, ...leaders].find((s) => segHitsBox(s, l.box));
     assert(!hit, `${what}: label "${l.text}" sits over a line ${JSON.stringify(hit)}`);
   }
   for (let i = 0; i < labels.length; i++) {

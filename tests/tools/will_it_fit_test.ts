@@ -199,3 +199,61 @@ Deno.test("will_it_fit: the preset's full size is an assumption; the step log's 
   const steps = r.metrics.find((m) => m.id === "steps")!.value;
   assertOk(r.steps.some((s) => s === `Checked ${steps} steps of the way`), JSON.stringify(r.steps));
 });
+
+Deno.test("will_it_fit on ZInD: each door sentence names what stops it, and its numbers agree", async () => {
+  const zind = (await importSource(sharedData("zind/zind_data.json"))).loaded;
+  const plans = { zind };
+  // The sofa (2.13 × 0.95 × 0.85 m) into closet (1): its 1.47 m door is wide, but the closest
+  // way (on its side) is 2.13 m across it, and the closet is 0.60 m deep in front of the door.
+  // It used to say "1.47 m clear …: short by 0.85 m", the number of the turn, not of the door.
+  const sofa = await run({ plans, set: { scan: "zind", item: "sofa", to: "closet (1)" } });
+  const door = sofa.checks.find((c) => c.label.startsWith("Door (closet (1) ↔ bedroom (3))"))!;
+  assertEquals(door.status, "fail");
+  assertMatch(door.label, /1\.47 m clear × 1\.97 m: no way of carrying it gets through/);
+  assertMatch(door.label, /2\.13 m across the 1\.47 m opening, 0\.66 m too wide/);
+  assertMatch(door.label, /cannot turn into the door from closet \(1\), only 0\.60 m deep/);
+  assertEquals(/short by/.test(door.label), false, door.label);
+  // Every failing door sentence, for every preset to every room: each part it names agrees
+  // with its own numbers (too wide = across − opening > 0; too tall = tall − opening > 0; a turn
+  // named only where the room in front is shallower than the item is long).
+  const num = (s: string) => Number(s);
+  let parts = 0;
+  for (const item of ["sofa", "fridge", "mattress", "wardrobe", "piano"]) {
+    for (const room of zind.plan.rooms) {
+      const o = await runTool(tool, {
+        builtins: BUILTIN_SCANS,
+        plans,
+        set: { scan: "zind", item, to: room.id },
+      });
+      if (o.status !== "done") continue;
+      for (const c of o.result.checks) {
+        if (c.status !== "fail" || !c.label.startsWith("Door")) continue;
+        const m = c.label.match(/^Door .*, ([\d.]+) m clear × ([\d.]+) m: .*\(closest: (.*)\)$/);
+        if (m === null) throw new Error(`not a door sentence: ${c.label}`);
+        const [clear, high] = [num(m[1]), num(m[2])];
+        assertEquals(/short by/.test(c.label), false, c.label);
+        for (const part of m[3].split("; and ")) {
+          const wide = part.match(/([\d.]+) m across the ([\d.]+) m opening, ([\d.]+) m too wide/);
+          const tall = part.match(/([\d.]+) m tall in the ([\d.]+) m opening, ([\d.]+) m too tall/);
+          const turn = part.match(/([\d.]+) m (across|long), it cannot turn .*?([\d.]+) m deep/);
+          if (wide) {
+            assertOk(Math.abs(num(wide[2]) - clear) <= 0.0051, c.label);
+            assertOk(num(wide[3]) > 0 && num(wide[1]) > num(wide[2]), c.label);
+            assertOk(Math.abs(num(wide[1]) - num(wide[2]) - num(wide[3])) <= 0.011, c.label);
+          } else if (tall) {
+            assertOk(Math.abs(num(tall[2]) - high) <= 0.0051, c.label);
+            assertOk(Math.abs(num(tall[1]) - num(tall[2]) - num(tall[3])) <= 0.011, c.label);
+            assertOk(num(tall[3]) > 0, c.label);
+          } else if (turn) {
+            // Across: the item is as wide as the room is deep (or wider), so no length turns.
+            if (turn[2] === "across") assertOk(num(turn[1]) >= num(turn[3]) - 0.005, c.label);
+          } else if (!/^[a-z ,]+$/.test(part)) {
+            throw new Error(`a part of the sentence names no measure: ${part} in ${c.label}`);
+          }
+          if (wide || tall || turn) parts++;
+        }
+      }
+    }
+  }
+  assertOk(parts >= 10, `${parts} door limits checked`);
+});

@@ -40,6 +40,8 @@ export interface RunFormProps {
   error?: string;
   /** Inputs ticked "remember" on the last submission. */
   saved?: string[];
+  /** Put before each field's id, so two forms on one page keep their ids apart. */
+  id_prefix?: string;
 }
 
 type Phase = "idle" | "running" | "done" | "cancelled" | "failed";
@@ -162,7 +164,13 @@ export function RunForm(props: RunFormProps): JSX.Element {
       <form method="post" action={action} onSubmit={submit} class="run-form">
         {topError ? <p class="error" role="alert">{topError}</p> : null}
         {fields.map((f) => (
-          <Field key={f.name} f={f} error={errs[f.name]} saved={props.saved?.includes(f.name)} />
+          <Field
+            key={f.name}
+            f={f}
+            error={errs[f.name]}
+            saved={props.saved?.includes(f.name)}
+            prefix={props.id_prefix ?? ""}
+          />
         ))}
         <div class="actions">
           <button type="submit" disabled={phase === "running"}>Run {title}</button>
@@ -191,13 +199,15 @@ export function RunForm(props: RunFormProps): JSX.Element {
   );
 }
 
-function Field({ f, error, saved }: { f: FormField; error?: string; saved?: boolean }) {
+function Field(
+  { f, error, saved, prefix }: { f: FormField; error?: string; saved?: boolean; prefix: string },
+) {
   // Controlled: a re-render (a step arriving) keeps what the person typed.
   const [value, setValue] = useState(f.value);
   const [keep, setKeep] = useState(Boolean(saved));
-  const id = `in-${f.name}`;
-  const hint = `hint-${f.name}`;
-  const errId = `err-${f.name}`;
+  const id = `in-${prefix}${f.name}`;
+  const hint = `hint-${prefix}${f.name}`;
+  const errId = `err-${prefix}${f.name}`;
   const described = [hint, error ? errId : ""].filter(Boolean).join(" ");
   const common = {
     id,

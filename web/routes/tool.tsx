@@ -34,7 +34,8 @@ import { audienceWords, LAYER_WORDS, sourceWords } from "../words.ts";
 /** A form is small: inputs and a few ticks. */
 const FORM_MAX_BYTES = 256 * 1024;
 
-async function manifestOf(app: App, id: string): Promise<Manifest> {
+/** A tool's manifest; an unknown tool is a 404. */
+export async function manifestOf(app: App, id: string): Promise<Manifest> {
   try {
     return await loadTool(id, app.toolsDir);
   } catch (e) {
@@ -151,7 +152,8 @@ function tryJson(s: string): unknown {
   }
 }
 
-function ToolHead({ m }: { m: Manifest }) {
+/** A tool's heading: title, summary, who it is for, what it needs. */
+export function ToolHead({ m }: { m: Manifest }) {
   return (
     <header class="tool-head">
       <h1>{m.title}</h1>
@@ -186,7 +188,8 @@ export async function toolPage(app: App, id: string): Promise<Response> {
   );
 }
 
-function runFormProps(
+/** The RunForm island's props for a tool from a session's preview. */
+export function runFormProps(
   app: App,
   m: Manifest,
   pv: Preview,
