@@ -8,7 +8,14 @@
  * caller picks the model (./sun/meeus.ts for counting).
  */
 import type { Opening, Plan, Point, RoomLabel } from "../../core/plan.ts";
-import { julianDay, sunRiseTransitSet, type SunSeries } from "./sun/mod.ts";
+import {
+  deltaT_s,
+  julianDay,
+  pressureAtElevation_mbar,
+  sunRiseTransitSet,
+  type SunSeries,
+  sunSeriesMeeus,
+} from "./sun/mod.ts";
 import type { RiseTransitSet } from "./sun/mod.ts";
 import {
   daySamples,
@@ -25,6 +32,7 @@ import {
 } from "./sun_exposure.ts";
 import { HABITABLE_LABELS } from "./sunlight_rules.ts";
 import { ticker } from "../budget.ts";
+import { sunlitSpan } from "./timezone.ts";
 
 /** Sun positions (degrees) at Julian Days (UT). */
 export type SunPositions = (jd: Float64Array) => SunSeries;
@@ -212,4 +220,43 @@ export function roomsSun(plan: Plan, windows: WindowSun[], day: DaySun, year: Ye
       floor: room.floor,
     };
   });
+}
+
+/**
+ * Each room's first and last sunlit minute on the day as local clock times in `timeZone`
+ * (IANA), over the union of its windows' day codes (sunlitSpan); undefined where the room
+ * gets no sun or no time zone is known.
+ */
+export function roomSunlitSpans(
+  rooms: RoomSun[],
+  results: WindowSun[],
+  day_jd: Float64Array,
+  timeZone: string | undefined,
+): Map<string, { from: string; to: string } | undefined> {
+  const tick = ticker(16);
+  return new Map(rooms.map((r) => {
+    tick();
+    const codes = unionSunlit(results.filter((w) => w.room === r.id).map((w) => w.day_codes));
+    return [r.id, timeZone ? sunlitSpan(codes, day_jd, timeZone) : undefined];
+  }));
+}
+
+/**
+ * The sun's position at a site as a function of Julian Days: Meeus's low-precision solar
+ * coordinates (sunSeriesMeeus) with ΔT for the year and month (Espenak & Meeus) and refraction
+ * for the standard-atmosphere pressure at the site's elevation, at 10 °C.
+ */
+export function sitePositionsMeeus(
+  { lat, lon }: { lat: number; lon: number },
+  elevation_m: number,
+  year: number,
+  month: number,
+): { delta_t_s: number; position: SunPositions } {
+  const delta_t_s = deltaT_s(year, month);
+  const opts = {
+    delta_t_s,
+    pressure_mbar: pressureAtElevation_mbar(elevation_m),
+    temperature_c: 10,
+  };
+  return { delta_t_s, position: (jd: Float64Array) => sunSeriesMeeus(jd, lat, lon, opts) };
 }

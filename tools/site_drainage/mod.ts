@@ -8,47 +8,37 @@
 import { fill, tool, z } from "../../core/manifest.ts";
 import {
   type Assumption,
-  type Check,
-  type Finding,
   fmtM,
-  judge,
   JUDGED_BLOCKS,
   type Metric,
-  openFinding,
-  type Overlay,
-  type Status,
-  TOO_CLOSE,
   worstStatus,
 } from "../../core/result.ts";
 import type { Point } from "../../core/plan.ts";
-import { lineGeometry } from "../../engines/geometry/geojson.ts";
-import {
-  compassSide,
-  footprintMask,
-  groundFloorRooms,
-  type OutsideWall,
-  outsideWalls,
-} from "../../engines/geometry/footprint.ts";
-import { planAzimuth_deg } from "../../engines/geometry/walls.ts";
+import { footprintMask, groundFloorRooms, outsideWalls } from "../../engines/geometry/footprint.ts";
 import { cellSize_m, resampleToPlan } from "../../engines/aerial/sample.ts";
 import {
   drainageToFootprint,
   flowArrowLattice,
-  nearestOutsideWall,
   pondsAroundFootprint,
-  type Side,
-  SIDES,
   transectFeet,
   upslopeBySide,
-  type WallFall,
   wallFalls,
 } from "../../engines/geometry/drainage.ts";
 import { describeRaster } from "../../core/rasters.ts";
 import { verdictText } from "./verdict.ts";
-import { capitalise, round } from "../../core/text.ts";
+import {
+  drainageMetrics,
+  flowOverlays,
+  gridAssumption,
+  pondResults,
+  rasterAssumptions,
+  sideChecks,
+  tooCoarseText,
+  upslopeNotes,
+} from "./report.ts";
+import { round } from "../../core/text.ts";
 
 const TOOL = "site_drainage";
-const RULE = { pack: "irc", section: "R401.3", unverified: true };
 
 export default tool({
   id: TOOL,
@@ -136,24 +126,10 @@ export default tool({
     const { grid, entry, planToGrid } = opened;
     const native = cellSize_m(grid, opened.geographic, site.lat);
     const native_m = Math.max(native[0], native[1]);
-    assumptions.push({
-      text: `Ground heights from the ${
-        describeRaster(entry)
-      }, read bilinearly; it is taken to be bare ground (a terrain model without the house), accurate to ${
-        fmtM(vertical_uncertainty_m)
-      } vertically.`,
-      input: "vertical_uncertainty_m",
-    });
-    assumptions.push({
-      text:
-        `The plan's origin (0, 0) is at the site's position (${site.lat}, ${site.lon}) and its +y axis points ${north_deg}° clockwise from true north.`,
-    });
-    assumptions.push({
-      text: `The fall is the ground height at the wall line minus the height ${
-        fmtM(within_m)
-      } straight out from it, read about every metre along each outside wall of the ground floor; a side's figure is its worst reading. Sides are the compass quarter each wall faces.`,
-      input: "within_m",
-    });
+    assumptions.push(...rasterAssumptions(describeRaster(entry), site, north_deg, {
+      vertical_uncertainty_m,
+      within_m,
+    }));
     const metrics: Metric[] = [
       { id: "raster_cell_m", label: "Raster cell size", value: round(native_m, 3), unit: "m" },
     ];
@@ -161,9 +137,7 @@ export default tool({
       return {
         verdict: {
           status: "unknown",
-          text: `The elevation raster's cells are ${fmtM(native_m, 1)} wide, coarser than the ${
-            fmtM(within_m)
-          } the fall is measured over, so it cannot tell how the ground falls next to the walls. Attach a finer one (about 1 m, e.g. lidar).`,
+          text: tooCoarseText(native_m, within_m),
         },
         metrics,
         assumptions,
@@ -173,47 +147,12 @@ export default tool({
     // 1. Fall away from each wall, per compass side.
     ctx.step(`Measuring the fall within ${fmtM(within_m)} of ${walls.length} outside wall(s)`);
     const transects = wallFalls(grid, planToGrid, allFeet, within_m, north_deg);
-    const checks: Check[] = [];
-    const overlays: Overlay[] = [];
-    const bySide = new Map<Side, WallFall[]>();
-    for (const t of transects) bySide.set(t.side, [...(bySide.get(t.side) ?? []), t]);
-    for (const side of SIDES) {
-      const ts = bySide.get(side);
-      if (!ts) continue;
-      const worst = ts.reduce((a, b) => (b.fall_m < a.fall_m ? b : a));
-      const status = judge(worst.fall_m, ">=", min_fall_m, vertical_uncertainty_m);
-      const pct = worst.fall_m / within_m * 100;
-      checks.push({
-        id: `fall:${side}`,
-        label: `${capitalise(side)} side: fall within ${fmtM(within_m)} of the wall`,
-        status,
-        measured: round(worst.fall_m, 3),
-        limit: min_fall_m,
-        unit: "m",
-        rule: RULE,
-        subject: side,
-        note: (worst.fall_m >= 0
-          ? `At its flattest the ground falls ${fmtM(worst.fall_m)} (${pct.toFixed(1)} %)`
-          : `At its worst the ground rises ${fmtM(-worst.fall_m)} towards the wall`) +
-          ` over ${ts.length} transect(s)` + (status === "warn" ? `; ${TOO_CLOSE}` : "") + ".",
-      });
-      const seen = new Set<OutsideWall>();
-      for (const t of ts) {
-        if (seen.has(t.wall)) continue;
-        seen.add(t.wall);
-        const wallWorst = Math.min(...ts.filter((u) => u.wall === t.wall).map((u) => u.fall_m));
-        overlays.push({
-          id: `wall:${side}:${overlays.length}`,
-          kind: "line",
-          floor,
-          geometry: lineGeometry([t.wall.a, t.wall.b]),
-          status: judge(wallWorst, ">=", min_fall_m, vertical_uncertainty_m),
-          label: `${capitalise(side)}: ${wallWorst >= 0 ? "falls" : "rises"} ${
-            fmtM(Math.abs(wallWorst))
-          }`,
-        });
-      }
-    }
+    const { checks, overlays } = sideChecks(transects, {
+      within_m,
+      min_fall_m,
+      vertical_uncertainty_m,
+      floor,
+    });
 
     // 2. A plan-frame grid around the footprint: ponding (building as a barrier) and the
     // ground draining towards the building (the footprint's upstream area on bare ground).
@@ -228,102 +167,22 @@ export default tool({
     const local = resampleToPlan(grid, planToGrid, box, cell_m);
     const mask = footprintMask(rooms, local);
     const ponds = pondsAroundFootprint(local, mask);
-    const findings: Finding[] = [];
-    const pondStatuses: Status[] = [];
-    const sideCount = new Map<Side, number>();
-    for (const pond of ponds) {
-      const wall = nearestOutsideWall(walls, pond.contact);
-      const side = compassSide(planAzimuth_deg(wall.normal, north_deg));
-      const k = (sideCount.get(side) ?? 0) + 1;
-      sideCount.set(side, k);
-      const status = judge(pond.depth_m, "<=", 0, vertical_uncertainty_m);
-      const st = status === "pass" ? "warn" : status;
-      pondStatuses.push(st);
-      const oid = `pond:${side}:${k}`;
-      overlays.push({
-        id: oid,
-        kind: "area",
-        floor,
-        geometry: { type: "MultiPolygon", coordinates: pond.rects.map((r) => [r]) },
-        status: st,
-        label: `Ponds ${fmtM(pond.depth_m)} deep`,
-      });
-      findings.push(openFinding({
-        tool: TOOL,
-        kind: "pond",
-        id: `${side}_${k}`,
-        status: st,
-        title: `Water ponds against the ${side} wall`,
-        detail:
-          `A hollow of ${round(pond.area_m2, 1)} m² next to the ${side} wall holds water up to ${
-            fmtM(pond.depth_m)
-          } deep (${round(pond.volume_m3, 2)} m³) before it spills away` +
-          (st === "warn" ? ` (${TOO_CLOSE})` : "") + ".",
-        subject: side,
-        overlays: [oid],
-      }));
-    }
+    const pondsSaid = pondResults(ponds, walls, { north_deg, vertical_uncertainty_m, floor });
+    const { findings, statuses: pondStatuses } = pondsSaid;
+    overlays.push(...pondsSaid.overlays);
 
     // Which ground drains towards the building: the upstream area of the footprint on the
     // bare terrain (D8 on the ε-filled grid) — the water that would reach its walls.
     const { dirs, up, upslope_cells } = drainageToFootprint(local, mask, cell_m);
     const upslope_m2 = upslope_cells * cell_m * cell_m;
-    overlays.push(
-      ...flowArrowLattice(local, dirs, mask, fbox, cell_m).map((a): Overlay => ({
-        id: `flow:${a.row}:${a.col}`,
-        kind: "arrow",
-        floor,
-        geometry: lineGeometry([a.from, a.to]),
-        status: up[a.index] ? "fail" : "pass",
-      })),
-    );
+    overlays.push(...flowOverlays(flowArrowLattice(local, dirs, mask, fbox, cell_m), up, floor));
     // Per side: the side of the wall nearest where each flow path enters the footprint.
     const perSide = upslopeBySide(local, dirs, mask, walls, north_deg);
-    const sideMetrics: Metric[] = [];
-    for (const c of checks) {
-      const a = (perSide.get(c.subject as Side) ?? 0) * cell_m * cell_m;
-      c.note = `${c.note} ${round(a, 1)} m² of ground drains onto this side.`;
-      sideMetrics.push({
-        id: `upslope_${c.subject}_m2`,
-        label: `Ground draining onto the ${c.subject} side`,
-        value: round(a, 1),
-        unit: "m²",
-      });
-    }
+    const sideMetrics = upslopeNotes(checks, perSide, cell_m);
 
-    metrics.push(
-      {
-        id: "worst_fall_m",
-        label: `Smallest fall within ${fmtM(within_m)}`,
-        value: round(Math.min(...transects.map((t) => t.fall_m)), 3),
-        unit: "m",
-      },
-      {
-        id: "sides_failing",
-        label: "Sides that do not fall away",
-        value: checks.filter((c) => c.status === "fail").length,
-      },
-      { id: "ponds", label: "Ponds against the building", value: ponds.length },
-      {
-        id: "deepest_pond_m",
-        label: "Deepest pond",
-        value: ponds.length ? round(Math.max(...ponds.map((p) => p.depth_m)), 3) : 0,
-        unit: "m",
-      },
-      {
-        id: "upslope_area_m2",
-        label: "Ground draining towards the building",
-        value: round(upslope_m2, 1),
-        unit: "m²",
-      },
-    );
+    metrics.push(...drainageMetrics(transects, checks, ponds, upslope_m2, within_m));
     metrics.push(...sideMetrics);
-    assumptions.push({
-      text: `Ponding and flow were traced on a ${fmtM(cell_m, 1)} grid within ${
-        fmtM(margin_m, 0)
-      } of the footprint (priority-flood filling, D8 flow); ground further away is not counted.`,
-      input: "margin_m",
-    });
+    assumptions.push(gridAssumption(cell_m, margin_m));
 
     const status = worstStatus([...checks.map((c) => c.status), ...pondStatuses]);
     const text = verdictText(checks, ponds, upslope_m2, within_m, min_fall_m);

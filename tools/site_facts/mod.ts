@@ -5,32 +5,22 @@
  * shares of the ground around the building. Each fact names its raster and resolution.
  */
 import { tool, z } from "../../core/manifest.ts";
-import {
-  type Assumption,
-  type Check,
-  type Finding,
-  findingId,
-  fmtM,
-  judge,
-  type Metric,
-} from "../../core/result.ts";
-import type { Room } from "../../core/plan.ts";
+import { judge } from "../../core/result.ts";
 import { pointFacts } from "../../engines/aerial/facts.ts";
+import { gridNorthAzimuth_deg, transformPoints } from "../../engines/aerial/reproject.ts";
+import { describeRaster } from "../../core/rasters.ts";
+import { imageryCover } from "./cover.ts";
 import {
-  gridNorthAzimuth_deg,
-  invertAffine,
-  transformPoints,
-} from "../../engines/aerial/reproject.ts";
-import { ringMask, surfaceFractions } from "../../engines/aerial/imagery.ts";
-import {
-  compassPoint,
-  groundFloorRooms,
-  type OutsideWall,
-  outsideWalls,
-} from "../../engines/geometry/footprint.ts";
-import { describeRaster, type RasterEntry } from "../../core/rasters.ts";
-import type { Ctx, SiteInfo } from "../../core/context.ts";
-import { round } from "../../core/text.ts";
+  coverAssumption,
+  coverMetrics,
+  coverText,
+  factAssumptions,
+  factMetrics,
+  factsText,
+  lowGroundCheck,
+  lowGroundFinding,
+  NO_IMAGERY,
+} from "./report.ts";
 
 const TOOL = "site_facts";
 
@@ -97,104 +87,24 @@ export default tool({
       return { verdict: { status: "unknown", text: `At ${where} ${f.reason}.` } };
     }
     const cell = Math.max(...f.cell_m);
-    const src = describeRaster(entry);
-    const assumptions: Assumption[] = [
-      {
-        text:
-          `Elevation, slope and aspect from the ${src}: bilinear between cell centres, slope and aspect by Horn's method over cells ${
-            fmtM(cell, 1)
-          } apart — a slope over that distance, not the slope of the plot.`,
-      },
-      {
-        text: `Lowest ground: the lowest of ${f.cells_in_radius} cells of the same raster within ${
-          fmtM(radius_m, 0)
-        } (${
-          Math.round(f.coverage * 100)
-        } % of the circle has data). Elevations are in the raster's own vertical datum.`,
-        input: "radius_m",
-      },
-    ];
     // The circle must reach past the place's own cell for "the lowest ground around it" to
     // mean anything: with cells wider than the radius (or a single cell in it) the place is
     // compared with itself, so the low-ground check is left unknown rather than flagged.
     const tooCoarse = cell > radius_m || f.cells_in_radius < 2;
-    const radiusNeeded_m = Math.ceil(2 * cell / 10) * 10;
-    if (tooCoarse) {
-      assumptions.push({
-        text: `The raster's ${fmtM(cell, 0)} cells are too coarse for a ${
-          fmtM(radius_m, 0)
-        } radius (${f.cells_in_radius} cell${
-          f.cells_in_radius === 1 ? "" : "s"
-        } with data in it): low ground was not judged. A finer DEM, or a radius of at least ${
-          fmtM(radiusNeeded_m, 0)
-        }, would let it be.`,
-        input: "radius_m",
-      });
-    } else if (cell > radius_m / 3) {
-      assumptions.push({
-        text: `The raster's ${fmtM(cell, 0)} cells are coarse for a ${
-          fmtM(radius_m, 0)
-        } radius: the low-ground figure compares only a handful of cells.`,
-      });
-    }
-    const metrics: Metric[] = [
-      { id: "elevation_m", label: "Elevation", value: round(f.elevation_m, 2), unit: "m" },
-      { id: "slope_deg", label: "Slope", value: round(f.slope_deg, 2), unit: "°" },
-      { id: "slope_pct", label: "Slope", value: round(f.slope_pct, 2), unit: "%" },
-      {
-        id: "aspect_deg",
-        label: "Aspect (downslope, from true north)",
-        value: Number.isNaN(f.aspect_deg) ? null : round(f.aspect_deg, 1),
-        unit: "°",
-      },
-      {
-        id: "height_above_lowest_m",
-        label: `Height above the lowest ground within ${fmtM(radius_m, 0)}`,
-        value: tooCoarse ? null : round(f.height_above_lowest_m, 2),
-        unit: "m",
-      },
-      {
-        id: "lowest_elevation_m",
-        label: `Lowest ground within ${fmtM(radius_m, 0)}`,
-        value: tooCoarse ? null : round(f.lowest_elevation_m, 2),
-        unit: "m",
-      },
-      {
-        id: "raster_cell_m",
-        label: "Elevation raster cell size",
-        value: round(cell, 3),
-        unit: "m",
-      },
-    ];
+    const assumptions = factAssumptions(f, describeRaster(entry), cell, radius_m, tooCoarse);
+    const metrics = factMetrics(f, cell, radius_m, tooCoarse);
     const lowStatus = tooCoarse ? "unknown" : judge(f.height_above_lowest_m, ">=", low_ground_m, 0);
     const status = lowStatus === "fail" ? "warn" : lowStatus;
-    const checks: Check[] = [{
-      id: "low_ground",
-      label: `Height above the lowest ground within ${fmtM(radius_m, 0)}`,
-      status,
-      measured: tooCoarse ? undefined : round(f.height_above_lowest_m, 2),
-      limit: low_ground_m,
-      unit: "m",
-      note: status === "warn"
-        ? "A hint, not a flood map: water gathering nearby would reach this place first."
-        : tooCoarse
-        ? `Not judged: the raster's ${fmtM(cell, 0)} cells are wider than the ${
-          fmtM(radius_m, 0)
-        } radius.`
-        : undefined,
-    }];
-    const findings: Finding[] = status === "warn"
-      ? [{
-        id: findingId(TOOL, "low_ground", site.scan ?? site.id ?? where.replace(/\s/g, "")),
-        status: "open",
-        severity: "warn",
-        title: "The place lies at or near the lowest ground around it",
-        detail: `It stands ${fmtM(f.height_above_lowest_m)} above the lowest ground within ${
-          fmtM(radius_m, 0)
-        }, less than ${
-          fmtM(low_ground_m)
-        }: a flood-prone hint worth checking against the official flood maps.`,
-      }]
+    const checks = [lowGroundCheck(f, status, cell, radius_m, low_ground_m, tooCoarse)];
+    const findings = status === "warn"
+      ? [
+        lowGroundFinding(
+          f,
+          site.scan ?? site.id ?? where.replace(/\s/g, ""),
+          radius_m,
+          low_ground_m,
+        ),
+      ]
       : [];
 
     // Imagery, when attached.
@@ -205,93 +115,16 @@ export default tool({
       const res = await imageryCover(ctx, site, images[0], imagery_buffer_m);
       if ("reason" in res) assumptions.push({ text: res.reason });
       else {
-        metrics.push(
-          {
-            id: "vegetation_fraction",
-            label: "Vegetated share around the building",
-            value: round(res.vegetation_fraction, 3),
-          },
-          {
-            id: "hard_surface_fraction",
-            label: "Hard-surfaced share around the building",
-            value: round(res.hard_fraction, 3),
-          },
-        );
-        assumptions.push({
-          text: `Cover from the ${
-            describeRaster(images[0])
-          }: ${res.pixels} pixels ${res.around}; vegetation where excess green 2g − r − b > 0.1, hard surface where the rest is grey (saturation < 0.2) — a colour rule, not a survey.`,
-          input: "imagery_buffer_m",
-        });
-        cover = ` ${
-          Math.round(res.vegetation_fraction * 100)
-        } % of the ground ${res.around} is vegetated and ${
-          Math.round(res.hard_fraction * 100)
-        } % hard-surfaced.`;
+        metrics.push(...coverMetrics(res));
+        assumptions.push(coverAssumption(describeRaster(images[0]), res));
+        cover = coverText(res);
       }
     } else {
-      assumptions.push({
-        text: "No aerial imagery is attached to the site, so vegetation was not measured.",
-      });
+      assumptions.push(NO_IMAGERY);
     }
 
-    const aspect = Number.isNaN(f.aspect_deg)
-      ? "flat"
-      : `sloping ${f.slope_pct.toFixed(1)} % towards the ${compassPoint(f.aspect_deg)}`;
-    const text = `At ${where} the ground is at ${f.elevation_m.toFixed(1)} m, ${aspect}; ` +
-      (tooCoarse
-        ? `the raster's ${
-          fmtM(cell, 0)
-        } cells are too coarse to say whether it is low ground within ${fmtM(radius_m, 0)}.`
-        : `it stands ${fmtM(f.height_above_lowest_m, 1)} above the lowest ground within ${
-          fmtM(radius_m, 0)
-        }` + (status === "warn" ? " (low ground: a flood-prone hint)." : ".")) +
-      cover;
+    const text = factsText(f, where, cell, radius_m, tooCoarse, status) + cover;
     ctx.step("Done");
     return { verdict: { status, text }, metrics, checks, findings, assumptions };
   },
 });
-
-async function imageryCover(
-  ctx: Ctx,
-  site: SiteInfo,
-  entry: RasterEntry,
-  buffer_m: number,
-): Promise<
-  | { reason: string }
-  | { pixels: number; vegetation_fraction: number; hard_fraction: number; around: string }
-> {
-  const name = entry.path.split(/[\\/]/).pop();
-  let rooms: Room[] = [];
-  let walls: OutsideWall[] = [];
-  if (site.scan) {
-    rooms = groundFloorRooms(ctx.plan(site.scan));
-    walls = outsideWalls(rooms);
-  }
-  const xs = rooms.flatMap((r) => r.polygon.map((p) => p[0]));
-  const ys = rooms.flatMap((r) => r.polygon.map((p) => p[1]));
-  const box: [number, number, number, number] = rooms.length
-    ? [
-      Math.min(...xs) - buffer_m,
-      Math.min(...ys) - buffer_m,
-      Math.max(...xs) + buffer_m,
-      Math.max(...ys) + buffer_m,
-    ]
-    : [-buffer_m, -buffer_m, buffer_m, buffer_m];
-  const opened = await ctx.imagery(site, box);
-  if ("reason" in opened) return { reason: `${opened.reason}; vegetation was not measured.` };
-  const img = opened.image;
-  const mask = ringMask(img, invertAffine(opened.planToGrid), rooms, walls, buffer_m);
-  const fr = surfaceFractions(img, mask);
-  if (!fr.pixels) {
-    return {
-      reason: `The imagery ${name} has no pixels around the building; vegetation was not measured.`,
-    };
-  }
-  return {
-    ...fr,
-    around: rooms.length
-      ? `within ${fmtM(buffer_m, 0)} of the building`
-      : `within ${fmtM(buffer_m, 0)} of the place`,
-  };
-}

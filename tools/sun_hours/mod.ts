@@ -12,28 +12,22 @@
 import { derivedAssumptions, splitDerived } from "../_shared/derived.ts";
 import { fill, tool, z } from "../../core/manifest.ts";
 import { type Status, worstStatus } from "../../core/result.ts";
-import {
-  deltaT_s,
-  pressureAtElevation_mbar,
-  sunSeriesMeeus,
-} from "../../engines/geometry/sun/mod.ts";
 import { buildingPrisms, makeHorizon } from "../../engines/geometry/sun_exposure.ts";
 import {
   daySun,
   outsideWindows,
   roomsSun,
+  roomSunlitSpans,
+  sitePositionsMeeus,
   windowsSun,
   yearSun,
 } from "../../engines/geometry/sun_count.ts";
 import { standardChecks } from "./standards.ts";
-import { fmtH, sunData, sunMetrics, sunOverlays, sunPath, windowFindings } from "./report.ts";
+import * as report from "./report.ts";
+import * as say from "./wording.ts";
 import { chooseHorizon, parseDate, WINDOW_DEFAULTS } from "./horizon.ts";
 import { named } from "../_shared/refs.ts";
-import { sunlitSpan, timeZoneAt } from "../../engines/geometry/timezone.ts";
-import { unionSunlit } from "../../engines/geometry/sun_exposure.ts";
-import { findingId } from "../../core/result.ts";
-import { compassPoint } from "../../engines/geometry/footprint.ts";
-import { ticker } from "../../engines/budget.ts";
+import { timeZoneAt } from "../../engines/geometry/timezone.ts";
 
 const TOOL = "sun_hours";
 
@@ -118,12 +112,7 @@ export default named(tool({
     const site = ctx.site(scan)!; // the runner checked site.location
     const assumptions: { text: string; input?: string; from?: string }[] = [];
     const north_deg = site.north_deg ?? 0;
-    if (site.north_deg === undefined) {
-      assumptions.push({
-        text:
-          "The site has no north_deg, so the plan's +y axis was taken as true north; every window's facing depends on this.",
-      });
-    }
+    if (site.north_deg === undefined) assumptions.push(say.NO_NORTH);
     // Horizon: the input, else one stored with the site, else the terrain skyline on the
     // site's elevation raster, else flat (tools/sun_hours/horizon.ts).
     const sky = await chooseHorizon(ctx, site, plan, inputs, assumptions);
@@ -132,10 +121,8 @@ export default named(tool({
     const horizon = horizonPts ? makeHorizon(horizonPts) : undefined;
     // The air's pressure (for refraction) from the site's elevation, else the raster's ground.
     const elevation_m = site.elevation_m ?? groundFromRaster_m ?? 0;
-    const dt = deltaT_s(year, month);
-    const pressure = pressureAtElevation_mbar(elevation_m);
-    const opts = { delta_t_s: dt, pressure_mbar: pressure, temperature_c: 10 };
-    const position = (jd: Float64Array) => sunSeriesMeeus(jd, site.lat, site.lon, opts);
+    const sun = sitePositionsMeeus(site, elevation_m, year, month);
+    const { delta_t_s: dt, position } = sun;
 
     // Windows: to the outside, on a room's wall.
     const found = outsideWindows(plan, north_deg, WINDOW_DEFAULTS);
@@ -147,66 +134,29 @@ export default named(tool({
       !w.between.some((b) => b !== null && derivedIds.has(b))
     );
     if (derived.length) assumptions.push(...derivedAssumptions(derived));
-    if (skipped.length) {
-      assumptions.push({
-        text:
-          `${skipped.length} window(s) were not counted because they do not open to the outside from a room: ${
-            skipped.join(", ")
-          }.`,
-      });
-    }
+    if (skipped.length) assumptions.push(say.skippedAssumption(skipped));
     if (!sites.length) {
       return {
         verdict: {
           status: "unknown",
-          text: `No window in scan ${scan} opens from a room ${
-            derived.length ? "of the file " : ""
-          }to the outside, so no sun hours could be counted.`,
+          text: say.noWindowsText(scan, derived.length > 0),
         },
         assumptions,
       };
     }
-    const defaulted = sites.filter(({ s }) => s.defaulted.length).map(({ w }) => w.id);
-    if (defaulted.length) {
-      assumptions.push({
-        text:
-          `${defaulted.length} window(s) have no sill or height in the scan; their centre was put at ${
-            WINDOW_DEFAULTS.sill_m + WINDOW_DEFAULTS.height_m / 2
-          } m above the floor (sill ${WINDOW_DEFAULTS.sill_m} m, height ${WINDOW_DEFAULTS.height_m} m): ${
-            defaulted.join(", ")
-          }.`,
-      });
-    }
-    const offWall = sites.filter(({ s }) => s.off_wall_m > 0.3).map(({ w }) => w.id);
-    if (offWall.length) {
-      assumptions.push({
-        text:
-          `${offWall.length} window(s) lie more than 0.3 m from their room's wall and were moved onto it: ${
-            offWall.join(", ")
-          }.`,
-      });
-    }
     const prisms = self_shading ? buildingPrisms(plan, DEFAULT_ROOM_HEIGHT_M) : [];
-    if (self_shading) {
-      const noHeight = plan.rooms.filter((r) => r.height_m === undefined).length;
-      assumptions.push({
-        text:
-          `The building's own rooms shade its windows as flat-topped blocks (${prisms.length} rooms${
-            noHeight ? `, ${noHeight} without a height taken as ${DEFAULT_ROOM_HEIGHT_M} m` : ""
-          }); pitched roofs, eaves, balconies and wall thickness are not in the plan and are ignored.`,
-      });
-    }
+    assumptions.push(
+      ...say.windowAssumptions(sites, WINDOW_DEFAULTS),
+      ...(self_shading ? [say.shadingAssumption(plan, prisms.length, DEFAULT_ROOM_HEIGHT_M)] : []),
+    );
     const scene = { north_deg, prisms, horizon, min_altitude_deg };
 
     // The chosen day at 1-minute steps, then the year at step_min.
     ctx.step(`Sun positions for ${inputs.date} at ${site.lat.toFixed(4)}, ${site.lon.toFixed(4)}`);
     const place = { year, month, day, lat: site.lat, lon: site.lon, delta_t_s: dt };
     const dayS = daySun(place, min_altitude_deg, position);
-    const daySmp = dayS.samples;
     ctx.step(`Sun positions over ${year} every ${step_min} min`);
     const yearS = yearSun({ year, lon: site.lon, step_min }, min_altitude_deg, position);
-    const { samples: yearSmp, possible_h: possibleYear_h } = yearS;
-    const possibleWinter_h = yearS.possible_winter_h;
 
     ctx.step(`Counting sun on ${sites.length} windows`);
     const results = windowsSun(sites, dayS, yearS, scene, () => ctx.throwIfCancelled());
@@ -223,10 +173,10 @@ export default named(tool({
       scan,
       rooms,
       results,
-      dayStep_h: daySmp.step_h,
-      yearStep_h: yearSmp.step_h,
-      possibleYear_h,
-      possibleWinter_h,
+      dayStep_h: dayS.samples.step_h,
+      yearStep_h: yearS.samples.step_h,
+      possibleYear_h: yearS.possible_h,
+      possibleWinter_h: yearS.possible_winter_h,
     });
     assumptions.push(...judged.assumptions);
     const { checks, findings, windowStatus, roomStatus } = judged;
@@ -234,46 +184,17 @@ export default named(tool({
     const bestRoom = rooms.reduce((a, b) => (b.day_h > a.day_h ? b : a));
 
     // Windows that get no sun at all on the day, and sun lost to the building itself.
-    findings.push(...windowFindings(results, rooms, inputs.date, year));
+    findings.push(...report.windowFindings(results, rooms, inputs.date, year));
 
     // Every room's own answer, as a finding title the model reads (its best window's facing,
     // the day's hours with local clock times, the year's hours), sunniest first; local time is
     // the site's IANA time zone, looked up offline from its coordinates.
     const timeZone = timeZoneAt(site.lat, site.lon);
-    const tick = ticker(16);
-    const spans = new Map(rooms.map((r) => {
-      tick();
-      const codes = unionSunlit(results.filter((w) => w.room === r.id).map((w) => w.day_codes));
-      return [r.id, timeZone ? sunlitSpan(codes, daySmp.jd, timeZone) : undefined];
-    }));
-    for (const r of [...rooms].sort((a, b) => b.day_h - a.day_h)) {
-      tick();
-      const bw = results.find((w) => w.id === r.best_window)!;
-      const faces = `${compassPoint(bw.facing_deg)} (${Math.round(bw.facing_deg)}°)`;
-      const span = spans.get(r.id);
-      const when = span ? `, ${span.from}–${span.to} local time` : "";
-      findings.push({
-        id: findingId(TOOL, "room", r.id),
-        status: "open",
-        severity: "info",
-        title: `${r.name}: ${fmtH(r.day_h)} of direct sun on ${inputs.date}${when}; ${
-          Math.round(r.year_h)
-        } h over ${year}; its best window faces ${faces}`,
-        detail:
-          `${r.name} has ${r.windows.length} window(s); the best, ${r.best_window}, faces ${faces} and gets ${
-            fmtH(bw.day_h)
-          } on ${inputs.date}. Clear-sky hours: weather is ignored.`,
-        subject: r.id,
-        overlays: [`room:${r.id}`],
-      });
-    }
-    assumptions.push({
-      text: timeZone
-        ? `Clock times are local time in ${timeZone} (the site's time zone, looked up offline from its latitude and longitude), daylight saving included.`
-        : "The site's time zone could not be looked up: clock times are not given.",
-    });
-    const overlays = sunOverlays(rooms, results, roomStatus, windowStatus);
-    const sunpath = sunPath(
+    const spans = roomSunlitSpans(rooms, results, dayS.samples.jd, timeZone);
+    findings.push(...say.roomFindings(rooms, results, spans, inputs.date, year));
+    assumptions.push(say.timeZoneAssumption(timeZone));
+    const overlays = report.sunOverlays(rooms, results, roomStatus, windowStatus);
+    const sunpath = report.sunPath(
       { year, month, day, date: inputs.date, scan },
       site,
       position,
@@ -281,51 +202,21 @@ export default named(tool({
       results,
     );
     // The chart names windows by their room (people read names, not ids).
-    if (sunpath.windows) {
-      sunpath.windows = sunpath.windows.map((w, i) => ({
-        ...w,
-        id: rooms.find((r) => r.id === results[i].room)?.name ?? w.id,
-      }));
-    }
-    const { metrics, anyWindowYear_h } = sunMetrics(
+    report.nameChartWindows(sunpath, rooms, results);
+    const { metrics, anyWindowYear_h } = report.sunMetrics(
       { date: inputs.date, year },
       results,
       bestRoom,
       dayS,
       yearS,
     );
-    assumptions.push(
-      {
-        text: `Direct sun counts while the sun's centre (refracted, standard atmosphere at ${
-          Math.round(elevation_m)
-        } m) is above ${
-          Math.max(0, min_altitude_deg)
-        }° and within 90° of the window's outward normal, at the window's centre. The day is counted every minute, the year every ${step_min} min (each sample stands for its step), in local mean solar time.`,
-        input: "step_min",
-      },
-      {
-        text:
-          `Sun positions from Meeus's low-precision solar coordinates (within 0.02° of NREL SPA over a year, tested); sunrise, noon and sunset from NREL SPA; ΔT ${
-            dt.toFixed(1)
-          } s.`,
-      },
-    );
+    assumptions.push(...say.methodAssumptions(elevation_m, min_altitude_deg, step_min, dt));
 
-    if (!verdictText) {
-      verdictText = `${bestRoom.name} is the sunniest room on ${inputs.date} with ${
-        fmtH(bestRoom.day_h)
-      } of direct sun; the building's windows see sun for ${fmtH(anyWindowYear_h)} over ${year}.`;
-    }
-    verdictText += " Hours are clear-sky: weather (clouds) is ignored.";
+    verdictText = say.clearSkyVerdict(verdictText, bestRoom, inputs.date, anyWindowYear_h, year);
     const status: Status = standard === "none" || !checks.length
       ? "pass"
       : worstStatus(checks.map((c) => c.status));
-    if (standard === "none") {
-      assumptions.push({
-        text:
-          "No sunlight standard was chosen, so nothing was judged; the verdict only reports hours.",
-      });
-    }
+    if (standard === "none") assumptions.push(say.NOTHING_JUDGED);
     ctx.step(`Done: ${results.length} windows, ${rooms.length} rooms`);
 
     return {
@@ -335,25 +226,11 @@ export default named(tool({
       findings,
       overlays,
       assumptions,
-      data: withLocalTimes(
-        sunData({ date: inputs.date, step_min, year }, results, rooms, dayS, yearS, sunpath),
+      data: report.withLocalTimes(
+        report.sunData({ date: inputs.date, step_min, year }, results, rooms, dayS, yearS, sunpath),
         timeZone,
         spans,
       ),
     };
   },
 }));
-
-/** The result data with the site's time zone and each room's first and last sunlit minute. */
-function withLocalTimes(
-  data: Record<string, unknown>,
-  timeZone: string | undefined,
-  spans: Map<string, { from: string; to: string } | undefined>,
-): Record<string, unknown> {
-  if (!timeZone) return data;
-  const rooms = (data.rooms as Record<string, unknown>[] | undefined)?.map((r) => {
-    const span = spans.get(String(r.id));
-    return span ? { ...r, sun_from_local: span.from, sun_to_local: span.to } : r;
-  });
-  return { ...data, time_zone: timeZone, ...(rooms ? { rooms } : {}) };
-}

@@ -295,3 +295,31 @@ export function sunData(
     charts: { sunpath },
   };
 }
+
+/** The chart names windows by their room (people read names, not ids). */
+export function nameChartWindows(
+  sunpath: SunPathChart,
+  rooms: RoomSun[],
+  results: WindowSun[],
+): void {
+  if (sunpath.windows) {
+    sunpath.windows = sunpath.windows.map((w, i) => ({
+      ...w,
+      id: rooms.find((r) => r.id === results[i].room)?.name ?? w.id,
+    }));
+  }
+}
+
+/** The result data with the site's time zone and each room's first and last sunlit minute. */
+export function withLocalTimes(
+  data: Record<string, unknown>,
+  timeZone: string | undefined,
+  spans: Map<string, { from: string; to: string } | undefined>,
+): Record<string, unknown> {
+  if (!timeZone) return data;
+  const rooms = (data.rooms as Record<string, unknown>[] | undefined)?.map((r) => {
+    const span = spans.get(String(r.id));
+    return span ? { ...r, sun_from_local: span.from, sun_to_local: span.to } : r;
+  });
+  return { ...data, time_zone: timeZone, ...(rooms ? { rooms } : {}) };
+}

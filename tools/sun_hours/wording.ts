@@ -1,0 +1,174 @@
+/**
+ * sun_hours' sentences: the assumptions about windows, shading, clock times and the sun-position
+ * method, the room findings and the clear-sky verdict. Numbers come from
+ * engines/geometry/sun_count.ts; this only words them. Only tools/sun_hours/mod.ts imports it.
+ */
+import type { Plan } from "../../core/plan.ts";
+import { type Assumption, type Finding, findingId } from "../../core/result.ts";
+import { compassPoint } from "../../engines/geometry/footprint.ts";
+import type { RoomSun, WindowSun } from "../../engines/geometry/sun_count.ts";
+import type { WindowSite } from "../../engines/geometry/sun_exposure.ts";
+import { ticker } from "../../engines/budget.ts";
+import { fmtH } from "./report.ts";
+
+const TOOL = "sun_hours";
+
+/** Windows whose sill or height was defaulted, and windows moved onto their room's wall. */
+export function windowAssumptions(
+  sites: { w: { id: string }; s: WindowSite }[],
+  WINDOW_DEFAULTS: { sill_m: number; height_m: number },
+): Assumption[] {
+  const out: Assumption[] = [];
+  const defaulted = sites.filter(({ s }) => s.defaulted.length).map(({ w }) => w.id);
+  if (defaulted.length) {
+    out.push({
+      text:
+        `${defaulted.length} window(s) have no sill or height in the scan; their centre was put at ${
+          WINDOW_DEFAULTS.sill_m + WINDOW_DEFAULTS.height_m / 2
+        } m above the floor (sill ${WINDOW_DEFAULTS.sill_m} m, height ${WINDOW_DEFAULTS.height_m} m): ${
+          defaulted.join(", ")
+        }.`,
+    });
+  }
+  const offWall = sites.filter(({ s }) => s.off_wall_m > 0.3).map(({ w }) => w.id);
+  if (offWall.length) {
+    out.push({
+      text:
+        `${offWall.length} window(s) lie more than 0.3 m from their room's wall and were moved onto it: ${
+          offWall.join(", ")
+        }.`,
+    });
+  }
+  return out;
+}
+
+/** How the building's own rooms shade its windows. */
+export function shadingAssumption(
+  plan: Plan,
+  prisms: number,
+  DEFAULT_ROOM_HEIGHT_M: number,
+): Assumption {
+  const noHeight = plan.rooms.filter((r) => r.height_m === undefined).length;
+  return {
+    text: `The building's own rooms shade its windows as flat-topped blocks (${prisms} rooms${
+      noHeight ? `, ${noHeight} without a height taken as ${DEFAULT_ROOM_HEIGHT_M} m` : ""
+    }); pitched roofs, eaves, balconies and wall thickness are not in the plan and are ignored.`,
+  };
+}
+
+/**
+ * Every room's own answer, as a finding title the model reads (its best window's facing, the
+ * day's hours with local clock times, the year's hours), sunniest first.
+ */
+export function roomFindings(
+  rooms: RoomSun[],
+  results: WindowSun[],
+  spans: Map<string, { from: string; to: string } | undefined>,
+  date: string,
+  year: number,
+): Finding[] {
+  const inputs = { date };
+  const out: Finding[] = [];
+  const tick = ticker(16);
+  for (const r of [...rooms].sort((a, b) => b.day_h - a.day_h)) {
+    tick();
+    const bw = results.find((w) => w.id === r.best_window)!;
+    const faces = `${compassPoint(bw.facing_deg)} (${Math.round(bw.facing_deg)}°)`;
+    const span = spans.get(r.id);
+    const when = span ? `, ${span.from}–${span.to} local time` : "";
+    out.push({
+      id: findingId(TOOL, "room", r.id),
+      status: "open",
+      severity: "info",
+      title: `${r.name}: ${fmtH(r.day_h)} of direct sun on ${inputs.date}${when}; ${
+        Math.round(r.year_h)
+      } h over ${year}; its best window faces ${faces}`,
+      detail:
+        `${r.name} has ${r.windows.length} window(s); the best, ${r.best_window}, faces ${faces} and gets ${
+          fmtH(bw.day_h)
+        } on ${inputs.date}. Clear-sky hours: weather is ignored.`,
+      subject: r.id,
+      overlays: [`room:${r.id}`],
+    });
+  }
+  return out;
+}
+
+/** Which clock the times are in. */
+export function timeZoneAssumption(timeZone: string | undefined): Assumption {
+  return {
+    text: timeZone
+      ? `Clock times are local time in ${timeZone} (the site's time zone, looked up offline from its latitude and longitude), daylight saving included.`
+      : "The site's time zone could not be looked up: clock times are not given.",
+  };
+}
+
+/** What counts as direct sun, and how the sun's position was found. */
+export function methodAssumptions(
+  elevation_m: number,
+  min_altitude_deg: number,
+  step_min: number,
+  dt: number,
+): Assumption[] {
+  return [
+    {
+      text: `Direct sun counts while the sun's centre (refracted, standard atmosphere at ${
+        Math.round(elevation_m)
+      } m) is above ${
+        Math.max(0, min_altitude_deg)
+      }° and within 90° of the window's outward normal, at the window's centre. The day is counted every minute, the year every ${step_min} min (each sample stands for its step), in local mean solar time.`,
+      input: "step_min",
+    },
+    {
+      text:
+        `Sun positions from Meeus's low-precision solar coordinates (within 0.02° of NREL SPA over a year, tested); sunrise, noon and sunset from NREL SPA; ΔT ${
+          dt.toFixed(1)
+        } s.`,
+    },
+  ];
+}
+
+/** The verdict: the standard's sentence, else the sunniest room; always clear-sky. */
+export function clearSkyVerdict(
+  judged: string,
+  bestRoom: RoomSun,
+  date: string,
+  anyWindowYear_h: number,
+  year: number,
+): string {
+  const inputs = { date };
+  let verdictText = judged;
+  if (!verdictText) {
+    verdictText = `${bestRoom.name} is the sunniest room on ${inputs.date} with ${
+      fmtH(bestRoom.day_h)
+    } of direct sun; the building's windows see sun for ${fmtH(anyWindowYear_h)} over ${year}.`;
+  }
+  verdictText += " Hours are clear-sky: weather (clouds) is ignored.";
+  return verdictText;
+}
+
+export const NOTHING_JUDGED: Assumption = {
+  text: "No sunlight standard was chosen, so nothing was judged; the verdict only reports hours.",
+};
+
+export const NO_NORTH: Assumption = {
+  text:
+    "The site has no north_deg, so the plan's +y axis was taken as true north; every window's facing depends on this.",
+};
+
+/** Windows that do not open to the outside from a room. */
+export function skippedAssumption(skipped: string[]): Assumption {
+  return {
+    text:
+      `${skipped.length} window(s) were not counted because they do not open to the outside from a room: ${
+        skipped.join(", ")
+      }.`,
+  };
+}
+
+/** The verdict when no window opens from a room (of the file, where some were derived) outside. */
+export function noWindowsText(scan: string, someDerived: boolean): string {
+  return `No window in scan ${scan} opens from a room ${
+    someDerived ? "of the file " : ""
+  }to the outside, so no sun hours could be counted.`;
+}
