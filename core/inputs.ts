@@ -126,10 +126,24 @@ export function fillInputs(m: Manifest, src: FillSources): Filled {
       input: name,
       ask: meta.ask ?? `What value should ${name.replaceAll("_", " ")} have?`,
       unit: meta.unit,
-      schema: inputJsonSchema(m, name),
+      schema: questionSchema(m, name),
     });
   }
   return out;
+}
+
+/** The prose an input's JSON Schema carries from its metadata; a question says it once itself. */
+const PROSE_KEYS = ["ask", "unit", "label", "description", "fill", "refers"];
+
+/**
+ * One input's JSON Schema as a question carries it: its type, bounds and allowed values,
+ * without the sentence, unit and label the question already holds (printed three times over,
+ * they made a needs-input answer too wide to read).
+ */
+export function questionSchema(m: Manifest, name: string): Record<string, unknown> {
+  const s = { ...inputJsonSchema(m, name) };
+  for (const k of PROSE_KEYS) delete s[k];
+  return s;
 }
 
 /** Validates one value against its input schema; returns the parsed value. */

@@ -11,11 +11,10 @@ import type { z } from "npm:zod@4.6.7";
 import { findPlan, knownScanIds, type PlanSources, type StepEvent } from "./context.ts";
 import { CancelledError, InputError } from "./errors.ts";
 import { fillable, type FillInfo, fillSentence } from "./fill.ts";
-import { checkValue, fillInputs, type Question } from "./inputs.ts";
+import { checkValue, fillInputs, type Question, questionSchema } from "./inputs.ts";
 import {
   inputDefault,
   inputIsOptional,
-  inputJsonSchema,
   inputMeta,
   type Manifest,
   scanInputNames,
@@ -502,6 +501,6 @@ function questionOf(m: Manifest, name: string): Question {
     input: name,
     ask: meta.ask ?? `What value should ${name.replaceAll("_", " ")} have?`,
     ...(meta.unit ? { unit: meta.unit } : {}),
-    schema: inputJsonSchema(m, name),
+    schema: questionSchema(m, name),
   };
 }

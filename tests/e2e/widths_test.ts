@@ -60,3 +60,25 @@ Deno.test("plan: floors, rooms and openings by name (the IFC's GUIDs only with -
   const ids = await cli(home, ["plan", "fzk", "--ids"]);
   assert(/2eyxpyOx95m90jmsXLOuR0|347jFE2yX7IhCEIALmupEH/.test(ids.stdout));
 });
+
+Deno.test("widths: a tool's questions without a terminal (exit 3, JSON) fit 100 columns", async () => {
+  // Each tool on the demo with nothing preset: the ones that need a person's answer print
+  // their questions; the sentence, unit and label are said once, not again in the schema.
+  const tools = [...Deno.readDirSync(new URL("../../tools/", import.meta.url))]
+    .filter((e) => e.isDirectory && !e.name.startsWith("_")).map((e) => e.name).sort();
+  let asked = 0;
+  for (const tool of tools) {
+    const r = await cli(home, ["run", tool, "--scan", "demo"], { COLUMNS: "100" });
+    if (r.code !== 3) continue;
+    asked++;
+    const q = JSON.parse(r.stdout).questions as Record<string, unknown>[];
+    assert(q.length > 0 && q.every((x) => typeof x.ask === "string"), tool);
+    for (const x of q) {
+      const schema = x.schema as Record<string, unknown>;
+      assert(!("ask" in schema) && !("description" in schema), `${tool}: the ask is said twice`);
+    }
+    const w = Math.max(widest(r.stdout), widest(r.stderr));
+    assert(w <= 100, `threshold run ${tool} asks in lines ${w} columns wide (limit 100)`);
+  }
+  assert(asked >= 3, `only ${asked} tools asked anything; expected code_check, turning_space …`);
+});

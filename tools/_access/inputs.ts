@@ -78,7 +78,7 @@ export const step_free = z.boolean().default(true).meta(
  */
 export const turning_diameter_m = z.number().min(0.5).max(5).meta(
   fill.preference("access.turning_diameter_m", {
-    ask: "How wide a circle do you need to turn around in, in metres (ADA 2010 §304.3.1: 1.525)?",
+    ask: "How wide a circle do you need to turn around in, in metres (ADA §304.3.1: 1.525)?",
     unit: "m",
     label: "your turning diameter",
   }),

@@ -43,9 +43,7 @@ export default named(tool({
     scan: z.string().min(1).meta(fill.selection()),
     pack: z.string().min(1).meta(
       fill.preference("rules.pack", {
-        ask: `Which rule pack should the building be checked against (${
-          BUILTIN_PACK_IDS.join(", ")
-        }, or the path of a pack file)?`,
+        ask: `Which rule pack (${BUILTIN_PACK_IDS.join(", ")}, or a pack file's path)?`,
         label: "rule pack",
       }),
     ),

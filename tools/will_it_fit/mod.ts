@@ -51,8 +51,7 @@ export default named(tool({
   inputs: z.object({
     scan: z.string().min(1).meta(fill.selection()),
     item: z.enum(ITEMS).meta({
-      ask:
-        "What are you moving: a sofa, fridge, mattress, wardrobe, piano, or custom (give its size)?",
+      ask: "What are you moving: sofa, fridge, mattress, wardrobe, piano, or custom (its size)?",
       label: "the item",
     }),
     to: z.string().min(1).meta({
