@@ -6,7 +6,6 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import axe from "axe-core";
 import { chromium, type Page } from "playwright-core";
 import { loadTool } from "../../core/catalog.ts";
