@@ -10,7 +10,7 @@
  * files from the installed npm package (never the network) once per process. Everything it
  * returns is plain data.
  */
-import type { RgbImage } from "./equirect.ts";
+import type { RgbImage } from "../../ground/image.ts";
 import { COCO_CLASSES } from "./coco.ts";
 
 /** One detection in a view, in the view's pixels. */

@@ -6,7 +6,7 @@
  */
 import { viewPixelToAngles, type ViewSpec, wrapDeg } from "./equirect.ts";
 import type { ViewDetection } from "./centernet.ts";
-import { ticker } from "../budget.ts";
+import { ticker } from "../../ground/budget.ts";
 
 /** A box in panorama angles; yaw_min_deg may exceed 180 or fall below −180 across the seam. */
 export interface AngleBox {

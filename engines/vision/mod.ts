@@ -4,8 +4,6 @@ export {
   focal_px,
   panoPixelToAngles,
   perspectiveView,
-  /** An RGB image, 3 bytes a pixel (a panorama or a view); aerial's RgbImage is a GeoTIFF window. */
-  type RgbImage as VisionImage,
   viewPixelToAngles,
   viewRing,
   type ViewSpec,

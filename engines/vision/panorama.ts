@@ -4,7 +4,8 @@
  * object (detect.ts). The detector is passed in, so this runs the same with the real model and
  * with a test double; hooks before and after each view carry steps and cancellation.
  */
-import { perspectiveView, type RgbImage, viewRing, type ViewSpec } from "./equirect.ts";
+import { perspectiveView, viewRing, type ViewSpec } from "./equirect.ts";
+import type { RgbImage } from "../../ground/image.ts";
 import { type PanoDetection, suppress, toPanoAngles } from "./detect.ts";
 import type { ViewDetection } from "./centernet.ts";
 

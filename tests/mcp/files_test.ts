@@ -1,7 +1,7 @@
 /** Over MCP a pack named by path must be a .json file under a --root (mcp/files.ts). */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { InputError } from "../../core/errors.ts";
+import { InputError } from "../../ground/errors.ts";
 import { checkFileArguments } from "../../mcp/files.ts";
 import { freshHome, MCP_TS, PROJECT, start } from "./_connect.ts";
 import { confinedFlags } from "../../mcp.ts";

@@ -9,7 +9,7 @@ import type { z } from "zod";
 import { renderToString } from "preact-render-to-string";
 import { listManifests, loadTool } from "../../core/catalog.ts";
 import { findPlan } from "../../core/context.ts";
-import { CancelledError, InputError, RegistryError } from "../../core/errors.ts";
+import { CancelledError, InputError, RegistryError } from "../../ground/errors.ts";
 import type { Manifest } from "../../core/manifest.ts";
 import type { ToolResult } from "../../core/result.ts";
 import {
