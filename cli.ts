@@ -19,7 +19,8 @@ import { defaultHome, openStoreAt, type Store, storeLocation } from "./core/stor
 import { printable, printableDeep, printableLine } from "./core/printable.ts";
 import type * as Lib from "./cli/lib.ts";
 import type { AskFlags } from "./cli/ask.ts";
-import { fmtNum, paint, renderResult, resultTable, toCsv, useColor } from "./cli/render.ts";
+import { fmtNum, paint, renderResult, useColor } from "./cli/render.ts";
+import { resultTable, toCsv } from "./render/table.ts";
 import { DOCS_FILE, fillSources, inputProps, toolsMarkdown } from "./cli/docs.ts";
 import type { BatchFlags, CliParts } from "./cli/batch.ts";
 

@@ -29,6 +29,7 @@ export * from "./ground/plan.ts";
 export * from "./ground/site.ts";
 export * from "./ground/grid.ts";
 export * from "./ground/image.ts";
+export * from "./ground/detector.ts";
 export * from "./ground/rasters.ts";
 export * from "./core/result.ts";
 export * from "./core/manifest.ts";

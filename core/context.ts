@@ -22,7 +22,7 @@ import {
   openPanorama,
   type PanoramaRef,
 } from "./panoramas.ts";
-import type { Detector } from "../engines/vision/centernet.ts";
+import type { Detector } from "../ground/detector.ts";
 import { checkpoint } from "../ground/budget.ts";
 
 /** One step as a listener receives it. */

@@ -22,7 +22,7 @@ import type { RasterSource } from "../ground/rasters.ts";
 import { BudgetExceeded, withBudget } from "../ground/budget.ts";
 import type { Store } from "./store.ts";
 import { honestVerdict } from "./verdict.ts";
-import type { Detector } from "../engines/vision/centernet.ts";
+import type { Detector } from "../ground/detector.ts";
 
 export interface RunOptions {
   /** Preferences, personas, the selection, stored scans; runs and findings are saved here. */

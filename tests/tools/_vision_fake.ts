@@ -5,7 +5,7 @@
  */
 import sharp from "sharp";
 import { join } from "node:path";
-import type { Detector, ViewDetection } from "../../engines/vision/centernet.ts";
+import type { Detector, ViewDetection } from "../../ground/detector.ts";
 import type { RgbImage } from "../../ground/image.ts";
 import { panoPixelToAngles } from "../../engines/vision/equirect.ts";
 

@@ -21,7 +21,7 @@ import {
   type SessionState,
 } from "../../core/session.ts";
 import { activePersona } from "../../presets/personas.ts";
-import { resultTable, toCsv } from "../../cli/render.ts";
+import { resultTable, toCsv } from "../../render/table.ts";
 import type { App } from "../app.ts";
 import { pageInfo } from "../app.ts";
 import { html, HttpError, readForm, text } from "../http.ts";
