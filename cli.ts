@@ -6,7 +6,7 @@
  * @module
  */
 import { Command, CommanderError } from "npm:commander@15.1.0";
-import { CancelledError, InputError, RegistryError, StoreError } from "./core/errors.ts";
+import { CancelledError, InputError, RegistryError, StoreError } from "./ground/errors.ts";
 import { printable } from "./core/printable.ts";
 import { type Actions, closeStore, err, EXIT, Exit, loadLib, type Register } from "./cli/common.ts";
 import * as tools from "./cli/commands/tools.ts";

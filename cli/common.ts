@@ -6,7 +6,7 @@
  */
 import type { Command } from "npm:commander@15.1.0";
 import { fitTable } from "./layout.ts";
-import { InputError } from "../core/errors.ts";
+import { InputError } from "../ground/errors.ts";
 import type { Registry } from "../core/registry.ts";
 import { openStoreAt, type Store, storeLocation } from "../core/store.ts";
 import { printableLine } from "../core/printable.ts";

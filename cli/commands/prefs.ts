@@ -2,7 +2,7 @@
  * `threshold prefs` (list, get, set, unset) and `personas` (list, show, use, add).
  * @module
  */
-import { InputError } from "../../core/errors.ts";
+import { InputError } from "../../ground/errors.ts";
 import { printable } from "../../core/printable.ts";
 import { L, out, parseValue, type Register, store, tableOf } from "../common.ts";
 

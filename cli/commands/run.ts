@@ -5,13 +5,14 @@
  */
 import { termWidth, wrapIndented } from "../layout.ts";
 import { join, resolve } from "node:path";
-import { InputError } from "../../core/errors.ts";
+import { InputError } from "../../ground/errors.ts";
 import type { Manifest } from "../../core/manifest.ts";
 import { listManifests, loadTool } from "../../core/catalog.ts";
 import type { Session, SessionQuestion, SessionState } from "../../core/session.ts";
 import type { ToolResult } from "../../core/result.ts";
 import { printable, printableDeep, printableLine } from "../../core/printable.ts";
-import { paint, renderResult, resultTable, toCsv, useColor } from "../render.ts";
+import { paint, renderResult, useColor } from "../render.ts";
+import { resultTable, toCsv } from "../../render/table.ts";
 import {
   collect,
   err,

@@ -3,8 +3,8 @@
  * and out of the store.
  * @module
  */
-import { InputError } from "../../core/errors.ts";
-import type { Plan } from "../../core/plan.ts";
+import { InputError } from "../../ground/errors.ts";
+import type { Plan } from "../../ground/plan.ts";
 import { printable, printableLine } from "../../core/printable.ts";
 import { err, L, out, type Register, store, tableOf } from "../common.ts";
 
@@ -107,7 +107,7 @@ export const plan: Register = (p, { act }) => {
       const loaded = L.requirePlan({ store: store(), builtins: L.BUILTIN_SCANS }, sid);
       const pl: Plan = loaded.plan;
       if (o.json) return out(JSON.stringify(pl, null, 2));
-      const { planNames } = await import("../../engines/geometry/names.ts");
+      const { planNames } = await import("../../ground/names.ts");
       const names = planNames(pl);
       const id = (x: string) => (o.ids ? [x] : []);
       out(printableLine(

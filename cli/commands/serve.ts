@@ -4,7 +4,7 @@
  * @module
  */
 import { resolve } from "node:path";
-import { InputError } from "../../core/errors.ts";
+import { InputError } from "../../ground/errors.ts";
 import { defaultHome } from "../../core/store.ts";
 import { err, EXIT, type Register } from "../common.ts";
 

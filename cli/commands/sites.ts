@@ -3,8 +3,8 @@
  * @module
  */
 import { resolve } from "node:path";
-import { InputError } from "../../core/errors.ts";
-import type { SiteInfo } from "../../core/context.ts";
+import { InputError } from "../../ground/errors.ts";
+import type { SiteInfo } from "../../ground/site.ts";
 import { printable } from "../../core/printable.ts";
 import {
   collect,

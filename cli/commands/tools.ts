@@ -4,7 +4,7 @@
  * @module
  */
 import { termWidth, wrapIndented } from "../layout.ts";
-import { InputError } from "../../core/errors.ts";
+import { InputError } from "../../ground/errors.ts";
 import { listManifests } from "../../core/catalog.ts";
 import { DOCS_FILE, fillSources, inputProps, toolsMarkdown } from "../docs.ts";
 import { err, EXIT, L, out, type Register, registry, tableOf } from "../common.ts";

@@ -3,8 +3,8 @@
  * counts (so listing scans reads no plan). Deleting a scan deletes its runs and findings.
  * @module
  */
-import { InputError } from "../errors.ts";
-import type { LoadedPlan, Plan } from "../plan.ts";
+import { InputError } from "../../ground/errors.ts";
+import type { LoadedPlan, Plan } from "../../ground/plan.ts";
 import type { Store } from "./types.ts";
 import { J, now, type PgOps, type PgRow, type Row, type SqliteDb } from "./db.ts";
 

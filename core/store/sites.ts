@@ -3,7 +3,8 @@
  * a free record. Deleting a site deletes the runs and findings kept under its id.
  * @module
  */
-import type { SiteRecord, Store } from "./types.ts";
+import type { SiteRecord } from "../../ground/site.ts";
+import type { Store } from "./types.ts";
 import { clean, J, now, opt, type PgOps, type PgRow, type Row, type SqliteDb } from "./db.ts";
 
 type SiteOps = Pick<Store, "putSite" | "getSite" | "findSite" | "listSites" | "deleteSite">;

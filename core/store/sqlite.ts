@@ -8,7 +8,7 @@
  */
 import { DatabaseSync } from "node:sqlite";
 import { join } from "node:path";
-import { StoreError } from "../errors.ts";
+import { StoreError } from "../../ground/errors.ts";
 import type { Store } from "./types.ts";
 import { defaultHome } from "./location.ts";
 import { MIGRATIONS, STORE_SCHEMA_VERSION } from "./schema.ts";

@@ -3,7 +3,8 @@
  * PostgreSQL store.
  * @module
  */
-import type { LoadedPlan } from "../plan.ts";
+import type { LoadedPlan } from "../../ground/plan.ts";
+import type { SiteRecord } from "../../ground/site.ts";
 import type { Finding, FindingStatus, ToolResult } from "../result.ts";
 
 export interface ScanRow {
@@ -14,19 +15,6 @@ export interface ScanRow {
   imported_at: string;
   rooms: number;
   floors: number;
-}
-export interface SiteRecord {
-  id: string;
-  name?: string;
-  lat: number;
-  lon: number;
-  address?: string;
-  elevation_m?: number;
-  north_deg?: number;
-  /** The scan this site belongs to, when it is a scan's own site. */
-  scan?: string;
-  /** Free facts: year built, parcel id, rasters … */
-  record: Record<string, unknown>;
 }
 export interface RunRow {
   id: string;
