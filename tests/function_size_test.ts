@@ -37,8 +37,6 @@ const ALLOWED: Record<string, number> = {
   "layers/mp3d/house.ts:houseToPlan": 304,
   "layers/zind/read.ts:zindPlan": 321,
   "layers/zind/read.ts:(callback of forEach)": 223,
-  "render/planview.ts:drawPanel": 581,
-  "render/planview.ts:planSvg": 208,
   "render/sunpath.ts:sunPathSvg": 290,
   "tools/door_clearance/mod.ts:run": 169,
   "tools/room_labels/mod.ts:run": 155,
