@@ -31,7 +31,6 @@ const ALLOWED: Record<string, number> = {
   "engines/geometry/fit.ts:fitAlongRoute": 288,
   "engines/geometry/routes/graph.ts:buildRouteGraph": 223,
   "engines/geometry/rules/measure.ts:measure": 291,
-  "layers/ifc/read.ts:buildPlan": 680,
   "layers/matterport/model.ts:modelToPlan": 458,
   "layers/mp3d/house.ts:parseHouse": 219,
   "layers/mp3d/house.ts:houseToPlan": 304,
