@@ -174,6 +174,8 @@ export async function runTool(m: Manifest, opts: RunOptions = {}): Promise<RunOu
       ...base,
       verdict: {
         status: "unknown",
+        code: "run.missing_layer",
+        data: { layers: missing, ...(scan !== undefined ? { scan } : {}) },
         text: missing.map((l) =>
           missingLayerSentence(
             l,
@@ -239,6 +241,7 @@ export async function runTool(m: Manifest, opts: RunOptions = {}): Promise<RunOu
           `${m.id} returned a result that does not match the ToolResult schema: ${
             formatIssues(check.error.issues).split("\n").slice(0, 3).join("; ")
           }`,
+          "run.bad_result",
         );
       }
     } catch (e) {
@@ -253,6 +256,7 @@ export async function runTool(m: Manifest, opts: RunOptions = {}): Promise<RunOu
         over
           ? `${m.id} ${(e as Error).message}: the run took too long and was stopped.`
           : `${m.id} failed: ${(e as Error)?.message ?? String(e)}`,
+        over ? "run.time_limit" : "run.failed",
       );
     } finally {
       clearTimeout(handle);
@@ -337,6 +341,8 @@ export function judgeImplausible(result: ToolResult, plan: Pick<Plan, "implausib
     const passed = rest.filter((s) => s === "pass").length;
     result.verdict = {
       status: worst,
+      code: "run.implausible",
+      data: { implausible: n, subjects: [...subjects], passed, others: rest.length },
       text: `${lead} Of the others, ${passed} passed${
         worst !== "unknown" ? `, ${rest.length - passed} did not` : ""
       }.`,
@@ -344,6 +350,12 @@ export function judgeImplausible(result: ToolResult, plan: Pick<Plan, "implausib
   } else if (judged.includes(was)) {
     result.verdict = {
       status: was,
+      code: "run.implausible_beside",
+      data: {
+        implausible: n,
+        subjects: [...subjects],
+        tool: { code: result.verdict.code, data: result.verdict.data },
+      },
       text: `${lead} The tool's own summary, which still counted them: ${result.verdict.text}`,
     };
   }
@@ -354,10 +366,11 @@ function errorResult(
   steps: string[],
   assumptions: Assumption[],
   message: string,
+  code: "run.bad_result" | "run.time_limit" | "run.failed",
 ): ToolResult {
   return {
     ...base,
-    verdict: { status: "error", text: firstLine(message) },
+    verdict: { status: "error", code, data: { tool: base.tool }, text: firstLine(message) },
     metrics: [],
     checks: [],
     findings: [],

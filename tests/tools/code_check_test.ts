@@ -71,8 +71,10 @@ for (const pack of BUILTIN_PACK_IDS) {
       "fail",
       "each pack finds something on the demo (thresholds, rooms)",
     );
+    assertEquals(r.verdict.code, "verdict.rules_fail");
+    assertEquals(r.verdict.data?.fail, r.checks.filter((c) => c.status === "fail").length);
     await assertGolden(`code_check.${pack}.demo`, {
-      verdict: r.verdict,
+      verdict: { status: r.verdict.status, text: r.verdict.text },
       metrics: r.metrics,
       checks: r.checks,
       findings: r.findings.map((f) => ({ id: f.id, severity: f.severity, title: f.title })),

@@ -160,6 +160,30 @@ export function packAssumptions(r: PackRun): Assumption[] {
   return assumptions;
 }
 
+/** The verdict's code and data: what the sentence is made from. */
+export function packVerdictCode(r: PackRun): { code: string; data: Record<string, unknown> } {
+  const { checks, counts, pack, opts, scan, rulesRun, unverifiedFailing, ev } = r;
+  const measured = counts.pass + counts.fail + counts.warn;
+  const base = { pack: pack.id, scan, occupancy: opts.occupancy };
+  if (!checks.length) return { code: "verdict.no_rule_applies", data: base };
+  if (measured === 0) {
+    return { code: "verdict.none_measured", data: { ...base, checks: checks.length, ...counts } };
+  }
+  const failedRules = new Set(ev.outcomes.filter((o) => o.status === "fail").map((o) => o.rule.id));
+  return {
+    code: failedRules.size ? "verdict.rules_fail" : "verdict.no_rule_fails",
+    data: {
+      ...base,
+      rules_run: rulesRun.size,
+      rules_failed: [...failedRules],
+      ...counts,
+      unverified_failing: unverifiedFailing.size,
+      // The sentence says first how many checks could not be judged.
+      ...(counts.unknown ? { unjudged: counts.unknown } : {}),
+    },
+  };
+}
+
 /** The verdict sentence, worst first. */
 export function packVerdictText(r: PackRun): string {
   const { checks, counts, pack, ev, opts, scan, rulesRun, unverifiedFailing } = r;

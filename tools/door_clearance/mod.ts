@@ -11,13 +11,13 @@ import { tolerance_m } from "../../core/plan.ts";
 import {
   type Check,
   type Finding,
-  fmtM,
   judge,
   JUDGED_BLOCKS,
+  judgedCheck,
   type Metric,
   openFinding,
   type Overlay,
-  TOO_CLOSE,
+  subjectOverlay,
   worstStatus,
 } from "../../core/result.ts";
 import {
@@ -30,6 +30,7 @@ import { planNames } from "../../engines/geometry/names.ts";
 import { chair_width_optional_m, min_clear_width_m, side_margin_m } from "../_access/inputs.ts";
 import { named } from "../_shared/refs.ts";
 import { ticker } from "../../engines/budget.ts";
+import { finding, type Need, say, type Tally } from "./wording.ts";
 
 export default named(tool({
   id: "door_clearance",
@@ -55,22 +56,20 @@ export default named(tool({
     // With a chair, the person's need is their chair plus the margin beside it, and the
     // standard's minimum is a separate check; without one, the standard is the need.
     const mine = chair_width_m !== undefined;
-    const need_m = mine
-      ? Math.round((chair_width_m + side_margin_m) * 1e6) / 1e6
-      : min_clear_width_m;
-    const standard = `ADA 2010 §404.2.3`;
-    const why = mine
-      ? `your ${fmtM(chair_width_m)} chair plus ${fmtM(side_margin_m)} beside it`
-      : `the minimum clear width, ${standard}`;
-    ctx.step(`Checking ${doors.length} doors and openings against ${fmtM(need_m, 3)} (${why})`);
-    if (mine) {
-      ctx.step(`And each against ${standard}'s ${fmtM(min_clear_width_m, 3)}, as a separate check`);
-    }
+    const need: Need = {
+      need_m: mine ? Math.round((chair_width_m + side_margin_m) * 1e6) / 1e6 : min_clear_width_m,
+      ...(mine ? { chair_m: chair_width_m } : {}),
+      margin_m: side_margin_m,
+      standard: "ADA 2010 §404.2.3",
+      min_m: min_clear_width_m,
+    };
+    const rule = { pack: "ada-2010", section: "404.2.3" };
+    ctx.step(say("step.checking", { ...need, doors: doors.length }));
+    if (mine) ctx.step(say("step.standard_aside", need));
     const checks: Check[] = [];
     const findings: Finding[] = [];
     const overlays: Overlay[] = [];
     const estimated: string[] = [];
-    const estimatedNames: string[] = [];
     let narrowest: { w: number; id: string } | undefined;
     let belowStandard = 0;
     const tick = ticker(64);
@@ -78,88 +77,84 @@ export default named(tool({
       tick();
       const cw = doorClearWidth(o);
       const w = cw.clear_width_m;
-      if (cw.estimated) estimated.push(o.id);
       const name = names.opening.get(o.id) ?? o.id;
-      if (cw.estimated) estimatedNames.push(name);
+      if (cw.estimated) estimated.push(name);
       if (!narrowest || w < narrowest.w) narrowest = { w, id: name };
       const tol = tolerance_m(plan, w);
-      const status = judge(w, ">=", need_m, tol);
-      checks.push({
+      const data = { door: name, clear_m: w, estimated: cw.estimated, ...need };
+      const check = judgedCheck({
         id: `clear_width:${o.id}`,
-        label: `${name}: clear width${mine ? " for your chair" : ""}${
-          cw.estimated ? " (estimated)" : ""
-        }`,
-        status,
+        code: "door.clear_width",
+        data,
+        label: say("check.clear_width", { door: name, mine, estimated: cw.estimated }),
         measured: w,
-        limit: need_m,
+        comparator: ">=",
+        limit: need.need_m,
+        tolerance: tol,
         unit: "m",
         subject: o.id,
-        ...(!mine ? { rule: { pack: "ada-2010", section: "404.2.3" } } : {}),
-        note: status === "warn" ? `${TOO_CLOSE}; ${cw.basis}` : cw.basis,
+        ...(!mine ? { rule } : {}),
       });
+      check.note = say("note.clear_width", { basis: cw.basis, status: check.status });
+      checks.push(check);
       let std: ReturnType<typeof judge> | undefined;
       if (mine) {
         std = judge(w, ">=", min_clear_width_m, tol);
         if (std !== "pass") belowStandard++;
         checks.push({
           id: `meets_standard:${o.id}`,
-          label: `${name}: meets ${standard} (${fmtM(min_clear_width_m, 3)})? ${
-            std === "pass" ? "yes" : std === "fail" ? "no" : "too close to call"
-          }`,
+          code: "door.meets_standard",
+          data: { door: name, clear_m: w, standard: need.standard, min_m: min_clear_width_m },
+          label: say("check.meets_standard", {
+            door: name,
+            standard: need.standard,
+            min_m: min_clear_width_m,
+            status: std,
+          }),
           status: std,
           measured: w,
           limit: min_clear_width_m,
           unit: "m",
           subject: o.id,
-          rule: { pack: "ada-2010", section: "404.2.3" },
+          rule,
           aside: true,
         });
       }
-      const overlayId = `opening:${o.id}`;
-      overlays.push({
-        id: overlayId,
+      const overlay = subjectOverlay(check.status, {
+        id: `opening:${o.id}`,
         kind: "opening",
         floor: o.floor,
         geometry: lineGeometry(openingSpan(plan, o)),
-        status,
-        label: `${name} ${fmtM(w)}`,
+        label: say("overlay.door", { door: name, clear_m: w }),
       });
-      if (status !== "pass") {
+      overlays.push(overlay);
+      if (check.status !== "pass") {
         findings.push(openFinding({
           tool: "door_clearance",
           kind: "door",
           id: o.id,
-          status,
-          title: status === "fail"
-            ? `${capital(name)} is too narrow${mine ? " for your chair" : ""}`
-            : `${capital(name)} is too close to call`,
-          detail:
-            `${capital(name)} is ${fmtM(w)} clear${
-              cw.estimated ? " (estimated from its width)" : ""
-            }; ${fmtM(need_m, 3)} needed (${why})` + (status === "warn" ? ` (${TOO_CLOSE})` : "") +
-            (std !== undefined
-              ? `. Meets ${standard} (${fmtM(min_clear_width_m, 3)}): ${
-                std === "pass" ? "yes" : std === "fail" ? "no" : "too close to call"
-              }`
-              : "") +
-            ".",
+          status: check.status,
+          ...finding(check.status === "fail" ? "door.too_narrow" : "door.too_close", {
+            ...data,
+            ...(std !== undefined ? { standard_status: std } : {}),
+          }),
           subject: o.id,
-          overlays: [overlayId],
+          overlays: [overlay.id],
         }));
       }
     }
-    const mineChecks = checks.filter((c) => c.id.startsWith("clear_width:"));
+    const mineChecks = checks.filter((c) => c.code === "door.clear_width");
     const fails = mineChecks.filter((c) => c.status === "fail").length;
     const warns = mineChecks.filter((c) => c.status === "warn").length;
     const metrics: Metric[] = [
       { id: "doors_checked", label: "Doors and openings checked", value: mineChecks.length },
       { id: "doors_too_narrow", label: "Too narrow", value: fails },
       { id: "doors_too_close", label: "Too close to call", value: warns },
-      { id: "needed_clear_width_m", label: "Clear width needed", value: need_m, unit: "m" },
+      { id: "needed_clear_width_m", label: "Clear width needed", value: need.need_m, unit: "m" },
       ...(mine
         ? [{
           id: "doors_below_standard",
-          label: `Below ${standard} (${fmtM(min_clear_width_m, 3)}) or too close`,
+          label: say("metric.below_standard", need),
           value: belowStandard,
         }]
         : []),
@@ -172,44 +167,40 @@ export default named(tool({
     ];
     const assumptions = estimated.length
       ? [{
-        text:
-          `${estimated.length} door(s) state only their leaf width, so their clear width is estimated as the leaf less ${DOOR_LEAF_AND_STOP_TEXT}; ADA 404.2.3 measures face of door to stop: ${
-            estimatedNames.join(", ")
-          }.`,
+        text: say("assumption.estimated", {
+          doors: estimated,
+          leaf_and_stop: DOOR_LEAF_AND_STOP_TEXT,
+        }),
       }]
       : [];
     const status = worstStatus(mineChecks.map((c) => c.status));
-    const you = mine ? "your chair needs" : `${standard} asks`;
-    let text: string;
-    if (!mineChecks.length) {
-      text = `Scan ${scan} records no doors or openings to check.`;
-    } else if (status === "fail") {
-      text =
-        `${fails} of ${mineChecks.length} doors are narrower than the ${
-          fmtM(need_m, 3)
-        } ${you}; the narrowest is ${narrowest!.id} at ${fmtM(narrowest!.w)}` +
-        (warns ? `, and ${warns} are too close to call` : "") + ".";
-    } else if (status === "warn") {
-      text = `${warns} of ${mineChecks.length} doors are within the scan's uncertainty of the ${
-        fmtM(need_m, 3)
-      } ${you}: measure them on site.`;
-    } else {
-      text = `${
-        mineChecks.length === 1 ? "The only door gives" : `All ${mineChecks.length} doors give`
-      } at least the ${fmtM(need_m, 3)} ${you}; the narrowest is ${narrowest!.id} at ${
-        fmtM(narrowest!.w)
-      }.`;
+    ctx.step(say("step.done", { fails, warns }));
+    if (!narrowest) {
+      return {
+        verdict: say.verdict("unknown", "verdict.no_doors", { scan }),
+        metrics,
+        checks,
+        findings,
+        overlays,
+        assumptions,
+      };
     }
-    if (mine && mineChecks.length) {
-      text += belowStandard
-        ? ` Separately, ${belowStandard} of ${mineChecks.length} do not clearly meet ${standard} (${
-          fmtM(min_clear_width_m, 3)
-        }).`
-        : ` All meet ${standard} (${fmtM(min_clear_width_m, 3)}).`;
-    }
-    ctx.step(`Done: ${fails} too narrow, ${warns} too close to call`);
+    const tally: Tally = {
+      ...need,
+      doors: mineChecks.length,
+      fails,
+      warns,
+      narrowest: narrowest.id,
+      narrowest_m: narrowest.w,
+      below_standard: belowStandard,
+    };
+    const code = status === "fail"
+      ? "verdict.too_narrow"
+      : status === "warn"
+      ? "verdict.too_close"
+      : "verdict.all_clear";
     return {
-      verdict: { status: mineChecks.length ? status : "unknown", text },
+      verdict: say.verdict(status, code, tally),
       metrics,
       checks,
       findings,
@@ -218,7 +209,3 @@ export default named(tool({
     };
   },
 }));
-
-function capital(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
-}

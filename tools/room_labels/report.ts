@@ -24,11 +24,18 @@ export function labelsVerdict(c: LabelCounts): ToolResult["verdict"] {
   const { total, agree, disagree, committed, commit_score } = c;
   const notChecked = total - agree - disagree;
   if (c.unavailable !== undefined) {
-    return { status: "unknown" as const, text: `No room could be labelled: ${c.unavailable}` };
+    return {
+      status: "unknown" as const,
+      code: "verdict.unavailable",
+      data: { why: c.unavailable },
+      text: `No room could be labelled: ${c.unavailable}`,
+    };
   }
   if (committed === 0) {
     return {
       status: "unknown" as const,
+      code: "verdict.none_committed",
+      data: { total, commit_score },
       text:
         `None of the ${total} rooms could be labelled from panoramas with a score of ${commit_score} or more.`,
     };
@@ -36,6 +43,8 @@ export function labelsVerdict(c: LabelCounts): ToolResult["verdict"] {
   if (disagree) {
     return {
       status: "warn" as const,
+      code: "verdict.disagree",
+      data: { total, disagree, agree, ...(notChecked ? { unjudged: notChecked } : {}) },
       text: (notChecked
         ? `${notChecked} of ${total} rooms could not be checked against a label; `
         : "") +
@@ -47,11 +56,18 @@ export function labelsVerdict(c: LabelCounts): ToolResult["verdict"] {
   if (notChecked) {
     return {
       status: "unknown" as const,
+      code: "verdict.agree_judged",
+      data: { total, agree, unjudged: notChecked },
       text:
         `${notChecked} of ${total} rooms could not be checked against a label; the ${agree} judged agree with the plan.`,
     };
   }
-  return { status: "pass" as const, text: `All ${total} rooms look like their plan labels.` };
+  return {
+    status: "pass" as const,
+    code: "verdict.all_agree",
+    data: { total },
+    text: `All ${total} rooms look like their plan labels.`,
+  };
 }
 
 /** The run's fixed assumptions: how objects are found, and what a score means. */

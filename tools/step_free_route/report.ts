@@ -14,6 +14,7 @@ import {
   type Overlay,
   type Status,
   TOO_CLOSE,
+  type Verdict,
 } from "../../core/result.ts";
 import { pointGeometry, polygonGeometry } from "../../engines/geometry/geojson.ts";
 import type { Constraint, Route, RouteStatus } from "../../engines/geometry/routes/mod.ts";
@@ -249,7 +250,7 @@ export interface RouteVerdictParts {
 }
 
 /** The verdict: blocked rooms first, then too close, then reachable; what is unknown leads. */
-export function routeVerdict(p: RouteVerdictParts): { status: Status; text: string } {
+export function routeVerdict(p: RouteVerdictParts): Verdict {
   const { counts, targets, starts, used, longest, top } = p;
   const n = targets.length;
   let status: Status;
@@ -288,7 +289,24 @@ export function routeVerdict(p: RouteVerdictParts): { status: Status; text: stri
     // The truthful-verdict rule: what could not be judged comes first.
     text = `${counts.unknown} of ${n} rooms could not be judged. ${text}`;
   }
-  return { status, text };
+  const code = counts.fail
+    ? "verdict.unreachable"
+    : counts.warn
+    ? "verdict.too_close"
+    : counts.pass
+    ? "verdict.reachable"
+    : "verdict.none_judged";
+  return {
+    status,
+    code,
+    data: {
+      rooms: n,
+      ...counts,
+      step_free: p.step_free,
+      ...(counts.unknown && status !== "unknown" ? { unjudged: counts.unknown } : {}),
+    },
+    text,
+  };
 }
 
 /** The run's metrics: rooms by status, the door width needed, the longest open route. */
