@@ -8,9 +8,9 @@
  * - A **prose assertion** is one that compares against English:
  *   1. `assert.match`, `assert.doesNotMatch`, `assertMatch`, `assertStringIncludes`; or
  *   2. its arguments hold a regular-expression literal; or
- *   3. its arguments hold a string literal of two or more words (a space between letters),
- *      compared with `.includes`, `.startsWith`, `.endsWith`, `.indexOf` or as an expected
- *      value; or
+ *   3. its compared arguments (not the failure message) hold a string literal of two or more
+ *      words, unless what is compared reads `.data` or `.code` (a name in asserted data is
+ *      data); or
  *   4. its arguments read a sentence field (`.text`, `.title`, `.detail`, `.label`, `.note`,
  *      `.steps`) through `.includes(`, `.startsWith(`, `.endsWith(`, `.indexOf(`, or parse a
  *      number back out of one (`parseFloat(`, `Number(`).
@@ -81,7 +81,10 @@ function compared(callee: string): number {
 /** A regular-expression literal: `/…/flags` after a character that cannot end an expression. */
 const REGEX =
   /(?:^|[(,=:!&|?{};\[]|\breturn)\s*\/(?![/*])(?:\\.|\[(?:\\.|[^\]])*\]|[^/\n\\])+\/[dgimsuy]*/;
-const WORDS = /(["'`])(?:(?!\1).)*[A-Za-z][^"'`\n]*\s[^"'`\n]*[A-Za-z](?:(?!\1).)*\1/;
+const STRING = /"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'|`(?:\\.|[^`\\])*`/g;
+/** A string literal of two or more words. */
+const hasWords = (args: string) =>
+  [...args.matchAll(STRING)].some((m) => /[A-Za-z]\S*\s+\S*[A-Za-z]/.test(m[0]));
 
 export interface Count {
   file: string;
@@ -101,13 +104,15 @@ export function countSource(file: string, src: string): Count[] {
     const before = text.slice(Math.max(0, m.index - 12), m.index);
     if (/function\s+$/.test(before) || /const\s+$/.test(before)) continue;
     const callee = m[1];
-    const args = splitArgs(argsAt(text, m.index + m[0].length - 1)).slice(0, compared(callee))
-      .join(",");
+    const parts = splitArgs(argsAt(text, m.index + m[0].length - 1)).slice(0, compared(callee));
+    const args = parts.join(",");
+    // A name inside asserted data or codes ("door (Hall ↔ Kitchen)") is data, not prose.
+    const readsCodes = /\.(data|code)\b/.test(parts[0] ?? "");
     const line = text.slice(0, m.index).split("\n").length;
     let why: string | undefined;
     if (PROSE_CALLEES.has(callee)) why = "matcher";
     else if (REGEX.test(args)) why = "regex";
-    else if (WORDS.test(args)) why = "sentence literal";
+    else if (!readsCodes && hasWords(args)) why = "sentence literal";
     else if (FIELD.test(args) && SEARCH.test(args)) why = "search in a sentence field";
     else if (FIELD.test(args) && /parseFloat\(|Number\(/.test(args)) why = "number from a sentence";
     out.push({ file, line, callee, prose: why !== undefined, ...(why ? { why } : {}) });
