@@ -18,7 +18,7 @@ import {
   openFinding,
   type Status,
 } from "../../core/result.ts";
-import type { FitStep, Item } from "../../engines/geometry/fit.ts";
+import { type FitStep, type Item, wayInStatus } from "../../engines/geometry/fit.ts";
 import { bestWayIn } from "../../engines/geometry/fit_way_in.ts";
 import { startsFrom } from "../../engines/geometry/routes/best.ts";
 import { detected_objects, withDetectedObstacles } from "../_vision/obstacles.ts";
@@ -26,8 +26,10 @@ import { ITEM_PRESETS } from "./items.ts";
 import {
   fitAssumptions,
   fitOverlays,
-  fitVerdictText,
+  type FitVerdictData,
+  say,
   stepChecks,
+  stepFindingDetail,
   stepFindingTitle,
 } from "./report.ts";
 
@@ -106,17 +108,19 @@ export default named(tool({
     // A room the importer derived (not in the file) is not a target: it is said, not judged.
     if (room.derived) {
       return {
-        verdict: { status: "unknown", text: derivedTargetText(room) },
+        verdict: {
+          status: "unknown",
+          code: "verdict.derived_target",
+          data: { room: room.id, why: room.derived },
+          text: derivedTargetText(room),
+        },
         assumptions: derivedAssumptions([room]),
       };
     }
     const choice = chooseEntrance(plan, entranceId);
     if (!choice.candidates.length) {
       return {
-        verdict: {
-          status: "unknown",
-          text: `Scan ${scan}: ${choice.basis}, so there is no way in to follow.`,
-        },
+        verdict: say.verdict("unknown", "verdict.no_entrance", { scan, basis: choice.basis }),
       };
     }
     // The named entrance, or every door to the outside tried (movers use whichever works).
@@ -125,8 +129,8 @@ export default named(tool({
     const dims = `${fmtM(w)} × ${fmtM(d)} × ${fmtM(h)}`;
     ctx.step(
       starts.length > 1
-        ? `Finding the way to ${name} for a ${dims} ${inputs.item} from each of the ${starts.length} doors to the outside`
-        : `Finding the way from ${starts[0].id} to ${name} for a ${dims} ${inputs.item}`,
+        ? say("step.finding_each", { room: name, dims, item: inputs.item, doors: starts.length })
+        : say("step.finding_from", { room: name, dims, item: inputs.item, from: starts[0].id }),
     );
     // Each start tried, the best way in kept (engines/geometry/fit_way_in.ts).
     const best = bestWayIn(plan, starts, room.id, item, inputs.stair_headroom_m);
@@ -144,39 +148,45 @@ export default named(tool({
     });
     if (route.why) {
       return {
-        verdict: { status: "unknown", text: `There is no way to ${name} to follow: ${route.why}.` },
+        verdict: say.verdict("unknown", "verdict.no_way", { room: name, why: route.why }),
         assumptions,
       };
     }
     const steps: FitStep[] = best.steps;
     // The same count as the "Steps checked" metric.
-    ctx.step(`Checked ${steps.length} ${steps.length === 1 ? "step" : "steps"} of the way`);
+    ctx.step(say("step.checked", { steps: steps.length }));
     const checks = stepChecks(steps);
     const overlays = fitOverlays(room.id, route.legs, steps);
-    // A step not known stops a "fits": fail > warn > unknown > pass.
-    const has = (k: FitStep["status"]) => steps.some((s) => s.status === k);
-    const status: Status = has("fail")
-      ? "fail"
-      : has("warn")
-      ? "warn"
-      : has("unknown")
-      ? "unknown"
-      : "pass";
+    const way = wayInStatus(steps);
+    const status: Status = way.status;
     for (const o of overlays) if (o.kind === "route") o.status = status;
-    const first = steps.findIndex((s) => s.status === "fail");
-    const firstClose = steps.findIndex((s) => s.status === "warn");
-    const firstUnknown = steps.findIndex((s) => s.status === "unknown");
     const findings: Finding[] = [];
-    const key = first >= 0 ? first : firstClose >= 0 ? firstClose : firstUnknown;
+    const key = way.first_fail >= 0
+      ? way.first_fail
+      : way.first_warn >= 0
+      ? way.first_warn
+      : way.first_unknown;
     if (key >= 0) {
       const s = steps[key];
       findings.push(openFinding({
         tool: "will_it_fit",
         kind: inputs.item,
         id: `${room.id}:${s.element}`,
+        code: s.status === "fail"
+          ? "way_in.blocked"
+          : s.status === "warn"
+          ? "way_in.too_close"
+          : "way_in.unknown",
+        data: {
+          item: inputs.item,
+          step: key + 1,
+          steps: steps.length,
+          step_code: s.message,
+          ...s.data,
+        },
         status: s.status,
         title: stepFindingTitle(inputs.item, s),
-        detail: `Step ${key + 1} of ${steps.length}: ${s.text}.`,
+        detail: stepFindingDetail(key + 1, steps.length, s),
         subject: s.element,
         ...(s.at && s.floor ? { overlays: [`step:${key}`] } : {}),
       }));
@@ -200,21 +210,34 @@ export default named(tool({
       },
       { id: "carry", label: "How to carry it", value: carries.join("; ") || "upright" },
     ];
-    const text = fitVerdictText({
-      status,
-      what: `The ${dims} ${inputs.item}`,
-      name,
-      steps,
-      first,
-      firstClose,
-      firstUnknown,
+    const data: FitVerdictData = {
+      item: inputs.item,
+      width_m: w,
+      depth_m: d,
+      height_m: h,
+      room: name,
+      steps: steps.length,
       from: used.id,
       length_m: route.length_m!,
       carries,
-    });
-    ctx.step(`Done: ${status}`);
+      ...(key >= 0
+        ? { step: key + 1, step_code: steps[key].message, step_text: steps[key].text }
+        : {}),
+    };
+    const verdict = say.verdict(
+      status,
+      status === "fail"
+        ? "verdict.fails"
+        : status === "warn"
+        ? "verdict.too_close"
+        : status === "unknown"
+        ? "verdict.unknown_step"
+        : "verdict.fits",
+      data,
+    );
+    ctx.step(say("step.done", { status }));
     return {
-      verdict: { status, text },
+      verdict,
       metrics,
       checks,
       findings,
