@@ -28,6 +28,18 @@ export function saysUnjudged(verdict: Pick<Verdict, "data">): boolean {
 }
 
 /**
+ * The lead of a verdict some of whose subjects were not judged, said first (design.md
+ * "Truthful results"): "2 of 5 rooms could not be judged (no height)". `noun` is singular;
+ * an "s" is added when `total` is not 1. The one wording of the rule: tools that say it
+ * themselves use it, and mark their verdict's data with `unjudged` (see saysUnjudged).
+ */
+export function unjudgedLead(unjudged: number, total: number, noun: string, why?: string): string {
+  return `${unjudged} of ${total} ${noun}${total === 1 ? "" : "s"} could not be judged${
+    why ? ` (${why})` : ""
+  }`;
+}
+
+/**
  * Applies the rule to a verdict given the result's checks:
  * - a `pass` (or `warn`) that its checks contradict becomes the worst status among them;
  * - a `pass` with subjects that could not be judged becomes `unknown`;
@@ -57,9 +69,7 @@ export function honestVerdict(
   if (verdict.status === "unknown" && unjudged === subjects.length) return verdict;
   if (saysUnjudged(verdict)) return { ...verdict, status };
   const total = subjects.length;
-  const lead = `${unjudged} of ${total} checked ${
-    total === 1 ? "item" : "items"
-  } could not be judged`;
+  const lead = unjudgedLead(unjudged, total, "checked item");
   const judged = total - unjudged;
   const rest = status === "unknown" && verdict.status === "pass"
     ? ` (the ${judged} judged pass)`

@@ -3,6 +3,7 @@
  * check labels and notes, overlay labels, findings, assumptions and verdicts. Lengths in metres.
  */
 import { fmtM, TOO_CLOSE } from "../../core/result.ts";
+import { unjudgedLead } from "../../core/verdict.ts";
 import { findingWords, wording } from "../../core/wording.ts";
 
 /** What each sentence needs, by code. */
@@ -43,22 +44,22 @@ export const say = wording<Messages>({
   "verdict.none_measured": (d) =>
     `No room in scan ${d.scan} has a measured ceiling height, so none could be checked.`,
   "verdict.too_low": (d) =>
-    unjudgedLead(d) + `${d.low} of ${d.measured} rooms are lower than ${fmtM(d.min_m)}` +
+    lead(d) + `${d.low} of ${d.measured} rooms are lower than ${fmtM(d.min_m)}` +
     (d.close ? `, and ${d.close} too close to call` : "") +
     `; the lowest is ${d.lowest_room} at ${fmtM(d.lowest_m)}.`,
   "verdict.too_close": (d) =>
-    unjudgedLead(d) +
+    lead(d) +
     `${d.close} of ${d.measured} rooms are within the scan's uncertainty of ${
       fmtM(d.min_m)
     }: measure on site.`,
   "verdict.all_reach": (d) =>
-    unjudgedLead(d) +
+    lead(d) +
     `All ${d.measured} measured rooms reach ${fmtM(d.min_m)}; the lowest is ${fmtM(d.lowest_m)}.`,
 });
 
 /** The truthful-verdict rule: what could not be judged comes first. */
-function unjudgedLead(d: VerdictCounts): string {
-  return d.unjudged ? `${d.unjudged} of ${d.rooms} rooms could not be judged (no height). ` : "";
+function lead(d: VerdictCounts): string {
+  return d.unjudged ? `${unjudgedLead(d.unjudged, d.rooms, "room", "no height")}. ` : "";
 }
 
 /** What each finding needs, by code. */
