@@ -4,7 +4,7 @@
  */
 import { derivedAssumptions, onlyDerivedVerdict, splitDerived } from "../_shared/derived.ts";
 import { fill, tool, z } from "../../core/manifest.ts";
-import { tolerance_m } from "../../core/plan.ts";
+import { tolerance_m } from "../../ground/plan.ts";
 import {
   type Check,
   type Finding,
@@ -19,7 +19,7 @@ import {
 import { coded } from "../../core/wording.ts";
 import { polygonGeometry } from "../../engines/geometry/geojson.ts";
 import { named } from "../_shared/refs.ts";
-import { ticker } from "../../engines/budget.ts";
+import { ticker } from "../../ground/budget.ts";
 import { finding, say, type VerdictCounts } from "./wording.ts";
 
 export default named(tool({

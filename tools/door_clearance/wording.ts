@@ -3,7 +3,7 @@
  * check labels and notes, overlay labels, findings, the estimate's assumption and the verdicts.
  * Lengths in metres.
  */
-import { capitalise } from "../../core/text.ts";
+import { capitalise } from "../../ground/text.ts";
 import { fmtM, type Status, TOO_CLOSE } from "../../core/result.ts";
 import { findingWords, wording } from "../../core/wording.ts";
 

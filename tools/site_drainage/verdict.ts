@@ -5,7 +5,7 @@
  */
 import type { Check } from "../../core/result.ts";
 import { fmtM } from "../../core/result.ts";
-import { listWords } from "../../core/text.ts";
+import { listWords } from "../../ground/text.ts";
 import type { Pond } from "../../engines/geometry/drainage.ts";
 
 /** What the verdict's sentence is made from (lengths in m, areas in m²). */

@@ -14,7 +14,7 @@ import {
 import type { FitStep, Item } from "../../engines/geometry/fit.ts";
 import { wording } from "../../core/wording.ts";
 import { pointGeometry } from "../../engines/geometry/geojson.ts";
-import { capitalise } from "../../core/text.ts";
+import { capitalise } from "../../ground/text.ts";
 
 /** What the assumptions are worded from. */
 export interface FitAssumptionParts {
