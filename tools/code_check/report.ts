@@ -261,6 +261,8 @@ export function toCheck(o: RuleOutcome): Check {
   if (r.status === "U") notes.push("Unverified rule: check it against the primary source.");
   return {
     id: o.subject ? `${r.id}:${o.subject.id}` : r.id,
+    code: `measure.${r.measure}`,
+    data: outcomeData(o),
     label: `${o.subject ? `${o.subject.name}: ` : ""}${r.title}`,
     status: o.status,
     ...(o.measured !== undefined ? { measured: o.measured } : {}),
@@ -274,6 +276,21 @@ export function toCheck(o: RuleOutcome): Check {
     },
     ...(o.subject ? { subject: o.subject.id } : {}),
     ...(notes.length ? { note: notes.join(" ") } : {}),
+  };
+}
+
+/** A rule's outcome as data: the rule, what it was judged on, the numbers (SI). */
+function outcomeData(o: RuleOutcome): Record<string, unknown> {
+  return {
+    rule: o.rule.id,
+    section: o.rule.section,
+    ...(o.subject ? { subject: o.subject.name, kind: o.subject.kind } : {}),
+    ...(o.measured !== undefined ? { measured: o.measured } : {}),
+    limit: o.limit ?? o.rule.limit.si,
+    comparator: o.rule.comparator,
+    ...(o.tolerance !== undefined ? { tolerance: o.tolerance } : {}),
+    ...(o.limit_basis ? { limit_basis: o.limit_basis } : {}),
+    ...(o.via ? { via: o.via } : {}),
   };
 }
 
@@ -308,6 +325,8 @@ export function toFinding(o: RuleOutcome, pack: RulePack): Finding {
   ].filter(Boolean).join(" ");
   return {
     id: findingId("code_check", s.kind, s.id, r.id),
+    code: o.status === "fail" ? "rule.fails" : "rule.too_close",
+    data: { ...outcomeData(o), pack: pack.id, measure: r.measure },
     status: "open",
     severity: o.status === "fail" ? "fail" : "warn",
     title,
