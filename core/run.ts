@@ -13,7 +13,7 @@ import {
   type StepEvent,
 } from "./context.ts";
 import type { SiteInfo } from "../ground/site.ts";
-import { fillInputs, type PersonaPresets, type Question } from "./inputs.ts";
+import { type Filled, fillInputs, type PersonaPresets, type Question } from "./inputs.ts";
 import { hasLayer, missingLayerSentence } from "./layers.ts";
 import { type Manifest, scanInputNames } from "./manifest.ts";
 import type { LoadedPlan, Plan } from "../ground/plan.ts";
@@ -35,6 +35,11 @@ export interface RunOptions {
   set?: Record<string, unknown>;
   /** Answers to questions asked in this run. */
   answers?: Record<string, unknown>;
+  /**
+   * The inputs already filled from these same sources and answers (a run session's fill,
+   * core/session.ts): taken as they are, not filled a second time.
+   */
+  filled?: Filled;
   /** The selected scan; defaults to the store's selection. */
   selection?: string;
   /** The active persona; defaults to none. */
@@ -118,7 +123,7 @@ export async function runTool(m: Manifest, opts: RunOptions = {}): Promise<RunOu
   const t0 = performance.now();
   const store = opts.store;
   const sources: PlanSources = { plans: opts.plans, store, builtins: opts.builtins };
-  const filled = fillInputs(m, {
+  const filled = opts.filled ?? fillInputs(m, {
     explicit: opts.set,
     answered: opts.answers,
     selection: opts.selection ?? store?.getSelection("scan"),
