@@ -5,26 +5,19 @@
  * with tilting (Carver 1956), corners by the rigid-rectangle formula (reference §4.2; Moretti
  * 2002), stair headroom along the pitch (IRC R311.7.2), and a place on the floor.
  */
-import { InputError } from "../../ground/errors.ts";
 import { named, resolveInput } from "../_shared/refs.ts";
 import { chooseEntrance } from "../_shared/entrance.ts";
 import { derivedAssumptions, derivedTargetText } from "../_shared/derived.ts";
 import { fill, tool, z } from "../../core/manifest.ts";
-import {
-  type Finding,
-  fmtM,
-  JUDGED_BLOCKS,
-  type Metric,
-  openFinding,
-  type Status,
-} from "../../core/result.ts";
+import { type Finding, fmtM, JUDGED_BLOCKS, openFinding, type Status } from "../../core/result.ts";
 import { type FitStep, type Item, wayInStatus } from "../../engines/geometry/fit.ts";
 import { bestWayIn } from "../../engines/geometry/fit_way_in.ts";
 import { startsFrom } from "../../engines/geometry/routes/best.ts";
 import { detected_objects, withDetectedObstacles } from "../_vision/obstacles.ts";
-import { ITEM_PRESETS } from "./items.ts";
+import { ITEM_PRESETS, itemOf } from "./items.ts";
 import {
   fitAssumptions,
+  fitMetrics,
   fitOverlays,
   type FitVerdictData,
   say,
@@ -91,19 +84,8 @@ export default named(tool({
     const entranceId = inputs.entrance === undefined
       ? undefined
       : resolveInput(plan, "door", "entrance", inputs.entrance, scan);
-    const preset = inputs.item === "custom" ? undefined : ITEM_PRESETS[inputs.item];
-    const w = inputs.width_m ?? preset?.width_m;
-    const d = inputs.depth_m ?? preset?.depth_m;
-    const h = inputs.height_m ?? preset?.height_m;
-    if (w === undefined || d === undefined || h === undefined) {
-      const missing = [
-        w === undefined ? "width_m" : "",
-        d === undefined ? "depth_m" : "",
-        h === undefined ? "height_m" : "",
-      ].filter(Boolean);
-      throw new InputError(missing[0], `a custom item needs ${missing.join(", ")} (metres)`);
-    }
-    const item: Item = { width_m: w, depth_m: d, height_m: h };
+    const { item, preset } = itemOf(inputs);
+    const { width_m: w, depth_m: d, height_m: h } = item;
     const room = plan.rooms.find((r) => r.id === to)!;
     // A room the importer derived (not in the file) is not a target: it is said, not judged.
     if (room.derived) {
@@ -192,24 +174,7 @@ export default named(tool({
       }));
     }
     const carries = [...new Set(steps.filter((s) => s.carry).map((s) => s.carry!))];
-    const metrics: Metric[] = [
-      { id: "steps", label: "Steps checked", value: steps.length },
-      {
-        id: "route_length_m",
-        label: "Way in",
-        value: Math.round(route.length_m! * 10) / 10,
-        unit: "m",
-      },
-      {
-        id: "tightest_margin_m",
-        label: "Tightest spare room",
-        value: steps.some((s) => s.margin_m !== undefined)
-          ? Math.min(...steps.filter((s) => s.margin_m !== undefined).map((s) => s.margin_m!))
-          : null,
-        unit: "m",
-      },
-      { id: "carry", label: "How to carry it", value: carries.join("; ") || "upright" },
-    ];
+    const metrics = fitMetrics(steps, route.length_m!, carries);
     const data: FitVerdictData = {
       item: inputs.item,
       width_m: w,

@@ -7,6 +7,7 @@ import {
   type Assumption,
   type Check,
   fmtM,
+  type Metric,
   type Overlay,
   type Status,
   TOO_CLOSE,
@@ -64,6 +65,22 @@ export function fitAssumptions(p: FitAssumptionParts): Assumption[] {
     },
     ...p.graphNotes.map((text) => ({ text: `${text}.` })),
     ...(p.detected !== undefined ? [{ text: p.detected, input: "detected_objects" }] : []),
+  ];
+}
+
+/** The metrics: steps checked, the way in's length, the tightest spare room, how to carry it. */
+export function fitMetrics(steps: FitStep[], length_m: number, carries: string[]): Metric[] {
+  const margins = steps.filter((s) => s.margin_m !== undefined).map((s) => s.margin_m!);
+  return [
+    { id: "steps", label: "Steps checked", value: steps.length },
+    { id: "route_length_m", label: "Way in", value: Math.round(length_m * 10) / 10, unit: "m" },
+    {
+      id: "tightest_margin_m",
+      label: "Tightest spare room",
+      value: margins.length ? Math.min(...margins) : null,
+      unit: "m",
+    },
+    { id: "carry", label: "How to carry it", value: carries.join("; ") || "upright" },
   ];
 }
 
