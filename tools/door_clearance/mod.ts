@@ -14,7 +14,6 @@ import {
   judge,
   JUDGED_BLOCKS,
   judgedCheck,
-  type Metric,
   openFinding,
   type Overlay,
   subjectOverlay,
@@ -30,7 +29,8 @@ import { planNames } from "../../ground/names.ts";
 import { chair_width_optional_m, min_clear_width_m, side_margin_m } from "../_access/inputs.ts";
 import { named } from "../_shared/refs.ts";
 import { ticker } from "../../ground/budget.ts";
-import { finding, type Need, say, type Tally } from "./wording.ts";
+import { doorMetrics, finding as findingWords, type Need, say, type Tally } from "./wording.ts";
+import type { Opening, Plan } from "../../ground/plan.ts";
 
 export default named(tool({
   id: "door_clearance",
@@ -63,7 +63,6 @@ export default named(tool({
       standard: "ADA 2010 §404.2.3",
       min_m: min_clear_width_m,
     };
-    const rule = { pack: "ada-2010", section: "404.2.3" };
     ctx.step(say("step.checking", { ...need, doors: doors.length }));
     if (mine) ctx.step(say("step.standard_aside", need));
     const checks: Check[] = [];
@@ -75,96 +74,25 @@ export default named(tool({
     const tick = ticker(64);
     for (const o of doors) {
       tick();
-      const cw = doorClearWidth(o);
-      const w = cw.clear_width_m;
       const name = names.opening.get(o.id) ?? o.id;
-      if (cw.estimated) estimated.push(name);
-      if (!narrowest || w < narrowest.w) narrowest = { w, id: name };
-      const tol = tolerance_m(plan, w);
-      const data = { door: name, clear_m: w, estimated: cw.estimated, ...need };
-      const check = judgedCheck({
-        id: `clear_width:${o.id}`,
-        code: "door.clear_width",
-        data,
-        label: say("check.clear_width", { door: name, mine, estimated: cw.estimated }),
-        measured: w,
-        comparator: ">=",
-        limit: need.need_m,
-        tolerance: tol,
-        unit: "m",
-        subject: o.id,
-        ...(!mine ? { rule } : {}),
-      });
-      check.note = say("note.clear_width", { basis: cw.basis, status: check.status });
-      checks.push(check);
-      let std: ReturnType<typeof judge> | undefined;
-      if (mine) {
-        std = judge(w, ">=", min_clear_width_m, tol);
-        if (std !== "pass") belowStandard++;
-        checks.push({
-          id: `meets_standard:${o.id}`,
-          code: "door.meets_standard",
-          data: { door: name, clear_m: w, standard: need.standard, min_m: min_clear_width_m },
-          label: say("check.meets_standard", {
-            door: name,
-            standard: need.standard,
-            min_m: min_clear_width_m,
-            status: std,
-          }),
-          status: std,
-          measured: w,
-          limit: min_clear_width_m,
-          unit: "m",
-          subject: o.id,
-          rule,
-          aside: true,
-        });
-      }
-      const overlay = subjectOverlay(check.status, {
-        id: `opening:${o.id}`,
-        kind: "opening",
-        floor: o.floor,
-        geometry: lineGeometry(openingSpan(plan, o)),
-        label: say("overlay.door", { door: name, clear_m: w }),
-      });
-      overlays.push(overlay);
-      if (check.status !== "pass") {
-        findings.push(openFinding({
-          tool: "door_clearance",
-          kind: "door",
-          id: o.id,
-          status: check.status,
-          ...finding(check.status === "fail" ? "door.too_narrow" : "door.too_close", {
-            ...data,
-            ...(std !== undefined ? { standard_status: std } : {}),
-          }),
-          subject: o.id,
-          overlays: [overlay.id],
-        }));
-      }
+      const d = judgeDoor(plan, o, name, need);
+      checks.push(...d.checks);
+      overlays.push(d.overlay);
+      if (d.finding) findings.push(d.finding);
+      if (d.estimated) estimated.push(name);
+      if (d.below_standard) belowStandard++;
+      if (!narrowest || d.clear_m < narrowest.w) narrowest = { w: d.clear_m, id: name };
     }
     const mineChecks = checks.filter((c) => c.code === "door.clear_width");
     const fails = mineChecks.filter((c) => c.status === "fail").length;
     const warns = mineChecks.filter((c) => c.status === "warn").length;
-    const metrics: Metric[] = [
-      { id: "doors_checked", label: "Doors and openings checked", value: mineChecks.length },
-      { id: "doors_too_narrow", label: "Too narrow", value: fails },
-      { id: "doors_too_close", label: "Too close to call", value: warns },
-      { id: "needed_clear_width_m", label: "Clear width needed", value: need.need_m, unit: "m" },
-      ...(mine
-        ? [{
-          id: "doors_below_standard",
-          label: say("metric.below_standard", need),
-          value: belowStandard,
-        }]
-        : []),
-      {
-        id: "narrowest_clear_width_m",
-        label: "Narrowest clear width",
-        value: narrowest?.w ?? null,
-        unit: "m",
-      },
-    ];
+    const metrics = doorMetrics(need, {
+      doors: mineChecks.length,
+      fails,
+      warns,
+      below_standard: belowStandard,
+      narrowest_m: narrowest?.w ?? null,
+    });
     const assumptions = estimated.length
       ? [{
         text: say("assumption.estimated", {
@@ -209,3 +137,76 @@ export default named(tool({
     };
   },
 }));
+
+const RULE = { pack: "ada-2010", section: "404.2.3" };
+
+/**
+ * One door judged: its clear width (stated or estimated, engines/geometry/clearance.ts) against
+ * the need under the uncertainty rule, and with a chair the standard's minimum as a check
+ * aside; the overlay in the check's status, and a finding when it does not plainly pass.
+ */
+function judgeDoor(plan: Plan, o: Opening, name: string, need: Need) {
+  const mine = need.chair_m !== undefined;
+  const cw = doorClearWidth(o);
+  const w = cw.clear_width_m;
+  const tol = tolerance_m(plan, w);
+  const data = { door: name, clear_m: w, estimated: cw.estimated, basis: cw.basis_code, ...need };
+  const check = judgedCheck({
+    id: `clear_width:${o.id}`,
+    code: "door.clear_width",
+    data,
+    label: say("check.clear_width", { door: name, mine, estimated: cw.estimated }),
+    measured: w,
+    comparator: ">=",
+    limit: need.need_m,
+    tolerance: tol,
+    unit: "m",
+    subject: o.id,
+    ...(!mine ? { rule: RULE } : {}),
+  });
+  check.note = say("note.clear_width", { basis: cw.basis, status: check.status });
+  const checks: Check[] = [check];
+  const std = mine ? judge(w, ">=", need.min_m, tol) : undefined;
+  if (std !== undefined) {
+    checks.push({
+      id: `meets_standard:${o.id}`,
+      code: "door.meets_standard",
+      data: { door: name, clear_m: w, standard: need.standard, min_m: need.min_m },
+      label: say("check.meets_standard", { ...need, door: name, status: std }),
+      status: std,
+      measured: w,
+      limit: need.min_m,
+      unit: "m",
+      subject: o.id,
+      rule: RULE,
+      aside: true,
+    });
+  }
+  const overlay = subjectOverlay(check.status, {
+    id: `opening:${o.id}`,
+    kind: "opening",
+    floor: o.floor,
+    geometry: lineGeometry(openingSpan(plan, o)),
+    label: say("overlay.door", { door: name, clear_m: w }),
+  });
+  const finding = check.status === "pass" ? undefined : openFinding({
+    tool: "door_clearance",
+    kind: "door",
+    id: o.id,
+    status: check.status,
+    ...findingWords(check.status === "fail" ? "door.too_narrow" : "door.too_close", {
+      ...data,
+      ...(std !== undefined ? { standard_status: std } : {}),
+    }),
+    subject: o.id,
+    overlays: [overlay.id],
+  });
+  return {
+    checks,
+    overlay,
+    finding,
+    estimated: cw.estimated,
+    clear_m: w,
+    below_standard: std !== undefined && std !== "pass",
+  };
+}

@@ -4,7 +4,7 @@
  * Lengths in metres.
  */
 import { capitalise } from "../../ground/text.ts";
-import { fmtM, type Status, TOO_CLOSE } from "../../core/result.ts";
+import { fmtM, type Metric, type Status, TOO_CLOSE } from "../../core/result.ts";
 import { findingWords, wording } from "../../core/wording.ts";
 
 /** Whose need a door is judged against: the person's chair and margin, or the standard. */
@@ -95,6 +95,38 @@ export const say = wording<Messages>({
       fmtM(d.need_m, 3)
     } ${you(d)}; the narrowest is ${d.narrowest} at ${fmtM(d.narrowest_m)}.` + aside(d),
 });
+
+/** The metrics: doors checked, too narrow, too close, the need, below the standard, narrowest. */
+export function doorMetrics(
+  need: Need,
+  t: {
+    doors: number;
+    fails: number;
+    warns: number;
+    below_standard: number;
+    narrowest_m: number | null;
+  },
+): Metric[] {
+  return [
+    { id: "doors_checked", label: "Doors and openings checked", value: t.doors },
+    { id: "doors_too_narrow", label: "Too narrow", value: t.fails },
+    { id: "doors_too_close", label: "Too close to call", value: t.warns },
+    { id: "needed_clear_width_m", label: "Clear width needed", value: need.need_m, unit: "m" },
+    ...(need.chair_m !== undefined
+      ? [{
+        id: "doors_below_standard",
+        label: say("metric.below_standard", need),
+        value: t.below_standard,
+      }]
+      : []),
+    {
+      id: "narrowest_clear_width_m",
+      label: "Narrowest clear width",
+      value: t.narrowest_m,
+      unit: "m",
+    },
+  ];
+}
 
 /** What each finding needs, by code. */
 export interface FindingMessages {
