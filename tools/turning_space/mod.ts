@@ -6,7 +6,7 @@
  * tried as the alternative.
  */
 import { fill, tool, z } from "../../core/manifest.ts";
-import { tolerance_m } from "../../ground/plan.ts";
+import { type Plan, type Point, type Room, tolerance_m } from "../../ground/plan.ts";
 import {
   type Check,
   type Finding,
@@ -84,81 +84,12 @@ export default named(tool({
     for (const r of rooms) {
       ctx.throwIfCancelled();
       const name = r.name ?? r.id;
-      const obs = objects.get(r.id) ?? [];
-      const j = judgeTurningSpace(
-        r.polygon,
-        obs,
-        need_m,
-        (v) => tolerance_m(plan, v),
-        allow_t_turn,
-      );
-      if (!j) {
-        empty.push(name);
-        checks.push({
-          id: `turning:${r.id}`,
-          ...coded("room.no_free_floor", { room: name, need_m }),
-          label: say("check.turning", { room: name }),
-          status: "unknown",
-          limit: need_m,
-          unit: "m",
-          subject: r.id,
-          note: say("note.no_free_floor", {}),
-        });
-        continue;
-      }
-      const { status, diameter_m: d } = j;
-      if (!smallest || d < smallest.d) smallest = { d, name };
-      const t: TTurn = j.t
-        ? j.t.status === "pass" ? "fits" : "fits_within_uncertainty"
-        : j.circle_status === "pass"
-        ? "not_tried"
-        : allow_t_turn
-        ? "does_not_fit"
-        : "not_tried";
-      const ids = [`circle:${r.id}`];
-      if (j.t) {
-        overlays.push(subjectOverlay(j.t.status, {
-          id: `t_turn:${r.id}`,
-          kind: "area",
-          floor: r.floor,
-          geometry: polygonGeometry(j.t.footprint),
-          label: say("overlay.t_turn", { room: name }),
-        }));
-        ids.push(`t_turn:${r.id}`);
-      }
-      const note = say("note.turning", { t, warn: j.circle_status === "warn" });
-      const data = { room: name, diameter_m: d, need_m, objects: obs.length, t };
-      checks.push({
-        id: `turning:${r.id}`,
-        ...coded("room.turning", data),
-        label: say("check.turning", { room: name }),
-        status,
-        measured: d,
-        limit: need_m,
-        unit: "m",
-        subject: r.id,
-        rule: { pack: "ada-2010", section: j.section },
-        ...(note ? { note } : {}),
-      });
-      overlays.push(subjectOverlay(status, {
-        id: ids[0],
-        kind: "circle",
-        floor: r.floor,
-        geometry: pointGeometry(j.circle.center),
-        radius_m: j.circle.radius_m,
-        label: say("overlay.circle", { room: name, diameter_m: d }),
-      }));
-      if (status !== "pass") {
-        findings.push(openFinding({
-          tool: "turning_space",
-          kind: "room",
-          id: r.id,
-          status,
-          ...finding(status === "fail" ? "room.too_tight" : "room.too_close", data),
-          subject: r.id,
-          overlays: ids,
-        }));
-      }
+      const j = judgeRoom(plan, r, name, objects.get(r.id) ?? [], need_m, allow_t_turn);
+      checks.push(j.check);
+      overlays.push(...j.overlays);
+      if (j.finding) findings.push(j.finding);
+      if (j.diameter_m === undefined) empty.push(name);
+      else if (!smallest || j.diameter_m < smallest.d) smallest = { d: j.diameter_m, name };
     }
     const fails = checks.filter((c) => c.status === "fail").length;
     const warns = checks.filter((c) => c.status === "warn").length;
@@ -199,3 +130,90 @@ export default named(tool({
     return { verdict, metrics, checks, findings, overlays, assumptions };
   },
 }));
+
+/**
+ * One room judged (engines/geometry/clearance.ts judgeTurningSpace: the circle, then ADA's T):
+ * its check, its overlays (the T where tried and fitting, then the circle), and a finding when
+ * it does not plainly pass. No free floor: an unknown check and nothing drawn.
+ */
+function judgeRoom(
+  plan: Plan,
+  r: Room,
+  name: string,
+  obs: Point[][],
+  need_m: number,
+  allow_t_turn: boolean,
+): { check: Check; overlays: Overlay[]; finding?: Finding; diameter_m?: number } {
+  const j = judgeTurningSpace(r.polygon, obs, need_m, (v) => tolerance_m(plan, v), allow_t_turn);
+  if (!j) {
+    return {
+      check: {
+        id: `turning:${r.id}`,
+        ...coded("room.no_free_floor", { room: name, need_m }),
+        label: say("check.turning", { room: name }),
+        status: "unknown",
+        limit: need_m,
+        unit: "m",
+        subject: r.id,
+        note: say("note.no_free_floor", {}),
+      },
+      overlays: [],
+    };
+  }
+  const { status, diameter_m: d } = j;
+  const t: TTurn = j.t
+    ? j.t.status === "pass" ? "fits" : "fits_within_uncertainty"
+    : j.circle_status !== "pass" && allow_t_turn
+    ? "does_not_fit"
+    : "not_tried";
+  const ids = [`circle:${r.id}`, ...(j.t ? [`t_turn:${r.id}`] : [])];
+  const overlays: Overlay[] = [];
+  if (j.t) {
+    overlays.push(subjectOverlay(j.t.status, {
+      id: ids[1],
+      kind: "area",
+      floor: r.floor,
+      geometry: polygonGeometry(j.t.footprint),
+      label: say("overlay.t_turn", { room: name }),
+    }));
+  }
+  overlays.push(subjectOverlay(status, {
+    id: ids[0],
+    kind: "circle",
+    floor: r.floor,
+    geometry: pointGeometry(j.circle.center),
+    radius_m: j.circle.radius_m,
+    label: say("overlay.circle", { room: name, diameter_m: d }),
+  }));
+  const note = say("note.turning", { t, warn: j.circle_status === "warn" });
+  const data = { room: name, diameter_m: d, need_m, objects: obs.length, t };
+  return {
+    check: {
+      id: `turning:${r.id}`,
+      ...coded("room.turning", data),
+      label: say("check.turning", { room: name }),
+      status,
+      measured: d,
+      limit: need_m,
+      unit: "m",
+      subject: r.id,
+      rule: { pack: "ada-2010", section: j.section },
+      ...(note ? { note } : {}),
+    },
+    overlays,
+    ...(status !== "pass"
+      ? {
+        finding: openFinding({
+          tool: "turning_space",
+          kind: "room",
+          id: r.id,
+          status,
+          ...finding(status === "fail" ? "room.too_tight" : "room.too_close", data),
+          subject: r.id,
+          overlays: ids,
+        }),
+      }
+      : {}),
+    diameter_m: d,
+  };
+}
