@@ -153,7 +153,8 @@ async function cmdRun(toolId: string, f: RunFlags): Promise<number> {
   let state = await session.run();
   if (state.status === "needs_input" && Deno.stdin.isTerminal() && !f.json) {
     const { answers, save } = askOnTerminal(state.questions, session);
-    state = await session.answer(answers, { save });
+    // Each answer was read (and asked again when bad) on the terminal: not read twice.
+    state = await session.answer(answers, { save, parsed: true });
   }
   if (state.status === "needs_input") {
     out(
