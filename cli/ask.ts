@@ -10,7 +10,8 @@ import { ask, type AskOptions, decide, type Decision, toolManifest } from "../ag
 import { InputError } from "../ground/errors.ts";
 import type { Session, SessionQuestion } from "../core/session.ts";
 import type { Store } from "../core/store.ts";
-import { paint, renderResult, useColor } from "./render.ts";
+import { type Format, paint, renderResult, type UnitSystem, useColor } from "./render.ts";
+import { termWidth, wrapIndented } from "./layout.ts";
 
 /** Flags of `threshold ask`. */
 export interface AskFlags {
@@ -24,6 +25,10 @@ export interface AskFlags {
   llm?: boolean;
   /** Decide offline even when a language model is set up. */
   offline?: boolean;
+  /** table, plain or markdown (default: the display.format preference). */
+  format?: string;
+  /** metric, imperial or both (default: the display.units preference). */
+  units?: string;
 }
 
 /** What the command line hands the ask command. */
@@ -34,6 +39,8 @@ export interface AskEnv {
   err: (s: string) => void;
   /** Whether a person is at a terminal to answer (stdin is a terminal). */
   terminal: boolean;
+  /** The format and unit system results are shown in (flags, else preferences). */
+  display: (f: { format?: string; units?: string }) => { format: Format; units: UnitSystem };
 }
 
 const NEEDS_INPUT = 3;
@@ -125,7 +132,11 @@ export async function cmdAsk(question: string, f: AskFlags, env: AskEnv): Promis
     return 0;
   }
   // On a terminal the line leads the answer; otherwise stdout stays for the JSON or the result.
-  if (!f.json) (live ? env.out : env.err)(paint(`→ ${decisionLineOf(decision)}`, "bold", color));
+  if (!f.json) {
+    (live ? env.out : env.err)(
+      paint(wrapIndented(decisionLineOf(decision), termWidth(), "→ "), "bold", color),
+    );
+  }
   const { parseAnswer } = await import("../core/session.ts");
   const outcome = await ask(question, {
     ...opts,
@@ -157,7 +168,7 @@ export async function cmdAsk(question: string, f: AskFlags, env: AskEnv): Promis
     onEvent: live
       ? (e) => {
         if (e.type === "step") {
-          env.err(paint(`  [${(e.elapsed_ms / 1000).toFixed(2)} s] ${e.text}`, "dim", color));
+          env.err(paint(stepLine(e.elapsed_ms, e.text), "dim", color));
         }
       }
       : undefined,
@@ -205,7 +216,7 @@ export async function cmdAsk(question: string, f: AskFlags, env: AskEnv): Promis
   } else {
     for (const r of outcome.runs) {
       if (r.status !== "done") continue;
-      env.out(renderResult(await toolManifest(r.tool), r.result, color));
+      env.out(renderResult(await toolManifest(r.tool), r.result, color, env.display(f)));
       env.out(paint(`\nrun ${r.run_id}`, "dim", color));
     }
   }
@@ -243,7 +254,7 @@ async function cmdAskModel(
     onEvent: live
       ? (e) => {
         if (e.type === "step") {
-          env.err(paint(`  [${(e.elapsed_ms / 1000).toFixed(2)} s] ${e.text}`, "dim", color));
+          env.err(paint(stepLine(e.elapsed_ms, e.text), "dim", color));
         }
       }
       : undefined,
@@ -283,10 +294,15 @@ async function cmdAskModel(
   }
   for (const c of outcome.calls) {
     if (!c.result) continue;
-    env.out(renderResult(await toolManifest(c.tool), c.result, color));
+    env.out(renderResult(await toolManifest(c.tool), c.result, color, env.display(f)));
     if (c.run_id) env.out(paint(`\nrun ${c.run_id}`, "dim", color));
   }
   return 0;
+}
+
+/** A live step, wrapped to the terminal's width under its time. */
+function stepLine(elapsed_ms: number, text: string): string {
+  return wrapIndented(text, termWidth(), `  [${(elapsed_ms / 1000).toFixed(2)} s] `);
 }
 
 function decisionLineOf(d: Decision & { status: "tools" }): string {

@@ -5,7 +5,8 @@
  * @module
  */
 import type { Command } from "npm:commander@15.1.0";
-import { fitTable } from "./layout.ts";
+import { fitTable, type Format, FORMATS } from "./layout.ts";
+import { UNIT_SYSTEMS, type UnitSystem } from "../ground/units.ts";
 import { InputError } from "../ground/errors.ts";
 import type { Registry } from "../core/registry.ts";
 import { openStoreAt, type Store, storeLocation } from "../core/store.ts";
@@ -42,6 +43,62 @@ export function closeStore(): void {
   storeCache = undefined;
 }
 
+/** How this command shows results: `--format` / `--units`, else the saved preferences. */
+export interface DisplayChoice {
+  format: Format;
+  units: UnitSystem;
+}
+let displayCache: DisplayChoice | undefined;
+
+/**
+ * The format and unit system: a flag when given (checked: an InputError names the flag and
+ * the allowed values), else the `display.format` / `display.units` preferences, else boxes
+ * and metres. Remembered for the command's other tables ({@link tableOf}).
+ */
+export function display(flags: { format?: string; units?: string } = {}): DisplayChoice {
+  const pick = <T extends string>(
+    flag: string,
+    given: string | undefined,
+    key: string,
+    allowed: readonly T[],
+    fallback: T,
+  ): T => {
+    if (given !== undefined) {
+      if (!(allowed as readonly string[]).includes(given)) {
+        throw new InputError(
+          flag,
+          `must be one of ${allowed.join(", ")}, got ${JSON.stringify(given)}`,
+        );
+      }
+      return given as T;
+    }
+    let saved: unknown;
+    try {
+      saved = store().getPref(key);
+    } catch {
+      saved = undefined; // no readable store: the defaults
+    }
+    return (allowed as readonly unknown[]).includes(saved) ? saved as T : fallback;
+  };
+  displayCache = {
+    format: pick("--format", flags.format, "display.format", FORMATS, "table"),
+    units: pick("--units", flags.units, "display.units", UNIT_SYSTEMS, "metric"),
+  };
+  return displayCache;
+}
+
+/** `--format`, shared by the commands that print results. */
+export const FORMAT_OPTION = [
+  "--format <format>",
+  "table, plain (one line per row, for screen readers) or markdown (default: display.format)",
+] as const;
+/** `--units`, shared by the commands that print results. */
+export const UNITS_OPTION = [
+  "--units <units>",
+  "metric, imperial (feet and inches, ft²) or both (default: display.units); --json stays SI",
+] as const;
+
+/** A table for people, in the command's format (boxes, plain lines or markdown). */
 export function tableOf(
   head: string[],
   rows: (string | number)[][],
@@ -50,7 +107,7 @@ export function tableOf(
   return fitTable(
     head,
     rows.map((r) => r.map((c) => (typeof c === "number" ? fmtNum(c) : printableLine(String(c))))),
-    { noteColumns },
+    { noteColumns, format: (displayCache ?? display()).format },
   );
 }
 

@@ -9,6 +9,13 @@
  * compatibility modules at start-up. The lines are the ones cli-table3 drew with these
  * characters, byte for byte (tests/cli/layout_test.ts).
  */
+/**
+ * How tables are written: `table` (boxes), `plain` (one line or a short list per row, no box
+ * characters: what a screen reader reads well) or `markdown` (pipe tables to paste).
+ */
+export const FORMATS = ["table", "plain", "markdown"] as const;
+export type Format = typeof FORMATS[number];
+
 /** The width used when neither `COLUMNS` nor a terminal says otherwise. */
 export const DEFAULT_WIDTH = 100;
 /** Narrower than this and tables cannot be laid out sensibly; used as a floor. */
@@ -96,8 +103,11 @@ export interface Notes {
   render(width: number, title?: string): string;
 }
 
-/** A fresh, empty set of numbered notes. */
-export function newNotes(): Notes {
+/**
+ * A fresh, empty set of numbered notes. `words` (for plain text) refers to them as
+ * "see note 2" and lists them as "Note 2: …" rather than with brackets.
+ */
+export function newNotes(style: "brackets" | "words" = "brackets"): Notes {
   const texts: string[] = [];
   const index = new Map<string, number>();
   return {
@@ -108,12 +118,13 @@ export function newNotes(): Notes {
         i = texts.push(text) - 1;
         index.set(text, i);
       }
-      return `[${i + 1}]`;
+      return style === "words" ? `see note ${i + 1}` : `[${i + 1}]`;
     },
     render(width, title = "Notes") {
       if (!texts.length) return "";
+      const mark = (i: number) => (style === "words" ? `  Note ${i + 1}: ` : `  [${i + 1}] `);
       return `${title}:\n` +
-        texts.map((t, i) => wrapIndented(t, width, `  [${i + 1}] `)).join("\n");
+        texts.map((t, i) => wrapIndented(t, width, mark(i))).join("\n");
     },
   };
 }
@@ -135,6 +146,43 @@ export interface FitOptions {
   key?: number;
   /** Where the notes go: a shared collector, or (default) a list printed under this table. */
   notes?: Notes;
+  /** Boxes (default), plain lines or a markdown table. */
+  format?: Format;
+}
+
+/** A cell for a markdown table: no colour, `|` escaped, line breaks as `<br>`. */
+function mdCell(s: string): string {
+  return s.replace(ANSI, "").replaceAll("\\", "\\\\").replaceAll("|", "\\|").replaceAll(
+    "\n",
+    "<br>",
+  );
+}
+
+/** A markdown pipe table (not wrapped: a person pastes it whole). */
+export function markdownTable(head: string[], rows: string[][]): string {
+  return [
+    `| ${head.map(mdCell).join(" | ")} |`,
+    `| ${head.map(() => "---").join(" | ")} |`,
+    ...rows.map((r) => `| ${head.map((_, i) => mdCell(r[i] ?? "")).join(" | ")} |`),
+  ].join("\n");
+}
+
+/**
+ * A table as plain lines, no box characters: each row starts with its key cell; a row with
+ * one other cell is one line ("key: value"), a row with more is a short list under its key
+ * ("  Heading: value"), each line wrapped to `width`. Empty cells are left out.
+ */
+export function plainTable(head: string[], rows: string[][], width: number, key = 0): string {
+  return rows.map((r) => {
+    const name = r[key] || "(no name)";
+    const cells = head.flatMap((h, i) => (i === key || !r[i] ? [] : [[h, r[i]] as const]));
+    if (cells.length === 0) return wrapIndented(name, width, "", "  ");
+    if (cells.length === 1) return wrapIndented(`${name}: ${cells[0][1]}`, width, "", "  ");
+    return [
+      wrapIndented(name, width, "", "  "),
+      ...cells.map(([h, v]) => wrapIndented(`${h ? `${h}: ` : ""}${v}`, width, "  ", "    ")),
+    ].join("\n");
+  }).join("\n");
 }
 
 /**
@@ -148,14 +196,20 @@ export function fitTable(
   o: FitOptions = {},
 ): string {
   const width = o.width ?? termWidth();
+  if (o.format === "markdown") return markdownTable(head, rows);
   const own = !o.notes;
-  const notes = o.notes ?? newNotes();
+  const notes = o.notes ?? newNotes(o.format === "plain" ? "words" : "brackets");
   const over = o.noteOver ?? 40;
   const body = rows.map((r) =>
     r.map((cell, i) =>
       o.noteColumns?.includes(i) && visibleLength(cell) > over ? notes.ref(cell) : cell
     )
   );
+  if (o.format === "plain") {
+    const text = plainTable(head, body, width, o.key ?? 0);
+    const below = own ? notes.render(width) : "";
+    return below ? `${text}\n${below}` : text;
+  }
   const natural = naturalWidths(head, body);
   // For packing columns into parts, each column asks for up to 16 characters (less if narrower).
   const floor = natural.map((w) => Math.min(w, 16));

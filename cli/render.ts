@@ -1,9 +1,22 @@
 /**
  * Text rendering of a ToolResult's panel blocks for the terminal: VerdictHeader, MetricGrid,
- * CheckList, FindingList, AssumptionList, StepLog (tables through cli-table3). Renders only;
- * every number comes from the result.
+ * CheckList, FindingList, AssumptionList, StepLog, Table, in three formats (`table`: boxes;
+ * `plain`: headings, then one line or a short list per row, no box characters, for screen
+ * readers; `markdown`: headings and pipe tables to paste) and three unit systems (lengths and
+ * areas in metres, feet and inches, or both; ground/units.ts). Renders only; every number
+ * comes from the result.
  */
-import { COMPACT, fitTable, newNotes, type Notes, termWidth, wrapIndented } from "./layout.ts";
+import {
+  COMPACT,
+  fitTable,
+  type Format,
+  FORMATS,
+  newNotes,
+  type Notes,
+  termWidth,
+  wrapIndented,
+} from "./layout.ts";
+import { convertible, formatQuantity, UNIT_SYSTEMS, type UnitSystem } from "../ground/units.ts";
 import type { Block, Manifest } from "../core/manifest.ts";
 import { resultBlocks, type Status, type ToolResult } from "../core/result.ts";
 import { resultTable } from "../render/table.ts";
@@ -40,7 +53,42 @@ export function fmtNum(v: number): string {
   return String(Math.round(v * 1000) / 1000);
 }
 
-export { COMPACT };
+export { COMPACT, type Format, FORMATS, UNIT_SYSTEMS, type UnitSystem };
+
+/** How results are shown: the format and the unit system. */
+export interface Display {
+  format: Format;
+  units: UnitSystem;
+}
+/** Boxes and metres: what the terminal shows when nothing else is chosen. */
+export const DEFAULT_DISPLAY: Display = { format: "table", units: "metric" };
+
+/**
+ * A value and its unit as two cells: as they are in metric (or for units that are not
+ * lengths or areas), else the converted text in the value cell and an empty unit cell.
+ */
+function valueCells(v: number, unit: string | undefined, units: UnitSystem): [string, string] {
+  if (units === "metric" || !convertible(unit)) return [fmtNum(v), unit ?? ""];
+  return [formatQuantity(v, unit, units, fmtNum(v)), ""];
+}
+
+/** A value with its unit in one piece of text (`0.84 m`, `2′ 9⅛″`, `17`). */
+function quantity(v: number, unit: string | undefined, units: UnitSystem): string {
+  return formatQuantity(v, unit, units === "metric" ? "metric" : units, fmtNum(v));
+}
+
+/** A heading for a block: a markdown heading, or a line ending in ":" in plain text. */
+function heading(text: string, format: Format): string {
+  return format === "markdown" ? `### ${text}\n` : `${text}:`;
+}
+
+/** A check's rule and note, joined (the note as a reference when it went below). */
+function ruleNote(c: ToolResult["checks"][number], notes: Notes | undefined): string {
+  return [
+    c.rule ? `${c.rule.pack} ${c.rule.section}${c.rule.unverified ? " (unverified)" : ""}` : "",
+    c.note ? (notes && c.note.length > 40 ? notes.ref(c.note) : c.note) : "",
+  ].filter(Boolean).join("; ");
+}
 
 const ICON: Record<Status, string> = {
   pass: "PASS",
@@ -96,7 +144,10 @@ export function renderBlock(
   width = termWidth(),
   notes?: Notes,
   all = false,
+  display: Display = DEFAULT_DISPLAY,
 ): string {
+  const { format, units } = display;
+  if (format !== "table") return renderFlat(block, r, color, width, notes, all, display);
   switch (block) {
     case "VerdictHeader":
       return `${paint(ICON[r.verdict.status], r.verdict.status, color)}  ${
@@ -108,8 +159,9 @@ export function renderBlock(
         ["Metric", "Value", "Unit"],
         r.metrics.map((m) => [
           m.label,
-          m.value === null ? "—" : typeof m.value === "number" ? fmtNum(m.value) : m.value,
-          m.unit ?? "",
+          ...(typeof m.value === "number"
+            ? valueCells(m.value, m.unit, units)
+            : [m.value === null ? "—" : m.value, m.unit ?? ""]),
         ]),
         { width },
       );
@@ -122,16 +174,10 @@ export function renderBlock(
         checks.map((c) => [
           c.label,
           paint(c.status, c.status, color),
-          c.measured === undefined ? "—" : fmtNum(c.measured),
-          c.limit === undefined ? "—" : fmtNum(c.limit),
-          c.unit ?? "",
-          [
-            c.rule
-              ? `${c.rule.pack} ${c.rule.section}${c.rule.unverified ? " (unverified)" : ""}`
-              : "",
-            c.note ? (notes && c.note.length > 40 ? notes.ref(c.note) : c.note) : "",
-          ]
-            .filter(Boolean).join("; "),
+          c.measured === undefined ? "—" : valueCells(c.measured, c.unit, units)[0],
+          c.limit === undefined ? "—" : valueCells(c.limit, c.unit, units)[0],
+          units === "metric" || !convertible(c.unit) ? c.unit ?? "" : "",
+          ruleNote(c, notes),
         ]),
         { width, noteColumns: [5], noteOver: 40, notes },
       ) + (tail ? `\n${wrapIndented(tail, width, "")}` : "");
@@ -205,13 +251,147 @@ export function renderResult(
   m: Manifest,
   r: ToolResult,
   color: boolean,
-  o: { all?: boolean } = {},
+  o: { all?: boolean; format?: Format; units?: UnitSystem } = {},
 ): string {
   const width = termWidth();
-  const notes = newNotes();
+  const display: Display = {
+    format: o.format ?? DEFAULT_DISPLAY.format,
+    units: o.units ?? DEFAULT_DISPLAY.units,
+  };
+  // Markdown keeps notes in their cells (a pasted table stands alone); plain refers to them
+  // in words.
+  const notes = display.format === "markdown"
+    ? undefined
+    : newNotes(display.format === "plain" ? "words" : "brackets");
+  const paintOn = color && display.format !== "markdown";
   const text = resultBlocks(m.blocks, r)
-    .map((b) => renderBlock(b, r, color, width, notes, o.all ?? false))
+    .map((b) => renderBlock(b, r, paintOn, width, notes, o.all ?? false, display))
     .filter(Boolean);
-  const below = notes.render(width);
+  const below = notes?.render(width);
   return [...text, ...(below ? [below] : [])].join("\n\n");
+}
+
+/**
+ * One block in plain text or markdown: headings, then one line (or a short list) per row in
+ * plain text, pipe tables in markdown. Long lists are cut as the boxed tables are.
+ */
+function renderFlat(
+  block: Block,
+  r: ToolResult,
+  color: boolean,
+  width: number,
+  notes: Notes | undefined,
+  all: boolean,
+  display: Display,
+): string {
+  const { format, units } = display;
+  const md = format === "markdown";
+  const para = (text: string, first = "", rest = "") => wrapIndented(text, width, first, rest);
+  switch (block) {
+    case "VerdictHeader": {
+      const head = `${paint(ICON[r.verdict.status], r.verdict.status, color)}: ${r.tool}${
+        r.scan ? ` on ${r.scan}` : ""
+      }`;
+      return md ? `## ${head}\n\n${para(r.verdict.text)}` : `${head}\n${para(r.verdict.text)}`;
+    }
+    case "MetricGrid": {
+      if (!r.metrics.length) return "";
+      const value = (m: ToolResult["metrics"][number]) =>
+        m.value === null
+          ? "not known"
+          : typeof m.value === "number"
+          ? quantity(m.value, m.unit, units)
+          : `${m.value}${m.unit ? ` ${m.unit}` : ""}`;
+      if (md) {
+        return `${heading("Metrics", format)}\n${
+          fitTable(["Metric", "Value"], r.metrics.map((m) => [m.label, value(m)]), {
+            format,
+          })
+        }`;
+      }
+      return `${heading("Metrics", format)}\n` +
+        r.metrics.map((m) => para(`${m.label}: ${value(m)}`, "  ", "    ")).join("\n");
+    }
+    case "CheckList": {
+      if (!r.checks.length) return "";
+      const { checks, tail } = checksShown(r, all);
+      const q = (v: number | undefined) => (v === undefined ? "—" : quantity(v, undefined, units));
+      const withUnit = (v: number | undefined, c: ToolResult["checks"][number]) =>
+        v === undefined ? undefined : quantity(v, c.unit, units);
+      let body: string;
+      if (md) {
+        body = fitTable(
+          ["Check", "Status", "Measured", "Limit", "Rule / note"],
+          checks.map((c) => [
+            c.label,
+            c.status,
+            withUnit(c.measured, c) ?? q(undefined),
+            withUnit(c.limit, c) ?? q(undefined),
+            ruleNote(c, undefined),
+          ]),
+          { format },
+        );
+      } else {
+        body = checks.map((c) => {
+          const parts = [
+            paint(c.status, c.status, color),
+            c.measured === undefined ? "" : `measured ${withUnit(c.measured, c)}`,
+            c.limit === undefined ? "" : `limit ${withUnit(c.limit, c)}`,
+          ].filter(Boolean).join(", ");
+          const rn = ruleNote(c, notes);
+          return para(`${c.label}: ${parts}${rn ? `; ${rn}` : ""}`, "  - ", "    ");
+        }).join("\n");
+      }
+      return `${heading("Checks", format)}\n${body}` +
+        (tail ? `\n${md ? "\n" : ""}${para(tail)}` : "");
+    }
+    case "FindingList": {
+      if (!r.findings.length) return md ? "### Findings\n\nNone" : "Findings: none";
+      const shown = all ? r.findings : r.findings.slice(0, ROW_LIMIT);
+      const more = r.findings.length - shown.length;
+      const items = shown.map((f) => {
+        const title = md ? `**${f.title}** (\`${f.id}\`)` : `${
+          paint(
+            f.title,
+            f.severity === "fail" ? "fail" : f.severity === "warn" ? "warn" : "bold",
+            color,
+          )
+        } (${f.id})`;
+        return para(title, "- ", "  ") + (f.detail ? `\n${para(f.detail, "  ")}` : "");
+      });
+      return `${heading("Findings", format)}\n${items.join("\n")}` +
+        (more > 0
+          ? `\n${para(`(${more.toLocaleString("en")} more findings: --all lists every one.)`)}`
+          : "");
+    }
+    case "AssumptionList":
+      if (!r.assumptions.length) return "";
+      return `${heading("Assumptions", format)}\n` +
+        r.assumptions.map((a) => para(a.text, "- ", "  ")).join("\n");
+    case "StepLog":
+      if (!r.steps.length) return "";
+      return `${heading("Steps", format)}\n` +
+        r.steps.map((s, i) => para(s, `${i + 1}. `)).join("\n");
+    case "Table": {
+      const t0 = resultTable(r);
+      if (!t0 || !t0.rows.length) return "";
+      const limit = all ? t0.rows.length : ROW_LIMIT;
+      const noteColumns = t0.columns.flatMap((c, i) => (NOTE_COLUMN.test(c) ? [i] : []));
+      return `${heading("Table", format)}\n` + fitTable(
+        t0.columns,
+        t0.rows.slice(0, limit).map((row) =>
+          row.map((v) =>
+            typeof v === "number" ? fmtNum(v) : v === undefined || v === null ? "" : String(v)
+          )
+        ),
+        { width, noteColumns, notes, format, key: Math.max(0, t0.columns.indexOf("name")) },
+      ) +
+        (t0.rows.length > limit
+          ? `\n${para(`(${t0.rows.length - limit} more rows: --all or --csv)`)}`
+          : "");
+    }
+    case "PlanView":
+    case "Chart":
+      return "";
+  }
 }

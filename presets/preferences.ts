@@ -153,6 +153,18 @@ export const PREFERENCE_KEYS: PreferenceKey[] = [
     description: "The detector score an object needs before room_objects lists it.",
   },
   {
+    key: "display.format",
+    schema: z.enum(["table", "plain", "markdown"]),
+    description:
+      "How the terminal shows results: table (boxes), plain (headings and one line per row, for screen readers) or markdown (tables to paste into a report); --format overrides it.",
+  },
+  {
+    key: "display.units",
+    schema: z.enum(["metric", "imperial", "both"]),
+    description:
+      "How lengths and areas are shown: metric, imperial (feet and inches to 1/8 in, ft²) or both; --json stays in SI.",
+  },
+  {
     key: "agent.provider",
     schema: z.enum(["offline", "openai", "anthropic"]),
     description:

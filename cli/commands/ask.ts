@@ -3,7 +3,17 @@
  * @module
  */
 import type { AskFlags } from "../ask.ts";
-import { collect, err, out, parseKv, type Register, store } from "../common.ts";
+import {
+  collect,
+  display,
+  err,
+  FORMAT_OPTION,
+  out,
+  parseKv,
+  type Register,
+  store,
+  UNITS_OPTION,
+} from "../common.ts";
 
 /** `ask <question...>`: the agent chooses the tool and asks the rest. */
 export const ask: Register = (p, { listing }) => {
@@ -22,6 +32,8 @@ export const ask: Register = (p, { listing }) => {
       "let the language model set up in agent.* preferences choose (error when none is)",
     )
     .option("--offline", "decide offline even when a language model is set up")
+    .option(...FORMAT_OPTION)
+    .option(...UNITS_OPTION)
     .action(listing(async (words: string[], o: AskFlags) => {
       const { cmdAsk } = await import("../ask.ts");
       return await cmdAsk(words.join(" "), o, {
@@ -30,6 +42,7 @@ export const ask: Register = (p, { listing }) => {
         out,
         err,
         terminal: Deno.stdin.isTerminal(),
+        display,
       });
     }));
 };

@@ -15,9 +15,11 @@ import { paint, renderResult, ROW_LIMIT, useColor } from "../render.ts";
 import { resultTable, toCsv } from "../../render/table.ts";
 import {
   collect,
+  display,
   err,
   EXIT,
   Exit,
+  FORMAT_OPTION,
   L,
   out,
   parseKv,
@@ -25,6 +27,7 @@ import {
   registry,
   store,
   tableOf,
+  UNITS_OPTION,
 } from "../common.ts";
 
 interface RunFlags {
@@ -40,6 +43,10 @@ interface RunFlags {
   csv?: string;
   chart?: string;
   pack?: string;
+  /** table, plain or markdown (default: the display.format preference, else table). */
+  format?: string;
+  /** metric, imperial or both (default: the display.units preference, else metric). */
+  units?: string;
   /** PNG size: a scale (2 for twice the screen size, 4.17 for 300 dpi print) or a width. */
   scale?: string;
   width?: string;
@@ -136,6 +143,7 @@ async function cmdRun(toolId: string, f: RunFlags): Promise<number> {
     });
   }
   const persona = L.activePersona(s, f.persona);
+  const shown = display(f);
   const live = !f.json;
   const color = useColor();
   const session = L.createSession(m, { store: s, builtins: L.BUILTIN_SCANS, set, persona });
@@ -169,7 +177,7 @@ async function cmdRun(toolId: string, f: RunFlags): Promise<number> {
   if (f.json) {
     out(JSON.stringify({ run_id, result, for_model: L.forModel(result) }, null, 2));
   } else {
-    out(renderResult(m, printableDeep(result), color, { all: f.all }));
+    out(renderResult(m, printableDeep(result), color, { all: f.all, ...shown }));
     out(paint(`\nrun ${run_id}`, "dim", color));
   }
   return result.verdict.status === "error" ? EXIT.error : EXIT.ok;
@@ -226,23 +234,43 @@ async function writeFiles(
   }
 }
 
-async function cmdDemo(o: { out: string; json?: boolean }): Promise<number> {
+async function cmdDemo(
+  o: { out: string; json?: boolean; format?: string; units?: string },
+): Promise<number> {
   const reg = await registry();
   const s = store();
-  const color = useColor();
+  const shown = display(o);
+  const color = useColor() && shown.format !== "markdown";
+  // Boxes get a rule between tools; plain text a blank line, markdown a thematic break.
+  const rule = shown.format === "table" ? "─".repeat(72) : shown.format === "markdown" ? "---" : "";
   const dir = resolve(o.out);
   await Deno.mkdir(dir, { recursive: true });
   const plan = L.BUILTIN_SCANS.demo().plan;
-  out(
-    paint(`threshold demo: every tool on the built-in demo building "${plan.name}"`, "bold", color),
-  );
+  const width = termWidth();
+  out(paint(
+    wrapIndented(
+      `threshold demo: every tool on the built-in demo building "${plan.name}"`,
+      width,
+      "",
+    ),
+    "bold",
+    color,
+  ));
   out(
     `${plan.floors.length} floors, ${plan.rooms.length} rooms, ${plan.openings.length} openings\n`,
   );
   // A person's own measurements have no defaults: the demo runs as the active persona, or as
   // a manual wheelchair user when none is active, so every tool runs without a question.
   const persona = L.activePersona(s) ?? L.getPersona("manual-wheelchair-user", s);
-  out(`As the persona "${persona.title}" (threshold personas show ${persona.id})\n`);
+  out(
+    `${
+      wrapIndented(
+        `As the persona "${persona.title}" (threshold personas show ${persona.id})`,
+        width,
+        "",
+      )
+    }\n`,
+  );
   const summary: (string | number)[][] = [];
   const { planSvg, svgToPng } = await import("../../render/planview.ts");
   const jsonOut: unknown[] = [];
@@ -273,17 +301,22 @@ async function cmdDemo(o: { out: string; json?: boolean }): Promise<number> {
     const r = outcome.result;
     jsonOut.push({ run_id: outcome.run_id, result: r, for_model: L.forModel(r) });
     if (!o.json) {
-      out("─".repeat(72));
+      out(rule);
       if (Object.keys(example).length) {
         out(paint(
-          `example inputs: ${
-            Object.entries(example).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(" ")
-          }`,
+          wrapIndented(
+            `example inputs: ${
+              Object.entries(example).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(" ")
+            }`,
+            width,
+            "",
+            "  ",
+          ),
           "dim",
           color,
         ));
       }
-      out(renderResult(m, printableDeep(r), color));
+      out(renderResult(m, printableDeep(r), color, shown));
       out("");
     }
     let pics = "";
@@ -303,7 +336,7 @@ async function cmdDemo(o: { out: string; json?: boolean }): Promise<number> {
   if (o.json) {
     out(JSON.stringify({ out_dir: dir, runs: jsonOut }, null, 2));
   } else {
-    out("─".repeat(72));
+    out(rule);
     out(tableOf(["Tool", "Verdict", "Pictures"], summary));
     out(`PlanView pictures are in ${dir}`);
   }
@@ -327,6 +360,8 @@ export const run: Register = (p, { act }) => {
     .option("--csv <file>", "write the tool's table as CSV")
     .option("--chart <file>", "write the tool's chart (.svg, or .png)")
     .option("--pack <file>", "a rule pack file (sets the input pack)")
+    .option(...FORMAT_OPTION)
+    .option(...UNITS_OPTION)
     .option("--scale <n>", "PNG size as a multiple of the screen size (4.17: 300 dpi print)")
     .option("--width <px>", "PNG width in pixels (the height keeps the proportions)")
     .action(act((id: string, o: RunFlags) => cmdRun(id, o)));
@@ -339,5 +374,9 @@ export const demo: Register = (p, { act }) => {
   )
     .option("--out <dir>", "folder for the PlanView pictures", "threshold-demo")
     .option("--json")
-    .action(act((o: { out: string; json?: boolean }) => cmdDemo(o)));
+    .option(...FORMAT_OPTION)
+    .option(...UNITS_OPTION)
+    .action(
+      act((o: { out: string; json?: boolean; format?: string; units?: string }) => cmdDemo(o)),
+    );
 };

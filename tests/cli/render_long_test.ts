@@ -50,3 +50,20 @@ Deno.test("render: 60 checks or fewer are all listed, with no line about rows le
   assertEquals(rows(text).length, ROW_LIMIT);
   assert(!text.includes("checks shown"));
 });
+
+Deno.test("render: plain and markdown page long check lists the same way (60 rows, failing first)", () => {
+  const r = result(100, [70, 85, 99]);
+  const plain = renderResult(m, r, false, { format: "plain" });
+  const plainRows = [...plain.matchAll(/^ {2}- Room (\d+): /gm)].map((x) => Number(x[1]));
+  const md = renderResult(m, r, false, { format: "markdown" });
+  const mdRows = [...md.matchAll(/^\| Room (\d+) \|/gm)].map((x) => Number(x[1]));
+  for (const shown of [plainRows, mdRows]) {
+    assertEquals(shown.length, ROW_LIMIT);
+    for (const i of [70, 85, 99]) assert(shown.includes(i), `Room ${i} (failing) is listed`);
+  }
+  for (const text of [plain, md]) {
+    assertMatch(text.replace(/\s+/g, " "), /\(60 of 100 checks shown: all 3 not passing/);
+  }
+  const every = renderResult(m, r, false, { format: "plain", all: true });
+  assertEquals([...every.matchAll(/^ {2}- Room \d+: /gm)].length, 100);
+});

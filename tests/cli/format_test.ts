@@ -1,0 +1,124 @@
+/**
+ * `--format plain|markdown` and `--units` on the real command at COLUMNS=80: plain has no box
+ * characters and keeps every line within 80 columns, one line per check built from the
+ * result's own numbers; markdown gives pipe tables; the preferences set them once; `--json`
+ * stays as it is (SI).
+ */
+import { cli, tempHome } from "../_cli.ts";
+import { assert, assertEquals, assertMatch } from "../_assert.ts";
+import { fmtNum } from "../../cli/render.ts";
+import { feetInches } from "../../ground/units.ts";
+
+const W80 = { COLUMNS: "80" };
+const BOX = /[│┌┐└┘├┤┬┴┼─]/;
+const DOOR = ["run", "door_clearance", "--scan", "demo", "--persona", "manual-wheelchair-user"];
+const width = (l: string) => [...l].length;
+
+interface Check {
+  label: string;
+  status: string;
+  measured?: number;
+  limit?: number;
+  unit?: string;
+}
+
+async function doorJson(home: string): Promise<Check[]> {
+  const r = await cli(home, [...DOOR, "--json"], W80);
+  assertEquals(r.code, 0, r.stderr);
+  return JSON.parse(r.stdout).result.checks;
+}
+
+Deno.test("format: demo at COLUMNS=80 in all three formats (boxes, plain lines, markdown tables)", async () => {
+  const home = tempHome();
+  const outDir = Deno.makeTempDirSync();
+  const run = async (format: string) => {
+    const r = await cli(home, ["demo", "--out", outDir, "--format", format], W80);
+    assertEquals(r.code, 0, r.stderr);
+    return r.stdout;
+  };
+  const table = await run("table");
+  assert(table.includes("┌"), "the default draws boxes");
+  const plain = await run("plain");
+  const lines = plain.split("\n");
+  assertEquals(lines.filter((l) => BOX.test(l)), [], "plain has no box characters");
+  assertEquals(lines.filter((l) => width(l) > 80), [], "every plain line fits 80 columns");
+  assert(lines.includes("Checks:") && lines.includes("Metrics:"), "headings name the lists");
+  assertMatch(plain, /^ {2}- .+: (pass|fail|warn|unknown), measured \d/m);
+  const md = await run("markdown");
+  assert(md.includes("| Check | Status | Measured | Limit | Rule / note |"));
+  assert(md.includes("### Checks") && md.includes("| --- | --- |"));
+  // Every row of a markdown table has as many cells as its header (pipes in cells escaped).
+  const cells = (l: string) => l.replaceAll("\\|", "").split("|").length;
+  let head = 0;
+  for (const l of md.split("\n")) {
+    if (!l.startsWith("|")) {
+      head = 0;
+      continue;
+    }
+    if (!head) head = cells(l);
+    else assertEquals(cells(l), head, l);
+  }
+  assert(!BOX.test(md.replace(/^---$/gm, "")), "markdown has no box characters");
+});
+
+Deno.test("format: plain gives one line per check from the result's numbers; markdown a row", async () => {
+  const home = tempHome();
+  const checks = await doorJson(home);
+  const plain = (await cli(home, [...DOOR, "--format", "plain"], W80)).stdout;
+  const flat = plain.replace(/\n {4}/g, " ");
+  for (const c of checks) {
+    const line = `  - ${c.label}: ${c.status}, measured ${fmtNum(c.measured!)} ${c.unit}, limit ${
+      fmtNum(c.limit!)
+    } ${c.unit}`;
+    assert(flat.includes(line), `missing: ${line}`);
+  }
+  const md = (await cli(home, [...DOOR, "--format", "markdown"], W80)).stdout;
+  for (const c of checks) {
+    assert(
+      md.includes(
+        `| ${c.label} | ${c.status} | ${fmtNum(c.measured!)} m | ${fmtNum(c.limit!)} m |`,
+      ),
+      c.label,
+    );
+  }
+});
+
+Deno.test("format: display.format is saved once; --format overrides; a bad one is named; --json unchanged", async () => {
+  const home = tempHome();
+  const before = await doorJson(home);
+  assertEquals((await cli(home, ["prefs", "set", "display.format", "plain"])).code, 0);
+  const plain = await cli(home, DOOR, W80);
+  assert(plain.stdout.includes("Checks:") && !BOX.test(plain.stdout), "the preference is used");
+  assert((await cli(home, [...DOOR, "--format", "table"], W80)).stdout.includes("┌"));
+  const bad = await cli(home, [...DOOR, "--format", "html"], W80);
+  assertEquals(bad.code, 2);
+  assertMatch(bad.stderr, /--format: must be one of table, plain, markdown, got "html"/);
+  assertEquals(await doorJson(home), before, "--json is the same whatever the format");
+  const badPref = await cli(home, ["prefs", "set", "display.format", '"boxes"']);
+  assertEquals(badPref.code, 2);
+});
+
+Deno.test("units: the demo in metric, imperial and both; --json stays SI", async () => {
+  const home = tempHome();
+  const checks = await doorJson(home);
+  const c = checks.find((x) => x.status === "fail")!;
+  for (const format of ["table", "plain", "markdown"]) {
+    const run = (units: string) => cli(home, [...DOOR, "--format", format, "--units", units], W80);
+    const metric = (await run("metric")).stdout;
+    const imperial = (await run("imperial")).stdout;
+    const both = (await run("both")).stdout;
+    const us = feetInches(c.measured!);
+    assert(!metric.includes("″"), `${format}: metric has no inches`);
+    assert(imperial.includes(us), `${format}: imperial shows ${us}`);
+    // The checks' own figures are converted (the tools' sentences keep their wording).
+    if (format === "plain") assert(!imperial.includes(`measured ${fmtNum(c.measured!)} m`));
+    if (format === "markdown") assert(!imperial.includes(`| ${fmtNum(c.measured!)} m |`));
+    assert(both.includes(`${us} (${fmtNum(c.measured!)} m)`), `${format}: both shows both`);
+    if (format === "plain") {
+      assertEquals(imperial.split("\n").filter((l) => width(l) > 80), []);
+    }
+  }
+  assertEquals((await cli(home, ["prefs", "set", "display.units", "imperial"])).code, 0);
+  assert((await cli(home, DOOR, W80)).stdout.includes(feetInches(c.measured!)));
+  assertEquals(await doorJson(home), checks, "--json keeps SI under display.units imperial");
+});
