@@ -10,7 +10,14 @@ import { ask, type AskOptions, decide, type Decision, toolManifest } from "../ag
 import { InputError } from "../ground/errors.ts";
 import type { Session, SessionQuestion } from "../core/session.ts";
 import type { Store } from "../core/store.ts";
-import { type Format, paint, renderResult, type UnitSystem, useColor } from "./render.ts";
+import {
+  type Format,
+  paint,
+  questionsText,
+  renderResult,
+  type UnitSystem,
+  useColor,
+} from "./render.ts";
 import { termWidth, wrapIndented } from "./layout.ts";
 
 /** Flags of `threshold ask`. */
@@ -54,7 +61,7 @@ function promptAnswer(
 ): { value: unknown; shown: string } | null {
   if (q.choices?.length) err(q.choices.map((c, i) => `  ${i + 1}. ${c.label}`).join("\n"));
   for (;;) {
-    const raw = prompt(`${q.ask}${q.unit ? ` (${q.unit})` : ""}`);
+    const raw = prompt(wrapIndented(`${q.ask}${q.unit ? ` (${q.unit})` : ""}`, termWidth(), ""));
     if (raw === null) return null;
     try {
       const value = parse(q, raw);
@@ -181,6 +188,11 @@ export async function cmdAsk(question: string, f: AskFlags, env: AskEnv): Promis
   }
   const pending = outcome.runs.filter((r) => r.status === "needs_input");
   if (pending.length) {
+    if (!f.json) {
+      for (const r of pending) {
+        if (r.status === "needs_input") env.err(questionsText(r.tool, r.questions));
+      }
+    }
     env.out(JSON.stringify(
       {
         status: "needs_input",
@@ -301,7 +313,7 @@ async function cmdAskModel(
 }
 
 /** A live step, wrapped to the terminal's width under its time. */
-function stepLine(elapsed_ms: number, text: string): string {
+export function stepLine(elapsed_ms: number, text: string): string {
   return wrapIndented(text, termWidth(), `  [${(elapsed_ms / 1000).toFixed(2)} s] `);
 }
 

@@ -20,6 +20,7 @@ import { convertible, formatQuantity, UNIT_SYSTEMS, type UnitSystem } from "../g
 import type { Block, Manifest } from "../core/manifest.ts";
 import { resultBlocks, type Status, type ToolResult } from "../core/result.ts";
 import { resultTable } from "../render/table.ts";
+import type { SessionQuestion } from "../core/session.ts";
 
 const CODES: Record<Status | "dim" | "bold", [number, number]> = {
   pass: [32, 39],
@@ -394,4 +395,27 @@ function renderFlat(
     case "Chart":
       return "";
   }
+}
+
+/**
+ * The questions a run stopped on, in words that fit the terminal (stderr, beside the JSON on
+ * stdout that programs read): each question with its unit, and how to give the answer.
+ */
+export function questionsText(tool: string, questions: SessionQuestion[]): string {
+  const width = termWidth();
+  return [
+    wrapIndented(
+      `${tool} needs ${questions.length === 1 ? "an answer" : `${questions.length} answers`}:`,
+      width,
+      "",
+    ),
+    ...questions.map((q) =>
+      wrapIndented(
+        `${q.ask}${q.unit ? ` (${q.unit})` : ""} Answer with --set ${q.input}=…`,
+        width,
+        "  - ",
+        "    ",
+      )
+    ),
+  ].join("\n");
 }

@@ -5,6 +5,7 @@
 import { InputError } from "../../ground/errors.ts";
 import { printable } from "../../core/printable.ts";
 import { L, out, parseValue, type Register, store, tableOf } from "../common.ts";
+import { termWidth, wrapIndented } from "../layout.ts";
 
 /** `prefs`: saved preferences (dotted keys). */
 export const prefs: Register = (p, { act }) => {
@@ -23,7 +24,9 @@ export const prefs: Register = (p, { act }) => {
       ]),
     ]));
     const unset = L.PREFERENCE_KEYS.filter((k) => !rows.some((r) => r.key === k.key));
-    if (unset.length) out(`Not set: ${unset.map((k) => k.key).join(", ")}`);
+    if (unset.length) {
+      out(wrapIndented(`Not set: ${unset.map((k) => k.key).join(", ")}`, termWidth(), "", "  "));
+    }
   }));
   prefs.command("get <key>").action(act((key: string) => {
     checkPrefKey(key);

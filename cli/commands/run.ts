@@ -11,7 +11,7 @@ import { listManifests, loadTool } from "../../core/catalog.ts";
 import type { Session, SessionQuestion, SessionState } from "../../core/session.ts";
 import type { ToolResult } from "../../core/result.ts";
 import { printable, printableDeep, printableLine } from "../../core/printable.ts";
-import { paint, renderResult, ROW_LIMIT, useColor } from "../render.ts";
+import { paint, questionsText, renderResult, ROW_LIMIT, useColor } from "../render.ts";
 import { resultTable, toCsv } from "../../render/table.ts";
 import {
   collect,
@@ -95,7 +95,7 @@ function askOnTerminal(questions: SessionQuestion[], session: Session) {
       err(q.choices.map((c, i) => `  ${i + 1}. ${printableLine(c.label)}`).join("\n"));
     }
     for (;;) {
-      const raw = prompt(`${q.ask}${q.unit ? ` (${q.unit})` : ""}`);
+      const raw = prompt(wrapIndented(`${q.ask}${q.unit ? ` (${q.unit})` : ""}`, termWidth(), ""));
       if (raw === null) throw new Exit(EXIT.needsInput, `no answer for ${q.input}`);
       let value: unknown;
       try {
@@ -167,6 +167,7 @@ async function cmdRun(toolId: string, f: RunFlags): Promise<number> {
     state = await session.answer(answers, { save, parsed: true });
   }
   if (state.status === "needs_input") {
+    if (!f.json) err(questionsText(m.id, state.questions));
     out(
       JSON.stringify({ status: "needs_input", tool: m.id, questions: state.questions }, null, 2),
     );

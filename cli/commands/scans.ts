@@ -7,6 +7,7 @@ import { InputError } from "../../ground/errors.ts";
 import type { Plan } from "../../ground/plan.ts";
 import { printable, printableLine } from "../../core/printable.ts";
 import { err, L, out, type Register, store, tableOf } from "../common.ts";
+import { termWidth, wrapIndented } from "../layout.ts";
 
 /** `import <file>`: a building into the store. */
 export const importScan: Register = (p, { act }) => {
@@ -21,7 +22,8 @@ export const importScan: Register = (p, { act }) => {
       const p = loaded.plan;
       const count = (k: string) => p.openings.filter((x) => x.kind === k).length;
       if (o.json) return out(JSON.stringify({ scan: p.id, report }, null, 2));
-      out(`Imported ${file} as scan ${p.id} (${report.format})`);
+      const width = termWidth();
+      out(wrapIndented(`Imported ${file} as scan ${p.id} (${report.format})`, width, "", "  "));
       out(
         tableOf([
           "Floors",
@@ -51,7 +53,12 @@ export const importScan: Register = (p, { act }) => {
           report.assumptions,
         ], ["Warnings", report.warnings]] as const
       ) {
-        if (list.length) out(`${title}:\n${list.map((x) => `  - ${printableLine(x)}`).join("\n")}`);
+        if (!list.length) continue;
+        out(
+          `${title}:\n${
+            list.map((x) => wrapIndented(printableLine(x), width, "  - ", "    ")).join("\n")
+          }`,
+        );
       }
     }));
 };

@@ -2,7 +2,7 @@
 // unknown (stdout is a pipe here, so no terminal size).
 import { cli, tempHome } from "../_cli.ts";
 import { sharedData } from "../_data.ts";
-import { assert, assertEquals } from "../_assert.ts";
+import { assert, assertEquals, assertMatch } from "../_assert.ts";
 
 const widest = (s: string) => Math.max(0, ...s.split("\n").map((l) => [...l].length));
 
@@ -81,4 +81,58 @@ Deno.test("widths: a tool's questions without a terminal (exit 3, JSON) fit 100 
     assert(w <= 100, `threshold run ${tool} asks in lines ${w} columns wide (limit 100)`);
   }
   assert(asked >= 3, `only ${asked} tools asked anything; expected code_check, turning_space …`);
+});
+
+// Issue 27: the import report, `prefs list`'s "Not set:" line, the questions a run stops on
+// and `ask`'s live steps fit COLUMNS at 80 and 100 too.
+for (const columns of ["80", "100"]) {
+  Deno.test(`widths: import reports, prefs list and questions fit ${columns} columns`, async () => {
+    const limit = Number(columns);
+    const h = tempHome();
+    const env = { COLUMNS: columns };
+    const runs: [string[], number[]][] = [
+      [["import", sharedData("zind/zind_data.json"), "--id", "z"], [0]],
+      [["import", sharedData("ifc/AC20-FZK-Haus.ifc"), "--id", "f"], [0]],
+      [["prefs", "list"], [0]],
+      [["run", "will_it_fit", "--scan", "demo"], [3]],
+      [["run", "code_check", "--scan", "demo"], [3]],
+      [["ask", "will", "a", "sofa", "fit", "--scan", "demo"], [3]],
+    ];
+    for (const [args, codes] of runs) {
+      const r = await cli(h, args, env);
+      assert(codes.includes(r.code), `${args.join(" ")}: exit ${r.code} ${r.stderr}`);
+      const w = widest(r.stderr);
+      assert(w <= limit, `threshold ${args.join(" ")}: stderr ${w} columns wide (limit ${limit})`);
+      if (r.code === 3) {
+        // The questions in words on stderr; the JSON for programs keeps each sentence in one
+        // string, so a line over the width is only ever one string member.
+        assertMatch(r.stderr, /needs (an answer|\d+ answers):\n {2}- /);
+        for (const l of r.stdout.split("\n").filter((l) => [...l].length > limit)) {
+          assertMatch(l, /^\s*"[a-z_]+": "[^"\\]*(\\.[^"\\]*)*",?$/, l);
+        }
+        JSON.parse(r.stdout);
+      } else {
+        const wo = widest(r.stdout);
+        assert(wo <= limit, `threshold ${args.join(" ")} is ${wo} columns wide (limit ${limit})`);
+        assert(r.stdout.length > 100, `threshold ${args.join(" ")} printed almost nothing`);
+      }
+    }
+  });
+}
+
+Deno.test("widths: ask's live steps wrap under their time at COLUMNS=80", async () => {
+  const { stepLine } = await import("../../cli/ask.ts");
+  const before = Deno.env.get("COLUMNS");
+  Deno.env.set("COLUMNS", "80");
+  try {
+    const text = "Checking 17 doors and openings against 0.810 m (your 0.76 m chair plus " +
+      "0.05 m beside it) and each against ADA 2010 §404.2.3's 0.815 m, as a separate check";
+    const lines = stepLine(1234, text).split("\n");
+    assert(lines.length > 1 && lines.every((l) => [...l].length <= 80), lines.join("\n"));
+    assertEquals(lines[0].startsWith("  [1.23 s] Checking"), true);
+    assertEquals(lines.map((l) => l.trim()).join(" "), `[1.23 s] ${text}`);
+  } finally {
+    if (before === undefined) Deno.env.delete("COLUMNS");
+    else Deno.env.set("COLUMNS", before);
+  }
 });
