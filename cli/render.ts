@@ -78,6 +78,35 @@ function quantity(v: number, unit: string | undefined, units: UnitSystem): strin
   return formatQuantity(v, unit, units === "metric" ? "metric" : units, fmtNum(v));
 }
 
+/** A table column's SI unit from its name (`height_m`, `floor_area_m2`), if it has one. */
+function columnUnit(column: string): "m" | "m²" | undefined {
+  return /_m2$/.test(column) ? "m²" : /_m$/.test(column) ? "m" : undefined;
+}
+
+/**
+ * A tool's table as text cells, its first `limit` rows. In metric, as it is; otherwise the
+ * length and area columns (named `…_m`, `…_m2`) are converted and named without the unit.
+ */
+function tableCells(
+  t: NonNullable<ReturnType<typeof resultTable>>,
+  limit: number,
+  units: UnitSystem,
+): { columns: string[]; rows: string[][] } {
+  const unit = t.columns.map((c) => (units === "metric" ? undefined : columnUnit(c)));
+  return {
+    columns: t.columns.map((c, i) => (unit[i] ? c.replace(/_m2?$/, "") : c)),
+    rows: t.rows.slice(0, limit).map((row) =>
+      row.map((v, i) =>
+        typeof v === "number"
+          ? unit[i] ? formatQuantity(v, unit[i], units, fmtNum(v)) : fmtNum(v)
+          : v === undefined || v === null
+          ? ""
+          : String(v)
+      )
+    ),
+  };
+}
+
 /** A heading for a block: a markdown heading, or a line ending in ":" in plain text. */
 function heading(text: string, format: Format): string {
   return format === "markdown" ? `### ${text}\n` : `${text}:`;
@@ -225,13 +254,10 @@ export function renderBlock(
       if (!t0 || !t0.rows.length) return "";
       const noteColumns = t0.columns.flatMap((c, i) => (NOTE_COLUMN.test(c) ? [i] : []));
       const limit = all ? t0.rows.length : ROW_LIMIT;
+      const t = tableCells(t0, limit, units);
       return fitTable(
-        t0.columns,
-        t0.rows.slice(0, limit).map((row) =>
-          row.map((v) =>
-            typeof v === "number" ? fmtNum(v) : v === undefined || v === null ? "" : String(v)
-          )
-        ),
+        t.columns,
+        t.rows,
         { width, noteColumns, notes, key: Math.max(0, t0.columns.indexOf("name")) },
       ) + (t0.rows.length > limit
         ? `\n${wrapIndented(`(${t0.rows.length - limit} more rows: --all or --csv)`, width, "")}`
@@ -378,13 +404,10 @@ function renderFlat(
       if (!t0 || !t0.rows.length) return "";
       const limit = all ? t0.rows.length : ROW_LIMIT;
       const noteColumns = t0.columns.flatMap((c, i) => (NOTE_COLUMN.test(c) ? [i] : []));
+      const t = tableCells(t0, limit, units);
       return `${heading("Table", format)}\n` + fitTable(
-        t0.columns,
-        t0.rows.slice(0, limit).map((row) =>
-          row.map((v) =>
-            typeof v === "number" ? fmtNum(v) : v === undefined || v === null ? "" : String(v)
-          )
-        ),
+        t.columns,
+        t.rows,
         { width, noteColumns, notes, format, key: Math.max(0, t0.columns.indexOf("name")) },
       ) +
         (t0.rows.length > limit

@@ -7,7 +7,7 @@
 import { cli, tempHome } from "../_cli.ts";
 import { assert, assertEquals, assertMatch } from "../_assert.ts";
 import { fmtNum } from "../../cli/render.ts";
-import { feetInches } from "../../ground/units.ts";
+import { feetInches, squareFeet } from "../../ground/units.ts";
 
 const W80 = { COLUMNS: "80" };
 const BOX = /[│┌┐└┘├┤┬┴┼─]/;
@@ -121,4 +121,18 @@ Deno.test("units: the demo in metric, imperial and both; --json stays SI", async
   assertEquals((await cli(home, ["prefs", "set", "display.units", "imperial"])).code, 0);
   assert((await cli(home, DOOR, W80)).stdout.includes(feetInches(c.measured!)));
   assertEquals(await doorJson(home), checks, "--json keeps SI under display.units imperial");
+});
+
+Deno.test("units: a tool's table converts its _m and _m2 columns (takeoff on the demo)", async () => {
+  const home = tempHome();
+  const args = ["run", "takeoff", "--scan", "demo"];
+  const j = JSON.parse((await cli(home, [...args, "--json"], W80)).stdout).result.data.table;
+  const row = j.rows.find((r: unknown[]) => r[j.columns.indexOf("scope")] === "room");
+  const h = row[j.columns.indexOf("height_m")] as number;
+  const a = row[j.columns.indexOf("floor_area_m2")] as number;
+  const plain = (await cli(home, [...args, "--format", "plain", "--units", "both"], W80)).stdout;
+  assert(plain.includes(`  height: ${feetInches(h)} (${fmtNum(h)} m)`), plain);
+  assert(plain.includes(`  floor_area: ${squareFeet(a)} ft² (${fmtNum(a)} m²)`));
+  const md = (await cli(home, [...args, "--format", "markdown"], W80)).stdout;
+  assert(md.includes("| height_m |") && md.includes("| floor_area_m2 |"), "metric keeps SI names");
 });
