@@ -14,7 +14,7 @@ import {
   type Manifest,
 } from "./manifest.ts";
 import type { Assumption, InputSource } from "./result.ts";
-import { round } from "../ground/text.ts";
+import { inputWords, round } from "../ground/text.ts";
 
 /** A question for the person: only for an input nothing fills. */
 export interface Question {
@@ -124,7 +124,7 @@ export function fillInputs(m: Manifest, src: FillSources): Filled {
     if (inputIsOptional(schema)) continue;
     out.questions.push({
       input: name,
-      ask: meta.ask ?? `What value should ${name.replaceAll("_", " ")} have?`,
+      ask: meta.ask ?? `What value should ${inputWords(name)} have?`,
       unit: meta.unit,
       schema: questionSchema(m, name),
     });

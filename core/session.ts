@@ -8,6 +8,7 @@
  * live here.
  */
 import type { z } from "npm:zod@4.6.7";
+import { inputWords } from "../ground/text.ts";
 import { findPlan, knownScanIds, type PlanSources, type StepEvent } from "./context.ts";
 import { CancelledError, InputError } from "../ground/errors.ts";
 import { fillable, type FillInfo, fillSentence } from "./fill.ts";
@@ -281,7 +282,7 @@ export function describeQuestions(
     const def = inputDefault(schema);
     return {
       ...q,
-      label: meta.label ?? q.input.replaceAll("_", " "),
+      label: meta.label ?? inputWords(q.input),
       kind,
       ...(refers ? { refers } : {}),
       ...(choices && choices.length ? { choices } : {}),
@@ -520,7 +521,7 @@ function questionOf(m: Manifest, name: string): Question {
   const meta = inputMeta(shape[name]);
   return {
     input: name,
-    ask: meta.ask ?? `What value should ${name.replaceAll("_", " ")} have?`,
+    ask: meta.ask ?? `What value should ${inputWords(name)} have?`,
     ...(meta.unit ? { unit: meta.unit } : {}),
     schema: questionSchema(m, name),
   };

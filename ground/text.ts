@@ -20,3 +20,11 @@ export function listWords(words: string[]): string {
     ? words.join("")
     : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
 }
+
+/**
+ * An input's name as words, its unit suffix left off (the unit is said beside it):
+ * `min_clear_width_m` → "min clear width", `floor_area_m2` → "floor area".
+ */
+export function inputWords(name: string): string {
+  return name.replace(/_(m|m2|mm|deg|min|s|l|mb|px|pct)$/, "").replaceAll("_", " ");
+}

@@ -175,7 +175,7 @@ async function get(app: App, _req: Request, url: URL): Promise<Response> {
   if (p === "/tools") return await toolsPage(app, url);
   if (p === "/ask") return askPage(app);
   let m;
-  if ((m = /^\/tools\/([^/]+)$/.exec(p))) return await toolPage(app, seg(m[1]));
+  if ((m = /^\/tools\/([^/]+)$/.exec(p))) return await toolPage(app, seg(m[1]), _req);
   if ((m = /^\/scans\/([^/]+)$/.exec(p))) return scanPage(app, seg(m[1]));
   if ((m = /^\/runs\/([^/]+)\/table\.csv$/.exec(p))) return runCsv(app, seg(m[1]));
   if ((m = /^\/runs\/([^/]+)$/.exec(p))) return await runPage(app, seg(m[1]));

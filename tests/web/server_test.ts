@@ -258,7 +258,8 @@ Deno.test("web: a rejected finding stays hidden on reload, in later runs and in 
       form({ scan: "demo", id: f.id, reason: "measured on site: 2.2 m", back: "/scans/demo" }),
     );
     assert.equal(rej.status, 303);
-    assert.equal(rej.headers.get("location"), "/scans/demo");
+    // Back to the finding list, whose heading takes the focus (issue 27).
+    assert.equal(rej.headers.get("location"), "/scans/demo#h-findings");
     const after = await (await web.get("/scans/demo")).text();
     const openPart = after.split("Rejected findings")[0];
     assert.ok(!openPart.includes(`value="${f.id}"`), "hidden from the open findings");

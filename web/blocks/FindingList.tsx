@@ -11,7 +11,8 @@ import type { BlockProps } from "./types.ts";
 export function FindingList({ result, back }: BlockProps): JSX.Element | null {
   return (
     <section class="block findings" aria-labelledby="h-findings">
-      <h3 id="h-findings">Findings ({result.findings.length})</h3>
+      {/* Focusable from script and from the #h-findings a reject returns to. */}
+      <h3 id="h-findings" tabIndex={-1}>Findings ({result.findings.length})</h3>
       {result.findings.length
         ? (
           <ul class="finding-list">

@@ -8,6 +8,7 @@ import type { JSX } from "preact";
 import type { Overlay } from "../../core/result.ts";
 import type { Plan } from "../../ground/plan.ts";
 import { planSvg } from "../../render/planview.ts";
+import { pickEntrance } from "../../engines/geometry/routes/entrance.ts";
 import { Island } from "../island.tsx";
 import type { BlockProps } from "./types.ts";
 
@@ -16,11 +17,29 @@ export function PlanView({ result, plan }: BlockProps): JSX.Element | null {
   return <PlanFloors plan={plan} overlays={result.overlays} title={result.verdict.text} />;
 }
 
-/** The plan's floors with overlays (also the scan page's plan). */
+/**
+ * The floor a plan opens on: the main entrance's (engines/geometry/routes/entrance.ts), else
+ * the floor of any door to the outside, else the ground floor (index 0), else the lowest.
+ */
+export function entranceFloor(plan: Plan): string | undefined {
+  const e = pickEntrance(plan);
+  const byIndex = [...plan.floors].sort((a, b) => a.index - b.index);
+  return e.entrance?.floor ?? e.candidates[0]?.floor ?? byIndex.find((f) => f.index === 0)?.id ??
+    byIndex[0]?.id;
+}
+
+/** The plan's floors with overlays (also the scan page's plan, a level-2 section there). */
 export function PlanFloors(
-  { plan, overlays = [], title }: { plan: Plan; overlays?: Overlay[]; title?: string },
+  { plan, overlays = [], title, level = 3 }: {
+    plan: Plan;
+    overlays?: Overlay[];
+    title?: string;
+    /** The heading's level: 3 under a result's verdict, 2 on a scan's page. */
+    level?: 2 | 3;
+  },
 ): JSX.Element {
   const floors = [...plan.floors].sort((a, b) => a.index - b.index);
+  const H = level === 2 ? "h2" : "h3";
   const floorName = (f: { id: string; name?: string; index: number }) =>
     f.name ?? `Floor ${f.index}`;
   const panels = floors.length
@@ -37,10 +56,14 @@ export function PlanFloors(
   const viewId = "plan-view";
   return (
     <section class="block planview" aria-labelledby="h-plan">
-      <h3 id="h-plan">Plan</h3>
+      <H id="h-plan">Plan</H>
       <Island
         name="PlanViewer"
-        props={{ view: viewId, floors: panels.map(({ id, name }) => ({ id, name })) }}
+        props={{
+          view: viewId,
+          floors: panels.map(({ id, name }) => ({ id, name })),
+          start: entranceFloor(plan),
+        }}
       />
       <div
         class="plan-viewport"

@@ -11,12 +11,16 @@ export interface PlanViewerProps {
   /** The id of the viewport holding the floor panels. */
   view: string;
   floors: { id: string; name: string }[];
+  /** The floor shown first: the entrance's (a foundation level is not where a visit starts). */
+  start?: string;
 }
 
 const STEP_PX = 40;
 
-export function PlanViewer({ view, floors }: PlanViewerProps): JSX.Element {
-  const [floor, setFloor] = useState(floors[0]?.id ?? "");
+export function PlanViewer({ view, floors, start }: PlanViewerProps): JSX.Element {
+  const [floor, setFloor] = useState(
+    start !== undefined && floors.some((f) => f.id === start) ? start : floors[0]?.id ?? "",
+  );
   const [zoom, setZoom] = useState(1);
   const [pan, setPan] = useState<[number, number]>([0, 0]);
   const [note, setNote] = useState("");

@@ -29,12 +29,16 @@ export interface FormField {
   save_text?: string;
   /** The field's own error, from the last submission. */
   error?: string;
+  /** The scan input: the other choices (rooms, doors) follow it. */
+  scan?: boolean;
 }
 
 export interface RunFormProps {
   tool: string;
   title: string;
   action: string;
+  /** The form's own page: a GET with the fields gives them for another scan. */
+  form_url?: string;
   fields: FormField[];
   /** An error not tied to one field. */
   error?: string;
@@ -47,7 +51,10 @@ export interface RunFormProps {
 type Phase = "idle" | "running" | "done" | "cancelled" | "failed";
 
 export function RunForm(props: RunFormProps): JSX.Element {
-  const { action, fields, title } = props;
+  const { action, title } = props;
+  const [fields, setFields] = useState(props.fields);
+  // Bumped when the fields come afresh for another scan, so each field starts from its value.
+  const [generation, setGeneration] = useState(0);
   const [phase, setPhase] = useState<Phase>("idle");
   const [steps, setSteps] = useState<string[]>([]);
   const [html, setHtml] = useState("");
@@ -63,6 +70,13 @@ export function RunForm(props: RunFormProps): JSX.Element {
       (globalThis as { __thresholdHydrate?: (el: Element) => void }).__thresholdHydrate?.(
         result.current,
       );
+      // Focus goes to the result's heading, so that a screen-reader user is not left at the
+      // top of the page (focus would otherwise drop to <body> as the button re-renders).
+      const heading = result.current.querySelector<HTMLElement>(".verdict-title, h2, h3");
+      if (heading) {
+        heading.tabIndex = -1;
+        heading.focus();
+      }
     }
   }, [html]);
 
@@ -122,6 +136,26 @@ export function RunForm(props: RunFormProps): JSX.Element {
     }
   }
 
+  /** The scan changed: the fields (rooms, doors) for that scan, keeping what was typed. */
+  async function followScan(form: HTMLFormElement) {
+    if (!props.form_url || typeof fetch !== "function") return;
+    const q = new URLSearchParams(new FormData(form) as unknown as Record<string, string>);
+    q.delete("save");
+    try {
+      const res = await fetch(`${props.form_url}?${q}`, {
+        headers: { Accept: "application/json" },
+      });
+      if (!res.ok) return;
+      const next = await res.json() as RunFormProps;
+      setFields(next.fields);
+      setGeneration((g) => g + 1);
+      const scan = next.fields.find((f) => f.scan);
+      setStatus(`Choices updated for ${scan ? shown(scan) : "the chosen scan"}.`);
+    } catch {
+      // Left as it was: the button below the scan field does the same without this.
+    }
+  }
+
   function handle(chunk: string) {
     let event = "message";
     const data: string[] = [];
@@ -165,11 +199,15 @@ export function RunForm(props: RunFormProps): JSX.Element {
         {topError ? <p class="error" role="alert">{topError}</p> : null}
         {fields.map((f) => (
           <Field
-            key={f.name}
+            key={`${f.name}:${generation}`}
             f={f}
             error={errs[f.name]}
             saved={props.saved?.includes(f.name)}
             prefix={props.id_prefix ?? ""}
+            onChange={f.scan
+              ? (e) => followScan((e.target as HTMLSelectElement).form as HTMLFormElement)
+              : undefined}
+            follow={f.scan && props.form_url ? props.form_url : undefined}
           />
         ))}
         <div class="actions">
@@ -200,7 +238,16 @@ export function RunForm(props: RunFormProps): JSX.Element {
 }
 
 function Field(
-  { f, error, saved, prefix }: { f: FormField; error?: string; saved?: boolean; prefix: string },
+  { f, error, saved, prefix, onChange, follow }: {
+    f: FormField;
+    error?: string;
+    saved?: boolean;
+    prefix: string;
+    /** Called after the value changes (the scan field: its choices follow). */
+    onChange?: (e: Event) => void;
+    /** The scan field: without JavaScript, a button that shows this scan's choices. */
+    follow?: string;
+  },
 ) {
   // Controlled: a re-render (a step arriving) keeps what the person typed.
   const [value, setValue] = useState(f.value);
@@ -225,7 +272,10 @@ function Field(
       <select
         {...common}
         value={value}
-        onChange={(e) => setValue((e.target as HTMLSelectElement).value)}
+        onChange={(e) => {
+          setValue((e.target as HTMLSelectElement).value);
+          onChange?.(e);
+        }}
       >
         {f.required || f.value === "" ? <option value="">Choose…</option> : null}
         {choices.map((c) => (
@@ -241,6 +291,7 @@ function Field(
         inputMode={f.kind === "text" ? undefined : "decimal"}
         value={value}
         onInput={(e) => setValue((e.target as HTMLInputElement).value)}
+        onChange={onChange}
         autocomplete="off"
       />
     );
@@ -251,7 +302,7 @@ function Field(
   return (
     <div class={`field${f.required ? " needed" : ""}`}>
       <label for={id}>
-        {cap(f.label)}
+        {cap(f.label.replace(/^(a|an|the) /i, ""))}
         {f.unit ? ` (${f.unit})` : ""}
         {f.required ? " " : null}
         {f.required ? <span class="req">(needed)</span> : null}
@@ -264,6 +315,13 @@ function Field(
           ? `Optional: left out unless you give it.${bounds}`
           : `Using ${shown(f)}${f.unit ? ` ${f.unit}` : ""}, from ${f.from_text}.${bounds}`}
       </small>
+      {follow
+        ? (
+          <button type="submit" class="secondary follow" formmethod="get" formaction={follow}>
+            Show this scan's rooms and doors
+          </button>
+        )
+        : null}
       {error
         ? (
           <p id={errId} class="field-error">

@@ -94,9 +94,11 @@ export async function findingPost(
     throw e;
   }
   const back = form.get("back");
+  // Back to the finding list (its heading is the fragment's focusable target), so that a
+  // screen-reader user keeps their place rather than starting at the top of the page.
   return redirect(
     typeof back === "string"
-      ? safePath(back)
+      ? `${safePath(back).replace(/#.*$/, "")}#h-findings`
       : `/?note=${status === "open" ? "restored" : "rejected"}`,
   );
 }

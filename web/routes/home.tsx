@@ -123,40 +123,50 @@ export function homePage(app: App, url: URL, extra?: JSX.Element, status = 200):
       <section aria-labelledby="h-prefs">
         <h2 id="h-prefs">Your preferences</h2>
         <p>Saved here, the command line uses them too (threshold prefs list).</p>
-        <ul class="prefs">
-          {PREFERENCE_KEYS.map((k) => {
-            const id = `pref-${k.key.replace(/[^a-z0-9]/g, "-")}`;
-            const v = prefs.get(k.key);
-            return (
-              <li key={k.key}>
-                <form method="post" action="/prefs" class="row">
-                  <input type="hidden" name="key" value={k.key} />
-                  <label for={id}>
-                    {k.description}
-                    {k.unit ? ` (${k.unit})` : ""} <span class="muted">{k.key}</span>
-                  </label>
-                  <input
-                    id={id}
-                    name="value"
-                    value={v === undefined ? "" : typeof v === "string" ? v : JSON.stringify(v)}
-                    placeholder="not set"
-                    autocomplete="off"
-                  />
-                  <button type="submit" name="action" value="save">
-                    Save<span class="sr-only">{` ${k.key}`}</span>
-                  </button>
-                  {v !== undefined
-                    ? (
-                      <button type="submit" name="action" value="unset" class="secondary">
-                        Forget<span class="sr-only">{` ${k.key}`}</span>
-                      </button>
-                    )
-                    : null}
-                </form>
-              </li>
-            );
-          })}
-        </ul>
+        {/* About 60 Tab stops: behind a disclosure, open when one was just saved. */}
+        <details
+          class="prefs-all"
+          open={["pref", "unset"].includes(url.searchParams.get("note") ?? "") || status !== 200}
+        >
+          <summary>
+            All preferences ({PREFERENCE_KEYS.length},{" "}
+            {PREFERENCE_KEYS.filter((k) => prefs.has(k.key)).length} set)
+          </summary>
+          <ul class="prefs">
+            {PREFERENCE_KEYS.map((k) => {
+              const id = `pref-${k.key.replace(/[^a-z0-9]/g, "-")}`;
+              const v = prefs.get(k.key);
+              return (
+                <li key={k.key}>
+                  <form method="post" action="/prefs" class="row">
+                    <input type="hidden" name="key" value={k.key} />
+                    <label for={id}>
+                      {k.description}
+                      {k.unit ? ` (${k.unit})` : ""} <span class="muted">{k.key}</span>
+                    </label>
+                    <input
+                      id={id}
+                      name="value"
+                      value={v === undefined ? "" : typeof v === "string" ? v : JSON.stringify(v)}
+                      placeholder="not set"
+                      autocomplete="off"
+                    />
+                    <button type="submit" name="action" value="save">
+                      Save<span class="sr-only">{` ${k.key}`}</span>
+                    </button>
+                    {v !== undefined
+                      ? (
+                        <button type="submit" name="action" value="unset" class="secondary">
+                          Forget<span class="sr-only">{` ${k.key}`}</span>
+                        </button>
+                      )
+                      : null}
+                  </form>
+                </li>
+              );
+            })}
+          </ul>
+        </details>
       </section>
     </Page>,
     status,

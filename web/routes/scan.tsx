@@ -84,10 +84,10 @@ export function scanPage(app: App, sid: string): Response {
           </details>
         )
         : null}
-      <PlanFloors plan={plan} overlays={overlays} />
+      <PlanFloors plan={plan} overlays={overlays} level={2} />
 
       <section aria-labelledby="h-findings">
-        <h2 id="h-findings">Open findings ({open.length})</h2>
+        <h2 id="h-findings" tabIndex={-1}>Open findings ({open.length})</h2>
         {open.length
           ? (
             <ul class="finding-list">

@@ -98,7 +98,12 @@ function formFields(
         : {}),
       ...(d.minimum !== undefined ? { minimum: d.minimum } : {}),
       ...(d.maximum !== undefined ? { maximum: d.maximum } : {}),
-      value: d.input in given ? given[d.input] : asText(filled?.value),
+      // A choice given for another scan (a room of the last building) is not kept.
+      value: !(d.input in given) ? asText(filled?.value) : !d.choices || d.input === scanName ||
+          d.choices.some((c) => String(c.value) === given[d.input])
+        ? given[d.input]
+        : "",
+      ...(d.input === scanName ? { scan: true } : {}),
       from_text: sourceWords(filled?.from, detail),
       required: asked.has(d.input),
       ...(d.save?.as === "preference"
@@ -171,19 +176,48 @@ export function ToolHead({ m }: { m: Manifest }) {
   );
 }
 
-/** GET /tools/:id — the tool's form. */
-export async function toolPage(app: App, id: string): Promise<Response> {
+/**
+ * What a GET of the form carries: `?scan=` or the form's own fields (`in.<name>`, sent by its
+ * "Show this scan's choices" button without JavaScript, or fetched by the island when the
+ * scan changes). The scan picks the room and door lists; the other values are kept as typed.
+ */
+function givenFromQuery(m: Manifest, url: URL): Record<string, string> | undefined {
+  const given: Record<string, string> = {};
+  const shape = m.inputs.shape as Record<string, unknown>;
+  for (const name of Object.keys(shape)) {
+    const v = url.searchParams.get(`in.${name}`);
+    if (v !== null) given[name] = v.trim();
+  }
+  const scanName = scanInputName(m);
+  const scan = url.searchParams.get("scan");
+  if (scanName && scan !== null && scan.trim() !== "") given[scanName] = scan.trim();
+  return Object.keys(given).length ? given : undefined;
+}
+
+/** GET /tools/:id — the tool's form (as JSON props when the island asks for them). */
+export async function toolPage(app: App, id: string, req?: Request): Promise<Response> {
   const known = (await listManifests({ home: app.home, dir: app.toolsDir })).map((t) => t.id);
   if (!known.includes(id)) {
     throw new HttpError(404, `no tool ${JSON.stringify(id)}; tools: ${known.join(", ")}`);
   }
   const m = await manifestOf(app, id);
   const pv = sessionFor(app, m).preview();
+  const given = req ? givenFromQuery(m, new URL(req.url)) : undefined;
+  const props = runFormProps(app, m, pv, given);
+  if (req && (req.headers.get("accept") ?? "").includes("application/json")) {
+    return new Response(JSON.stringify(props), {
+      headers: {
+        "content-type": "application/json; charset=utf-8",
+        "cache-control": "no-store",
+        "x-content-type-options": "nosniff",
+      },
+    });
+  }
   return html(
     <Page info={pageInfo(app, m.title, "tools")}>
       <ToolHead m={m} />
       <h2>Inputs</h2>
-      <Island name="RunForm" props={runFormProps(app, m, pv)} />
+      <Island name="RunForm" props={props} />
     </Page>,
   );
 }
@@ -202,6 +236,7 @@ export function runFormProps(
     tool: m.id,
     title: m.title,
     action: `/tools/${encodeURIComponent(m.id)}/run`,
+    form_url: `/tools/${encodeURIComponent(m.id)}`,
     fields,
     ...(error && !fields.some((f) => f.name === error.input) ? { error: error.message } : {}),
     ...(saved?.length ? { saved } : {}),
