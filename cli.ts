@@ -22,6 +22,7 @@ import type { AskFlags } from "./cli/ask.ts";
 import { fmtNum, paint, renderResult, resultTable, toCsv, useColor } from "./cli/render.ts";
 import { DOCS_FILE, fillSources, inputProps, toolsMarkdown } from "./cli/docs.ts";
 import type { BatchFlags, CliParts } from "./cli/batch.ts";
+import { cmdImportBcf, type HandoffParts, registerHandoff } from "./cli/commands/handoff.ts";
 
 /** The heavy part of the command line, loaded by every command but the listings. */
 let L: typeof Lib;
@@ -444,6 +445,12 @@ function batchParts(): CliParts {
   };
 }
 
+// ---------------------------------------------------------------- handoff
+
+function handoffParts(act: HandoffParts["act"]): HandoffParts {
+  return { store, out, err, table: tableOf, act };
+}
+
 // ---------------------------------------------------------------- program
 
 function program(): Command {
@@ -585,10 +592,28 @@ function program(): Command {
       });
     }));
 
-  p.command("import <file>").description("Import a building (plan JSON and the formats in layers/)")
+  p.command("import <file> [bcf-file]").description(
+    "Import a building (plan JSON and the formats in layers/); import bcf FILE --scan SID: statuses from a BIM tool",
+  )
     .option("--id <sid>", "store under this scan id")
     .option("--json", "print the import report as JSON")
-    .action(act(async (file: string, o: { id?: string; json?: boolean }) => {
+    .option("--scan <sid>", "import bcf: the scan the topics are about")
+    .option("--list", "import bcf: print the file's topics and change nothing")
+    .option("--dry-run", "import bcf: say what would change and change nothing")
+    .action(act(async (
+      file: string,
+      bcfFile: string | undefined,
+      o: { id?: string; json?: boolean; scan?: string; list?: boolean; dryRun?: boolean },
+    ) => {
+      if (file === "bcf") return await cmdImportBcf(bcfFile, o, handoffParts(act));
+      if (bcfFile !== undefined) {
+        throw new InputError(
+          "file",
+          `import takes one file, got ${JSON.stringify(file)} and ${
+            JSON.stringify(bcfFile)
+          }; for a BCF file: threshold import bcf FILE --scan SID`,
+        );
+      }
       const { importLimits, importSource } = await import("./layers/mod.ts");
       const s = store();
       const { loaded, report } = await importSource(file, { id: o.id, ...importLimits(s) });
@@ -978,6 +1003,8 @@ function program(): Command {
       }));
   findingCmd("reject", "rejected", "Reject a finding: it stays hidden in later runs and listings");
   findingCmd("restore", "open", "Restore a rejected finding");
+
+  registerHandoff(p, handoffParts(act));
 
   p.command("schema <what>").description("Print a JSON Schema (plan)").action(
     act((what: string) => {

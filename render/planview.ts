@@ -9,6 +9,7 @@ import type { Floor, Obj, Opening, Plan, Point, Room, Vertical } from "../core/p
 import type { Geometry, Overlay, Status } from "../core/result.ts";
 import { nearestWall } from "../engines/geometry/walls.ts";
 import { edgeDistance_m, pointInRing } from "../engines/geometry/polygon.ts";
+import { geometryPoints } from "../engines/geometry/geojson.ts";
 
 /** Options for {@link planSvg}. */
 export interface PlanSvgOptions {
@@ -304,18 +305,6 @@ function samePolygon(a: Point[], ring: number[][]): boolean {
   const fwd = a.every((p, i) => eq(p, r[(start + i) % r.length]));
   const back = a.every((p, i) => eq(p, r[(start - i + r.length) % r.length]));
   return fwd || back;
-}
-
-/** Every point of an overlay geometry, for bounds. */
-function geometryPoints(g: Geometry): Point[] {
-  const out: Point[] = [];
-  const walk = (c: unknown) => {
-    if (Array.isArray(c) && typeof c[0] === "number" && typeof c[1] === "number") {
-      out.push([c[0], c[1]]);
-    } else if (Array.isArray(c)) c.forEach(walk);
-  };
-  walk(g.coordinates);
-  return out;
 }
 
 function statusKey(o: Overlay): Status | "none" {
@@ -1255,7 +1244,24 @@ function legendRows(items: LegendItem[], width_px: number): LegendItem[][] {
   return rows;
 }
 
-export function planSvg(plan: Plan, opts: PlanSvgOptions = {}): string {
+/** Where {@link planSvg} puts things: the panels, their shared frame, the picture's width. */
+interface PlanLayout {
+  ppm: number;
+  panels: PanelParts[];
+  box: { minx: number; miny: number; maxx: number; maxy: number };
+  panelW: number;
+  panelH: number;
+  drawingW: number;
+  width: number;
+  titleText: string;
+  titleSize: number;
+  titleLines: string[];
+  headerH: number;
+  floorLabelH: number;
+  x0: number;
+}
+
+function planLayout(plan: Plan, opts: PlanSvgOptions): PlanLayout {
   const ppm = opts.px_per_m ?? 50;
   if (!(ppm > 0) || !Number.isFinite(ppm)) {
     throw new InputError("px_per_m", `must be a positive number of pixels per metre, got ${ppm}`);
@@ -1316,12 +1322,77 @@ export function planSvg(plan: Plan, opts: PlanSvgOptions = {}): string {
   const titleLines = wrapText(titleText, titleSize, width - 2 * MARGIN_PX).slice(0, 4);
   const headerH = MARGIN_PX + titleLines.length * titleSize * 1.3 + 8;
   const floorLabelH = 26;
+  const x0 = (width - drawingW) / 2;
+
+  return {
+    ppm,
+    panels,
+    box,
+    panelW,
+    panelH,
+    drawingW,
+    width,
+    titleText,
+    titleSize,
+    titleLines,
+    headerH,
+    floorLabelH,
+    x0,
+  };
+}
+
+/** The panel origin of panel `i`, px (plan metres map to `origin + (v - box.min) * ppm`). */
+function panelOrigin(l: PlanLayout, i: number): { ox: number; oy: number } {
+  return { ox: l.x0 + i * (l.panelW + PANEL_GAP_PX), oy: l.headerH + l.floorLabelH };
+}
+
+/**
+ * Where a plan point lands on {@link planSvg}'s picture drawn with the same options: SVG
+ * pixels (x right, y down), or undefined when the floor is not drawn. Used to crop a region
+ * of the picture (BCF snapshots) without drawing it again.
+ */
+export function planPixel(
+  plan: Plan,
+  opts: PlanSvgOptions = {},
+): {
+  width_px: number;
+  px_per_m: number;
+  at(floor: string, p: Point): [number, number] | undefined;
+} {
+  const l = planLayout(plan, opts);
+  return {
+    width_px: l.width,
+    px_per_m: l.ppm,
+    at(floor, [x, y]) {
+      const i = l.panels.findIndex((p) => (p.floor?.id ?? "") === floor);
+      if (i < 0) return undefined;
+      const { ox, oy } = panelOrigin(l, i);
+      return [ox + (x - l.box.minx) * l.ppm, oy + (l.box.maxy - y) * l.ppm];
+    },
+  };
+}
+
+export function planSvg(plan: Plan, opts: PlanSvgOptions = {}): string {
+  const l = planLayout(plan, opts);
+  const {
+    ppm,
+    panels,
+    box,
+    panelW,
+    panelH,
+    width,
+    titleText,
+    titleSize,
+    titleLines,
+    headerH,
+    floorLabelH,
+  } = l;
+  const overlays = opts.overlays ?? [];
   const footerY = headerH + floorLabelH + panelH + 14;
   // The legend: every colour and symbol the picture uses, in rows under the scale bar.
   const legend = legendRows(legendItems(plan, panels, overlays), width - 2 * MARGIN_PX);
   // Labels with no free place inside their panel, numbered (filled while drawing).
   const key: { label: string; k: Status | "none" }[] = [];
-  const x0 = (width - drawingW) / 2;
 
   const body: string[] = [];
   titleLines.forEach((l, i) => {
@@ -1335,8 +1406,7 @@ export function planSvg(plan: Plan, opts: PlanSvgOptions = {}): string {
   });
   const ids = new Set<string>();
   panels.forEach((p, i) => {
-    const ox = x0 + i * (panelW + PANEL_GAP_PX);
-    const oy = headerH + floorLabelH;
+    const { ox, oy } = panelOrigin(l, i);
     const f: Frame = {
       ppm,
       x: (v) => ox + (v - box.minx) * ppm,
