@@ -121,7 +121,7 @@ export async function cmdImportBcf(
       "give the BCF file: threshold import bcf FILE --scan SID (or --list to see its topics)",
     );
   }
-  const { readBcf } = await import("../../layers/bcf/read.ts");
+  const { readBcf, topicComponents } = await import("../../layers/bcf/mod.ts");
   const bytes = await readRegularFile(file, {
     input: "file",
     max_bytes: 512 * 1024 * 1024,
@@ -130,7 +130,7 @@ export async function cmdImportBcf(
   if (o.list) {
     const bcf = readBcf(bytes, file);
     if (o.json) {
-      parts.out(JSON.stringify(listJson(bcf), null, 2));
+      parts.out(JSON.stringify(listJson(bcf, topicComponents), null, 2));
       return 0;
     }
     parts.out(
@@ -144,7 +144,7 @@ export async function cmdImportBcf(
       parts.out(parts.table(
         ["Title", "Status", "Type", "Labels", "Components"],
         bcf.topics.map((t) => {
-          const comps = [...new Set(t.viewpoints.flatMap((v) => v.selection))];
+          const comps = topicComponents(t);
           return [
             t.title,
             t.status,
@@ -173,7 +173,10 @@ export async function cmdImportBcf(
   return 0;
 }
 
-function listJson(bcf: import("../../layers/bcf/model.ts").BcfFile) {
+function listJson(
+  bcf: import("../../layers/bcf/model.ts").BcfFile,
+  components: (t: import("../../layers/bcf/model.ts").BcfTopic) => string[],
+) {
   return {
     version: bcf.version,
     project: bcf.project,
@@ -186,7 +189,7 @@ function listJson(bcf: import("../../layers/bcf/model.ts").BcfFile) {
       priority: t.priority,
       labels: t.labels,
       reference_links: t.reference_links,
-      components: [...new Set(t.viewpoints.flatMap((v) => v.selection))],
+      components: components(t),
       comments: t.comments.length,
       viewpoints: t.viewpoints.length,
     })),

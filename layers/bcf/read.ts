@@ -53,12 +53,16 @@ const asNode = (v: unknown): Node => (v && typeof v === "object" ? v as Node : {
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined ? [] : [v]);
 /** An element's text ("" for an empty element), or undefined when it is absent. */
 function text(v: unknown): string | undefined {
+  if (Array.isArray(v)) return text(v[0]);
   if (v === undefined || v === null) return undefined;
   if (typeof v === "string") return v;
   if (typeof v === "object" && "#text" in (v as Node)) return String((v as Node)["#text"]);
   if (typeof v === "object") return "";
   return String(v);
 }
+/** The `name` children of every element in `v` (one element, or a list of them). */
+const children = (v: unknown, name: string): unknown[] =>
+  list(v).flatMap((x) => list(asNode(x)[name]));
 const texts = (v: unknown): string[] =>
   list(v).map(text).filter((s): s is string => s !== undefined && s !== "");
 
@@ -218,7 +222,7 @@ export function readBcf(bytes: Uint8Array, name = "the file"): BcfFile {
     const modelFile = headerFiles.map((f) => text(asNode(f).Filename)).find(Boolean);
     if (modelFile && !file.model_file) file.model_file = modelFile;
     const comments = list(v3 ? asNode(t.Comments).Comment : m.Comment).map(readComment);
-    const vpRefs = v3 ? list(asNode(t.Viewpoints).ViewPoint) : list(m.Viewpoints);
+    const vpRefs = v3 ? children(t.Viewpoints, "ViewPoint") : list(m.Viewpoints);
     const viewpoints: BcfViewpoint[] = vpRefs.map((r) => {
       const n = asNode(r);
       const guid = text(n["@_Guid"]) ?? "";
@@ -237,7 +241,7 @@ export function readBcf(bytes: Uint8Array, name = "the file"): BcfFile {
       type: text(t["@_TopicType"]) ?? "",
       status: text(t["@_TopicStatus"]) ?? "",
       title: text(t.Title) ?? "",
-      labels: v3 ? texts(asNode(t.Labels).Label) : texts(t.Labels),
+      labels: v3 ? texts(children(t.Labels, "Label")) : texts(t.Labels),
       reference_links: v3 ? texts(asNode(t.ReferenceLinks).ReferenceLink) : texts(t.ReferenceLink),
       creation_date: text(t.CreationDate) ?? "",
       creation_author: text(t.CreationAuthor) ?? "",

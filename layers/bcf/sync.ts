@@ -47,6 +47,19 @@ export interface BcfSyncPlan {
   unknown_elements: { title: string; guids: string[] }[];
 }
 
+/**
+ * The components a topic is about: those its viewpoints select, and those a viewpoint shows
+ * alone (the exceptions of a hidden-by-default view). IFC GlobalIds, each once.
+ */
+export function topicComponents(t: BcfTopic): string[] {
+  return [
+    ...new Set(t.viewpoints.flatMap((v) => [
+      ...v.selection,
+      ...(v.default_visibility === false ? v.visibility_exceptions ?? [] : []),
+    ])),
+  ];
+}
+
 /** The newest comment with text (by date, the last in the file when dates tie). */
 export function newestComment(t: BcfTopic): string | undefined {
   const withText = t.comments.map((c, i) => ({ c, i })).filter(({ c }) => c.text?.trim());
@@ -73,9 +86,7 @@ export function planBcfSync(
   const byGuid = new Map(findings.map((f) => [topicGuids(scan, f.id).topic, f]));
   const elements = planElementIds(plan);
   for (const t of bcf.topics) {
-    const unknown = [
-      ...new Set(t.viewpoints.flatMap((v) => v.selection).filter((g) => !elements.has(g))),
-    ];
+    const unknown = topicComponents(t).filter((g) => !elements.has(g));
     if (unknown.length) out.unknown_elements.push({ title: t.title, guids: unknown });
     const ref = t.reference_links.map(parseFindingReference).find((r) => r !== undefined);
     if (ref && ref.scan !== scan && !byGuid.has(t.guid)) {
