@@ -4,8 +4,8 @@
  * tool → the statuses it carries applied to the scan's findings (closed there: rejected here
  * with the comment as reason; open there: restored). Surfaces only pass arguments and print.
  */
-import { InputError } from "../core/errors.ts";
-import type { Plan } from "../core/plan.ts";
+import { InputError } from "../ground/errors.ts";
+import type { Plan } from "../ground/plan.ts";
 import { requirePlan } from "../core/context.ts";
 import type { Store } from "../core/store.ts";
 import { listManifests } from "../core/catalog.ts";

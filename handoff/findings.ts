@@ -3,7 +3,7 @@
  * that last saw each one (its severity, the check it reports, its overlays), the tool's title.
  * Shared by the BCF export and the printable report.
  */
-import { InputError } from "../core/errors.ts";
+import { InputError } from "../ground/errors.ts";
 import type { Check, Finding, Overlay, ToolResult } from "../core/result.ts";
 import type { FindingRow, Store } from "../core/store.ts";
 import type { BcfFindingInput } from "../layers/bcf/topics.ts";

@@ -5,7 +5,7 @@
  * and reasons, drawn by render/report.tsx as HTML, and as PDF through headless Chromium
  * (handoff/pdf.ts).
  */
-import { InputError } from "../core/errors.ts";
+import { InputError } from "../ground/errors.ts";
 import { requirePlan } from "../core/context.ts";
 import { listManifests, loadTool } from "../core/catalog.ts";
 import type { ToolResult } from "../core/result.ts";

@@ -8,7 +8,7 @@
  */
 import type { JSX } from "preact";
 import { renderToString } from "preact-render-to-string";
-import type { Plan } from "../core/plan.ts";
+import type { Plan } from "../ground/plan.ts";
 import type { FindingStatus, Overlay, Status, ToolResult } from "../core/result.ts";
 import { planSvg } from "./planview.ts";
 

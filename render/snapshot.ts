@@ -5,7 +5,7 @@
  * rectangle beyond the picture are white paper. Used for BCF snapshots, so the snapshot shows
  * exactly what the viewpoint's camera frames.
  */
-import type { Plan, Point } from "../core/plan.ts";
+import type { Plan, Point } from "../ground/plan.ts";
 import type { Overlay } from "../core/result.ts";
 import { planPixel, planSvg, svgToPng } from "./planview.ts";
 

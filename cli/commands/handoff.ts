@@ -4,7 +4,7 @@
  * is in handoff/; this file translates flags and prints.
  */
 import type { Command } from "npm:commander@15.1.0";
-import { InputError } from "../../core/errors.ts";
+import { InputError } from "../../ground/errors.ts";
 import type { Store } from "../../core/store.ts";
 import { readRegularFile } from "../../core/files.ts";
 

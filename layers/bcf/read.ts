@@ -7,7 +7,7 @@
  */
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { strFromU8, unzipSync } from "fflate";
-import { InputError } from "../../core/errors.ts";
+import { InputError } from "../../ground/errors.ts";
 import {
   BCF_READ_VERSIONS,
   type BcfComment,

@@ -6,7 +6,7 @@
  * and components the plan does not have are reported, never dropped. Pure: the caller applies
  * the changes.
  */
-import type { Plan } from "../../core/plan.ts";
+import type { Plan } from "../../ground/plan.ts";
 import type { FindingStatus } from "../../core/result.ts";
 import { parseFindingReference, topicGuids } from "./guid.ts";
 import type { BcfFile, BcfTopic } from "./model.ts";

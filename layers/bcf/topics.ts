@@ -6,7 +6,7 @@
  * the tool, the rule pack and the rule section. For IFC scans the subject's GlobalIds are the
  * viewpoint's selected components. Pure: the snapshot PNG comes in from the caller.
  */
-import type { Plan } from "../../core/plan.ts";
+import type { Plan } from "../../ground/plan.ts";
 import type { Check, FindingStatus, Overlay } from "../../core/result.ts";
 import { findingReference, IFC_GUID, projectGuid, topicGuids } from "./guid.ts";
 import type { BcfExtensions, BcfFile, BcfTopic, BcfViewpoint } from "./model.ts";

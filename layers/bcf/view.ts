@@ -6,7 +6,7 @@
  * drawing, 1.2–1.5 m is common practice). Plan metres are the model's frame for IFC scans
  * (layers/ifc takes plan x and y from the IFC world coordinates), floor elevations its z.
  */
-import type { Plan, Point } from "../../core/plan.ts";
+import type { Plan, Point } from "../../ground/plan.ts";
 import type { Overlay } from "../../core/result.ts";
 import { geometryPoints } from "../../engines/geometry/geojson.ts";
 import type { BcfClippingPlane, BcfOrthogonalCamera } from "./model.ts";

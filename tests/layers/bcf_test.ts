@@ -8,7 +8,7 @@ import { strToU8, unzipSync, zipSync } from "fflate";
 import { assert, assertEquals, assertMatch, assertOk, assertThrows } from "../_assert.ts";
 import { sharedData } from "../_data.ts";
 import { xmllintParts } from "../_xmllint.ts";
-import { parsePlan, type Plan } from "../../core/plan.ts";
+import { parsePlan, type Plan } from "../../ground/plan.ts";
 import {
   bcfFileOf,
   type BcfFindingInput,
