@@ -5,4 +5,4 @@ export * from "./view.ts";
 export * from "./topics.ts";
 export * from "./sync.ts";
 export { bcfParts, bcfZip, viewpointFiles } from "./write.ts";
-export { MAX_PART_BYTES, readBcf } from "./read.ts";
+export { MAX_PART_BYTES, MAX_TOTAL_BYTES, readBcf } from "./read.ts";

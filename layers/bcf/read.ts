@@ -8,6 +8,7 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { strFromU8, unzipSync } from "fflate";
 import { InputError } from "../../ground/errors.ts";
+import { printableDeep } from "../../core/printable.ts";
 import {
   BCF_READ_VERSIONS,
   type BcfComment,
@@ -19,6 +20,8 @@ import {
 
 /** The largest XML part read, bytes (a markup of thousands of comments is far smaller). */
 export const MAX_PART_BYTES = 16 * 1024 * 1024;
+/** The most XML read from one file, bytes, inflated (a zip bomb stops here, unread). */
+export const MAX_TOTAL_BYTES = 256 * 1024 * 1024;
 
 const LISTS = new Set([
   "ReferenceLink",
@@ -146,11 +149,13 @@ function readComment(c: unknown): BcfComment {
 export function readBcf(bytes: Uint8Array, name = "the file"): BcfFile {
   let entries: Record<string, Uint8Array>;
   const tooBig: string[] = [];
+  let total = 0;
   try {
     entries = unzipSync(bytes, {
       filter: (f) => {
         if (!/\.(bcf|bcfv|version|bcfp|xml)$/i.test(f.name)) return false;
-        if (f.originalSize > MAX_PART_BYTES) {
+        total += f.originalSize;
+        if (f.originalSize > MAX_PART_BYTES || total > MAX_TOTAL_BYTES) {
           tooBig.push(f.name);
           return false;
         }
@@ -166,9 +171,11 @@ export function readBcf(bytes: Uint8Array, name = "the file"): BcfFile {
   if (tooBig.length) {
     throw new InputError(
       "file",
-      `${name}: ${tooBig.join(", ")} ${tooBig.length === 1 ? "is" : "are"} larger than ${
-        MAX_PART_BYTES / 1024 / 1024
-      } MB; threshold reads XML parts up to that size`,
+      `${name}: ${tooBig.slice(0, 5).join(", ")}${
+        tooBig.length > 5 ? ` and ${tooBig.length - 5} more` : ""
+      } would inflate past what threshold reads (${MAX_PART_BYTES / 1024 / 1024} MB a part, ${
+        MAX_TOTAL_BYTES / 1024 / 1024
+      } MB in all)`,
     );
   }
   const versionPart = Object.keys(entries).find((p) => p.toLowerCase() === "bcf.version");
@@ -258,5 +265,6 @@ export function readBcf(bytes: Uint8Array, name = "the file"): BcfFile {
     for (const [k, v] of Object.entries(opt)) if (v) (topic as unknown as Node)[k] = v;
     file.topics.push(topic);
   }
-  return file;
+  // Text from a file is data: no control character or bidi override reaches a surface.
+  return printableDeep(file);
 }

@@ -60,11 +60,15 @@ export function topicComponents(t: BcfTopic): string[] {
   ];
 }
 
-/** The newest comment with text (by date, the last in the file when dates tie). */
+/** The longest reason kept from a comment, characters. */
+export const MAX_REASON_CHARS = 2000;
+
+/** The newest comment with text (by date, the last in the file when dates tie), capped. */
 export function newestComment(t: BcfTopic): string | undefined {
   const withText = t.comments.map((c, i) => ({ c, i })).filter(({ c }) => c.text?.trim());
   withText.sort((a, b) => (a.c.date < b.c.date ? -1 : a.c.date > b.c.date ? 1 : a.i - b.i));
-  return withText.at(-1)?.c.text?.trim();
+  const text = withText.at(-1)?.c.text?.trim();
+  return text && text.length > MAX_REASON_CHARS ? `${text.slice(0, MAX_REASON_CHARS - 1)}…` : text;
 }
 
 /** Plans the import of `bcf` into scan `scan`, whose findings and plan are given. */

@@ -346,3 +346,15 @@ Deno.test("bcfZip: snapshots are stored as files in the topic folder", () => {
   assertEquals(entries[`${t.guid}/snapshot.png`], new Uint8Array([1, 2, 3]));
   assertOk(entries[`${t.guid}/viewpoint.bcfv`]);
 });
+
+Deno.test("readBcf: control characters in a file's text are taken out; a zip bomb is not inflated", () => {
+  const t = topicOf(finding({ title: "Door \u001b[31mred\u001b[0m \u202eevil" }));
+  const back = readBcf(bcfZip(bcfFileOf(plan(), "house", [t]), "3.0"), "hostile.bcf");
+  assertEquals(back.topics[0].title, "Door red evil");
+  const bomb = zipSync({
+    "bcf.version": strToU8('<Version VersionId="3.0"/>'),
+    "a/markup.bcf": new Uint8Array(17 * 1024 * 1024),
+  });
+  assertOk(bomb.length < 100_000, `the bomb is ${bomb.length} bytes zipped`);
+  assertThrows(() => readBcf(bomb, "bomb.bcf"), /bomb\.bcf: a\/markup\.bcf would inflate past/);
+});
