@@ -6,6 +6,7 @@
  * (handoff/pdf.ts).
  */
 import { InputError } from "../ground/errors.ts";
+import { listWords } from "../ground/text.ts";
 import { requirePlan } from "../core/context.ts";
 import { listManifests, loadTool } from "../core/catalog.ts";
 import type { ToolResult } from "../core/result.ts";
@@ -143,9 +144,11 @@ async function runNow(
     }).run();
     if (s.status === "done") return { result: s.result };
     return {
-      why: `needs ${
-        s.questions.map((q) => q.label).join(", ")
-      } (threshold run ${id} --scan ${scan})`,
+      why: `it needs ${
+        listWords(s.questions.map((q) => q.label))
+      }, which nothing fills: threshold run ${id} --scan ${scan} asks for ${
+        s.questions.length === 1 ? "it" : "them"
+      }`,
     };
   } catch (e) {
     return { why: `could not run: ${(e as Error).message}` };
