@@ -180,10 +180,15 @@ Deno.test("BCF 3.0: every written part validates against the shipped XSDs (xmlli
       ifcIds: ifcElementIds(p),
     }),
   ];
+  // A scan that is not IFC: a snapshot and no viewpoint part.
+  const notIfc = { ...p, source: { ...p.source, format: "plan-json" } };
+  topics.push(topicOf(finding({ id: `turning_space:room:${ROOM}`, subject: ROOM }), notIfc));
   const parts = bcfParts(bcfFileOf(p, "house", topics), "3.0");
   const xml = Object.keys(parts).filter((k) => !k.endsWith(".png"));
-  assertEquals(xml.length, 3 + 4 + 3, `bcf.version, extensions, project, 4 markups, 3 viewpoints`);
+  assertEquals(xml.length, 3 + 5 + 3, `bcf.version, extensions, project, 5 markups, 3 viewpoints`);
   assertEquals(await xmllintParts(parts), []);
+  // An empty export (a scan with no findings) is valid too.
+  assertEquals(await xmllintParts(bcfParts(bcfFileOf(p, "house", []), "3.0")), []);
 });
 
 Deno.test("xmllint check can fail: a markup without its Title is refused", async () => {
