@@ -9,7 +9,8 @@
 import type { JSX } from "preact";
 import { renderToString } from "preact-render-to-string";
 import type { Plan } from "../ground/plan.ts";
-import type { FindingStatus, Overlay, Status, ToolResult } from "../core/result.ts";
+import type { Chart, FindingStatus, Overlay, Status, ToolResult } from "../core/result.ts";
+import { chartSvg } from "./charts.ts";
 import { planSvg } from "./planview.ts";
 
 /** A finding as the report lists it: the stored status and reason, the run's severity. */
@@ -105,6 +106,17 @@ export function planAlt(plan: Plan, tool: string, overlays: Overlay[]): string {
       }.`
       : ""
   }`;
+}
+
+/** A chart's alt text: its title, and what it draws. */
+export function chartAlt(chart: Chart): string {
+  const days = chart.days.map((d) => d.label);
+  const windows = chart.windows?.length ?? 0;
+  return `Sun-path chart: ${chart.title}${
+    chart.subtitle ? `, ${chart.subtitle}` : ""
+  }. The sun's path across the sky on ${days.length ? days.join(", ") : "no day"}, with hour lines${
+    chart.horizon?.length ? ", the horizon" : ""
+  }${windows ? ` and the facing of ${windows} window${windows === 1 ? "" : "s"}` : ""}.`;
 }
 
 function svgDataUrl(svg: string): string {
@@ -344,6 +356,12 @@ function ToolPart({ t, plan }: { t: ReportTool; plan: Plan }): JSX.Element {
               </figcaption>
             </figure>
           )}
+          {Object.entries(r.data?.charts ?? {}).map(([name, chart]) => (
+            <figure key={name}>
+              <img src={svgDataUrl(chartSvg(chart))} alt={chartAlt(chart)} />
+              <figcaption>{chart.title}</figcaption>
+            </figure>
+          ))}
         </>
       )}
     </section>

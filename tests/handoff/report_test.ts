@@ -45,7 +45,8 @@ Deno.test("report of the demo: every tool's verdict, rejected findings apart, al
     // Every picture has alt text, and there are pictures.
     const imgs = [...html.matchAll(/<img\b[^>]*>/g)].map((m) => m[0]);
     assertOk(imgs.length >= 5, `${imgs.length} pictures`);
-    for (const img of imgs) assertMatch(img, /\salt="Plan of [^"]{20,}"/);
+    for (const img of imgs) assertMatch(img, /\salt="(Plan of|Sun-path chart: )[^"]{20,}"/);
+    assertOk(imgs.some((i) => i.includes('alt="Sun-path chart: ')), "the sun-path chart is in");
     assert.ok(imgs.every((i) => i.includes('src="data:image/svg+xml;base64,')));
     // Headings: one h1, and no level skipped on the way down.
     const levels = [...html.matchAll(/<h([1-6])\b/g)].map((m) => Number(m[1]));
