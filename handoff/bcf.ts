@@ -28,9 +28,11 @@ import {
 import { planRegionPng } from "../render/snapshot.ts";
 import { collectFindings, type FindingFilter, type ToolTitles } from "./findings.ts";
 
-/** Tool id → title, from the cached manifest listing. */
-export async function toolTitles(): Promise<ToolTitles> {
-  const list = await listManifests();
+/** Tool id → title, from the cached manifest listing (kept under `home`). */
+export async function toolTitles(
+  opts: { home?: string; dir?: URL } = {},
+): Promise<ToolTitles> {
+  const list = await listManifests(opts);
   return Object.fromEntries(list.map((m) => [String(m.id), String(m.title)]));
 }
 
@@ -63,10 +65,12 @@ export async function exportBcf(opts: {
   filter?: FindingFilter;
   version?: BcfVersion;
   snapshots?: boolean;
+  /** Tool titles for the labels; default from the manifests (cached under `home`). */
   titles?: ToolTitles;
+  home?: string;
 }): Promise<BcfExport> {
   const { plan } = requirePlan({ store: opts.store, builtins: BUILTIN_SCANS }, opts.scan, "--scan");
-  const titles = opts.titles ?? await toolTitles();
+  const titles = opts.titles ?? await toolTitles(opts.home ? { home: opts.home } : {});
   const findings = collectFindings(opts.store, opts.scan, titles, opts.filter);
   const ifcIds = ifcElementIds(plan);
   const topics: BcfTopic[] = [];

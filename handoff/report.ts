@@ -48,10 +48,16 @@ export async function reportInput(opts: {
   tools?: string[];
   runMissing?: boolean;
   step?: (s: string) => void;
+  /** Where the manifest listing is cached, and the tools folder (the web view's own). */
+  home?: string;
+  toolsDir?: URL;
 }): Promise<ReportInput> {
   const { store, scan } = opts;
   const { plan } = requirePlan({ store, builtins: BUILTIN_SCANS }, scan, "--scan");
-  let manifests = await listManifests();
+  let manifests = await listManifests({
+    ...(opts.home ? { home: opts.home } : {}),
+    ...(opts.toolsDir ? { dir: opts.toolsDir } : {}),
+  });
   if (opts.tools) {
     const bad = opts.tools.filter((t) => !manifests.some((m) => m.id === t));
     if (bad.length) {
@@ -192,7 +198,14 @@ export async function writeReport(opts: {
 
 /** The report as bytes in a format (the web's downloads). */
 export async function reportBytes(
-  opts: { store: Store; scan: string; tools?: string[]; runMissing?: boolean },
+  opts: {
+    store: Store;
+    scan: string;
+    tools?: string[];
+    runMissing?: boolean;
+    home?: string;
+    toolsDir?: URL;
+  },
   format: "html" | "pdf",
 ): Promise<Uint8Array> {
   const html = reportHtml(await reportInput(opts));

@@ -27,8 +27,15 @@ function base64(bytes: Uint8Array): string {
   return btoa(bin);
 }
 
-/** Registers the BCF resource template on a server. */
-export function registerBcfResource(server: McpServer, store: Store): void {
+/**
+ * Registers the BCF resource template on a server; `titles` (tool id → title, the server's
+ * tool list) name the tools in the topics' labels.
+ */
+export function registerBcfResource(
+  server: McpServer,
+  store: Store,
+  titles: Record<string, string>,
+): void {
   server.registerResource(
     "findings_bcf",
     new ResourceTemplate("threshold://scans/{sid}/findings.bcfzip", {
@@ -58,7 +65,7 @@ export function registerBcfResource(server: McpServer, store: Store): void {
         throw new ResourceNotFoundError(uri.href);
       }
       const { exportBcf } = await import("../handoff/bcf.ts");
-      const r = await exportBcf({ store, scan: sid });
+      const r = await exportBcf({ store, scan: sid, titles });
       return { contents: [{ uri: uri.href, mimeType: "application/zip", blob: base64(r.bytes) }] };
     },
   );

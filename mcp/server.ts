@@ -125,6 +125,6 @@ export function createMcpServer(
     annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
   }, (args) => importScan(args, roots, store));
   registerResources(server, store);
-  registerBcfResource(server, store);
+  registerBcfResource(server, store, Object.fromEntries(defs.map((d) => [d.name, d.title])));
   return server;
 }

@@ -34,7 +34,7 @@ function download(bytes: Uint8Array, type: string, name: string): Response {
 export async function bcfDownload(app: App, sid: string): Promise<Response> {
   knownScan(app, sid);
   const { exportBcf } = await import("../../handoff/bcf.ts");
-  const r = await exportBcf({ store: app.store, scan: sid });
+  const r = await exportBcf({ store: app.store, scan: sid, home: app.home });
   return download(r.bytes, "application/zip", `${sid}-findings.bcfzip`);
 }
 
@@ -53,7 +53,10 @@ export async function reportDownload(
     );
   }
   const { reportBytes } = await import("../../handoff/report.ts");
-  const bytes = await reportBytes({ store: app.store, scan: sid, runMissing: false }, format);
+  const bytes = await reportBytes(
+    { store: app.store, scan: sid, runMissing: false, home: app.home, toolsDir: app.toolsDir },
+    format,
+  );
   return download(
     bytes,
     format === "pdf" ? "application/pdf" : "text/html; charset=utf-8",
