@@ -73,6 +73,7 @@ export async function exportBcf(opts: {
   const titles = opts.titles ?? await toolTitles(opts.home ? { home: opts.home } : {});
   const findings = collectFindings(opts.store, opts.scan, titles, opts.filter);
   const ifcIds = ifcElementIds(plan);
+  const roomIds = new Set(plan.rooms.map((r) => r.id));
   const topics: BcfTopic[] = [];
   for (const f of findings) {
     const place = subjectPlace(plan, f.subject, f.overlays);
@@ -80,7 +81,7 @@ export async function exportBcf(opts: {
     const snapshot = view && opts.snapshots !== false
       ? await planRegionPng(plan, view, { overlays: f.overlays, title: f.title })
       : undefined;
-    topics.push(findingTopic(f, { ifcIds, view, snapshot }));
+    topics.push(findingTopic(f, { ifcIds, view, snapshot, roomIds }));
   }
   const file = bcfFileOf(plan, opts.scan, topics);
   const version = opts.version ?? "3.0";

@@ -48,6 +48,8 @@ export interface BcfViewpoint {
   /** IFC GlobalIds shown as exceptions to the default visibility (read only). */
   visibility_exceptions?: string[];
   default_visibility?: boolean;
+  /** Show IfcSpaces (viewers hide them by default): set when a selected component is a space. */
+  spaces_visible?: boolean;
   camera?: BcfOrthogonalCamera | BcfPerspectiveCamera;
   clipping_planes?: BcfClippingPlane[];
   /** The snapshot PNG; written as a file in the topic folder. */

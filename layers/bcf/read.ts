@@ -92,11 +92,13 @@ function readVisinfo(root: Node, guid: string): Omit<BcfViewpoint, "snapshot"> {
   const guids = (v: unknown) =>
     list(asNode(v).Component).map((c) => text(asNode(c)["@_IfcGuid"]) ?? "").filter(Boolean);
   const vis = asNode(comps.Visibility);
+  const hints = asNode(vis.ViewSetupHints ?? comps.ViewSetupHints);
   const vp: Omit<BcfViewpoint, "snapshot"> = {
     guid: text(vi["@_Guid"]) ?? guid,
     selection: guids(comps.Selection),
     visibility_exceptions: guids(vis.Exceptions),
     default_visibility: text(vis["@_DefaultVisibility"]) === "true",
+    ...(text(hints["@_SpacesVisible"]) === "true" ? { spaces_visible: true } : {}),
     has_visinfo: true,
   };
   if (vi.OrthogonalCamera) {

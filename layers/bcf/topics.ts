@@ -120,7 +120,13 @@ export function findingLabels(f: BcfFindingInput): string[] {
  */
 export function findingTopic(
   f: BcfFindingInput,
-  opts: { ifcIds: Set<string>; view?: TopDownView; snapshot?: Uint8Array },
+  opts: {
+    ifcIds: Set<string>;
+    view?: TopDownView;
+    snapshot?: Uint8Array;
+    /** The plan's room ids: a selected room is an IfcSpace, which viewers hide unless told. */
+    roomIds?: Set<string>;
+  },
 ): BcfTopic {
   const g = topicGuids(f.scan, f.id);
   const sev = f.severity ?? "none";
@@ -131,6 +137,7 @@ export function findingTopic(
     viewpoints.push({
       guid: g.viewpoint,
       selection,
+      ...(selection.some((id) => opts.roomIds?.has(id)) ? { spaces_visible: true } : {}),
       ...(model && opts.view
         ? { camera: opts.view.camera, clipping_planes: [opts.view.clipping_plane] }
         : { has_visinfo: false }),

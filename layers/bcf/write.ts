@@ -135,10 +135,23 @@ function visinfo(vp: BcfViewpoint, v: BcfVersion): string {
   const selection = vp.selection.length
     ? { Component: vp.selection.map((g) => ({ "@_IfcGuid": g })) }
     : undefined;
-  const components = {
-    Selection: selection,
-    Visibility: { "@_DefaultVisibility": "true" },
-  };
+  const hints = vp.spaces_visible
+    ? {
+      "@_SpacesVisible": "true",
+      "@_SpaceBoundariesVisible": "false",
+      "@_OpeningsVisible": "false",
+    }
+    : undefined;
+  const components = v === "3.0"
+    ? {
+      Selection: selection,
+      Visibility: compact({ "@_DefaultVisibility": "true", ViewSetupHints: hints }),
+    }
+    : {
+      ViewSetupHints: hints,
+      Selection: selection,
+      Visibility: { "@_DefaultVisibility": "true" },
+    };
   const cam = vp.camera;
   let camera: Node = {};
   if (cam?.kind === "orthogonal") {

@@ -106,7 +106,12 @@ function finding(over: Partial<BcfFindingInput> = {}): BcfFindingInput {
 function topicOf(f: BcfFindingInput, p = plan()) {
   const place = subjectPlace(p, f.subject, f.overlays)!;
   const view = topDownView(p, place.floor, place.points);
-  return findingTopic(f, { ifcIds: ifcElementIds(p), view, snapshot: new Uint8Array([1, 2, 3]) });
+  return findingTopic(f, {
+    ifcIds: ifcElementIds(p),
+    view,
+    snapshot: new Uint8Array([1, 2, 3]),
+    roomIds: new Set(p.rooms.map((r) => r.id)),
+  });
 }
 
 Deno.test("uuidV5: the RFC 9562 / Python uuid5 vectors", () => {
@@ -153,7 +158,11 @@ Deno.test("findingTopic: status, type, priority, labels, reference, description,
   assertMatch(t.description!, /measured 0\.785 m; limit 0\.813 m/);
   assertMatch(t.description!, /Rule: ada-2010 404\.2\.3/);
   assertEquals(t.viewpoints[0].selection, [DOOR]);
+  assertEquals(t.viewpoints[0].spaces_visible, undefined);
   assertEquals(t.comments, []);
+  // A room is an IfcSpace: the view asks the viewer to show spaces.
+  const room = topicOf(finding({ id: `ceiling_height:room:${ROOM}`, subject: ROOM }));
+  assertEquals([room.viewpoints[0].selection, room.viewpoints[0].spaces_visible], [[ROOM], true]);
   const rejected = topicOf(finding({ status: "rejected", reason: "measured on site: 0.82 m" }));
   assertEquals(rejected.status, "Closed");
   assertEquals(rejected.comments.map((c) => c.text), ["measured on site: 0.82 m"]);
@@ -224,6 +233,10 @@ Deno.test("BCF 3.0 and 2.1: write → read keeps every topic field threshold wri
         t.comments.map((c) => [c.guid, c.text]),
       );
       assertEquals(b.viewpoints.map((v) => v.selection), t.viewpoints.map((v) => v.selection));
+      assertEquals(
+        b.viewpoints.map((v) => v.spaces_visible ?? false),
+        t.viewpoints.map((v) => v.spaces_visible ?? false),
+      );
       const cam = b.viewpoints[0].camera!;
       assertEquals(cam.kind, "orthogonal");
       const written = t.viewpoints[0].camera!;
