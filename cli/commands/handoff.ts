@@ -1,30 +1,19 @@
 /**
  * Handing results on: `threshold export bcf` (findings as BCF for BIM tools), `threshold import
- * bcf` (statuses from a BIM tool back), `threshold report` (one printable document). The work
- * is in handoff/; this file translates flags and prints.
+ * bcf` (statuses from a BIM tool back; dispatched from `import`, cli/commands/scans.ts), and
+ * `threshold report` (one printable document). The work is in handoff/; this file translates
+ * flags and prints.
+ * @module
  */
-import type { Command } from "npm:commander@15.1.0";
 import { InputError } from "../../ground/errors.ts";
-import type { Store } from "../../core/store.ts";
 import { readRegularFile } from "../../core/files.ts";
-
-/** What the handoff commands need from the command line. */
-export interface HandoffParts {
-  store(): Store;
-  out(s: string): void;
-  err(s: string): void;
-  table(head: string[], rows: (string | number)[][]): string;
-  /** Wraps an action: loads the heavy part and records the exit code. */
-  act<A extends unknown[]>(
-    fn: (...a: A) => Promise<number | void> | number | void,
-  ): (...a: A) => Promise<void>;
-}
+import { err, out, type Register, store, tableOf } from "../common.ts";
 
 const list = (v: string | undefined) =>
   v === undefined ? undefined : v.split(",").map((s) => s.trim()).filter(Boolean);
 
-/** Adds `export bcf` and `report` to the program. */
-export function registerHandoff(p: Command, parts: HandoffParts): void {
+/** `export bcf`: a scan's findings as a BCF file. */
+export const exportCommand: Register = (p, { act }) => {
   const exp = p.command("export").description("Hand findings on to other programs (bcf)");
   exp.command("bcf").description(
     "Write a scan's findings as a BCF file (3.0, or 2.1 with --bcf 2.1) for BIM tools",
@@ -39,7 +28,7 @@ export function registerHandoff(p: Command, parts: HandoffParts): void {
     .option("--bcf <version>", "BCF version: 3.0 or 2.1", "3.0")
     .option("--no-snapshots", "leave the plan pictures out")
     .option("--json", "print what was written as JSON")
-    .action(parts.act(async (o: {
+    .action(act(async (o: {
       scan: string;
       out: string;
       tools?: string;
@@ -53,7 +42,7 @@ export function registerHandoff(p: Command, parts: HandoffParts): void {
       const version = bcfVersion(o.bcf);
       const filter = { ...parseStatusFilter(list(o.status)), tools: list(o.tools) };
       const r = await exportBcf({
-        store: parts.store(),
+        store: store(),
         scan: o.scan,
         filter,
         version,
@@ -61,27 +50,30 @@ export function registerHandoff(p: Command, parts: HandoffParts): void {
       });
       await Deno.writeFile(o.out, r.bytes);
       if (o.json) {
-        return parts.out(JSON.stringify(
+        return out(JSON.stringify(
           { out: o.out, version: r.version, bytes: r.bytes.length, ...r.counts },
           null,
           2,
         ));
       }
       const c = r.counts;
-      parts.out(
+      out(
         `Wrote ${o.out}: BCF ${r.version}, ${c.topics} topic${
           c.topics === 1 ? "" : "s"
         } from scan ${o.scan} (${c.with_components} with IFC components, ${c.with_camera} with a camera, ${c.with_snapshot} with a snapshot)`,
       );
       if (!c.topics) {
-        parts.out(
+        out(
           `Scan ${o.scan} has no findings${
             filter.tools || filter.statuses || filter.severities ? " that match" : ""
           }: run tools on it first (threshold run <tool> --scan ${o.scan}).`,
         );
       }
     }));
+};
 
+/** `report`: one printable document about a scan. */
+export const reportCommand: Register = (p, { act }) => {
   p.command("report").description(
     "Write one printable document (HTML or PDF) with every tool's answer on a scan",
   )
@@ -89,17 +81,17 @@ export function registerHandoff(p: Command, parts: HandoffParts): void {
     .requiredOption("--out <file>", "report.html or report.pdf")
     .option("--tools <ids>", "only these tools (comma-separated)")
     .option("--no-run", "report only the stored runs; run no tool that has none")
-    .action(parts.act(async (o: { scan: string; out: string; tools?: string; run?: boolean }) => {
+    .action(act(async (o: { scan: string; out: string; tools?: string; run?: boolean }) => {
       const { writeReport } = await import("../../handoff/report.ts");
       const r = await writeReport({
-        store: parts.store(),
+        store: store(),
         scan: o.scan,
         out: o.out,
         tools: list(o.tools),
         runMissing: o.run !== false,
-        step: (s) => parts.err(s),
+        step: (s) => err(s),
       });
-      parts.out(
+      out(
         `Wrote ${o.out} (${r.format.toUpperCase()}): ${r.tools} tool${
           r.tools === 1 ? "" : "s"
         }, ${r.findings} finding${r.findings === 1 ? "" : "s"}, ${r.pictures} picture${
@@ -107,13 +99,12 @@ export function registerHandoff(p: Command, parts: HandoffParts): void {
         }${r.not_run.length ? `; not run: ${r.not_run.join("; ")}` : ""}`,
       );
     }));
-}
+};
 
-/** `threshold import bcf FILE --scan SID` and `--list`. */
-export async function cmdImportBcf(
+/** `threshold import bcf FILE --scan SID` and `--list` (from the `import` command). */
+export async function importBcf(
   file: string | undefined,
   o: { scan?: string; list?: boolean; dryRun?: boolean; json?: boolean },
-  parts: HandoffParts,
 ): Promise<number> {
   if (!file) {
     throw new InputError(
@@ -130,10 +121,10 @@ export async function cmdImportBcf(
   if (o.list) {
     const bcf = readBcf(bytes, file);
     if (o.json) {
-      parts.out(JSON.stringify(listJson(bcf, topicComponents), null, 2));
+      out(JSON.stringify(listJson(bcf, topicComponents), null, 2));
       return 0;
     }
-    parts.out(
+    out(
       `${file}: BCF ${bcf.version}, ${bcf.topics.length} topic${
         bcf.topics.length === 1 ? "" : "s"
       }${bcf.project?.name ? ` (project ${bcf.project.name})` : ""}${
@@ -141,7 +132,7 @@ export async function cmdImportBcf(
       }`,
     );
     if (bcf.topics.length) {
-      parts.out(parts.table(
+      out(tableOf(
         ["Title", "Status", "Type", "Labels", "Components"],
         bcf.topics.map((t) => {
           const comps = topicComponents(t);
@@ -163,13 +154,13 @@ export async function cmdImportBcf(
       "say which scan the BCF file's topics are about (or use --list)",
     );
   }
-  const { importBcf, importSentences } = await import("../../handoff/bcf.ts");
-  const r = importBcf({ store: parts.store(), scan: o.scan, bytes, name: file, dryRun: o.dryRun });
+  const { importBcf: apply, importSentences } = await import("../../handoff/bcf.ts");
+  const r = apply({ store: store(), scan: o.scan, bytes, name: file, dryRun: o.dryRun });
   if (o.json) {
-    parts.out(JSON.stringify({ applied: r.applied, ...r.plan }, null, 2));
+    out(JSON.stringify({ applied: r.applied, ...r.plan }, null, 2));
     return 0;
   }
-  for (const line of importSentences(r, o.scan)) parts.out(line);
+  for (const line of importSentences(r, o.scan)) out(line);
   return 0;
 }
 
