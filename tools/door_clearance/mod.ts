@@ -82,7 +82,7 @@ export default named(tool({
       const name = names.opening.get(o.id) ?? o.id;
       if (cw.estimated) estimatedNames.push(name);
       if (!narrowest || w < narrowest.w) narrowest = { w, id: name };
-      const tol = tolerance_m(plan, w);
+      const tol = tolerance_m(plan, w, o);
       const status = judge(w, ">=", need_m, tol);
       checks.push({
         id: `clear_width:${o.id}`,

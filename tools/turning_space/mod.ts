@@ -104,7 +104,7 @@ export default named(tool({
       }
       const d = 2 * circle.radius_m;
       if (!smallest || d < smallest.d) smallest = { d, name };
-      let status = judge(d, ">=", turning_diameter_m, tolerance_m(plan, d));
+      let status = judge(d, ">=", turning_diameter_m, tolerance_m(plan, d, r));
       let note = status === "warn" ? TOO_CLOSE : undefined;
       const overlayId = `circle:${r.id}`;
       const ids = [overlayId];
@@ -112,7 +112,7 @@ export default named(tool({
       if (status !== "pass" && allow_t_turn) {
         // ADA 304.3.2 T, judged with the uncertainty rule: fits when grown by the tolerance ->
         // pass; fits only as drawn or shrunk by it -> too close to call.
-        const t = tolerance_m(plan, ADA_T_TURN.square_m);
+        const t = tolerance_m(plan, ADA_T_TURN.square_m, r);
         const grown = tTurnFits(r.polygon, obs, {
           square_m: ADA_T_TURN.square_m + t,
           width_m: ADA_T_TURN.width_m + t,
