@@ -22,18 +22,17 @@ export {
   SNAP_M,
   surfaceSegment,
 } from "./plan.ts";
-export { isUsdz, parseUsda, usdaModel, usdzLayer, writeUsda } from "./usd.ts";
+export { isUsdz, parseUsda, usdaModel, usdzLayer, writeUsda, zipUsdz } from "./usd.ts";
 export { readRoomPlanJson, readRoomPlanUsdz } from "./read.ts";
 
 /**
- * Whether the text of a JSON file is a RoomPlan export: a `"walls"` key and one of
- * RoomPlan's own marks — its single-key category objects (`"category":{"wall":{}}`), the
+ * Whether the text of a JSON file is a RoomPlan export: one of RoomPlan's own marks — its single-key category objects (`"category":{"wall":{}}`), the
  * opaque `"coreModel"`, or `"referenceOriginTransform"`. The whole text is searched: the
- * encoder sorts keys, so a multi-megabyte `coreModel` often comes first.
+ * encoder sorts keys, so a multi-megabyte `coreModel` often comes first. No `"walls"` key is
+ * required, so that a truncated export still reaches this importer and fails saying so.
  */
 export function looksLikeRoomPlanText(text: string): boolean {
   if (!text.trimStart().startsWith("{")) return false;
-  if (!/"walls"\s*:/.test(text)) return false;
   return /"coreModel"\s*:|"referenceOriginTransform"\s*:/.test(text) ||
     /"category"\s*:\s*\{\s*"(wall|door|window|opening|floor)"\s*:/.test(text);
 }

@@ -343,6 +343,16 @@ export function roomPlanPlan(
     return a.story - b.story || cb[1] - ca[1] || ca[0] - cb[0];
   });
   found.forEach((f, i) => (f.id = `room-${i + 1}`));
+  // A label that repeats ("bedroom", "bedroom") is numbered in reading order, so each room
+  // can be named: "bedroom 1", "bedroom 2".
+  const repeats = new Map<string, number>();
+  for (const f of found) if (f.name) repeats.set(f.name, (repeats.get(f.name) ?? 0) + 1);
+  const nth = new Map<string, number>();
+  for (const f of found) {
+    if (!f.name || repeats.get(f.name)! < 2) continue;
+    nth.set(f.name, (nth.get(f.name) ?? 0) + 1);
+    f.name = `${f.name} ${nth.get(f.name)}`;
+  }
   const rooms: Room[] = found.map((f) => ({
     id: f.id,
     floor: floorId(f.story),
@@ -499,6 +509,10 @@ export function roomPlanPlan(
     slivers_dropped: sliverCount,
     low_confidence_surfaces: low.length,
     low_confidence_objects: lowObjects.length,
+    area_floor_outline_m2: r4(floorArea),
+    area_rooms_m2: r4(found.reduce((a, f) => a + f.area_m2, 0)),
+    area_regions_without_section_m2: r4(unnamed.reduce((a, u) => a + u.area, 0)),
+    area_slivers_m2: r4(sliverArea),
     ...(scan.rooms !== undefined ? { structure_rooms: scan.rooms } : {}),
   });
   const roomArea = found.reduce((a, f) => a + f.area_m2, 0);
@@ -587,7 +601,7 @@ export function roomPlanPlan(
     report.warnings.push(
       `a ${fmt(u.area)} m² region around (${fmt(u.at[0])}, ${
         fmt(u.at[1])
-      }) has no RoomPlan section: not made a room`,
+      }) (plan metres) has no RoomPlan section: not made a room`,
     );
   }
   const open = found.filter((f) => f.open_m > SNAP_M);

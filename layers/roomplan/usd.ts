@@ -517,6 +517,16 @@ export function writeUsda(scan: RpScan): string {
     });
     out += `${pad3}}\n`;
   });
+  // Doors, windows and openings that name no wall (iOS 16) stand on their own in Arch_grp.
+  const wallIds = new Set(scan.walls.map((w) => w.id));
+  children.filter((c) => c.parent === undefined || !wallIds.has(c.parent)).forEach((c, k) => {
+    const name = `${cap(c.category)}_${k}_grp`;
+    out += `${pad3}def Xform "${name}"\n${pad3}{\n${pad3}    matrix4d xformOp:transform = ${
+      matrix(c.transform)
+    }\n`;
+    out += boxMesh(`${cap(c.category)}${k}`, [c.dimensions[0], c.dimensions[1], 0], `${pad3}    `);
+    out += `${pad3}}\n`;
+  });
   scan.floors.forEach((f, i) => {
     const pts = f.corners.map((c) => `(${c.map(num).join(", ")})`).join(", ");
     const xs = f.corners.map((c) => c[0]), ys = f.corners.map((c) => c[1]);
