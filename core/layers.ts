@@ -77,6 +77,8 @@ export function missingLayerSentence(
     : "The input";
   const hint = layer.startsWith("site.") && layer !== "site.location"
     ? " Attach one with `threshold site add-raster`."
+    : layer === "site.location" && scan !== undefined && place === undefined
+    ? ` Add one with \`threshold sites add <id> --scan ${scan} --lat <deg> --lon <deg> --north <deg>\`.`
     : "";
   // Objects that came with the scan itself (a RoomPlan export) need no panoramas: say so.
   const own = layer === "vision.objects" && plan?.objects.length
