@@ -16,10 +16,12 @@
  * a bridge between two loops) bound no region: they are removed and returned as `loose`.
  *
  * Pure: plan metres in (x right, y up), rings out. Work is O(n²) in the number of segments
- * (pairwise noding); a scan's walls number in the tens to hundreds.
+ * (pairwise noding); a scan's walls number in the tens to hundreds, and the loops check the
+ * run's time budget (engines/budget.ts).
  */
 import type { Point } from "../../core/plan.ts";
-import { signedArea_m2 } from "./polygon.ts";
+import { pointInRing, signedArea_m2 } from "./polygon.ts";
+import { ticker } from "../budget.ts";
 
 /** One input segment; `tag` is the caller's (an index into its walls), `rank` its trust. */
 export interface ArrangementSegment {
@@ -54,10 +56,15 @@ export interface FaceEdge {
   length_m: number;
 }
 
-/** A bounded face: its ring counter-clockwise (y up), area, perimeter and boundary pieces. */
+/**
+ * A bounded face: its ring counter-clockwise (y up), area (net of its holes), perimeter and
+ * boundary pieces.
+ */
 export interface ArrangementFace {
   ring: Point[];
   area_m2: number;
+  /** Clockwise rings of pieces standing free inside it (a loop of walls in a room). */
+  holes: Point[][];
   perimeter_m: number;
   edges: FaceEdge[];
 }
@@ -148,7 +155,9 @@ function extendEnds(
     segs.some((s, j) =>
       j !== self && !loose.has(j) && project(p, s.a, s.b).d <= snap_m && onSpan(p, s, snap_m)
     );
+  const tick = ticker(16);
   for (let i = 0; i < segs.length; i++) {
+    tick();
     const s = segs[i];
     for (const end of ["a", "b"] as const) {
       const key = `${i}${end}`;
@@ -186,7 +195,9 @@ function nodeAndTrace(
   for (const s of segs) pts.push({ p: s.a, rank: s.rank }, { p: s.b, rank: s.rank });
   const parent = pts.map((_, i) => i);
   const find = (i: number): number => parent[i] === i ? i : (parent[i] = find(parent[i]));
+  const tick = ticker(16);
   for (let i = 0; i < pts.length; i++) {
+    tick();
     for (let j = i + 1; j < pts.length; j++) {
       const tol = pts[i].rank === pts[j].rank ? snap_m : outline_snap_m;
       if (dist(pts[i].p, pts[j].p) <= tol) parent[find(i)] = find(j);
@@ -218,6 +229,7 @@ function nodeAndTrace(
 
   // A less trusted vertex near a more trusted segment moves onto it (a floor corner onto a wall).
   for (let vi = 0; vi < verts.length; vi++) {
+    tick();
     for (const pc of whole) {
       if (pc.rank >= vRank[vi] || pc.u === vi || pc.v === vi) continue;
       const a = verts[pc.u], b = verts[pc.v];
@@ -257,6 +269,7 @@ function nodeAndTrace(
   };
   const crossPts: number[][] = pieces.map(() => []);
   for (let i = 0; i < pieces.length; i++) {
+    tick();
     for (let j = i + 1; j < pieces.length; j++) {
       const P = pieces[i], Q = pieces[j];
       if (P.u === Q.u || P.u === Q.v || P.v === Q.u || P.v === Q.v) continue;
@@ -273,6 +286,7 @@ function nodeAndTrace(
   // crossings), then duplicate edges merged (their tags joined).
   const edges = new Map<string, { u: number; v: number; tags: Set<number> }>();
   pieces.forEach((pc, i) => {
+    tick();
     const a = verts[pc.u], b = verts[pc.v];
     const len = dist(a, b);
     if (len === 0) return;
@@ -359,7 +373,13 @@ function traceFaces(
   verts: Point[],
   edges: { u: number; v: number }[],
 ): {
-  faces: { ring: Point[]; area_m2: number; perimeter_m: number; edges: string[] }[];
+  faces: {
+    ring: Point[];
+    area_m2: number;
+    perimeter_m: number;
+    edges: string[];
+    holes: Point[][];
+  }[];
   bridges: string[];
 } {
   // Half-edge 2i runs u -> v, 2i+1 runs v -> u.
@@ -407,14 +427,36 @@ function traceFaces(
   for (let i = 0; i < edges.length; i++) {
     if (faceOf[2 * i] === faceOf[2 * i + 1]) bridges.add(key(2 * i));
   }
-  const faces = [];
+  const faces: {
+    ring: Point[];
+    area_m2: number;
+    perimeter_m: number;
+    edges: string[];
+    holes: Point[][];
+  }[] = [];
+  const outers: Point[][] = [];
   for (const cycle of cycles) {
     const ring = cycle.map((h) => verts[from(h)]);
     const a = signedArea_m2(ring);
-    if (a <= 1e-12) continue;
+    if (a <= 1e-12) {
+      if (a < -1e-12) outers.push(ring);
+      continue;
+    }
     let perimeter = 0;
     for (const h of cycle) perimeter += dist(verts[from(h)], verts[to(h)]);
-    faces.push({ ring, area_m2: a, perimeter_m: perimeter, edges: cycle.map(key) });
+    faces.push({ ring, area_m2: a, perimeter_m: perimeter, edges: cycle.map(key), holes: [] });
+  }
+  // A clockwise cycle is the outside of one connected piece; when it lies inside a face of
+  // another piece (a free-standing loop of walls in a room), it is a hole of the smallest such
+  // face, whose area is taken net of it.
+  for (const o of outers) {
+    const inside = faces.filter((f) =>
+      !f.ring.some((p) => o.includes(p)) && pointInRing(o[0], f.ring)
+    )
+      .sort((p, q) => p.area_m2 - q.area_m2)[0];
+    if (!inside) continue;
+    inside.holes.push(o);
+    inside.area_m2 += signedArea_m2(o);
   }
   return { faces, bridges: [...bridges] };
 }

@@ -326,6 +326,15 @@ export function roomPlanPlan(
         low: lowWall,
         open_m,
       });
+      if (f.holes.length) {
+        report.warnings.push(
+          `${
+            secs?.[0]?.label ?? "a room"
+          } has ${f.holes.length} free-standing loop(s) of walls inside it; the plan's outline cannot cut them out, so its ${
+            fmt(area_m2(ring))
+          } m² outline includes ${fmt(area_m2(ring) - f.area_m2)} m² of them`,
+        );
+      }
       if (secs && secs.length > 1) {
         report.warnings.push(
           `sections ${

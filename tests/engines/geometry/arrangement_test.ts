@@ -93,3 +93,13 @@ Deno.test("arrangement: a rough outline bends onto wall corners near it (outline
   assert.deepEqual(areas([...walls, ...outline]), [12, 0.4]);
   assert.deepEqual(areas([...walls, ...outline], { ...OPTS, outline_snap_m: 0.15 }), [12]);
 });
+
+Deno.test("arrangement: a free-standing loop of walls in a room is a hole of it", () => {
+  // A 6 × 5 room with a 1 × 1 loop (a boxed-in column) inside: the room is 30 − 1 = 29 m².
+  const room = ring([[0, 0], [6, 0], [6, 5], [0, 5]]);
+  const column = ring([[2, 2], [3, 2], [3, 3], [2, 3]]);
+  const faces = arrangementFaces([...room, ...column], OPTS).faces;
+  assert.deepEqual(faces.map((f) => f.area_m2), [29, 1]);
+  assert.equal(faces[0].holes.length, 1);
+  assert.equal(faces[1].holes.length, 0);
+});
