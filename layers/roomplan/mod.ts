@@ -4,7 +4,7 @@
  * (a zip holding a USD layer, read with npm:fflate), detected from the content.
  */
 import type { Importer } from "../types.ts";
-import { readRoomPlanJson, readRoomPlanUsdz } from "./read.ts";
+import { readRoomPlanJson, readRoomPlanUsda, readRoomPlanUsdz } from "./read.ts";
 import { isUsdz } from "./usd.ts";
 
 export { looksLikeRoomPlan, roomPlanModel } from "./model.ts";
@@ -23,7 +23,7 @@ export {
   surfaceSegment,
 } from "./plan.ts";
 export { isUsdz, parseUsda, usdaModel, usdzLayer, writeUsda, zipUsdz } from "./usd.ts";
-export { readRoomPlanJson, readRoomPlanUsdz } from "./read.ts";
+export { readRoomPlanJson, readRoomPlanUsda, readRoomPlanUsdz } from "./read.ts";
 
 /**
  * Whether the text of a JSON file is a RoomPlan export: one of RoomPlan's own marks — its single-key category objects (`"category":{"wall":{}}`), the
@@ -37,14 +37,24 @@ export function looksLikeRoomPlanText(text: string): boolean {
     /"category"\s*:\s*\{\s*"(wall|door|window|opening|floor)"\s*:/.test(text);
 }
 
-/** RoomPlan importer (JSON and USDZ). */
+/**
+ * Whether the bytes are a text USD layer that names RoomPlan's wall groups (`#usda` first,
+ * a `Wall_…_grp` prim in its first 64 KB).
+ */
+export function isUsdaText(bytes: Uint8Array): boolean {
+  const head = new TextDecoder().decode(bytes.subarray(0, 65536));
+  return head.startsWith("#usda") && /def\s+\w*\s*"Wall_?\d*_grp"/.test(head);
+}
+
+/** RoomPlan importer (JSON, USDZ, and a USDZ's text layer). */
 export const roomplan: Importer = {
   format: "roomplan",
   description:
-    "Apple RoomPlan CapturedRoom / CapturedStructure JSON, or its USDZ (walls, doors, windows, objects; rooms found from the walls)",
+    "Apple RoomPlan CapturedRoom / CapturedStructure JSON, or its USDZ / text .usda (walls, doors, windows, objects; rooms found from the walls)",
   detect(_source, bytes) {
     if (!bytes || bytes.length === 0) return false;
     if (isUsdz(bytes)) return true;
+    if (isUsdaText(bytes)) return true;
     if (bytes[0] !== 0x7b && bytes[0] !== 0x20 && bytes[0] !== 0x0a && bytes[0] !== 0x0d) {
       return false;
     }
@@ -53,9 +63,9 @@ export const roomplan: Importer = {
   run(source, bytes, opts) {
     return Promise.resolve().then(() => {
       const ref = opts.ref || source;
-      return bytes && isUsdz(bytes)
-        ? readRoomPlanUsdz(bytes, ref, opts.id)
-        : readRoomPlanJson(bytes, ref, opts.id);
+      if (bytes && isUsdz(bytes)) return readRoomPlanUsdz(bytes, ref, opts.id);
+      if (bytes && isUsdaText(bytes)) return readRoomPlanUsda(bytes, ref, opts.id);
+      return readRoomPlanJson(bytes, ref, opts.id);
     });
   },
 };

@@ -13,7 +13,7 @@ import { parseUsda, usdaModel, usdzLayer } from "./usd.ts";
 /** A scan id from the file name (`scans/flat.json` → `flat`). */
 function defaultId(ref: string): string {
   const base = ref.split(/[\\/]/).pop() ?? "";
-  const stem = base.replace(/\.(json|usdz)$/i, "").toLowerCase()
+  const stem = base.replace(/\.(json|usdz|usda)$/i, "").toLowerCase()
     .replace(/[^a-z0-9_.-]+/g, "-").replace(/^[-.]+|[-.]+$/g, "");
   return stem || "roomplan";
 }
@@ -66,6 +66,21 @@ export function readRoomPlanJson(
   return roomPlanPlan(scan, ref, id ?? defaultId(ref), "roomplan");
 }
 
+/** A RoomPlan text USD layer (`.usda`, as usdcat writes it) into a plan and its report. */
+export function readRoomPlanUsda(
+  bytes: Uint8Array,
+  ref: string,
+  id?: string,
+): { plan: PlanInput; report: ImportReport } {
+  const scan = usdaModel(parseUsda(new TextDecoder().decode(bytes), ref), ref);
+  const out = roomPlanPlan(scan, ref, id ?? defaultId(ref), "roomplan-usd");
+  out.report.lacking.unshift(USD_LACKS);
+  return out;
+}
+
+const USD_LACKS =
+  "no identifiers, confidence or sections in USD: rooms are labelled other, and every surface is taken at the scan's default uncertainty";
+
 /** A RoomPlan USDZ into a plan and its report. */
 export function readRoomPlanUsdz(
   bytes: Uint8Array,
@@ -77,14 +92,12 @@ export function readRoomPlanUsdz(
   if (head === "PXR-USDC") {
     throw new InputError(
       ref,
-      `its USD layer ${layer.name} is binary (the usdc crate format), which threshold does not read; convert it to text with Pixar's usdcat (usdcat ${layer.name} -o scan.usda, then zip it as a .usdz), or import the scan's JSON export (CapturedRoom) instead`,
+      `its USD layer ${layer.name} is binary (the usdc crate format), which threshold does not read; convert it to text with Pixar's usdcat (unzip it, then usdcat ${layer.name} -o scan.usda) and import scan.usda, or import the scan's JSON export (CapturedRoom) instead`,
     );
   }
   const scan = usdaModel(parseUsda(new TextDecoder().decode(layer.data), ref), ref);
   const out = roomPlanPlan(scan, ref, id ?? defaultId(ref), "roomplan-usdz");
   out.report.mapped.unshift(`USD layer ${layer.name} (text usda) read from the USDZ`);
-  out.report.lacking.unshift(
-    "no identifiers, confidence or sections in a USDZ: rooms are labelled other, and every surface is taken at the scan's default uncertainty",
-  );
+  out.report.lacking.unshift(USD_LACKS);
   return out;
 }

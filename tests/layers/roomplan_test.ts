@@ -300,6 +300,14 @@ Deno.test("roomplan: a USDZ written from the same fixture agrees with the JSON",
       a.objects.map((o) => [o.label, o.center, o.size, o.yaw_deg]).sort(),
     );
   }
+  // The text layer on its own (as usdcat writes it) reads the same.
+  const lPath = fixture("roomplan/l-room.json");
+  const usdaPath = join(dir, "l-room.usda");
+  Deno.writeTextFileSync(usdaPath, writeUsda(roomPlanModel(raw(lPath), lPath)));
+  const bare = await importSource(usdaPath);
+  assert.equal(bare.report.format, "roomplan-usd");
+  assert.equal(bare.loaded.plan.rooms.length, 1);
+  assert.equal(area_m2(bare.loaded.plan.rooms[0].polygon as Pt[]), 24);
   // A binary (usdc) layer is refused with how to convert it; a broken zip names the file.
   const crate = join(dir, "crate.usdz");
   Deno.writeFileSync(
