@@ -114,12 +114,13 @@ function enumKey(
   ref: string,
   path: string,
   v: unknown,
+  example = '{"wall":{}}',
 ): { key: string; payload: Record<string, unknown> } {
   if (typeof v === "string") return { key: v, payload: {} };
   if (!isObj(v) || Object.keys(v).length !== 1) {
     throw new InputError(
       ref,
-      `${path} must be a one-key object such as {"wall":{}}, got ${
+      `${path} must be a one-key object such as ${example}, got ${
         JSON.stringify(v)?.slice(0, 60)
       }`,
     );
@@ -131,7 +132,7 @@ function enumKey(
 
 function confidence(ref: string, path: string, v: unknown): Confidence | undefined {
   if (v === undefined || v === null) return undefined;
-  const { key } = enumKey(ref, path, v);
+  const { key } = enumKey(ref, path, v, '{"high":{}}');
   if (key !== "high" && key !== "medium" && key !== "low") {
     throw new InputError(ref, `${path} must be high, medium or low, got ${JSON.stringify(key)}`);
   }

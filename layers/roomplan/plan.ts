@@ -161,14 +161,43 @@ export function roomPlanPlan(
     counts: {},
   };
   const stories = [
-    ...new Set([...scan.walls, ...scan.floors, ...scan.sections].map((s) => s.story)),
+    ...new Set(
+      [
+        ...scan.walls,
+        ...scan.floors,
+        ...scan.sections,
+        ...scan.doors,
+        ...scan.windows,
+        ...scan.openings,
+        ...scan.objects,
+      ].map((s) => s.story),
+    ),
   ].sort((a, b) => a - b);
   const wallBottom = (w: RpSurface) => w.transform[13] - w.dimensions[1] / 2;
   const floorY = new Map<number, number>();
+  const unknownLevel: number[] = [];
   for (const s of stories) {
     const fl = scan.floors.filter((f) => f.story === s);
     const ws = scan.walls.filter((w) => w.story === s);
-    floorY.set(s, fl.length ? median(fl.map((f) => f.transform[13])) : median(ws.map(wallBottom)));
+    if (fl.length) floorY.set(s, median(fl.map((f) => f.transform[13])));
+    else if (ws.length) floorY.set(s, median(ws.map(wallBottom)));
+  }
+  // A story with neither floor nor walls (only objects or sections): its level is unknown,
+  // taken as the lowest known floor's, and said.
+  const known = [...floorY.values()];
+  const fallbackY = known.length ? Math.min(...known) : median(scan.walls.map(wallBottom));
+  for (const s of stories) {
+    if (!floorY.has(s)) {
+      floorY.set(s, fallbackY);
+      unknownLevel.push(s);
+    }
+  }
+  if (unknownLevel.length) {
+    report.warnings.push(
+      `stories ${
+        unknownLevel.join(", ")
+      } have no floor and no walls: their level is unknown and taken as the lowest floor's`,
+    );
   }
   const baseY = floorY.get(stories[0])!;
   const floorId = (s: number) => `story-${s}`;
@@ -375,6 +404,15 @@ export function roomPlanPlan(
   const roomAt = (story: number, p: Point) =>
     found.find((f) => f.story === story && pointInRing(p, f.ring));
 
+  // Ids as the file gives them (RoomPlan's UUIDs), made unique where a file repeats one.
+  const used = new Set<string>();
+  const uniqueId = (raw: string) => {
+    let v = raw, n = 2;
+    while (used.has(v)) v = `${raw}-${n++}`;
+    used.add(v);
+    return v;
+  };
+
   // Doors, windows and openings on their walls.
   let placedByNearest = 0, toNonRoom = 0, unplaced = 0;
   const openings: Opening[] = [];
@@ -436,7 +474,7 @@ export function roomPlanPlan(
       const lowHere = o.confidence === "low" ||
         (wall !== undefined && scan.walls[wall].confidence === "low");
       openings.push({
-        id: o.id,
+        id: uniqueId(o.id),
         kind,
         floor: floorId(o.story),
         between: [a?.id ?? null, b?.id ?? null],
@@ -468,7 +506,7 @@ export function roomPlanPlan(
     const c = planCentre(o.transform), ax = planAxis(o.transform);
     const room = roomAt(o.story, c);
     objects.push({
-      id: o.id,
+      id: uniqueId(o.id),
       floor: floorId(o.story),
       ...(room ? { room: room.id } : {}),
       label: o.category,
