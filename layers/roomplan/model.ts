@@ -120,9 +120,7 @@ function enumKey(
   if (!isObj(v) || Object.keys(v).length !== 1) {
     throw new InputError(
       ref,
-      `${path} must be a one-key object such as ${example}, got ${
-        JSON.stringify(v)?.slice(0, 60)
-      }`,
+      `${path} must be a one-key object such as ${example}, got ${JSON.stringify(v)?.slice(0, 60)}`,
     );
   }
   const key = Object.keys(v)[0];

@@ -453,9 +453,47 @@ export function usdaModel(roots: UsdPrim[], ref: string): RpScan {
       "its USD layer has no wall groups (Wall_0_grp …): not a RoomPlan USDZ, or a scan with no walls",
     );
   }
+  assignStories(scan);
   scan.has.floors = scan.floors.length > 0;
   scan.has.parents = [...scan.doors, ...scan.windows, ...scan.openings].some((s) => s.parent);
   return scan;
+}
+
+/** Floor levels more than this apart are different stories (m): well under a storey height. */
+export const STORY_GAP_M = 1.5;
+
+/**
+ * USD has no `story`: stories are found from the levels walls stand on (a wall's bottom, a
+ * floor's plane), a new story where two levels are more than {@link STORY_GAP_M} apart; each
+ * element takes the highest level at or below its bottom (+0.3 m, for a sill or a scan's
+ * noise), doors and windows their wall's.
+ */
+function assignStories(scan: RpScan): void {
+  const bottom = (t: number[], h: number) => t[13] - h / 2;
+  const levels = [
+    ...scan.walls.map((w) => bottom(w.transform, w.dimensions[1])),
+    ...scan.floors.map((f) => f.transform[13]),
+  ].sort((a, b) => a - b);
+  const starts: number[] = [];
+  for (const y of levels) {
+    if (!starts.length || y - starts[starts.length - 1] > STORY_GAP_M) starts.push(y);
+  }
+  if (starts.length < 2) return;
+  const storyAt = (y: number) => {
+    let k = 0;
+    starts.forEach((s, i) => {
+      if (s <= y + 0.3) k = i;
+    });
+    return k;
+  };
+  for (const w of scan.walls) w.story = storyAt(bottom(w.transform, w.dimensions[1]));
+  for (const f of scan.floors) f.story = storyAt(f.transform[13]);
+  const wallStory = new Map(scan.walls.map((w) => [w.id, w.story]));
+  for (const o of [...scan.doors, ...scan.windows, ...scan.openings]) {
+    o.story = (o.parent !== undefined ? wallStory.get(o.parent) : undefined) ??
+      storyAt(bottom(o.transform, o.dimensions[1]));
+  }
+  for (const o of scan.objects) o.story = storyAt(bottom(o.transform, o.dimensions[1]));
 }
 
 // ------------------------------------------------------------ writing usda

@@ -276,7 +276,7 @@ Deno.test("roomplan: every error names the file and what is wrong", async () => 
 
 Deno.test("roomplan: a USDZ written from the same fixture agrees with the JSON", async () => {
   const dir = Deno.makeTempDirSync();
-  for (const name of ["l-room", "open-wall", "ios16"]) {
+  for (const name of ["l-room", "open-wall", "ios16", "structure"]) {
     const path = fixture(`roomplan/${name}.json`);
     const json = await importSource(path);
     const usdzPath = join(dir, `${name}.usdz`);
@@ -289,6 +289,8 @@ Deno.test("roomplan: a USDZ written from the same fixture agrees with the JSON",
       assert.equal(usd.report.counts?.[k], json.report.counts?.[k], `${name} ${k}`);
     }
     assert.equal(b.rooms.length, a.rooms.length, `${name} rooms`);
+    assert.deepEqual(b.floors, a.floors, `${name} floors (stories from the levels in USD)`);
+    assert.deepEqual(b.verticals.length, a.verticals.length, `${name} stairs`);
     const areas = (p: Plan) => p.rooms.map((r) => area_m2(r.polygon as Pt[])).sort((x, y) => x - y);
     areas(b).forEach((v, i) => assert.ok(Math.abs(v - areas(a)[i]) < 1e-3));
     assert.deepEqual(
