@@ -564,7 +564,9 @@ export function roomPlanPlan(
   });
   const roomArea = found.reduce((a, f) => a + f.area_m2, 0);
   report.mapped.push(
-    `${rooms.length} rooms found from ${scan.walls.length} walls${
+    `${rooms.length} ${
+      rooms.length === 1 ? "room" : "rooms"
+    } found from ${scan.walls.length} walls${
       wallsOnly ? "" : " and the floor outline"
     } (${scan.kind}${scan.version !== undefined ? `, version ${scan.version}` : ""}): ${
       found.map((f) =>
@@ -632,12 +634,16 @@ export function roomPlanPlan(
   }
   if (toNonRoom) {
     report.assumptions.push(
-      `${toNonRoom} doors or openings lead into floor no RoomPlan section names (no room there): that side is taken as the outside`,
+      `${toNonRoom} ${
+        toNonRoom === 1 ? "door or opening leads" : "doors or openings lead"
+      } to no room found on one side (off the scanned floor, or into floor no RoomPlan section names): that side is taken as the outside`,
     );
   }
   if (extendedCount) {
     report.assumptions.push(
-      `${extendedCount} wall ends were extended to meet another wall or the floor outline`,
+      `${extendedCount} wall ${
+        extendedCount === 1 ? "end was" : "ends were"
+      } extended to meet another wall or the floor outline`,
     );
   }
   for (const l of loose) {
@@ -661,9 +667,9 @@ export function roomPlanPlan(
   }
   if (sliverCount) {
     report.assumptions.push(
-      `${sliverCount} slivers (${
+      `${sliverCount} ${sliverCount === 1 ? "sliver" : "slivers"} (${
         fmt(sliverArea)
-      } m² in all) between walls and the floor outline were dropped`,
+      } m² in all) between walls and the floor outline dropped`,
     );
   }
   if (unplaced) counts.openings_left_out = unplaced;
