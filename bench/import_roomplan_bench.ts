@@ -7,7 +7,7 @@
  * Run with `deno bench -A bench/import_roomplan_bench.ts`.
  */
 import { fileURLToPath } from "node:url";
-import { parsePlan } from "../core/plan.ts";
+import { parsePlan } from "../ground/plan.ts";
 import { readRoomPlanJson, roomPlanModel, roomPlanPlan } from "../layers/roomplan/mod.ts";
 
 const path = fileURLToPath(

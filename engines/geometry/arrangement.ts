@@ -17,11 +17,11 @@
  *
  * Pure: plan metres in (x right, y up), rings out. Work is O(n²) in the number of segments
  * (pairwise noding); a scan's walls number in the tens to hundreds, and the loops check the
- * run's time budget (engines/budget.ts).
+ * run's time budget (ground/budget.ts).
  */
-import type { Point } from "../../core/plan.ts";
+import type { Point } from "../../ground/plan.ts";
 import { pointInRing, signedArea_m2 } from "./polygon.ts";
-import { ticker } from "../budget.ts";
+import { ticker } from "../../ground/budget.ts";
 
 /** One input segment; `tag` is the caller's (an index into its walls), `rank` its trust. */
 export interface ArrangementSegment {

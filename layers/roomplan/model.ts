@@ -5,7 +5,7 @@
  * (`usd.ts`). Every number is checked here, so the plan builder (`plan.ts`) works on finite
  * values only; a problem is an InputError naming the file and the JSON path.
  */
-import { InputError } from "../../core/errors.ts";
+import { InputError } from "../../ground/errors.ts";
 
 /** A surface or object's RoomPlan confidence. */
 export type Confidence = "high" | "medium" | "low";

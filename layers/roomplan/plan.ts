@@ -9,8 +9,16 @@
  * The plan is seen from above with x right and y up the page, so plan (x, y) = (world x,
  * −world z): a rotation of the world about its x axis, not a mirror (x̂ × (−ẑ) = ŷ, up).
  */
-import type { Obj, Opening, PlanInput, Point, Room, RoomLabel, Vertical } from "../../core/plan.ts";
-import { DEFAULT_UNCERTAINTY_M } from "../../core/plan.ts";
+import type {
+  Obj,
+  Opening,
+  PlanInput,
+  Point,
+  Room,
+  RoomLabel,
+  Vertical,
+} from "../../ground/plan.ts";
+import { DEFAULT_UNCERTAINTY_M } from "../../ground/plan.ts";
 import { arrangementFaces, type ArrangementSegment } from "../../engines/geometry/arrangement.ts";
 import { unionRings } from "../../engines/geometry/clip.ts";
 import {
@@ -20,7 +28,7 @@ import {
   segmentDistance_m,
   simplifyRing,
 } from "../../engines/geometry/polygon.ts";
-import { checkpoint } from "../../engines/budget.ts";
+import { checkpoint } from "../../ground/budget.ts";
 import type { ImportReport } from "../types.ts";
 import type { RpScan, RpSurface } from "./model.ts";
 

@@ -3,8 +3,8 @@
  * usd.ts) and then the plan (plan.ts). Every problem is an InputError naming the file and
  * what was wrong.
  */
-import { InputError } from "../../core/errors.ts";
-import type { PlanInput } from "../../core/plan.ts";
+import { InputError } from "../../ground/errors.ts";
+import type { PlanInput } from "../../ground/plan.ts";
 import type { ImportReport } from "../types.ts";
 import { looksLikeRoomPlan, roomPlanModel } from "./model.ts";
 import { roomPlanPlan } from "./plan.ts";

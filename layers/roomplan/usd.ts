@@ -12,7 +12,7 @@
  * and how to convert it (`usdcat`).
  */
 import { unzipSync, zipSync } from "npm:fflate@0.8.3";
-import { InputError } from "../../core/errors.ts";
+import { InputError } from "../../ground/errors.ts";
 import type { RpObject, RpScan, RpSurface } from "./model.ts";
 import { transform16 } from "./model.ts";
 

@@ -9,7 +9,7 @@ import { dirname } from "node:path";
 import { sharedData } from "../_data.ts";
 import { cli, tempHome } from "../_cli.ts";
 import { testWeb } from "../web/_server.ts";
-import { confinedFlags } from "../../mcp.ts";
+import { confinedFlags } from "../../host/confine.ts";
 import { freshHome, MCP_TS, start } from "../mcp/_connect.ts";
 
 const FLAT = sharedData("roomplan/open3dfloorplan-multiroom.json");

@@ -8,8 +8,8 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { zipSync } from "npm:fflate@0.8.3";
 import { fixture, sharedData } from "../_data.ts";
-import { InputError } from "../../core/errors.ts";
-import { type Plan, tolerance_m } from "../../core/plan.ts";
+import { InputError } from "../../ground/errors.ts";
+import { type Plan, tolerance_m } from "../../ground/plan.ts";
 import { runTool } from "../../core/run.ts";
 import { detectImporter, importSource } from "../../layers/mod.ts";
 import {

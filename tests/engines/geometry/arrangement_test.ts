@@ -10,7 +10,7 @@ import {
   type ArrangementOptions,
   type ArrangementSegment,
 } from "../../../engines/geometry/arrangement.ts";
-import type { Point } from "../../../core/plan.ts";
+import type { Point } from "../../../ground/plan.ts";
 
 const OPTS: ArrangementOptions = { snap_m: 0.05, extend_m: 0.3 };
 let tag = 0;
