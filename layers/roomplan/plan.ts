@@ -500,7 +500,7 @@ export function roomPlanPlan(
   // Objects, and stairs as verticals where a story above was scanned.
   const objects: Obj[] = [];
   const verticals: Vertical[] = [];
-  let skippedObjects = 0;
+  let skippedObjects = 0, stairsWithin = 0;
   const others = new Map<string, number>();
   for (const o of scan.objects) {
     const [w, h, d] = o.dimensions;
@@ -539,10 +539,15 @@ export function roomPlanPlan(
           rise_m: r4(Math.max(0, floorY.get(up)! - floorY.get(o.story)!)),
           width_m: r4(Math.min(w, d)),
         });
-      }
+      } else stairsWithin++;
     }
   }
   plan.objects = objects;
+  if (stairsWithin) {
+    report.assumptions.push(
+      `${stairsWithin} stairs lead to no scanned story: each is kept as an object (an obstacle on the floor, which routes keep clear of), not a stair between floors`,
+    );
+  }
   plan.verticals = verticals;
 
   // The report.
