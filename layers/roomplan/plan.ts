@@ -703,7 +703,7 @@ export function roomPlanPlan(
     report.lacking.push("no sections (room labels): every room found is labelled other");
   }
   report.lacking.push(
-    "no thresholds: RoomPlan does not measure door sills (step_free_route treats them as unknown)",
+    "no thresholds: RoomPlan does not measure door sills, so tools take each door as flush and say so (measure them on site)",
     "no site location or north: sun_hours needs one (threshold sites add)",
     "no door swings: RoomPlan records only whether a door was open when scanned (isOpen)",
     "no clear widths: a door's width is its opening's, not the clear width past the leaf",
