@@ -362,3 +362,23 @@ Deno.test("roomplan: every tool runs on the imported flat and speaks of rooms by
   const sun = await run("sun_hours");
   assert.equal(sun.verdict.status, "unknown");
 });
+
+Deno.test("roomplan: a room bounded by a low-confidence wall is too close to call sooner", async () => {
+  const { loaded } = await importSource(fixture("roomplan/l-room.json"), { id: "l" });
+  const registry = await loadRegistry();
+  const heights = registry.get("ceiling_height")!;
+  // 2.50 m against 2.46 m: 4 cm over. The scan's tolerance is max(2 cm, 1 % of 2.5 m) =
+  // 2.5 cm, so a pass; the room's own ±5 cm (a low wall around it) makes it too close to call.
+  const judged = async (plan: Plan) => {
+    const out = await runTool(heights, {
+      plans: { l: { plan, warnings: [] } },
+      set: { scan: "l", min_height_m: 2.46 },
+    });
+    assert.equal(out.status, "done");
+    return out.status === "done" ? out.result.checks[0].status : "";
+  };
+  assert.equal(loaded.plan.rooms[0].height_m, 2.5);
+  assert.equal(await judged(loaded.plan), "warn");
+  const sure = { ...loaded.plan, rooms: loaded.plan.rooms.map(({ uncertainty_m: _, ...r }) => r) };
+  assert.equal(await judged(sure), "pass");
+});
