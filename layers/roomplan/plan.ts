@@ -670,6 +670,17 @@ export function roomPlanPlan(
       }) (plan metres) has no RoomPlan section: not made a room`,
     );
   }
+  for (const f of found) {
+    if (!f.heights.length) continue;
+    const lo = Math.min(...f.heights), hi = Math.max(...f.heights);
+    if (hi - lo > SNAP_M) {
+      report.assumptions.push(
+        `${f.name ?? f.id}: the walls around it are ${fmt(lo)}–${
+          fmt(hi)
+        } m high; its ceiling height is their length-weighted median, ${fmt(f.height_m ?? NaN)} m`,
+      );
+    }
+  }
   const open = found.filter((f) => f.open_m > SNAP_M);
   for (const f of open) {
     report.warnings.push(
