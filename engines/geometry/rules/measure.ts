@@ -15,7 +15,12 @@ import { DOOR_LEAF_AND_STOP_M, doorClearWidth, freeFloor, largestCircleIn } from
 import type { MultiRings } from "../clip.ts";
 import { longestClearFloorSpace } from "../clear_floor.ts";
 import { objectsByRoom, pickEntrance } from "../routes/mod.ts";
-import { polygonArea_m2, polygonPerimeter_m } from "../takeoff.ts";
+import {
+  polygonArea_m2,
+  polygonIsConvex,
+  polygonMinWidth_m,
+  polygonPerimeter_m,
+} from "../takeoff.ts";
 import type { MeasureKind } from "./measures.ts";
 import {
   clearDepthAtDoor,
@@ -47,6 +52,11 @@ export const GRADE_FLOOR_SILL_M = 44 * 0.0254;
 export interface Measured {
   value: number;
   tolerance: number;
+  /**
+   * door_maneuvering_depth_m with a latch clearance asked for: the depth across the clear
+   * width plus that clearance on both sides of the door.
+   */
+  wide?: number;
   /** Which element the value was taken on, when it is not the subject itself. */
   via?: string;
   note?: string;
@@ -136,15 +146,32 @@ function tolArea(plan: Plan, area: number, perimeter: number): number {
 }
 
 /**
+ * What a pack takes from a door's leaf width for its open leaf and stop, with its source
+ * (schema.ts `door_leaf_allowance`): SI metres, the printed value, the source.
+ */
+export interface LeafAllowance {
+  si: number;
+  printed: string;
+  citation: string;
+}
+
+/**
  * A door's clear width, m, and the sentence saying how it was found: as stated; an opening's
- * whole width; else the leaf less {@link LEAF_TO_CLEAR_M} (FHA Design Manual ch. 3).
+ * whole width; else the leaf less the pack's own allowance (`leaf`), or, for a pack without
+ * one, {@link LEAF_TO_CLEAR_M} (FHA Design Manual ch. 3).
  */
 export function ruleDoorClearWidth(
   o: Pick<Opening, "kind" | "width_m" | "clear_width_m">,
+  leaf?: LeafAllowance,
 ): { value: number; note?: string } {
   const c = doorClearWidth(o);
   if (c.basis_code !== "leaf_estimate") return { value: c.clear_width_m };
-  return { value: c.clear_width_m, note: `clear width ${c.basis}` };
+  if (!leaf) return { value: c.clear_width_m, note: `clear width ${c.basis}` };
+  return {
+    value: Math.max(0, o.width_m - leaf.si),
+    note: `clear width estimated as the ${o.width_m.toFixed(3)} m leaf less ${leaf.printed} ` +
+      `for the open leaf and its stop (${leaf.citation})`,
+  };
 }
 
 /** A window's estimated net clear opening (or glazed size): the frame less its members. */
@@ -181,12 +208,12 @@ export function measure(
   kind: MeasureKind,
   subject: Room | Opening | Vertical,
   idx: MeasureIndex,
-  opts?: { width_m?: number },
+  opts?: { width_m?: number; leaf?: LeafAllowance; beyond_latch_m?: number },
 ): Measured | Missing {
   const plan = idx.plan;
   switch (kind) {
     case "door_clear_width_m": {
-      const cw = ruleDoorClearWidth(subject as Opening);
+      const cw = ruleDoorClearWidth(subject as Opening, opts?.leaf);
       return {
         value: cw.value,
         tolerance: tolLen(plan, cw.value),
@@ -234,6 +261,13 @@ export function measure(
     case "kitchen_clear_width_m": {
       const r = subject as Room;
       const obstacles = kind === "kitchen_clear_width_m" ? idx.objectsByRoom?.get(r.id) ?? [] : [];
+      if (kind === "kitchen_clear_width_m" && !obstacles.length) {
+        return {
+          missing: "the plan places no units or appliances in this kitchen, so the clear " +
+            "width in front of them cannot be measured (its width wall to wall says nothing " +
+            "of the units)",
+        };
+      }
       const ports: WallPort[] = [];
       if (kind !== "room_min_dimension_m") {
         for (const o of idx.doorsByRoom?.get(r.id) ?? []) {
@@ -242,7 +276,15 @@ export function measure(
         }
         ports.push(...objectFrontPorts(r.polygon, obstacles));
       }
-      const w = narrowestClearWidth(r.polygon, obstacles, ports);
+      let w = narrowestClearWidth(r.polygon, obstacles, ports);
+      if (obstacles.length) {
+        // Units along the walls often leave a convex free floor (a galley): its least width
+        // (rotating calipers) is then exact.
+        const free = roomFreeFloor(r, obstacles, idx.freeFloors);
+        if (free.length === 1 && free[0].length === 1 && polygonIsConvex(free[0][0])) {
+          w = { width_m: polygonMinWidth_m(free[0][0]), exact: true };
+        }
+      }
       const notes: string[] = [];
       if (!w.exact) {
         notes.push(
@@ -252,12 +294,7 @@ export function measure(
         );
       }
       if (kind === "kitchen_clear_width_m") {
-        notes.push(
-          obstacles.length
-            ? `${obstacles.length} object(s) in the room are kept clear`
-            : "the plan places no units or appliances in this kitchen, so it is measured wall " +
-              "to wall",
-        );
+        notes.push(`${obstacles.length} object(s) in the room are kept clear`);
       }
       return {
         value: w.width_m,
@@ -374,12 +411,63 @@ export function measure(
       }
       return { value: v.going_m, tolerance: tolLen(plan, v.going_m) };
     }
+    case "stair_riser_variation_m":
+      return {
+        missing: "a plan gives a stair's total rise and number of risers, not each riser, so " +
+          "how much they differ is unknown: measure the tallest and shortest on site",
+      };
+    case "handrail_sides":
+      return {
+        missing: "the plan records no handrails (no importer supplies them yet: IFC " +
+          "IfcRailing is not read, Matterport, RoomPlan and ZInD give none), so whether this " +
+          "one has them is unknown",
+      };
+    case "ramp_cross_slope":
+      return { missing: "a plan records no ramp's cross slope: measure it on site" };
+    case "ramp_turn_landing_m":
+      return {
+        missing: "a plan records a ramp as one run, not where it turns, so a landing at a " +
+          "change of direction cannot be checked",
+      };
+    case "guard_height_m":
+      return {
+        missing: "the plan records no guards (balustrades), so whether this room has the " +
+          "guard it needs is unknown",
+      };
+    case "control_height_m":
+      return {
+        missing: "the plan records no switches, sockets or controls (no importer supplies " +
+          "them), so their heights are unknown",
+      };
+    case "grab_bar_reinforcement":
+      return {
+        missing: "reinforcement for grab bars is inside the wall, which no scan or plan shows",
+      };
+    case "egress_window_well_area_m2":
+      return { missing: "the plan records no window well outside this room's window" };
+    case "door_nib_m":
+      return {
+        missing: "the plan records no door swing, so the wall beside the door's leading edge " +
+          "cannot be found",
+      };
+    case "window_sill_height_m": {
+      const w = subject as Opening;
+      if (w.sill_m === undefined) return { missing: `window ${w.id} has no sill height` };
+      return {
+        value: w.sill_m,
+        tolerance: tolLen(plan, w.sill_m),
+        note: "the frame's sill; the window is taken as operable",
+      };
+    }
+    case "stair_landing_length_m":
     case "ramp_landing_length_m": {
       const v = subject as Vertical;
       const rooms = (v.rooms ?? []).map((id) => idx.rooms?.get(id)).filter((r) =>
         r !== undefined
       ) as Room[];
-      if (!rooms.length) return { missing: "the plan does not say which rooms this ramp joins" };
+      if (!rooms.length) {
+        return { missing: `the plan does not say which rooms this ${v.kind} joins` };
+      }
       let best: { len: number; room: Room } | undefined;
       for (const r of rooms) {
         const obstacles = idx.objectsByRoom?.get(r.id) ?? [];
@@ -403,21 +491,32 @@ export function measure(
       const sides = o.between.filter((id) => id !== null).map((id) => idx.rooms?.get(id!))
         .filter((r) => r !== undefined) as Room[];
       if (!sides.length) return { missing: "the plan has none of the rooms this door joins" };
-      const width = kind === "door_maneuvering_depth_m" ? ruleDoorClearWidth(o).value : o.width_m;
+      const width = kind === "door_maneuvering_depth_m"
+        ? ruleDoorClearWidth(o, opts?.leaf).value
+        : o.width_m;
       let best: { depth: number; room: Room } | undefined;
+      let wide: number | undefined;
       for (const r of sides) {
         const obstacles = idx.objectsByRoom?.get(r.id) ?? [];
-        const d = clearDepthAtDoor(
-          r.polygon,
-          roomFreeFloor(r, obstacles, idx.freeFloors),
-          o.at,
-          width,
-        );
+        const free = roomFreeFloor(r, obstacles, idx.freeFloors);
+        const d = clearDepthAtDoor(r.polygon, free, o.at, width);
         if (!best || d < best.depth) best = { depth: d, room: r };
+        if (kind === "door_maneuvering_depth_m" && opts?.beyond_latch_m !== undefined) {
+          const w = clearDepthAtDoor(
+            r.polygon,
+            free,
+            o.at,
+            width + 2 * opts.beyond_latch_m,
+            2.5,
+            true,
+          );
+          wide = wide === undefined ? w : Math.min(wide, w);
+        }
       }
       return {
         value: best!.depth,
         tolerance: tolLen(plan, best!.depth),
+        ...(wide !== undefined ? { wide } : {}),
         via: `the floor in ${best!.room.name ?? best!.room.id}`,
         ...(sides.length < 2 && o.between.includes(null)
           ? { note: "the outside is not in the plan, so only the inside is measured" }
@@ -439,6 +538,12 @@ export function measure(
       const width = opts?.width_m;
       if (width === undefined) return { missing: "the rule gives no width for the space" };
       const obstacles = idx.objectsByRoom?.get(r.id) ?? [];
+      if (!obstacles.length) {
+        return {
+          missing: "the plan places no fixtures or appliances in this room, so the clear " +
+            "floor space at them cannot be judged (an empty room's floor says nothing of it)",
+        };
+      }
       const c = longestClearFloorSpace(
         r.polygon,
         obstacles,
