@@ -204,9 +204,11 @@ export function packVerdictText(r: PackRun): string {
         }: ${counts.fail} ${counts.fail === 1 ? "check" : "checks"})`
         : `no rule fails`,
       counts.unknown
-        ? `${counts.unknown} ${
-          counts.unknown === 1 ? "check" : "checks"
-        } could not be judged (the plan lacks the data)`
+        ? `${counts.unknown} ${counts.unknown === 1 ? "check" : "checks"} could not be judged (${
+          cov.status === "unknown"
+            ? "the plan lacks the data, or they wait on the coverage"
+            : "the plan lacks the data"
+        })`
         : "",
       counts.warn ? `${counts.warn} too close to call (measure on site)` : "",
       `${counts.pass} pass`,

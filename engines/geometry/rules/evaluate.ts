@@ -483,7 +483,8 @@ function judgeRule(
     if (full === "pass" && least === "pass") {
       return {
         status: "pass",
-        note: `Both sides have the pull side's ${words}, whichever way the door swings.`,
+        note: `Deep enough on the side(s) measured for the pull side's ${words}, whichever ` +
+          "way the door swings.",
       };
     }
     if (least === "warn" || full === "warn") {

@@ -416,7 +416,8 @@ export function measure(
         missing: "a plan gives a stair's total rise and number of risers, not each riser, so " +
           "how much they differ is unknown: measure the tallest and shortest on site",
       };
-    case "handrail_sides":
+    case "stair_handrail_sides":
+    case "ramp_handrail_sides":
       return {
         missing: "the plan records no handrails (no importer supplies them yet: IFC " +
           "IfcRailing is not read, Matterport, RoomPlan and ZInD give none), so whether this " +

@@ -270,11 +270,19 @@ export const MEASURES = {
     method: "A plan gives a stair's total rise and number of risers, not each riser, so the " +
       "difference between them is unknown until measured on site.",
   },
-  handrail_sides: {
-    title: "sides with a handrail",
+  stair_handrail_sides: {
+    title: "sides of the stair with a handrail",
     subject: "vertical",
     unit: "count",
-    kinds: ["stair", "ramp"],
+    kinds: ["stair"],
+    method: "Handrails are in no plan an importer makes (IFC IfcRailing is not read yet; " +
+      "Matterport, RoomPlan and ZInD give none), so a rule that needs them is unknown.",
+  },
+  ramp_handrail_sides: {
+    title: "sides of the ramp with a handrail",
+    subject: "vertical",
+    unit: "count",
+    kinds: ["ramp"],
     method: "Handrails are in no plan an importer makes (IFC IfcRailing is not read yet; " +
       "Matterport, RoomPlan and ZInD give none), so a rule that needs them is unknown.",
   },

@@ -15,6 +15,8 @@ import {
   type RuleOutcome,
   type RulePack,
   rulePackJsonSchema,
+  scopeNoteText,
+  sectionLabel,
   toSI,
 } from "../../../engines/geometry/rules/mod.ts";
 import base from "../../../fixtures/rules/base.json" with { type: "json" };
@@ -801,4 +803,226 @@ Deno.test("FHA scope: a building of fewer than 4 units is out of it; rules not a
   });
   assert.ok(covered.outcomes.length > 0);
   assert.deepEqual(builtinPack("ada-2010")!.scope!.occupancy, ["public"]);
+});
+
+// ---- Issue 25: packs that know where they apply ------------------------------------------
+
+const evalWith = (packId: string, plan: Plan, options: Partial<EvalOptions> = {}) => {
+  const pack = builtinPack(packId)!;
+  return evaluatePack(pack, plan, { occupancy: pack.default_occupancy, work: "new", ...options });
+};
+
+Deno.test("FHA scope: a detached house is not judged as covered; unknown coverage never fails", () => {
+  // The base plan's ground-floor living room door: 0.75 m clear fails FHA's 31 5/8 in when covered.
+  const narrow = planWith({ openings: { d_in: { clear_width_m: 0.75 } } });
+  const covered = evalWith("fha", narrow, { units: 12, lift: true });
+  assert.equal(covered.coverage.code, "entry_level_only", "two storeys with a lift");
+  assert.equal(find(covered.outcomes, "fha-req3-door", "d_in").status, "fail");
+  // A detached house: nothing applies, each rule listed with the reason.
+  const house = evalWith("fha", narrow, { building: "detached", units: 1 });
+  assert.equal(house.coverage.status, "not_covered");
+  assert.equal(house.outcomes.length, 0);
+  assert.equal(house.not_applicable.length, builtinPack("fha")!.rules.length);
+  assert.match(house.not_applicable[0].reason, /does not cover a detached house/);
+  assert.equal(evalWith("fha", narrow, { building: "townhouse" }).coverage.status, "not_covered");
+  // Units not given: the door is measured, and it is unknown, not a fail, saying what decides.
+  const unsaid = evalWith("fha", narrow);
+  assert.equal(unsaid.coverage.code, "units_unknown");
+  assert.match(unsaid.coverage.text, /give units, and whether the building has a lift/);
+  const door = find(unsaid.outcomes, "fha-req3-door", "d_in");
+  assert.equal(door.status, "unknown");
+  assert.equal(door.would_be, "fail");
+  assert.ok(unsaid.outcomes.every((o) => o.status !== "fail" && o.status !== "warn"));
+  // The unit rule: without a lift only ground-floor units, and no multistorey unit.
+  assert.equal(
+    evalWith("fha", narrow, { units: 12, lift: false }).coverage.code,
+    "multistorey_no_lift",
+  );
+  const flat = planWith({
+    rooms: { room: { floor: "f0" } },
+    openings: { w_room: { floor: "f0" } },
+  });
+  assert.equal(
+    evalWith("fha", flat, { units: 12, lift: false, unit_floor: "upper" }).coverage.status,
+    "not_covered",
+  );
+  assert.equal(
+    evalWith("fha", flat, { units: 12, lift: false, unit_floor: "ground" }).coverage.status,
+    "covered",
+  );
+  assert.equal(
+    evalWith("fha", flat, { units: 12, lift: false }).coverage.code,
+    "unit_floor_unknown",
+  );
+  assert.equal(evalWith("fha", flat, { units: 12 }).coverage.code, "lift_unknown");
+  assert.equal(
+    evalWith("fha", flat, { units: 12, unit_floor: "ground" }).coverage.status,
+    "covered",
+  );
+  // First occupancy: before 13 March 1991 is out; an existing building of unknown date is unknown.
+  assert.equal(
+    evalWith("fha", flat, { units: 12, lift: true, first_occupied: "1991-03-13" }).coverage.code,
+    "first_occupied_before",
+  );
+  assert.equal(
+    evalWith("fha", flat, { units: 12, lift: true, first_occupied: "1991-03-14" }).coverage.status,
+    "covered",
+  );
+  assert.equal(
+    evalWith("fha", flat, { units: 12, lift: true, work: "existing" }).coverage.code,
+    "first_occupied_unknown",
+  );
+});
+
+Deno.test("FHA: a multistorey unit in a lift building is judged on its entry level only", () => {
+  // The base plan: the entrance (d_main) on f0, a bedroom on f1. A bathroom moved to f1 is silent.
+  const plan = planWith({ rooms: { room: { label: "bathroom" } } });
+  const ev = evalWith("fha", plan, { units: 12, lift: true });
+  assert.equal(ev.coverage.code, "entry_level_only");
+  assert.ok(!ev.outcomes.some((o) => o.subject?.floor === "f1"), "nothing on the upper floor");
+  assert.ok(ev.outcomes.some((o) => o.subject?.floor === "f0"));
+  // A single-storey unit with a lift: every floor it has.
+  const one = evalWith("fha", planWith({ rooms: { room: { floor: "f0", label: "bathroom" } } }), {
+    units: 12,
+    lift: true,
+  });
+  assert.equal(one.coverage.code, "covered");
+});
+
+Deno.test("UK M4 on existing work is not applied; ADK still is; the category asked is said", () => {
+  const plan = planWith({ openings: { d_in: { clear_width_m: 0.6 } } });
+  for (const level of ["M4(1)", "M4(2)", "M4(3)"]) {
+    const ev = evalWith("uk-adm", plan, { work: "existing", level });
+    const m4 = ev.outcomes.filter((o) => o.rule.applies.levels);
+    assert.deepEqual(m4.map((o) => o.rule.id), [], `${level}: no M4 rule on existing work`);
+    assert.ok(ev.outcomes.some((o) => o.rule.id.startsWith("adk-")), "ADK rules still run");
+    const na = ev.not_applicable.find((n) =>
+      n.rule.id === "adm1-door-750" || n.rule.applies.levels
+    )!;
+    assert.match(na.reason, /applies to new or change_of_use work; this run is for existing work/);
+    assert.ok(ev.coverage.notes.some((n) => n.code === "levels_not_for_work"));
+  }
+  // A material change of use: M4 applies.
+  const cou = evalWith("uk-adm", plan, { work: "change_of_use" });
+  assert.equal(find(cou.outcomes, "adm1-door-750", "d_in").status, "fail");
+  // Every levelled rule carries the works M4 governs, as the pack's scope says.
+  const uk = builtinPack("uk-adm")!;
+  for (const r of uk.rules.filter((r) => r.applies.levels)) {
+    assert.deepEqual(r.applies.work, uk.scope!.levels_work, r.id);
+  }
+  // The category: M4(2) asked is said to rest on a planning condition; the default says so too.
+  const m42 = evalWith("uk-adm", plan, { level: "M4(2)" });
+  assert.deepEqual(m42.coverage.notes.map((n) => n.code), ["level_by_condition"]);
+  assert.equal(m42.coverage.notes[0].data.level, "M4(2)");
+  assert.match(
+    scopeNoteText(m42.coverage.notes[0], uk),
+    /Checked at M4\(2\), the category asked for: M4\(2\) applies only where a planning condition requires it/,
+  );
+  const def = evalWith("uk-adm", plan);
+  assert.match(
+    scopeNoteText(def.coverage.notes[0], uk),
+    /M4\(1\), the default category; M4\(2\) and M4\(3\) apply only where a planning condition requires them/,
+  );
+});
+
+Deno.test("ADA on a private house says so; its own default says what it governs", () => {
+  const ev = evalWith("ada-2010", planWith({}), { occupancy: "dwelling" });
+  assert.equal(ev.coverage.status, "guide");
+  assert.match(
+    ev.coverage.text,
+    /governs public accommodations.*does not govern a private home.*guide only/,
+  );
+  const def = evalWith("ada-2010", planWith({}), { occupancy_default: true });
+  assert.equal(def.coverage.status, "covered");
+  assert.match(
+    scopeNoteText(def.coverage.notes[0], builtinPack("ada-2010")!),
+    /Checked as a public building, the default of ada-2010: it governs public accommodations.*not private homes/,
+  );
+  // The IRC does not govern a building of flats.
+  assert.equal(
+    evalWith("irc-2021", planWith({}), { building: "multifamily" }).coverage.status,
+    "not_covered",
+  );
+});
+
+Deno.test("unverified rules never fail alone; they warn and say they would fail", () => {
+  // adm1-m4-3-door (U): a 0.6 m door under M4(3).
+  const ev = evalWith("uk-adm", planWith({ openings: { d_in: { clear_width_m: 0.6 } } }), {
+    level: "M4(3)",
+  });
+  const o = find(ev.outcomes, "adm1-m4-3-door", "d_in");
+  assert.equal(o.status, "warn");
+  assert.equal(o.would_be, "fail");
+  assert.match(o.note!, /unverified.*warns rather than fails/);
+  for (const id of BUILTIN_PACK_IDS) {
+    const e = evalWith(id, BUILTIN_SCANS.demo().plan, PACK_OPTIONS[id]);
+    assert.ok(!e.outcomes.some((x) => x.rule.status === "U" && x.status === "fail"), id);
+  }
+});
+
+Deno.test("what the plan cannot show is unknown: fixtures, kitchen units, door swings", () => {
+  // An empty 30 × 48 in toilet: no fixtures placed, so its clear floor space is unknown.
+  const empty = planWith({
+    rooms: { liv: { label: "toilet", polygon: [[0, 0], [2, 0], [2, 2], [0, 2]] } },
+  });
+  const cf = find(evalWith("ada-2010", empty).outcomes, "ada-305.3", "liv");
+  assert.equal(cf.status, "unknown");
+  assert.match(cf.note!, /places no fixtures/);
+  // A kitchen without units: unknown, not measured wall to wall.
+  const k = planWith({ rooms: { liv: { label: "kitchen" } } });
+  const kc = find(evalWith("uk-adm", k, { level: "M4(2)" }).outcomes, "adm1-m4-2-kitchen", "liv");
+  assert.equal(kc.status, "unknown");
+  assert.match(kc.note!, /no units or appliances/);
+  // ADA 404.2.4.1: 54 in deep on the hallway side is enough to push, not to pull: unknown.
+  const mid = planWith({
+    rooms: { hall: { polygon: [[4, 0], [4 + 54 * 0.0254, 0], [4 + 54 * 0.0254, 5], [4, 5]] } },
+  });
+  const d = find(evalWith("ada-2010", mid).outcomes, "ada-404.2.4.1", "d_in");
+  assert.equal(d.status, "unknown");
+  assert.match(d.note!, /no door swing/);
+  // 60 in deep but the door 0.2 m from the hallway's end wall: no room beyond the latch there.
+  const corner = planWith({
+    rooms: { hall: { polygon: [[4, 0], [5.6, 0], [5.6, 5], [4, 5]] } },
+    openings: { d_in: { at: [4, 0.65] } },
+  });
+  const c = find(evalWith("ada-2010", corner).outcomes, "ada-404.2.4.1", "d_in");
+  assert.equal(c.status, "unknown", `wide depth ${c.measured}`);
+});
+
+Deno.test("per-pack door leaf allowance: an 826 mm UK front door is about 775 mm clear", () => {
+  const plan = planWith({ openings: { d_main: { width_m: 0.826, clear_width_m: undefined } } });
+  const uk = find(evalWith("uk-adm", plan).outcomes, "adm1-m4-1-entrance", "d_main");
+  assert.ok(Math.abs(uk.measured! - 0.775) < 1e-12, `${uk.measured}`);
+  assert.equal(uk.status, "pass", "775 mm meets M4(1)'s 775 mm");
+  assert.match(uk.note!, /less 51 mm .*Approved Document M/);
+  assert.doesNotMatch(uk.note!, /FHA|ADA/);
+  const irc = find(evalWith("irc-2021", plan).outcomes, "irc-R311.2-width", "d_main");
+  assert.ok(Math.abs(irc.measured! - (0.826 - 0.060325)) < 1e-12);
+  assert.match(irc.note!, /IRC R311\.2 measures from the face of the door/);
+});
+
+Deno.test("IRC R310.1: every basement needs an escape opening, whatever its rooms", () => {
+  // A storage-only basement was silent under the pre-2015 wording; now it is judged.
+  const storage = planWith({
+    floors: { f1: { index: -1, elevation_m: -3 } },
+    rooms: { room: { label: "storage" } },
+  });
+  assert.ok(ruleOn("irc-2021", "irc-R310.1-basement", "room", storage));
+  // A basement bedroom: its window counts for the basement too (and R310.2.1 judges the bedroom).
+  const bed = planWith({ floors: { f1: { index: -1, elevation_m: -3 } } });
+  assert.ok(ruleOn("irc-2021", "irc-R310.1-basement", "room", bed));
+  assert.ok(ruleOn("irc-2021", "irc-R310.2.1-area", "room", bed));
+  // Mechanical only, but over 200 sq ft: not exempt.
+  const big = planWith({
+    floors: { f1: { index: -1, elevation_m: -3 } },
+    rooms: { room: { label: "utility" } },
+  });
+  assert.ok(ruleOn("irc-2021", "irc-R310.1-basement", "room", big), "20 m² > 200 sq ft");
+});
+
+Deno.test("findings say the IRC section's numbering edition", () => {
+  const r = builtinPack("irc-2021")!.rules.find((x) => x.id === "irc-R310.2.2")!;
+  assert.equal(sectionLabel(r), "R310.2.2 (2018 numbering)");
+  const uk = builtinPack("uk-adm")!.rules.find((x) => x.id === "adm1-m4-3-entrance")!;
+  assert.equal(sectionLabel(uk), "ADM1 3.24 (paragraph number unconfirmed)");
 });
