@@ -451,6 +451,14 @@ export function measure(
         missing: "the plan records no door swing, so the wall beside the door's leading edge " +
           "cannot be found",
       };
+    case "entrance_storey_wc_count": {
+      const o = subject as Opening;
+      const n =
+        plan.rooms.filter((r) =>
+          r.floor === o.floor && (r.label === "toilet" || r.label === "bathroom")
+        ).length;
+      return { value: n, tolerance: 0, note: "a room labelled toilet or bathroom counts" };
+    }
     case "window_sill_height_m": {
       const w = subject as Opening;
       if (w.sill_m === undefined) return { missing: `window ${w.id} has no sill height` };

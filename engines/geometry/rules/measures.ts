@@ -338,6 +338,14 @@ export const MEASURES = {
     method: "A plan records no door swing, so which side a door's leading edge is on, and " +
       "the nib of wall beside it, is unknown.",
   },
+  entrance_storey_wc_count: {
+    title: "rooms with a WC on the entrance storey",
+    subject: "opening",
+    unit: "count",
+    kinds: ["door"],
+    method: "A WC on the entrance storey is a room labelled toilet or bathroom on the floor of " +
+      "the main entrance (its fittings are not checked).",
+  },
   window_sill_height_m: {
     title: "window sill height above the floor",
     subject: "opening",
