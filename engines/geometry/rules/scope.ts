@@ -14,7 +14,7 @@
  * ADA: written for public accommodations and commercial facilities (Titles II and III), not
  * for private dwellings (reference §1.1).
  */
-import type { Plan } from "../../../core/plan.ts";
+import type { Plan } from "../../../ground/plan.ts";
 import type { BuildingType, Occupancy, RulePack, Work } from "./schema.ts";
 
 /** What a run knows of the building beyond its plan (each may be unknown). */
