@@ -515,6 +515,7 @@ function buildPlan(
   const rampFlightIds = ids(api, model, W.IFCRAMPFLIGHT, true);
   const wallIds = ids(api, model, W.IFCWALL, true);
   const furnIds = ids(api, model, W.IFCFURNISHINGELEMENT, true);
+  const railIds = ids(api, model, W.IFCRAILING, true);
   const stairish = new Set([...stairIds, ...flightIds, ...rampIds, ...rampFlightIds]);
   const props = readProps(
     api,
@@ -545,6 +546,7 @@ function buildPlan(
       ...rampIds,
       ...rampFlightIds,
       ...furnIds,
+      ...railIds,
       ...stairParts,
     ],
     new Set(spaceIds),
@@ -1003,6 +1005,31 @@ function buildPlan(
       label: str(e.ObjectType) ?? str(e.Name) ?? "furnishing",
       center: [round4(center[0]), round4(center[1])],
       size: [round4(w), round4(d)],
+      ...(h > 0 ? { height_m: round4(h) } : {}),
+    });
+  }
+
+  // Railings -> objects labelled by their PredefinedType (handrail, guardrail, balustrade):
+  // the rules engine finds a stair's or ramp's handrails among them.
+  for (const rid of railIds) {
+    importTick();
+    const m = meshes.get(rid);
+    if (!m) continue;
+    const e = api.GetLine(model, rid);
+    const w = m.max[0] - m.min[0], d = m.max[2] - m.min[2], h = m.max[1] - m.min[1];
+    if (!(w > 0 || d > 0)) continue;
+    const storey = storeyOf(rid) ?? nearestStoreyBelow(m.min[1]);
+    const center: Point = [(m.min[0] + m.max[0]) / 2, -(m.min[2] + m.max[2]) / 2];
+    const room = ringsOnFloor(storey.guid).find((r) => pointInRing(center, r.ring))?.id;
+    const kind = String(v(e.PredefinedType) ?? "").toLowerCase();
+    plan.objects.push({
+      id: str(e.GlobalId) ?? `railing-${rid}`,
+      floor: storey.guid,
+      ...(room ? { room } : {}),
+      label: ["handrail", "guardrail", "balustrade"].includes(kind) ? kind : "railing",
+      center: [round4(center[0]), round4(center[1])],
+      // A railing seen from above is a thin line: at least 1 cm across.
+      size: [round4(Math.max(w, 0.01)), round4(Math.max(d, 0.01))],
       ...(h > 0 ? { height_m: round4(h) } : {}),
     });
   }

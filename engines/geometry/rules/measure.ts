@@ -11,7 +11,14 @@ import {
   tolerance_m,
   type Vertical,
 } from "../../../ground/plan.ts";
-import { DOOR_LEAF_AND_STOP_M, doorClearWidth, freeFloor, largestCircleIn } from "../clearance.ts";
+import {
+  DOOR_LEAF_AND_STOP_M,
+  doorClearWidth,
+  freeFloor,
+  largestCircleIn,
+  objectFootprint,
+} from "../clearance.ts";
+import { nearestRoomEdge } from "../walls.ts";
 import type { MultiRings } from "../clip.ts";
 import { longestClearFloorSpace } from "../clear_floor.ts";
 import { objectsByRoom, pickEntrance } from "../routes/mod.ts";
@@ -418,11 +425,7 @@ export function measure(
       };
     case "stair_handrail_sides":
     case "ramp_handrail_sides":
-      return {
-        missing: "the plan records no handrails (no importer supplies them yet: IFC " +
-          "IfcRailing is not read, Matterport, RoomPlan and ZInD give none), so whether this " +
-          "one has them is unknown",
-      };
+      return handrailSides(subject as Vertical, plan);
     case "ramp_cross_slope":
       return { missing: "a plan records no ramp's cross slope: measure it on site" };
     case "ramp_turn_landing_m":
@@ -451,6 +454,8 @@ export function measure(
         missing: "the plan records no door swing, so the wall beside the door's leading edge " +
           "cannot be found",
       };
+    case "wc_clearance_depth_m":
+      return wcClearance(subject as Room, plan, opts?.width_m);
     case "entrance_storey_wc_count": {
       const o = subject as Opening;
       const n =
@@ -581,6 +586,100 @@ export function measure(
       };
     }
   }
+}
+
+/** Object labels that are a WC. */
+const WC = /^(toilet|wc|water ?closet)$/i;
+/** How far a WC's centre may stand from a side wall for its clearance to be placed, m. */
+export const WC_SIDE_WALL_MAX_M = 0.6;
+
+/**
+ * The clearance at a room's WCs (ADA 604.3.1: 60 in wide from the side wall, 56 in deep from
+ * the rear wall): for each WC object, the rear wall is the room wall nearest its centre and
+ * the side wall the nearer end of it; a space `width_m` wide from that corner along the rear
+ * wall is swept out from it (room_geometry.ts clearDepthAtDoor, stopping at walls it reaches
+ * past) over the floor free of every other object. The least depth over the WCs.
+ */
+function wcClearance(room: Room, plan: Plan, width_m?: number): Measured | Missing {
+  if (width_m === undefined) return { missing: "the rule gives no width for the clearance" };
+  const wcs = plan.objects.filter((o) => o.room === room.id && WC.test(o.label));
+  if (!wcs.length) {
+    return { missing: "the plan places no WC in this room, so its clearance cannot be placed" };
+  }
+  let least: number | undefined;
+  for (const wc of wcs) {
+    const e = nearestRoomEdge(room, wc.center);
+    if (!e) return { missing: "the room's outline is degenerate" };
+    const t = (wc.center[0] - e.a[0]) * e.dir[0] + (wc.center[1] - e.a[1]) * e.dir[1];
+    const fromA = t, fromB = e.length_m - t;
+    if (Math.min(fromA, fromB) > WC_SIDE_WALL_MAX_M) {
+      return {
+        missing: `the WC stands ${(Math.min(fromA, fromB) * 1000).toFixed(0)} mm from the ` +
+          "nearest side wall, so the clearance measured from a side wall cannot be placed",
+      };
+    }
+    const sign = fromA <= fromB ? 1 : -1;
+    const corner = fromA <= fromB ? e.a : e.b;
+    const at: Point = [
+      corner[0] + sign * e.dir[0] * width_m / 2,
+      corner[1] + sign * e.dir[1] * width_m / 2,
+    ];
+    const others = plan.objects.filter((o) => o !== wc && o.room === room.id).map(objectFootprint);
+    const free = others.length ? freeFloor(room.polygon, others) : [[room.polygon]];
+    const d = clearDepthAtDoor(room.polygon, free, at, width_m, 2.5, true);
+    least = least === undefined ? d : Math.min(least, d);
+  }
+  return {
+    value: least!,
+    tolerance: tolLen(plan, least!),
+    note: `${wcs.length} WC(s); ${(width_m * 1000).toFixed(0)} mm from the side wall, swept ` +
+      "out from the wall behind it",
+  };
+}
+
+/** Object labels that are railings (IFC IfcRailing's PredefinedType, layers/ifc). */
+const RAILING = /^(handrail|guardrail|balustrade|railing)$/i;
+/** How far from a stair's or ramp's outline a railing is taken as its handrail, m. */
+export const HANDRAIL_REACH_M = 0.3;
+
+/**
+ * The handrails of a stair or ramp: the plan's railing objects (IFC IfcRailing) on its floors
+ * whose footprint comes within {@link HANDRAIL_REACH_M} of its outline, each taken as one
+ * side (at most 2). Unknown when the plan has no railings at all, or the stair no outline.
+ */
+function handrailSides(v: Vertical, plan: Plan): Measured | Missing {
+  const rails = plan.objects.filter((o) => RAILING.test(o.label));
+  if (!rails.length) {
+    return {
+      missing: "the plan records no handrails or railings (IFC IfcRailing gives them; " +
+        "Matterport, RoomPlan and ZInD give none), so whether this one has them is unknown",
+    };
+  }
+  if (!v.footprint) {
+    return {
+      missing: `the plan has railings but no outline of this ${v.kind} to find its ` +
+        "handrails against",
+    };
+  }
+  const xs = v.footprint.map((p) => p[0]), ys = v.footprint.map((p) => p[1]);
+  const r = HANDRAIL_REACH_M;
+  const box = [Math.min(...xs) - r, Math.min(...ys) - r, Math.max(...xs) + r, Math.max(...ys) + r];
+  const near = rails.filter((o) => {
+    if (o.floor !== v.from_floor && o.floor !== v.to_floor) return false;
+    // The railing's footprint, turned by its yaw: its bounding circle's box is enough here.
+    const half = o.yaw_deg ? Math.hypot(o.size[0], o.size[1]) / 2 : undefined;
+    const hx = half ?? o.size[0] / 2, hy = half ?? o.size[1] / 2;
+    return o.center[0] + hx >= box[0] && o.center[0] - hx <= box[2] &&
+      o.center[1] + hy >= box[1] && o.center[1] - hy <= box[3];
+  });
+  return {
+    value: Math.min(2, near.length),
+    tolerance: 0,
+    note: near.length
+      ? `${near.length} railing(s) of the plan within ${r} m of its outline, each taken as ` +
+        "one side (their height and grip are not checked)"
+      : `none of the plan's ${rails.length} railing(s) is within ${r} m of its outline`,
+  };
 }
 
 /**

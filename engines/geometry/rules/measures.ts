@@ -275,16 +275,20 @@ export const MEASURES = {
     subject: "vertical",
     unit: "count",
     kinds: ["stair"],
-    method: "Handrails are in no plan an importer makes (IFC IfcRailing is not read yet; " +
-      "Matterport, RoomPlan and ZInD give none), so a rule that needs them is unknown.",
+    method: "Handrails are the plan's railings (IFC IfcRailing, imported as objects " +
+      "labelled handrail, guardrail or balustrade) within 0.3 m of the stair's or ramp's " +
+      "outline, each taken as one side; a plan without railings (Matterport, RoomPlan, ZInD) " +
+      "leaves them unknown.",
   },
   ramp_handrail_sides: {
     title: "sides of the ramp with a handrail",
     subject: "vertical",
     unit: "count",
     kinds: ["ramp"],
-    method: "Handrails are in no plan an importer makes (IFC IfcRailing is not read yet; " +
-      "Matterport, RoomPlan and ZInD give none), so a rule that needs them is unknown.",
+    method: "Handrails are the plan's railings (IFC IfcRailing, imported as objects " +
+      "labelled handrail, guardrail or balustrade) within 0.3 m of the stair's or ramp's " +
+      "outline, each taken as one side; a plan without railings (Matterport, RoomPlan, ZInD) " +
+      "leaves them unknown.",
   },
   ramp_cross_slope: {
     title: "ramp cross slope",
@@ -337,6 +341,17 @@ export const MEASURES = {
     kinds: ["door"],
     method: "A plan records no door swing, so which side a door's leading edge is on, and " +
       "the nib of wall beside it, is unknown.",
+  },
+  wc_clearance_depth_m: {
+    title: "clearance around the WC",
+    subject: "room",
+    unit: "m",
+    method: "WC clearance is taken at each WC the plan places (an object labelled toilet, wc " +
+      "or water closet): from the corner of the wall behind it and the nearer side wall, a " +
+      "space as wide as the rule's width (ADA 604.3.1: 60 in from the side wall) swept out " +
+      "from the rear wall until it meets a wall or another object (the WC itself may stand " +
+      "in it); its depth, the least over the room's WCs. A room whose WC is not in the plan, " +
+      "or stands more than 0.6 m from a side wall, is unknown.",
   },
   entrance_storey_wc_count: {
     title: "rooms with a WC on the entrance storey",

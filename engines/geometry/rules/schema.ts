@@ -279,11 +279,16 @@ export const RulePack = z.strictObject({
         );
       }
     }
-    if (r.measure === "clear_floor_length_m" && !r.width) {
-      at(["width"], "clear_floor_length_m needs the width of the space (e.g. 30 in)");
+    const widthMeasure = r.measure === "clear_floor_length_m" ||
+      r.measure === "wc_clearance_depth_m";
+    if (widthMeasure && !r.width) {
+      at(["width"], `${r.measure} needs the width of the space (e.g. 30 in)`);
     }
-    if (r.width && r.measure !== "clear_floor_length_m") {
-      at(["width"], `only clear_floor_length_m takes a width, not ${r.measure}`);
+    if (r.width && !widthMeasure) {
+      at(
+        ["width"],
+        `only clear_floor_length_m and wc_clearance_depth_m take a width, not ${r.measure}`,
+      );
     }
     if (r.width) {
       const w = toSI(r.width.value, r.width.unit);

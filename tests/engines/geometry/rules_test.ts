@@ -301,7 +301,10 @@ Deno.test("parsePack: a bad pack names the rule and the field", () => {
   m = packError(bad({ measure: "clear_floor_length_m" }));
   assert.match(m, /rules\[0\] \(my-door\)\.width: clear_floor_length_m needs the width/);
   m = packError(bad({ width: { value: 30, unit: "in", si: 0.762 } }));
-  assert.match(m, /rules\[0\] \(my-door\)\.width: only clear_floor_length_m takes a width/);
+  assert.match(
+    m,
+    /rules\[0\] \(my-door\)\.width: only clear_floor_length_m and wc_clearance_depth_m take a width/,
+  );
   m = packError(bad({ alternative: "ada_t_turn" }));
   assert.match(m, /rules\[0\] \(my-door\)\.alternative: ada_t_turn is an alternative to turning/);
   const oneIn = { value: 1, unit: "in", si: 0.0254 };
@@ -1029,4 +1032,69 @@ Deno.test("findings say the IRC section's numbering edition", () => {
   assert.equal(sectionLabel(r), "R310.2.2 (2018 numbering)");
   const uk = builtinPack("uk-adm")!.rules.find((x) => x.id === "adm1-m4-3-entrance")!;
   assert.equal(sectionLabel(uk), "ADM1 3.24 (paragraph number unconfirmed)");
+});
+
+Deno.test("handrails: the plan's railings near a stair's outline count; none near fails; none at all is unknown", () => {
+  // The base stair given an outline 1 × 3 m in the hallway; a handrail along its west side.
+  const withRails = (rails: { center: Point; size: [number, number] }[]) =>
+    planWith({
+      verticals: { stair: { footprint: [[4.2, 0.5], [5.2, 0.5], [5.2, 3.5], [4.2, 3.5]] } },
+      objects: Object.fromEntries(rails.map((r, i) => [
+        `rail${i}`,
+        { floor: "f0", room: "hall", label: "handrail", height_m: 0.9, ...r },
+      ])),
+    });
+  const west = { center: [4.15, 2] as Point, size: [0.05, 3] as [number, number] };
+  const one = ruleOn("irc-2021", "irc-R311.7.8", "stair", withRails([west]))!;
+  assert.equal(one.status, "pass");
+  assert.equal(one.measured, 1);
+  assert.match(one.note!, /1 railing\(s\) of the plan within 0\.3 m/);
+  // Both sides: 2, and ADK's (unverified) rule passes too.
+  const east = { center: [5.25, 2] as Point, size: [0.05, 3] as [number, number] };
+  assert.equal(ruleOn("irc-2021", "irc-R311.7.8", "stair", withRails([west, east]))!.measured, 2);
+  // A railing 0.31 m beyond the outline is not the stair's: 0 sides, a fail (IRC R311.7.8 is V).
+  const far = { center: [5.2 + 0.31 + 0.025, 2] as Point, size: [0.05, 3] as [number, number] };
+  const none = ruleOn("irc-2021", "irc-R311.7.8", "stair", withRails([far]))!;
+  assert.equal(none.measured, 0);
+  assert.equal(none.status, "fail");
+  assert.match(none.note!, /None of the plan's 1 railing\(s\) is within 0\.3 m/);
+  // ADK's stair handrail rule is unverified: the same stair warns, never fails.
+  assert.equal(ruleOn("uk-adm", "adk-1-stair-handrail", "stair", withRails([far]))!.status, "warn");
+  // Railings but no outline: unknown, saying so.
+  const noOutline = planWith({
+    objects: {
+      r: { floor: "f0", room: "hall", label: "handrail", center: [4.15, 2], size: [0.05, 3] },
+    },
+  });
+  assert.match(ruleOn("irc-2021", "irc-R311.7.8", "stair", noOutline)!.note!, /no outline/);
+});
+
+Deno.test("ADA 604.3.1: the WC's clearance is swept from its corner; another fixture in it cuts it short", () => {
+  const room = (objects: Record<string, Record<string, unknown>>) =>
+    planWith({
+      rooms: { liv: { label: "toilet", polygon: [[0, 0], [2, 0], [2, 2], [0, 2]] } },
+      objects,
+    });
+  const wc = { floor: "f0", room: "liv", label: "toilet", center: [0.43, 0.3], size: [0.45, 0.6] };
+  const open = ruleOn("ada-2010", "ada-604.3.1", "liv", room({ wc }))!;
+  assert.equal(open.measured, 2, "the whole 2 m room in front of the wall behind the WC");
+  assert.equal(open.status, "pass");
+  // A lavatory 1 m out from the rear wall, inside the 60 in from the side wall: 1 m deep.
+  const lav = { floor: "f0", room: "liv", label: "sink", center: [1.2, 1.2], size: [0.5, 0.4] };
+  const cut = ruleOn("ada-2010", "ada-604.3.1", "liv", room({ wc, lav }))!;
+  assert.ok(Math.abs(cut.measured! - 1.0) < 1e-9, `${cut.measured}`);
+  assert.equal(cut.status, "fail");
+  // A room only 1.4 m wide: the 60 in from the side wall reaches past the far wall: 0 deep.
+  const narrow = planWith({
+    rooms: { liv: { label: "toilet", polygon: [[0, 0], [1.4, 0], [1.4, 2], [0, 2]] } },
+    objects: { wc },
+  });
+  assert.equal(ruleOn("ada-2010", "ada-604.3.1", "liv", narrow)!.measured, 0);
+  // No WC placed, or one in the middle of the room: unknown, saying why.
+  assert.match(ruleOn("ada-2010", "ada-604.3.1", "liv", room({}))!.note!, /places no WC/);
+  const mid = { ...wc, center: [1, 0.3] };
+  assert.match(
+    ruleOn("ada-2010", "ada-604.3.1", "liv", room({ wc: mid }))!.note!,
+    /1000 mm from the nearest side wall/,
+  );
 });
