@@ -189,8 +189,8 @@ export function coverageText(c: Coverage, packTitle: string): string {
     case "occupancy_outside":
       return `${packTitle} governs ${d.governs}; it does not govern ${
         OCCUPANCY_WORDS[d.occupancy as Occupancy]
-      }, so this check was run on request, as a guide only: nothing here is a finding ` +
-        `under it.`;
+      }, so this check was run on request, as a guide only: a failure here is not a ` +
+        `breach of it.`;
     case "building_type_outside":
       return `${packTitle} does not cover ${
         BUILDING_WORDS[d.building as BuildingType]
@@ -252,7 +252,7 @@ export function scopeNoteText(
           : ""
       }.`;
     case "levels_not_for_work":
-      return `${(d.levels as string[]).join(", ")} of ${pack.title} apply to ${
+      return `The categories ${(d.levels as string[]).join(", ")} apply to ${
         (d.governs as string[]).map((w) => WORK_WORDS[w as Work]).join(" and ")
       }, not to ${WORK_WORDS[d.work as Work]}: those rules are not applied.`;
     case "first_occupied_assumed":
