@@ -165,6 +165,10 @@ function subjectsFor(
       }
       rooms = rooms.filter((r) => !exempt.has(r.floor));
     }
+    if (a.largest_only && rooms.length > 1) {
+      const area = (r: Room) => polygonArea_m2(r.polygon);
+      rooms = [rooms.reduce((x, y) => (area(y) > area(x) ? y : x))];
+    }
     if (a.grade_floor_opening !== undefined) {
       // true: only rooms whose egress window is known to be a grade-floor opening; false: the
       // others (a window of unknown sill takes the stricter rule).

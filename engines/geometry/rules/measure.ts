@@ -35,6 +35,7 @@ import {
   narrowestClearWidth,
   objectFrontPorts,
   PASSAGE_PRECISION_M,
+  sweepDepth,
   type WallPort,
 } from "./room_geometry.ts";
 
@@ -454,6 +455,8 @@ export function measure(
         missing: "the plan records no door swing, so the wall beside the door's leading edge " +
           "cannot be found",
       };
+    case "bed_clear_zone_m":
+      return bedClearZone(subject as Room, plan);
     case "wc_clearance_depth_m":
       return wcClearance(subject as Room, plan, opts?.width_m);
     case "entrance_storey_wc_count": {
@@ -586,6 +589,52 @@ export function measure(
       };
     }
   }
+}
+
+/** Object labels that are a bed (not a bedside table). */
+const BED = /\bbed$/i;
+
+/**
+ * The clear zones of a bedroom's largest bed (ADM Vol 1 M4(2): 750 mm to both sides and the
+ * foot of the main bed): its footprint's short side nearest a wall is the head; from the foot
+ * and each long side a strip as long as that side is swept outward (room_geometry.ts
+ * sweepDepth) over the floor free of every other object. The least of the three, m.
+ */
+function bedClearZone(room: Room, plan: Plan): Measured | Missing {
+  const beds = plan.objects.filter((o) => o.room === room.id && BED.test(o.label));
+  if (!beds.length) {
+    return {
+      missing: "the plan places no bed in this bedroom, so its clear zones cannot be placed",
+    };
+  }
+  const bed = beds.reduce((a, b) => (b.size[0] * b.size[1] > a.size[0] * a.size[1] ? b : a));
+  const ring = objectFootprint(bed);
+  const sides = ring.map((a, i) => {
+    const b = ring[(i + 1) % 4];
+    const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    const mid: Point = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+    // Outward: away from the bed's centre.
+    let n: Point = [-(b[1] - a[1]) / len, (b[0] - a[0]) / len];
+    if ((mid[0] - bed.center[0]) * n[0] + (mid[1] - bed.center[1]) * n[1] < 0) n = [-n[0], -n[1]];
+    const e = nearestRoomEdge(room, mid);
+    return { len, mid, n, wall: e ? e.distance_m : Infinity };
+  });
+  const short = [0, 1, 2, 3].filter((i) => sides[i].len <= sides[(i + 1) % 4].len + 1e-9);
+  const head = short.reduce((a, b) => (sides[b].wall < sides[a].wall ? b : a));
+  const others = plan.objects.filter((o) => o !== bed && o.room === room.id).map(objectFootprint);
+  const free = others.length ? freeFloor(room.polygon, others) : [[room.polygon]];
+  let least = Infinity;
+  for (let i = 0; i < 4; i++) {
+    if (i === head) continue;
+    const sd = sides[i];
+    least = Math.min(least, sweepDepth(free, sd.mid, sd.n, sd.len, 2.5, true));
+  }
+  return {
+    value: least,
+    tolerance: tolLen(plan, least),
+    note: `the ${bed.label} ${bed.size[0].toFixed(2)} × ${bed.size[1].toFixed(2)} m; both ` +
+      "long sides and the foot",
+  };
 }
 
 /** Object labels that are a WC. */

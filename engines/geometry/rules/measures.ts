@@ -342,6 +342,16 @@ export const MEASURES = {
     method: "A plan records no door swing, so which side a door's leading edge is on, and " +
       "the nib of wall beside it, is unknown.",
   },
+  bed_clear_zone_m: {
+    title: "clear zone beside and at the foot of the bed",
+    subject: "room",
+    unit: "m",
+    method: "A bed's clear zones are taken at the room's largest bed the plan places (an " +
+      "object labelled bed): its head is the short side nearest a wall; from each long side " +
+      "and the foot a space as long as that side is swept out until it meets a wall or " +
+      "another object; the least of the three. A bedroom whose bed is not in the plan is " +
+      "unknown.",
+  },
   wc_clearance_depth_m: {
     title: "clearance around the WC",
     subject: "room",

@@ -139,7 +139,23 @@ export function clearDepthAtDoor(
 ): number {
   const port = doorPort(polygon, at);
   if (!port || !port.n) return 0;
-  const n = port.n;
+  return sweepDepth(free, port.at, port.n, width_m, max_m, sweep);
+}
+
+/**
+ * How far a segment `width_m` wide, centred on `origin` and square to the unit direction `n`,
+ * can slide along `n` over a free floor before it meets its boundary, m (at most `max_m`):
+ * clearDepthAtDoor's sweep from any point, such as the side of a bed.
+ */
+export function sweepDepth(
+  free: MultiRings,
+  origin: Point,
+  n: Point,
+  width_m: number,
+  max_m = 2.5,
+  sweep = false,
+): number {
+  const port = { at: origin };
   const d: Point = [-n[1], n[0]];
   const half = width_m / 2;
   const eps = 1e-9;

@@ -82,6 +82,8 @@ export const Applies = z.strictObject({
   levels: z.array(z.string().min(1)).min(1).optional(),
   /** Only stairs, ramps and steps whose rise is more than this (ADA 405.8: 6 in). */
   rise_above: Limit.optional(),
+  /** Only the largest of the rooms that apply (the principal bedroom, ADM Vol 1 M4(2) 2.25). */
+  largest_only: z.boolean().optional(),
   /** Only ramps steeper than this (IRC R311.8.3: 1:12). */
   slope_above: Limit.optional(),
   /** Only stairs with at least this many risers (IRC R311.7.8: 4). */
@@ -375,6 +377,9 @@ export const RulePack = z.strictObject({
         ["applies"],
         `rise, slope and riser conditions are for stairs and ramps, not ${m.subject}s`,
       );
+    }
+    if (r.applies.largest_only && m.subject !== "room") {
+      at(["applies", "largest_only"], `largest_only is a room condition, not for ${m.subject}s`);
     }
     if (r.applies.attic && m.subject !== "room") {
       at(

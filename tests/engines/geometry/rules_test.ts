@@ -368,6 +368,7 @@ Deno.test("every built-in pack validates, marks U rules, and IRC says its values
     "ada-405.8",
     "adk-1-stair-handrail",
     "adm1-m4-1-wc",
+    "adm1-m4-2-bedroom",
     "adm1-m4-2-nib",
     "adm1-m4-2-switches",
     "adm1-m4-2-switches-max",
@@ -1097,4 +1098,40 @@ Deno.test("ADA 604.3.1: the WC's clearance is swept from its corner; another fix
     ruleOn("ada-2010", "ada-604.3.1", "liv", room({ wc: mid }))!.note!,
     /1000 mm from the nearest side wall/,
   );
+});
+
+Deno.test("UK M4(2) bedroom: the main bed's zones; a wardrobe at its foot cuts one short; no bed is unknown", () => {
+  const bedroom = (objects: Record<string, Record<string, unknown>>) =>
+    planWith({ rooms: { room: { polygon: [[0, 0], [4, 0], [4, 5], [0, 5]] } }, objects });
+  const bed = { floor: "f1", room: "room", label: "bed", center: [2, 4], size: [1.5, 2] };
+  const m = ruleOn("uk-adm", "adm1-m4-2-bedroom", "room", bedroom({ bed }), { level: "M4(2)" })!;
+  assert.ok(Math.abs(m.measured! - 1.25) < 1e-9, `sides 1.25 m, foot 3 m: ${m.measured}`);
+  // A wardrobe 0.6 m from the foot: the foot's zone is 0.6 m, short of 750 mm (unverified: warns).
+  const wardrobe = {
+    floor: "f1",
+    room: "room",
+    label: "wardrobe",
+    center: [2, 2.2],
+    size: [1, 0.4],
+  };
+  const w = ruleOn("uk-adm", "adm1-m4-2-bedroom", "room", bedroom({ bed, wardrobe }), {
+    level: "M4(2)",
+  })!;
+  assert.ok(Math.abs(w.measured! - 0.6) < 1e-9, `${w.measured}`);
+  assert.equal(w.status, "warn");
+  assert.equal(w.would_be, "fail");
+  // The bed turned 90° (yaw), head to the east wall: its foot now faces west.
+  const turned = { ...bed, center: [3, 2.5], yaw_deg: 90 };
+  const t = ruleOn("uk-adm", "adm1-m4-2-bedroom", "room", bedroom({ bed: turned }), {
+    level: "M4(2)",
+  })!;
+  assert.ok(Math.abs(t.measured! - 1.75) < 1e-9, `sides 1.75 m, foot 2 m: ${t.measured}`);
+  assert.match(
+    ruleOn("uk-adm", "adm1-m4-2-bedroom", "room", bedroom({}), { level: "M4(2)" })!.note!,
+    /places no bed/,
+  );
+  // Only the principal (largest) bedroom is judged.
+  const two = planWith({ rooms: { liv: { label: "bedroom" } }, objects: { bed } });
+  const ev = evalWith("uk-adm", two, { level: "M4(2)" });
+  assert.equal(ev.outcomes.filter((o) => o.rule.id === "adm1-m4-2-bedroom").length, 1);
 });
