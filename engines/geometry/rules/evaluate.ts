@@ -165,6 +165,9 @@ function subjectsFor(
       }
       rooms = rooms.filter((r) => !exempt.has(r.floor));
     }
+    if (a.u_shaped !== undefined) {
+      rooms = rooms.filter((r) => (wallsWithObjects(r, idx) >= 3) === a.u_shaped);
+    }
     if (a.largest_only && rooms.length > 1) {
       const area = (r: Room) => polygonArea_m2(r.polygon);
       rooms = [rooms.reduce((x, y) => (area(y) > area(x) ? y : x))];
@@ -286,6 +289,30 @@ function subjectsFor(
       a.risers_at_least !== undefined ? ` with ${a.risers_at_least} or more risers` : ""
     }${floorWords}`,
   };
+}
+
+/** How near a wall an object stands to be against it, m. */
+const AGAINST_WALL_M = 0.1;
+
+/** How many of a room's walls have an object (a unit, an appliance) standing against them. */
+function wallsWithObjects(r: Room, idx: PlanIndex): number {
+  const obs = idx.objectsByRoom?.get(r.id) ?? [];
+  const poly = r.polygon;
+  let n = 0;
+  for (let i = 0; i < poly.length; i++) {
+    const a = poly[i], b = poly[(i + 1) % poly.length];
+    const dx = b[0] - a[0], dy = b[1] - a[1];
+    const l2 = dx * dx + dy * dy;
+    if (l2 < 1e-12) continue;
+    const near = obs.some((ring) =>
+      ring.some((p) => {
+        const t = Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / l2));
+        return Math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy) <= AGAINST_WALL_M;
+      })
+    );
+    if (near) n++;
+  }
+  return n;
 }
 
 function windowArea(r: Room, idx: PlanIndex): number {

@@ -457,6 +457,8 @@ export function measure(
       };
     case "bed_clear_zone_m":
       return bedClearZone(subject as Room, plan);
+    case "range_parallel_depth_m":
+      return rangeParallel(subject as Room, plan, opts?.width_m);
     case "wc_clearance_depth_m":
       return wcClearance(subject as Room, plan, opts?.width_m);
     case "entrance_storey_wc_count": {
@@ -634,6 +636,50 @@ function bedClearZone(room: Room, plan: Plan): Measured | Missing {
     tolerance: tolLen(plan, least),
     note: `the ${bed.label} ${bed.size[0].toFixed(2)} × ${bed.size[1].toFixed(2)} m; both ` +
       "long sides and the foot",
+  };
+}
+
+/** Object labels that are a range or cooktop. */
+const RANGE = /^(range|oven|cooktop|hob|stove|cooker)$/i;
+
+/** The four sides of a footprint: midpoint, length and outward normal, with its wall distance. */
+function footprintSides(room: Room, o: Plan["objects"][number]) {
+  const ring = objectFootprint(o);
+  return ring.map((a, i) => {
+    const b = ring[(i + 1) % ring.length];
+    const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    const mid: Point = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+    let n: Point = [-(b[1] - a[1]) / len, (b[0] - a[0]) / len];
+    if ((mid[0] - o.center[0]) * n[0] + (mid[1] - o.center[1]) * n[1] < 0) n = [-n[0], -n[1]];
+    const e = nearestRoomEdge(room, mid);
+    return { len, mid, n, wall: e ? e.distance_m : Infinity };
+  });
+}
+
+/**
+ * FHAG Requirement 7's parallel approach at a range: from the front of each range (the side
+ * opposite the one nearest a wall) a strip `width_m` (48 in) long, centred on it, swept out
+ * over the floor free of every other object (sweepDepth). The least depth, m.
+ */
+function rangeParallel(room: Room, plan: Plan, width_m?: number): Measured | Missing {
+  if (width_m === undefined) return { missing: "the rule gives no length for the space" };
+  const ranges = plan.objects.filter((o) => o.room === room.id && RANGE.test(o.label));
+  if (!ranges.length) {
+    return { missing: "the plan places no range or cooktop in this kitchen" };
+  }
+  let least = Infinity;
+  for (const r of ranges) {
+    const sides = footprintSides(room, r);
+    const back = sides.reduce((a, b, i) => (b.wall < sides[a].wall ? i : a), 0);
+    const front = sides[(back + 2) % 4];
+    const others = plan.objects.filter((o) => o !== r && o.room === room.id).map(objectFootprint);
+    const free = others.length ? freeFloor(room.polygon, others) : [[room.polygon]];
+    least = Math.min(least, sweepDepth(free, front.mid, front.n, width_m, 2.5, true));
+  }
+  return {
+    value: least,
+    tolerance: tolLen(plan, least),
+    note: `${ranges.length} range(s); ${(width_m * 1000).toFixed(0)} mm centred on the front`,
   };
 }
 

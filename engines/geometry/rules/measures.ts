@@ -352,6 +352,16 @@ export const MEASURES = {
       "another object; the least of the three. A bedroom whose bed is not in the plan is " +
       "unknown.",
   },
+  range_parallel_depth_m: {
+    title: "clear floor beside the range for a parallel approach",
+    subject: "room",
+    unit: "m",
+    method: "The parallel approach at a range is taken at each range, oven, cooktop, hob or " +
+      "stove the plan places: a space as long as the rule's width (48 in), centred on its " +
+      "front (the side away from the wall nearest it), swept out until it meets a wall or " +
+      "another object; the least over them. A kitchen whose range is not in the plan is " +
+      "unknown.",
+  },
   wc_clearance_depth_m: {
     title: "clearance around the WC",
     subject: "room",

@@ -82,6 +82,11 @@ export const Applies = z.strictObject({
   levels: z.array(z.string().min(1)).min(1).optional(),
   /** Only stairs, ramps and steps whose rise is more than this (ADA 405.8: 6 in). */
   rise_above: Limit.optional(),
+  /**
+   * Only U-shaped kitchens: objects (units, appliances) stand against three or more of the
+   * room's walls, within 0.1 m (FHAG Requirement 7(a)'s U-shaped kitchen).
+   */
+  u_shaped: z.boolean().optional(),
   /** Only the largest of the rooms that apply (the principal bedroom, ADM Vol 1 M4(2) 2.25). */
   largest_only: z.boolean().optional(),
   /** Only ramps steeper than this (IRC R311.8.3: 1:12). */
@@ -282,14 +287,14 @@ export const RulePack = z.strictObject({
       }
     }
     const widthMeasure = r.measure === "clear_floor_length_m" ||
-      r.measure === "wc_clearance_depth_m";
+      r.measure === "wc_clearance_depth_m" || r.measure === "range_parallel_depth_m";
     if (widthMeasure && !r.width) {
       at(["width"], `${r.measure} needs the width of the space (e.g. 30 in)`);
     }
     if (r.width && !widthMeasure) {
       at(
         ["width"],
-        `only clear_floor_length_m and wc_clearance_depth_m take a width, not ${r.measure}`,
+        `only clear_floor_length_m, wc_clearance_depth_m and range_parallel_depth_m take a width, not ${r.measure}`,
       );
     }
     if (r.width) {
@@ -377,6 +382,9 @@ export const RulePack = z.strictObject({
         ["applies"],
         `rise, slope and riser conditions are for stairs and ramps, not ${m.subject}s`,
       );
+    }
+    if (r.applies.u_shaped && m.subject !== "room") {
+      at(["applies", "u_shaped"], `u_shaped is a room condition, not for ${m.subject}s`);
     }
     if (r.applies.largest_only && m.subject !== "room") {
       at(["applies", "largest_only"], `largest_only is a room condition, not for ${m.subject}s`);

@@ -303,7 +303,7 @@ Deno.test("parsePack: a bad pack names the rule and the field", () => {
   m = packError(bad({ width: { value: 30, unit: "in", si: 0.762 } }));
   assert.match(
     m,
-    /rules\[0\] \(my-door\)\.width: only clear_floor_length_m and wc_clearance_depth_m take a width/,
+    /rules\[0\] \(my-door\)\.width: only clear_floor_length_m, wc_clearance_depth_m and range_parallel_depth_m take a width/,
   );
   m = packError(bad({ alternative: "ada_t_turn" }));
   assert.match(m, /rules\[0\] \(my-door\)\.alternative: ada_t_turn is an alternative to turning/);
@@ -378,6 +378,7 @@ Deno.test("every built-in pack validates, marks U rules, and IRC says its values
     "adm2-3.14",
     "fha-req6-grab-bar",
     "fha-req7a-kitchen-40",
+    "fha-req7a-range",
     "fha-req7b-clear-floor",
     "irc-R311.8.2",
     "irc-R311.8.3",
