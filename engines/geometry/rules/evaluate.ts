@@ -15,7 +15,14 @@ import { type Comparator, judge } from "../../../ground/plan.ts";
 import { ADA_T_TURN, tTurnFits } from "../clearance.ts";
 import { polygonMinWidth_m } from "../takeoff.ts";
 import { nearestRoomEdge } from "../walls.ts";
-import { egressWindow, indexPlan, measure, type PlanIndex, roomFreeFloor } from "./measure.ts";
+import {
+  doorsInSeries,
+  egressWindow,
+  indexPlan,
+  measure,
+  type PlanIndex,
+  roomFreeFloor,
+} from "./measure.ts";
 import { doorwayDepth_m, ellipseFits } from "./room_geometry.ts";
 import { type MeasureDef, MEASURES, type SubjectKind } from "./measures.ts";
 import type { BuildingType, Occupancy, Rule, RulePack, Work } from "./schema.ts";
@@ -165,6 +172,7 @@ function subjectsFor(
       }
       rooms = rooms.filter((r) => !exempt.has(r.floor));
     }
+    if (a.doors_in_series) rooms = rooms.filter((r) => doorsInSeries(r, idx) !== undefined);
     if (a.u_shaped !== undefined) {
       rooms = rooms.filter((r) => (wallsWithObjects(r, idx) >= 3) === a.u_shaped);
     }
@@ -502,6 +510,27 @@ function judgeRule(
   wide?: number,
 ): { status: Judged; limit?: number; basis?: string; note?: string } {
   const cmp = rule.comparator as Comparator;
+  if (rule.plus_door_swing) {
+    const least = judge(value, cmp, rule.limit.si, tol);
+    if (least === "fail") return { status: "fail" };
+    const swung = rule.limit.si + (wide ?? 0);
+    const full = judge(value, cmp, swung, tol);
+    if (full === "pass") {
+      return {
+        status: "pass",
+        note: "Room for a door swinging into the space as well, whichever way they swing.",
+      };
+    }
+    if (least === "warn" || full === "warn") return { status: "warn" };
+    return {
+      status: "unknown",
+      limit: swung,
+      basis: "with a door swinging into the space",
+      note: `Enough if neither door swings into the space, not if one does (${
+        (swung * 1000).toFixed(0)
+      } mm then): the plan records no door swing (look at the doors).`,
+    };
+  }
   if (rule.pull_side) {
     const pull = rule.pull_side.depth, latch = rule.pull_side.beyond_latch;
     const words = `${pull.printed ?? `${pull.value} ${pull.unit}`} and ${

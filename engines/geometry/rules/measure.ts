@@ -459,6 +459,16 @@ export function measure(
       return bedClearZone(subject as Room, plan);
     case "range_parallel_depth_m":
       return rangeParallel(subject as Room, plan, opts?.width_m);
+    case "doors_in_series_gap_m": {
+      const pair = doorsInSeries(subject as Room, idx);
+      if (!pair) return { missing: "this room's doors are not two doors in series" };
+      return {
+        value: pair.gap_m,
+        tolerance: tolLen(plan, pair.gap_m),
+        wide: pair.leaf_m,
+        note: `between ${pair.doors[0].id} and ${pair.doors[1].id}`,
+      };
+    }
     case "wc_clearance_depth_m":
       return wcClearance(subject as Room, plan, opts?.width_m);
     case "entrance_storey_wc_count": {
@@ -637,6 +647,31 @@ function bedClearZone(room: Room, plan: Plan): Measured | Missing {
     note: `the ${bed.label} ${bed.size[0].toFixed(2)} × ${bed.size[1].toFixed(2)} m; both ` +
       "long sides and the foot",
   };
+}
+
+/**
+ * Two doors in series (ADA 404.2.6): a room's only two doors (not doorless openings), in walls
+ * that are parallel (within 5°) and face each other, their spans overlapping across the room.
+ * The gap between the walls and the wider leaf, m; undefined otherwise.
+ */
+export function doorsInSeries(
+  room: Room,
+  idx: MeasureIndex,
+): { doors: [Opening, Opening]; gap_m: number; leaf_m: number } | undefined {
+  const doors = (idx.doorsByRoom?.get(room.id) ?? []).filter((o) => o.kind === "door");
+  if (doors.length !== 2) return undefined;
+  const [a, b] = doors;
+  const ea = nearestRoomEdge(room, a.at), eb = nearestRoomEdge(room, b.at);
+  if (!ea || !eb || ea.edge === eb.edge) return undefined;
+  const dot = ea.dir[0] * eb.dir[0] + ea.dir[1] * eb.dir[1];
+  if (Math.abs(dot) < Math.cos((5 * Math.PI) / 180)) return undefined;
+  // Facing: b's foot is inward of a's wall, and the doors overlap along the wall direction.
+  const n: Point = [-ea.normal[0], -ea.normal[1]];
+  const gap = (eb.foot[0] - ea.foot[0]) * n[0] + (eb.foot[1] - ea.foot[1]) * n[1];
+  if (gap <= 0) return undefined;
+  const along = (eb.foot[0] - ea.foot[0]) * ea.dir[0] + (eb.foot[1] - ea.foot[1]) * ea.dir[1];
+  if (Math.abs(along) > (a.width_m + b.width_m) / 2) return undefined;
+  return { doors: [a, b], gap_m: gap, leaf_m: Math.max(a.width_m, b.width_m) };
 }
 
 /** Object labels that are a range or cooktop. */

@@ -362,6 +362,15 @@ export const MEASURES = {
       "another object; the least over them. A kitchen whose range is not in the plan is " +
       "unknown.",
   },
+  doors_in_series_gap_m: {
+    title: "space between two doors in series",
+    subject: "room",
+    unit: "m",
+    method: "Doors in series are a room's only two doors when they stand in opposite, " +
+      "parallel walls facing each other (a vestibule); the space between them is the distance " +
+      "between those walls. A plan records no door swing, so a space between the rule's limit " +
+      "and the limit plus the wider leaf (a door that may swing into it) is unknown.",
+  },
   wc_clearance_depth_m: {
     title: "clearance around the WC",
     subject: "room",

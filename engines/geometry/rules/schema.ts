@@ -87,6 +87,8 @@ export const Applies = z.strictObject({
    * room's walls, within 0.1 m (FHAG Requirement 7(a)'s U-shaped kitchen).
    */
   u_shaped: z.boolean().optional(),
+  /** Only rooms whose two doors are in series (a vestibule; measure.ts doorsInSeries). */
+  doors_in_series: z.boolean().optional(),
   /** Only the largest of the rooms that apply (the principal bedroom, ADM Vol 1 M4(2) 2.25). */
   largest_only: z.boolean().optional(),
   /** Only ramps steeper than this (IRC R311.8.3: 1:12). */
@@ -191,6 +193,12 @@ export const Rule = z.strictObject({
    * control device): such a value is unknown with this reason, never a fail.
    */
   fail_unless: z.string().min(1).optional(),
+  /**
+   * For doors in series (ADA 404.2.6: 48 in "plus the width of any door swinging into the
+   * space"): the limit plus the wider leaf passes whichever way the doors swing; between the
+   * limit and that, unknown, as a plan records no swing.
+   */
+  plus_door_swing: z.boolean().optional(),
 });
 export type Rule = z.infer<typeof Rule>;
 
@@ -382,6 +390,9 @@ export const RulePack = z.strictObject({
         ["applies"],
         `rise, slope and riser conditions are for stairs and ramps, not ${m.subject}s`,
       );
+    }
+    if (r.plus_door_swing && r.measure !== "doors_in_series_gap_m") {
+      at(["plus_door_swing"], `only doors_in_series_gap_m takes plus_door_swing, not ${r.measure}`);
     }
     if (r.applies.u_shaped && m.subject !== "room") {
       at(["applies", "u_shaped"], `u_shaped is a room condition, not for ${m.subject}s`);

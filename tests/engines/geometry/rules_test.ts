@@ -39,7 +39,14 @@ interface Case {
   /** For a rule with a bevel range: the vertical limit (passes) and 1 mm beyond (unknown). */
   bevel?: { at: Patch; measured: number; beyond: Patch; measured_beyond: number };
   /** ADA 404.2.4.1: the pull side's depth (passes) and 1 mm less (unknown: no swing). */
-  pull?: { at: Patch; measured: number; beyond: Patch; measured_beyond: number };
+  pull?: {
+    at: Patch;
+    measured: number;
+    beyond: Patch;
+    measured_beyond: number;
+    /** Doors in series: the limit plus the wider leaf, hand-computed. */
+    inner_limit?: number;
+  };
   /** A plan or run under which the rule does not apply to the subject (it says nothing). */
   silent?: { patch?: Patch; options?: Partial<EvalOptions>; subject?: string; note?: string };
 }
@@ -152,7 +159,11 @@ for (const c of CASES) {
       const b = outcome(c, planWith(inner.at));
       assert.equal(b.status, "pass", "at the inner limit (1/4 in vertical; the pull side) passes");
       assert.ok(Math.abs(b.measured! - inner.measured) < 1e-9);
-      const innerLimit = c.bevel ? b.rule.bevel!.si : b.rule.pull_side!.depth.si;
+      const innerLimit = c.bevel
+        ? b.rule.bevel!.si
+        : b.rule.pull_side
+        ? b.rule.pull_side.depth.si
+        : c.pull!.inner_limit!;
       assert.ok(Math.abs(innerLimit - inner.measured) < 1e-9, "on the inner limit");
       const bb = outcome(c, planWith(inner.beyond));
       assert.equal(bb.status, "unknown", "1 mm past it needs what the plan cannot show");
@@ -210,7 +221,9 @@ Deno.test("every rule has boundary cases and a silent case; bevel and pull-side 
         lacking.push(`${id}/${r.id}: no beyond case`);
       }
       if (r.bevel && !c.bevel) lacking.push(`${id}/${r.id}: no bevel pair`);
-      if (r.pull_side && !c.pull) lacking.push(`${id}/${r.id}: no pull-side pair`);
+      if ((r.pull_side || r.plus_door_swing) && !c.pull) {
+        lacking.push(`${id}/${r.id}: no pull-side (door swing) pair`);
+      }
     }
   }
   assert.deepEqual(lacking, []);
