@@ -73,7 +73,7 @@ export default named(tool({
     building: z.enum(BUILDING_TYPES).optional().meta({
       label: "kind of building",
       description:
-        "A detached house, a townhouse, or a building of flats (multifamily), where known: the FHA covers only the last, the IRC only the first two.",
+        "The kind of building, where known: detached, townhouse, or a building of flats (multifamily); the FHA covers only the last, the IRC only the first two.",
     }),
     lift: z.boolean().optional().meta({
       label: "the building has a lift",

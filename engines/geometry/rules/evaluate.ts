@@ -435,6 +435,10 @@ export function evaluatePack(pack: RulePack, plan: Plan, options: EvalOptions): 
       if (rule.applies.main_entrance === true && idx.mainEntranceInferred) {
         notes.push("No door is marked as the main entrance, so every outside door is checked.");
       }
+      if (status === "pass" && m.partial) {
+        status = "unknown";
+        notes.push(`${capital(m.partial)}.`);
+      }
       let would_be: RuleOutcome["would_be"];
       if (status === "fail" && rule.fail_unless) {
         status = "unknown";

@@ -65,6 +65,11 @@ export interface Measured {
    * width plus that clearance on both sides of the door.
    */
   wide?: number;
+  /**
+   * Why the value covers only part of what the rule asks (a door's outside, not in the
+   * plan): a pass on it is unknown, with this reason; a fail stands.
+   */
+  partial?: string;
   /** Which element the value was taken on, when it is not the subject itself. */
   via?: string;
   note?: string;
@@ -548,7 +553,11 @@ export function measure(
         ...(wide !== undefined ? { wide } : {}),
         via: `the floor in ${best!.room.name ?? best!.room.id}`,
         ...(sides.length < 2 && o.between.includes(null)
-          ? { note: "the outside is not in the plan, so only the inside is measured" }
+          ? {
+            note: "the outside is not in the plan, so only the inside is measured",
+            partial: "the inside passes, but the outside, which the rule also asks for, is " +
+              "not in the plan: look at it",
+          }
           : {}),
       };
     }

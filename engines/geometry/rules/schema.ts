@@ -155,7 +155,8 @@ export const Rule = z.strictObject({
     by: z.literal("going"),
     /**
      * What is linear in the going between two points: `ratio`, the gradient itself; `n`, the
-     * run per unit rise of 1:n (ADM Vol 2 Table 1 note: 1:14 for a 4 m going, 1:19 for 9 m).
+     * run per unit rise of 1:n (Approved Document M's sliding scale as issue 25 reads it: 1:13
+     * at 3 m, 1:14 at 4 m, 1:16 at 6 m; the reference gives only the pairs).
      */
     scale: z.enum(["ratio", "n"]).default("ratio"),
     points: z.array(z.strictObject({ going: Limit, limit: Limit })).min(2),

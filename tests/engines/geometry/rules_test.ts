@@ -34,7 +34,10 @@ interface Case {
   measured?: number;
   measured_beyond?: number;
   expect?: "unknown";
-  /** What the rule says exactly at its limit when that is not pass (a bevel range: unknown). */
+  /**
+   * What the rule says exactly at its limit when that is not pass: unknown for a bevel range, a
+   * door's pull side or doors in series, or a door whose outside is not in the plan.
+   */
   at_status?: "unknown";
   /** For a rule with a bevel range: the vertical limit (passes) and 1 mm beyond (unknown). */
   bevel?: { at: Patch; measured: number; beyond: Patch; measured_beyond: number };
@@ -636,8 +639,8 @@ Deno.test("UK ramps: the gradient is graded by the going, so a long 1:12 ramp fa
   assert.equal(ruleOn("uk-adm", "adk-2-ramp", "ramp", ramp(2 / 12, 2))!.status, "pass");
   const long = ruleOn("uk-adm", "adk-2-ramp", "ramp", ramp(0.5, 6))!;
   assert.equal(long.status, "fail");
-  // The sliding scale is linear in 1:n (ADM Vol 2 Table 1 note: 1:14 at 4 m, 1:19 at 9 m):
-  // n = 10 + going between the pairs, so 1:13 at 3 m, 1:14 at 4 m, 1:16 at 6 m, 1:19 at 9 m.
+  // The sliding scale is linear in 1:n (issue 25: 1:13 at 3 m, 1:14 at 4 m, 1:16 at 6 m):
+  // between the pairs n = 10 + going, so 1:19 at 9 m too (computed here, not quoted).
   for (const [going, n] of [[3, 13], [4, 14], [6, 16], [9, 19], [2, 12], [5, 15], [10, 20]]) {
     const o = ruleOn("uk-adm", "adk-2-ramp", "ramp", ramp(0.1, going))!;
     assert.ok(Math.abs(o.limit! - 1 / n) < 1e-12, `${going} m: 1:${1 / o.limit!}`);
