@@ -1152,3 +1152,12 @@ Deno.test("UK M4(2) bedroom: the main bed's zones; a wardrobe at its foot cuts o
   const ev = evalWith("uk-adm", two, { level: "M4(2)" });
   assert.equal(ev.outcomes.filter((o) => o.rule.id === "adm1-m4-2-bedroom").length, 1);
 });
+
+Deno.test("a material change of use is work in an existing building for ADA and ADM Vol 2", () => {
+  const plan = planWith({});
+  const ada = evalWith("ada-2010", plan, { work: "change_of_use" });
+  assert.ok(find(ada.outcomes, "ada-404.2.5-existing", "d_main"), "the existing threshold rule");
+  assert.equal(find(ada.outcomes, "ada-404.2.5", "d_main"), undefined);
+  const adm2 = evalWith("uk-adm", plan, { work: "change_of_use", occupancy: "public" });
+  assert.ok(find(adm2.outcomes, "adm2-table2-door-existing", "d_in"));
+});
