@@ -26,7 +26,7 @@ import {
 import { doorwayDepth_m, ellipseFits } from "./room_geometry.ts";
 import { type MeasureDef, MEASURES, type SubjectKind } from "./measures.ts";
 import type { BuildingType, Occupancy, Rule, RulePack, Work } from "./schema.ts";
-import { type Coverage, coverageText, packCoverage } from "./scope.ts";
+import { type Coverage, coverageText, packCoverage, WORK_WORDS } from "./scope.ts";
 import { capital, formatLimit } from "./wording.ts";
 import { polygonArea_m2 } from "../takeoff.ts";
 
@@ -103,7 +103,9 @@ function contextReason(rule: Rule, opts: EvalOptions & { level?: string }): stri
     return `applies to ${a.occupancy.join(" or ")} buildings; this run is for a ${opts.occupancy}`;
   }
   if (a.work && !a.work.includes(opts.work)) {
-    return `applies to ${a.work.join(" or ")} work; this run is for ${opts.work} work`;
+    return `applies to ${a.work.map((w) => WORK_WORDS[w]).join(" or ")}; this run is for ${
+      WORK_WORDS[opts.work]
+    }`;
   }
   if (a.levels && (opts.level === undefined || !a.levels.includes(opts.level))) {
     return `belongs to ${a.levels.join(", ")}; this run checks ${opts.level ?? "no level"}`;

@@ -171,7 +171,8 @@ const BUILDING_WORDS: Record<BuildingType, string> = {
   townhouse: "a townhouse",
   multifamily: "a building of flats",
 };
-const WORK_WORDS: Record<Work, string> = {
+/** Each kind of work in words. */
+export const WORK_WORDS: Record<Work, string> = {
   new: "new work",
   existing: "work on an existing building",
   change_of_use: "a material change of use",
