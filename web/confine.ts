@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { attachedFiles, confinedFlags, denoCacheDir } from "../host/confine.ts";
 import { PROJECT_DIR } from "../core/catalog.ts";
 import { islandsBundle } from "./bundle.ts";
+import { onParentExit } from "./parent.ts";
 
 const MAIN = fileURLToPath(new URL("./main.ts", import.meta.url));
 
@@ -39,7 +40,7 @@ export function webConfinedArgs(o: { home: string; port: number; host: string })
 
 /**
  * Runs the web view in a confined child on this process's stdio until it exits; Ctrl-C and
- * SIGTERM reach it. The islands bundle is made first, here, so the child starts no process.
+ * SIGTERM reach it, and so does this process's parent exiting. The islands bundle is made first, here, so the child starts no process.
  */
 export async function runConfinedWeb(o: { home: string; port: number; host: string }) {
   await Deno.mkdir(o.home, { recursive: true });
@@ -53,7 +54,15 @@ export async function runConfinedWeb(o: { home: string; port: number; host: stri
   const signals: Deno.Signal[] = Deno.build.os === "windows" ? [] : ["SIGINT", "SIGTERM"];
   const fwd = signals.map((s) => [s, () => child.kill(s)] as const);
   for (const [s, fn] of fwd) Deno.addSignalListener(s, fn);
+  // When whoever started `threshold web` (npx, the npm deno wrapper) goes, the server goes too
+  // (the child also watches this process, for when this one is killed outright).
+  const unwatch = onParentExit(() => {
+    try {
+      child.kill("SIGTERM");
+    } catch { /* already gone */ }
+  });
   const { code } = await child.status;
+  unwatch();
   for (const [s, fn] of fwd) Deno.removeSignalListener(s, fn);
   return code;
 }

@@ -4,6 +4,7 @@
  * @module
  */
 import { startWeb } from "./server.tsx";
+import { onParentExit } from "./parent.ts";
 
 /** Parses `--port N`, `--host H`, `--home DIR` (also as `--flag=value`). */
 export function parseWebArgs(args: string[]): { port: number; host?: string; home?: string } {
@@ -26,7 +27,10 @@ export function parseWebArgs(args: string[]): { port: number; host?: string; hom
   return out;
 }
 
-/** Serves until SIGINT or SIGTERM; prints the address on stdout first. */
+/**
+ * Serves until SIGINT or SIGTERM or until its parent process exits; prints the address on
+ * stdout first.
+ */
 export async function serveUntilStopped(o: { port: number; host?: string; home?: string }) {
   const web = await startWeb(o);
   console.log(`threshold web: serving ${web.url} (Ctrl-C stops it)`);
@@ -34,9 +38,12 @@ export async function serveUntilStopped(o: { port: number; host?: string; home?:
     const sigs: Deno.Signal[] = Deno.build.os === "windows" ? ["SIGINT"] : ["SIGINT", "SIGTERM"];
     const stop = () => {
       for (const s of sigs) Deno.removeSignalListener(s, stop);
+      unwatch();
       done();
     };
     for (const s of sigs) Deno.addSignalListener(s, stop);
+    // Ends with its parent (`threshold web`, npx, the npm deno wrapper) when that goes.
+    const unwatch = onParentExit(stop);
   });
   await web.close();
 }
