@@ -186,13 +186,24 @@ export function drawFooter(
     width: number;
     legend: LegendItem[][];
     key: { label: string; k: Status | "none" }[];
+    /** The scale bar's unit: metres (default), feet, or feet with metres after them. */
+    units?: "metric" | "imperial" | "both";
   },
 ): number {
   const { footerY, ppm, panelW, width, legend, key } = o;
   const fy = footerY + 24;
   let fx = MARGIN_PX;
-  const len_m = scaleBarLength_m(ppm, Math.max(60, Math.min(200, panelW / 3)));
+  const max_px = Math.max(60, Math.min(200, panelW / 3));
+  // In feet: the same 1-2-5 series of round lengths, counted in feet (1 ft = 0.3048 m).
+  const feet = o.units === "imperial" || o.units === "both";
+  const len_ft = feet ? scaleBarLength_m(ppm * 0.3048, max_px) : 0;
+  const len_m = feet ? len_ft * 0.3048 : scaleBarLength_m(ppm, max_px);
   const len_px = len_m * ppm;
+  const barText = !feet
+    ? `${n(len_m)} m`
+    : o.units === "both"
+    ? `${n(len_ft)} ft (${len_m.toFixed(2)} m)`
+    : `${n(len_ft)} ft`;
   const seg = len_px / 2;
   body.push(
     `<g class="scale-bar" data-length-m="${n(len_m)}" data-px-per-m="${n(ppm)}">` +
@@ -201,7 +212,7 @@ export function drawFooter(
       }" height="6" fill="${PAPER}" stroke="${INK}" stroke-width="1"/>` +
       `<rect x="${n(fx)}" y="${n(fy - 6)}" width="${n(seg)}" height="6" fill="${INK}"/>` +
       text(fx, fy + 12, "0", { size: 10, anchor: "middle", fill: "#444" }) +
-      text(fx + len_px, fy + 12, `${n(len_m)} m`, {
+      text(fx + len_px, fy + 12, barText, {
         size: 10,
         anchor: "middle",
         fill: "#444",

@@ -59,6 +59,8 @@ export interface PlanSvgOptions {
   title?: string;
   /** Drawing scale, pixels per metre (default 50). */
   px_per_m?: number;
+  /** The scale bar's unit (the `display.units` preference): metric (default), imperial, both. */
+  units?: "metric" | "imperial" | "both";
 }
 
 interface PanelParts {
@@ -362,7 +364,15 @@ export function planSvg(plan: Plan, opts: PlanSvgOptions = {}): string {
     body.push(`</g>`);
   });
 
-  const keyCount = drawFooter(body, plan, { footerY, ppm, panelW, width, legend, key });
+  const keyCount = drawFooter(body, plan, {
+    footerY,
+    ppm,
+    panelW,
+    width,
+    legend,
+    key,
+    units: opts.units,
+  });
   const height = Math.ceil(
     footerY + FOOTER_PX + legend.length * LEGEND_ROW_PX + keyCount * 16,
   );

@@ -11,7 +11,14 @@ import { listManifests, loadTool } from "../../core/catalog.ts";
 import type { Session, SessionQuestion, SessionState } from "../../core/session.ts";
 import type { ToolResult } from "../../core/result.ts";
 import { printable, printableDeep, printableLine } from "../../core/printable.ts";
-import { paint, questionsText, renderResult, ROW_LIMIT, useColor } from "../render.ts";
+import {
+  paint,
+  questionsText,
+  renderResult,
+  ROW_LIMIT,
+  type UnitSystem,
+  useColor,
+} from "../render.ts";
 import { resultTable, toCsv } from "../../render/table.ts";
 import {
   collect,
@@ -174,7 +181,7 @@ async function cmdRun(toolId: string, f: RunFlags): Promise<number> {
     return EXIT.needsInput;
   }
   const { result, run_id } = state;
-  await writeFiles(m, result, f);
+  await writeFiles(m, result, f, shown.units);
   if (f.json) {
     out(JSON.stringify({ run_id, result, for_model: L.forModel(result) }, null, 2));
   } else {
@@ -196,6 +203,7 @@ async function writeFiles(
   m: Manifest,
   result: ToolResult,
   f: { svg?: string; png?: string; csv?: string; chart?: string; scale?: string; width?: string },
+  units: UnitSystem = "metric",
 ) {
   const size = pngSize(f);
   if (f.svg || f.png) {
@@ -207,6 +215,7 @@ async function writeFiles(
     const svg = planSvg(plan, {
       overlays: result.overlays,
       title: `${m.title}: ${result.verdict.text}`,
+      units,
     });
     if (f.svg) {
       await Deno.writeTextFile(f.svg, svg);
@@ -322,7 +331,11 @@ async function cmdDemo(
     }
     let pics = "";
     if (m.blocks.includes("PlanView")) {
-      const svg = planSvg(plan, { overlays: r.overlays, title: `${m.title}: ${r.verdict.text}` });
+      const svg = planSvg(plan, {
+        overlays: r.overlays,
+        title: `${m.title}: ${r.verdict.text}`,
+        units: shown.units,
+      });
       await Deno.writeTextFile(join(dir, `${m.id}.svg`), svg);
       await Deno.writeFile(join(dir, `${m.id}.png`), await svgToPng(svg));
       pics = `${m.id}.svg, ${m.id}.png`;
