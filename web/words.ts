@@ -3,6 +3,7 @@
  * WCAG 2.2 SC 1.4.1), where an input's value comes from, and who a tool is for. Plain data,
  * shared by server pages and islands.
  */
+import { formatQuantity, type UnitSystem } from "../ground/units.ts";
 
 /** A status as a person reads it: an icon (decorative) and words. */
 export const STATUS_WORDS: Record<string, { icon: string; word: string }> = {
@@ -77,3 +78,11 @@ export const LAYER_WORDS: Record<string, string> = {
   "site.elevation": "ground elevation",
   "site.imagery": "aerial imagery",
 };
+
+/**
+ * A value with its unit as a person reads it, lengths and areas in the chosen unit system
+ * (ground/units.ts): `0.84 m`, `2′ 9⅛″`, `2′ 9⅛″ (0.84 m)`; other units as they are.
+ */
+export function fmtQuantity(v: number, unit: string | undefined, units: UnitSystem = "metric") {
+  return formatQuantity(v, unit, units, fmtNumber(v));
+}

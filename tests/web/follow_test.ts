@@ -162,3 +162,30 @@ Deno.test("web: labels read as words (no leading article, no unit suffix in a na
     await web.close();
   }
 });
+
+Deno.test("web: display.units shows lengths in feet and inches in checks, metrics and the plan", async () => {
+  const { openStore } = await import("../../core/store.ts");
+  const { feetInches } = await import("../../ground/units.ts");
+  const web = await testWeb();
+  try {
+    const run = () =>
+      web.post(
+        "/tools/door_clearance/run",
+        new URLSearchParams({ "in.scan": "demo", "in.chair_width_m": "0.7" }),
+      ).then((r) => r.text());
+    const metric = await run();
+    const s = openStore(web.home);
+    s.setPref("display.units", "both");
+    const runs = s.listRuns({ scan: "demo", limit: 5 });
+    const checks = s.getRun(runs[0].id)!.result.checks;
+    s.close();
+    const both = await run();
+    const c = checks.find((x) => x.unit === "m" && x.measured !== undefined)!;
+    assert.ok(!metric.includes("″"), "metric by default");
+    const shown = `${feetInches(c.measured!)} (`;
+    assert.ok(both.includes(shown), `both shows ${shown}`);
+    assert.match(both, /class="scale-bar-text"[^>]*>[\d.]+ ft \([\d.]+ m\)</);
+  } finally {
+    await web.close();
+  }
+});

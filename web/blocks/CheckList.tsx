@@ -1,13 +1,13 @@
 /** CheckList: every check with its status in words, measured value, limit and rule. */
 import type { JSX } from "preact";
 import { StatusBadge } from "../layout.tsx";
-import { fmtNumber } from "../words.ts";
+import { fmtQuantity } from "../words.ts";
 import type { BlockProps } from "./types.ts";
 
-export function CheckList({ result }: BlockProps): JSX.Element | null {
+export function CheckList({ result, units }: BlockProps): JSX.Element | null {
   if (!result.checks.length) return null;
   const num = (v: number | undefined, unit?: string) =>
-    v === undefined ? "—" : `${fmtNumber(v)}${unit ? ` ${unit}` : ""}`;
+    v === undefined ? "—" : fmtQuantity(v, unit, units);
   return (
     <section class="block checks" aria-labelledby="h-checks">
       <h3 id="h-checks">Checks ({result.checks.length})</h3>

@@ -1,9 +1,9 @@
 /** MetricGrid: the result's metrics as label, value and unit. */
 import type { JSX } from "preact";
-import { fmtNumber } from "../words.ts";
+import { fmtQuantity } from "../words.ts";
 import type { BlockProps } from "./types.ts";
 
-export function MetricGrid({ result }: BlockProps): JSX.Element | null {
+export function MetricGrid({ result, units }: BlockProps): JSX.Element | null {
   if (!result.metrics.length) return null;
   return (
     <section class="block metrics" aria-labelledby="h-metrics">
@@ -13,8 +13,11 @@ export function MetricGrid({ result }: BlockProps): JSX.Element | null {
           <div class="metric" key={m.id}>
             <dt>{m.label}</dt>
             <dd>
-              {m.value === null ? "—" : typeof m.value === "number" ? fmtNumber(m.value) : m.value}
-              {m.unit && m.value !== null ? ` ${m.unit}` : ""}
+              {m.value === null
+                ? "—"
+                : typeof m.value === "number"
+                ? fmtQuantity(m.value, m.unit, units)
+                : `${m.value}${m.unit ? ` ${m.unit}` : ""}`}
             </dd>
           </div>
         ))}

@@ -12,9 +12,11 @@ import { pickEntrance } from "../../engines/geometry/routes/entrance.ts";
 import { Island } from "../island.tsx";
 import type { BlockProps } from "./types.ts";
 
-export function PlanView({ result, plan }: BlockProps): JSX.Element | null {
+export function PlanView({ result, plan, units }: BlockProps): JSX.Element | null {
   if (!plan) return null;
-  return <PlanFloors plan={plan} overlays={result.overlays} title={result.verdict.text} />;
+  return (
+    <PlanFloors plan={plan} overlays={result.overlays} title={result.verdict.text} units={units} />
+  );
 }
 
 /**
@@ -30,8 +32,10 @@ export function entranceFloor(plan: Plan): string | undefined {
 
 /** The plan's floors with overlays (also the scan page's plan, a level-2 section there). */
 export function PlanFloors(
-  { plan, overlays = [], title, level = 3 }: {
+  { plan, overlays = [], title, level = 3, units }: {
     plan: Plan;
+    /** The scale bar's unit (display.units). */
+    units?: "metric" | "imperial" | "both";
     overlays?: Overlay[];
     title?: string;
     /** The heading's level: 3 under a result's verdict, 2 on a scan's page. */
@@ -50,9 +54,10 @@ export function PlanFloors(
         floor: f.id,
         overlays,
         title: `${plan.name || plan.id}, ${floorName(f)}${title ? `: ${title}` : ""}`,
+        units,
       }),
     }))
-    : [{ id: "", name: "No floors", svg: planSvg(plan, { overlays, title }) }];
+    : [{ id: "", name: "No floors", svg: planSvg(plan, { overlays, title, units }) }];
   const viewId = "plan-view";
   return (
     <section class="block planview" aria-labelledby="h-plan">

@@ -1,6 +1,7 @@
 /** What every panel block component receives. */
 import type { Plan } from "../../ground/plan.ts";
 import type { ToolResult } from "../../core/result.ts";
+import type { UnitSystem } from "../../ground/units.ts";
 
 export interface BlockProps {
   result: ToolResult;
@@ -10,4 +11,6 @@ export interface BlockProps {
   runId?: string;
   /** Where a finding's reject form returns to (a path this server made). */
   back?: string;
+  /** How lengths and areas are shown (the display.units preference); metric when absent. */
+  units?: UnitSystem;
 }

@@ -13,6 +13,7 @@ import { PlanFloors } from "../blocks/PlanView.tsx";
 import { html, HttpError } from "../http.ts";
 import { Page, StatusBadge } from "../layout.tsx";
 import { fmtNumber } from "../words.ts";
+import { unitsOf } from "./tool.tsx";
 import { canPrintPdf } from "./handoff.ts";
 
 /** The downloads that hand the scan's results on: BCF for BIM tools, the printable report. */
@@ -120,7 +121,7 @@ export function scanPage(app: App, sid: string): Response {
           </details>
         )
         : null}
-      <PlanFloors plan={plan} overlays={overlays} level={2} />
+      <PlanFloors plan={plan} overlays={overlays} level={2} units={unitsOf(app)} />
 
       <section aria-labelledby="h-findings">
         <h2 id="h-findings" tabIndex={-1}>Open findings ({open.length})</h2>

@@ -29,6 +29,7 @@ import { Island } from "../island.tsx";
 import type { FormField } from "../islands/RunForm.tsx";
 import { Page } from "../layout.tsx";
 import { ResultView } from "../result.tsx";
+import { UNIT_SYSTEMS, type UnitSystem } from "../../ground/units.ts";
 import { audienceWords, LAYER_WORDS, sourceWords } from "../words.ts";
 
 /** A form is small: inputs and a few ticks. */
@@ -243,6 +244,12 @@ export function runFormProps(
   };
 }
 
+/** The display.units preference (metric when unset or not one of the three). */
+export function unitsOf(app: App): UnitSystem {
+  const v = app.store.getPref("display.units");
+  return (UNIT_SYSTEMS as readonly unknown[]).includes(v) ? v as UnitSystem : "metric";
+}
+
 /** The plan a result is about, if it names a scan that exists. */
 function planOf(app: App, r: ToolResult) {
   return r.scan ? findPlan({ store: app.store, builtins: app.builtins }, r.scan)?.plan : undefined;
@@ -257,6 +264,7 @@ export function resultHtml(app: App, m: Manifest, r: ToolResult, runId: string):
       plan={planOf(app, r)}
       runId={runId}
       back={`/runs/${encodeURIComponent(runId)}`}
+      units={unitsOf(app)}
     />,
   );
 }
@@ -437,6 +445,7 @@ export async function runPage(app: App, runId: string): Promise<Response> {
         plan={planOf(app, r)}
         runId={runId}
         back={`/runs/${encodeURIComponent(runId)}`}
+        units={unitsOf(app)}
       />
     </Page>,
   );
