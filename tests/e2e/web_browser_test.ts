@@ -132,6 +132,10 @@ Deno.test("web in a browser: the five flows, screenshots, axe-core on every page
       });
       await page.getByRole("button", { name: "Run Ceiling height" }).click();
       await page.waitForSelector(".result .verdict");
+      // Focus moves to the result's heading (issue 27), not back to <body>.
+      await page.waitForFunction(() =>
+        document.activeElement?.classList.contains("verdict-title") ?? false
+      );
       const order = await page.evaluate(() => (globalThis as unknown as { order: string[] }).order);
       assert.deepEqual(order, ["step", "verdict"]);
       const steps = await page.locator(".result .step-log li").allTextContents();
@@ -259,6 +263,9 @@ Deno.test("web in a browser: the five flows, screenshots, axe-core on every page
       await check("scan-demo");
       await first.getByRole("button", { name: "Reject" }).click();
       await page.waitForLoadState();
+      // Back at the finding list, whose heading has the focus (issue 27).
+      assert.equal(new URL(page.url()).hash, "#h-findings");
+      assert.equal(await page.evaluate(() => document.activeElement?.id), "h-findings");
       await page.reload();
       const open = await page.locator(
         "section[aria-labelledby=h-findings] > ul.finding-list strong",
@@ -270,6 +277,38 @@ Deno.test("web in a browser: the five flows, screenshots, axe-core on every page
       const out = await cli(web.home, ["findings", "--scan", "demo", "--json"]);
       assert.ok(!JSON.parse(out.stdout).some((f: { title: string }) => f.title === title));
     });
+
+    await t.step(
+      "the form follows the scan chosen: another building's rooms (issue 27)",
+      async () => {
+        const store = openStore(web.home);
+        const other = store.listScans()[0];
+        const plan = store.getScan(other.id)!.plan;
+        store.close();
+        await page.goto(`${web.url}tools/will_it_fit?scan=demo`);
+        const demoRooms = await page.locator("#in-to option").evaluateAll((els) =>
+          els.map((e) => (e as HTMLOptionElement).value).filter(Boolean)
+        );
+        // As a keyboard user does: the scan field has the focus as it changes, and keeps it.
+        await page.focus("#in-scan");
+        await page.selectOption("#in-scan", other.id);
+        await page.waitForFunction(
+          (id) =>
+            [...document.querySelectorAll("#in-to option")].some((o) =>
+              (o as HTMLOptionElement).value === id
+            ),
+          plan.rooms[0].id,
+        );
+        const rooms = await page.locator("#in-to option").evaluateAll((els) =>
+          els.map((e) => (e as HTMLOptionElement).value).filter(Boolean)
+        );
+        const ids = new Set(plan.rooms.map((r) => r.id));
+        assert.ok(rooms.length > 0 && rooms.every((r) => ids.has(r)), rooms.join(", "));
+        assert.ok(!rooms.some((r) => demoRooms.includes(r)), "none of the demo's rooms");
+        assert.equal(await page.evaluate(() => document.activeElement?.id), "in-scan");
+        assert.match(await page.textContent(".run-status") ?? "", /Choices updated for/);
+      },
+    );
 
     await t.step("keyboard only: reach and run a tool", async () => {
       await page.goto(`${web.url}tools`);

@@ -53,8 +53,6 @@ type Phase = "idle" | "running" | "done" | "cancelled" | "failed";
 export function RunForm(props: RunFormProps): JSX.Element {
   const { action, title } = props;
   const [fields, setFields] = useState(props.fields);
-  // Bumped when the fields come afresh for another scan, so each field starts from its value.
-  const [generation, setGeneration] = useState(0);
   const [phase, setPhase] = useState<Phase>("idle");
   const [steps, setSteps] = useState<string[]>([]);
   const [html, setHtml] = useState("");
@@ -148,7 +146,6 @@ export function RunForm(props: RunFormProps): JSX.Element {
       if (!res.ok) return;
       const next = await res.json() as RunFormProps;
       setFields(next.fields);
-      setGeneration((g) => g + 1);
       const scan = next.fields.find((f) => f.scan);
       setStatus(`Choices updated for ${scan ? shown(scan) : "the chosen scan"}.`);
     } catch {
@@ -199,7 +196,9 @@ export function RunForm(props: RunFormProps): JSX.Element {
         {topError ? <p class="error" role="alert">{topError}</p> : null}
         {fields.map((f) => (
           <Field
-            key={`${f.name}:${generation}`}
+            // A field starts afresh only when its choices change (another scan's rooms); the
+            // scan field itself keeps its place, and the focus with it.
+            key={`${f.name}:${(f.choices ?? []).map((c) => c.value).join("\u0001")}`}
             f={f}
             error={errs[f.name]}
             saved={props.saved?.includes(f.name)}
