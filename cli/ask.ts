@@ -351,5 +351,10 @@ function planText(d: Decision & { status: "tools" }): string {
     for (const q of t.questions) lines.push(`  would ask: ${q.ask}${q.unit ? ` (${q.unit})` : ""}`);
     for (const n of t.notes) lines.push(`  note: ${n}`);
   }
-  return lines.join("\n");
+  // Each line fits the terminal; a wrapped one continues under its own indent.
+  const width = termWidth();
+  return lines.map((l) => {
+    const indent = /^ */.exec(l)![0];
+    return wrapIndented(l.slice(indent.length), width, indent, `${indent}    `);
+  }).join("\n");
 }

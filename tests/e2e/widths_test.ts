@@ -97,6 +97,22 @@ for (const columns of ["80", "100"]) {
       [["run", "will_it_fit", "--scan", "demo"], [3]],
       [["run", "code_check", "--scan", "demo"], [3]],
       [["ask", "will", "a", "sofa", "fit", "--scan", "demo"], [3]],
+      [[
+        "ask",
+        "--plan-only",
+        "will",
+        "a",
+        "sofa",
+        "fit",
+        "in",
+        "the",
+        "living",
+        "room",
+        "--scan",
+        "demo",
+      ], [
+        0,
+      ]],
     ];
     for (const [args, codes] of runs) {
       const r = await cli(h, args, env);
