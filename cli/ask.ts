@@ -8,7 +8,7 @@
  */
 import { ask, type AskOptions, decide, type Decision, toolManifest } from "../agent/ask.ts";
 import { InputError } from "../ground/errors.ts";
-import type { Session, SessionQuestion } from "../core/session.ts";
+import type { Session, SessionEvent, SessionQuestion } from "../core/session.ts";
 import type { Store } from "../core/store.ts";
 import {
   type Format,
@@ -139,11 +139,7 @@ export async function cmdAsk(question: string, f: AskFlags, env: AskEnv): Promis
     return 0;
   }
   // On a terminal the line leads the answer; otherwise stdout stays for the JSON or the result.
-  if (!f.json) {
-    (live ? env.out : env.err)(
-      paint(wrapIndented(decisionLineOf(decision), termWidth(), "→ "), "bold", color),
-    );
-  }
+  if (!f.json) (live ? env.out : env.err)(paint(decisionLine(decision), "bold", color));
   const { parseAnswer } = await import("../core/session.ts");
   const outcome = await ask(question, {
     ...opts,
@@ -172,13 +168,7 @@ export async function cmdAsk(question: string, f: AskFlags, env: AskEnv): Promis
         return Promise.resolve({ answers, save, parsed: true });
       }
       : undefined,
-    onEvent: live
-      ? (e) => {
-        if (e.type === "step") {
-          env.err(paint(stepLine(e.elapsed_ms, e.text), "dim", color));
-        }
-      }
-      : undefined,
+    onEvent: live ? stepPrinter(env, color) : undefined,
   });
   if (
     outcome.status === "model" || outcome.status === "which_tool" || outcome.status === "planned"
@@ -188,11 +178,7 @@ export async function cmdAsk(question: string, f: AskFlags, env: AskEnv): Promis
   }
   const pending = outcome.runs.filter((r) => r.status === "needs_input");
   if (pending.length) {
-    if (!f.json) {
-      for (const r of pending) {
-        if (r.status === "needs_input") env.err(questionsText(r.tool, r.questions));
-      }
-    }
+    if (!f.json) sayQuestions(pending, env);
     env.out(JSON.stringify(
       {
         status: "needs_input",
@@ -263,13 +249,7 @@ async function cmdAskModel(
         return Promise.resolve({ answers, parsed: true });
       }
       : undefined,
-    onEvent: live
-      ? (e) => {
-        if (e.type === "step") {
-          env.err(paint(stepLine(e.elapsed_ms, e.text), "dim", color));
-        }
-      }
-      : undefined,
+    onEvent: live ? stepPrinter(env, color) : undefined,
   });
   if (result.status !== "model") throw new Error("the model path did not answer");
   const outcome = result.model;
@@ -310,6 +290,28 @@ async function cmdAskModel(
     if (c.run_id) env.out(paint(`\nrun ${c.run_id}`, "dim", color));
   }
   return 0;
+}
+
+/** Prints each live step on stderr, wrapped under its time. */
+function stepPrinter(env: AskEnv, color: boolean): (e: SessionEvent) => void {
+  return (e) => {
+    if (e.type === "step") env.err(paint(stepLine(e.elapsed_ms, e.text), "dim", color));
+  };
+}
+
+/** The questions the runs stopped on, in words on stderr (the JSON goes to stdout). */
+function sayQuestions(
+  pending: { tool: string; status: string; questions?: SessionQuestion[] }[],
+  env: AskEnv,
+): void {
+  for (const r of pending) {
+    if (r.status === "needs_input" && r.questions) env.err(questionsText(r.tool, r.questions));
+  }
+}
+
+/** The decision's line ("→ …"), wrapped to the terminal. */
+function decisionLine(d: Decision & { status: "tools" }): string {
+  return wrapIndented(decisionLineOf(d), termWidth(), "→ ");
 }
 
 /** A live step, wrapped to the terminal's width under its time. */

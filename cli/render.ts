@@ -342,7 +342,6 @@ function renderFlat(
     case "CheckList": {
       if (!r.checks.length) return "";
       const { checks, tail } = checksShown(r, all);
-      const q = (v: number | undefined) => (v === undefined ? "—" : quantity(v, undefined, units));
       const withUnit = (v: number | undefined, c: ToolResult["checks"][number]) =>
         v === undefined ? undefined : quantity(v, c.unit, units);
       let body: string;
@@ -352,8 +351,8 @@ function renderFlat(
           checks.map((c) => [
             c.label,
             c.status,
-            withUnit(c.measured, c) ?? q(undefined),
-            withUnit(c.limit, c) ?? q(undefined),
+            withUnit(c.measured, c) ?? "—",
+            withUnit(c.limit, c) ?? "—",
             ruleNote(c, undefined),
           ]),
           { format },

@@ -17,10 +17,13 @@ export interface PlanViewerProps {
 
 const STEP_PX = 40;
 
+/** The floor shown first: `start` when it is one of them, else the first. */
+function firstFloor(floors: { id: string }[], start?: string): string {
+  return start !== undefined && floors.some((f) => f.id === start) ? start : floors[0]?.id ?? "";
+}
+
 export function PlanViewer({ view, floors, start }: PlanViewerProps): JSX.Element {
-  const [floor, setFloor] = useState(
-    start !== undefined && floors.some((f) => f.id === start) ? start : floors[0]?.id ?? "",
-  );
+  const [floor, setFloor] = useState(firstFloor(floors, start));
   const [zoom, setZoom] = useState(1);
   const [pan, setPan] = useState<[number, number]>([0, 0]);
   const [note, setNote] = useState("");

@@ -52,30 +52,18 @@ type Phase = "idle" | "running" | "done" | "cancelled" | "failed";
 
 export function RunForm(props: RunFormProps): JSX.Element {
   const { action, title } = props;
-  const [fields, setFields] = useState(props.fields);
   const [phase, setPhase] = useState<Phase>("idle");
   const [steps, setSteps] = useState<string[]>([]);
   const [html, setHtml] = useState("");
   const [status, setStatus] = useState("");
+  const { fields, follow } = useScanFields(props, setStatus);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [topError, setTopError] = useState(props.error ?? "");
   const abort = useRef<AbortController | null>(null);
   const result = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    if (html && result.current) {
-      // Hydrate the islands inside the result (the plan's controls).
-      (globalThis as { __thresholdHydrate?: (el: Element) => void }).__thresholdHydrate?.(
-        result.current,
-      );
-      // Focus goes to the result's heading, so that a screen-reader user is not left at the
-      // top of the page (focus would otherwise drop to <body> as the button re-renders).
-      const heading = result.current.querySelector<HTMLElement>(".verdict-title, h2, h3");
-      if (heading) {
-        heading.tabIndex = -1;
-        heading.focus();
-      }
-    }
+    if (html && result.current) showResult(result.current);
   }, [html]);
 
   async function submit(e: Event) {
@@ -134,25 +122,6 @@ export function RunForm(props: RunFormProps): JSX.Element {
     }
   }
 
-  /** The scan changed: the fields (rooms, doors) for that scan, keeping what was typed. */
-  async function followScan(form: HTMLFormElement) {
-    if (!props.form_url || typeof fetch !== "function") return;
-    const q = new URLSearchParams(new FormData(form) as unknown as Record<string, string>);
-    q.delete("save");
-    try {
-      const res = await fetch(`${props.form_url}?${q}`, {
-        headers: { Accept: "application/json" },
-      });
-      if (!res.ok) return;
-      const next = await res.json() as RunFormProps;
-      setFields(next.fields);
-      const scan = next.fields.find((f) => f.scan);
-      setStatus(`Choices updated for ${scan ? shown(scan) : "the chosen scan"}.`);
-    } catch {
-      // Left as it was: the button below the scan field does the same without this.
-    }
-  }
-
   function handle(chunk: string) {
     let event = "message";
     const data: string[] = [];
@@ -196,17 +165,13 @@ export function RunForm(props: RunFormProps): JSX.Element {
         {topError ? <p class="error" role="alert">{topError}</p> : null}
         {fields.map((f) => (
           <Field
-            // A field starts afresh only when its choices change (another scan's rooms); the
-            // scan field itself keeps its place, and the focus with it.
-            key={`${f.name}:${(f.choices ?? []).map((c) => c.value).join("\u0001")}`}
+            key={fieldKey(f)}
             f={f}
             error={errs[f.name]}
             saved={props.saved?.includes(f.name)}
             prefix={props.id_prefix ?? ""}
-            onChange={f.scan
-              ? (e) => followScan((e.target as HTMLSelectElement).form as HTMLFormElement)
-              : undefined}
-            follow={f.scan && props.form_url ? props.form_url : undefined}
+            onChange={f.scan ? follow : undefined}
+            follow={f.scan ? props.form_url : undefined}
           />
         ))}
         <div class="actions">
@@ -234,6 +199,54 @@ export function RunForm(props: RunFormProps): JSX.Element {
       <div class="result" ref={result} dangerouslySetInnerHTML={{ __html: html }} />
     </div>
   );
+}
+
+/**
+ * The fields, following the scan: when it changes, the fields (rooms, doors) for that scan
+ * come from the form's page as JSON, with what was typed kept; the status line says so.
+ */
+function useScanFields(props: RunFormProps, setStatus: (s: string) => void) {
+  const [fields, setFields] = useState(props.fields);
+  async function follow(e: Event) {
+    const form = (e.target as HTMLSelectElement).form;
+    if (!props.form_url || !form || typeof fetch !== "function") return;
+    const q = new URLSearchParams(new FormData(form) as unknown as Record<string, string>);
+    q.delete("save");
+    try {
+      const res = await fetch(`${props.form_url}?${q}`, {
+        headers: { Accept: "application/json" },
+      });
+      if (!res.ok) return;
+      const next = await res.json() as RunFormProps;
+      setFields(next.fields);
+      const scan = next.fields.find((f) => f.scan);
+      setStatus(`Choices updated for ${scan ? shown(scan) : "the chosen scan"}.`);
+    } catch {
+      // Left as it was: the button below the scan field does the same without this.
+    }
+  }
+  return { fields, follow };
+}
+
+/**
+ * A field's key: it starts afresh only when its choices change (another scan's rooms); the
+ * scan field itself keeps its place, and the focus with it.
+ */
+function fieldKey(f: FormField): string {
+  return `${f.name}:${(f.choices ?? []).map((c) => c.value).join("\u0001")}`;
+}
+
+/**
+ * A result just drawn: its islands (the plan's controls) hydrated, and the focus on its
+ * heading, so that a screen-reader user is not left at the top of the page (focus would
+ * otherwise drop to <body> as the button re-renders).
+ */
+function showResult(root: HTMLElement): void {
+  (globalThis as { __thresholdHydrate?: (el: Element) => void }).__thresholdHydrate?.(root);
+  const heading = root.querySelector<HTMLElement>(".verdict-title, h2, h3");
+  if (!heading) return;
+  heading.tabIndex = -1;
+  heading.focus();
 }
 
 function Field(
