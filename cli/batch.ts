@@ -118,6 +118,13 @@ export async function cmdBatch(targets: string[], f: BatchFlags, c: CliParts): P
         `imported ${made.imports.length - bad.length} of ${made.imports.length} files` +
           (bad.length ? `; ${bad.length} failed (their rows fail with the reason)` : ""),
       );
+      for (const i of made.imports) {
+        if (i.renamed_from) {
+          c.err(
+            `  ${i.file}: stored as scan ${i.scan}, since ${i.renamed_from} already holds another building`,
+          );
+        }
+      }
     }
   }
   const total = spec.scans.length * spec.tools.length;

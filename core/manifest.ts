@@ -88,6 +88,11 @@ export interface InputMeta {
   /** A short noun phrase for sentences ("minimum ceiling height"). */
   label?: string;
   description?: string;
+  /**
+   * This input decides which rules a run judges by (a rule pack, its level, an item, a date):
+   * findings remember it, and a run under another value never resolves them.
+   */
+  scope?: boolean;
 }
 
 interface FillOptions {
@@ -240,6 +245,12 @@ export function manifestJson(m: Manifest): Record<string, unknown> {
  * place that says which inputs name a scan: the runner checks them, the session asks for
  * them by name, the surfaces map `--scan` onto the first.
  */
+/** The inputs marked `scope` (see {@link InputMeta.scope}), in manifest order. */
+export function scopeInputNames(m: Manifest): string[] {
+  return Object.entries(m.inputs.shape).filter(([, s]) => inputMeta(s as z.ZodType).scope)
+    .map(([k]) => k);
+}
+
 export function scanInputNames(m: Manifest): string[] {
   return Object.entries(m.inputs.shape).filter(([, s]) =>
     inputMeta(s as z.ZodType).fill?.from === "selection"

@@ -42,21 +42,25 @@ export default named(tool({
   examples: [{ pack: "ada-2010" }, { pack: "irc-2021" }],
   inputs: z.object({
     scan: z.string().min(1).meta(fill.selection()),
-    pack: z.string().min(1).meta(
-      fill.preference("rules.pack", {
+    pack: z.string().min(1).meta({
+      ...fill.preference("rules.pack", {
         ask: `Which rule pack (${BUILTIN_PACK_IDS.join(", ")}, or a pack file's path)?`,
         label: "rule pack",
       }),
-    ),
+      scope: true,
+    }),
     occupancy: z.enum(OCCUPANCIES).optional().meta({
+      scope: true,
       description:
         "Check as a dwelling or a public building; when left out, the pack's own default.",
     }),
     work: z.enum(WORKS).default("new").meta({
+      scope: true,
       label: "kind of work",
       description: "New construction, or an existing building (some rules relax for it).",
     }),
     level: z.string().min(1).optional().meta({
+      scope: true,
       description:
         "For packs with levels (uk-adm: M4(1), M4(2), M4(3)); when left out, the pack's default.",
     }),

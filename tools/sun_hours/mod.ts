@@ -44,12 +44,13 @@ export default named(tool({
   inputs: z.object({
     scan: z.string().min(1).meta(fill.selection()),
     date: z.string().regex(/^-?\d{1,4}-\d{2}-\d{2}$/, { error: "give the date as YYYY-MM-DD" })
-      .default("2025-03-21").meta(
-        fill.preference("sun.date", {
+      .default("2025-03-21").meta({
+        ...fill.preference("sun.date", {
           ask: "Which day should the sun be counted on (YYYY-MM-DD)?",
           label: "the day to count sun hours on",
         }),
-      ),
+        scope: true,
+      }),
     step_min: z.number().int().min(1).max(240).default(60).meta(
       fill.preference("sun.step_min", {
         ask: "How many minutes between sun positions over the year?",
@@ -57,13 +58,15 @@ export default named(tool({
         label: "the time step of the yearly profile",
       }),
     ),
-    standard: z.enum(["en17037", "bre209", "none"]).default("en17037").meta(
-      fill.preference("sun.standard", {
+    standard: z.enum(["en17037", "bre209", "none"]).default("en17037").meta({
+      ...fill.preference("sun.standard", {
         ask: "Which sunlight standard should the hours be checked against?",
         label: "a sunlight standard",
       }),
-    ),
+      scope: true,
+    }),
     en17037_level: z.enum(["minimum", "medium", "high"]).default("minimum").meta({
+      scope: true,
       description: "EN 17037 sunlight exposure level: minimum 1.5 h, medium 3 h, high 4 h.",
     }),
     min_altitude_deg: z.number().min(0).max(45).default(0).meta({

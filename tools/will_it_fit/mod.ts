@@ -46,6 +46,7 @@ export default named(tool({
   inputs: z.object({
     scan: z.string().min(1).meta(fill.selection()),
     item: z.enum(ITEMS).meta({
+      scope: true,
       ask: "What are you moving: sofa, fridge, mattress, wardrobe, piano, or custom (its size)?",
       label: "the item",
     }),
