@@ -219,9 +219,8 @@ function askOnTerminal(questions: SessionQuestion[], session: Session) {
         continue;
       }
       answers[q.input] = value;
-      const shown = printableLine(
-        q.choices?.find((c) => c.value === value)?.label ?? raw.trim(),
-      );
+      const shown = printableLine(L.answerShown(q, raw, value));
+      err(`  ${printableLine(q.label)}: ${shown}`);
       if (
         q.save && confirm(
           q.save.as === "selection"

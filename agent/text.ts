@@ -14,7 +14,7 @@ const STOP = new Set(
     "any some all every each no not yes please tell know want need get got just also too very much " +
     "many more most less least us them they their he she his her am have has had up down out over " +
     "under again once only own same other such one s t let lets im ive id dont isnt wont cant whats " +
-    "hi hey ok okay like would make made"
+    "hi hey ok okay like would make made list"
   ).split(" "),
 );
 
@@ -59,6 +59,7 @@ export const SYNONYMS: [string, string][] = [
   ["scooter", "wheelchair mobility"],
   ["rollator", "walker mobility"],
   ["zimmer", "walker mobility"],
+  ["walking frame", "walker mobility"],
   ["crutches", "walker mobility"],
   ["cane", "walker mobility"],
   ["stroller", "wheelchair walker"],
@@ -93,6 +94,8 @@ export const SYNONYMS: [string, string][] = [
   ["step", "step-free"],
   ["reach", "route"],
   ["get to", "route reach"],
+  ["get into", "route reach"],
+  ["get in", "route reach"],
   ["get from", "route"],
   ["roll", "route wheelchair"],
   ["wheel", "route wheelchair"],
@@ -139,6 +142,7 @@ export const SYNONYMS: [string, string][] = [
   ["headspace", "ceiling height"],
   ["loft", "ceiling"],
   ["how high", "height"],
+  ["floor to ceiling", "ceiling height"],
   // moving things in
   ["couch", "sofa item"],
   ["settee", "sofa item"],
@@ -187,6 +191,7 @@ export const SYNONYMS: [string, string][] = [
   ["square footage", "floor area"],
   ["square feet", "floor area"],
   ["sq ft", "floor area"],
+  ["sq m", "floor area"],
   ["square metres", "floor area"],
   ["square meters", "floor area"],
   ["sqm", "floor area"],
@@ -220,6 +225,8 @@ export const SYNONYMS: [string, string][] = [
   ["south facing", "sun window"],
   ["north facing", "sun window"],
   ["winter", "sun"],
+  ["afternoon", "sun"],
+  ["evening", "sun"],
   ["summer", "sun"],
   ["solstice", "sun"],
   ["equinox", "sun"],

@@ -101,12 +101,23 @@ export function elicitationSchema(
     if (prop.format && !["email", "uri", "date", "date-time"].includes(String(prop.format))) {
       delete prop.format;
     }
+    // A length is asked as text, read by the one length reader: "66 cm", "26 in", "2' 10\"".
+    const length = q.unit === "m" && (prop.type === "number" || prop.type === "integer");
+    if (length) {
+      prop.type = "string";
+      delete prop.minimum;
+      delete prop.maximum;
+    }
     if (q.choices?.length && prop.type === "string") {
       delete prop.enum;
       prop.oneOf = q.choices.map((c) => ({ const: String(c.value), title: c.label }));
     }
     prop.title = q.label;
-    prop.description = q.unit ? `${q.ask} (${q.unit})` : q.ask;
+    prop.description = length
+      ? `${q.ask} (m, or with a unit: 66 cm, 26 in, 2' 10")`
+      : q.unit
+      ? `${q.ask} (${q.unit})`
+      : q.ask;
     properties[q.input] = prop;
   }
   return {

@@ -124,6 +124,26 @@ async function toolPanel(
 }
 
 async function answer(app: App, d: Decision, picked: boolean) {
+  if (d.status === "none") {
+    return (
+      <section class="ask-answer" aria-labelledby="h-none">
+        <h2 id="h-none">threshold cannot answer that</h2>
+        <p>It answers questions about a building from its scan. Ask about:</p>
+        <ul>
+          {d.groups.map((g) => (
+            <li key={g.about}>
+              {g.about}: {g.tools.map((t, i) => (
+                <span key={t.tool}>
+                  {i ? ", " : ""}
+                  <a href={`/tools/${encodeURIComponent(t.tool)}`}>{t.title}</a>
+                </span>
+              ))}
+            </li>
+          ))}
+        </ul>
+      </section>
+    );
+  }
   if (d.status === "which_tool") {
     return (
       <section class="ask-answer" aria-labelledby="h-which">
