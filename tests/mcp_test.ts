@@ -175,7 +175,10 @@ for (const era of ERAS) {
       // A length is asked as text and read by the one length reader, in any unit.
       const w = (asked[0].requestedSchema as Json).properties.width_m;
       assert.equal(w.type, "string");
-      assert.equal(w.description, `How wide is your wheelchair? (m, or with a unit: 66 cm, 26 in, 2' 10")`);
+      assert.equal(
+        w.description,
+        `How wide is your wheelchair? (m, or with a unit: 66 cm, 26 in, 2' 10")`,
+      );
       width = "2' 7\"";
       const feet = await s.client.callTool({ name: "ask_width", arguments: {} }) as Json;
       assert.equal((feet.structuredContent as Json).verdict, "Width 0.7874 m.", textOf(feet));

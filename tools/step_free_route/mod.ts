@@ -236,6 +236,14 @@ export default named(tool({
       longest,
       top,
       step_free: inputs.step_free,
+      close: {
+        rooms: targets.filter((t) => routes.get(t.id)!.status === "warn").map((t) => t.id),
+        at: [
+          ...new Set(
+            targets.flatMap((t) => routes.get(t.id)!.close.map((c) => c.element)),
+          ),
+        ],
+      },
     });
     ctx.step(
       `Done: ${counts.pass} reachable, ${counts.fail} blocked, ${counts.warn} too close, ${counts.unknown} unknown`,
