@@ -93,12 +93,12 @@ const FIELD_WEIGHTS = {
 
 /** The constants in use. */
 export const PARAMS: RouterParams = {
-  k1: 0.9,
-  b: 0.3,
+  k1: 2,
+  b: 0.6,
   fields: FIELD_WEIGHTS,
   subjectBoost: 0.6,
-  exampleWeight: 0.5,
-  minScore: 3,
+  exampleWeight: 0.25,
+  minScore: 4,
   minConfidence: 0.1,
 };
 
@@ -307,9 +307,9 @@ export function decideRoute(index: RouterIndex, question: string): Route {
     const picks: (Ranked & { clause: string })[] = [];
     for (const c of clauses) {
       const r = rank(index, c)[0];
-      if (!r || r.score < index.params.minScore || r.confidence < index.params.minConfidence * 2) {
-        continue;
-      }
+      // A clause is short: half the score a whole question needs, but a clear lead.
+      const { minScore, minConfidence } = index.params;
+      if (!r || r.score < minScore / 2 || r.confidence < minConfidence * 2) continue;
       const same = picks.find((p) => p.tool === r.tool);
       if (same) same.clause += ` ${c}`;
       else picks.push({ ...r, clause: c });
