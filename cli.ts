@@ -129,6 +129,9 @@ function parseKv(kv: string, flag = "--set"): [string, unknown] {
   return [k, v];
 }
 function parseValue(raw: string): unknown {
+  // A plain number stays text: the filler reads it for the input it is given to (a number
+  // input as a number, a length in metres; a text input as the text typed).
+  if (/^\s*-?(\d+(\.\d*)?|\.\d+)\s*$/.test(raw)) return raw.trim();
   try {
     return JSON.parse(raw);
   } catch {

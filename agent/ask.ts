@@ -224,7 +224,7 @@ export async function decide(question: string, o: AskOptions = {}): Promise<Deci
       question: q,
       status: "none",
       why: route.why,
-      answer: noneAnswer(groups),
+      answer: noneAnswer(groups, route.weak),
       groups,
     };
   }
@@ -424,9 +424,11 @@ export function answerGroups(
 }
 
 /** The answer to a question no tool answers: what threshold can answer, in a few lines. */
-export function noneAnswer(groups: ReturnType<typeof answerGroups>): string {
+export function noneAnswer(groups: ReturnType<typeof answerGroups>, weak = false): string {
   return [
-    "threshold cannot answer that: it answers questions about a building from its scan. Ask about",
+    weak
+      ? "That question does not point to one thing threshold checks: it answers questions about a building from its scan. Ask about"
+      : "threshold cannot answer that: it answers questions about a building from its scan. Ask about",
     ...groups.map((g) => `- ${g.about}: ${g.tools.map((t) => t.title).join(", ")}`),
   ].join("\n");
 }

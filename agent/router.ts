@@ -14,7 +14,7 @@
  * rule pack or section, the ground …) then add to the tools whose manifests take them, so an
  * item and a room point to a tool that takes both, whatever the verb.
  */
-import type { Subject } from "../core/manifest.ts";
+import type { QuestionSubject } from "../core/manifest.ts";
 import { extract } from "./extract.ts";
 import { SUBJECT_WEIGHT, subjectsOf } from "./subjects.ts";
 import { editDistance, expandedTokens, hasSynonym, isStop, stem, tokens, words } from "./text.ts";
@@ -259,7 +259,7 @@ export function rank(index: RouterIndex, question: string): Ranked[] {
   const scored = index.cards.map((c, i) => {
     const takes = new Set(c.subjects ?? []);
     let boost = 0;
-    for (const k of named) if (takes.has(k)) boost += SUBJECT_WEIGHT[k as Subject] ?? 0;
+    for (const k of named) if (takes.has(k)) boost += SUBJECT_WEIGHT[k as QuestionSubject] ?? 0;
     // Subjects only sharpen a question the words already point somewhere with.
     const s = text[i] > 0 ? text[i] + index.params.subjectBoost * topText * boost : 0;
     return { tool: c.id, title: c.title, score: Math.round(s * 1000) / 1000 };
@@ -288,7 +288,7 @@ export function confidenceOf(top: number, second: number): number {
 export type Route =
   | { kind: "tools"; tools: (Ranked & { clause?: string })[]; why: string }
   | { kind: "ask"; candidates: Ranked[]; why: string }
-  | { kind: "none"; why: string };
+  | { kind: "none"; why: string; /** Some words matched, too weakly to act on. */ weak: boolean };
 
 /** Clauses a question may join two requests with. */
 const CLAUSE =
@@ -327,6 +327,7 @@ export function decideRoute(index: RouterIndex, question: string): Route {
   if (!best || best.score < index.params.minScore) {
     return {
       kind: "none",
+      weak: !!best && best.score > 0,
       why: best && best.score > 0
         ? "the question's words match the tools only weakly"
         : "no tool's manifest matches the question's words",

@@ -5,12 +5,12 @@
  * to the tools whose manifests take what it names (an item and a room → a tool that takes both;
  * a rule pack or a section → a tool that takes a rule pack). Nothing here names a tool.
  */
-import type { Subject } from "../core/manifest.ts";
+import type { QuestionSubject } from "../core/manifest.ts";
 import type { Mention } from "./extract.ts";
 import { ROOM_WORDS } from "./rooms.ts";
 
 /** How strongly naming a kind points to the tools that take it (0–1). */
-export const SUBJECT_WEIGHT: Record<Subject, number> = {
+export const SUBJECT_WEIGHT: Record<QuestionSubject, number> = {
   item: 1,
   "rule pack": 1,
   panoramas: 0.8,
@@ -50,7 +50,7 @@ const ROOM_RE = new RegExp(
 );
 
 /** Words that show a kind of subject, besides the mentions. */
-const WORDS: [Subject, RegExp][] = [
+const WORDS: [QuestionSubject, RegExp][] = [
   ["door", /\b(doors?|door ?ways?|dor(?:e)?ways?|entrances?|entry)\b/i],
   ["window", /\b(windows?|glazing|egress)\b/i],
   ["stair", /\b(stairs?|stairwell|staircase|steps?|upstairs|ramps?|risers?|goings?)\b/i],
@@ -75,8 +75,8 @@ const WORDS: [Subject, RegExp][] = [
 ];
 
 /** The kinds of subject `question` names. */
-export function subjectsOf(question: string, mentions: Mention[]): Set<Subject> {
-  const out = new Set<Subject>();
+export function subjectsOf(question: string, mentions: Mention[]): Set<QuestionSubject> {
+  const out = new Set<QuestionSubject>();
   if (mentions.some((m) => m.kind === "item" || m.kind === "size")) out.add("item");
   if (mentions.some((m) => m.kind === "coordinates")) out.add("place");
   if (ROOM_RE.test(question)) out.add("room");

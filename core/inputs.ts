@@ -195,9 +195,11 @@ export function checkValue(
   if (r.success) return r.data;
   const problem = r.error.issues.map((i) => i.message).join("; ");
   // A bare number for a length is metres: say how to give another unit.
-  const hint = isLengthInput(name, schema) && typeof value === "string" &&
-      /^\s*\d+(?:\.\d+)?\s*$/.test(value)
-    ? `; ${value.trim()} is read as metres: give the unit, e.g. "${value.trim()} cm" or "${value.trim()} in"`
+  const bare = typeof value === "string" && /^\s*\d+(?:\.\d+)?\s*$/.test(value)
+    ? value.trim()
+    : undefined;
+  const hint = isLengthInput(name, schema) && bare !== undefined
+    ? `; ${bare} is read as metres: give the unit, e.g. "${bare} cm" or "${bare} in"`
     : "";
   throw new InputError(
     name,

@@ -92,7 +92,7 @@ export const SUBJECTS = [
   "panoramas",
   "sun",
 ] as const;
-export type Subject = typeof SUBJECTS[number];
+export type QuestionSubject = typeof SUBJECTS[number];
 
 /** Where an input's value may come from, besides an explicit value and the schema default. */
 export type FillFrom =
@@ -182,7 +182,7 @@ export interface Manifest<S extends InputsSchema = InputsSchema> {
    */
   questions?: string[];
   /** The kinds of subject the tool takes (a room, an item, a window, the ground, a rule pack …). */
-  subjects?: Subject[];
+  subjects?: QuestionSubject[];
   run(ctx: Ctx, inputs: z.output<S>): Promise<HandlerResult> | HandlerResult;
 }
 

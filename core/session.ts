@@ -268,23 +268,28 @@ export function subjectQuestion(q: SessionQuestion, s: SubjectAsk, plan?: Plan):
   }
   let choices = s.ids.map((id) => all.find((c) => c.value === id) ?? { value: id, label: id });
   if (plan && q.refers === "room") {
+    // Among rooms of one kind the display name says enough; the floor only when they differ,
+    // where each is only when their names repeat.
     const names = planNames(plan);
-    const bases = choices.map((c) =>
-      (names.room.get(String(c.value)) ?? "").replace(/\s*\(\d+\)$/, "")
-    );
+    const rooms = s.ids.map((id) => plan.rooms.find((r) => r.id === id));
+    const floors = new Set(rooms.map((r) => r?.floor));
+    const bases = s.ids.map((id) => (names.room.get(id) ?? id).replace(/\s*\(\d+\)$/, ""));
     const repeats = new Set(bases.filter((b, i) => bases.indexOf(b) !== i));
-    choices = choices.map((c, i) => {
-      const where = repeats.has(bases[i]) ? roomWhere(plan, names, String(c.value)) : "";
-      return where ? { ...c, label: `${c.label}, ${where}` } : c;
+    choices = s.ids.map((id, i) => {
+      const r = rooms[i];
+      const name = names.room.get(id) ?? id;
+      const floor = floors.size > 1 && r ? names.floor.get(r.floor) : undefined;
+      const where = repeats.has(bases[i]) ? roomWhere(plan, names, id) : "";
+      return { value: id, label: [name, floor, where].filter(Boolean).join(", ") };
     });
   }
-  return {
-    ...q,
-    kind: "choice",
-    choices,
-    named: s.named,
-    ask: `Which ${s.named}: ${orList(choices.map((c) => c.label))}?`,
-  };
+  const labels = choices.map((c) => c.label);
+  const list = labels.some((l) => l.includes(","))
+    ? labels.length > 2
+      ? `${labels.slice(0, -1).join("; ")}; or ${labels.at(-1)}`
+      : labels.join(", or ")
+    : orList(labels);
+  return { ...q, kind: "choice", choices, named: s.named, ask: `Which ${s.named}: ${list}?` };
 }
 
 /** Scans a person can choose, by name (the stored ones and the built-in ones). */
