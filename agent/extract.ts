@@ -3,7 +3,7 @@
  * 5 ft 6), sizes (84 x 37 x 33 in), shares (10 %, 1:12), counts (3 coats), minutes,
  * angles, dates and months, coordinates and named items. Each mention keeps the words
  * around it, which is how the binder matches it to an input by the input's own words.
- * Lengths are read by the one length reader every answer is read with (core/lengths.ts).
+ * Lengths are read by the one length reader every answer is read with (ground/lengths.ts).
  */
 import {
   clean,
@@ -14,7 +14,7 @@ import {
   singleLengthRe,
   UNIT,
   unitM,
-} from "../core/lengths.ts";
+} from "../ground/lengths.ts";
 import { NAMED_ITEMS, type NamedItem } from "./items.ts";
 import { expandedTokens } from "./text.ts";
 

@@ -5,8 +5,8 @@
  * from, and each default or persona value becomes an assumption sentence.
  */
 import type { z } from "npm:zod@4.6.7";
-import { readLength } from "./lengths.ts";
-import { InputError } from "./errors.ts";
+import { readLength } from "../ground/lengths.ts";
+import { InputError } from "../ground/errors.ts";
 import {
   inputDefault,
   inputIsOptional,
@@ -15,7 +15,7 @@ import {
   type Manifest,
 } from "./manifest.ts";
 import type { Assumption, InputSource } from "./result.ts";
-import { round } from "./text.ts";
+import { round } from "../ground/text.ts";
 
 /** A question for the person: only for an input nothing fills. */
 export interface Question {

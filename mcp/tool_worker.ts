@@ -10,7 +10,7 @@ import { type RunOutcome, runTool } from "../core/run.ts";
 import { openStore, type Store } from "../core/store.ts";
 import { BUILTIN_SCANS } from "../layers/builtin.ts";
 import { activePersona } from "../presets/personas.ts";
-import { InputError } from "../core/errors.ts";
+import { InputError } from "../ground/errors.ts";
 
 /** What the server sends for one run. */
 export interface WorkerRequest {

@@ -2,12 +2,12 @@
  * Tools run off the MCP server's protocol thread: each call goes to a Web Worker (Deno runs
  * it on its own thread, with the server's permissions), so `ping`, listings and cancellation
  * are answered while a CPU-heavy engine works. Cancelling a call sets the run's shared cancel
- * flag, which the engines read at their checkpoints (engines/budget.ts) even in the middle of
+ * flag, which the engines read at their checkpoints (ground/budget.ts) even in the middle of
  * a loop, and terminates the worker (Deno's `terminate` takes effect only once the worker's
  * code yields, which the checkpoint makes it do); a fresh worker serves the next call. A run past its time limit (plus a grace period for the engines' own
  * checkpoints) is terminated the same way and answered as an `error` naming the limit.
  */
-import { CancelledError, InputError } from "../core/errors.ts";
+import { CancelledError, InputError } from "../ground/errors.ts";
 import type { StepEvent } from "../core/context.ts";
 import type { Manifest } from "../core/manifest.ts";
 import { type RunOptions, type RunOutcome, timeLimit } from "../core/run.ts";

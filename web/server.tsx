@@ -6,7 +6,7 @@
  * name from the browser reaches the file system.
  */
 import { join, resolve } from "node:path";
-import { InputError, RegistryError, StoreError } from "../core/errors.ts";
+import { InputError, RegistryError, StoreError } from "../ground/errors.ts";
 import { TOOLS_DIR } from "../core/paths.ts";
 import { defaultHome, openStore, type Store } from "../core/store.ts";
 import { BUILTIN_SCANS } from "../layers/builtin.ts";

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { ask, decide, type Decision } from "../../agent/ask.ts";
-import type { LoadedPlan } from "../../core/plan.ts";
+import type { LoadedPlan } from "../../ground/plan.ts";
 import { openStore } from "../../core/store.ts";
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";
 import { importSource } from "../../layers/mod.ts";

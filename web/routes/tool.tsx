@@ -9,7 +9,7 @@ import type { z } from "zod";
 import { renderToString } from "preact-render-to-string";
 import { listManifests, loadTool } from "../../core/catalog.ts";
 import { findPlan } from "../../core/context.ts";
-import { CancelledError, InputError, RegistryError } from "../../core/errors.ts";
+import { CancelledError, InputError, RegistryError } from "../../ground/errors.ts";
 import type { Manifest } from "../../core/manifest.ts";
 import type { ToolResult } from "../../core/result.ts";
 import {
@@ -21,7 +21,7 @@ import {
   type SessionState,
 } from "../../core/session.ts";
 import { activePersona } from "../../presets/personas.ts";
-import { resultTable, toCsv } from "../../cli/render.ts";
+import { resultTable, toCsv } from "../../render/table.ts";
 import type { App } from "../app.ts";
 import { pageInfo } from "../app.ts";
 import { html, HttpError, readForm, text } from "../http.ts";

@@ -3,10 +3,10 @@
  * with it: hand-converted (1 in = 0.0254 m, 1 ft = 0.3048 m, exact).
  */
 import assert from "node:assert/strict";
-import { readLength } from "../../core/lengths.ts";
+import { readLength } from "../../ground/lengths.ts";
 import { fill, tool, z } from "../../core/manifest.ts";
 import { answerShown, createSession, parseAnswer } from "../../core/session.ts";
-import { InputError } from "../../core/errors.ts";
+import { InputError } from "../../ground/errors.ts";
 import { openStore } from "../../core/store.ts";
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";
 
