@@ -77,7 +77,21 @@ function inputWords(name: string, p: Prop): Map<string, number> {
     if (typeof p[k] === "string") add(p[k] as string, 1);
   }
   add(name.replace(/_(m|m2|deg|min|l)$/, "").replaceAll("_", " "), 2);
+  // A limit ("min_…", "max_…") takes a value said as a limit ("under 32 in", "at least 2.4 m").
+  if (/^(min|max)_/.test(name)) w.set(LIMIT_TOKEN, 1.5);
   return w;
+}
+
+/** The token a value said as a limit carries in its context (see {@link limitSaid}). */
+const LIMIT_TOKEN = "\u0000limit";
+
+/** Words just before a value that say it is a limit: "under", "narrower than", "at least" … */
+const LIMIT_WORDS =
+  /\b(under|below|over|above|beneath|less than|more than|fewer than|narrower than|wider than|lower than|higher than|shorter than|taller than|smaller than|bigger than|at least|at most|minimum(?: of)?|maximum(?: of)?|min|max|vs\.?|versus|against)\s*$/i;
+
+/** Whether the words just before `start` say the value there is a limit. */
+function limitSaid(question: string, start: number): boolean {
+  return LIMIT_WORDS.test(question.slice(Math.max(0, start - 24), start).trimEnd());
 }
 
 function score(context: string[], iw: Map<string, number>): number {
@@ -328,7 +342,13 @@ export function bindInputs(
     props.filter(([n, p]) => isNumber(p) && unit(unitOf(n, p), n, p));
   assign(
     mentions.flatMap((m) =>
-      m.kind === "length" ? [{ context: ctxOf(m), value: m.value_m, num: m.value_m }] : []
+      m.kind === "length"
+        ? [{
+          context: limitSaid(question, m.start) ? [...ctxOf(m), LIMIT_TOKEN] : ctxOf(m),
+          value: m.value_m,
+          num: m.value_m,
+        }]
+        : []
     ),
     numeric((u) => u === "m"),
     out,

@@ -343,16 +343,20 @@ export function extract(question: string): Mention[] {
     const item = ITEM_BY_KEY.get(itemKey(m[0])) ?? ITEM_BY_KEY.get(itemKey(m[0].replace(/s$/, "")));
     if (item) add({ kind: "item", item, text: m[0], start: m.index, end: m.index + m[0].length });
   }
-  // Counts: a bare whole number before a noun ("3 coats", "a 6-unit building").
-  each(/(?<![\w.])(\d{1,3})(?:\s+|-)(?=[a-z])/gi, (m) => {
-    add({
-      kind: "count",
-      value: Number(m[1]),
-      text: m[1],
-      start: m.index,
-      end: m.index + m[1].length,
-    });
-  });
+  // Counts: a bare whole number before a noun ("3 coats", "a 6-unit building"); not the
+  // number of a section, standard or code ("section 304", "BRE 209", "R311").
+  each(
+    /(?<![\w.])(?<!\b(?:section|sections|sec|§|chapter|part|table|figure|clause|no|ada|bre|en|irc|iso|bs|fha|m4)\.?\s*)(\d{1,3})(?:\s+|-)(?=[a-z])/gi,
+    (m) => {
+      add({
+        kind: "count",
+        value: Number(m[1]),
+        text: m[1],
+        start: m.index,
+        end: m.index + m[1].length,
+      });
+    },
+  );
   out.sort((a, b) => a.start - b.start);
   // Context: the words between this mention and its neighbours, at most 5 on each side.
   // Items are words of the sentence, not values: they do not bound a neighbour's context.

@@ -74,6 +74,7 @@ export interface RouterParams {
   subjectBoost: number;
   /** How much the best-matching example question counts beside the whole manifest. */
   exampleWeight: number;
+
   /** Scores below this match no tool: the question is not one threshold answers. */
   minScore: number;
   /** Below this lead the best two are a near-tie and the router asks which is meant. */
@@ -98,7 +99,7 @@ export const PARAMS: RouterParams = {
   fields: FIELD_WEIGHTS,
   subjectBoost: 0.6,
   exampleWeight: 0.25,
-  minScore: 4,
+  minScore: 3.5,
   minConfidence: 0.1,
 };
 
@@ -232,7 +233,10 @@ function termScore(index: RouterIndex, tool: string, t: string): number {
 
 /** Every tool ranked for the question, best first. */
 export function rank(index: RouterIndex, question: string): Ranked[] {
+  const mentions = extract(question);
   const qt = questionTokens(index, question);
+  // A thing to move named (a dishwasher, a grand piano) is an item, as manifests say it.
+  if (mentions.some((m) => m.kind === "item")) qt.push("item");
   // A word counts at most twice, so a repeated word cannot outweigh the rest.
   const counts = new Map<string, number>();
   for (const t of qt) counts.set(t, Math.min(2, (counts.get(t) ?? 0) + 1));
@@ -254,7 +258,7 @@ export function rank(index: RouterIndex, question: string): Ranked[] {
     for (const [t, n] of counts) s += termScore(index, c.id, t) * (n === 1 ? 1 : 1.5);
     return s + exampleWeight * (exBest.get(c.id) ?? 0);
   });
-  const named = subjectsOf(question, extract(question));
+  const named = subjectsOf(question, mentions);
   const topText = Math.max(0, ...text);
   const scored = index.cards.map((c, i) => {
     const takes = new Set(c.subjects ?? []);

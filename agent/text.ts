@@ -14,7 +14,7 @@ const STOP = new Set(
     "any some all every each no not yes please tell know want need get got just also too very much " +
     "many more most less least us them they their he she his her am have has had up down out over " +
     "under again once only own same other such one s t let lets im ive id dont isnt wont cant whats " +
-    "hi hey ok okay like would make made list"
+    "hi hey ok okay like would make made list house home"
   ).split(" "),
 );
 
@@ -32,6 +32,10 @@ export function stem(w: string): string {
   if (w.endsWith("ed") && w.length > 4) return w.slice(0, -2);
   if (w.endsWith("es") && /(ch|sh|x|ss)es$/.test(w)) return w.slice(0, -2);
   if (w.endsWith("s") && !w.endsWith("ss") && !w.endsWith("us")) return w.slice(0, -1);
+  // A silent e goes, so "slope" meets "sloping" and "sloped", "move" meets "moving".
+  if (w.endsWith("e") && !w.endsWith("ee") && /[^aeiou][aeiou][^aeiouwy]e$/.test(w)) {
+    return w.slice(0, -1);
+  }
   return w;
 }
 
