@@ -78,7 +78,7 @@ function inputWords(name: string, p: Prop): Map<string, number> {
   }
   add(name.replace(/_(m|m2|deg|min|l)$/, "").replaceAll("_", " "), 2);
   // A limit ("min_…", "max_…") takes a value said as a limit ("under 32 in", "at least 2.4 m").
-  if (/^(min|max)_/.test(name)) w.set(LIMIT_TOKEN, 1.5);
+  if (/^(min|max)_/.test(name)) w.set(LIMIT_TOKEN, 4);
   return w;
 }
 

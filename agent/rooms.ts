@@ -9,7 +9,7 @@ export const ROOM_WORDS: Record<string, string[]> = {
   living: ["living room", "living", "lounge", "sitting room", "family room", "front room", "den"],
   kitchen: ["kitchen", "kitchenette"],
   dining: ["dining room", "dining"],
-  bedroom: ["bedroom", "bed room", "bedrooms"],
+  bedroom: ["bedroom", "bed room", "bedrooms", "nursery", "guest room", "spare room", "box room"],
   entrance: ["entrance", "entry", "foyer", "porch", "vestibule"],
   hallway: ["hallway", "hall", "corridor", "landing"],
   office: ["office", "study"],

@@ -117,8 +117,8 @@ Deno.test("agent: a fixture tool folder is picked for a question about it (no pe
 });
 
 Deno.test("agent: a question that matches tools about equally asks which, by title, best first", async () => {
-  // Door clearance and step-free route both fit "door widths for a power chair" closely.
-  const d = await decide("door widths for a power chair", {
+  // Turning space and step-free route both fit "wheelchair in the bathroom" closely.
+  const d = await decide("wheelchair in the bathroom", {
     store: demoStore(),
     builtins: BUILTIN_SCANS,
   });
@@ -128,10 +128,10 @@ Deno.test("agent: a question that matches tools about equally asks which, by tit
   for (const c of d.candidates) assert.ok(d.ask.includes(c.title));
   // Best first: the order of the sentence is the order of the scores.
   assert.deepEqual(d.candidates.map((c) => c.tool).slice(0, 2), [
-    "door_clearance",
+    "turning_space",
     "step_free_route",
   ]);
-  assert.ok(d.ask.indexOf("Door clearance") < d.ask.indexOf("Step-free route"));
+  assert.ok(d.ask.indexOf("Turning space") < d.ask.indexOf("Step-free route"));
   // Nothing matches: no tool is offered, the answer says what threshold answers.
   const none = await decide("zzz qqq", { store: demoStore(), builtins: BUILTIN_SCANS });
   assert.equal(none.status, "none");

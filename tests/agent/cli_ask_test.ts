@@ -48,13 +48,13 @@ Deno.test("cli ask without a terminal: exit 3 with only the unfilled inputs as J
 
 Deno.test("cli ask: a near-tie asks which tool (exit 3 without a terminal); no match says what threshold answers", async () => {
   const home = tempHome();
-  const r = await cli(home, ["ask", "door widths for a power chair"]);
+  const r = await cli(home, ["ask", "wheelchair in the bathroom"]);
   assert.equal(r.code, 3);
   const out = JSON.parse(r.stdout);
   assert.equal(out.status, "which_tool");
-  assert.match(out.ask, /^Which do you mean: Door clearance or Step-free route/);
+  assert.match(out.ask, /^Which do you mean: Turning space or Step-free route/);
   // --plan-only prints the offer as its decision and exits 0.
-  const plan = await cli(home, ["ask", "--plan-only", "--json", "door widths for a power chair"]);
+  const plan = await cli(home, ["ask", "--plan-only", "--json", "wheelchair in the bathroom"]);
   assert.equal(plan.code, 0);
   assert.equal(JSON.parse(plan.stdout).status, "which_tool");
   // A question no tool answers: the answer, in a few grouped lines, exit 0.
