@@ -167,13 +167,14 @@ const UP =
   /\b(upstairs|up\s*stairs|first floor|1st floor|second floor|2nd floor|upper floor|top floor|upper)\b/i;
 const DOWN = /\b(downstairs|ground floor|ground level|main floor|lower floor|ground-floor)\b/i;
 
-/** Rooms the question names, resolved against the plan: one id per mention, or ambiguity. */
-export function roomMentions(
-  question: string,
-  plan: PlanRooms,
-): { at: number; ids: string[]; text: string }[] {
-  const q = ` ${question.toLowerCase().replace(/['’]s\b/g, "").replace(/[^a-z0-9]+/g, " ")} `;
-  const cands: { phrase: string; ids: string[]; exact: boolean }[] = [];
+type RoomCandidate = { phrase: string; ids: string[]; exact: boolean };
+const candidatesOf = new WeakMap<PlanRooms, RoomCandidate[]>();
+
+/** The phrases that name rooms of `plan` (their names and the label words), built once a plan. */
+function roomCandidates(plan: PlanRooms): RoomCandidate[] {
+  const hit = candidatesOf.get(plan);
+  if (hit) return hit;
+  const cands: RoomCandidate[] = [];
   const clean = (s: string) =>
     s.toLowerCase().replace(/\(.*?\)/g, "").replace(/[^a-z0-9]+/g, " ").trim();
   const labelPhrases = new Set(Object.values(ROOM_WORDS).flat());
@@ -197,6 +198,17 @@ export function roomMentions(
   }
   // Names that are also a label's word ("Kitchen") resolve to the room so named first.
   cands.sort((a, b) => b.phrase.length - a.phrase.length || Number(b.exact) - Number(a.exact));
+  candidatesOf.set(plan, cands);
+  return cands;
+}
+
+/** Rooms the question names, resolved against the plan: one id per mention, or ambiguity. */
+export function roomMentions(
+  question: string,
+  plan: PlanRooms,
+): { at: number; ids: string[]; text: string }[] {
+  const q = ` ${question.toLowerCase().replace(/['’]s\b/g, "").replace(/[^a-z0-9]+/g, " ")} `;
+  const cands = roomCandidates(plan);
   const taken: [number, number][] = [];
   const out: { at: number; ids: string[]; text: string }[] = [];
   const place = (c: (typeof cands)[number], s: number, e: number) => {
@@ -237,6 +249,7 @@ export function roomMentions(
     const cap = c.phrase.length >= 9 ? 2 : 1;
     for (let i = 0; i + n <= spans.length; i++) {
       const s = spans[i][0], e = spans[i + n - 1][1];
+      if (Math.abs(e - s - c.phrase.length) > cap || q[s] !== c.phrase[0]) continue;
       const text = q.slice(s, e);
       if (text === c.phrase || text[0] !== c.phrase[0] || isStop(text)) continue;
       if (editDistance(text, c.phrase, cap) <= cap) place(c, s, e);
