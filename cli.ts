@@ -212,7 +212,8 @@ function askOnTerminal(questions: SessionQuestion[], session: Session) {
       err(q.choices.map((c, i) => `  ${i + 1}. ${printableLine(c.label)}`).join("\n"));
     }
     for (;;) {
-      const raw = prompt(`${q.ask}${q.unit ? ` (${q.unit})` : ""}`);
+      const hint = L.unitHint(q);
+      const raw = prompt(`${q.ask}${hint ? ` ${hint}` : ""}`);
       if (raw === null) throw new Exit(EXIT.needsInput, `no answer for ${q.input}`);
       let value: unknown;
       try {

@@ -42,12 +42,13 @@ const NEEDS_INPUT = 3;
 function promptAnswer(
   q: SessionQuestion,
   session: Session,
-  lib: Pick<typeof import("../core/session.ts"), "parseAnswer" | "answerShown">,
+  lib: Pick<typeof import("../core/session.ts"), "parseAnswer" | "answerShown" | "unitHint">,
   err: (s: string) => void,
 ): { value: unknown; shown: string } | null {
   if (q.choices?.length) err(q.choices.map((c, i) => `  ${i + 1}. ${c.label}`).join("\n"));
   for (;;) {
-    const raw = prompt(`${q.ask}${q.unit ? ` (${q.unit})` : ""}`);
+    const hint = lib.unitHint(q);
+    const raw = prompt(`${q.ask}${hint ? ` ${hint}` : ""}`);
     if (raw === null) return null;
     try {
       const value = lib.parseAnswer(session.manifest, q, raw);

@@ -29,6 +29,7 @@ export {
   parseAnswer,
   scanInputName,
   targetInputs,
+  unitHint,
 } from "../core/session.ts";
 export { listScanEntries, selectScan } from "../core/scans.ts";
 export { listSiteEntries, putPersonSite } from "../core/sites.ts";

@@ -398,6 +398,14 @@ export function parseAnswer(m: Manifest, q: SessionQuestion, raw: unknown): unkn
 }
 
 /**
+ * The unit a question shows after its sentence: a length may be given in any unit
+ * ("(m, or with a unit: 66 cm, 26 in, 2' 10\")"); other units as they are.
+ */
+export function unitHint(q: Pick<SessionQuestion, "unit">): string {
+  return q.unit === "m" ? `(m, or with a unit: 66 cm, 26 in, 2' 10")` : q.unit ? `(${q.unit})` : "";
+}
+
+/**
  * An answer as it is echoed back, in the person's own units: "66 cm (0.66 m)", "2′ 10″
  * (0.864 m)", "0.66 m"; a choice by its name; anything else as typed.
  */
