@@ -120,7 +120,9 @@ function parseKv(kv: string, flag = "--set"): [string, unknown] {
   const i = kv.indexOf("=");
   if (i <= 0) throw new InputError(flag, `expected key=value, got ${JSON.stringify(kv)}`);
   const k = kv.slice(0, i).trim(), raw = kv.slice(i + 1);
-  const v = parseValue(raw);
+  // A plain number stays text: the filler reads it for the input it is given to (a number
+  // input as a number, a length in metres with the hint for a unit; a text input as typed).
+  const v = /^\s*-?(\d+(\.\d*)?|\.\d+)\s*$/.test(raw) ? raw.trim() : parseValue(raw);
   if (typeof v === "number" && !Number.isFinite(v)) {
     throw new InputError(
       `${flag} ${k}`,
@@ -130,9 +132,6 @@ function parseKv(kv: string, flag = "--set"): [string, unknown] {
   return [k, v];
 }
 function parseValue(raw: string): unknown {
-  // A plain number stays text: the filler reads it for the input it is given to (a number
-  // input as a number, a length in metres; a text input as the text typed).
-  if (/^\s*-?(\d+(\.\d*)?|\.\d+)\s*$/.test(raw)) return raw.trim();
   try {
     return JSON.parse(raw);
   } catch {
