@@ -23,7 +23,7 @@ import type { Plan } from "../ground/plan.ts";
 import type { InputSource, ToolResult } from "./result.ts";
 import type { RunOptions, RunOutcome } from "./run.ts";
 import type { Store } from "./store.ts";
-import { planNames, roomChoiceName } from "../ground/names.ts";
+import { planNames, resolveRef, roomChoiceName } from "../ground/names.ts";
 import { readLength } from "../ground/lengths.ts";
 
 /** What an input names, when it names a thing in the plan or the store (its choices). */
@@ -448,6 +448,52 @@ export function createSession(m: Manifest, opts: SessionOptions = {}): Session {
     return typeof v === "string" ? v : undefined;
   };
 
+  /**
+   * Given names that are several things in the plan ("bedroom" for `to` on a home with two):
+   * a subject to ask about, unless answered. Only text that is not an id is looked up.
+   */
+  const ambiguous = (scan: string | undefined): SubjectAsk[] => {
+    const out: SubjectAsk[] = [];
+    if (!opts.set || scan === undefined) return out;
+    const shape = m.inputs.shape as Record<string, z.ZodType>;
+    let plan: Plan | undefined | null = null;
+    for (const [name, v] of Object.entries(opts.set)) {
+      if (typeof v !== "string" || !(name in shape)) continue;
+      const refers = inputRefers(shape[name]);
+      if (refers !== "room" && refers !== "door" && refers !== "window" && refers !== "floor") {
+        continue;
+      }
+      if (plan === null) plan = findPlan(sources, scan)?.plan;
+      if (!plan) return out;
+      const r = resolveRef(plan, refers, v);
+      if (!r.ok && r.reason === "ambiguous") {
+        out.push({ input: name, named: v.trim(), ids: r.candidates.map((c) => c.id) });
+      }
+    }
+    return out;
+  };
+  const scanGiven = () => {
+    const name = scanInputName(m);
+    const v = name ? (opts.set?.[name] ?? answers[name]) : undefined;
+    return typeof v === "string" ? v : opts.selection ?? opts.store?.getSelection("scan");
+  };
+  /** The subjects still to ask about: the question's, and given names that are several things. */
+  const openSubjects = (scan: string | undefined): SubjectAsk[] => [
+    ...(opts.subjects ?? []).filter((x) =>
+      !(x.input in answers) && !(opts.set && opts.set[x.input] !== undefined)
+    ),
+    ...ambiguous(scan).filter((x) => !(x.input in answers)),
+  ];
+  /** The explicit values, without a name that was several things once it is answered. */
+  const explicit = (): Record<string, unknown> | undefined => {
+    if (!opts.set) return opts.set;
+    const settled = ambiguous(scanGiven()).filter((x) => x.input in answers);
+    if (!settled.length) return opts.set;
+    const out = { ...opts.set };
+    for (const x of settled) delete out[x.input];
+    return out;
+  };
+
   const session: Session = {
     manifest: m,
     answers,
@@ -488,8 +534,9 @@ export function createSession(m: Manifest, opts: SessionOptions = {}): Session {
       return it;
     },
     preview() {
+      const set = explicit();
       const f = fillInputs(m, {
-        explicit: opts.set,
+        explicit: set,
         answered: answers,
         selection: opts.selection ?? opts.store?.getSelection("scan"),
         preference: opts.store ? (k) => opts.store!.getPref(k) : undefined,
@@ -500,10 +547,9 @@ export function createSession(m: Manifest, opts: SessionOptions = {}): Session {
       );
       const scan = scanOf(filled);
       let questions = describeQuestions(m, f.questions, { sources, scan });
-      // Subjects the question named and the person has not settled: asked first, by name.
-      const open = (opts.subjects ?? []).filter((x) =>
-        !(x.input in answers) && !(opts.set && opts.set[x.input] !== undefined)
-      );
+      // Subjects named and not settled (by the question, or a name given that is several
+      // things in the plan): asked first, by name, with only the matching choices.
+      const open = openSubjects(scan);
       if (open.length) {
         const plan = scan !== undefined ? findPlan(sources, scan)?.plan : undefined;
         const asked = open.map((x) => {
@@ -516,12 +562,8 @@ export function createSession(m: Manifest, opts: SessionOptions = {}): Session {
       return { tool: m.id, filled, questions };
     },
     async run() {
-      // A subject the question named that is not settled is asked before anything runs.
-      if (
-        (opts.subjects ?? []).some((x) =>
-          !(x.input in answers) && opts.set?.[x.input] === undefined
-        )
-      ) {
+      // A subject named that is not settled is asked before anything runs.
+      if (openSubjects(scanGiven()).length) {
         const p = session.preview();
         lastQuestions = p.questions;
         emit({ type: "questions", tool: m.id, questions: lastQuestions });
@@ -534,6 +576,7 @@ export function createSession(m: Manifest, opts: SessionOptions = {}): Session {
         const runner = opts.runner ?? (await import("./run.ts")).runTool;
         out = await runner(m, {
           ...opts,
+          set: explicit(),
           answers,
           onStep: (e) => emit({ type: "step", tool: m.id, ...e }),
         });

@@ -117,6 +117,34 @@ for (const era of ERAS) {
     }
   });
 
+  Deno.test(`mcp ${era}: a room given by a name that is two rooms is asked by name (issue 23)`, async () => {
+    const home = freshHome();
+    const asked: Json[] = [];
+    const s = await start(era, home, {
+      elicit: (p) => {
+        asked.push(p);
+        return { action: "accept", content: { to: "u_bed2" } };
+      },
+    });
+    try {
+      const r = await s.client.callTool({
+        name: "will_it_fit",
+        arguments: { scan: "demo", item: "sofa", to: "bedroom" },
+      }) as Json;
+      assert.notEqual(r.isError, true, textOf(r));
+      assert.equal(asked.length, 1);
+      assert.match(String(asked[0].message), /Which bedroom: Main bedroom or Second bedroom\?/);
+      const to = (asked[0].requestedSchema as Json).properties.to;
+      assert.deepEqual(to.oneOf, [
+        { const: "u_bed1", title: "Main bedroom" },
+        { const: "u_bed2", title: "Second bedroom" },
+      ]);
+      assert.match((r.structuredContent as Json).verdict, /Second bedroom/);
+    } finally {
+      await s.close();
+    }
+  });
+
   for (const action of ["decline", "cancel"] as const) {
     Deno.test(`mcp ${era}: an elicitation answered ${action} ends with a plain result`, async () => {
       const home = freshHome();
