@@ -420,7 +420,13 @@ export function answerGroups(
     const about = SUBJECT_GROUP[c.subjects?.[0] ?? ""] ?? "other questions";
     groups.set(about, [...(groups.get(about) ?? []), { tool: c.id, title: c.title }]);
   }
-  return [...groups].map(([about, tools]) => ({ about, tools }));
+  // In the order the groups are listed (getting around first), anything else last.
+  const order = [...new Set(Object.values(SUBJECT_GROUP))];
+  const at = (g: string) => order.includes(g) ? order.indexOf(g) : order.length;
+  return [...groups].sort((a, b) => at(a[0]) - at(b[0])).map(([about, tools]) => ({
+    about,
+    tools,
+  }));
 }
 
 /** The answer to a question no tool answers: what threshold can answer, in a few lines. */

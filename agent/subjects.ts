@@ -27,18 +27,18 @@ export const SUBJECT_WEIGHT: Record<QuestionSubject, number> = {
 
 /** What a tool is about, by the first kind of subject it takes: the groups of "what it can answer". */
 export const SUBJECT_GROUP: Record<string, string> = {
-  person: "getting in and around with a wheelchair, walker or stroller",
-  door: "getting in and around with a wheelchair, walker or stroller",
-  room: "rooms: heights, areas and paint, sun",
-  sun: "rooms: heights, areas and paint, sun",
-  window: "rooms: heights, areas and paint, sun",
+  person: "getting in and around (wheelchair, walker, stroller)",
+  door: "getting in and around (wheelchair, walker, stroller)",
+  stair: "getting in and around (wheelchair, walker, stroller)",
   item: "moving furniture in",
+  room: "rooms (heights, areas and paint, sun)",
+  sun: "rooms (heights, areas and paint, sun)",
+  window: "rooms (heights, areas and paint, sun)",
+  building: "the building",
   "rule pack": "building codes",
   "the ground": "the ground and the site",
   place: "the ground and the site",
   panoramas: "what the panoramas show",
-  building: "the building",
-  stair: "getting in and around with a wheelchair, walker or stroller",
 };
 
 const ROOM_RE = new RegExp(
