@@ -201,9 +201,14 @@ export function checkValue(
   const hint = isLengthInput(name, schema) && bare !== undefined
     ? `; ${bare} is read as metres: give the unit, e.g. "${bare} cm" or "${bare} in"`
     : "";
+  // What was given, as read: a number typed as text is that number; a length with a unit
+  // says both ("300 cm" (3 m)).
+  const shown = typeof value === "string" && typeof read === "number"
+    ? /^\s*-?[\d.]+\s*$/.test(value) ? String(read) : `${JSON.stringify(value.trim())} (${read} m)`
+    : JSON.stringify(value);
   throw new InputError(
     name,
-    `${problem}; allowed: ${allowed(m, name)}; ${what}: ${JSON.stringify(value)}${hint}`,
+    `${problem}; allowed: ${allowed(m, name)}; ${what}: ${shown}${hint}`,
   );
 }
 
