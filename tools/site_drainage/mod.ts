@@ -25,7 +25,7 @@ import {
   wallFalls,
 } from "../../engines/geometry/drainage.ts";
 import { describeRaster } from "../../ground/rasters.ts";
-import { verdictText } from "./verdict.ts";
+import { verdictData, verdictText } from "./verdict.ts";
 import {
   drainageMetrics,
   flowOverlays,
@@ -95,6 +95,8 @@ export default tool({
       return {
         verdict: {
           status: "unknown",
+          code: "verdict.no_site",
+          data: { scan },
           text:
             `Scan ${scan} has no site (latitude and longitude), so its ground cannot be found on a raster.`,
         },
@@ -106,6 +108,8 @@ export default tool({
       return {
         verdict: {
           status: "unknown",
+          code: "verdict.no_footprint",
+          data: { scan },
           text:
             `Scan ${scan} has no ground-floor rooms with outside walls, so there is no footprint to check.`,
         },
@@ -132,7 +136,15 @@ export default tool({
     ctx.step("Opening the site's elevation raster");
     const opened = await ctx.elevation(site, probes, margin_m);
     if ("reasons" in opened) {
-      return { verdict: { status: "unknown", text: opened.reasons.join(" ") }, assumptions };
+      return {
+        verdict: {
+          status: "unknown",
+          code: "verdict.no_raster",
+          data: { reasons: opened.reasons },
+          text: opened.reasons.join(" "),
+        },
+        assumptions,
+      };
     }
     const { grid, entry, planToGrid } = opened;
     const native = cellSize_m(grid, opened.geographic, site.lat);
@@ -148,6 +160,8 @@ export default tool({
       return {
         verdict: {
           status: "unknown",
+          code: "verdict.raster_too_coarse",
+          data: { cell_m: native_m, within_m },
           text: tooCoarseText(native_m, within_m),
         },
         metrics,
@@ -196,12 +210,19 @@ export default tool({
     assumptions.push(gridAssumption(cell_m, margin_m));
 
     const status = worstStatus([...checks.map((c) => c.status), ...pondStatuses]);
-    const text = verdictText(checks, ponds, upslope_m2, within_m, min_fall_m);
+    const data = verdictData(checks, ponds, upslope_m2, within_m, min_fall_m);
     ctx.step(
       `Done: ${
         checks.filter((c) => c.status === "fail").length
       } side(s) fail, ${ponds.length} pond(s)`,
     );
-    return { verdict: { status, text }, metrics, checks, findings, overlays, assumptions };
+    return {
+      verdict: { status, code: "verdict.drainage", data, text: verdictText(data) },
+      metrics,
+      checks,
+      findings,
+      overlays,
+      assumptions,
+    };
   },
 });
