@@ -88,7 +88,8 @@ function askOnTerminal(questions: SessionQuestion[], session: Session) {
       err(q.choices.map((c, i) => `  ${i + 1}. ${printableLine(c.label)}`).join("\n"));
     }
     for (;;) {
-      const raw = prompt(`${q.ask}${q.unit ? ` (${q.unit})` : ""}`);
+      const hint = L.unitHint(q);
+      const raw = prompt(`${q.ask}${hint ? ` ${hint}` : ""}`);
       if (raw === null) throw new Exit(EXIT.needsInput, `no answer for ${q.input}`);
       let value: unknown;
       try {
@@ -99,9 +100,9 @@ function askOnTerminal(questions: SessionQuestion[], session: Session) {
         continue;
       }
       answers[q.input] = value;
-      const shown = printableLine(
-        q.choices?.find((c) => c.value === value)?.label ?? raw.trim(),
-      );
+      // Echoed back in the person's own units ("66 cm (0.66 m)").
+      const shown = printableLine(L.answerShown(q, raw, value));
+      err(`  ${printableLine(q.label)}: ${shown}`);
       if (
         q.save && confirm(
           q.save.as === "selection"

@@ -44,6 +44,20 @@ export default named(tool({
   model_description:
     "Check one scan against a rule pack (ada-2010, irc-2021, uk-adm, fha, a pack file path, or a pack's JSON text): door clear widths (with the corridor they open from), thresholds, ceiling heights, room areas and least dimensions, corridor and kitchen clear widths, turning circles, clear floor space and clear depth at doors, egress windows, stair risers and goings, ramp slopes graded by going, ramp landings. Returns a verdict, counts by status, and a finding per failing or too-close-to-call rule and element, with the rule's section.",
   audience: ["inspector", "architect", "buyer", "wheelchair-user", "contractor"],
+  subjects: ["rule pack", "building", "door", "window", "stair", "room"],
+  questions: [
+    "Is it ADA compliant?",
+    "Check the house against the IRC",
+    "Does it meet Part M, M4(2)?",
+    "Which rules of the Fair Housing Act does it fail?",
+    "Building code violations?",
+    "Can you get out through the windows in an emergency (egress windows)?",
+    "Stair rise and going, ramp slopes and landings against the rules",
+    "Which sections of the code does it fail?",
+    "Does the house meet the building regulations?",
+    "Are the ramps too steep for the code?",
+    "Accessibility review against the Fair Housing Act",
+  ],
   examples: [{ pack: "ada-2010" }, { pack: "irc-2021" }],
   inputs: z.object({
     scan: z.string().min(1).meta(fill.selection()),

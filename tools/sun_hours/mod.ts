@@ -41,6 +41,17 @@ export default named(tool({
   model_description:
     "Count the hours of direct sun on every window and room of one scan on a chosen date and month by month over that year, from the sun's position, each window's facing, an optional horizon profile and the building's own walls; optionally check EN 17037 (hours on a day between 1 Feb and 21 Mar) or BRE BR 209 (share of annual sunlight hours). Needs the site's latitude and longitude.",
   audience: ["buyer", "renter", "architect", "inspector"],
+  subjects: ["sun", "window", "room"],
+  questions: [
+    "How much sun does each room get?",
+    "Hours of direct sunlight in the kitchen on 21 December?",
+    "Is the living room sunny in winter?",
+    "Which windows get direct sun in March?",
+    "Check sunlight against BRE 209 or EN 17037",
+    "Is the house bright or dark, south facing?",
+    "Which side of the house gets the afternoon sun?",
+    "Is the bedroom in shade all winter?",
+  ],
   inputs: z.object({
     scan: z.string().min(1).meta(fill.selection()),
     date: z.string().regex(/^-?\d{1,4}-\d{2}-\d{2}$/, { error: "give the date as YYYY-MM-DD" })
