@@ -32,8 +32,6 @@ const ALLOWED: Record<string, number> = {
   "engines/geometry/routes/graph.ts:buildRouteGraph": 223,
   "engines/geometry/rules/measure.ts:measure": 291,
   "layers/matterport/model.ts:modelToPlan": 458,
-  "layers/mp3d/house.ts:parseHouse": 219,
-  "layers/mp3d/house.ts:houseToPlan": 304,
   "layers/zind/read.ts:zindPlan": 321,
   "layers/zind/read.ts:(callback of forEach)": 223,
   "render/sunpath.ts:sunPathSvg": 290,
