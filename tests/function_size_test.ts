@@ -34,7 +34,6 @@ const ALLOWED: Record<string, number> = {
   "layers/matterport/model.ts:modelToPlan": 458,
   "layers/zind/read.ts:zindPlan": 321,
   "layers/zind/read.ts:(callback of forEach)": 223,
-  "render/sunpath.ts:sunPathSvg": 290,
   "tools/step_free_route/mod.ts:run": 160,
   "tools/sun_hours/standards.ts:standardChecks": 216,
   "web/islands/PlanViewer.tsx:PlanViewer": 152,
