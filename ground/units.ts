@@ -2,15 +2,17 @@
  * Lengths and areas for people who think in feet and inches (the `display.units`
  * preference): metres to feet and inches to the nearest ⅛ in, square metres to ft². Pure;
  * for display only (results stay in SI). 1 in = 0.0254 m exactly (international yard and
- * pound agreement, 1959); 1 ft² = 0.09290304 m².
+ * pound agreement, 1959); 1 ft² = 0.09290304 m². Reading lengths a person writes is
+ * ground/lengths.ts's; this writes them.
  */
+import { FT_M, IN_M } from "./lengths.ts";
 
 /** How lengths and areas are shown: SI, US customary, or US customary with SI after it. */
 export const UNIT_SYSTEMS = ["metric", "imperial", "both"] as const;
 export type UnitSystem = typeof UNIT_SYSTEMS[number];
 
-const M_PER_IN = 0.0254;
-const M2_PER_FT2 = 0.09290304;
+const M_PER_IN = IN_M;
+const M2_PER_FT2 = FT_M * FT_M;
 /** Eighths of an inch, reduced: index 1..7. */
 const EIGHTHS = ["", "⅛", "¼", "⅜", "½", "⅝", "¾", "⅞"];
 

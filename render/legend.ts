@@ -4,6 +4,7 @@
  * @module
  */
 import type { Obj, Opening, Plan, Room } from "../ground/plan.ts";
+import { FT_M } from "../ground/lengths.ts";
 import type { Overlay, Status } from "../core/result.ts";
 import {
   escapeXml,
@@ -196,8 +197,8 @@ export function drawFooter(
   const max_px = Math.max(60, Math.min(200, panelW / 3));
   // In feet: the same 1-2-5 series of round lengths, counted in feet (1 ft = 0.3048 m).
   const feet = o.units === "imperial" || o.units === "both";
-  const len_ft = feet ? scaleBarLength_m(ppm * 0.3048, max_px) : 0;
-  const len_m = feet ? len_ft * 0.3048 : scaleBarLength_m(ppm, max_px);
+  const len_ft = feet ? scaleBarLength_m(ppm * FT_M, max_px) : 0;
+  const len_m = feet ? len_ft * FT_M : scaleBarLength_m(ppm, max_px);
   const len_px = len_m * ppm;
   const barText = !feet
     ? `${n(len_m)} m`

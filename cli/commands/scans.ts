@@ -15,6 +15,7 @@ export const importScan: Register = (p, { act }) => {
     "Import a building (plan JSON and the formats in layers/); import bcf FILE --scan SID: statuses from a BIM tool",
   )
     .option("--id <sid>", "store under this scan id")
+    .option("--replace", "replace the building already stored under that id (refused otherwise)")
     .option("--json", "print the import report as JSON")
     .option("--scan <sid>", "import bcf: the scan the topics are about")
     .option("--list", "import bcf: print the file's topics and change nothing")
@@ -22,7 +23,14 @@ export const importScan: Register = (p, { act }) => {
     .action(act(async (
       file: string,
       bcfFile: string | undefined,
-      o: { id?: string; json?: boolean; scan?: string; list?: boolean; dryRun?: boolean },
+      o: {
+        id?: string;
+        json?: boolean;
+        replace?: boolean;
+        scan?: string;
+        list?: boolean;
+        dryRun?: boolean;
+      },
     ) => {
       if (file === "bcf") {
         const { importBcf } = await import("./handoff.ts");
@@ -37,14 +45,26 @@ export const importScan: Register = (p, { act }) => {
         );
       }
       const { importLimits, importSource } = await import("../../layers/mod.ts");
+      const { storeScan } = await import("../../layers/store_scan.ts");
       const s = store();
       const { loaded, report } = await importSource(file, { id: o.id, ...importLimits(s) });
-      s.putScan(loaded, report);
+      const stored = storeScan(s, loaded, report, { replace: o.replace, input: "--id" });
       const p = loaded.plan;
       const count = (k: string) => p.openings.filter((x) => x.kind === k).length;
-      if (o.json) return out(JSON.stringify({ scan: p.id, report }, null, 2));
+      if (o.json) return out(JSON.stringify({ scan: p.id, report, stored }, null, 2));
       const width = termWidth();
       out(wrapIndented(`Imported ${file} as scan ${p.id} (${report.format})`, width, "", "  "));
+      if (stored.replaced) {
+        const f = stored.findings!;
+        out(wrapIndented(
+          `It replaced "${stored.replaced.name}" (${stored.replaced.rooms} rooms, imported ${
+            stored.replaced.imported_at.slice(0, 10)
+          }): ${f.kept} open finding(s) kept, ${f.gone} closed as gone (their subject is not in this building).`,
+          width,
+          "",
+          "  ",
+        ));
+      }
       out(
         tableOf([
           "Floors",
