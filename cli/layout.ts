@@ -26,7 +26,9 @@ export function termWidth(): number {
   const env = Number(Deno.env.get("COLUMNS"));
   if (Number.isFinite(env) && env > 0) return Math.max(MIN_WIDTH, Math.floor(env));
   try {
-    if (Deno.stdout.isTerminal()) return Math.max(MIN_WIDTH, Deno.consoleSize().columns);
+    // A pseudo-terminal that gives no size (0 columns, as `script` does) is not a width.
+    const columns = Deno.stdout.isTerminal() ? Deno.consoleSize().columns : 0;
+    if (columns > 0) return Math.max(MIN_WIDTH, columns);
   } catch {
     // not a terminal
   }
