@@ -5,7 +5,7 @@ import { BUILTIN_SCANS } from "../../layers/builtin.ts";
 import { loadRegistry } from "../../core/registry.ts";
 import { runTool } from "../../core/run.ts";
 import { forModel } from "../../core/result.ts";
-import { assert, assertEquals, assertMatch } from "../_assert.ts";
+import { assert, assertEquals } from "../_assert.ts";
 
 Deno.test("sun_hours: one finding per room with windows, in local clock time (Europe/Berlin)", async () => {
   const m = (await loadRegistry()).require("sun_hours");

@@ -10,7 +10,7 @@ import { chooseEntrance } from "../_shared/entrance.ts";
 import { derivedAssumptions, derivedTargetText } from "../_shared/derived.ts";
 import { fill, tool, z } from "../../core/manifest.ts";
 import { type Finding, fmtM, JUDGED_BLOCKS, openFinding, type Status } from "../../core/result.ts";
-import { type FitStep, type Item, wayInStatus } from "../../engines/geometry/fit.ts";
+import { type FitStep, wayInStatus } from "../../engines/geometry/fit.ts";
 import { bestWayIn } from "../../engines/geometry/fit_way_in.ts";
 import { startsFrom } from "../../engines/geometry/routes/best.ts";
 import { detected_objects, withDetectedObstacles } from "../_vision/obstacles.ts";
