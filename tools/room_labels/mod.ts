@@ -149,9 +149,9 @@ function judgeLabel(
   const overlayId = `room:${room.id}`;
   const about = (kind: string, severity: "info" | "warn", words: ReturnType<typeof finding>) => ({
     id: findingId("room_labels", kind, room.id),
-    ...words,
     status: "open" as const,
     severity,
+    ...words,
     subject: room.id,
     overlays: [overlayId],
   });
