@@ -28,6 +28,7 @@ import type { RasterSource } from "../ground/rasters.ts";
 import { BudgetExceeded, withBudget } from "../ground/budget.ts";
 import type { Store } from "./store.ts";
 import { honestVerdict } from "./verdict.ts";
+import { judgedScope } from "./findings.ts";
 import type { Detector } from "../ground/detector.ts";
 
 export interface RunOptions {
@@ -182,7 +183,13 @@ export async function runTool(m: Manifest, opts: RunOptions = {}): Promise<RunOu
   const missing = missingLayers(m, loaded, sources, inputs, scan);
   if (missing.length) {
     const place = typeof inputs.place === "string" ? inputs.place : undefined;
-    result = emptyResult(base, missingVerdict(missing, scan, place), steps, filled.assumptions);
+    const plan = loaded?.plan ?? (scan ? findPlan(sources, scan)?.plan : undefined);
+    result = emptyResult(
+      base,
+      missingVerdict(missing, scan, place, plan),
+      steps,
+      filled.assumptions,
+    );
   } else {
     if (signal.aborted) throw new CancelledError();
     const limit = timeLimit(opts);
@@ -269,7 +276,13 @@ export async function runTool(m: Manifest, opts: RunOptions = {}): Promise<RunOu
     );
   } else if (store && opts.persist !== false) {
     if (scan !== undefined && result.verdict.status !== "error") {
-      const rejected = store.syncFindings(scan, m.id, result.findings, run_id);
+      const rejected = store.syncFindings(
+        scan,
+        m.id,
+        result.findings,
+        run_id,
+        judgedScope(m, result),
+      );
       if (rejected.size) {
         result.findings = result.findings.filter((f) => !rejected.has(f.id));
         result.steps.push(
@@ -354,12 +367,12 @@ export function judgeImplausible(result: ToolResult, plan: Pick<Plan, "implausib
 }
 
 /** The `unknown` verdict of a run whose required layers are missing: which, and why. */
-function missingVerdict(missing: Layer[], scan?: string, place?: string): Verdict {
+function missingVerdict(missing: Layer[], scan?: string, place?: string, plan?: Plan): Verdict {
   return {
     status: "unknown",
     code: "run.missing_layer",
     data: { layers: missing, ...(scan !== undefined ? { scan } : {}) },
-    text: missing.map((l) => missingLayerSentence(l, scan, place)).join(" "),
+    text: missing.map((l) => missingLayerSentence(l, scan, place, plan)).join(" "),
   };
 }
 
