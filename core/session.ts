@@ -185,6 +185,9 @@ export function inputRefers(schema: z.ZodType): Refers | undefined {
   return typeof r === "string" ? r as Refers : undefined;
 }
 
+/** Each plan's names, made once per plan object (a form shows them on every page). */
+const NAMES = new WeakMap<Plan, ReturnType<typeof planNames>>();
+
 /**
  * The choices a plan offers for an input that names its rooms, doors, windows or floors, by
  * the one naming source every surface uses (engines/geometry/names.ts `planNames`: the names
@@ -193,14 +196,15 @@ export function inputRefers(schema: z.ZodType): Refers | undefined {
  * the file) is no choice: no tool judges it.
  */
 export function planChoices(plan: Plan, refers: Refers): Choice[] {
-  const names = planNames(plan);
+  let names = NAMES.get(plan);
+  if (!names) NAMES.set(plan, names = planNames(plan));
   const of = (map: Map<string, string>, ids: string[]): Choice[] =>
     ids.map((id) => ({ value: id, label: map.get(id) ?? id }));
   switch (refers) {
     case "room":
       return plan.rooms.filter((r) => !r.derived).map((r) => ({
         value: r.id,
-        label: roomChoiceName(plan, names, r.id),
+        label: roomChoiceName(plan, names!, r.id, r),
       }));
     case "floor":
       return of(names.floor, plan.floors.map((f) => f.id));

@@ -6,10 +6,17 @@
  * name from the browser reaches the file system.
  */
 import { join, resolve } from "node:path";
-import { InputError, RegistryError, StoreError } from "../core/errors.ts";
+import {
+  BusyError,
+  CancelledError,
+  InputError,
+  RegistryError,
+  StoreError,
+} from "../core/errors.ts";
 import { TOOLS_DIR } from "../core/paths.ts";
 import { defaultHome, openStore, type Store } from "../core/store.ts";
 import { BUILTIN_SCANS } from "../layers/builtin.ts";
+import { type PoolLimits, type PoolStats, toolPool } from "../mcp/worker.ts";
 import type { App } from "./app.ts";
 import { pageInfo } from "./app.ts";
 import { islandsBundle, styleSheet } from "./bundle.ts";
@@ -36,6 +43,8 @@ export interface WebOptions {
   toolsDir?: URL;
   /** Largest upload, bytes (default: as `threshold import`, the preference import.max_mb). */
   max_upload_bytes?: number;
+  /** The tool pool's bounds (default: the machine's cores less one; mcp/worker.ts). */
+  pool?: PoolLimits;
 }
 
 /** A running web view. */
@@ -48,6 +57,8 @@ export interface WebServer {
   bundle_cached: boolean;
   /** The folder this server made for uploads in flight (empty between imports). */
   upload_dir: string;
+  /** The tool pool's size and load now (runs going, runs waiting). */
+  pool(): PoolStats;
   /** Stops serving, closes the store it opened and removes its temporary folder. */
   close(): Promise<void>;
 }
@@ -72,10 +83,14 @@ export async function startWeb(opts: WebOptions = {}): Promise<WebServer> {
       Deno.makeTempDir({ dir: join(home, "tmp"), prefix: "threshold-web-" })
     ),
   ]);
+  const toolsDir = opts.toolsDir ?? TOOLS_DIR;
+  // Runs and the drawing of their results go to workers: a large run never holds a page.
+  const pool = toolPool(home, toolsDir, store, opts.pool);
   const app: App = {
     store,
     home,
-    toolsDir: opts.toolsDir ?? TOOLS_DIR,
+    toolsDir,
+    pool,
     tmp,
     ...(opts.max_upload_bytes !== undefined ? { max_upload_bytes: opts.max_upload_bytes } : {}),
     builtins: BUILTIN_SCANS,
@@ -96,9 +111,11 @@ export async function startWeb(opts: WebOptions = {}): Promise<WebServer> {
     hostname,
     bundle_cached: js.cached,
     upload_dir: tmp,
+    pool: () => pool.stats(),
     async close() {
       if (ac.signal.aborted) return;
       ac.abort();
+      pool.close();
       await server.finished;
       if (!opts.store) store.close();
       await Deno.remove(tmp, { recursive: true }).catch(() => {});
@@ -167,7 +184,7 @@ function seg(s: string): string {
   }
 }
 
-async function get(app: App, _req: Request, url: URL): Promise<Response> {
+async function get(app: App, req: Request, url: URL): Promise<Response> {
   const p = url.pathname;
   if (p === "/") return homePage(app, url);
   if (p === app.js.path) return asset(app.js);
@@ -176,9 +193,9 @@ async function get(app: App, _req: Request, url: URL): Promise<Response> {
   if (p === "/ask") return askPage(app);
   let m;
   if ((m = /^\/tools\/([^/]+)$/.exec(p))) return await toolPage(app, seg(m[1]));
-  if ((m = /^\/scans\/([^/]+)$/.exec(p))) return scanPage(app, seg(m[1]));
-  if ((m = /^\/runs\/([^/]+)\/table\.csv$/.exec(p))) return runCsv(app, seg(m[1]));
-  if ((m = /^\/runs\/([^/]+)$/.exec(p))) return await runPage(app, seg(m[1]));
+  if ((m = /^\/scans\/([^/]+)$/.exec(p))) return await scanPage(app, seg(m[1]), req);
+  if ((m = /^\/runs\/([^/]+)\/table\.csv$/.exec(p))) return await runCsv(app, seg(m[1]), req);
+  if ((m = /^\/runs\/([^/]+)$/.exec(p))) return await runPage(app, seg(m[1]), req);
   if (p === "/favicon.ico") return new Response(null, { status: 204 });
   throw new HttpError(404, `there is no page at ${p}`);
 }
@@ -202,7 +219,8 @@ function errorPage(app: App, e: unknown): Response {
   if (e instanceof HttpError) status = e.status;
   else if (e instanceof InputError) status = 400;
   else if (e instanceof RegistryError) status = 404;
-  else if (e instanceof StoreError) status = 503;
+  else if (e instanceof StoreError || e instanceof BusyError) status = 503;
+  else if (e instanceof CancelledError) status = 503; // the client went: nobody reads it
   const msg = (e as Error)?.message ?? String(e);
   if (status === 500) console.error(`threshold web: ${(e as Error)?.stack ?? e}`);
   const title = status === 404
@@ -210,7 +228,7 @@ function errorPage(app: App, e: unknown): Response {
     : status < 500
     ? "Check your input"
     : "Something went wrong";
-  return html(
+  const res = html(
     <Page info={pageInfo(app, title)}>
       <h1>{title}</h1>
       <p class="error" role="alert">
@@ -223,4 +241,7 @@ function errorPage(app: App, e: unknown): Response {
     </Page>,
     status,
   );
+  // "Busy, retry later": the pool and its queue are full; nothing was run.
+  if (e instanceof BusyError) res.headers.set("retry-after", "5");
+  return res;
 }
