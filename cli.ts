@@ -927,30 +927,42 @@ function program(): Command {
   p.command("web").description("Serve the web view (every tool in a browser) on this machine")
     .option("--port <n>", "port to listen on (0 picks a free one)", "8787")
     .option("--host <host>", "interface to bind; anything but loopback is open to the network")
+    .option(
+      "--allow-host <name...>",
+      "a name the server answers to besides its addresses (repeatable; .example.org: every name under it)",
+    )
     .option("--open", "open the web view in the default browser")
-    .action(listing(async (o: { port: string; host?: string; open?: boolean }) => {
-      const port = Number(o.port);
-      if (!Number.isInteger(port) || port < 0 || port > 65535) {
-        throw new InputError("--port", `must be a whole number from 0 to 65535, got ${o.port}`);
-      }
-      const { isLoopback } = await import("./web/mod.ts");
-      const host = o.host ?? "127.0.0.1";
-      if (!isLoopback(host)) {
-        err(
-          `threshold web: warning: listening on ${host}: anyone who can reach this machine on the network can use the web view, read your scans and change your store.`,
-        );
-      }
-      if (o.open) openBrowserWhenUp(host, port);
-      const { canConfine, runConfinedWeb } = await import("./web/confine.ts");
-      if (canConfine()) {
-        // As the MCP server: the serving process reads only the store, the code and uploads.
-        return (await runConfinedWeb({ home: resolve(defaultHome()), port, host }))
-          ? EXIT.error
-          : 0;
-      }
-      const { serveUntilStopped } = await import("./web/main.ts");
-      await serveUntilStopped({ port, host });
-    }));
+    .action(
+      listing(async (o: { port: string; host?: string; open?: boolean; allowHost?: string[] }) => {
+        const port = Number(o.port);
+        if (!Number.isInteger(port) || port < 0 || port > 65535) {
+          throw new InputError("--port", `must be a whole number from 0 to 65535, got ${o.port}`);
+        }
+        const { isLoopback, checkAllowedHost } = await import("./web/mod.ts");
+        const host = o.host ?? "127.0.0.1";
+        const allow_hosts = (o.allowHost ?? []).flatMap((h) => h.split(",")).filter(Boolean)
+          .map(checkAllowedHost);
+        if (!isLoopback(host)) {
+          err(
+            `threshold web: warning: listening on ${host}: anyone on the network who has the address with its ?token= can use the web view, read your scans and change your store. It answers to its IP addresses${
+              allow_hosts.length
+                ? ` and to ${allow_hosts.join(", ")}`
+                : " (--allow-host NAME adds a name)"
+            }.`,
+          );
+        }
+        if (o.open) openBrowserWhenUp(host, port);
+        const { canConfine, runConfinedWeb } = await import("./web/confine.ts");
+        if (canConfine()) {
+          // As the MCP server: the serving process reads only the store, the code and uploads.
+          return (await runConfinedWeb({ home: resolve(defaultHome()), port, host, allow_hosts }))
+            ? EXIT.error
+            : 0;
+        }
+        const { serveUntilStopped } = await import("./web/main.ts");
+        await serveUntilStopped({ port, host, allow_hosts });
+      }),
+    );
 
   p.command("findings").description("Open findings (--all: resolved and rejected too)")
     .option("--scan <sid>").option("--all").option("--json")

@@ -89,6 +89,8 @@ export async function cmdAsk(question: string, f: AskFlags, env: AskEnv): Promis
       );
     }
     if (settings.provider !== "offline") {
+      // Which server the key goes to, and why, whenever a saved preference is in play.
+      for (const n of settings.notes ?? []) env.err(`threshold ask: ${n}`);
       return await cmdAskModel(question, f, env, { ...opts, provider: providerFrom(settings) });
     }
   }
