@@ -7,19 +7,20 @@
 import { Command, CommanderError } from "npm:commander@15.1.0";
 import { fitTable, termWidth, wrapIndented } from "./cli/layout.ts";
 import { join, resolve } from "node:path";
-import { CancelledError, InputError, RegistryError, StoreError } from "./core/errors.ts";
+import { CancelledError, InputError, RegistryError, StoreError } from "./ground/errors.ts";
 import type { Manifest } from "./core/manifest.ts";
 import type { Registry } from "./core/registry.ts";
 import { listManifests, loadTool } from "./core/catalog.ts";
-import type { Plan } from "./core/plan.ts";
+import type { Plan } from "./ground/plan.ts";
 import type { Session, SessionQuestion, SessionState } from "./core/session.ts";
 import type { ToolResult } from "./core/result.ts";
-import type { SiteInfo } from "./core/context.ts";
+import type { SiteInfo } from "./ground/site.ts";
 import { defaultHome, openStoreAt, type Store, storeLocation } from "./core/store.ts";
 import { printable, printableDeep, printableLine } from "./core/printable.ts";
 import type * as Lib from "./cli/lib.ts";
 import type { AskFlags } from "./cli/ask.ts";
-import { fmtNum, paint, renderResult, resultTable, toCsv, useColor } from "./cli/render.ts";
+import { fmtNum, paint, renderResult, useColor } from "./cli/render.ts";
+import { resultTable, toCsv } from "./render/table.ts";
 import { DOCS_FILE, fillSources, inputProps, toolsMarkdown } from "./cli/docs.ts";
 import type { BatchFlags, CliParts } from "./cli/batch.ts";
 
@@ -676,7 +677,7 @@ function program(): Command {
       const loaded = L.requirePlan({ store: store(), builtins: L.BUILTIN_SCANS }, sid);
       const pl: Plan = loaded.plan;
       if (o.json) return out(JSON.stringify(pl, null, 2));
-      const { planNames } = await import("./engines/geometry/names.ts");
+      const { planNames } = await import("./ground/names.ts");
       const names = planNames(pl);
       const id = (x: string) => (o.ids ? [x] : []);
       out(printableLine(

@@ -24,8 +24,13 @@
  * ```
  * @module
  */
-export * from "./core/errors.ts";
-export * from "./core/plan.ts";
+export * from "./ground/errors.ts";
+export * from "./ground/plan.ts";
+export * from "./ground/site.ts";
+export * from "./ground/grid.ts";
+export * from "./ground/image.ts";
+export * from "./ground/detector.ts";
+export * from "./ground/rasters.ts";
 export * from "./core/result.ts";
 export * from "./core/manifest.ts";
 export * from "./core/registry.ts";

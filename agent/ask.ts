@@ -7,10 +7,10 @@
  */
 import { listManifests, loadTool } from "../core/catalog.ts";
 import { findPlan, type PlanSources } from "../core/context.ts";
-import { InputError } from "../core/errors.ts";
+import { InputError } from "../ground/errors.ts";
 import type { PersonaPresets } from "../core/inputs.ts";
 import type { Manifest, z } from "../core/manifest.ts";
-import type { LoadedPlan } from "../core/plan.ts";
+import type { LoadedPlan } from "../ground/plan.ts";
 import type { InputSource, ToolResult } from "../core/result.ts";
 import type { Session, SessionEvent, SessionQuestion } from "../core/session.ts";
 import type { Store } from "../core/store.ts";

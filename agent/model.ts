@@ -8,7 +8,7 @@
  * question contains are removed, and the removal is reported.
  */
 import { findPlan } from "../core/context.ts";
-import { InputError } from "../core/errors.ts";
+import { InputError } from "../ground/errors.ts";
 import { inputsJsonSchema, type Manifest } from "../core/manifest.ts";
 import { forModel, type ToolResult } from "../core/result.ts";
 import type { SessionQuestion } from "../core/session.ts";

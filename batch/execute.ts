@@ -4,7 +4,7 @@
  * and the row with its run written once, keyed by the job's key. The same function serves the
  * local worker pool and queue workers on other machines.
  */
-import { CancelledError, InputError } from "../core/errors.ts";
+import { CancelledError, InputError } from "../ground/errors.ts";
 import type { Manifest } from "../core/manifest.ts";
 import type { PersonaPresets } from "../core/inputs.ts";
 import type { ToolResult } from "../core/result.ts";

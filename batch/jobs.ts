@@ -11,7 +11,7 @@ import type { Manifest } from "../core/manifest.ts";
 import { createSession, scanInputName } from "../core/session.ts";
 import type { PersonaPresets } from "../core/inputs.ts";
 import type { Store } from "../core/store.ts";
-import { InputError } from "../core/errors.ts";
+import { InputError } from "../ground/errors.ts";
 
 /** What a batch was asked to do (kept in the store so `--resume` can continue it). */
 export interface BatchSpec {

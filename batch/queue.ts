@@ -19,7 +19,7 @@ import { Redis } from "ioredis";
 import { createHash } from "node:crypto";
 import type { Manifest } from "../core/manifest.ts";
 import { loadTool } from "../core/catalog.ts";
-import { InputError } from "../core/errors.ts";
+import { InputError } from "../ground/errors.ts";
 import { type Store, storeLocation } from "../core/store.ts";
 import { startThreads } from "./pool.ts";
 import { getPersona } from "../presets/personas.ts";

@@ -8,7 +8,7 @@
  */
 import { basename, extname, join } from "node:path";
 import { loadTool } from "../core/catalog.ts";
-import { CancelledError, InputError } from "../core/errors.ts";
+import { CancelledError, InputError } from "../ground/errors.ts";
 import type { PersonaPresets } from "../core/inputs.ts";
 import type { Manifest } from "../core/manifest.ts";
 import type { BatchRow, Store } from "../core/store.ts";

@@ -1,7 +1,7 @@
 /**
  * Synthetic plans for the benchmarks: generated, seeded, never read from disk.
  */
-import type { PlanInput, Point } from "../core/plan.ts";
+import type { PlanInput, Point } from "../ground/plan.ts";
 
 /** Mulberry32: a small seeded generator, so each run benchmarks the same plan. */
 export function rng(seed: number): () => number {

@@ -2,7 +2,7 @@
  * A minimal JSON-RPC client over a child's stdio, for the MCP benchmarks: no SDK in the
  * measuring process, so the figures are the server's. Also reads the child's resident memory.
  */
-import { confinedFlags } from "../mcp.ts";
+import { confinedFlags } from "../host/confine.ts";
 
 export const PROJECT = new URL("../", import.meta.url).pathname.replace(/\/$/, "");
 

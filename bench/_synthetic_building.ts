@@ -5,7 +5,7 @@
  * one stair per floor pair, a front door and a ramp, and a bed or a cabinet in some rooms.
  * Labels cycle through the vocabulary so every kind of rule has subjects.
  */
-import { type LoadedPlan, parsePlan, type PlanInput, type RoomLabel } from "../core/plan.ts";
+import { type LoadedPlan, parsePlan, type PlanInput, type RoomLabel } from "../ground/plan.ts";
 
 const LABELS: RoomLabel[] = [
   "bedroom",

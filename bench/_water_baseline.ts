@@ -3,7 +3,7 @@
  * lives here, not in the library's exports. tests/engines/geometry/water_test.ts also checks
  * the fill against it.
  */
-import type { Grid } from "../engines/aerial/grid.ts";
+import type { Grid } from "../ground/grid.ts";
 import { D8_DCOL, D8_DROW } from "../engines/geometry/water/mod.ts";
 
 /**

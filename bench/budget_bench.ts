@@ -1,11 +1,11 @@
 /**
- * What the run budget's checkpoints (engines/budget.ts) cost the engines that check them:
+ * What the run budget's checkpoints (ground/budget.ts) cost the engines that check them:
  * the route engine on the 1,000-room, 3,000-door grid building and findPlacement's grid
  * search, each outside a run (no budget: the baseline) against inside one (a deadline and a
  * cancel flag checked in their loops). `deno bench -A bench/budget_bench.ts`; read the ratio.
  */
-import { parsePlan } from "../core/plan.ts";
-import { withBudget } from "../engines/budget.ts";
+import { parsePlan } from "../ground/plan.ts";
+import { withBudget } from "../ground/budget.ts";
 import { routesFrom } from "../engines/geometry/routes/mod.ts";
 import { findPlacement } from "../engines/geometry/clearance.ts";
 import { gridBuilding } from "./_grid_building.ts";

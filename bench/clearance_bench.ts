@@ -9,7 +9,7 @@ import {
   largestInscribedCircle,
 } from "../engines/geometry/clearance.ts";
 import { busyRoom } from "./_grid_building.ts";
-import { parsePlan } from "../core/plan.ts";
+import { parsePlan } from "../ground/plan.ts";
 import { loadRegistry } from "../core/registry.ts";
 import { runTool } from "../core/run.ts";
 

@@ -8,7 +8,7 @@
  * Samples come from ../shared/data (see SOURCES.md); run with `deno bench -A bench/import_bench.ts`.
  */
 import { fileURLToPath } from "node:url";
-import { parsePlan } from "../core/plan.ts";
+import { parsePlan } from "../ground/plan.ts";
 import { ifcApi, ifcPlan } from "../layers/ifc/mod.ts";
 import { zind } from "../layers/zind/mod.ts";
 

@@ -5,7 +5,7 @@
  * - the real Matterport3D connectivity sample and the hand-made .house fixture (under 200 ms).
  */
 import { fileURLToPath } from "node:url";
-import { parsePlan } from "../core/plan.ts";
+import { parsePlan } from "../ground/plan.ts";
 import { matterport } from "../layers/matterport/mod.ts";
 import { mp3dConnectivity, mp3dHouse } from "../layers/mp3d/mod.ts";
 

@@ -5,7 +5,7 @@
  */
 import { MultiUndirectedGraph } from "graphology";
 import { dijkstra } from "graphology-shortest-path";
-import { parsePlan } from "../core/plan.ts";
+import { parsePlan } from "../ground/plan.ts";
 import { runTool } from "../core/run.ts";
 import { loadRegistry } from "../core/registry.ts";
 import { buildRouteGraph, routesFrom, shortestRoutes } from "../engines/geometry/routes/mod.ts";

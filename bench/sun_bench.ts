@@ -13,7 +13,7 @@
  * Run: deno bench -A bench/sun_bench.ts
  */
 import SunCalc from "suncalc";
-import { parsePlan } from "../core/plan.ts";
+import { parsePlan } from "../ground/plan.ts";
 import { runTool } from "../core/run.ts";
 import { openStore } from "../core/store.ts";
 import { addRaster } from "../layers/rasters.ts";

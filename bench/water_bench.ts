@@ -19,7 +19,7 @@
  * `deno bench -A bench/water_bench.ts`. The machine is shared: read the ratios.
  */
 import { readGeoTiff } from "../engines/aerial/geotiff.ts";
-import type { Grid } from "../engines/aerial/grid.ts";
+import type { Grid } from "../ground/grid.ts";
 import { cellSize_m } from "../engines/aerial/sample.ts";
 import {
   D8_DCOL,

@@ -7,7 +7,7 @@
  * questions it would ask) without running. Loaded only when `ask` runs.
  */
 import { ask, type AskOptions, decide, type Decision, toolManifest } from "../agent/ask.ts";
-import { InputError } from "../core/errors.ts";
+import { InputError } from "../ground/errors.ts";
 import type { Session, SessionQuestion } from "../core/session.ts";
 import type { Store } from "../core/store.ts";
 import { paint, renderResult, useColor } from "./render.ts";

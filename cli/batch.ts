@@ -2,7 +2,7 @@
  * `threshold batch` and `threshold worker` on the command line: flags in, progress and the
  * summary tables out. The work itself is batch/ (local pool) and batch/queue.ts (BullMQ).
  */
-import { InputError } from "../core/errors.ts";
+import { InputError } from "../ground/errors.ts";
 import type { Store } from "../core/store.ts";
 import type { BatchSummary } from "../batch/output.ts";
 import { makeProgress } from "../batch/progress.ts";

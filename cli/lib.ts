@@ -5,7 +5,7 @@
  */
 export { inputMeta, manifestJson } from "../core/manifest.ts";
 export { loadRegistry } from "../core/registry.ts";
-export { planJsonSchema } from "../core/plan.ts";
+export { planJsonSchema } from "../ground/plan.ts";
 export { knownScanIds, requirePlan, resolveSite } from "../core/context.ts";
 export { runTool } from "../core/run.ts";
 export { forModel } from "../core/result.ts";

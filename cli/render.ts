@@ -5,7 +5,8 @@
  */
 import { COMPACT, fitTable, newNotes, type Notes, termWidth, wrapIndented } from "./layout.ts";
 import type { Block, Manifest } from "../core/manifest.ts";
-import { resultBlocks, type ResultTable, type Status, type ToolResult } from "../core/result.ts";
+import { resultBlocks, type Status, type ToolResult } from "../core/result.ts";
+import { resultTable } from "../render/table.ts";
 
 const CODES: Record<Status | "dim" | "bold", [number, number]> = {
   pass: [32, 39],
@@ -160,19 +161,4 @@ export function renderResult(m: Manifest, r: ToolResult, color: boolean): string
     .filter(Boolean);
   const below = notes.render(width);
   return [...text, ...(below ? [below] : [])].join("\n\n");
-}
-
-/** A result's table (`data.table`, typed in core/result.ts), if it gives one. */
-export function resultTable(r: ToolResult): ResultTable | undefined {
-  return r.data?.table;
-}
-
-/** A table as CSV (RFC 4180 quoting). */
-export function toCsv(t: ResultTable): string {
-  const cell = (v: unknown) => {
-    const s = v === undefined || v === null ? "" : String(v);
-    return /[",\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-  };
-  return [t.columns.map(cell).join(","), ...t.rows.map((r) => r.map(cell).join(","))].join("\n") +
-    "\n";
 }

@@ -8,7 +8,7 @@
  */
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { RegistryError } from "./errors.ts";
+import { RegistryError } from "../ground/errors.ts";
 import type { Manifest, manifestJson } from "./manifest.ts";
 import { TOOLS_DIR } from "./paths.ts";
 import { defaultHome } from "./store.ts";

@@ -3,17 +3,18 @@
  * cancel signal. Handlers do no I/O of their own.
  */
 import { DEFAULT_SMALL_FILE_MAX_MB, readRegularTextSync } from "./files.ts";
-import { CancelledError, InputError } from "./errors.ts";
-import type { LoadedPlan, Plan } from "./plan.ts";
+import { CancelledError, InputError } from "../ground/errors.ts";
+import type { LoadedPlan, Plan } from "../ground/plan.ts";
 import type {
   OpenedElevation,
   OpenedImagery,
   RasterEntry,
   RasterKind,
   RasterSource,
-} from "./rasters.ts";
-import { rastersOf } from "./rasters.ts";
-import type { SiteRecord, Store } from "./store.ts";
+} from "../ground/rasters.ts";
+import { rastersOf } from "../ground/rasters.ts";
+import type { Store } from "./store.ts";
+import type { SiteInfo, SiteRecord } from "../ground/site.ts";
 import {
   defaultDetector,
   type DetectionCache,
@@ -21,24 +22,8 @@ import {
   openPanorama,
   type PanoramaRef,
 } from "./panoramas.ts";
-import type { Detector } from "../engines/vision/centernet.ts";
-import { checkpoint } from "../engines/budget.ts";
-
-/** A place resolved to coordinates and its stored record. */
-export interface SiteInfo {
-  /** Stored site id, when the place is stored. */
-  id?: string;
-  lat: number;
-  lon: number;
-  address?: string;
-  elevation_m?: number;
-  north_deg?: number;
-  scan?: string;
-  /** Free facts stored with the site (year built, parcel id, rasters …). */
-  record: Record<string, unknown>;
-  /** How the place was resolved. */
-  from: "scan" | "coordinates" | "store";
-}
+import type { Detector } from "../ground/detector.ts";
+import { checkpoint } from "../ground/budget.ts";
 
 /** One step as a listener receives it. */
 export interface StepEvent {

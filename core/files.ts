@@ -3,7 +3,7 @@
  * only up to a size limit, so `/dev/zero`, a FIFO or a 50 GB file is a clear error and never a
  * hang or an out-of-memory crash.
  */
-import { InputError } from "./errors.ts";
+import { InputError } from "../ground/errors.ts";
 
 /** Default size limits, in MB; the import limit is the preference `import.max_mb`. */
 export const DEFAULT_IMPORT_MAX_MB = 100;

@@ -3,7 +3,7 @@
  * runs and listings, design.md "a rejected finding stays hidden") or restore it. The finding
  * is named by its stable id; when the same id exists in several scans the scan must be said.
  */
-import { InputError } from "./errors.ts";
+import { InputError } from "../ground/errors.ts";
 import type { FindingRow, Store } from "./store.ts";
 
 /** Input names for error messages, as the surface calls them. */

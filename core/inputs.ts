@@ -5,7 +5,7 @@
  * from, and each default or persona value becomes an assumption sentence.
  */
 import type { z } from "npm:zod@4.6.7";
-import { InputError } from "./errors.ts";
+import { InputError } from "../ground/errors.ts";
 import {
   inputDefault,
   inputIsOptional,
@@ -14,7 +14,7 @@ import {
   type Manifest,
 } from "./manifest.ts";
 import type { Assumption, InputSource } from "./result.ts";
-import { round } from "./text.ts";
+import { round } from "../ground/text.ts";
 
 /** A question for the person: only for an input nothing fills. */
 export interface Question {

@@ -3,8 +3,8 @@
  * these before calling its handler; a missing layer is an `unknown` verdict with a sentence.
  */
 import type { Layer } from "./manifest.ts";
-import type { Plan } from "./plan.ts";
-import type { SiteInfo } from "./context.ts";
+import type { Plan } from "../ground/plan.ts";
+import type { SiteInfo } from "../ground/site.ts";
 
 /** Whether `layer` is present. `plan` and `site` may be absent. */
 export function hasLayer(layer: Layer, plan?: Plan, site?: SiteInfo): boolean {

@@ -5,10 +5,10 @@
  * loaded once per process from its npm package. Tools never read the image files themselves.
  */
 import { dirname, isAbsolute, resolve } from "node:path";
-import type { Plan } from "./plan.ts";
+import type { Plan } from "../ground/plan.ts";
 import type { Store } from "./store.ts";
-import type { RgbImage } from "../engines/vision/equirect.ts";
-import type { Detector } from "../engines/vision/centernet.ts";
+import type { RgbImage } from "../ground/image.ts";
+import type { Detector } from "../ground/detector.ts";
 
 /** A sweep's panorama: found (hash now, pixels on demand) or missing with a sentence. */
 export type PanoramaRef =

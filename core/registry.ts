@@ -4,7 +4,7 @@
  * load, and a problem is a {@link RegistryError} naming the folder.
  */
 import { z } from "npm:zod@4.6.7";
-import { RegistryError } from "./errors.ts";
+import { RegistryError } from "../ground/errors.ts";
 import { AUDIENCES, BLOCKS, DRAWS, inputMeta, LAYERS, type Manifest, TOOL_ID } from "./manifest.ts";
 
 /** Loaded tools by id, in id order. */

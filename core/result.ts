@@ -4,7 +4,7 @@
  */
 import { z } from "npm:zod@4.6.7";
 import type { Block } from "./manifest.ts";
-import { type Comparator, Geometry, judge } from "./plan.ts";
+import { type Comparator, Geometry, judge } from "../ground/plan.ts";
 
 export const STATUSES = ["pass", "fail", "warn", "unknown", "error"] as const;
 export type Status = typeof STATUSES[number];
@@ -22,8 +22,8 @@ export type InputSource = typeof INPUT_SOURCES[number];
 
 const finite = z.number().refine(Number.isFinite, { error: "must be a finite number" });
 
-// The judging rule and overlay geometry live in core/plan.ts, where engines may take them.
-export { type Comparator, Geometry, judge } from "./plan.ts";
+// The judging rule and overlay geometry live in ground/plan.ts, where engines may take them.
+export { type Comparator, Geometry, judge } from "../ground/plan.ts";
 
 export const Overlay = z.object({
   id: z.string().min(1),

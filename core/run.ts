@@ -3,26 +3,26 @@
  * required layers, call the handler, fail softly (a crash is an `error` status, missing data
  * an `unknown` verdict), validate the result, persist the run and its findings.
  */
-import { CancelledError, formatIssues, InputError } from "./errors.ts";
+import { CancelledError, formatIssues, InputError } from "../ground/errors.ts";
 import {
   findPlan,
   makeCtx,
   type PlanSources,
   requirePlan,
   resolveSite,
-  type SiteInfo,
   type StepEvent,
 } from "./context.ts";
+import type { SiteInfo } from "../ground/site.ts";
 import { fillInputs, type PersonaPresets, type Question } from "./inputs.ts";
 import { hasLayer, missingLayerSentence } from "./layers.ts";
 import { type Manifest, scanInputNames } from "./manifest.ts";
-import type { LoadedPlan, Plan } from "./plan.ts";
+import type { LoadedPlan, Plan } from "../ground/plan.ts";
 import { type Assumption, type InputSource, type Status, ToolResult } from "./result.ts";
-import type { RasterSource } from "./rasters.ts";
-import { BudgetExceeded, withBudget } from "../engines/budget.ts";
+import type { RasterSource } from "../ground/rasters.ts";
+import { BudgetExceeded, withBudget } from "../ground/budget.ts";
 import type { Store } from "./store.ts";
 import { honestVerdict } from "./verdict.ts";
-import type { Detector } from "../engines/vision/centernet.ts";
+import type { Detector } from "../ground/detector.ts";
 
 export interface RunOptions {
   /** Preferences, personas, the selection, stored scans; runs and findings are saved here. */
@@ -51,7 +51,7 @@ export interface RunOptions {
   time_limit_s?: number;
   /**
    * A cancel flag shared with another thread (Int32Array over a SharedArrayBuffer): storing
-   * 1 at index 0 stops the engines at their next checkpoint (engines/budget.ts).
+   * 1 at index 0 stops the engines at their next checkpoint (ground/budget.ts).
    */
   cancel_flag?: Int32Array;
   /** The object detector for vision tools (default: CenterNet from its npm package). */

@@ -9,7 +9,7 @@
  */
 import type { z } from "npm:zod@4.6.7";
 import { findPlan, knownScanIds, type PlanSources, type StepEvent } from "./context.ts";
-import { CancelledError, InputError } from "./errors.ts";
+import { CancelledError, InputError } from "../ground/errors.ts";
 import { fillable, type FillInfo, fillSentence } from "./fill.ts";
 import { checkValue, fillInputs, type Question, questionSchema } from "./inputs.ts";
 import {
@@ -19,11 +19,11 @@ import {
   type Manifest,
   scanInputNames,
 } from "./manifest.ts";
-import type { Plan } from "./plan.ts";
+import type { Plan } from "../ground/plan.ts";
 import type { InputSource, ToolResult } from "./result.ts";
 import type { RunOptions, RunOutcome } from "./run.ts";
 import type { Store } from "./store.ts";
-import { planNames, roomChoiceName } from "../engines/geometry/names.ts";
+import { planNames, roomChoiceName } from "../ground/names.ts";
 
 /** What an input names, when it names a thing in the plan or the store (its choices). */
 export type Refers = "scan" | "room" | "door" | "window" | "floor" | "pack";
@@ -190,7 +190,7 @@ const NAMES = new WeakMap<Plan, ReturnType<typeof planNames>>();
 
 /**
  * The choices a plan offers for an input that names its rooms, doors, windows or floors, by
- * the one naming source every surface uses (engines/geometry/names.ts `planNames`: the names
+ * the one naming source every surface uses (ground/names.ts `planNames`: the names
  * people read in results, disambiguated when they repeat; a room also with its label and
  * floor, `roomChoiceName`). A room the importer derived (not in
  * the file) is no choice: no tool judges it.

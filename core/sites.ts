@@ -8,8 +8,9 @@
  * - a ground elevation belongs to the coordinates it was stored with: a moved site drops it.
  */
 import { knownScanIds, type PlanSources, requirePlan, resolveSite } from "./context.ts";
-import { InputError } from "./errors.ts";
-import type { SiteRecord, Store } from "./store.ts";
+import { InputError } from "../ground/errors.ts";
+import type { Store } from "./store.ts";
+import type { SiteRecord } from "../ground/site.ts";
 
 /** What a person gives for a site; what is left out keeps its stored value. */
 export interface SiteInput {

@@ -6,9 +6,10 @@
  */
 import { DatabaseSync } from "node:sqlite";
 import { join } from "node:path";
-import { InputError, StoreError } from "./errors.ts";
+import { InputError, StoreError } from "../ground/errors.ts";
 import { openPostgresStore } from "./store_postgres.ts";
-import type { LoadedPlan, Plan } from "./plan.ts";
+import type { LoadedPlan, Plan } from "../ground/plan.ts";
+import type { SiteRecord } from "../ground/site.ts";
 import type { Finding, FindingStatus, ToolResult } from "./result.ts";
 
 /** Migrations in order; `PRAGMA user_version` is the count applied. */
@@ -72,19 +73,6 @@ export interface ScanRow {
   imported_at: string;
   rooms: number;
   floors: number;
-}
-export interface SiteRecord {
-  id: string;
-  name?: string;
-  lat: number;
-  lon: number;
-  address?: string;
-  elevation_m?: number;
-  north_deg?: number;
-  /** The scan this site belongs to, when it is a scan's own site. */
-  scan?: string;
-  /** Free facts: year built, parcel id, rasters … */
-  record: Record<string, unknown>;
 }
 export interface RunRow {
   id: string;

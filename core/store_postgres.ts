@@ -10,7 +10,7 @@
  * trip (~0.1 ms) on top of the query. Chosen over an async Store interface so that the
  * runner, the session and the CLI — all synchronous over the store — need no change.
  */
-import { StoreError } from "./errors.ts";
+import { StoreError } from "../ground/errors.ts";
 import { checkScanId, type Store } from "./store.ts";
 
 /** The PostgreSQL schema version this threshold writes (migrations in the worker). */

@@ -3,7 +3,7 @@
  * not from any real scan).
  */
 import demo from "../fixtures/demo/plan.json" with { type: "json" };
-import { type LoadedPlan, parsePlan } from "../core/plan.ts";
+import { type LoadedPlan, parsePlan } from "../ground/plan.ts";
 
 let demoLoaded: LoadedPlan | undefined;
 

@@ -2,8 +2,8 @@
  * Importers: detect a source's format from its content and turn it into a validated plan.
  * Each format lives in `layers/<format>/`; add it to IMPORTERS below.
  */
-import { InputError } from "../core/errors.ts";
-import { type LoadedPlan, parsePlan } from "../core/plan.ts";
+import { InputError } from "../ground/errors.ts";
+import { type LoadedPlan, parsePlan } from "../ground/plan.ts";
 import { asUtf8, DEFAULT_IMPORT_MAX_MB, readRegularFile } from "../core/files.ts";
 import { checkScanId, SCAN_ID } from "../core/store.ts";
 import { BUILTIN_SCANS } from "./builtin.ts";
@@ -15,7 +15,7 @@ import { ifc } from "./ifc/mod.ts";
 import { planJson } from "./plan-json/mod.ts";
 import { zind } from "./zind/mod.ts";
 import type { Importer, ImportOptions, ImportReport } from "./types.ts";
-import { BudgetExceeded, checkpoint, withBudget } from "../engines/budget.ts";
+import { BudgetExceeded, checkpoint, withBudget } from "../ground/budget.ts";
 
 export type { Importer, ImportOptions, ImportReport } from "./types.ts";
 
@@ -117,7 +117,7 @@ export function importLimits(
  * Imports a source into a validated plan. The plan is validated against the schema; a
  * problem is an InputError naming the JSON path. The import runs under a time limit: the
  * loops of the importers, the schema's cross-reference checks and the plausibility pass
- * check it (engines/budget.ts), and a step that awaits is abandoned when it passes.
+ * check it (ground/budget.ts), and a step that awaits is abandoned when it passes.
  */
 export async function importSource(
   source: string,

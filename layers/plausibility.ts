@@ -9,12 +9,12 @@
  * - A room that (nearly) duplicates another on its floor is dropped, and what referred to it
  *   refers to the room it duplicates, so nothing is counted twice.
  */
-import type { Implausible, LoadedPlan, Plan, PlanInput, Point, Room } from "../core/plan.ts";
-import { tolerance_m } from "../core/plan.ts";
+import type { Implausible, LoadedPlan, Plan, PlanInput, Point, Room } from "../ground/plan.ts";
+import { tolerance_m } from "../ground/plan.ts";
 import { area_m2, edgeDistance_m, pointInRing } from "../engines/geometry/polygon.ts";
 import { differenceRings } from "../engines/geometry/clip.ts";
 import type { ImportReport } from "./types.ts";
-import { ticker } from "../engines/budget.ts";
+import { ticker } from "../ground/budget.ts";
 
 /** One row of the table: what is measured, its plausible range, and why. */
 export interface PlausibleRange {

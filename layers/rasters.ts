@@ -7,11 +7,11 @@
  */
 import { readRegularFile } from "../core/files.ts";
 import { dirname, resolve } from "node:path";
-import { InputError } from "../core/errors.ts";
-import { type PlanSources, resolveSite, samePlace, type SiteInfo } from "../core/context.ts";
-import type { SiteRecord, Store } from "../core/store.ts";
+import { InputError } from "../ground/errors.ts";
+import { type PlanSources, resolveSite, samePlace } from "../core/context.ts";
+import type { SiteInfo, SiteRecord } from "../ground/site.ts";
+import type { Store } from "../core/store.ts";
 import {
-  describeRaster,
   type OpenedElevation,
   type OpenedImagery,
   RASTER_KINDS,
@@ -19,31 +19,19 @@ import {
   type RasterKind,
   rastersOf,
   type RasterSource,
-} from "../core/rasters.ts";
+} from "../ground/rasters.ts";
 import { readGeoTiff, readGeoTiffInfo } from "../engines/aerial/geotiff.ts";
 import { readOrthophoto } from "../engines/aerial/imagery.ts";
-import type { Grid } from "../engines/aerial/grid.ts";
+import type { Grid } from "../ground/grid.ts";
 import {
-  applyAffine,
   crsIsGeographic,
   crsSupported,
   planToCrs,
   planToCrsAffine,
   transformPoints,
-  type XY,
 } from "../engines/aerial/reproject.ts";
-import { bilinear, covers, worldToPixel } from "../engines/aerial/sample.ts";
-
-// The entry type and its description are core's (tools see them through ctx); kept here too.
-export {
-  describeRaster,
-  type OpenedElevation,
-  type OpenedImagery,
-  RASTER_KINDS,
-  type RasterEntry,
-  type RasterKind,
-  rastersOf,
-};
+import { applyAffine, type XY } from "../ground/grid.ts";
+import { bilinear, covers, worldToPixel } from "../ground/grid.ts";
 
 /** A raster file that cannot be used: missing, changed since it was attached, or unreadable. */
 export class RasterFileError extends Error {
@@ -344,7 +332,7 @@ export async function openImageryFor(
   return { entry, image, planToGrid: planToCrsAffine(anchor, entry.crs) };
 }
 
-/** The raster source the runner hands to `ctx` (core/rasters.ts RasterSource). */
+/** The raster source the runner hands to `ctx` (ground/rasters.ts RasterSource). */
 export const RASTERS: RasterSource = {
   elevation: openElevationFor,
   imagery: openImageryFor,

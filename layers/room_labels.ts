@@ -4,7 +4,7 @@
  * `data_organization.md` and its FAQ: "bonus room", "master bedroom" …) and the IFC importer
  * (IfcSpace LongName/Name, e.g. the FZK-Haus's "Flur", "Küche", "Schlafzimmer").
  */
-import type { RoomLabel } from "../core/plan.ts";
+import type { RoomLabel } from "../ground/plan.ts";
 
 /** Ordered rules: the first that matches wins (so "half bath" is a toilet before "bath"). */
 const RULES: [RoomLabel, RegExp][] = [

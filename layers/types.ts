@@ -1,5 +1,5 @@
 /** The importer contract: a real format in, one normalized plan out, with a report. */
-import type { PlanInput } from "../core/plan.ts";
+import type { PlanInput } from "../ground/plan.ts";
 
 /** What an import mapped, what the source lacked, and every assumption made. */
 export interface ImportReport {

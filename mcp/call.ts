@@ -19,7 +19,7 @@ import type {
   ElicitRequestFormParams,
   InputRequiredResult,
 } from "npm:@modelcontextprotocol/server@2.4.0";
-import { BusyError, CancelledError, InputError } from "../core/errors.ts";
+import { BusyError, CancelledError, InputError } from "../ground/errors.ts";
 import type { Question } from "../core/inputs.ts";
 import type { Manifest } from "../core/manifest.ts";
 import { forModel, forModelText } from "../core/result.ts";

@@ -5,7 +5,7 @@
  * text are not paths and pass as they are.
  */
 import { isAbsolute, relative, resolve, sep } from "node:path";
-import { InputError } from "../core/errors.ts";
+import { InputError } from "../ground/errors.ts";
 
 /** The arguments that name files. */
 export const FILE_ARGUMENTS = ["pack"] as const;

@@ -7,7 +7,7 @@
  */
 import { isAbsolute, relative, resolve } from "node:path";
 import type { CallToolResult } from "npm:@modelcontextprotocol/server@2.4.0";
-import { InputError } from "../core/errors.ts";
+import { InputError } from "../ground/errors.ts";
 import type { Store } from "../core/store.ts";
 
 /** The tool's name. */

@@ -13,7 +13,7 @@ import { type RunOutcome, runTool } from "../core/run.ts";
 import { openStore, type Store } from "../core/store.ts";
 import { BUILTIN_SCANS } from "../layers/builtin.ts";
 import { activePersona } from "../presets/personas.ts";
-import { InputError } from "../core/errors.ts";
+import { InputError } from "../ground/errors.ts";
 import type { AfterRun } from "./worker.ts";
 
 /** What a job's or an `after` export is called with, before its own arguments. */

@@ -6,7 +6,7 @@
  * one), and at most `queue_max` calls waiting for one; a call beyond that is refused at once
  * with a {@link BusyError} ("busy, retry later"), so memory stays bounded by the pool's size
  * and not by how many calls arrive. Cancelling a call (queued or running) sets the run's
- * shared cancel flag, which the engines read at their checkpoints (engines/budget.ts) even in
+ * shared cancel flag, which the engines read at their checkpoints (ground/budget.ts) even in
  * the middle of a loop, and terminates the worker (Deno's `terminate` takes effect only once
  * the worker's code yields, which the checkpoint makes it do); a fresh worker serves the next
  * call. A run past its time limit (plus a grace period for the engines' own checkpoints) is
@@ -18,7 +18,7 @@
  * page) before it crosses back, so a large result is neither copied nor drawn on the serving
  * thread.
  */
-import { BusyError, CancelledError, InputError } from "../core/errors.ts";
+import { BusyError, CancelledError, InputError } from "../ground/errors.ts";
 import type { StepEvent } from "../core/context.ts";
 import type { Manifest } from "../core/manifest.ts";
 import { type RunOptions, type RunOutcome, timeLimit } from "../core/run.ts";

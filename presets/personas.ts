@@ -5,7 +5,7 @@
  * unverified is marked so here and reaches results as "(unverified)".
  */
 import { z } from "npm:zod@4.6.7";
-import { formatIssues, InputError } from "../core/errors.ts";
+import { formatIssues, InputError } from "../ground/errors.ts";
 import type { Store } from "../core/store.ts";
 
 /** One preset value with its source. */

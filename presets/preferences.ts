@@ -3,7 +3,7 @@
  * `threshold prefs set` accepts only these keys (or `custom.*`), checked against each schema.
  */
 import { z } from "npm:zod@4.6.7";
-import { InputError } from "../core/errors.ts";
+import { InputError } from "../ground/errors.ts";
 
 export interface PreferenceKey {
   key: string;

@@ -4,8 +4,8 @@
  * through sharp (librsvg). Output is deterministic: the same plan and options give the same
  * bytes, so tests and golden files can compare it. Plan y is up; SVG y is down.
  */
-import { InputError } from "../core/errors.ts";
-import type { Floor, Obj, Opening, Plan, Point, Room, Vertical } from "../core/plan.ts";
+import { InputError } from "../ground/errors.ts";
+import type { Floor, Obj, Opening, Plan, Point, Room, Vertical } from "../ground/plan.ts";
 import type { Geometry, Overlay, Status } from "../core/result.ts";
 import { nearestWall } from "../engines/geometry/walls.ts";
 import { edgeDistance_m, pointInRing } from "../engines/geometry/polygon.ts";

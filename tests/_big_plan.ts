@@ -1,7 +1,7 @@
 /**
  * Test helper: a big synthetic plan for limit tests (run and import time limits).
  */
-import { parsePlan } from "../core/plan.ts";
+import { parsePlan } from "../ground/plan.ts";
 
 /** A side × side grid of 4 m rooms, 2.5 m high, each joined to its left and lower neighbour. */
 export function gridPlan(side: number) {

@@ -1,7 +1,7 @@
 /** What every route of the web view shares: the store, the tools folder, the assets. */
 import { DEFAULT_IMPORT_MAX_MB } from "../core/files.ts";
 import type { Store } from "../core/store.ts";
-import type { LoadedPlan } from "../core/plan.ts";
+import type { LoadedPlan } from "../ground/plan.ts";
 import type { Asset } from "./bundle.ts";
 import type { PageInfo } from "./layout.tsx";
 import type { ToolPool } from "../mcp/worker.ts";

@@ -1,12 +1,12 @@
 /**
- * `threshold web` confined as the MCP server is (mcp.ts confinedFlags): the server process may
+ * `threshold web` confined as the MCP server is (host/confine.ts confinedFlags): the server process may
  * read the project's code, its store, the raster files attached to sites and the npm packages'
  * own files (web-ifc reads its WebAssembly); write only its store (uploads in flight live in
  * the store's tmp/ folder); listen only on the host it serves; start no process.
  */
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { attachedFiles, confinedFlags, denoCacheDir } from "../mcp.ts";
+import { attachedFiles, confinedFlags, denoCacheDir } from "../host/confine.ts";
 import { PROJECT_DIR } from "../core/catalog.ts";
 import { islandsBundle } from "./bundle.ts";
 

@@ -10,7 +10,7 @@ import { findPlan, type PlanSources } from "../core/context.ts";
 import type { Manifest } from "../core/manifest.ts";
 import type { ToolResult } from "../core/result.ts";
 import type { RunOutcome } from "../core/run.ts";
-import { resultTable, toCsv } from "../cli/render.ts";
+import { resultTable, toCsv } from "../render/table.ts";
 import type { WorkerEnv } from "../mcp/tool_worker.ts";
 import { VerdictHeader } from "./blocks/VerdictHeader.tsx";
 import { fmtBytes } from "./http.ts";

@@ -1,7 +1,7 @@
 /** A result drawn by the blocks its manifest names, in that order (design.md § "Surfaces"). */
 import type { JSX } from "preact";
 import type { Block } from "../core/manifest.ts";
-import type { Plan } from "../core/plan.ts";
+import type { Plan } from "../ground/plan.ts";
 import { resultBlocks, type ToolResult } from "../core/result.ts";
 import { BLOCK_COMPONENTS } from "./blocks/mod.ts";
 import type { PageOpts } from "./blocks/paging.tsx";

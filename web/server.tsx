@@ -12,7 +12,7 @@ import {
   InputError,
   RegistryError,
   StoreError,
-} from "../core/errors.ts";
+} from "../ground/errors.ts";
 import { TOOLS_DIR } from "../core/paths.ts";
 import { defaultHome, openStore, type Store } from "../core/store.ts";
 import { BUILTIN_SCANS } from "../layers/builtin.ts";

@@ -8,7 +8,7 @@
  * (`THRESHOLD_AGENT_API_KEY`, else `OPENAI_API_KEY` / `ANTHROPIC_API_KEY`): it is never stored
  * or printed.
  */
-import { InputError } from "../../core/errors.ts";
+import { InputError } from "../../ground/errors.ts";
 import type { Store } from "../../core/store.ts";
 import { anthropicProvider } from "./anthropic.ts";
 import { openaiProvider } from "./openai.ts";

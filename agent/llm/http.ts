@@ -3,7 +3,7 @@
  * backoff on 429 and 5xx (a Retry-After header wins, capped), and server-sent event parsing
  * for streamed responses. Errors say the status and the server's message, never the key.
  */
-import { CancelledError } from "../../core/errors.ts";
+import { CancelledError } from "../../ground/errors.ts";
 import type { HttpOptions } from "./types.ts";
 
 /** A provider failed: the status (0 when no response came), and what to do about it. */

@@ -4,9 +4,10 @@
  * height above the lowest ground within a radius — a relative-elevation flood hint in the
  * spirit of HAND (Rennó et al. 2008), without the drainage network.
  */
-import type { Grid } from "./grid.ts";
-import { bilinear, cellCentre, cellSize_m, covers, worldToPixel } from "./sample.ts";
-import type { XY } from "./reproject.ts";
+import type { Grid } from "../../ground/grid.ts";
+import { cellSize_m } from "./sample.ts";
+import { bilinear, cellCentre, covers, worldToPixel } from "../../ground/grid.ts";
+import type { XY } from "../../ground/grid.ts";
 import { slopeAspectHorn } from "../geometry/water/mod.ts";
 
 /** What the grid says about a point. */

@@ -5,7 +5,7 @@
  * CRS from the GeoKey directory. Nodata is GDAL's GDAL_NODATA tag. Pure: takes bytes, no I/O.
  */
 import { fromArrayBuffer, type GeoTIFFImage } from "npm:geotiff@3.0.5";
-import type { GeoTransform, Grid } from "./grid.ts";
+import type { GeoTransform, Grid } from "../../ground/grid.ts";
 
 /** What a GeoTIFF's first image says about itself, without its pixels. */
 export interface GeoTiffInfo {

@@ -6,10 +6,12 @@
  * Δz is seen at atan((Δz − (1 − k)·d²/2R) / d): the earth's curvature with the survey
  * correction for terrestrial refraction, R = 6,371,000 m and Gauss's coefficient k = 0.13.
  */
-import type { Grid } from "./grid.ts";
-import { bilinear, cellSize_m, covers, metresPerDegree } from "./sample.ts";
-import { type Affine, applyAffine, gridNorthAzimuth_deg, type XY } from "./reproject.ts";
-import { ticker } from "../budget.ts";
+import type { Grid } from "../../ground/grid.ts";
+import { cellSize_m, metresPerDegree } from "./sample.ts";
+import { bilinear, covers } from "../../ground/grid.ts";
+import { gridNorthAzimuth_deg } from "./reproject.ts";
+import { type Affine, applyAffine, type XY } from "../../ground/grid.ts";
+import { ticker } from "../../ground/budget.ts";
 
 /** Mean earth radius, metres (IUGG). */
 export const EARTH_RADIUS_M = 6_371_000;

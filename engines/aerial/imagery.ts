@@ -7,24 +7,18 @@
  * asphalt) as the non-vegetated pixels of low saturation — a colour heuristic, not a trained
  * classifier. Takes bytes; no I/O.
  */
-import type { GeoTransform } from "./grid.ts";
+import {
+  type Affine,
+  applyAffine,
+  pixelToWorld,
+  worldToPixel,
+  type XY,
+} from "../../ground/grid.ts";
+import type { GeoRgbImage } from "../../ground/image.ts";
 import { readGeoTiffInfo } from "./geotiff.ts";
-import { type Affine, applyAffine, type XY } from "./reproject.ts";
-import { pixelToWorld, worldToPixel } from "./sample.ts";
 import { inAnyRoom, type OutsideWall } from "../geometry/footprint.ts";
 import { segmentDistance_m } from "../geometry/polygon.ts";
-import type { Room } from "../../core/plan.ts";
-
-/** An RGB image window with its georeferencing: interleaved 8-bit samples. */
-export interface RgbImage {
-  width: number;
-  height: number;
-  /** Samples per pixel in `data` (3, or 4 with alpha). */
-  channels: number;
-  data: Uint8Array;
-  transform: GeoTransform;
-  crs: string;
-}
+import type { Room } from "../../ground/plan.ts";
 
 /**
  * Decodes an RGB(A) GeoTIFF, or the window of it that covers `box` [minX, minY, maxX, maxY]
@@ -33,7 +27,7 @@ export interface RgbImage {
 export async function readOrthophoto(
   bytes: Uint8Array,
   box?: [number, number, number, number],
-): Promise<RgbImage | undefined> {
+): Promise<GeoRgbImage | undefined> {
   const info = await readGeoTiffInfo(bytes);
   if (info.bands < 3) {
     throw new Error(`an orthophoto needs 3 colour bands (RGB); this file has ${info.bands}`);
@@ -95,7 +89,7 @@ export interface SurfaceFractions {
  * transparent pixels (alpha 0) are skipped.
  */
 export function surfaceFractions(
-  img: RgbImage,
+  img: GeoRgbImage,
   mask: Uint8Array,
   opts: { exg_min?: number; saturation_max?: number } = {},
 ): SurfaceFractions {
@@ -124,7 +118,7 @@ export function surfaceFractions(
  * `imageToPlan` maps the image's CRS to plan metres (invert planToCrsAffine).
  */
 export function ringMask(
-  img: RgbImage,
+  img: GeoRgbImage,
   imageToPlan: Affine,
   rooms: Room[],
   walls: OutsideWall[],

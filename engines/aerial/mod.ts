@@ -1,4 +1,3 @@
-export * from "./grid.ts";
 export * from "./geotiff.ts";
 export * from "./reproject.ts";
 export * from "./sample.ts";

@@ -9,9 +9,7 @@
  * grid north there and distances are true to < 1 ppm within a few km), rotated by north_deg.
  */
 import proj4 from "npm:proj4@2.22.0";
-
-/** A coordinate pair in a CRS's own axis order: [x, y] = [easting, northing] or [lon, lat]. */
-export type XY = [number, number];
+import type { Affine, XY } from "../../ground/grid.ts";
 
 /** Where the plan's local frame sits on the earth. */
 export interface Anchor {
@@ -127,14 +125,6 @@ export function crsToPlan(anchor: Anchor, crs: string, points: XY[]): XY[] {
   const conv = proj4(defOrThrow(crs), tmercAt(anchor));
   const nd = anchor.north_deg ?? 0;
   return points.map((p) => enToPlan(conv.forward([p[0], p[1]]) as XY, nd));
-}
-
-/** A 2D affine map: [x', y'] = [a·x + b·y + c, d·x + e·y + f]. */
-export type Affine = [number, number, number, number, number, number];
-
-/** Applies an affine map to a point. */
-export function applyAffine(m: Affine, [x, y]: XY): XY {
-  return [m[0] * x + m[1] * y + m[2], m[3] * x + m[4] * y + m[5]];
 }
 
 /**

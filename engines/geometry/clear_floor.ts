@@ -10,8 +10,8 @@
  * a band edge passes a vertex, so trying those positions is exact; otherwise band positions
  * every 1 cm are tried as well (a lower bound, within about a centimetre).
  */
-import { ticker } from "../budget.ts";
-import type { Point } from "../../core/plan.ts";
+import { ticker } from "../../ground/budget.ts";
+import type { Point } from "../../ground/plan.ts";
 import type { MultiRings } from "./clip.ts";
 import { freeFloor } from "./clearance.ts";
 

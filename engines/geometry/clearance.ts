@@ -5,9 +5,9 @@
  * (Vatti clipping, see clip.ts); the widest circle uses polylabel (Mapbox's
  * pole of inaccessibility, a quadtree search that is exact to the precision asked for).
  */
-import { checkpoint, ticker } from "../budget.ts";
+import { checkpoint, ticker } from "../../ground/budget.ts";
 import polylabelJs from "npm:polylabel@2.1.0";
-import type { Obj, Opening, Plan, Point } from "../../core/plan.ts";
+import type { Obj, Opening, Plan, Point } from "../../ground/plan.ts";
 import { differenceRings, type MultiRings, ringArea_m2, type Rings } from "./clip.ts";
 import { closestOnSegment, nearestWall } from "./walls.ts";
 

@@ -6,7 +6,7 @@
  */
 import { signedArea_m2 } from "./polygon.ts";
 import ClipperLib from "npm:clipper-lib@6.4.2";
-import type { Point } from "../../core/plan.ts";
+import type { Point } from "../../ground/plan.ts";
 
 /** A polygon as rings (outer counter-clockwise first, then holes clockwise), metres. */
 export type Rings = Point[][];

@@ -5,8 +5,8 @@
  * side of the building it drains onto, the nearest outside wall, and a lattice of D8 arrows.
  * Pure functions over plain data; plan metres in, plan metres out.
  */
-import type { Point } from "../../core/plan.ts";
-import type { Grid } from "../aerial/grid.ts";
+import type { Point } from "../../ground/plan.ts";
+import type { Grid } from "../../ground/grid.ts";
 import { compassSide, type OutsideWall } from "./footprint.ts";
 import { segmentDistance_m } from "./polygon.ts";
 import { planAzimuth_deg } from "./walls.ts";
@@ -17,9 +17,9 @@ import {
   flowDirectionsD8,
   upstreamMask,
 } from "./water/mod.ts";
-import { bilinear } from "../aerial/sample.ts";
-import { type Affine, applyAffine } from "../aerial/reproject.ts";
-import { ticker } from "../budget.ts";
+import { bilinear } from "../../ground/grid.ts";
+import { type Affine, applyAffine } from "../../ground/grid.ts";
+import { ticker } from "../../ground/budget.ts";
 
 /** The four sides of a building, by the compass quarter its walls face. */
 export const SIDES = ["north", "east", "south", "west"] as const;

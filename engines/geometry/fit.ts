@@ -12,8 +12,8 @@
  *   (W. Carver 1956; Wetzel, "Rectangles in rectangles", Math. Mag. 73(3), 2000).
  */
 import { type FitMessage, type FitMessages, fitSaid } from "./fit_wording.ts";
-import type { Plan, Point } from "../../core/plan.ts";
-import { tolerance_m } from "../../core/plan.ts";
+import type { Plan, Point } from "../../ground/plan.ts";
+import { tolerance_m } from "../../ground/plan.ts";
 import {
   doorClearWidth,
   findPlacement,
@@ -22,9 +22,9 @@ import {
   type Placement,
 } from "./clearance.ts";
 import { objectsByRoom, type Route, type RouteGraph, verticalRun_m } from "./routes/mod.ts";
-import { judge } from "../../core/plan.ts";
+import { judge } from "../../ground/plan.ts";
 import { nearestRoomEdge } from "./walls.ts";
-import { ticker } from "../budget.ts";
+import { ticker } from "../../ground/budget.ts";
 
 /**
  * Longest thin rod carried level around a right-angle corner of corridor widths a and b, m:

@@ -5,7 +5,7 @@
  * reference §4.2–4.3). The best is the one that fits, then too close to call, then unknown,
  * then not; the shorter among equals; a start with no route at all comes last.
  */
-import type { Opening, Plan } from "../../core/plan.ts";
+import type { Opening, Plan } from "../../ground/plan.ts";
 import { fitAlongRoute, type FitStep, type Item } from "./fit.ts";
 import { type Route, type RouteGraph, routesFrom } from "./routes/mod.ts";
 

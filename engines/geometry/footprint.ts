@@ -5,9 +5,9 @@
  * 8-connected flood fill to close wall gaps.
  */
 import { pointInRing } from "./polygon.ts";
-import type { Plan, Point, Room } from "../../core/plan.ts";
-import type { Grid } from "../aerial/grid.ts";
-import { checkpoint, ticker } from "../budget.ts";
+import type { Plan, Point, Room } from "../../ground/plan.ts";
+import type { Grid } from "../../ground/grid.ts";
+import { checkpoint, ticker } from "../../ground/budget.ts";
 
 /** Labels that are not enclosed building (left out of the footprint). */
 const NOT_BUILDING = new Set(["balcony", "outdoor"]);

@@ -1,6 +1,6 @@
 /** Plan parts as GeoJSON geometries in plan metres (RFC 7946 shapes, local frame). */
-import type { Point } from "../../core/plan.ts";
-import type { Geometry } from "../../core/plan.ts";
+import type { Point } from "../../ground/plan.ts";
+import type { Geometry } from "../../ground/plan.ts";
 
 /** A closed GeoJSON Polygon from a plan polygon (the ring is closed if it is not). */
 export function polygonGeometry(polygon: Point[]): Geometry {

@@ -3,7 +3,7 @@
  * layers/plausibility.ts): an engine judging such an element says `unknown` with the reason,
  * never pass or fail (design.md § "Truthful results").
  */
-import type { Plan } from "../../core/plan.ts";
+import type { Plan } from "../../ground/plan.ts";
 
 /** The reasons an element (room, opening, vertical id) was marked implausible; empty if none. */
 export function implausibleReasons(

@@ -2,7 +2,7 @@
  * Plane-geometry primitives every importer and engine shares (plan metres, x right, y up).
  * Formulas: shoelace area, even-odd ray casting for point-in-polygon, point-segment distance.
  */
-import type { Point } from "../../core/plan.ts";
+import type { Point } from "../../ground/plan.ts";
 
 /** Signed area in m² by the shoelace formula: positive when the ring runs counter-clockwise. */
 export function signedArea_m2(ring: readonly Point[]): number {

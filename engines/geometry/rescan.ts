@@ -7,7 +7,7 @@
  * first, each finding at most once (greedy assignment, exact for well-separated elements).
  * A finding whose subject has no place in the plan (a site side) matches by identical id.
  */
-import type { Plan, Point } from "../../core/plan.ts";
+import type { Plan, Point } from "../../ground/plan.ts";
 import { signedArea_m2 } from "./polygon.ts";
 
 /** Where a subject is: its floor's index and a point in plan metres. */

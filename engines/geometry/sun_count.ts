@@ -7,7 +7,7 @@
  * Winter is 21 September to 21 March (BRE BR 209). Sun positions come in as a function, so the
  * caller picks the model (./sun/meeus.ts for counting).
  */
-import type { Opening, Plan, Point, RoomLabel } from "../../core/plan.ts";
+import type { Opening, Plan, Point, RoomLabel } from "../../ground/plan.ts";
 import {
   deltaT_s,
   julianDay,
@@ -31,7 +31,7 @@ import {
   yearSamples,
 } from "./sun_exposure.ts";
 import { HABITABLE_LABELS } from "./sunlight_rules.ts";
-import { ticker } from "../budget.ts";
+import { ticker } from "../../ground/budget.ts";
 import { sunlitSpan } from "./timezone.ts";
 
 /** Sun positions (degrees) at Julian Days (UT). */

@@ -9,8 +9,8 @@
  * Counting is the midpoint rule: each sample stands for `step_h` hours, so a daily total is
  * within one step of the continuous value (two sunrise/sunset edges, half a step each).
  */
-import { ticker } from "../budget.ts";
-import type { Opening, Plan, Point } from "../../core/plan.ts";
+import { ticker } from "../../ground/budget.ts";
+import type { Opening, Plan, Point } from "../../ground/plan.ts";
 import { julianDay } from "./sun/mod.ts";
 import { nearestWall, planAzimuth_deg } from "./walls.ts";
 import type { SunSeries } from "./sun/mod.ts";

@@ -12,7 +12,7 @@
  * Counted hours carry a sampling error; a measure within it of its limit is `warn` (the
  * uncertainty rule of design.md, through `judge`).
  */
-import { judge } from "../../core/plan.ts";
+import { judge } from "../../ground/plan.ts";
 
 /** EN 17037:2018 sunlight exposure levels, hours of direct sun on the chosen day. */
 export const EN17037_HOURS = { minimum: 1.5, medium: 3, high: 4 } as const;

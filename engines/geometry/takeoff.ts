@@ -8,10 +8,10 @@
  * Practice (6th ed., 2007) for net and gross internal area; ANSI Z765-2021 for the
  * finished-area convention (garages and unheated spaces left out; ceilings ≥ 7 ft).
  */
-import type { Opening, Plan, Point, Room, RoomLabel } from "../../core/plan.ts";
+import type { Opening, Plan, Point, Room, RoomLabel } from "../../ground/plan.ts";
 import { ringArea_m2 } from "./clip.ts";
 import { isConvexRing } from "./polygon.ts";
-import { ticker } from "../budget.ts";
+import { ticker } from "../../ground/budget.ts";
 
 /**
  * Area of a simple polygon, m², whatever its orientation: the absolute value of clip.ts's

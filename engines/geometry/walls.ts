@@ -3,7 +3,7 @@
  * outward normal, and the compass azimuth a plan direction faces. Plain 2D vector geometry
  * (point-to-segment projection, shoelace orientation) in plan metres, x right, y up.
  */
-import type { Opening, Plan, Point, Room } from "../../core/plan.ts";
+import type { Opening, Plan, Point, Room } from "../../ground/plan.ts";
 import { signedArea_m2 } from "./polygon.ts";
 
 /** A room edge that an opening sits on. All vectors are in plan metres, unit length. */

@@ -6,9 +6,9 @@
  * through a wall (objects on counters land beyond their place, see place.ts) stays in the room
  * before the wall.
  */
-import type { Opening, Point, Room } from "../../core/plan.ts";
+import type { Opening, Point, Room } from "../../ground/plan.ts";
 import { pointInRing } from "../geometry/polygon.ts";
-import { ticker } from "../budget.ts";
+import { ticker } from "../../ground/budget.ts";
 
 /** The step along the sightline (metres). */
 export const SIGHTLINE_STEP_M = 0.05;

@@ -10,25 +10,9 @@
  * files from the installed npm package (never the network) once per process. Everything it
  * returns is plain data.
  */
-import type { RgbImage } from "./equirect.ts";
+import type { RgbImage } from "../../ground/image.ts";
+import type { Detector, ViewDetection } from "../../ground/detector.ts";
 import { COCO_CLASSES } from "./coco.ts";
-
-/** One detection in a view, in the view's pixels. */
-export interface ViewDetection {
-  /** [x1, y1, x2, y2] in view pixels. */
-  box_px: [number, number, number, number];
-  score: number;
-  /** COCO class name ("toilet", "sink" …). */
-  label: string;
-}
-
-/** A loaded detector. `detect` runs one inference on one square view. */
-export interface Detector {
-  backend: string;
-  /** The side of the square input the model takes (512). */
-  input_px: number;
-  detect(view: RgbImage, minScore?: number): Promise<ViewDetection[]>;
-}
 
 /** The model's input side. */
 export const CENTERNET_INPUT_PX = 512;

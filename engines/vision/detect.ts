@@ -5,8 +5,8 @@
  * overlaps) on boxes measured in yaw and pitch degrees, yaw wrapping at ±180°.
  */
 import { viewPixelToAngles, type ViewSpec, wrapDeg } from "./equirect.ts";
-import type { ViewDetection } from "./centernet.ts";
-import { ticker } from "../budget.ts";
+import type { ViewDetection } from "../../ground/detector.ts";
+import { ticker } from "../../ground/budget.ts";
 
 /** A box in panorama angles; yaw_min_deg may exceed 180 or fall below −180 across the seam. */
 export interface AngleBox {

@@ -8,14 +8,8 @@
  * column u covers yaw ((u + 0.5) / W − 0.5) · 360, row v covers pitch 90 − (v + 0.5) / H · 180.
  * Camera frame: x right, y up, z forward at yaw 0.
  */
-import { ticker } from "../budget.ts";
-
-/** An RGB image, 3 bytes a pixel, rows top to bottom. */
-export interface RgbImage {
-  width: number;
-  height: number;
-  data: Uint8Array;
-}
+import { ticker } from "../../ground/budget.ts";
+import type { RgbImage } from "../../ground/image.ts";
 
 /** Where a perspective view looks and how large it is. */
 export interface ViewSpec {

@@ -8,7 +8,7 @@
  * what the scores were measured to mean is {@link SCORE_CHECK} / {@link SCORE_MEANING}. Below {@link COMMIT_SCORE} the answer is `unknown`, with the evidence listed. The label a plan
  * already carries is never an input.
  */
-import type { RoomLabel } from "../../core/plan.ts";
+import type { RoomLabel } from "../../ground/plan.ts";
 
 /** What is known about one room. Counts and sizes come from the plan; objects from panoramas. */
 export interface RoomEvidence {

@@ -4,9 +4,10 @@
  * object (detect.ts). The detector is passed in, so this runs the same with the real model and
  * with a test double; hooks before and after each view carry steps and cancellation.
  */
-import { perspectiveView, type RgbImage, viewRing, type ViewSpec } from "./equirect.ts";
+import { perspectiveView, viewRing, type ViewSpec } from "./equirect.ts";
+import type { RgbImage } from "../../ground/image.ts";
 import { type PanoDetection, suppress, toPanoAngles } from "./detect.ts";
-import type { ViewDetection } from "./centernet.ts";
+import type { ViewDetection } from "../../ground/detector.ts";
 
 /** How panoramas are cut for detection: 6 views of 90° at pitch −15°, 512 px, score ≥ 0.2. */
 export const VIEW_SETUP = { count: 6, pitch_deg: -15, fov_deg: 90, size_px: 512, min_score: 0.2 };

@@ -10,7 +10,7 @@
  */
 import { wrapDeg } from "./equirect.ts";
 import type { PanoDetection } from "./detect.ts";
-import { ticker } from "../budget.ts";
+import { ticker } from "../../ground/budget.ts";
 
 const RAD = Math.PI / 180;
 

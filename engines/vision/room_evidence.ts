@@ -3,7 +3,7 @@
  * minimum-area rectangle (rotating calipers, geometry/polygon.ts), its doors and windows and the
  * widest door to the outside, all from the plan alone.
  */
-import type { Plan } from "../../core/plan.ts";
+import type { Plan } from "../../ground/plan.ts";
 import { area_m2, minAreaRectangle } from "../geometry/polygon.ts";
 import type { RoomEvidence } from "./labels.ts";
 

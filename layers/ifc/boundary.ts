@@ -6,7 +6,7 @@
  * § 8.9.3 IfcAxis2Placement3D, § 8.18.3 IfcLocalPlacement; IFC2x3 the same).
  */
 import * as W from "npm:web-ifc@0.0.78";
-import type { Point } from "../../core/plan.ts";
+import type { Point } from "../../ground/plan.ts";
 import { offsetRings, unionRings } from "../../engines/geometry/clip.ts";
 import { area_m2, counterClockwise, simplifyRing } from "../../engines/geometry/polygon.ts";
 

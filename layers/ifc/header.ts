@@ -2,7 +2,7 @@
  * The ISO 10303-21 (STEP physical file) header of an IFC file: the `ISO-10303-21;` magic, the
  * `FILE_SCHEMA(('IFC4'))` line, and the closing `END-ISO-10303-21;` (ISO 10303-21:2016 §§ 5, 8).
  */
-import { InputError } from "../../core/errors.ts";
+import { InputError } from "../../ground/errors.ts";
 
 /** The IFC schemas the importer reads (web-ifc parses both; the attribute positions differ). */
 export const SUPPORTED_SCHEMAS = ["IFC2X3", "IFC4"] as const;

@@ -5,7 +5,7 @@
  * entity name otherwise surfaces as web-ifc's "FromRawLineData[…] is not a function".
  */
 import * as W from "npm:web-ifc@0.0.78";
-import { InputError } from "../../core/errors.ts";
+import { InputError } from "../../ground/errors.ts";
 
 let known: Set<string> | undefined;
 

@@ -11,9 +11,9 @@
  * in metres in a Y-up frame: a mesh point (x, y, z) is IFC world (x, −z, y), so plan = (x, −z).
  */
 import * as W from "npm:web-ifc@0.0.78";
-import { InputError } from "../../core/errors.ts";
+import { InputError } from "../../ground/errors.ts";
 import { checkIfcLines } from "./lines.ts";
-import type { PlanInput, Point, RoomLabel } from "../../core/plan.ts";
+import type { PlanInput, Point, RoomLabel } from "../../ground/plan.ts";
 import type { ImportReport } from "../types.ts";
 import {
   area_m2,
@@ -26,7 +26,7 @@ import {
 import { roomLabelFromName } from "../room_labels.ts";
 import { boundaryFootprint } from "./boundary.ts";
 import { checkIfcHeader } from "./header.ts";
-import { ticker } from "../../engines/budget.ts";
+import { ticker } from "../../ground/budget.ts";
 
 /** The import's time limit, checked in the loops that grow with the file (layers/mod.ts). */
 const importTick = ticker(64);

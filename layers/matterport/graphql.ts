@@ -3,7 +3,7 @@
  * (https://matterport.github.io/developer-docs/api/model/overview/; shared/reference/
  * data-formats.md §1.1, §1.4, §1.5). Every `dimensionEstimates` asks for `units: metric`.
  */
-import { InputError } from "../../core/errors.ts";
+import { InputError } from "../../ground/errors.ts";
 
 /** The documented Model API endpoint (GraphQL over HTTPS POST). */
 export const MATTERPORT_ENDPOINT = "https://api.matterport.com/api/models/graph";

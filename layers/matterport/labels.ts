@@ -1,9 +1,9 @@
 /**
- * Matterport room types onto the plan's room vocabulary (core/plan.ts ROOM_LABELS).
+ * Matterport room types onto the plan's room vocabulary (ground/plan.ts ROOM_LABELS).
  * The 21 detected room types are listed in Matterport's Property Intelligence docs
  * (`modelapi_pi_room_names.html`, shared/reference/data-formats.md §1.4).
  */
-import type { RoomLabel } from "../../core/plan.ts";
+import type { RoomLabel } from "../../ground/plan.ts";
 
 /** The 21 Matterport room classifications and the plan label each becomes. */
 export const MATTERPORT_ROOM_CLASSES: Readonly<Record<string, RoomLabel>> = {

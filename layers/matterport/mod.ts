@@ -3,7 +3,7 @@
  * `matterport://MODEL_ID` with MATTERPORT_TOKEN_ID / MATTERPORT_TOKEN_SECRET
  * (shared/reference/data-formats.md §1).
  */
-import { InputError } from "../../core/errors.ts";
+import { InputError } from "../../ground/errors.ts";
 import type { Importer } from "../types.ts";
 import { fetchModelResponse, matterportModelId } from "./graphql.ts";
 import { looksLikeModelResponse, modelToPlan } from "./model.ts";

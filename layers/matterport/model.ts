@@ -4,13 +4,13 @@
  * `modelapi_pi_dimension_estimates.html`, `modelapi_pi_room_names.html`, graphdoc
  * `opening.doc.html`). Every field may be null (partial data is normal since Dec 2020).
  */
-import { InputError } from "../../core/errors.ts";
-import type { Plan, Point, RoomLabel } from "../../core/plan.ts";
+import { InputError } from "../../ground/errors.ts";
+import type { Plan, Point, RoomLabel } from "../../ground/plan.ts";
 import type { ImportReport } from "../types.ts";
 import { roomLabelFromMatterport } from "./labels.ts";
 import { chainEdges, type IdEdge, type Ring } from "./polygon.ts";
 import { counterClockwise, signedArea_m2 } from "../../engines/geometry/polygon.ts";
-import { ticker } from "../../engines/budget.ts";
+import { ticker } from "../../ground/budget.ts";
 
 /** The import's time limit, checked in the loops that grow with the file (layers/mod.ts). */
 const importTick = ticker(64);

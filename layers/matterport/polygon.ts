@@ -4,7 +4,7 @@
  * ids, so a ring is found by chaining edges through shared vertex ids
  * (shared/reference/data-formats.md §1.4, "Polygon assembly").
  */
-import type { Point } from "../../core/plan.ts";
+import type { Point } from "../../ground/plan.ts";
 
 /** One edge as two vertex ids with their positions (plan metres). */
 export interface IdEdge {

@@ -5,9 +5,9 @@
  * indices 3, 7, 11), `included`, `visible[]`, `unobstructed[]` (navigable transitions) and
  * `height` (viewpoint height above the floor).
  */
-import { InputError } from "../../core/errors.ts";
+import { InputError } from "../../ground/errors.ts";
 import type { ImportReport } from "../types.ts";
-import { ticker } from "../../engines/budget.ts";
+import { ticker } from "../../ground/budget.ts";
 
 /** The import's time limit, checked in the loops that grow with the file (layers/mod.ts). */
 const importTick = ticker(64);

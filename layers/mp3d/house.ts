@@ -6,8 +6,8 @@
  * P panoramas, I images, C categories, O objects, E segments. Version 1.0 headers have no
  * segment, object, category or portal counts.
  */
-import { InputError } from "../../core/errors.ts";
-import type { Plan, Point, RoomLabel } from "../../core/plan.ts";
+import { InputError } from "../../ground/errors.ts";
+import type { Plan, Point, RoomLabel } from "../../ground/plan.ts";
 import type { ImportReport } from "../types.ts";
 import {
   counterClockwise,
@@ -15,7 +15,7 @@ import {
   pointInRing,
   signedArea_m2,
 } from "../../engines/geometry/polygon.ts";
-import { ticker } from "../../engines/budget.ts";
+import { ticker } from "../../ground/budget.ts";
 
 /** The import's time limit, checked in the loops that grow with the file (layers/mod.ts). */
 const importTick = ticker(64);

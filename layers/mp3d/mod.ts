@@ -2,7 +2,7 @@
  * Matterport3D importers: `.house` files and the simulator's connectivity JSON
  * (shared/reference/data-formats.md §2).
  */
-import { InputError } from "../../core/errors.ts";
+import { InputError } from "../../ground/errors.ts";
 import type { Importer } from "../types.ts";
 import { connectivityToPlan, looksLikeConnectivity, parseConnectivity } from "./connectivity.ts";
 import { houseToPlan, looksLikeHouse, parseHouse } from "./house.ts";

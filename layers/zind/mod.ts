@@ -2,7 +2,7 @@
  * The ZInD importer: Zillow Indoor Dataset `zind_data.json` (zillow/zind@06cfdbf
  * `data_organization.md`), detected from its content.
  */
-import { InputError } from "../../core/errors.ts";
+import { InputError } from "../../ground/errors.ts";
 import type { Importer } from "../types.ts";
 import { looksLikeZind, zindPlan } from "./read.ts";
 

@@ -8,8 +8,8 @@
  * local · floor_plan_transformation.scale · scale_meters_per_coordinate[floor]).
  */
 import { dirname, join } from "node:path";
-import { InputError } from "../../core/errors.ts";
-import type { PlanInput, Point, RoomLabel } from "../../core/plan.ts";
+import { InputError } from "../../ground/errors.ts";
+import type { PlanInput, Point, RoomLabel } from "../../ground/plan.ts";
 import type { ImportReport } from "../types.ts";
 import {
   area_m2,
@@ -20,7 +20,7 @@ import {
   simplifyRing,
 } from "../../engines/geometry/polygon.ts";
 import { roomLabelFromName } from "../room_labels.ts";
-import { ticker } from "../../engines/budget.ts";
+import { ticker } from "../../ground/budget.ts";
 
 /** The import's time limit, checked in the loops that grow with the file (layers/mod.ts). */
 const importTick = ticker(64);

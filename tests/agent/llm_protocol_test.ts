@@ -12,7 +12,7 @@ import { ModelError } from "../../agent/llm/http.ts";
 import { openaiProvider } from "../../agent/llm/openai.ts";
 import { modelSettings, providerFrom } from "../../agent/llm/config.ts";
 import { scrubNumbers } from "../../agent/llm/guard.ts";
-import { CancelledError } from "../../core/errors.ts";
+import { CancelledError } from "../../ground/errors.ts";
 import { loadRegistry } from "../../core/registry.ts";
 import { openStore } from "../../core/store.ts";
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";

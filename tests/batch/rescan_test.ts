@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { openStore } from "../../core/store.ts";
-import type { Plan } from "../../core/plan.ts";
+import type { Plan } from "../../ground/plan.ts";
 import { syntheticBuilding } from "../../bench/_synthetic_building.ts";
 import { createBatch, runBatch } from "../../batch/run.ts";
 import { tempHome } from "../_cli.ts";

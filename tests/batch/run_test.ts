@@ -16,7 +16,7 @@ import { CSV_COLUMNS, outFormat } from "../../batch/output.ts";
 import { makeProgress, progressText } from "../../batch/progress.ts";
 import { cli, tempHome } from "../_cli.ts";
 import { openPostgresStore } from "../../core/store_postgres.ts";
-import { freshDatabase, PG_URL } from "../_services.ts";
+import { freshDatabase } from "../_services.ts";
 
 const TEST_TOOLS = new URL("../../fixtures/batch_tools/", import.meta.url);
 const TOOLS = ["door_clearance", "step_free_route", "ceiling_height"];
@@ -348,7 +348,6 @@ Deno.test("batch command line: bad flags name the flag, what was wrong and what 
 Deno.test({
   ...opts,
   name: "batch on the PostgreSQL store: 2 worker threads, each with its own connection",
-  ignore: !PG_URL,
   fn: async () => {
     const url = await freshDatabase("pool");
     const store = openPostgresStore(url);

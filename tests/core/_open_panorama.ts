@@ -1,6 +1,6 @@
 /** Child of panoramas_test.ts: opens one panorama under the read permission it was given. */
 import { openPanorama } from "../../core/panoramas.ts";
-import type { Plan } from "../../core/plan.ts";
+import type { Plan } from "../../ground/plan.ts";
 
 const plan = {
   sweeps: [{ id: "s", floor: "f", at: [0, 0, 1.5], image: Deno.args[0] }],

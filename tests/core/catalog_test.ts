@@ -6,7 +6,7 @@ import {
   readListing,
   sourceFingerprint,
 } from "../../core/catalog.ts";
-import { RegistryError } from "../../core/errors.ts";
+import { RegistryError } from "../../ground/errors.ts";
 import { loadRegistry } from "../../core/registry.ts";
 import { manifestJson } from "../../core/manifest.ts";
 import { join } from "node:path";

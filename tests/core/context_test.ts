@@ -1,7 +1,7 @@
 import { assertEquals, assertThrows } from "../_assert.ts";
 import { makeCtx, resolveSite } from "../../core/context.ts";
 import { openStore } from "../../core/store.ts";
-import { parsePlan } from "../../core/plan.ts";
+import { parsePlan } from "../../ground/plan.ts";
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";
 
 Deno.test("ctx.site: a scan id, lat,lon or a stored site/address", () => {

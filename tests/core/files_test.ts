@@ -1,7 +1,7 @@
 /** Regular files under a size limit (core/files.ts): devices, folders and big files are refused. */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { InputError } from "../../core/errors.ts";
+import { InputError } from "../../ground/errors.ts";
 import { asUtf8, readRegularFile, readRegularFileSync } from "../../core/files.ts";
 
 const limit = { input: "--pack", what: "pack file", max_bytes: 100 };

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { setFindingVerdict } from "../../core/findings.ts";
-import { InputError } from "../../core/errors.ts";
+import { InputError } from "../../ground/errors.ts";
 import { openStore } from "../../core/store.ts";
 import type { Finding } from "../../core/result.ts";
 

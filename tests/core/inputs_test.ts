@@ -1,7 +1,7 @@
 import { assertEquals, assertMatch, assertOk } from "../_assert.ts";
 import { fill, tool, z } from "../../core/manifest.ts";
 import { fillInputs } from "../../core/inputs.ts";
-import { InputError } from "../../core/errors.ts";
+import { InputError } from "../../ground/errors.ts";
 
 const t = tool({
   id: "fill_probe",

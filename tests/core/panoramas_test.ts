@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { openPanorama } from "../../core/panoramas.ts";
-import type { Plan } from "../../core/plan.ts";
+import type { Plan } from "../../ground/plan.ts";
 import { sharedData } from "../_data.ts";
 
 const pano = sharedData("zind/panos/floor_01_partial_room_04_pano_32.jpg");

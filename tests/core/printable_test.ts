@@ -1,4 +1,4 @@
-/** Control characters from files never reach a terminal (core/text.ts). */
+/** Control characters from files never reach a terminal (ground/text.ts). */
 import assert from "node:assert/strict";
 import { hasControl, printable, printableLine, stripControls } from "../../core/printable.ts";
 

@@ -1,5 +1,5 @@
 import { assertEquals, assertMatch, assertOk, assertRejects, assertThrows } from "../_assert.ts";
-import { RegistryError } from "../../core/errors.ts";
+import { RegistryError } from "../../ground/errors.ts";
 import { loadRegistry, makeRegistry, TOOLS_DIR } from "../../core/registry.ts";
 
 const FIX = new URL("../../fixtures/registry/", import.meta.url);

@@ -1,15 +1,15 @@
 /**
  * Every run has a time limit (option, else the preference run.time_limit_s, else 120 s): past
  * it the run ends as an `error` naming the limit, even inside an engine's loop that never
- * yields (engines/budget.ts checkpoints). A shared cancel flag stops it the same way.
+ * yields (ground/budget.ts checkpoints). A shared cancel flag stops it the same way.
  */
 import assert from "node:assert/strict";
-import { CancelledError } from "../../core/errors.ts";
+import { CancelledError } from "../../ground/errors.ts";
 import { DEFAULT_TIME_LIMIT_S, runTool, timeLimit } from "../../core/run.ts";
 import { openStore } from "../../core/store.ts";
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";
 import busy from "../../fixtures/mcp_tools/busy_loop/mod.ts";
-import { checkpoint } from "../../engines/budget.ts";
+import { checkpoint } from "../../ground/budget.ts";
 
 Deno.test("run limit: a CPU-bound loop past the limit is an error naming the limit", async () => {
   const t0 = performance.now();
@@ -56,7 +56,7 @@ Deno.test("run limit: outside a run a checkpoint costs nothing and throws nothin
 });
 
 Deno.test("run limit: step_free_route on a 30,000-room plan stops at a 0.5 s limit as an error", async () => {
-  const { parsePlan } = await import("../../core/plan.ts");
+  const { parsePlan } = await import("../../ground/plan.ts");
   const { loadRegistry } = await import("../../core/registry.ts");
   // A 174 × 173 grid of 4 m rooms, each joined to its left and lower neighbour by a door.
   const n = 30_000, side = Math.ceil(Math.sqrt(n));

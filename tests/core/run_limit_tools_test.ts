@@ -1,6 +1,6 @@
 /**
  * Every tool whose work grows with the plan stops at the run's time limit, inside its
- * engines' loops (engines/budget.ts checkpoints): on a big synthetic plan (a grid of rooms,
+ * engines' loops (ground/budget.ts checkpoints): on a big synthetic plan (a grid of rooms,
  * joined by doors, with a window on every outside wall) each run with a 0.3 s limit ends as
  * an `error` naming the limit, soon after it. Unlimited, each of these runs takes longer than
  * the limit here (1.4–4.5 s, measured on the development machine), so the error is the

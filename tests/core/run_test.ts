@@ -2,8 +2,8 @@ import { assertEquals, assertMatch, assertOk, assertRejects } from "../_assert.t
 import { fill, tool, z } from "../../core/manifest.ts";
 import { type RunOutcome, runTool } from "../../core/run.ts";
 import { openStore } from "../../core/store.ts";
-import { parsePlan } from "../../core/plan.ts";
-import { CancelledError, InputError } from "../../core/errors.ts";
+import { parsePlan } from "../../ground/plan.ts";
+import { CancelledError, InputError } from "../../ground/errors.ts";
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";
 import type { HandlerResult } from "../../core/result.ts";
 

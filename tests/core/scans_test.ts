@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { listScanEntries, selectScan } from "../../core/scans.ts";
 import { openStore } from "../../core/store.ts";
-import { InputError } from "../../core/errors.ts";
-import { parsePlan } from "../../core/plan.ts";
+import { InputError } from "../../ground/errors.ts";
+import { parsePlan } from "../../ground/plan.ts";
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";
 
 const tiny = parsePlan({

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { fill, tool, z } from "../../core/manifest.ts";
 import { createSession, parseAnswer, planChoices, targetInputs } from "../../core/session.ts";
 import { openStore } from "../../core/store.ts";
-import { InputError } from "../../core/errors.ts";
+import { InputError } from "../../ground/errors.ts";
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";
 import type { SessionEvent } from "../../core/session.ts";
 
@@ -152,8 +152,8 @@ Deno.test("parseAnswer: choices by number, value or unique label prefix; yes/no"
   );
 });
 
-Deno.test("planChoices: one naming source, the names results use (engines/geometry/names.ts)", async () => {
-  const { planNames } = await import("../../engines/geometry/names.ts");
+Deno.test("planChoices: one naming source, the names results use (ground/names.ts)", async () => {
+  const { planNames } = await import("../../ground/names.ts");
   const plan = BUILTIN_SCANS.demo().plan;
   const names = planNames(plan);
   const rooms = planChoices(plan, "room");

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { listSiteEntries, putPersonSite } from "../../core/sites.ts";
 import { openStore } from "../../core/store.ts";
-import { InputError } from "../../core/errors.ts";
+import { InputError } from "../../ground/errors.ts";
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";
 
 const setup = () => {

@@ -6,8 +6,8 @@
 import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import { join } from "node:path";
-import { InputError, StoreError } from "../../core/errors.ts";
-import { parsePlan } from "../../core/plan.ts";
+import { InputError, StoreError } from "../../ground/errors.ts";
+import { parsePlan } from "../../ground/plan.ts";
 import { runTool } from "../../core/run.ts";
 import { checkScanId, openStore, STORE_SCHEMA_VERSION } from "../../core/store.ts";
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";

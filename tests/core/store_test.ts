@@ -2,7 +2,7 @@ import { assertEquals, assertMatch, assertOk, assertThrows } from "../_assert.ts
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { openStore, STORE_SCHEMA_VERSION } from "../../core/store.ts";
-import { StoreError } from "../../core/errors.ts";
+import { StoreError } from "../../ground/errors.ts";
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";
 import { cli, tempHome } from "../_cli.ts";
 

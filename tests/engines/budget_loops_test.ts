@@ -1,13 +1,13 @@
 /**
- * The engines' long loops check the run's budget (engines/budget.ts): under a budget whose
+ * The engines' long loops check the run's budget (ground/budget.ts): under a budget whose
  * deadline has passed, each of these engines stops with BudgetExceeded naming the limit; with
  * no budget (a library call) the same call returns its result.
  */
 import assert from "node:assert/strict";
-import { BudgetExceeded, withBudget } from "../../engines/budget.ts";
+import { BudgetExceeded, withBudget } from "../../ground/budget.ts";
 import { terrainHorizon } from "../../engines/aerial/horizon.ts";
 import { resampleToPlan } from "../../engines/aerial/sample.ts";
-import type { Grid } from "../../engines/aerial/grid.ts";
+import type { Grid } from "../../ground/grid.ts";
 import { footprintMask, outsideWalls } from "../../engines/geometry/footprint.ts";
 import { internalWallFootprint_m2, planTakeoff } from "../../engines/geometry/takeoff.ts";
 import { gridPlan } from "../_big_plan.ts";

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { InputError } from "../../core/errors.ts";
+import { InputError } from "../../ground/errors.ts";
 import { DEFAULT_IMPORT_TIME_LIMIT_S, importLimits, importSource } from "../../layers/mod.ts";
 import { openStore } from "../../core/store.ts";
 import { gridPlan } from "../_big_plan.ts";

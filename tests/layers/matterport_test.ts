@@ -4,8 +4,8 @@
  * local GraphQL server on 127.0.0.1, polygon chaining, and ceiling_height on an imported plan.
  */
 import assert from "node:assert/strict";
-import { InputError } from "../../core/errors.ts";
-import type { Plan } from "../../core/plan.ts";
+import { InputError } from "../../ground/errors.ts";
+import type { Plan } from "../../ground/plan.ts";
 import { runTool } from "../../core/run.ts";
 import { detectImporter, importSource } from "../../layers/mod.ts";
 import {

@@ -4,9 +4,9 @@
  * checks, the mpcat40 table, and the real simulator connectivity sample (§2.3).
  */
 import assert from "node:assert/strict";
-import { InputError } from "../../core/errors.ts";
+import { InputError } from "../../ground/errors.ts";
 import { hasLayer } from "../../core/layers.ts";
-import type { Plan } from "../../core/plan.ts";
+import type { Plan } from "../../ground/plan.ts";
 import { runTool } from "../../core/run.ts";
 import { detectImporter, importSource } from "../../layers/mod.ts";
 import { signedArea_m2 } from "../../engines/geometry/polygon.ts";

@@ -4,7 +4,7 @@
  * never a pass or fail on an implausible value.
  */
 import assert from "node:assert/strict";
-import { parsePlan, type PlanInput } from "../../core/plan.ts";
+import { parsePlan, type PlanInput } from "../../ground/plan.ts";
 import { runTool } from "../../core/run.ts";
 import { loadRegistry } from "../../core/registry.ts";
 import type { ImportReport } from "../../layers/types.ts";

@@ -3,20 +3,14 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { assert, assertEquals, assertMatch } from "../_assert.ts";
 import { sharedData } from "../_data.ts";
-import { InputError } from "../../core/errors.ts";
+import { InputError } from "../../ground/errors.ts";
 import { resolveSite } from "../../core/context.ts";
 import { hasLayer } from "../../core/layers.ts";
-import { parsePlan } from "../../core/plan.ts";
+import { parsePlan } from "../../ground/plan.ts";
 import { openStore } from "../../core/store.ts";
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";
-import {
-  addRaster,
-  describeRaster,
-  loadElevation,
-  loadRaster,
-  RasterFileError,
-  rastersOf,
-} from "../../layers/rasters.ts";
+import { addRaster, loadElevation, loadRaster, RasterFileError } from "../../layers/rasters.ts";
+import { describeRaster, rastersOf } from "../../ground/rasters.ts";
 import { gridToTiff, housePlan, orthophotoTiff, tiltedPlane } from "../../fixtures/site/dems.ts";
 
 const DEM = sharedData("dem/terra_elev_vinschgau.tif");

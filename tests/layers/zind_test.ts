@@ -6,8 +6,8 @@
  */
 import assert from "node:assert/strict";
 import { sharedData } from "../_data.ts";
-import { InputError } from "../../core/errors.ts";
-import { parsePlan, type Plan } from "../../core/plan.ts";
+import { InputError } from "../../ground/errors.ts";
+import { parsePlan, type Plan } from "../../ground/plan.ts";
 import { runTool } from "../../core/run.ts";
 import ceilingHeight from "../../tools/ceiling_height/mod.ts";
 import { detectImporter, importSource } from "../../layers/mod.ts";

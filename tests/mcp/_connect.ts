@@ -5,7 +5,7 @@
  */
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
-import { confinedFlags } from "../../mcp.ts";
+import { confinedFlags } from "../../host/confine.ts";
 
 export const PROJECT = new URL("../../", import.meta.url).pathname.replace(/\/$/, "");
 export const MCP_TS = `${PROJECT}/mcp.ts`;

@@ -3,7 +3,7 @@
  * a 200 × 200-room plan (several seconds of work) is cancelled while it runs, and from 500 ms
  * after the cancel the server process uses next to no CPU (a worker still looping would use a
  * whole core). The engines see the worker's cancel flag at their checkpoints
- * (engines/budget.ts). Linux only (CPU time from /proc).
+ * (ground/budget.ts). Linux only (CPU time from /proc).
  */
 import assert from "node:assert/strict";
 import { openStore } from "../../core/store.ts";

@@ -1,10 +1,10 @@
 /** Over MCP a pack named by path must be a .json file under a --root (mcp/files.ts). */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { InputError } from "../../core/errors.ts";
+import { InputError } from "../../ground/errors.ts";
 import { checkFileArguments } from "../../mcp/files.ts";
 import { freshHome, MCP_TS, PROJECT, start } from "./_connect.ts";
-import { confinedFlags } from "../../mcp.ts";
+import { confinedFlags } from "../../host/confine.ts";
 
 Deno.test("mcp files: a pack path must be a .json file inside a root; ids and JSON text pass", () => {
   const root = Deno.makeTempDirSync();

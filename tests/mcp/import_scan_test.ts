@@ -6,7 +6,8 @@
  */
 import assert from "node:assert/strict";
 import { dirname } from "node:path";
-import { confinedFlags, TERMINAL_HINT } from "../../mcp.ts";
+import { TERMINAL_HINT } from "../../mcp.ts";
+import { confinedFlags } from "../../host/confine.ts";
 import { ModelViewSchema } from "../../mcp/tools.ts";
 import { sharedData } from "../_data.ts";
 import { freshHome, MCP_TS, PROJECT, start } from "./_connect.ts";

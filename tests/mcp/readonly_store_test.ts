@@ -4,7 +4,7 @@
  * The store sits on a tmpfs remounted read-only (root only; skipped with the reason otherwise).
  */
 import assert from "node:assert/strict";
-import { parsePlan } from "../../core/plan.ts";
+import { parsePlan } from "../../ground/plan.ts";
 import { openStore } from "../../core/store.ts";
 import { freshHome, start } from "./_connect.ts";
 

@@ -10,7 +10,7 @@ import { BUILTIN_SCANS } from "../../layers/builtin.ts";
 import { importSource } from "../../layers/mod.ts";
 import { loadRegistry } from "../../core/registry.ts";
 import { runTool } from "../../core/run.ts";
-import type { LoadedPlan } from "../../core/plan.ts";
+import type { LoadedPlan } from "../../ground/plan.ts";
 import { getPersona } from "../../presets/personas.ts";
 import { planSvg, svgToPng } from "../../render/planview.ts";
 import { sharedData } from "../_data.ts";

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import sharp from "sharp";
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";
-import { InputError } from "../../core/errors.ts";
-import { parsePlan, type Plan } from "../../core/plan.ts";
+import { InputError } from "../../ground/errors.ts";
+import { parsePlan, type Plan } from "../../ground/plan.ts";
 import type { Overlay, Status } from "../../core/result.ts";
 import { lineGeometry, pointGeometry, polygonGeometry } from "../../engines/geometry/geojson.ts";
 import { planSvg, scaleBarLength_m, STATUS_COLOURS, svgToPng } from "../../render/planview.ts";

@@ -5,8 +5,8 @@
  */
 import sharp from "sharp";
 import { join } from "node:path";
-import type { Detector, ViewDetection } from "../../engines/vision/centernet.ts";
-import type { RgbImage } from "../../engines/vision/equirect.ts";
+import type { Detector, ViewDetection } from "../../ground/detector.ts";
+import type { RgbImage } from "../../ground/image.ts";
 import { panoPixelToAngles } from "../../engines/vision/equirect.ts";
 
 /** Patches: [label, colour, yaw min, yaw max, pitch min, pitch max] in degrees. */

@@ -3,7 +3,7 @@ import { assertGolden } from "../_golden.ts";
 import { fixture } from "../_data.ts";
 import { loadRegistry } from "../../core/registry.ts";
 import { runTool } from "../../core/run.ts";
-import { parsePlan, parsePlanText } from "../../core/plan.ts";
+import { parsePlan, parsePlanText } from "../../ground/plan.ts";
 import { openStore } from "../../core/store.ts";
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";
 import { getPersona } from "../../presets/personas.ts";

@@ -6,10 +6,10 @@
 import { assert, assertEquals, assertMatch, assertOk } from "../_assert.ts";
 import { sharedData } from "../_data.ts";
 import { assertGolden } from "../_golden.ts";
-import { InputError } from "../../core/errors.ts";
+import { InputError } from "../../ground/errors.ts";
 import { loadRegistry } from "../../core/registry.ts";
 import { runTool } from "../../core/run.ts";
-import type { LoadedPlan } from "../../core/plan.ts";
+import type { LoadedPlan } from "../../ground/plan.ts";
 import { openStore } from "../../core/store.ts";
 import { countStatuses, forModel, ToolResult } from "../../core/result.ts";
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";

@@ -1,12 +1,12 @@
 /**
- * A room an importer derived (an IFC storey with no IfcSpace: core/plan.ts `Room.derived`) is
+ * A room an importer derived (an IFC storey with no IfcSpace: ground/plan.ts `Room.derived`) is
  * kept out of every judgement, and each tool says so: on IfcOpenHouse (its only room is
  * derived) and on FZK-Haus with a derived room added beside its own seven (a door from Flur
  * into it and a window out of it).
  */
 import assert from "node:assert/strict";
 import { sharedData } from "../_data.ts";
-import type { Plan } from "../../core/plan.ts";
+import type { Plan } from "../../ground/plan.ts";
 import { loadRegistry } from "../../core/registry.ts";
 import { runTool } from "../../core/run.ts";
 import type { ToolResult } from "../../core/result.ts";

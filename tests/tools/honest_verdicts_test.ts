@@ -6,7 +6,7 @@ import { BUILTIN_SCANS } from "../../layers/builtin.ts";
 import { importSource } from "../../layers/mod.ts";
 import { loadRegistry } from "../../core/registry.ts";
 import { runTool } from "../../core/run.ts";
-import type { LoadedPlan } from "../../core/plan.ts";
+import type { LoadedPlan } from "../../ground/plan.ts";
 import { subjectStatuses } from "../../core/verdict.ts";
 import { sharedData } from "../_data.ts";
 import { assert, assertEquals } from "../_assert.ts";

@@ -4,7 +4,7 @@ import { BUILTIN_SCANS } from "../../layers/builtin.ts";
 import { importSource } from "../../layers/mod.ts";
 import { loadRegistry } from "../../core/registry.ts";
 import { runTool } from "../../core/run.ts";
-import { InputError } from "../../core/errors.ts";
+import { InputError } from "../../ground/errors.ts";
 import { sharedData } from "../_data.ts";
 import { assert, assertEquals, assertMatch } from "../_assert.ts";
 

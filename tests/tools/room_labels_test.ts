@@ -7,9 +7,9 @@ import assert from "node:assert/strict";
 import { fixture } from "../_data.ts";
 import { loadRegistry } from "../../core/registry.ts";
 import { runTool } from "../../core/run.ts";
-import { type LoadedPlan, parsePlanText } from "../../core/plan.ts";
+import { type LoadedPlan, parsePlanText } from "../../ground/plan.ts";
 import { openStore } from "../../core/store.ts";
-import { CancelledError } from "../../core/errors.ts";
+import { CancelledError } from "../../ground/errors.ts";
 import { DetectorUnavailableError } from "../../engines/vision/centernet.ts";
 import { fakeDetector, writePanorama } from "./_vision_fake.ts";
 

@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import { fixture } from "../_data.ts";
 import { loadRegistry } from "../../core/registry.ts";
 import { runTool } from "../../core/run.ts";
-import { parsePlanText } from "../../core/plan.ts";
+import { parsePlanText } from "../../ground/plan.ts";
 import { openStore } from "../../core/store.ts";
 import { fakeDetector, type SceneBox, writePanorama, writeScene } from "./_vision_fake.ts";
 

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { assert, assertEquals, assertMatch, assertOk } from "../_assert.ts";
-import { parsePlan } from "../../core/plan.ts";
+import { parsePlan } from "../../ground/plan.ts";
 import { openStore, type Store } from "../../core/store.ts";
 import { runTool } from "../../core/run.ts";
 import type { ToolResult } from "../../core/result.ts";
@@ -8,7 +8,7 @@ import { forModel } from "../../core/result.ts";
 import { addRaster } from "../../layers/rasters.ts";
 import siteDrainage from "../../tools/site_drainage/mod.ts";
 import { gridToTiff, houseDem, housePlan, NORTH_PIT } from "../../fixtures/site/dems.ts";
-import type { Grid } from "../../engines/aerial/grid.ts";
+import type { Grid } from "../../ground/grid.ts";
 
 async function setup(
   opts: { north_deg?: number; dem?: Grid; epsg?: number; geographic?: boolean } = {},

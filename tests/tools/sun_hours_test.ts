@@ -6,10 +6,10 @@
  * when the centre is ~0.57° below the geometric horizon: cos H0 = (sin(−0.57°) − sin φ sin δ) /
  * (cos φ cos δ), H0 = 90.86° at 45°N, i.e. 6.057 h from sunrise to noon.
  */
-import { InputError } from "../../core/errors.ts";
+import { InputError } from "../../ground/errors.ts";
 import { manifestJson } from "../../core/manifest.ts";
 import { openStore } from "../../core/store.ts";
-import { parsePlanText } from "../../core/plan.ts";
+import { parsePlanText } from "../../ground/plan.ts";
 import type { ToolResult } from "../../core/result.ts";
 import { runTool } from "../../core/run.ts";
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";

@@ -7,11 +7,11 @@ import { fixture, sharedData } from "../_data.ts";
 import { assertGolden } from "../_golden.ts";
 import { loadRegistry } from "../../core/registry.ts";
 import { runTool } from "../../core/run.ts";
-import { parsePlanText, type Plan } from "../../core/plan.ts";
+import { parsePlanText, type Plan } from "../../ground/plan.ts";
 import { ToolResult } from "../../core/result.ts";
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";
 import { importSource } from "../../layers/mod.ts";
-import { resultTable, toCsv } from "../../cli/render.ts";
+import { resultTable, toCsv } from "../../render/table.ts";
 import expected from "../../fixtures/takeoff/lshape.expected.json" with { type: "json" };
 
 const tool = (await loadRegistry()).require("takeoff");

@@ -4,10 +4,10 @@
  */
 import { assert, assertEquals, assertMatch, assertOk } from "../_assert.ts";
 import { fixture, sharedData } from "../_data.ts";
-import { InputError } from "../../core/errors.ts";
+import { InputError } from "../../ground/errors.ts";
 import { loadRegistry } from "../../core/registry.ts";
 import { runTool } from "../../core/run.ts";
-import { type LoadedPlan, parsePlan, parsePlanText } from "../../core/plan.ts";
+import { type LoadedPlan, parsePlan, parsePlanText } from "../../ground/plan.ts";
 import { ToolResult } from "../../core/result.ts";
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";
 import { importSource } from "../../layers/mod.ts";

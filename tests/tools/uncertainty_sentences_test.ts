@@ -14,7 +14,7 @@ import { runTool } from "../../core/run.ts";
 import type { ToolResult } from "../../core/result.ts";
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";
 import { importSource } from "../../layers/mod.ts";
-import type { LoadedPlan } from "../../core/plan.ts";
+import type { LoadedPlan } from "../../ground/plan.ts";
 
 const reg = await loadRegistry();
 const U = 0.3;

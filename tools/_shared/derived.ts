@@ -1,10 +1,10 @@
 /**
- * Rooms an importer derived (core/plan.ts `Room.derived`: an IFC storey with no IfcSpace gets
+ * Rooms an importer derived (ground/plan.ts `Room.derived`: an IFC storey with no IfcSpace gets
  * the rectangle inside its walls so its doors have a side) are not rooms of the file: no tool
  * judges one (design.md "Truthful results"), and each tool says which it left out and why.
  * The folder starts with "_" so the registry does not take it for a tool.
  */
-import type { Plan, Room } from "../../core/plan.ts";
+import type { Plan, Room } from "../../ground/plan.ts";
 
 /** The plan's rooms split into those a tool may judge and those an importer derived. */
 export function splitDerived(plan: Pick<Plan, "rooms">): { rooms: Room[]; derived: Room[] } {

@@ -3,8 +3,8 @@
  * when the person names a door that does not lead outside: the input, what was wrong, and the
  * doors to the outside that are allowed.
  */
-import { InputError } from "../../core/errors.ts";
-import type { Plan } from "../../core/plan.ts";
+import { InputError } from "../../ground/errors.ts";
+import type { Plan } from "../../ground/plan.ts";
 import { type EntranceChoice, pickEntrance } from "../../engines/geometry/routes/mod.ts";
 
 /** The entrance choice; throws an InputError on `entrance` when a given door is not a way in. */

@@ -1,14 +1,14 @@
 /**
  * A tool input that names a room, door, window or floor: resolved by id, name or label
- * (engines/geometry/names.ts), or an InputError naming the input and the candidates by name.
+ * (ground/names.ts), or an InputError naming the input and the candidates by name.
  * The folder starts with "_" so the registry does not take it for a tool.
  */
-import { BudgetExceeded, ticker } from "../../engines/budget.ts";
+import { BudgetExceeded, ticker } from "../../ground/budget.ts";
 import type { Ctx } from "../../core/context.ts";
-import { InputError } from "../../core/errors.ts";
+import { InputError } from "../../ground/errors.ts";
 import type { InputsSchema, Manifest } from "../../core/manifest.ts";
 import type { HandlerResult } from "../../core/result.ts";
-import type { Plan } from "../../core/plan.ts";
+import type { Plan } from "../../ground/plan.ts";
 import {
   namesInText,
   type PlanNames,
@@ -16,7 +16,7 @@ import {
   type RefKind,
   refProblem,
   resolveRef,
-} from "../../engines/geometry/names.ts";
+} from "../../ground/names.ts";
 
 /** The id of the element `value` names, or an InputError on `input` saying what it could be. */
 export function resolveInput(
@@ -54,7 +54,7 @@ export function named<S extends InputsSchema>(m: Manifest<S>): Manifest<S> {
       }
       if (!names) return await m.run(ctx, inputs);
       const n = names;
-      // Every text of a large result is rewritten: within the run's budget (engines/budget.ts),
+      // Every text of a large result is rewritten: within the run's budget (ground/budget.ts),
       // checked at each text (one rewrite of a plan with 100,000 ids takes milliseconds).
       const tick = ticker(1);
       const sub = (t: string) => (tick(), namesInText(t, n));

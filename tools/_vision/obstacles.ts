@@ -5,7 +5,7 @@
  * and the result says so in an assumption.
  */
 import type { Ctx } from "../../core/context.ts";
-import type { Obj, Plan } from "../../core/plan.ts";
+import type { Obj, Plan } from "../../ground/plan.ts";
 import { z } from "../../core/manifest.ts";
 import { MIN_OBJECT_SCORE } from "../../engines/vision/labels.ts";
 import { objectsInRooms, roomName, see, sweepsByRoom } from "./see.ts";

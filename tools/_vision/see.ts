@@ -5,7 +5,7 @@
  * with "_" so the registry does not take it for a tool.
  */
 import type { Ctx } from "../../core/context.ts";
-import type { Plan, Room, Sweep } from "../../core/plan.ts";
+import type { Plan, Room, Sweep } from "../../ground/plan.ts";
 import { DetectorUnavailableError } from "../../engines/vision/centernet.ts";
 import type { PanoDetection } from "../../engines/vision/detect.ts";
 import { detectionKey, detectPanorama } from "../../engines/vision/panorama.ts";

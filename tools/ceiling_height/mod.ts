@@ -4,7 +4,7 @@
  */
 import { derivedAssumptions, onlyDerivedText, splitDerived } from "../_shared/derived.ts";
 import { fill, tool, z } from "../../core/manifest.ts";
-import { tolerance_m } from "../../core/plan.ts";
+import { tolerance_m } from "../../ground/plan.ts";
 import {
   type Check,
   type Finding,
@@ -19,7 +19,7 @@ import {
 } from "../../core/result.ts";
 import { polygonGeometry } from "../../engines/geometry/geojson.ts";
 import { named } from "../_shared/refs.ts";
-import { ticker } from "../../engines/budget.ts";
+import { ticker } from "../../ground/budget.ts";
 
 export default named(tool({
   id: "ceiling_height",

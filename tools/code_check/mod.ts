@@ -5,8 +5,8 @@
  * The rules and their measures are engines/geometry/rules.ts; the packs are data in
  * engines/geometry/packs/.
  */
-import { ticker } from "../../engines/budget.ts";
-import { InputError } from "../../core/errors.ts";
+import { ticker } from "../../ground/budget.ts";
+import { InputError } from "../../ground/errors.ts";
 import { fill, tool, z } from "../../core/manifest.ts";
 import {
   type Check,

@@ -2,7 +2,7 @@
  * code_check's `pack` input: a built-in pack id, the JSON text of a pack, or a person's pack
  * file read through the run's context.
  */
-import { InputError } from "../../core/errors.ts";
+import { InputError } from "../../ground/errors.ts";
 import { BUILTIN_PACK_IDS, builtinPack } from "../../engines/geometry/packs.ts";
 import { parsePack, type RulePack } from "../../engines/geometry/rules/mod.ts";
 

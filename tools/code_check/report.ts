@@ -2,7 +2,7 @@
  * code_check's wording: the checks, findings, overlays, metrics, assumptions and verdict sentence
  * made from a pack's evaluation (engines/geometry/rules/). Only tools/code_check/mod.ts imports it.
  */
-import type { Plan, Room } from "../../core/plan.ts";
+import type { Plan, Room } from "../../ground/plan.ts";
 import {
   type Assumption,
   type Check,

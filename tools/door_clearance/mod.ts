@@ -7,7 +7,7 @@
  * estimate becomes an assumption.
  */
 import { fill, tool, z } from "../../core/manifest.ts";
-import { tolerance_m } from "../../core/plan.ts";
+import { tolerance_m } from "../../ground/plan.ts";
 import {
   type Check,
   type Finding,
@@ -26,10 +26,10 @@ import {
   openingSpan,
 } from "../../engines/geometry/clearance.ts";
 import { lineGeometry } from "../../engines/geometry/geojson.ts";
-import { planNames } from "../../engines/geometry/names.ts";
+import { planNames } from "../../ground/names.ts";
 import { chair_width_optional_m, min_clear_width_m, side_margin_m } from "../_access/inputs.ts";
 import { named } from "../_shared/refs.ts";
-import { ticker } from "../../engines/budget.ts";
+import { ticker } from "../../ground/budget.ts";
 
 export default named(tool({
   id: "door_clearance",

@@ -2,7 +2,7 @@
  * room_labels' wording and drawing helpers: the verdict sentence, the room overlay, what a
  * guess "shows" in words and the fixed assumptions. Only tools/room_labels/mod.ts imports it.
  */
-import type { Room } from "../../core/plan.ts";
+import type { Room } from "../../ground/plan.ts";
 import type { Overlay, ToolResult } from "../../core/result.ts";
 import { polygonGeometry } from "../../engines/geometry/geojson.ts";
 import { type LabelGuess, SCORE_MEANING } from "../../engines/vision/labels.ts";

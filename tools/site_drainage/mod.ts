@@ -13,7 +13,7 @@ import {
   type Metric,
   worstStatus,
 } from "../../core/result.ts";
-import type { Point } from "../../core/plan.ts";
+import type { Point } from "../../ground/plan.ts";
 import { footprintMask, groundFloorRooms, outsideWalls } from "../../engines/geometry/footprint.ts";
 import { cellSize_m, resampleToPlan } from "../../engines/aerial/sample.ts";
 import {
@@ -24,7 +24,7 @@ import {
   upslopeBySide,
   wallFalls,
 } from "../../engines/geometry/drainage.ts";
-import { describeRaster } from "../../core/rasters.ts";
+import { describeRaster } from "../../ground/rasters.ts";
 import { verdictText } from "./verdict.ts";
 import {
   drainageMetrics,
@@ -36,7 +36,7 @@ import {
   tooCoarseText,
   upslopeNotes,
 } from "./report.ts";
-import { round } from "../../core/text.ts";
+import { round } from "../../ground/text.ts";
 
 const TOOL = "site_drainage";
 

@@ -15,7 +15,7 @@ import {
   type Status,
   TOO_CLOSE,
 } from "../../core/result.ts";
-import { capitalise, round } from "../../core/text.ts";
+import { capitalise, round } from "../../ground/text.ts";
 import { lineGeometry } from "../../engines/geometry/geojson.ts";
 import { compassSide, type OutsideWall } from "../../engines/geometry/footprint.ts";
 import { planAzimuth_deg } from "../../engines/geometry/walls.ts";

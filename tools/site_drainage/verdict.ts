@@ -4,7 +4,7 @@
  */
 import type { Check } from "../../core/result.ts";
 import { fmtM } from "../../core/result.ts";
-import { listWords } from "../../core/text.ts";
+import { listWords } from "../../ground/text.ts";
 import type { Pond } from "../../engines/geometry/drainage.ts";
 
 /** The verdict's sentence from the side checks, the ponds and the upslope area. */

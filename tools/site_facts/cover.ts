@@ -4,7 +4,7 @@
  * (engines/aerial/imagery.ts). Only tools/site_facts/mod.ts imports it.
  */
 import { fmtM } from "../../core/result.ts";
-import type { Room } from "../../core/plan.ts";
+import type { Room } from "../../ground/plan.ts";
 import { invertAffine } from "../../engines/aerial/reproject.ts";
 import { ringMask, surfaceFractions } from "../../engines/aerial/imagery.ts";
 import {
@@ -12,8 +12,9 @@ import {
   type OutsideWall,
   outsideWalls,
 } from "../../engines/geometry/footprint.ts";
-import type { RasterEntry } from "../../core/rasters.ts";
-import type { Ctx, SiteInfo } from "../../core/context.ts";
+import type { RasterEntry } from "../../ground/rasters.ts";
+import type { Ctx } from "../../core/context.ts";
+import type { SiteInfo } from "../../ground/site.ts";
 
 export async function imageryCover(
   ctx: Ctx,

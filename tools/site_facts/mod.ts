@@ -8,7 +8,7 @@ import { tool, z } from "../../core/manifest.ts";
 import { judge } from "../../core/result.ts";
 import { pointFacts } from "../../engines/aerial/facts.ts";
 import { gridNorthAzimuth_deg, transformPoints } from "../../engines/aerial/reproject.ts";
-import { describeRaster } from "../../core/rasters.ts";
+import { describeRaster } from "../../ground/rasters.ts";
 import { imageryCover } from "./cover.ts";
 import {
   coverAssumption,

@@ -14,7 +14,7 @@ import {
 } from "../../core/result.ts";
 import type { PointFacts } from "../../engines/aerial/facts.ts";
 import { compassPoint } from "../../engines/geometry/footprint.ts";
-import { round } from "../../core/text.ts";
+import { round } from "../../ground/text.ts";
 
 const TOOL = "site_facts";
 

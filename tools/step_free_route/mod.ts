@@ -6,7 +6,7 @@
  * ramps against the steepest slope (default ADA §405.2, 1:12), and rooms crossed keeping half
  * the traveller's width from walls and furniture.
  */
-import { ticker } from "../../engines/budget.ts";
+import { ticker } from "../../ground/budget.ts";
 import { named, resolveInput } from "../_shared/refs.ts";
 import { chooseEntrance } from "../_shared/entrance.ts";
 import {

@@ -3,7 +3,7 @@
  * ADA 2010 section), a room's route lines, its reach check and finding, the route trees, the
  * assumptions and the verdict sentence. Only tools/step_free_route/mod.ts imports it.
  */
-import type { Opening, Point, Room } from "../../core/plan.ts";
+import type { Opening, Point, Room } from "../../ground/plan.ts";
 import {
   type Assumption,
   type Check,
@@ -17,7 +17,7 @@ import {
 } from "../../core/result.ts";
 import { pointGeometry, polygonGeometry } from "../../engines/geometry/geojson.ts";
 import type { Constraint, Route, RouteStatus } from "../../engines/geometry/routes/mod.ts";
-import { capitalise, round } from "../../core/text.ts";
+import { capitalise, round } from "../../ground/text.ts";
 
 /** The ADA 2010 section behind each kind of element check. */
 const RULES: Partial<Record<Constraint["kind"], string>> = {

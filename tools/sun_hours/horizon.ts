@@ -3,11 +3,12 @@
  * the site, the terrain skyline traced on the site's elevation raster (through ctx; the
  * tracing is engines/aerial/horizon.ts), else flat; and the day it counts, read from its input.
  */
-import type { Ctx, SiteInfo } from "../../core/context.ts";
-import { InputError } from "../../core/errors.ts";
+import type { Ctx } from "../../core/context.ts";
+import type { SiteInfo } from "../../ground/site.ts";
+import { InputError } from "../../ground/errors.ts";
 import type { Assumption } from "../../core/result.ts";
-import type { Plan } from "../../core/plan.ts";
-import { describeRaster } from "../../core/rasters.ts";
+import type { Plan } from "../../ground/plan.ts";
+import { describeRaster } from "../../ground/rasters.ts";
 import { skylineAtSite } from "../../engines/aerial/horizon.ts";
 import { buildingReach_m, compassPoint } from "../../engines/geometry/footprint.ts";
 import type { HorizonPoint } from "../../engines/geometry/sun_exposure.ts";

@@ -13,7 +13,7 @@ import type {
   SunPathChart,
 } from "../../core/result.ts";
 import { findingId } from "../../core/result.ts";
-import { round } from "../../core/text.ts";
+import { round } from "../../ground/text.ts";
 import { lineGeometry, polygonGeometry } from "../../engines/geometry/geojson.ts";
 import type {
   DaySun,

@@ -5,7 +5,7 @@
  */
 import type { Assumption, Check, Finding, Status } from "../../core/result.ts";
 import { openFinding, TOO_CLOSE, worstStatus } from "../../core/result.ts";
-import { round } from "../../core/text.ts";
+import { round } from "../../ground/text.ts";
 import type { RoomSun, WindowSun } from "../../engines/geometry/sun_count.ts";
 import {
   BRE209_ANNUAL,

@@ -3,12 +3,12 @@
  * method, the room findings and the clear-sky verdict. Numbers come from
  * engines/geometry/sun_count.ts; this only words them. Only tools/sun_hours/mod.ts imports it.
  */
-import type { Plan } from "../../core/plan.ts";
+import type { Plan } from "../../ground/plan.ts";
 import { type Assumption, type Finding, findingId } from "../../core/result.ts";
 import { compassPoint } from "../../engines/geometry/footprint.ts";
 import type { RoomSun, WindowSun } from "../../engines/geometry/sun_count.ts";
 import type { WindowSite } from "../../engines/geometry/sun_exposure.ts";
-import { ticker } from "../../engines/budget.ts";
+import { ticker } from "../../ground/budget.ts";
 import { fmtH } from "./report.ts";
 
 const TOOL = "sun_hours";

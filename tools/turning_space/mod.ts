@@ -6,7 +6,7 @@
  * tried as the alternative.
  */
 import { fill, tool, z } from "../../core/manifest.ts";
-import { tolerance_m } from "../../core/plan.ts";
+import { tolerance_m } from "../../ground/plan.ts";
 import {
   type Check,
   type Finding,

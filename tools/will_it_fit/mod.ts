@@ -5,7 +5,7 @@
  * with tilting (Carver 1956), corners by the rigid-rectangle formula (reference §4.2; Moretti
  * 2002), stair headroom along the pitch (IRC R311.7.2), and a place on the floor.
  */
-import { InputError } from "../../core/errors.ts";
+import { InputError } from "../../ground/errors.ts";
 import { named, resolveInput } from "../_shared/refs.ts";
 import { chooseEntrance } from "../_shared/entrance.ts";
 import { derivedAssumptions, derivedTargetText } from "../_shared/derived.ts";

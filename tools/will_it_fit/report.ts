@@ -13,7 +13,7 @@ import {
 } from "../../core/result.ts";
 import type { FitStep, Item } from "../../engines/geometry/fit.ts";
 import { pointGeometry } from "../../engines/geometry/geojson.ts";
-import { capitalise } from "../../core/text.ts";
+import { capitalise } from "../../ground/text.ts";
 
 /** What the assumptions are worded from. */
 export interface FitAssumptionParts {

@@ -6,7 +6,7 @@
  */
 import type { JSX } from "preact";
 import type { Overlay } from "../../core/result.ts";
-import type { Plan } from "../../core/plan.ts";
+import type { Plan } from "../../ground/plan.ts";
 import { planSvg } from "../../render/planview.ts";
 import { Island } from "../island.tsx";
 import type { BlockProps } from "./types.ts";

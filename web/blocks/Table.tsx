@@ -1,6 +1,6 @@
 /** Table: the result's table (as `--csv` writes it), with a CSV download of the stored run. */
 import type { JSX } from "preact";
-import { resultTable } from "../../cli/render.ts";
+import { resultTable } from "../../render/table.ts";
 import { fmtNumber } from "../words.ts";
 import type { BlockProps } from "./types.ts";
 import { PageNav, pageSlice } from "./paging.tsx";

@@ -1,5 +1,5 @@
 /** What every panel block component receives. */
-import type { Plan } from "../../core/plan.ts";
+import type { Plan } from "../../ground/plan.ts";
 import type { ToolResult } from "../../core/result.ts";
 import type { PageOpts } from "./paging.tsx";
 

@@ -4,7 +4,7 @@
  * upload. Each changes the store as the matching command does.
  */
 import { join } from "node:path";
-import { InputError } from "../../core/errors.ts";
+import { InputError } from "../../ground/errors.ts";
 import { setFindingVerdict } from "../../core/findings.ts";
 import { selectScan } from "../../core/scans.ts";
 import { importLimits, importSource } from "../../layers/mod.ts";

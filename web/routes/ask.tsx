@@ -8,7 +8,7 @@
  * reading and filling is the agent's and the run session's; this translates and renders.
  */
 import { decide, type Decision, decisionLine, type ToolDecision } from "../../agent/ask.ts";
-import { InputError } from "../../core/errors.ts";
+import { InputError } from "../../ground/errors.ts";
 import type { Preview } from "../../core/session.ts";
 import { activePersona } from "../../presets/personas.ts";
 import type { App } from "../app.ts";

@@ -5,7 +5,7 @@
 import type { JSX } from "preact";
 import { IMPORTERS } from "../../layers/mod.ts";
 import type { ImportReport } from "../../layers/mod.ts";
-import type { LoadedPlan } from "../../core/plan.ts";
+import type { LoadedPlan } from "../../ground/plan.ts";
 import { listScanEntries } from "../../core/scans.ts";
 import { planChoices } from "../../core/session.ts";
 import { listPersonas } from "../../presets/personas.ts";

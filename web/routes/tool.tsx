@@ -7,7 +7,7 @@
  */
 import type { z } from "zod";
 import { listManifests, loadTool } from "../../core/catalog.ts";
-import { BusyError, CancelledError, InputError, RegistryError } from "../../core/errors.ts";
+import { BusyError, CancelledError, InputError, RegistryError } from "../../ground/errors.ts";
 import type { Manifest } from "../../core/manifest.ts";
 import {
   createSession,

@@ -5,7 +5,7 @@
  * from ./tree.ts, one per start). And each start's tree pruned to the edges some room's best
  * route walks, so the tree drawn is only the routes used.
  */
-import type { Opening } from "../../../core/plan.ts";
+import type { Opening } from "../../../ground/plan.ts";
 import type { EntranceChoice } from "./entrance.ts";
 import type { Constraint, RouteGraph, RouteStatus } from "./model.ts";
 import { type Route, routeToRoom, type RouteTree, shortestRoutes } from "./tree.ts";

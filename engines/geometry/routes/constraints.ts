@@ -4,8 +4,8 @@
  * changes in level), each with its measured value and the sentence a person reads; the
  * passage width measured on demand.
  */
-import type { Opening, Vertical } from "../../../core/plan.ts";
-import { judge } from "../../../core/plan.ts";
+import type { Opening, Vertical } from "../../../ground/plan.ts";
+import { judge } from "../../../ground/plan.ts";
 import { doorClearWidth_m, doorClearWidthEstimated } from "../clearance.ts";
 import type { Constraint, RouteGraph, RouteNeeds } from "./model.ts";
 import { passageClearWidth } from "./space.ts";

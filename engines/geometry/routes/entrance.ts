@@ -2,7 +2,7 @@
  * Choosing the entrance a route starts from: the doors to the outside, judged by what they
  * let through, then by how many rooms they reach.
  */
-import type { Opening, Plan } from "../../../core/plan.ts";
+import type { Opening, Plan } from "../../../ground/plan.ts";
 
 /** The main entrance: the door to the outside marked so, or the only candidate; else ambiguous. */
 export interface EntranceChoice {

@@ -3,10 +3,10 @@
  * edges through rooms (./space.ts), doors and openings, stairs, ramps and lifts, each with its
  * constraints (./constraints.ts).
  */
-import { checkpoint } from "../../budget.ts";
+import { checkpoint } from "../../../ground/budget.ts";
 import { unknownIfImplausible } from "../implausible.ts";
-import type { Plan, Point, Room, Vertical } from "../../../core/plan.ts";
-import { tolerance_m } from "../../../core/plan.ts";
+import type { Plan, Point, Room, Vertical } from "../../../ground/plan.ts";
+import { tolerance_m } from "../../../ground/plan.ts";
 import { freeFloor, insideRings, largestCircleIn, objectFootprint } from "../clearance.ts";
 import { openingConstraints, verticalConstraints, verticalLength } from "./constraints.ts";
 import { said } from "./wording.ts";

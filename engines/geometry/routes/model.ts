@@ -3,7 +3,7 @@
  * route, nodes, edges and the graph; the order of statuses (fail > unknown > warn > pass) and
  * the lexicographic cost weights of the Dijkstra in ./tree.ts.
  */
-import type { Point } from "../../../core/plan.ts";
+import type { Point } from "../../../ground/plan.ts";
 import type { Port } from "./space.ts";
 import type { ConstraintMessage, ConstraintMessages } from "./wording.ts";
 

@@ -4,9 +4,9 @@
  * paths between door points on its visibility graph (de Berg et al., "Computational
  * Geometry", ch. 15), and the clear width of a passage.
  */
-import { ticker } from "../../budget.ts";
+import { ticker } from "../../../ground/budget.ts";
 import FlatQueue from "npm:flatqueue@3.1.0";
-import type { Point } from "../../../core/plan.ts";
+import type { Point } from "../../../ground/plan.ts";
 import {
   crossesEdges,
   distToEdges,

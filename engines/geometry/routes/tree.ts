@@ -3,9 +3,9 @@
  * lexicographic cost (fewest failing, then unknown, then too-close elements, then metres),
  * a room's best route with its barriers and polylines, and the tree's lines for a picture.
  */
-import { ticker } from "../../budget.ts";
+import { ticker } from "../../../ground/budget.ts";
 import FlatQueue from "npm:flatqueue@3.1.0";
-import type { Plan, Point } from "../../../core/plan.ts";
+import type { Plan, Point } from "../../../ground/plan.ts";
 import { measurePassage } from "./constraints.ts";
 import { buildRouteGraph } from "./graph.ts";
 import {

@@ -1,17 +1,17 @@
 /**
  * Evaluates a rule pack on a plan: which rules apply under the run's occupancy, work and level,
- * the plan elements each rule is checked on, and a pass / fail / warn (core/plan.ts `judge`,
+ * the plan elements each rule is checked on, and a pass / fail / warn (ground/plan.ts `judge`,
  * the scan-uncertainty rule) or unknown outcome for each.
  */
-import { ticker } from "../../budget.ts";
+import { ticker } from "../../../ground/budget.ts";
 import {
   type Opening,
   type Plan,
   type Room,
   tolerance_m,
   type Vertical,
-} from "../../../core/plan.ts";
-import { type Comparator, judge } from "../../../core/plan.ts";
+} from "../../../ground/plan.ts";
+import { type Comparator, judge } from "../../../ground/plan.ts";
 import { ADA_T_TURN, tTurnFits } from "../clearance.ts";
 import { polygonMinWidth_m } from "../takeoff.ts";
 import { nearestRoomEdge } from "../walls.ts";
@@ -220,7 +220,7 @@ function describeSubject(s: Room | Opening | Vertical, kind: SubjectKind): Subje
 
 /**
  * Runs a pack on a plan: for every rule that applies here, one outcome per subject (pass,
- * fail, or warn within the scan's tolerance by core/plan.ts `judge`; unknown with the reason
+ * fail, or warn within the scan's tolerance by ground/plan.ts `judge`; unknown with the reason
  * when the value is missing), or one unknown outcome when the plan lacks the whole layer.
  * Rules that do not apply (another occupancy, work or level; no such element in the plan)
  * are listed in `not_applicable`, never dropped.
@@ -328,7 +328,7 @@ function judgeRange(
 }
 
 /**
- * The status of one measured value under a rule: its plain limit (core/plan.ts `judge`),
+ * The status of one measured value under a rule: its plain limit (ground/plan.ts `judge`),
  * or a limit graded by the ramp's going, a door table row for the door's corridor, or a
  * bevel range, each with the effective limit and a sentence.
  */

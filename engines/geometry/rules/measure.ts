@@ -10,7 +10,7 @@ import {
   type Room,
   tolerance_m,
   type Vertical,
-} from "../../../core/plan.ts";
+} from "../../../ground/plan.ts";
 import { DOOR_LEAF_AND_STOP_M, doorClearWidth, freeFloor, largestCircleIn } from "../clearance.ts";
 import type { MultiRings } from "../clip.ts";
 import { longestClearFloorSpace } from "../clear_floor.ts";

@@ -6,7 +6,7 @@
  * map turns the ellipse into a circle: containment is preserved, so the largest circle of the
  * mapped floor decides; polylabel via clearance.ts largestCircleIn). Plan metres throughout.
  */
-import type { Point, Room } from "../../../core/plan.ts";
+import type { Point, Room } from "../../../ground/plan.ts";
 import { insideRings, largestCircleIn, ringEdges } from "../clearance.ts";
 import type { MultiRings } from "../clip.ts";
 import { passageClearWidth, ROUTE_ARC_M } from "../routes/mod.ts";

@@ -4,8 +4,8 @@
  * (V verbatim, S secondary, U unverified: shared/reference/rules-and-sun.md) and citation.
  */
 import { z } from "npm:zod@4.6.7";
-import { formatIssues, InputError } from "../../../core/plan.ts";
-import { ROOM_LABELS } from "../../../core/plan.ts";
+import { formatIssues, InputError } from "../../../ground/plan.ts";
+import { ROOM_LABELS } from "../../../ground/plan.ts";
 import {
   MEASURE_KINDS,
   type MeasureDef,

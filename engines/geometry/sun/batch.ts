@@ -21,7 +21,7 @@ import {
   SUN_RADIUS_DEG,
 } from "./spa.ts";
 import type { SunSeries } from "./meeus.ts";
-import { ticker } from "../../budget.ts";
+import { ticker } from "../../../ground/budget.ts";
 
 /**
  * SPA over many Julian Days (UT) at one place, into the same parallel arrays as

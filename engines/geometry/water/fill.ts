@@ -7,8 +7,8 @@
  * outlets, as the grid's edge does. The speed is bench/water_bench.ts's "fill" group against
  * the iterative Planchon & Darboux (2001) baseline in bench/_water_baseline.ts.
  */
-import { checkpoint } from "../../budget.ts";
-import type { Grid } from "../../aerial/grid.ts";
+import { checkpoint } from "../../../ground/budget.ts";
+import type { Grid } from "../../../ground/grid.ts";
 
 // --- a monotone bucket queue of cell indices keyed by elevation ---------------------------
 
@@ -362,7 +362,7 @@ export function fillDepressionsBarnes(grid: Grid, opts: { epsilon?: boolean } = 
   // loop runs once per cell.
   let spins = 0;
   for (;;) {
-    // The run's budget (engines/budget.ts), every 65,536 cells: a cancel is seen within ms.
+    // The run's budget (ground/budget.ts), every 65,536 cells: a cancel is seen within ms.
     if ((++spins & 0xffff) === 0) checkpoint();
     let c: number, zc: number;
     if (traceTop > 0) {

@@ -3,8 +3,8 @@
  * downstream, flow accumulation (cells, or weights, in Kahn's topological order) and the
  * upstream area of a set of cells. Row 0 is the top (north for north-up grids).
  */
-import { checkpoint } from "../../budget.ts";
-import type { Grid } from "../../aerial/grid.ts";
+import { checkpoint } from "../../../ground/budget.ts";
+import type { Grid } from "../../../ground/grid.ts";
 import { D8_DCOL, D8_DROW } from "./d8.ts";
 
 /**

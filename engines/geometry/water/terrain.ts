@@ -3,7 +3,7 @@
  * the reflectance map", Proc. IEEE 69(1) (third-order finite difference over the 3×3
  * neighbourhood), and ponding depth (filled minus original).
  */
-import type { Grid } from "../../aerial/grid.ts";
+import type { Grid } from "../../../ground/grid.ts";
 
 /** Slope and aspect per cell. */
 export interface SlopeAspect {

@@ -2,7 +2,6 @@ import { assert, assertEquals } from "../../_assert.ts";
 import { sharedData } from "../../_data.ts";
 import { crsFromGeoKeys, readGeoTiff, readGeoTiffInfo } from "../../../engines/aerial/geotiff.ts";
 import {
-  applyAffine,
   crsSupported,
   crsToPlan,
   gridNorthAzimuth_deg,
@@ -11,20 +10,16 @@ import {
   planToCrsAffine,
   transformPoints,
   utmCrs,
-  type XY,
 } from "../../../engines/aerial/reproject.ts";
+import { applyAffine, type XY } from "../../../ground/grid.ts";
 import {
-  bilinear,
   cellSize_m,
-  cellValue,
   clipAroundSite,
   clipWindow,
-  covers,
   metresPerDegree,
-  pixelToWorld,
   resampleToPlan,
-  worldToPixel,
 } from "../../../engines/aerial/sample.ts";
+import { bilinear, cellValue, covers, pixelToWorld, worldToPixel } from "../../../ground/grid.ts";
 import { pointFacts } from "../../../engines/aerial/facts.ts";
 import {
   excessGreen,

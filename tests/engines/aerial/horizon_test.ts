@@ -5,11 +5,11 @@
  */
 import { assert, assertEquals } from "../../_assert.ts";
 import { sharedData } from "../../_data.ts";
-import type { Grid } from "../../../engines/aerial/grid.ts";
+import type { Grid } from "../../../ground/grid.ts";
 import { readGeoTiff } from "../../../engines/aerial/geotiff.ts";
 import { EARTH_RADIUS_M, REFRACTION_K, terrainHorizon } from "../../../engines/aerial/horizon.ts";
 import { gridNorthAzimuth_deg, transformPoints } from "../../../engines/aerial/reproject.ts";
-import { bilinear } from "../../../engines/aerial/sample.ts";
+import { bilinear } from "../../../ground/grid.ts";
 
 const DEG = 180 / Math.PI;
 

@@ -1,6 +1,6 @@
 /** engines/geometry/clear_floor.ts: the longest 30 in-wide clear floor space, hand-computed. */
 import assert from "node:assert/strict";
-import type { Point } from "../../../core/plan.ts";
+import type { Point } from "../../../ground/plan.ts";
 import { longestClearFloorSpace } from "../../../engines/geometry/clear_floor.ts";
 
 const rect = (w: number, h: number): Point[] => [[0, 0], [w, 0], [w, h], [0, h]];

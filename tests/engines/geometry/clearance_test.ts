@@ -5,7 +5,7 @@
  */
 import { assertEquals, assertMatch, assertOk } from "../../_assert.ts";
 import { fixture } from "../../_data.ts";
-import { parsePlanText, type Point } from "../../../core/plan.ts";
+import { parsePlanText, type Point } from "../../../ground/plan.ts";
 import {
   ADA_T_TURN,
   DOOR_LEAF_AND_STOP_M,

@@ -1,6 +1,6 @@
 /** engines/geometry/drainage.ts on hand-made 5 × 5 grids (1 m cells, north up) with hand-worked answers. */
 import assert from "node:assert/strict";
-import type { Grid } from "../../../engines/aerial/grid.ts";
+import type { Grid } from "../../../ground/grid.ts";
 import type { OutsideWall } from "../../../engines/geometry/footprint.ts";
 import {
   flowArrowLattice,

@@ -1,7 +1,7 @@
 /** pickEntrance with two doors both marked as the main entrance says so (issue 13). */
 import assert from "node:assert/strict";
 import { pickEntrance } from "../../../engines/geometry/routes/mod.ts";
-import { parsePlan } from "../../../core/plan.ts";
+import { parsePlan } from "../../../ground/plan.ts";
 
 Deno.test("pickEntrance: two doors marked as the main entrance are named, not called unmarked", () => {
   const { plan } = parsePlan({

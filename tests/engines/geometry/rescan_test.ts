@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { parsePlan } from "../../../core/plan.ts";
+import { parsePlan } from "../../../ground/plan.ts";
 import {
   findingKind,
   matchFindings,

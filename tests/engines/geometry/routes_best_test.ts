@@ -3,7 +3,7 @@
  * hand-made data with hand-counted answers.
  */
 import assert from "node:assert/strict";
-import type { Opening } from "../../../core/plan.ts";
+import type { Opening } from "../../../ground/plan.ts";
 import { startsFrom, tallyRoutes } from "../../../engines/geometry/routes/best.ts";
 import type { Constraint, Route } from "../../../engines/geometry/routes/mod.ts";
 

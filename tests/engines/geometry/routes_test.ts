@@ -6,7 +6,7 @@
  */
 import { assert, assertEquals, assertMatch, assertOk } from "../../_assert.ts";
 import { fixture } from "../../_data.ts";
-import { parsePlan, parsePlanText, type Plan, type Point } from "../../../core/plan.ts";
+import { parsePlan, parsePlanText, type Plan, type Point } from "../../../ground/plan.ts";
 import { objectFootprint } from "../../../engines/geometry/clearance.ts";
 import {
   measurePassage,

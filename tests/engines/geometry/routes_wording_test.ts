@@ -4,7 +4,7 @@
  */
 import { assertEquals, assertOk } from "../../_assert.ts";
 import { fixture } from "../../_data.ts";
-import { parsePlanText, type Plan } from "../../../core/plan.ts";
+import { parsePlanText, type Plan } from "../../../ground/plan.ts";
 import {
   buildRouteGraph,
   constraintText,

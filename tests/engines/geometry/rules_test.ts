@@ -4,8 +4,8 @@
  * not-applicable rules, and every pack on the demo building.
  */
 import assert from "node:assert/strict";
-import { InputError } from "../../../core/errors.ts";
-import { parsePlan, type Plan, type Point } from "../../../core/plan.ts";
+import { InputError } from "../../../ground/errors.ts";
+import { parsePlan, type Plan, type Point } from "../../../ground/plan.ts";
 import { BUILTIN_SCANS } from "../../../layers/builtin.ts";
 import { BUILTIN_PACK_IDS, builtinPack } from "../../../engines/geometry/packs.ts";
 import {

@@ -3,7 +3,7 @@
  * and the shape measures it exports.
  */
 import assert from "node:assert/strict";
-import { parsePlan } from "../../../core/plan.ts";
+import { parsePlan } from "../../../ground/plan.ts";
 import {
   conventionIncludes,
   convexHull,

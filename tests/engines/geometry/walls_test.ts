@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { BUILTIN_SCANS } from "../../../layers/builtin.ts";
-import type { Opening, Plan, Room } from "../../../core/plan.ts";
+import type { Opening, Plan, Room } from "../../../ground/plan.ts";
 import {
   closestOnSegment,
   nearestRoomEdge,

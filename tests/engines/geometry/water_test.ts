@@ -1,8 +1,9 @@
 import { assert, assertEquals } from "../../_assert.ts";
 import { sharedData } from "../../_data.ts";
 import { readGeoTiff } from "../../../engines/aerial/geotiff.ts";
-import { cellSize_m, worldToPixel } from "../../../engines/aerial/sample.ts";
-import type { Grid } from "../../../engines/aerial/grid.ts";
+import { cellSize_m } from "../../../engines/aerial/sample.ts";
+import { worldToPixel } from "../../../ground/grid.ts";
+import type { Grid } from "../../../ground/grid.ts";
 import {
   fillDepressionsBarnes,
   flowAccumulation,

@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { leavesThroughOpening, roomAlongSightline } from "../../../engines/vision/assign.ts";
-import type { Point } from "../../../core/plan.ts";
+import type { Point } from "../../../ground/plan.ts";
 
 const A: Point[] = [[0, 0], [3, 0], [3, 4], [0, 4]];
 const B: Point[] = [[3.1, 0], [6, 0], [6, 4], [3.1, 4]];

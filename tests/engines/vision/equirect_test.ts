@@ -5,11 +5,11 @@ import {
   anglesToViewPixel,
   panoPixelToAngles,
   perspectiveView,
-  type RgbImage,
   viewPixelToAngles,
   viewRing,
   wrapDeg,
 } from "../../../engines/vision/equirect.ts";
+import type { RgbImage } from "../../../ground/image.ts";
 
 function pano(
   W: number,

@@ -11,7 +11,7 @@
 import assert from "node:assert/strict";
 import { fixture, sharedData } from "../../_data.ts";
 import { decodeRgb } from "../../../core/panoramas.ts";
-import type { Point } from "../../../core/plan.ts";
+import type { Point } from "../../../ground/plan.ts";
 import { zindHeadingDeg, zindToPlanMetres } from "../../../layers/zind/mod.ts";
 import { roomLabelFromName } from "../../../layers/room_labels.ts";
 import {
@@ -32,7 +32,7 @@ import {
   MIN_OBJECT_SCORE,
   SCORE_CHECK,
 } from "../../../engines/vision/labels.ts";
-import type { RoomLabel } from "../../../core/plan.ts";
+import type { RoomLabel } from "../../../ground/plan.ts";
 import {
   expectedCalibrationError,
   fitTemperature,

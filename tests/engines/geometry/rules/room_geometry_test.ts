@@ -4,7 +4,7 @@
  * turning ellipse, on hand-made shapes with hand-computed answers.
  */
 import assert from "node:assert/strict";
-import type { Point } from "../../../../core/plan.ts";
+import type { Point } from "../../../../ground/plan.ts";
 import { freeFloor } from "../../../../engines/geometry/clearance.ts";
 import {
   clearDepthAtDoor,

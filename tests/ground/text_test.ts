@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { capitalise, listWords, round } from "../../core/text.ts";
+import { capitalise, listWords, round } from "../../ground/text.ts";
 
 Deno.test("text: round to decimals (default 2), capitalise, lists of words", () => {
   assert.deepEqual([round(0.815), round(0.8149), round(2.5, 0), round(-1.23456, 4)], [

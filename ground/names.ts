@@ -5,8 +5,8 @@
  * one element, with the candidates when it is ambiguous or unknown. Pure functions over plan
  * data.
  */
-import type { Plan } from "../../core/plan.ts";
-import { checkpoint } from "../budget.ts";
+import type { Plan } from "./plan.ts";
+import { checkpoint } from "./budget.ts";
 
 /** Display names by id, one map per kind of element. */
 export interface PlanNames {

@@ -1,7 +1,7 @@
-/** The plan schema's hard bounds (core/plan.ts PLAN_BOUNDS): at the bound loads, beyond is refused. */
+/** The plan schema's hard bounds (ground/plan.ts PLAN_BOUNDS): at the bound loads, beyond is refused. */
 import assert from "node:assert/strict";
-import { InputError } from "../../core/errors.ts";
-import { parsePlan, PLAN_BOUNDS } from "../../core/plan.ts";
+import { InputError } from "../../ground/errors.ts";
+import { parsePlan, PLAN_BOUNDS } from "../../ground/plan.ts";
 
 const base = (): any => ({
   id: "t",

@@ -1,12 +1,12 @@
 import { assertEquals, assertMatch, assertOk } from "../_assert.ts";
-import { InputError } from "../../core/errors.ts";
+import { InputError } from "../../ground/errors.ts";
 import {
   parsePlan,
   parsePlanText,
   planJsonSchema,
   polygonSelfIntersects,
   tolerance_m,
-} from "../../core/plan.ts";
+} from "../../ground/plan.ts";
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";
 
 const base = () => ({

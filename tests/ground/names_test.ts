@@ -1,9 +1,9 @@
-import { parsePlan } from "../../../core/plan.ts";
-import { planNames, refProblem, resolveRef } from "../../../engines/geometry/names.ts";
-import { BUILTIN_SCANS } from "../../../layers/builtin.ts";
-import { importSource } from "../../../layers/mod.ts";
-import { sharedData } from "../../_data.ts";
-import { assert, assertEquals } from "../../_assert.ts";
+import { parsePlan } from "../../ground/plan.ts";
+import { planNames, refProblem, resolveRef } from "../../ground/names.ts";
+import { BUILTIN_SCANS } from "../../layers/builtin.ts";
+import { importSource } from "../../layers/mod.ts";
+import { sharedData } from "../_data.ts";
+import { assert, assertEquals } from "../_assert.ts";
 
 // Two floors, two bedrooms (one per floor), two unnamed bathrooms on one floor, a front door.
 const plan = parsePlan({

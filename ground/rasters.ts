@@ -4,10 +4,9 @@
  * windows a raster source opens over the plan frame. The files are read in layers/rasters.ts
  * (the one module that reads them); the runner hands that source to `ctx`.
  */
-import type { Grid } from "../engines/aerial/grid.ts";
-import type { RgbImage } from "../engines/aerial/imagery.ts";
-import type { Affine } from "../engines/aerial/reproject.ts";
-import type { SiteInfo } from "./context.ts";
+import type { Affine, Grid } from "./grid.ts";
+import type { GeoRgbImage } from "./image.ts";
+import type { SiteInfo } from "./site.ts";
 
 /** The kinds of raster a site can hold. */
 export const RASTER_KINDS = ["elevation", "imagery"] as const;
@@ -67,7 +66,7 @@ export interface OpenedElevation {
 /** An orthophoto window opened over a plan-frame box. */
 export interface OpenedImagery {
   entry: RasterEntry;
-  image: RgbImage;
+  image: GeoRgbImage;
   /** Plan metres -> the raster's CRS. */
   planToGrid: Affine;
 }

@@ -1,0 +1,22 @@
+/**
+ * The image types engines and the runner hand each other: plain pixels, no decoder.
+ */
+import type { GeoTransform } from "./grid.ts";
+
+/** An RGB image, 3 bytes a pixel, rows top to bottom. */
+export interface RgbImage {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+/** An RGB image window with its georeferencing: interleaved 8-bit samples. */
+export interface GeoRgbImage {
+  width: number;
+  height: number;
+  /** Samples per pixel in `data` (3, or 4 with alpha). */
+  channels: number;
+  data: Uint8Array;
+  transform: GeoTransform;
+  crs: string;
+}

@@ -1,0 +1,93 @@
+/**
+ * The confinement every served surface runs under (`threshold mcp`, `threshold web`): the
+ * Deno permission flags of the server process, and the files it may read besides the project.
+ * Shared by mcp.ts and web/confine.ts, so neither surface imports the other.
+ */
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { openStore } from "../core/store.ts";
+import { detectorReadDirs } from "../engines/vision/centernet.ts";
+
+/** The project folder (where mcp.ts, tools/ and deno.json live). */
+const PROJECT_DIR = fileURLToPath(new URL("..", import.meta.url));
+
+/** Deno's cache folder (DENO_DIR, else the platform default Deno documents). */
+export function denoCacheDir(): string {
+  const env = (k: string) => Deno.env.get(k);
+  const dir = env("DENO_DIR");
+  if (dir) return resolve(dir);
+  if (Deno.build.os === "windows") return join(env("LOCALAPPDATA") ?? ".", "deno");
+  if (Deno.build.os === "darwin") return join(env("HOME") ?? ".", "Library", "Caches", "deno");
+  return join(env("XDG_CACHE_HOME") ?? join(env("HOME") ?? ".", ".cache"), "deno");
+}
+
+/**
+ * The Deno flags the server needs and no more: read the project's code, the store, the
+ * roots and the given files (the rasters attached to sites, see {@link attachedFiles}) and the
+ * object detector's model and wasm packages;
+ * write only the store; environment and system facts (npm packages such as sharp
+ * read them); native addons only from the npm package cache (sharp's libvips). No network,
+ * no subprocesses. Plus one V8 flag for a small resident heap.
+ */
+export function confinedFlags(
+  home: string,
+  roots: string[],
+  projectDir = PROJECT_DIR,
+  files: string[] = [],
+): string[] {
+  const project = projectDir.replace(/[\\/]$/, "");
+  // import_scan reads files under the roots; an IFC file needs web-ifc's WebAssembly, which
+  // Deno keeps in its npm cache (that package's folder only).
+  const wasm = roots.length
+    ? [
+      join(denoCacheDir(), "npm", "registry.npmjs.org", "web-ifc"),
+      join(project, "node_modules", "web-ifc"),
+    ]
+    : [];
+  // The object detector's weights and wasm binaries (room_labels, room_objects).
+  const read = [project, home, ...roots, ...files, ...wasm, ...detectorReadDirs()];
+  const ffi = [join(denoCacheDir(), "npm"), join(project, "node_modules")];
+  return [
+    `--allow-read=${read.join(",")}`,
+    `--allow-write=${home}`,
+    "--allow-env",
+    "--allow-sys",
+    `--allow-ffi=${ffi.join(",")}`,
+    "--no-prompt",
+    // A long-lived background process: V8 keeps its heap small instead of growing it lazily
+    // (resident memory after 10,000 calls +6 % instead of +27 %; live heap flat either way).
+    "--v8-flags=--optimize-for-size",
+  ];
+}
+
+/**
+ * The files a person attached to sites in the store (`threshold site add-raster`): the
+ * confined server may read these files, not the rest of their folders. None when the store
+ * does not exist yet or cannot be opened (the server then says why itself); paths with a
+ * comma cannot be named in a Deno permission list and are left out.
+ */
+export function attachedFiles(home: string): string[] {
+  try {
+    Deno.statSync(join(home, "threshold.db"));
+  } catch {
+    return [];
+  }
+  let store;
+  try {
+    store = openStore(home);
+  } catch {
+    return [];
+  }
+  try {
+    const paths = store.listSites().flatMap((s) =>
+      Array.isArray(s.record.rasters)
+        ? (s.record.rasters as { path?: unknown }[]).map((r) => r?.path)
+        : []
+    );
+    return [...new Set(paths)].filter((p): p is string =>
+      typeof p === "string" && p.length > 0 && !p.includes(",")
+    );
+  } finally {
+    store.close();
+  }
+}
