@@ -920,10 +920,33 @@ function program(): Command {
     .option("--root <dir...>", "a folder the server may read besides its store (repeatable)")
     .option("--home <dir>", "the store folder (default $THRESHOLD_HOME or ~/.threshold)")
     .option("--print-host-config", "print a ready-to-paste MCP host configuration")
-    .action(act(async (o: { root?: string[]; home?: string; printHostConfig?: boolean }) => {
-      const { serveMcp } = await import("./mcp.ts");
-      await serveMcp({ roots: o.root ?? [], home: o.home, printHostConfig: o.printHostConfig });
-    }));
+    .option("--workers <n>", "tool runs at once (default: the machine's cores less one)")
+    .option("--queue <n>", "calls that may wait for a worker; past it a call is told to retry")
+    .action(act(
+      async (
+        o: {
+          root?: string[];
+          home?: string;
+          printHostConfig?: boolean;
+          workers?: string;
+          queue?: string;
+        },
+      ) => {
+        const { serveMcp, parseMcpArgs } = await import("./mcp.ts");
+        // The two numbers are read (and refused in words) as the server reads them.
+        const lim = parseMcpArgs([
+          ...(o.workers !== undefined ? [`--workers=${o.workers}`] : []),
+          ...(o.queue !== undefined ? [`--queue=${o.queue}`] : []),
+        ]);
+        await serveMcp({
+          roots: o.root ?? [],
+          home: o.home,
+          printHostConfig: o.printHostConfig,
+          ...(lim.workers !== undefined ? { workers: lim.workers } : {}),
+          ...(lim.queue !== undefined ? { queue: lim.queue } : {}),
+        });
+      },
+    ));
 
   p.command("web").description("Serve the web view (every tool in a browser) on this machine")
     .option("--port <n>", "port to listen on (0 picks a free one)", "8787")

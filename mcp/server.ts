@@ -122,7 +122,7 @@ export function createMcpServer(
     inputSchema: argumentsSchema(IMPORT_SCAN_INPUT as unknown as Record<string, unknown>),
     outputSchema: OUTPUT_SCHEMA,
     annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
-  }, (args) => importScan(args, roots, store));
+  }, (args, ctx) => importScan(args, roots, store, pool, ctx.mcpReq.signal));
   registerResources(server, store);
   return server;
 }

@@ -74,7 +74,13 @@ export interface ToolPool {
   /** A tool run; with `after`, `extra` is what that export returned. */
   run(m: Manifest, opts: PoolRunOptions): Promise<RunOutcome & { extra?: unknown }>;
   /** `module`'s export `fn` called in a worker as `fn(env, args)`; its value. */
-  job<T>(module: string, fn: string, args: unknown, signal?: AbortSignal): Promise<T>;
+  job<T>(
+    module: string,
+    fn: string,
+    args: unknown,
+    signal?: AbortSignal,
+    limit_s?: number,
+  ): Promise<T>;
   stats(): PoolStats;
   /** Terminates every worker (running ones too) and refuses what waits. */
   close(): void;
@@ -164,10 +170,11 @@ export function toolPool(
       signal?: AbortSignal;
       onStep?: (e: StepEvent) => void;
       onTime: () => unknown;
+      limit_s?: number;
     },
   ) =>
     new Promise<WorkerReply>((resolve, reject) => {
-      const limit = timeLimit({ store });
+      const seconds = o.limit_s ?? timeLimit({ store }).seconds;
       let done = false;
       const finish = (keep: boolean) => {
         done = true;
@@ -208,7 +215,7 @@ export function toolPool(
         } catch (e) {
           reject(e);
         }
-      }, Math.min((limit.seconds + GRACE_S) * 1000, 2 ** 31 - 1));
+      }, Math.min((seconds + GRACE_S) * 1000, 2 ** 31 - 1));
       if (o.signal?.aborted) return onAbort();
       o.signal?.addEventListener("abort", onAbort, { once: true });
       w.addEventListener("message", onMessage);
@@ -241,7 +248,13 @@ export function toolPool(
       if ("value" in reply) return reply.value as RunOutcome;
       throw fromReply(m.id, reply);
     },
-    async job<T>(module: string, fn: string, args: unknown, signal?: AbortSignal) {
+    async job<T>(
+      module: string,
+      fn: string,
+      args: unknown,
+      signal?: AbortSignal,
+      limit_s?: number,
+    ) {
       const w = await acquire(signal);
       const reply = await call(w, {
         id: next++,
@@ -253,8 +266,13 @@ export function toolPool(
       }, {
         tool: fn,
         signal,
+        ...(limit_s !== undefined ? { limit_s } : {}),
         onTime: () => {
-          throw new Error(`${fn} stopped at ${timeLimit({ store }).text}: it took too long.`);
+          throw new Error(
+            `${fn} stopped at ${
+              limit_s !== undefined ? `${limit_s} s` : timeLimit({ store }).text
+            }: it took too long.`,
+          );
         },
       });
       if ("value" in reply) return reply.value as T;
