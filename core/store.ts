@@ -231,7 +231,7 @@ export function openStore(home: string = defaultHome()): Store {
   if (file !== ":memory:" && !writable(home, file)) return openReadOnly(file);
   try {
     db = new DatabaseSync(file);
-    db.exec("PRAGMA busy_timeout = 10000");
+    db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
     // Reading the schema is the first real read: a corrupt file fails here.
     const v = (db.prepare("PRAGMA user_version").get() as { user_version: number }).user_version;
     db.prepare("SELECT count(*) FROM sqlite_master").get();
@@ -242,7 +242,7 @@ export function openStore(home: string = defaultHome()): Store {
         `schema version ${v} is newer than this threshold understands (${STORE_SCHEMA_VERSION}); upgrade threshold. Nothing was changed.`,
       );
     }
-    if (file !== ":memory:") db.exec("PRAGMA journal_mode = WAL");
+    if (file !== ":memory:") retryBusy(() => db!.exec("PRAGMA journal_mode = WAL"));
     db.exec("PRAGMA synchronous = NORMAL");
     migrate(db, file);
   } catch (e) {
@@ -438,55 +438,118 @@ export function diskProblem(file: string, e: unknown, doing: string): StoreError
 }
 
 function migrate(db: DatabaseSync, file: string) {
-  tx(db, () => {
-    const v = (db.prepare("PRAGMA user_version").get() as { user_version: number }).user_version;
-    if (v > 0) {
-      const tables = db.prepare(
-        "SELECT name FROM sqlite_master WHERE type='table' AND name='scans'",
-      )
-        .all();
-      if (tables.length === 0) {
-        throw new StoreError(file, `has schema version ${v} but no threshold tables`);
+  tx(
+    db,
+    () => {
+      const v = (db.prepare("PRAGMA user_version").get() as { user_version: number }).user_version;
+      if (v > 0) {
+        const tables = db.prepare(
+          "SELECT name FROM sqlite_master WHERE type='table' AND name='scans'",
+        )
+          .all();
+        if (tables.length === 0) {
+          throw new StoreError(file, `has schema version ${v} but no threshold tables`);
+        }
+      } else {
+        const other = db.prepare("SELECT name FROM sqlite_master WHERE type='table'").all();
+        if (other.length > 0) {
+          throw new StoreError(
+            file,
+            `is an SQLite file that is not a threshold store (it has tables ${
+              other.map((t) => (t as { name: string }).name).join(", ")
+            }). Nothing was changed.`,
+          );
+        }
       }
-    } else {
-      const other = db.prepare("SELECT name FROM sqlite_master WHERE type='table'").all();
-      if (other.length > 0) {
-        throw new StoreError(
-          file,
-          `is an SQLite file that is not a threshold store (it has tables ${
-            other.map((t) => (t as { name: string }).name).join(", ")
-          }). Nothing was changed.`,
-        );
+      for (let i = v; i < MIGRATIONS.length; i++) {
+        const step = MIGRATIONS[i];
+        if (typeof step === "string") db.exec(step);
+        else step(db);
+        db.exec(`PRAGMA user_version = ${i + 1}`);
       }
-    }
-    for (let i = v; i < MIGRATIONS.length; i++) {
-      const step = MIGRATIONS[i];
-      if (typeof step === "string") db.exec(step);
-      else step(db);
-      db.exec(`PRAGMA user_version = ${i + 1}`);
-    }
-  });
+    },
+    file,
+    "opening the store",
+  );
 }
 
 /**
- * Runs fn in one write transaction (BEGIN IMMEDIATE: waits for other writers). A full disk or
- * a read-only store is a StoreError saying so.
+ * How long SQLite itself waits for another writer on one try, ms (its busy timeout); a write
+ * still refused then is tried again after a pause ({@link WRITE_WAIT_MS} in all).
+ */
+export const BUSY_TIMEOUT_MS = 2000;
+/**
+ * How long a write waits in all for other processes' writes, ms: SQLite documents the busy
+ * error as retryable (https://sqlite.org/rescode.html#busy), so a finished run is saved after
+ * a queue of twelve 34 MB writes, not lost; past this the error says the store is busy.
+ */
+export const WRITE_WAIT_MS = 300_000;
+
+/** True for SQLite's "busy" and "locked" errors (codes 5 and 6, extended codes too). */
+export function isBusy(e: unknown): boolean {
+  const code = (e as { errcode?: number })?.errcode;
+  if (typeof code === "number" && ((code & 0xff) === 5 || (code & 0xff) === 6)) return true;
+  return /database is locked|database table is locked|SQLITE_BUSY|SQLITE_LOCKED/i.test(
+    String((e as Error)?.message ?? e),
+  );
+}
+
+/** Blocks this thread for `ms` (a write's pause between tries; the store's calls are sync). */
+function pause(ms: number) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/**
+ * Calls `step` until it does not throw a busy error, pausing between tries (25 ms doubling
+ * to 1 s, with jitter) for at most `wait_ms` in all; then the last error is thrown.
+ */
+export function retryBusy<T>(
+  step: () => T,
+  o: { wait_ms?: number; sleep?: (ms: number) => void; now?: () => number } = {},
+): T {
+  const now = o.now ?? (() => performance.now());
+  const sleep = o.sleep ?? pause;
+  const end = now() + (o.wait_ms ?? WRITE_WAIT_MS);
+  for (let n = 0;; n++) {
+    try {
+      return step();
+    } catch (e) {
+      if (!isBusy(e) || now() >= end) throw e;
+      const ms = Math.min(1000, 25 * 2 ** Math.min(n, 6)) * (0.5 + Math.random() / 2);
+      sleep(Math.max(1, Math.min(ms, end - now())));
+    }
+  }
+}
+
+/**
+ * Runs fn in one write transaction (BEGIN IMMEDIATE: waits for other writers, and is tried
+ * again while another process writes: {@link retryBusy}). A full disk or a read-only store is
+ * a StoreError saying so; a store still busy after {@link WRITE_WAIT_MS} is one too.
  */
 function tx<T>(db: DatabaseSync, fn: () => T, file = "", doing = "writing"): T {
+  const busyFor = (e: unknown) =>
+    isBusy(e)
+      ? new StoreError(
+        file,
+        `the store is busy (${doing}): other threshold processes kept writing for ${
+          Math.round(WRITE_WAIT_MS / 1000)
+        } s; nothing was saved. Try again when they are done.`,
+      )
+      : undefined;
   try {
-    db.exec("BEGIN IMMEDIATE");
+    retryBusy(() => db.exec("BEGIN IMMEDIATE"));
   } catch (e) {
-    throw diskProblem(file, e, doing) ?? e;
+    throw diskProblem(file, e, doing) ?? busyFor(e) ?? e;
   }
   try {
     const out = fn();
-    db.exec("COMMIT");
+    retryBusy(() => db.exec("COMMIT"));
     return out;
   } catch (e) {
     try {
       if (db.isTransaction) db.exec("ROLLBACK");
     } catch { /* the rollback of a failed commit */ }
-    throw diskProblem(file, e, doing) ?? e;
+    throw diskProblem(file, e, doing) ?? busyFor(e) ?? e;
   }
 }
 
