@@ -225,7 +225,12 @@ Deno.test("protocol (openai): 429 then success is retried with backoff", async (
       builtins: BUILTIN_SCANS,
       tools,
     });
-    assert.equal(out.text, "Nothing to run.");
+    // No tool ran: said first, and the model's words are quoted as its own.
+    assert.equal(
+      out.text,
+      "No tool ran, so nothing about the building was checked. The model wrote, unchecked: “Nothing to run.”",
+    );
+    assert.equal(out.tools_ran, 0);
     assert.equal(srv.got.length, 2);
   } finally {
     await srv.close();
@@ -474,7 +479,7 @@ Deno.test("protocol: ask() uses a given provider; settings come from preferences
       tools,
       provider: oa(srv.url),
     });
-    assert.ok(out.status === "model" && out.model.text === "No tool needed.");
+    assert.ok(out.status === "model" && /^No tool ran, .*“No tool needed\.”$/.test(out.model.text));
   } finally {
     await srv.close();
   }
