@@ -129,6 +129,21 @@ function parseKv(kv: string, flag = "--set"): [string, unknown] {
   }
   return [k, v];
 }
+/**
+ * `key=value` for one tool: a value for a text input stays the text typed (`--set to=101`
+ * names room "101", not the number 101); other inputs as {@link parseKv}.
+ */
+function parseKvFor(m: Manifest, kv: string): [string, unknown] {
+  const [k, v] = parseKv(kv);
+  if (typeof v === "string") return [k, v];
+  const shape = m.inputs.shape as Record<string, { _zod?: { def?: Record<string, any> } }>;
+  let def = shape[k]?._zod?.def;
+  // Through optional, default and nullable wrappers to the input's own type.
+  while (def && ["optional", "default", "nullable", "prefault"].includes(def.type)) {
+    def = def.innerType?._zod?.def;
+  }
+  return def?.type === "string" ? [k, kv.slice(kv.indexOf("=") + 1)] : [k, v];
+}
 function parseValue(raw: string): unknown {
   try {
     return JSON.parse(raw);
@@ -243,7 +258,7 @@ async function cmdRun(toolId: string, f: RunFlags): Promise<number> {
   }
   const m = await loadTool(toolId);
   const s = store();
-  const set = L.targetInputs(m, Object.fromEntries(f.set.map((kv) => parseKv(kv))), {
+  const set = L.targetInputs(m, Object.fromEntries(f.set.map((kv) => parseKvFor(m, kv))), {
     scan: f.scan,
     place: f.place,
     pack: f.pack === undefined ? undefined : resolve(f.pack),
@@ -597,7 +612,8 @@ function program(): Command {
       const p = loaded.plan;
       const count = (k: string) => p.openings.filter((x) => x.kind === k).length;
       if (o.json) return out(JSON.stringify({ scan: p.id, report }, null, 2));
-      out(`Imported ${file} as scan ${p.id} (${report.format})`);
+      // The name is data too: a crafted file name cannot recolour or retitle the terminal.
+      out(`Imported ${printableLine(file)} as scan ${p.id} (${report.format})`);
       out(
         tableOf([
           "Floors",

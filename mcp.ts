@@ -304,7 +304,11 @@ if (import.meta.main) {
   try {
     const opts = parseMcpArgs(Deno.args);
     if (opts.printHostConfig) console.log(JSON.stringify(hostConfig(opts), null, 2));
-    else await serveMcp(opts);
+    else {
+      await serveMcp(opts);
+      // stdin closed: the server is done; a worker still busy does not keep the process.
+      Deno.exit(0);
+    }
   } catch (e) {
     console.error(`threshold mcp: ${(e as Error).message}`);
     Deno.exit(1);

@@ -94,6 +94,15 @@ export const PLAUSIBLE: Record<string, PlausibleRange> = {
     unit: "m",
     reason: "one flight or lift between adjacent floors rises less than 20 m",
   },
+  nav_link_m: {
+    id: "nav_link_m",
+    what: "a walkable link between two viewpoints",
+    min: 0,
+    max: 8,
+    unit: "m",
+    reason:
+      "the Matterport3D simulator links each viewpoint to the ones a few steps away (its README: navigable transitions; in the shared sample house 17DRP5sb8fy the longest of 83 links is 4.1 m, the median 1.6 m); a longer straight link crosses walls",
+  },
   vertical_width_m: {
     id: "vertical_width_m",
     what: "a stair's, ramp's or lift's width",
@@ -103,6 +112,14 @@ export const PLAUSIBLE: Record<string, PlausibleRange> = {
     reason: "a stair narrower than 0.4 m cannot be climbed; wider than 10 m is a scan error",
   },
 };
+
+/**
+ * A nav graph is implausible when more than this share of all pairs of its nodes are linked
+ * (the sample links 83 of 946 pairs, 9 %): every viewpoint joined to every other walks
+ * through walls. Checked from {@link DENSE_NAV_MIN_NODES} nodes up.
+ */
+export const DENSE_NAV_SHARE = 0.5;
+export const DENSE_NAV_MIN_NODES = 6;
 
 /** Rooms on one floor overlap implausibly when they share more than this fraction of the smaller. */
 export const DUPLICATE_OVERLAP = 0.9;
@@ -221,6 +238,45 @@ export function plausibilityPass(loaded: LoadedPlan, report?: ImportReport): Loa
       const why = outOfRange(PLAUSIBLE.vertical_width_m, v.width_m);
       warnings.push(`${v.kind} ${v.id}: ${why}; tools judge it unknown`);
       mark(v.id, "width_m", v.width_m, why);
+    }
+  }
+  // The nav graph: links far longer than a step, or every pair linked, walk through walls.
+  if (plan.nav?.edges.length) {
+    const n = plan.nav.nodes.length, pairs = (n * (n - 1)) / 2;
+    const edges = plan.nav.edges.length;
+    if (n >= DENSE_NAV_MIN_NODES && edges > DENSE_NAV_SHARE * pairs) {
+      warnings.push(
+        `the nav graph links ${edges} of the ${pairs} pairs of its ${n} viewpoints (${
+          Math.round((100 * edges) / pairs)
+        } %): a real one links each viewpoint to its neighbours (the sample: 83 of 946), so these links go through walls; the nav graph is left out and tools that need it say unknown`,
+      );
+      mark(
+        "nav",
+        "edges",
+        edges,
+        `every pair of viewpoints is marked walkable (${edges} of ${pairs} pairs)`,
+      );
+      plan.nav.edges = [];
+    } else {
+      const long = plan.nav.edges.filter((e) => !inRange(PLAUSIBLE.nav_link_m, e.length_m));
+      if (long.length) {
+        const worst = Math.max(...long.map((e) => e.length_m));
+        warnings.push(
+          `${long.length} nav link(s) are longer than ${PLAUSIBLE.nav_link_m.max} m (the longest ${
+            fmt(worst)
+          } m): ${outOfRange(PLAUSIBLE.nav_link_m, worst)}; they are left out`,
+        );
+        for (const e of long) {
+          mark(
+            `${e.from}~${e.to}`,
+            "length_m",
+            e.length_m,
+            outOfRange(PLAUSIBLE.nav_link_m, e.length_m),
+          );
+        }
+        const bad = new Set(long);
+        plan.nav.edges = plan.nav.edges.filter((e) => !bad.has(e));
+      }
     }
   }
   // Overlapping rooms.

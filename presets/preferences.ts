@@ -96,7 +96,7 @@ export const PREFERENCE_KEYS: PreferenceKey[] = [
   },
   {
     key: "takeoff.paint_coverage_m2_per_l",
-    schema: m.max(50),
+    schema: m.min(0.1).max(50),
     unit: "m²/L",
     description: "Paint coverage per litre per coat.",
   },

@@ -5,7 +5,7 @@
  * rebinding a name to loopback). It reads the store and what a person uploads; no path or file
  * name from the browser reaches the file system.
  */
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import {
   BusyError,
   CancelledError,
@@ -18,6 +18,7 @@ import { defaultHome, openStore, type Store } from "../core/store.ts";
 import { BUILTIN_SCANS } from "../layers/builtin.ts";
 import { type PoolLimits, type PoolStats, toolPool } from "../mcp/worker.ts";
 import type { App } from "./app.ts";
+import { makeUploadDir } from "./tmp.ts";
 import { pageInfo } from "./app.ts";
 import { islandsBundle, styleSheet } from "./bundle.ts";
 import { html, HttpError, safePath } from "./http.ts";
@@ -93,9 +94,7 @@ export async function startWeb(opts: WebOptions = {}): Promise<WebServer> {
     islandsBundle(home),
     styleSheet(),
     // Inside the store folder: a confined server may write only there.
-    Deno.mkdir(join(home, "tmp"), { recursive: true }).then(() =>
-      Deno.makeTempDir({ dir: join(home, "tmp"), prefix: "threshold-web-" })
-    ),
+    makeUploadDir(home),
   ]);
   const toolsDir = opts.toolsDir ?? TOOLS_DIR;
   // Runs and the drawing of their results go to workers: a large run never holds a page.

@@ -108,7 +108,8 @@ export default named(tool({
       description:
         "net: net internal area; gross: plus the walls between rooms; finished: ANSI Z765-style, without garages, unheated rooms and ceilings under 7 ft.",
     }),
-    paint_coverage_m2_per_l: z.number().positive().max(50).default(10).meta(
+    // Real paints cover 6–16 m²/L a coat; below 0.1 the litres would overflow (1e-320 did).
+    paint_coverage_m2_per_l: z.number().min(0.1).max(50).default(10).meta(
       fill.preference("takeoff.paint_coverage_m2_per_l", {
         ask: "How many square metres does a litre of your paint cover per coat?",
         unit: "m²/L",
