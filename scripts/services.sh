@@ -55,3 +55,19 @@ services_stop() {
   rm -rf "$SERVICES_DIR"
   SERVICES_DIR=
 }
+
+# Stops the services and removes DIR once process PID has gone, however it ended (even by
+# SIGKILL, as `deno task` does to its children on Ctrl-C). The watcher is detached (double fork,
+# own session) so that a signal to the test run's process group or tree does not reach it.
+services_reap_after() {
+  local pid=$1 dir=$2
+  local pgrun=""; [ "$(id -u)" = 0 ] && pgrun="runuser -u postgres --"
+  ( REAP_PID=$pid REAP_DIR=$dir REAP_REDIS=${SERVICES_REDIS_PORT:-} REAP_PGBIN=${SERVICES_PG_BIN:-} \
+    REAP_PGDATA=${SERVICES_DIR:-/nonexistent}/pg/data REAP_PGRUN=$pgrun \
+    setsid bash -c '
+      while kill -0 "$REAP_PID" 2>/dev/null; do sleep 0.5; done
+      [ -n "$REAP_REDIS" ] && redis-cli -p "$REAP_REDIS" shutdown nosave >/dev/null 2>&1
+      [ -d "$REAP_PGDATA" ] && $REAP_PGRUN "$REAP_PGBIN/pg_ctl" -D "$REAP_PGDATA" -m fast -w stop >/dev/null 2>&1
+      rm -rf "$REAP_DIR"
+    ' </dev/null >/dev/null 2>&1 & )
+}

@@ -49,7 +49,7 @@ chmod 755 "$work"
 . scripts/services.sh
 cleanup() {
   trap - EXIT INT TERM HUP
-  [ -n "${child:-}" ] && kill -TERM "$child" 2>/dev/null && wait "$child" 2>/dev/null
+  if [ -n "${child:-}" ]; then kill -TERM "$child" 2>/dev/null && wait "$child" 2>/dev/null; fi
   services_stop
   rm -rf "$work"
 }
@@ -61,6 +61,8 @@ if ! SERVICES_PARENT="$work" services_start; then
   echo "FAILED | 0 passed | 1 failed (set-up)"
   exit 1
 fi
+# Should this script be killed outright, a detached watcher still stops both and removes $work.
+services_reap_after $$ "$work"
 
 mkdir -p "$work/home" "$work/tmp"
 export THRESHOLD_HOME="$work/home" TMPDIR="$work/tmp" NO_COLOR="${NO_COLOR:-1}"
