@@ -230,6 +230,20 @@ async function importUnlimited(
   checkpoint();
   const parsed = parsePlan(plan, source);
   checkpoint();
+  // Two floors with one index have no order between them (which is above?): refused.
+  const byIndex = new Map<number, string>();
+  for (const f of parsed.plan.floors) {
+    const other = byIndex.get(f.index);
+    if (other !== undefined) {
+      throw new InputError(
+        source,
+        `floors ${JSON.stringify(other)} and ${
+          JSON.stringify(f.id)
+        } both have index ${f.index}; each floor needs its own index (its order from the lowest up)`,
+      );
+    }
+    byIndex.set(f.index, f.id);
+  }
   const loaded = plausibilityPass(parsed, report);
   checkpoint();
   report.warnings.push(...parsed.warnings);

@@ -77,6 +77,15 @@ export const PLAUSIBLE: Record<string, PlausibleRange> = {
     reason:
       "under 0.1 m² (a 32 cm square) is not even a cupboard but a sliver or a collapsed outline (real pantries reach down to 0.28 m², as in the ZInD sample); over 2,000 m² is larger than a sports hall, so in a building scan a unit or scale error",
   },
+  room_width_m: {
+    id: "room_width_m",
+    what: "a room's mean width (twice its area over its perimeter)",
+    min: 0.1,
+    max: 1000,
+    unit: "m",
+    reason:
+      "the narrowest rooms people reach into, pantries and closets, are about 0.3 m wide on average (the ZInD sample's 0.28 m² pantry: 0.27 m); an outline under 0.1 m wide on average (a 999 m × 0.2 mm sliver) is a collapsed or mistraced polygon",
+  },
   opening_offset_m: {
     id: "opening_offset_m",
     what: "an opening's distance from its room's outline",
@@ -187,7 +196,7 @@ export function plausibilityPass(loaded: LoadedPlan, report?: ImportReport): Loa
       delete room.height_m;
     }
   }
-  // Room areas.
+  // Room areas, and outlines too thin to be rooms.
   for (const room of plan.rooms) {
     tickEach();
     const a = area_m2(room.polygon);
@@ -195,6 +204,13 @@ export function plausibilityPass(loaded: LoadedPlan, report?: ImportReport): Loa
       const why = outOfRange(PLAUSIBLE.room_area_m2, a);
       warnings.push(`room ${name(room)}: ${why}; tools judge it unknown`);
       mark(room.id, "area_m2", a, why);
+      continue;
+    }
+    const width = (2 * a) / perimeter(room.polygon);
+    if (!inRange(PLAUSIBLE.room_width_m, width)) {
+      const why = outOfRange(PLAUSIBLE.room_width_m, width);
+      warnings.push(`room ${name(room)}: ${why}; tools judge it unknown`);
+      mark(room.id, "polygon", width, why);
     }
   }
   // Openings: widths, and where they are.
@@ -211,6 +227,31 @@ export function plausibilityPass(loaded: LoadedPlan, report?: ImportReport): Loa
       const why = outOfRange(row, o.width_m);
       warnings.push(`${o.kind} ${o.id}: ${why}; tools judge it unknown`);
       mark(o.id, "width_m", o.width_m, why);
+    }
+    // A stated clear width is judged like the width (1e-6 m is a scan error, not a door).
+    if (o.clear_width_m !== undefined && !inRange(row, o.clear_width_m)) {
+      const why = outOfRange(
+        { ...row, what: `${row.what.replace("width", "clear width")}` },
+        o.clear_width_m,
+      );
+      warnings.push(`${o.kind} ${o.id}: ${why}; tools judge it unknown`);
+      mark(o.id, "clear_width_m", o.clear_width_m, why);
+    }
+    // Where it is: between two rooms, on a floor one of them is on.
+    const [ra, rb] = o.between;
+    if (ra !== null && ra === rb) {
+      const why = `it joins room ${ra} to itself, so it leads nowhere`;
+      warnings.push(`${o.kind} ${o.id}: ${why}; tools judge it unknown`);
+      mark(o.id, "between", undefined, why);
+    }
+    const sides = o.between.filter((r): r is string => r !== null).map((r) => rooms.get(r))
+      .filter((r) => r !== undefined);
+    if (sides.length && !sides.some((r) => r.floor === o.floor)) {
+      const why = `it is on floor ${o.floor}, where neither room it joins is (${
+        sides.map((r) => `${r.id} is on ${r.floor}`).join(", ")
+      })`;
+      warnings.push(`${o.kind} ${o.id}: ${why}; tools judge it unknown`);
+      mark(o.id, "floor", undefined, why);
     }
     let worst = 0;
     for (const rid of o.between) {

@@ -27,6 +27,8 @@ import * as report from "./report.ts";
 import * as say from "./wording.ts";
 import { chooseHorizon, parseDate, WINDOW_DEFAULTS } from "./horizon.ts";
 import { named } from "../_shared/refs.ts";
+import { implausibleReasons } from "../../engines/geometry/implausible.ts";
+import { planNames } from "../../ground/names.ts";
 import { timeZoneAt } from "../../engines/geometry/timezone.ts";
 
 const TOOL = "sun_hours";
@@ -130,17 +132,41 @@ export default named(tool({
     // A room the importer derived (not in the file) gets no answer; its windows are said.
     const { derived } = splitDerived(plan);
     const derivedIds = new Set(derived.map((r) => r.id));
-    const sites = found.sites.filter(({ w }) =>
+    const inRooms = found.sites.filter(({ w }) =>
       !w.between.some((b) => b !== null && derivedIds.has(b))
     );
+    // A window the import marked implausible (20 m from its wall, a 50 m width) is not
+    // counted, like SQL's NULL: its sun is unknown, said as an unknown check on it.
+    const marked = inRooms.filter(({ w }) => implausibleReasons(plan, w.id).length > 0);
+    const sites = inRooms.filter(({ w }) => implausibleReasons(plan, w.id).length === 0);
+    const nameOf = marked.length ? planNames(plan).of : (id: string) => id;
+    const notJudged = marked.map(({ w }) => ({
+      id: `implausible:${w.id}`,
+      label: `Sun on ${nameOf(w.id)}`,
+      status: "unknown" as Status,
+      subject: w.id,
+      note: `Not judged: the scan's ${implausibleReasons(plan, w.id).join("; ")}`,
+    }));
+    if (marked.length) {
+      assumptions.push({
+        text:
+          `${marked.length} window(s) not counted, their values being implausible (see the import warnings): ${
+            marked.map(({ w }) => nameOf(w.id)).join(", ")
+          }.`,
+        from: "plan",
+      });
+    }
     if (derived.length) assumptions.push(...derivedAssumptions(derived));
     if (skipped.length) assumptions.push(say.skippedAssumption(skipped));
     if (!sites.length) {
       return {
         verdict: {
           status: "unknown",
-          text: say.noWindowsText(scan, derived.length > 0),
+          text: marked.length
+            ? `${marked.length} window(s) of ${scan} could not be judged: their scanned values are implausible (see the import warnings), and no other window faces outside.`
+            : say.noWindowsText(scan, derived.length > 0),
         },
+        checks: notJudged,
         assumptions,
       };
     }
@@ -179,7 +205,8 @@ export default named(tool({
       possibleWinter_h: yearS.possible_winter_h,
     });
     assumptions.push(...judged.assumptions);
-    const { checks, findings, windowStatus, roomStatus } = judged;
+    const { findings, windowStatus, roomStatus } = judged;
+    const checks = [...judged.checks, ...notJudged];
     let verdictText = judged.verdictText;
     const bestRoom = rooms.reduce((a, b) => (b.day_h > a.day_h ? b : a));
 

@@ -144,7 +144,25 @@ export default named(tool({
         assumptions: derivedAssumptions(derived),
       };
     }
-    const plan = derived.length ? { ...whole, rooms: ownRooms } : whole;
+    // A room the import marked implausible (a 999 m × 0.2 mm sliver, rooms overlapping each
+    // other) is not measured, like SQL's NULL: its quantities are unknown, not summed.
+    const markedRooms = ownRooms.filter((r) =>
+      (whole.implausible ?? []).some((m) => m.subject === r.id && m.field !== "height_m")
+    );
+    const measured = markedRooms.length
+      ? ownRooms.filter((r) => !markedRooms.includes(r))
+      : ownRooms;
+    if (!measured.length) {
+      return {
+        verdict: {
+          status: "unknown",
+          text:
+            `None of the ${markedRooms.length} room(s) of ${scan} could be measured: their scanned outlines are implausible (see the import warnings).`,
+        },
+        checks: markedChecks(whole, markedRooms),
+      };
+    }
+    const plan = derived.length || markedRooms.length ? { ...whole, rooms: measured } : whole;
     ctx.step(`Measuring ${plan.rooms.length} rooms (${convention} convention)`);
     const t = planTakeoff(plan, {
       convention,
@@ -222,8 +240,21 @@ export default named(tool({
           }.`,
       });
     }
-    const status = noHeight.length ? "warn" : "pass";
-    const text = `${b.floor_area_m2.toFixed(2)} m² of floor (${convention}) in ${b.rooms} rooms` +
+    if (markedRooms.length) {
+      assumptions.push({
+        text: `Not measured, their scanned values being implausible (see the import warnings): ${
+          markedRooms.map((r) => r.name || r.id).slice(0, 20).join(", ")
+        }${markedRooms.length > 20 ? ` and ${markedRooms.length - 20} more` : ""}.`,
+      });
+    }
+    const status = markedRooms.length ? "unknown" : noHeight.length ? "warn" : "pass";
+    const lead = markedRooms.length
+      ? `${markedRooms.length} of ${
+        measured.length + markedRooms.length
+      } rooms could not be measured (implausible scan values); the totals are of the other ${measured.length}: `
+      : "";
+    const text =
+      `${lead}${b.floor_area_m2.toFixed(2)} m² of floor (${convention}) in ${b.rooms} rooms` +
       ` on ${t.floors.length} floor(s); ${b.wall_net_m2.toFixed(1)} m² of wall net of openings;` +
       ` ${b.paint_l.toFixed(1)} L of paint for ${paint_coats} coat(s); ${
         b.flooring_m2.toFixed(1)
@@ -233,6 +264,7 @@ export default named(tool({
     return {
       verdict: { status, text },
       metrics,
+      ...(markedRooms.length ? { checks: markedChecks(whole, markedRooms) } : {}),
       overlays,
       assumptions,
       data: {
@@ -245,3 +277,19 @@ export default named(tool({
     };
   },
 }));
+
+/** An unknown check per room not measured for its implausible values, with the reason. */
+function markedChecks(
+  plan: { implausible?: { subject: string; reason: string }[] },
+  rooms: { id: string; name?: string }[],
+) {
+  return rooms.map((r) => ({
+    id: `implausible:${r.id}`,
+    label: `Quantities of ${r.name || r.id}`,
+    status: "unknown" as const,
+    subject: r.id,
+    note: `Not measured: the scan's ${
+      (plan.implausible ?? []).filter((m) => m.subject === r.id).map((m) => m.reason).join("; ")
+    }`,
+  }));
+}
