@@ -63,7 +63,15 @@ export interface AskOptions {
   answer?: (
     questions: SessionQuestion[],
     session: Session,
-  ) => Promise<{ answers: Record<string, unknown>; save?: string[] } | undefined>;
+  ) => Promise<
+    | {
+      answers: Record<string, unknown>;
+      save?: string[];
+      /** The answers were read already by parseAnswer (core/session.ts): not read again. */
+      parsed?: boolean;
+    }
+    | undefined
+  >;
   /** Every session event of every chosen tool (steps as they happen). */
   onEvent?: (e: SessionEvent) => void;
   signal?: AbortSignal;
@@ -365,7 +373,12 @@ export async function ask(question: string, o: AskOptions = {}): Promise<AskOutc
       let state = await session.run();
       if (state.status === "needs_input" && o.answer) {
         const given = await o.answer(state.questions, session);
-        if (given) state = await session.answer(given.answers, { save: given.save });
+        if (given) {
+          state = await session.answer(given.answers, {
+            save: given.save,
+            parsed: given.parsed,
+          });
+        }
       }
       runs.push(
         state.status === "done"

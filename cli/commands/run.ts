@@ -11,7 +11,7 @@ import { listManifests, loadTool } from "../../core/catalog.ts";
 import type { Session, SessionQuestion, SessionState } from "../../core/session.ts";
 import type { ToolResult } from "../../core/result.ts";
 import { printable, printableDeep, printableLine } from "../../core/printable.ts";
-import { paint, renderResult, useColor } from "../render.ts";
+import { paint, renderResult, ROW_LIMIT, useColor } from "../render.ts";
 import { resultTable, toCsv } from "../../render/table.ts";
 import {
   collect,
@@ -33,6 +33,8 @@ interface RunFlags {
   set: string[];
   persona?: string;
   json?: boolean;
+  /** List every check and table row (a long result shows the rows that matter first). */
+  all?: boolean;
   svg?: string;
   png?: string;
   csv?: string;
@@ -153,7 +155,8 @@ async function cmdRun(toolId: string, f: RunFlags): Promise<number> {
   let state = await session.run();
   if (state.status === "needs_input" && Deno.stdin.isTerminal() && !f.json) {
     const { answers, save } = askOnTerminal(state.questions, session);
-    state = await session.answer(answers, { save });
+    // Each answer was read (and asked again when bad) on the terminal: not read twice.
+    state = await session.answer(answers, { save, parsed: true });
   }
   if (state.status === "needs_input") {
     out(
@@ -166,7 +169,7 @@ async function cmdRun(toolId: string, f: RunFlags): Promise<number> {
   if (f.json) {
     out(JSON.stringify({ run_id, result, for_model: L.forModel(result) }, null, 2));
   } else {
-    out(renderResult(m, printableDeep(result), color));
+    out(renderResult(m, printableDeep(result), color, { all: f.all }));
     out(paint(`\nrun ${run_id}`, "dim", color));
   }
   return result.verdict.status === "error" ? EXIT.error : EXIT.ok;
@@ -315,6 +318,10 @@ export const run: Register = (p, { act }) => {
     .option("--set <key=value>", "give an input explicitly (repeatable)", collect, [])
     .option("--persona <id>", "use this persona's presets for this run")
     .option("--json", "print {run_id, result, for_model} as JSON")
+    .option(
+      "--all",
+      `list every check and table row (over ${ROW_LIMIT}, the rows not passing come first)`,
+    )
     .option("--svg <file>", "write the PlanView as SVG")
     .option("--png <file>", "write the PlanView as PNG")
     .option("--csv <file>", "write the tool's table as CSV")

@@ -14,9 +14,15 @@ import { StoreError } from "../../ground/errors.ts";
 import type { Store } from "./types.ts";
 import { checkScanId } from "./scans.ts";
 import { PG_OPS } from "./postgres_ops.ts";
+import { STORE_SCHEMA_VERSION } from "./schema.ts";
 
-/** The PostgreSQL schema version this threshold writes (migrations in the worker). */
-export const PG_SCHEMA_VERSION = 3;
+/**
+ * The PostgreSQL schema version this threshold writes: the count of the migrations both stores
+ * share (./schema.ts). Version 4 is the first of the shared list; a store at 1–3 (written when
+ * PostgreSQL had its own list, whose 1 already held the scans' counts) upgrades by the shared
+ * steps after its version, each of which changes nothing that is already there.
+ */
+export const PG_SCHEMA_VERSION = STORE_SCHEMA_VERSION;
 const CHUNK = 1 << 20;
 const WAIT_MS = 120_000;
 

@@ -1,7 +1,7 @@
 /**
  * The PostgreSQL side of the store (a Deno Worker owned by core/store/postgres.ts): the same
  * operations as the SQLite store, written with postgres.js over one connection (each table's in
- * its file, ./postgres_ops.ts gathers them), each write one transaction. Versioned migrations live in `threshold_schema`; concurrent first opens from
+ * its file, ./postgres_ops.ts gathers them), each write one transaction. Migrations are the SQLite store's list (./schema.ts), their count in `threshold_schema`; concurrent first opens from
  * many machines are serialised by PostgreSQL's own advisory transaction lock.
  *
  * Replies go back through a SharedArrayBuffer (state, length, more) in chunks, because the
@@ -9,7 +9,7 @@
  */
 /// <reference lib="deno.worker" />
 import postgres from "postgres";
-import { PG_MIGRATIONS } from "./schema.ts";
+import { postgresMigration, STORE_SCHEMA_VERSION } from "./schema.ts";
 import { PG_OPS as ops } from "./postgres_ops.ts";
 import type { Sql } from "./db.ts";
 
@@ -43,8 +43,8 @@ async function migrate(s: Sql, latest: number) {
         `schema version ${v} is newer than this threshold understands (${latest}); upgrade threshold. Nothing was changed.`,
       );
     }
-    for (; v < PG_MIGRATIONS.length; v++) {
-      await tx.unsafe(PG_MIGRATIONS[v]);
+    for (; v < STORE_SCHEMA_VERSION; v++) {
+      await tx.unsafe(postgresMigration(v));
       await tx`UPDATE threshold_schema SET version = ${v + 1}`;
     }
   });

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { StoreError } from "../../ground/errors.ts";
 import type { Store } from "./types.ts";
 import { defaultHome } from "./location.ts";
-import { MIGRATIONS, STORE_SCHEMA_VERSION } from "./schema.ts";
+import { migrateSqlite, STORE_SCHEMA_VERSION } from "./schema.ts";
 import type { SqliteDb } from "./db.ts";
 import { scansSqlite } from "./scans.ts";
 import { sitesSqlite } from "./sites.ts";
@@ -272,10 +272,8 @@ function migrate(db: DatabaseSync, file: string) {
           );
         }
       }
-      for (let i = v; i < MIGRATIONS.length; i++) {
-        const step = MIGRATIONS[i];
-        if (typeof step === "string") db.exec(step);
-        else step(db);
+      for (let i = v; i < STORE_SCHEMA_VERSION; i++) {
+        migrateSqlite(db, i);
         db.exec(`PRAGMA user_version = ${i + 1}`);
       }
     },

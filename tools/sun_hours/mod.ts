@@ -14,6 +14,7 @@ import { fill, tool, z } from "../../core/manifest.ts";
 import { type Status, worstStatus } from "../../core/result.ts";
 import { buildingPrisms, makeHorizon } from "../../engines/geometry/sun_exposure.ts";
 import {
+  buildingSun,
   daySun,
   outsideWindows,
   roomsSun,
@@ -142,30 +143,30 @@ export default named(tool({
     const nameOf = marked.length ? planNames(plan).of : (id: string) => id;
     const notJudged = marked.map(({ w }) => ({
       id: `implausible:${w.id}`,
-      label: `Sun on ${nameOf(w.id)}`,
       status: "unknown" as Status,
       subject: w.id,
-      note: `Not judged: the scan's ${implausibleReasons(plan, w.id).join("; ")}`,
+      ...say.implausibleCheck(nameOf(w.id), implausibleReasons(plan, w.id)),
     }));
     if (marked.length) {
-      assumptions.push({
-        text:
-          `${marked.length} window(s) not counted, their values being implausible (see the import warnings): ${
-            marked.map(({ w }) => nameOf(w.id)).join(", ")
-          }.`,
-        from: "plan",
-      });
+      assumptions.push(say.implausibleAssumption(marked.map(({ w }) => nameOf(w.id))));
     }
     if (derived.length) assumptions.push(...derivedAssumptions(derived));
     if (skipped.length) assumptions.push(say.skippedAssumption(skipped));
     if (!sites.length) {
       return {
-        verdict: {
-          status: "unknown",
-          text: marked.length
-            ? `${marked.length} window(s) of ${scan} could not be judged: their scanned values are implausible (see the import warnings), and no other window faces outside.`
-            : say.noWindowsText(scan, derived.length > 0),
-        },
+        verdict: marked.length
+          ? {
+            status: "unknown",
+            code: "verdict.windows_implausible",
+            data: { scan, windows: marked.length },
+            text: say.allImplausibleText(scan, marked.length),
+          }
+          : {
+            status: "unknown",
+            code: "verdict.no_windows",
+            data: { scan, some_derived: derived.length > 0 },
+            text: say.noWindowsText(scan, derived.length > 0),
+          },
         checks: notJudged,
         assumptions,
       };
@@ -230,16 +231,24 @@ export default named(tool({
     );
     // The chart names windows by their room (people read names, not ids).
     report.nameChartWindows(sunpath, rooms, results);
-    const { metrics, anyWindowYear_h } = report.sunMetrics(
+    const building = buildingSun(results, dayS, yearS);
+    const metrics = report.sunMetrics(
       { date: inputs.date, year },
       results,
       bestRoom,
       dayS,
       yearS,
+      building,
     );
     assumptions.push(...say.methodAssumptions(elevation_m, min_altitude_deg, step_min, dt));
 
-    verdictText = say.clearSkyVerdict(verdictText, bestRoom, inputs.date, anyWindowYear_h, year);
+    verdictText = say.clearSkyVerdict(
+      verdictText,
+      bestRoom,
+      inputs.date,
+      building.any_window_year_h,
+      year,
+    );
     const status: Status = standard === "none" || !checks.length
       ? "pass"
       : worstStatus(checks.map((c) => c.status));
@@ -247,7 +256,14 @@ export default named(tool({
     ctx.step(`Done: ${results.length} windows, ${rooms.length} rooms`);
 
     return {
-      verdict: { status, text: verdictText },
+      verdict: {
+        status,
+        ...(judged.verdictCode ?? {
+          code: "verdict.sunniest_room",
+          data: { room: bestRoom.name, day_h: bestRoom.day_h, year_h: building.any_window_year_h },
+        }),
+        text: verdictText,
+      },
       metrics,
       checks,
       findings,

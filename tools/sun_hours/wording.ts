@@ -78,6 +78,17 @@ export function roomFindings(
     const when = span ? `, ${span.from}–${span.to} local time` : "";
     out.push({
       id: findingId(TOOL, "room", r.id),
+      code: "room.sun",
+      data: {
+        room: r.name,
+        date,
+        day_h: r.day_h,
+        year_h: r.year_h,
+        year,
+        best_window: r.best_window,
+        facing_deg: bw.facing_deg,
+        ...(span ? { from_local: span.from, to_local: span.to } : {}),
+      },
       status: "open",
       severity: "info",
       title: `${r.name}: ${fmtH(r.day_h)} of direct sun on ${inputs.date}${when}; ${
@@ -164,6 +175,27 @@ export function skippedAssumption(skipped: string[]): Assumption {
         skipped.join(", ")
       }.`,
   };
+}
+
+/** Windows not counted because the import marked their values implausible. */
+export function implausibleAssumption(names: string[]): Assumption {
+  return {
+    text:
+      `${names.length} window(s) not counted, their values being implausible (see the import warnings): ${
+        names.join(", ")
+      }.`,
+    from: "plan",
+  };
+}
+
+/** An unknown check's label and note for a window the import marked implausible. */
+export function implausibleCheck(name: string, reasons: string[]) {
+  return { label: `Sun on ${name}`, note: `Not judged: the scan's ${reasons.join("; ")}` };
+}
+
+/** The verdict when every window that faces outside was marked implausible. */
+export function allImplausibleText(scan: string, n: number): string {
+  return `${n} window(s) of ${scan} could not be judged: their scanned values are implausible (see the import warnings), and no other window faces outside.`;
 }
 
 /** The verdict when no window opens from a room (of the file, where some were derived) outside. */
