@@ -12,6 +12,7 @@ import type { Manifest } from "../../core/manifest.ts";
 import {
   createSession,
   describeInputs,
+  MAX_CHOICE_ROOMS,
   type Preview,
   scanInputName,
   type Session,
@@ -30,8 +31,8 @@ import { Page } from "../layout.tsx";
 import type { StoredRunPage } from "../render_job.tsx";
 import { audienceWords, LAYER_WORDS, sourceWords } from "../words.ts";
 
-/** The most rooms a scan may have for the form to offer its rooms as a pick list. */
-export const MAX_FORM_CHOICES = 500;
+/** The most rooms a scan may have for the form to offer its rooms as a pick list (core's). */
+export const MAX_FORM_CHOICES = MAX_CHOICE_ROOMS;
 
 /** A form is small: inputs and a few ticks. */
 const FORM_MAX_BYTES = 256 * 1024;
