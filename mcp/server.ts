@@ -15,6 +15,7 @@ import { type CallEnv, callTool } from "./call.ts";
 import type { ToolPool } from "./worker.ts";
 import { IMPORT_SCAN, IMPORT_SCAN_DESCRIPTION, IMPORT_SCAN_INPUT, importScan } from "./import.ts";
 import { registerResources } from "./resources.ts";
+import { registerBcfResource } from "./bcf.ts";
 import type { ToolDef } from "./listing.ts";
 import { ModelViewSchema, OUTPUT_JSON_SCHEMA } from "./tools.ts";
 
@@ -138,5 +139,6 @@ export function createMcpServer(
     annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
   }, (args, ctx) => importScan(args, roots, store, pool, ctx.mcpReq.signal));
   registerResources(server, store);
+  registerBcfResource(server, store, Object.fromEntries(defs.map((d) => [d.name, d.title])));
   return server;
 }
