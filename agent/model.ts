@@ -163,6 +163,37 @@ export function insertFindings(text: string, results: ToolResult[]): string {
 }
 
 /**
+ * One model turn, made safe before anything reads it (guard.ts cleanTurn: no control
+ * characters, no key, capped), pushed onto the conversation; calls past the cap are answered
+ * "not run" there (the protocol wants an answer to every call). Adds what was cut to `cut`.
+ */
+async function takeTurn(
+  provider: Provider,
+  req: { system: string; messages: ModelMessage[]; tools: ModelTool[]; signal?: AbortSignal },
+  cut: { calls: number; chars: number },
+) {
+  const raw = await provider.complete(req);
+  const { turn, cut: c, dropped } = cleanTurn(raw, provider.redact?.bind(provider));
+  cut.calls += c.calls;
+  cut.chars += c.chars;
+  req.messages.push({
+    role: "assistant",
+    content: turn.text,
+    tool_calls: [...turn.tool_calls, ...dropped],
+  });
+  for (const call of dropped) {
+    req.messages.push({
+      role: "tool",
+      tool_call_id: call.id,
+      name: call.name,
+      content: `Not run: at most ${MAX_TOOL_CALLS_PER_TURN} tool calls are run per turn.`,
+      is_error: true,
+    });
+  }
+  return turn;
+}
+
+/**
  * The answer when no tool ran: said plainly first (with why, when the model's calls were
  * refused), so a model's "Done. Everything passes." is never read as a result.
  */
@@ -207,30 +238,12 @@ export async function askModel(
   let status: ModelOutcome["status"] = "done";
   const cut = { calls: 0, chars: 0 };
   for (let turn = 0; turn < (o.max_turns ?? 6); turn++) {
-    // What the model sent, made safe: no control characters, no key, capped (guard.ts).
-    const raw = await provider.complete({ system: SYSTEM, messages, tools, signal: o.signal });
-    const { turn: reply, cut: c, dropped: over } = cleanTurn(
-      raw,
-      provider.redact?.bind(provider),
+    const reply = await takeTurn(
+      provider,
+      { system: SYSTEM, messages, tools, signal: o.signal },
+      cut,
     );
-    cut.calls += c.calls;
-    cut.chars += c.chars;
-    messages.push({
-      role: "assistant",
-      content: reply.text,
-      tool_calls: [...reply.tool_calls, ...over],
-    });
     text = reply.text;
-    // Every call needs an answer in the protocol; those past the cap are not run.
-    for (const call of over) {
-      messages.push({
-        role: "tool",
-        tool_call_id: call.id,
-        name: call.name,
-        content: `Not run: at most ${MAX_TOOL_CALLS_PER_TURN} tool calls are run per turn.`,
-        is_error: true,
-      });
-    }
     if (!reply.tool_calls.length) break;
     for (const call of reply.tool_calls) {
       const m = manifests.get(call.name);

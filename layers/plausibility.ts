@@ -237,22 +237,7 @@ export function plausibilityPass(loaded: LoadedPlan, report?: ImportReport): Loa
       warnings.push(`${o.kind} ${o.id}: ${why}; tools judge it unknown`);
       mark(o.id, "clear_width_m", o.clear_width_m, why);
     }
-    // Where it is: between two rooms, on a floor one of them is on.
-    const [ra, rb] = o.between;
-    if (ra !== null && ra === rb) {
-      const why = `it joins room ${ra} to itself, so it leads nowhere`;
-      warnings.push(`${o.kind} ${o.id}: ${why}; tools judge it unknown`);
-      mark(o.id, "between", undefined, why);
-    }
-    const sides = o.between.filter((r): r is string => r !== null).map((r) => rooms.get(r))
-      .filter((r) => r !== undefined);
-    if (sides.length && !sides.some((r) => r.floor === o.floor)) {
-      const why = `it is on floor ${o.floor}, where neither room it joins is (${
-        sides.map((r) => `${r.id} is on ${r.floor}`).join(", ")
-      })`;
-      warnings.push(`${o.kind} ${o.id}: ${why}; tools judge it unknown`);
-      mark(o.id, "floor", undefined, why);
-    }
+    openingPlace(o, rooms, warnings, mark);
     let worst = 0;
     for (const rid of o.between) {
       const r = rid === null ? undefined : rooms.get(rid);
@@ -281,7 +266,22 @@ export function plausibilityPass(loaded: LoadedPlan, report?: ImportReport): Loa
       mark(v.id, "width_m", v.width_m, why);
     }
   }
-  // The nav graph: links far longer than a step, or every pair linked, walk through walls.
+  navLinks(plan, warnings, mark);
+  // Overlapping rooms.
+  const nested: string[] = [];
+  const dropped = overlappingRooms(plan, warnings, nested, mark);
+  if (dropped.size) dropRooms(plan, dropped);
+
+  if (marks.length) plan.implausible = marks;
+  report?.warnings.push(...warnings);
+  report?.assumptions.push(...nested);
+  return { plan, warnings: loaded.warnings };
+}
+
+type Mark = (subject: string, field: string, value: number | undefined, reason: string) => void;
+
+/** The nav graph's links: far longer than a step, or every pair linked, walk through walls. */
+function navLinks(plan: Plan, warnings: string[], mark: Mark) {
   if (plan.nav?.edges.length) {
     const n = plan.nav.nodes.length, pairs = (n * (n - 1)) / 2;
     const edges = plan.nav.edges.length;
@@ -320,15 +320,30 @@ export function plausibilityPass(loaded: LoadedPlan, report?: ImportReport): Loa
       }
     }
   }
-  // Overlapping rooms.
-  const nested: string[] = [];
-  const dropped = overlappingRooms(plan, warnings, nested, mark);
-  if (dropped.size) dropRooms(plan, dropped);
+}
 
-  if (marks.length) plan.implausible = marks;
-  report?.warnings.push(...warnings);
-  report?.assumptions.push(...nested);
-  return { plan, warnings: loaded.warnings };
+/** An opening's place: between two rooms, on a floor one of them is on. */
+function openingPlace(
+  o: Plan["openings"][number],
+  rooms: Map<string, Room>,
+  warnings: string[],
+  mark: Mark,
+) {
+  const [ra, rb] = o.between;
+  if (ra !== null && ra === rb) {
+    const why = `it joins room ${ra} to itself, so it leads nowhere`;
+    warnings.push(`${o.kind} ${o.id}: ${why}; tools judge it unknown`);
+    mark(o.id, "between", undefined, why);
+  }
+  const sides = o.between.filter((r): r is string => r !== null).map((r) => rooms.get(r))
+    .filter((r) => r !== undefined);
+  if (sides.length && !sides.some((r) => r.floor === o.floor)) {
+    const why = `it is on floor ${o.floor}, where neither room it joins is (${
+      sides.map((r) => `${r.id} is on ${r.floor}`).join(", ")
+    })`;
+    warnings.push(`${o.kind} ${o.id}: ${why}; tools judge it unknown`);
+    mark(o.id, "floor", undefined, why);
+  }
 }
 
 /**

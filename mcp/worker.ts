@@ -161,67 +161,8 @@ export function toolPool(
     n.grant(nw);
   };
 
-  /** One request to a worker, answered by its reply (steps go to onStep on the way). */
-  const call = (
-    w: Worker,
-    req: WorkerRequest,
-    o: {
-      tool: string;
-      signal?: AbortSignal;
-      onStep?: (e: StepEvent) => void;
-      onTime: () => unknown;
-      limit_s?: number;
-    },
-  ) =>
-    new Promise<WorkerReply>((resolve, reject) => {
-      const seconds = o.limit_s ?? timeLimit({ store }).seconds;
-      let done = false;
-      const finish = (keep: boolean) => {
-        done = true;
-        clearTimeout(timer);
-        o.signal?.removeEventListener("abort", onAbort);
-        w.removeEventListener("message", onMessage);
-        w.removeEventListener("error", onError);
-        release(w, keep);
-      };
-      const stop = () => Atomics.store(new Int32Array(req.cancel), 0, 1);
-      const onAbort = () => {
-        if (done) return;
-        // The engines see the flag at their next checkpoint, even mid-loop; terminating
-        // alone would wait for the worker to yield.
-        stop();
-        finish(false);
-        reject(new CancelledError());
-      };
-      const onError = (e: ErrorEvent) => {
-        e.preventDefault();
-        if (done) return;
-        finish(false);
-        reject(new Error(`${o.tool}: the worker failed: ${e.message}`));
-      };
-      const onMessage = (e: MessageEvent<WorkerReply>) => {
-        const msg = e.data;
-        if (msg.id !== req.id || done) return;
-        if ("step" in msg) return o.onStep?.(msg.step);
-        finish(true);
-        resolve(msg);
-      };
-      const timer = setTimeout(() => {
-        if (done) return;
-        stop();
-        finish(false);
-        try {
-          resolve({ id: req.id, value: o.onTime() } as WorkerReply);
-        } catch (e) {
-          reject(e);
-        }
-      }, Math.min((seconds + GRACE_S) * 1000, 2 ** 31 - 1));
-      if (o.signal?.aborted) return onAbort();
-      o.signal?.addEventListener("abort", onAbort, { once: true });
-      w.addEventListener("message", onMessage);
-      w.addEventListener("error", onError);
-      w.postMessage(req);
-    });
+  const call = (w: Worker, req: WorkerRequest, o: CallOptions) =>
+    callWorker(w, req, o, store, release);
 
   return {
     async run(m, opts) {
@@ -287,6 +228,77 @@ export function toolPool(
       for (const n of waiting.splice(0)) n.refuse(new CancelledError("the server is closing"));
     },
   };
+}
+
+/** What one worker call is about and how it may end. */
+interface CallOptions {
+  tool: string;
+  signal?: AbortSignal;
+  onStep?: (e: StepEvent) => void;
+  onTime: () => unknown;
+  limit_s?: number;
+}
+
+/**
+ * One request to a worker, answered by its reply (steps go to onStep on the way); the worker
+ * is handed to `release` when the call ends (kept when it answered, ended otherwise).
+ */
+function callWorker(
+  w: Worker,
+  req: WorkerRequest,
+  o: CallOptions,
+  store: Store,
+  release: (w: Worker, keep: boolean) => void,
+): Promise<WorkerReply> {
+  return new Promise<WorkerReply>((resolve, reject) => {
+    const seconds = o.limit_s ?? timeLimit({ store }).seconds;
+    let done = false;
+    const finish = (keep: boolean) => {
+      done = true;
+      clearTimeout(timer);
+      o.signal?.removeEventListener("abort", onAbort);
+      w.removeEventListener("message", onMessage);
+      w.removeEventListener("error", onError);
+      release(w, keep);
+    };
+    const stop = () => Atomics.store(new Int32Array(req.cancel), 0, 1);
+    const onAbort = () => {
+      if (done) return;
+      // The engines see the flag at their next checkpoint, even mid-loop; terminating
+      // alone would wait for the worker to yield.
+      stop();
+      finish(false);
+      reject(new CancelledError());
+    };
+    const onError = (e: ErrorEvent) => {
+      e.preventDefault();
+      if (done) return;
+      finish(false);
+      reject(new Error(`${o.tool}: the worker failed: ${e.message}`));
+    };
+    const onMessage = (e: MessageEvent<WorkerReply>) => {
+      const msg = e.data;
+      if (msg.id !== req.id || done) return;
+      if ("step" in msg) return o.onStep?.(msg.step);
+      finish(true);
+      resolve(msg);
+    };
+    const timer = setTimeout(() => {
+      if (done) return;
+      stop();
+      finish(false);
+      try {
+        resolve({ id: req.id, value: o.onTime() } as WorkerReply);
+      } catch (e) {
+        reject(e);
+      }
+    }, Math.min((seconds + GRACE_S) * 1000, 2 ** 31 - 1));
+    if (o.signal?.aborted) return onAbort();
+    o.signal?.addEventListener("abort", onAbort, { once: true });
+    w.addEventListener("message", onMessage);
+    w.addEventListener("error", onError);
+    w.postMessage(req);
+  });
 }
 
 /** The error a worker's reply names, as the error classes the surfaces know. */

@@ -30,6 +30,7 @@ import { chooseHorizon, parseDate, WINDOW_DEFAULTS } from "./horizon.ts";
 import { named } from "../_shared/refs.ts";
 import { implausibleReasons } from "../../engines/geometry/implausible.ts";
 import { planNames } from "../../ground/names.ts";
+import type { Plan } from "../../ground/plan.ts";
 import { timeZoneAt } from "../../engines/geometry/timezone.ts";
 
 const TOOL = "sun_hours";
@@ -136,37 +137,13 @@ export default named(tool({
     const inRooms = found.sites.filter(({ w }) =>
       !w.between.some((b) => b !== null && derivedIds.has(b))
     );
-    // A window the import marked implausible (20 m from its wall, a 50 m width) is not
-    // counted, like SQL's NULL: its sun is unknown, said as an unknown check on it.
-    const marked = inRooms.filter(({ w }) => implausibleReasons(plan, w.id).length > 0);
-    const sites = inRooms.filter(({ w }) => implausibleReasons(plan, w.id).length === 0);
-    const nameOf = marked.length ? planNames(plan).of : (id: string) => id;
-    const notJudged = marked.map(({ w }) => ({
-      id: `implausible:${w.id}`,
-      status: "unknown" as Status,
-      subject: w.id,
-      ...say.implausibleCheck(nameOf(w.id), implausibleReasons(plan, w.id)),
-    }));
-    if (marked.length) {
-      assumptions.push(say.implausibleAssumption(marked.map(({ w }) => nameOf(w.id))));
-    }
+    const { sites, marked, notJudged } = withoutMarked(plan, inRooms);
+    if (marked.length) assumptions.push(say.implausibleAssumption(marked));
     if (derived.length) assumptions.push(...derivedAssumptions(derived));
     if (skipped.length) assumptions.push(say.skippedAssumption(skipped));
     if (!sites.length) {
       return {
-        verdict: marked.length
-          ? {
-            status: "unknown",
-            code: "verdict.windows_implausible",
-            data: { scan, windows: marked.length },
-            text: say.allImplausibleText(scan, marked.length),
-          }
-          : {
-            status: "unknown",
-            code: "verdict.no_windows",
-            data: { scan, some_derived: derived.length > 0 },
-            text: say.noWindowsText(scan, derived.length > 0),
-          },
+        verdict: say.noSitesVerdict(scan, marked.length, derived.length > 0),
         checks: notJudged,
         assumptions,
       };
@@ -277,3 +254,24 @@ export default named(tool({
     };
   },
 }));
+
+/**
+ * The windows to count, and those the import marked implausible (20 m from its wall, a 50 m
+ * width): not counted, like SQL's NULL; their sun is unknown, said as an unknown check on
+ * each. `marked` are their names.
+ */
+function withoutMarked<T extends { w: { id: string } }>(plan: Plan, found: T[]) {
+  const bad = found.filter(({ w }) => implausibleReasons(plan, w.id).length > 0);
+  if (!bad.length) return { sites: found, marked: [] as string[], notJudged: [] };
+  const names = planNames(plan);
+  return {
+    sites: found.filter((x) => !bad.includes(x)),
+    marked: bad.map(({ w }) => names.of(w.id)),
+    notJudged: bad.map(({ w }) => ({
+      id: `implausible:${w.id}`,
+      status: "unknown" as Status,
+      subject: w.id,
+      ...say.implausibleCheck(names.of(w.id), implausibleReasons(plan, w.id)),
+    })),
+  };
+}

@@ -193,6 +193,23 @@ export function implausibleCheck(name: string, reasons: string[]) {
   return { label: `Sun on ${name}`, note: `Not judged: the scan's ${reasons.join("; ")}` };
 }
 
+/** The verdict when no window is left to count: all marked implausible, or none faces out. */
+export function noSitesVerdict(scan: string, marked: number, someDerived: boolean) {
+  return marked
+    ? {
+      status: "unknown" as const,
+      code: "verdict.windows_implausible",
+      data: { scan, windows: marked },
+      text: allImplausibleText(scan, marked),
+    }
+    : {
+      status: "unknown" as const,
+      code: "verdict.no_windows",
+      data: { scan, some_derived: someDerived },
+      text: noWindowsText(scan, someDerived),
+    };
+}
+
 /** The verdict when every window that faces outside was marked implausible. */
 export function allImplausibleText(scan: string, n: number): string {
   return `${n} window(s) of ${scan} could not be judged: their scanned values are implausible (see the import warnings), and no other window faces outside.`;

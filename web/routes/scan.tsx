@@ -7,6 +7,7 @@ import { findPlan } from "../../core/context.ts";
 import type { Finding, Overlay } from "../../core/result.ts";
 import { planChoices } from "../../core/session.ts";
 import type { PlanSources } from "../../core/context.ts";
+import type { Plan } from "../../ground/plan.ts";
 import type { Store } from "../../core/store.ts";
 import type { App } from "../app.ts";
 import { pageInfo } from "../app.ts";
@@ -83,6 +84,47 @@ export async function scanPage(app: App, sid: string, req: Request): Promise<Res
   );
 }
 
+/** The scan's rooms by name, kind, floor and ceiling height, a page at a time. */
+function RoomsTable(
+  { plan, roomNames, page, back }: {
+    plan: Plan;
+    roomNames: Map<string, string>;
+    page: number;
+    back: string;
+  },
+) {
+  const floorName = new Map(plan.floors.map((f) => [f.id, f.name ?? `Floor ${f.index}`]));
+  const rooms = pageSlice(plan.rooms, { n: page, base: back });
+  return (
+    <section aria-labelledby="h-rooms">
+      <h2 id="h-rooms">Rooms ({plan.rooms.length})</h2>
+      <PageNav s={rooms} what="rooms" page={{ n: page, base: back }} />
+      <div class="scroll" tabIndex={0} role="region" aria-label="Rooms table, scrolls sideways">
+        <table class="rooms">
+          <thead>
+            <tr>
+              <th scope="col">Room</th>
+              <th scope="col">Kind</th>
+              <th scope="col">Floor</th>
+              <th scope="col">Ceiling height</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rooms.items.map((r) => (
+              <tr key={r.id}>
+                <th scope="row">{roomNames.get(r.id) ?? r.name ?? r.label}</th>
+                <td>{r.label}</td>
+                <td>{floorName.get(r.floor) ?? r.floor}</td>
+                <td>{r.height_m === undefined ? "unknown" : `${fmtNumber(r.height_m)} m`}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
 /** A scan page's content (title and HTML), or undefined when there is no such scan. */
 export function scanContent(
   app: PlanSources & { store: Store },
@@ -125,10 +167,8 @@ export function scanContent(
       findingOverlays.set(f.id, ids);
     }
   }
-  const floorName = new Map(plan.floors.map((f) => [f.id, f.name ?? `Floor ${f.index}`]));
   const roomNames = new Map(planChoices(plan, "room").map((c) => [String(c.value), c.label]));
   const back = `/scans/${encodeURIComponent(sid)}`;
-  const rooms = pageSlice(plan.rooms, { n: page, base: back });
   return {
     title: plan.name || sid,
     html: renderToString(
@@ -209,32 +249,7 @@ export function scanContent(
 
         <HandOn sid={sid} findings={all.length} />
 
-        <section aria-labelledby="h-rooms">
-          <h2 id="h-rooms">Rooms ({plan.rooms.length})</h2>
-          <PageNav s={rooms} what="rooms" page={{ n: page, base: back }} />
-          <div class="scroll" tabIndex={0} role="region" aria-label="Rooms table, scrolls sideways">
-            <table class="rooms">
-              <thead>
-                <tr>
-                  <th scope="col">Room</th>
-                  <th scope="col">Kind</th>
-                  <th scope="col">Floor</th>
-                  <th scope="col">Ceiling height</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rooms.items.map((r) => (
-                  <tr key={r.id}>
-                    <th scope="row">{roomNames.get(r.id) ?? r.name ?? r.label}</th>
-                    <td>{r.label}</td>
-                    <td>{floorName.get(r.floor) ?? r.floor}</td>
-                    <td>{r.height_m === undefined ? "unknown" : `${fmtNumber(r.height_m)} m`}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </section>
+        <RoomsTable plan={plan} roomNames={roomNames} page={page} back={back} />
       </>,
     ),
   };
