@@ -30,14 +30,15 @@ export interface Imported {
  */
 export async function importJob(
   env: Pick<WorkerEnv, "store">,
-  args: { path: string; id?: string },
+  args: { path: string; id?: string; replace?: boolean },
 ): Promise<Imported> {
   const { importLimits, importSource } = await import("../layers/mod.ts");
   const { loaded, report } = await importSource(args.path, {
     ...(args.id ? { id: args.id } : {}),
     ...importLimits(env.store),
   });
-  env.store.putScan(loaded, report);
+  const { storeScan } = await import("../layers/store_scan.ts");
+  storeScan(env.store, loaded, report, { replace: args.replace === true, input: "id" });
   const p = loaded.plan;
   return {
     id: p.id,
@@ -68,6 +69,11 @@ export const IMPORT_SCAN_INPUT = {
       type: "string",
       pattern: "^[A-Za-z0-9_.-]{1,64}$",
       description: "The scan id to store it under; the file's own id when left out.",
+    },
+    replace: {
+      type: "boolean",
+      description:
+        "Replace the building already stored under that id (its findings are kept where their subject is still there, closed as gone where not). Without it, importing over a stored id is refused.",
     },
   },
   required: ["path"],
@@ -144,7 +150,11 @@ export async function importScan(
     );
   }
   try {
-    const a = { path: real, ...(typeof args.id === "string" ? { id: args.id } : {}) };
+    const a = {
+      path: real,
+      ...(typeof args.id === "string" ? { id: args.id } : {}),
+      ...(args.replace === true ? { replace: true } : {}),
+    };
     // In a worker: a large file is parsed and checked off the protocol thread (ping answers).
     const p = pool
       ? await pool.job<Imported>(IMPORT_MODULE, "importJob", a, signal, IMPORT_JOB_LIMIT_S)

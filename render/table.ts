@@ -10,6 +10,31 @@ export function resultTable(r: ToolResult): ResultTable | undefined {
 }
 
 /**
+ * A result's checks as a table (`--csv` for tools whose answer is a list of checks): each
+ * check's label (which names its subject), status, measured value, limit, unit, rule and note.
+ */
+export function checksTable(r: ToolResult): ResultTable | undefined {
+  if (!r.checks.length) return undefined;
+  return {
+    columns: ["check", "status", "measured", "limit", "unit", "rule", "note"],
+    rows: r.checks.map((c) => [
+      c.label,
+      c.status,
+      c.measured ?? null,
+      c.limit ?? null,
+      c.unit ?? null,
+      c.rule ? `${c.rule.pack} ${c.rule.section}${c.rule.unverified ? " (unverified)" : ""}` : null,
+      c.note ?? null,
+    ]),
+  };
+}
+
+/** What `--csv` and the web's CSV download write: the tool's own table, else its checks. */
+export function csvTable(r: ToolResult): ResultTable | undefined {
+  return resultTable(r) ?? checksTable(r);
+}
+
+/**
  * A text cell a spreadsheet would run as a formula: one starting with `=`, `+`, `-`, `@`, a
  * tab or a carriage return (OWASP, "CSV Injection").
  */
@@ -18,11 +43,16 @@ const FORMULA = /^[=+\-@\t\r]/;
 /**
  * A table as CSV (RFC 4180 quoting). A text cell a spreadsheet would take for a formula is
  * prefixed with `'` and quoted, as OWASP's "CSV Injection" page advises (a room named
- * `=HYPERLINK(…)` stays a name); numbers are written as they are, so -0.5 stays a number.
+ * `=HYPERLINK(…)` stays a name); numbers are written as they are (to 12 significant digits:
+ * 0.7100000000000001 is written 0.71), so -0.5 stays a number.
  */
 export function toCsv(t: ResultTable): string {
   const cell = (v: unknown) => {
-    let s = v === undefined || v === null ? "" : String(v);
+    let s = v === undefined || v === null
+      ? ""
+      : typeof v === "number"
+      ? String(Number(v.toPrecision(12)))
+      : String(v);
     const formula = typeof v !== "number" && FORMULA.test(s);
     if (formula) s = `'${s}`;
     return formula || /[",\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;

@@ -10,7 +10,7 @@ import { findPlan, type PlanSources } from "../core/context.ts";
 import type { Manifest } from "../core/manifest.ts";
 import type { ToolResult } from "../core/result.ts";
 import type { RunOutcome } from "../core/run.ts";
-import { resultTable, toCsv } from "../render/table.ts";
+import { csvTable, toCsv } from "../render/table.ts";
 import type { WorkerEnv } from "../mcp/tool_worker.ts";
 import { VerdictHeader } from "./blocks/VerdictHeader.tsx";
 import { fmtBytes } from "./http.ts";
@@ -134,7 +134,8 @@ export function storedRunCsv(
 ): { tool: string; csv?: string } | undefined {
   const run = env.store.getRun(args.runId);
   if (!run) return undefined;
-  const t = resultTable(run.result);
+  // The tool's own table, else its checks (as `--csv` writes them).
+  const t = csvTable(run.result);
   return t ? { tool: run.tool, csv: toCsv(t) } : { tool: run.tool };
 }
 
