@@ -269,7 +269,7 @@ function withoutMarked<T extends { w: { id: string } }>(plan: Plan, found: T[]) 
     marked: bad.map(({ w }) => names.of(w.id)),
     notJudged: bad.map(({ w }) => ({
       id: `implausible:${w.id}`,
-      status: "unknown" as Status,
+      status: "unknown" as const,
       subject: w.id,
       ...say.implausibleCheck(names.of(w.id), implausibleReasons(plan, w.id)),
     })),
