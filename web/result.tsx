@@ -4,15 +4,18 @@ import type { Block } from "../core/manifest.ts";
 import type { Plan } from "../ground/plan.ts";
 import { resultBlocks, type ToolResult } from "../core/result.ts";
 import { BLOCK_COMPONENTS } from "./blocks/mod.ts";
+import type { PageOpts } from "./blocks/paging.tsx";
 import type { UnitSystem } from "../ground/units.ts";
 
 export function ResultView(
-  { blocks, result, plan, runId, back, units }: {
+  { blocks, result, plan, runId, back, page, units }: {
     blocks: Block[];
     result: ToolResult;
     plan?: Plan;
     runId?: string;
     back?: string;
+    /** Which page of long lists (default the first). */
+    page?: PageOpts;
     /** How lengths and areas are shown (the display.units preference). */
     units?: UnitSystem;
   },
@@ -26,7 +29,17 @@ export function ResultView(
       {order.map((b) => {
         const C = BLOCK_COMPONENTS[b];
         return C
-          ? <C key={b} result={result} plan={plan} runId={runId} back={back} units={units} />
+          ? (
+            <C
+              key={b}
+              result={result}
+              plan={plan}
+              runId={runId}
+              back={back}
+              page={page}
+              units={units}
+            />
+          )
           : null;
       })}
       {runId

@@ -3,7 +3,7 @@
  * WCAG 2.2 SC 1.4.1), where an input's value comes from, and who a tool is for. Plain data,
  * shared by server pages and islands.
  */
-import { formatQuantity, type UnitSystem } from "../ground/units.ts";
+import { formatQuantity, UNIT_SYSTEMS, type UnitSystem } from "../ground/units.ts";
 
 /** A status as a person reads it: an icon (decorative) and words. */
 export const STATUS_WORDS: Record<string, { icon: string; word: string }> = {
@@ -85,4 +85,10 @@ export const LAYER_WORDS: Record<string, string> = {
  */
 export function fmtQuantity(v: number, unit: string | undefined, units: UnitSystem = "metric") {
   return formatQuantity(v, unit, units, fmtNumber(v));
+}
+
+/** The display.units preference (metric when unset or not one of the three). */
+export function unitsOf(app: { store: { getPref(key: string): unknown } }): UnitSystem {
+  const v = app.store.getPref("display.units");
+  return (UNIT_SYSTEMS as readonly unknown[]).includes(v) ? v as UnitSystem : "metric";
 }

@@ -52,8 +52,16 @@ export const importScan: Register = (p, { act }) => {
       const p = loaded.plan;
       const count = (k: string) => p.openings.filter((x) => x.kind === k).length;
       if (o.json) return out(JSON.stringify({ scan: p.id, report, stored }, null, 2));
+      // The name is data too: a crafted file name cannot recolour or retitle the terminal.
       const width = termWidth();
-      out(wrapIndented(`Imported ${file} as scan ${p.id} (${report.format})`, width, "", "  "));
+      out(
+        wrapIndented(
+          `Imported ${printableLine(file)} as scan ${p.id} (${report.format})`,
+          width,
+          "",
+          "  ",
+        ),
+      );
       if (stored.replaced) {
         const f = stored.findings!;
         out(wrapIndented(

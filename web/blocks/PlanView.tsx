@@ -11,6 +11,13 @@ import { planSvg } from "../../render/planview.ts";
 import { pickEntrance } from "../../engines/geometry/routes/entrance.ts";
 import { Island } from "../island.tsx";
 import type { BlockProps } from "./types.ts";
+import { fmtNumber } from "../words.ts";
+
+/**
+ * The most rooms the web view draws inline: past it the drawing alone would be megabytes
+ * (every room a path with its label), so the page says so and points to `--svg`.
+ */
+export const MAX_DRAWN_ROOMS = 2000;
 
 export function PlanView({ result, plan, units }: BlockProps): JSX.Element | null {
   if (!plan) return null;
@@ -42,6 +49,19 @@ export function PlanFloors(
     level?: 2 | 3;
   },
 ): JSX.Element {
+  if (plan.rooms.length > MAX_DRAWN_ROOMS) {
+    return (
+      <section class="block planview" aria-labelledby="h-plan">
+        <h3 id="h-plan">Plan</h3>
+        <p class="note">
+          This plan has {fmtNumber(plan.rooms.length)}{" "}
+          rooms, too many to draw on a page (the web view draws up to {fmtNumber(MAX_DRAWN_ROOMS)});
+          {" "}
+          <code>threshold run … --svg FILE</code> draws it to a file.
+        </p>
+      </section>
+    );
+  }
   const floors = [...plan.floors].sort((a, b) => a.index - b.index);
   const H = level === 2 ? "h2" : "h3";
   const floorName = (f: { id: string; name?: string; index: number }) =>

@@ -1,6 +1,7 @@
 /** What every panel block component receives. */
 import type { Plan } from "../../ground/plan.ts";
 import type { ToolResult } from "../../core/result.ts";
+import type { PageOpts } from "./paging.tsx";
 import type { UnitSystem } from "../../ground/units.ts";
 
 export interface BlockProps {
@@ -11,6 +12,8 @@ export interface BlockProps {
   runId?: string;
   /** Where a finding's reject form returns to (a path this server made). */
   back?: string;
+  /** Which page of long lists to show (default the first). */
+  page?: PageOpts;
   /** How lengths and areas are shown (the display.units preference); metric when absent. */
   units?: UnitSystem;
 }
