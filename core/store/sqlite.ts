@@ -278,9 +278,11 @@ function migrate(db: DatabaseSync, file: string) {
 
 /**
  * Runs fn in one write transaction (BEGIN IMMEDIATE: waits for other writers). A full disk or
- * a read-only store is a StoreError saying so.
+ * a read-only store is a StoreError saying so. Inside a transaction already (a
+ * {@link Store.transaction}), fn joins it: its writes commit with the rest.
  */
 function tx<T>(db: DatabaseSync, fn: () => T, file = "", doing = "writing"): T {
+  if (db.isTransaction) return fn();
   try {
     db.exec("BEGIN IMMEDIATE");
   } catch (e) {
@@ -345,6 +347,7 @@ function makeStore(
     readOnly,
     ...(mode ? { readOnlyWhy: mode } : {}),
     close: () => db.close(),
+    transaction: (fn) => write("writing", fn),
     ...scansSqlite(d),
     ...sitesSqlite(d),
     ...preferencesSqlite(d),
