@@ -1,11 +1,14 @@
 /**
  * The worker side of {@link import("./worker.ts")}: runs one tool at a time off the MCP
  * server's protocol thread, with its own connection to the store. Messages in:
- * `{ id, tool, toolsDir, home, opts }`; out: `{ id, step }` per step, then `{ id, outcome }`
+ * `{ id, tool, toolsDir, home, opts, steps }`; out: `{ id, step }` per step (when `steps` is
+ * not false), then `{ id, outcome }`
  * or `{ id, error: { name, message, input? } }`.
  */
 /// <reference lib="deno.worker" />
-import { loadRegistry } from "../core/registry.ts";
+import { loadTool } from "../core/catalog.ts";
+import type { Manifest } from "../core/manifest.ts";
+import type { StepEvent } from "../core/context.ts";
 import { type RunOutcome, runTool } from "../core/run.ts";
 import { openStore, type Store } from "../core/store.ts";
 import { BUILTIN_SCANS } from "../layers/builtin.ts";
@@ -23,6 +26,8 @@ export interface WorkerRequest {
     answers?: Record<string, unknown>;
     persist?: boolean;
   };
+  /** Post each step (someone listens); false: none are posted. */
+  steps?: boolean;
   /** Index 0 set to 1 by the server cancels the run (read by the engines' checkpoints). */
   cancel: SharedArrayBuffer;
 }
@@ -34,12 +39,18 @@ export type WorkerReply =
   | { id: number; error: { name: string; message: string; input?: string } };
 
 const stores = new Map<string, Store>();
+// Only the tool a call names is loaded (the server thread has the listing already).
+const manifests = new Map<string, Promise<Manifest>>();
 
 self.onmessage = async (e: MessageEvent<WorkerRequest>) => {
-  const { id, tool, toolsDir, home, opts, cancel } = e.data;
+  const { id, tool, toolsDir, home, opts, cancel, steps } = e.data;
   const post = (m: WorkerReply) => self.postMessage(m);
   try {
-    const m = (await loadRegistry(new URL(toolsDir))).require(tool);
+    const mkey = `${toolsDir}\0${tool}`;
+    let loading = manifests.get(mkey);
+    if (!loading) manifests.set(mkey, loading = loadTool(tool, new URL(toolsDir)));
+    loading.catch(() => manifests.delete(mkey));
+    const m = await loading;
     let store = stores.get(home);
     if (!store) stores.set(home, store = openStore(home));
     const outcome = await runTool(m, {
@@ -50,7 +61,7 @@ self.onmessage = async (e: MessageEvent<WorkerRequest>) => {
       persona: activePersona(store),
       persist: opts.persist,
       cancel_flag: new Int32Array(cancel),
-      onStep: (step) => post({ id, step }),
+      ...(steps === false ? {} : { onStep: (step: StepEvent) => post({ id, step }) }),
     });
     post({ id, outcome });
   } catch (err) {

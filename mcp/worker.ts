@@ -36,16 +36,31 @@ export interface ToolPool {
   close(): void;
 }
 
-/** A pool for the store in `home` and the tools in `toolsDir`. */
-export function toolPool(home: string, toolsDir: URL, store: Store): ToolPool {
+/**
+ * A pool for the store in `home` and the tools in `toolsDir`. One worker starts loading
+ * `warm_after_ms` after this (default at once), so the first call need not wait for its start
+ * and a start-up need not wait for it; a call before then starts it.
+ */
+export function toolPool(
+  home: string,
+  toolsDir: URL,
+  store: Store,
+  o: { warm_after_ms?: number } = {},
+): ToolPool {
   const idle: Worker[] = [];
   const busy = new Set<Worker>();
   let next = 1;
   let closed = false;
-  const spawn = () =>
-    new Worker(new URL("./tool_worker.ts", import.meta.url).href, { type: "module" });
-  // One worker starts loading now, so the first call does not wait for its start.
-  idle.push(spawn());
+  let started = 0;
+  const spawn = () => {
+    started++;
+    return new Worker(new URL("./tool_worker.ts", import.meta.url).href, { type: "module" });
+  };
+  const warm = () => {
+    if (!closed && started === 0) idle.push(spawn());
+  };
+  if (!o.warm_after_ms) warm();
+  else Deno.unrefTimer(setTimeout(warm, o.warm_after_ms));
 
   return {
     run(m, opts) {
@@ -114,6 +129,7 @@ export function toolPool(home: string, toolsDir: URL, store: Store): ToolPool {
           toolsDir: toolsDir.href,
           home,
           opts: { set: opts.set, answers: opts.answers, persist: opts.persist },
+          steps: opts.onStep !== undefined,
           cancel,
         };
         w.postMessage(req);
@@ -128,15 +144,22 @@ export function toolPool(home: string, toolsDir: URL, store: Store): ToolPool {
   };
 }
 
-/** A session runner (core/session.ts `runner`) that runs tools in `pool`. */
-export function poolRunner(pool: ToolPool): (m: Manifest, opts: RunOptions) => Promise<RunOutcome> {
-  return (m, o) =>
+/**
+ * A session runner (core/session.ts `runner`) that runs tools in `pool`. With `steps: false`
+ * (no one listens: the call asked for no progress) the worker posts no steps at all.
+ */
+export function poolRunner(
+  pool: ToolPool,
+  o: { steps?: boolean } = {},
+): (m: Manifest, opts: RunOptions) => Promise<RunOutcome> {
+  const steps = o.steps !== false;
+  return (m, r) =>
     pool.run(m, {
-      set: o.set,
-      answers: o.answers,
-      persist: o.persist,
-      onStep: o.onStep,
-      signal: o.signal,
+      set: r.set,
+      answers: r.answers,
+      persist: r.persist,
+      ...(steps && r.onStep ? { onStep: r.onStep } : {}),
+      signal: r.signal,
     });
 }
 
