@@ -6,7 +6,6 @@
  * ramps against the steepest slope (default ADA §405.2, 1:12), and rooms crossed keeping half
  * the traveller's width from walls and furniture.
  */
-import { ticker } from "../../ground/budget.ts";
 import { named, resolveInput } from "../_shared/refs.ts";
 import { chooseEntrance } from "../_shared/entrance.ts";
 import {
@@ -16,20 +15,9 @@ import {
   splitDerived,
 } from "../_shared/derived.ts";
 import { fill, tool, z } from "../../core/manifest.ts";
-import {
-  type Assumption,
-  type Check,
-  type Finding,
-  JUDGED_BLOCKS,
-  type Overlay,
-} from "../../core/result.ts";
+import { type Assumption, JUDGED_BLOCKS } from "../../core/result.ts";
 import { neededClearWidth } from "../../engines/geometry/clearance.ts";
-import {
-  buildRouteGraph,
-  type Constraint,
-  type Route,
-  routeTreeLines,
-} from "../../engines/geometry/routes/mod.ts";
+import { buildRouteGraph, routeTreeLines } from "../../engines/geometry/routes/mod.ts";
 import {
   bestRoutes,
   prunedTree,
@@ -53,6 +41,20 @@ export default named(tool({
   model_description:
     "Find the best route from a building's main entrance to every room (or one room) for a wheelchair or walker user: door clear widths, thresholds, stairs, ramps and furniture in the way. Returns a verdict, a finding per room that is blocked or too close to call naming the blocking door, step or stair with its numbers, and route lengths in metres.",
   audience: ["wheelchair-user", "mobility-aid-user", "parent", "buyer", "inspector"],
+  subjects: ["person", "room", "door", "stair"],
+  questions: [
+    "Can I get my wheelchair from the front door to the bathroom?",
+    "Which rooms can I reach without steps?",
+    "Can I push a stroller or pram to the kitchen?",
+    "Is there a step-free way in from the entrance?",
+    "Can I get to every room with my rollator or walker?",
+    "What blocks my wheelchair on the way to the bedroom?",
+    "Wheelchair access from the back door to the living room",
+    "Is the house accessible for a power chair?",
+    "Can a wheelchair user get from outside into the kitchen?",
+    "Are there steps or thresholds on the way to the lounge?",
+    "Can I wheel a buggy to the dining room?",
+  ],
   inputs: z.object({
     scan: z.string().min(1).meta(fill.selection()),
     chair_width_m,
@@ -146,47 +148,14 @@ export default named(tool({
     });
     ctx.step(`Routing to ${to ?? `${ownRooms.length} rooms`}`);
 
-    const checks: Check[] = [];
-    const elementChecks = new Map<string, Check>();
-    const findings: Finding[] = [];
-    const overlays: Overlay[] = [];
-    const markers = new Set<string>();
-    const addElement = (c: Constraint) => {
-      if (elementChecks.has(c.id)) return;
-      elementChecks.set(c.id, report.elementCheck(c, governs));
-      if (c.at && c.floor && c.status !== "pass" && !markers.has(c.id)) {
-        markers.add(c.id);
-        overlays.push(report.elementMarker({ ...c, at: c.at, floor: c.floor }));
-      }
-    };
     const { counts, longest, top } = tallyRoutes(targets, routes);
-    const tick = ticker(64);
-    for (const room of targets) {
-      tick();
-      const r: Route = routes.get(room.id)!;
-      const name = room.name ?? room.id;
-      // Most routes judge nothing on the way: no lists to join for them.
-      const judged = r.blocking.length + r.close.length + r.unknown.length > 0;
-      if (judged) { for (const c of [...r.blocking, ...r.close, ...r.unknown]) addElement(c); }
-      const legLines = report.legOverlays(room.id, r, name);
-      overlays.push(...legLines);
-      const how = report.routeHow(r, judged);
-      overlays.push(report.roomOverlay(room, r, name));
-      checks.push(report.reachCheck(room, name, r, fromStart.get(room.id)!.id, how));
-      if (r.status !== "pass") {
-        findings.push(
-          report.roomFinding(
-            room,
-            name,
-            r,
-            how,
-            inputs.step_free,
-            legLines.map((o) => o.id),
-            markers,
-          ),
-        );
-      }
-    }
+    const { checks, findings, overlays } = report.routeResults(
+      targets,
+      routes,
+      fromStart,
+      governs,
+      inputs.step_free,
+    );
     // The tree of each entrance that some room's best route starts from.
     const used = trees.filter((t) => [...fromStart.values()].includes(t.start));
     if (to === undefined) {
@@ -195,7 +164,7 @@ export default named(tool({
         overlays.push(...report.treeOverlays(lines, k ? `:${u.start.id}` : ""));
       }
     }
-    const allChecks = [...elementChecks.values(), ...checks];
+    const allChecks = checks;
     const metrics = report.routeMetrics(
       counts,
       need_m,
@@ -229,6 +198,14 @@ export default named(tool({
       longest,
       top,
       step_free: inputs.step_free,
+      close: {
+        rooms: targets.filter((t) => routes.get(t.id)!.status === "warn").map((t) => t.id),
+        at: [
+          ...new Set(
+            targets.flatMap((t) => routes.get(t.id)!.close.map((c) => c.element)),
+          ),
+        ],
+      },
     });
     ctx.step(
       `Done: ${counts.pass} reachable, ${counts.fail} blocked, ${counts.warn} too close, ${counts.unknown} unknown`,
