@@ -12,7 +12,7 @@
 import { basename, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Registry } from "./core/registry.ts";
-import { defaultHome } from "./core/store.ts";
+import { defaultHome, type Store } from "./core/store.ts";
 import type { ToolDef } from "./mcp/listing.ts";
 import { attachedFiles, confinedFlags } from "./host/confine.ts";
 
@@ -106,9 +106,13 @@ export async function serveMcp(opts: McpOptions = {}): Promise<void> {
   const [{ serveStdio }, { createMcpServer }, { lineWire }, listing, { toolPool }] = await sdk;
   const defs = await toolListing(listing, registry, home, toolsDir);
   const { openStore } = await import("./core/store.ts");
-  const store = openStore(home);
-  // Tools run in workers, so this thread always answers (ping, cancellation, listings).
+  // Opened by the first request that reads or writes it, not in the way of the opening.
+  const lazy = lazyStore(() => openStore(home));
+  const store = lazy.store;
+  // Tools run in workers, so this thread always answers (ping, cancellation, listings); the
+  // first worker starts once the opening exchange is over (or with the first call).
   const pool = toolPool(home, toolsDir, store, {
+    warm_after_ms: PRELOAD_AFTER_MS,
     ...(opts.workers !== undefined ? { size: opts.workers } : {}),
     ...(opts.queue !== undefined ? { queue_max: opts.queue } : {}),
   });
@@ -131,7 +135,25 @@ export async function serveMcp(opts: McpOptions = {}): Promise<void> {
   await closed;
   stopWatch();
   pool.close();
-  store.close();
+  lazy.close();
+}
+
+/**
+ * A store opened on first use: every property read opens it (once) and answers from it.
+ * `close` closes it only when it was opened.
+ */
+export function lazyStore(open: () => Store): { store: Store; close(): void } {
+  let real: Store | undefined;
+  const get = () => (real ??= open());
+  const store = new Proxy({} as Store, {
+    get(_t, key) {
+      const s = get();
+      const v = Reflect.get(s, key, s);
+      return typeof v === "function" ? v.bind(s) : v;
+    },
+    has: (_t, key) => Reflect.has(get(), key),
+  });
+  return { store, close: () => real?.close() };
 }
 
 /** The variable through which the confining parent tells the confined server its process id. */

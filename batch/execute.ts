@@ -1,7 +1,8 @@
 /**
  * Runs one batch job: a run session with no one to ask (an unfilled input fails the row with
  * the question's sentence), the plan read from the store (jobs carry no plans), findings synced
- * and the row with its run written once, keyed by the job's key. The same function serves the
+ * and the row with its run written once, keyed by the job's key, in one write transaction
+ * where the store has them. The same function serves the
  * local worker pool and queue workers on other machines.
  */
 import { CancelledError, InputError } from "../ground/errors.ts";
@@ -130,38 +131,43 @@ export async function executeJob(
   }
   const result = state.result;
   const run_id = batchRunId(job);
-  if (result.verdict.status !== "error") {
-    const rejected = store.syncFindings(
-      job.scan,
-      job.tool,
-      result.findings,
-      run_id,
-      judgedScope(m, result),
-    );
-    if (rejected.size) {
-      result.findings = result.findings.filter((f) => !rejected.has(f.id));
-      result.steps.push(
-        `${rejected.size} finding(s) you rejected are hidden (threshold findings --all shows them).`,
+  // Findings, the carried-over statuses, the run and the row: one write transaction (one
+  // take of the write lock per row, so parallel workers wait for each other once).
+  const atomically = store.transaction?.bind(store) ?? (<T>(fn: () => T) => fn());
+  return atomically(() => {
+    if (result.verdict.status !== "error") {
+      const rejected = store.syncFindings(
+        job.scan,
+        job.tool,
+        result.findings,
+        run_id,
+        judgedScope(m, result),
       );
+      if (rejected.size) {
+        result.findings = result.findings.filter((f) => !rejected.has(f.id));
+        result.steps.push(
+          `${rejected.size} finding(s) you rejected are hidden (threshold findings --all shows them).`,
+        );
+      }
     }
-  }
-  const rescan = job.previous && result.verdict.status !== "error"
-    ? carryFindings(store, job, result)
-    : undefined;
-  const duration_ms = performance.now() - t0;
-  const row = resultRow(job, result, run_id, duration_ms);
-  if (rescan) row.row.rescan = rescan;
-  const written = store.commitBatchRow(row, {
-    id: run_id,
-    tool: job.tool,
-    scan: job.scan,
-    status: result.verdict.status,
-    inputs: result.inputs,
-    result,
-    started_at: new Date(Date.now() - duration_ms).toISOString(),
-    duration_ms,
+    const rescan = job.previous && result.verdict.status !== "error"
+      ? carryFindings(store, job, result)
+      : undefined;
+    const duration_ms = performance.now() - t0;
+    const row = resultRow(job, result, run_id, duration_ms);
+    if (rescan) row.row.rescan = rescan;
+    const written = store.commitBatchRow(row, {
+      id: run_id,
+      tool: job.tool,
+      scan: job.scan,
+      status: result.verdict.status,
+      inputs: result.inputs,
+      result,
+      started_at: new Date(Date.now() - duration_ms).toISOString(),
+      duration_ms,
+    });
+    return { row, written };
   });
-  return { row, written };
 }
 
 /**

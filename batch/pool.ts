@@ -93,7 +93,10 @@ export function startThreads(store: Store, opts: ThreadOptions): Threads {
         if (msg.type === "ready") return ready();
         const c = slot.current;
         if (!c || msg.key !== c.job.key) return;
-        if (msg.type === "step") return c.onStep?.(msg.text);
+        if (msg.type === "steps") {
+          for (const t of msg.texts as string[]) c.onStep?.(t);
+          return;
+        }
         if (msg.type === "fatal") {
           if (opts.fatal === "throw") {
             clearTimeout(c.timer);
@@ -153,7 +156,7 @@ export function startThreads(store: Store, opts: ThreadOptions): Threads {
                 job.timeout_s * 1000,
               ),
             };
-            slot.worker.postMessage({ type: "job", job });
+            slot.worker.postMessage({ type: "job", job, steps: onStep !== undefined });
           });
         }
         await new Promise<void>((r) => waiters.push(r));

@@ -213,7 +213,9 @@ export async function callTool(
     set: args,
     persona: activePersona(env.store),
     signal,
-    ...(env.pool ? { runner: poolRunner(env.pool) } : {}),
+    ...(env.pool
+      ? { runner: poolRunner(env.pool, undefined, undefined, { steps: onStep !== undefined }) }
+      : {}),
   });
   if (onStep) session.subscribe((e) => e.type === "step" && onStep(e));
   try {

@@ -8,7 +8,8 @@
  */
 /// <reference lib="deno.worker" />
 import type { Manifest } from "../core/manifest.ts";
-import { loadRegistry } from "../core/registry.ts";
+import { loadTool } from "../core/catalog.ts";
+import type { StepEvent } from "../core/context.ts";
 import { type RunOutcome, runTool } from "../core/run.ts";
 import { openStore, type Store } from "../core/store.ts";
 import { BUILTIN_SCANS } from "../layers/builtin.ts";
@@ -42,6 +43,8 @@ export type WorkerRequest =
     };
     /** Index 0 set to 1 by the server cancels the run (read by the engines' checkpoints). */
     cancel: SharedArrayBuffer;
+    /** Post each step (someone listens); false: none are posted. */
+    steps?: boolean;
     after?: AfterRun;
   }
   | {
@@ -61,6 +64,8 @@ export type WorkerReply =
   | { id: number; error: { name: string; message: string; input?: string } };
 
 const stores = new Map<string, Store>();
+// Only the tool a call names is loaded (the server thread has the listing already).
+const manifests = new Map<string, Promise<Manifest>>();
 
 async function exported(a: AfterRun): Promise<(env: WorkerEnv, args: unknown) => unknown> {
   const fn = (await import(a.module))[a.fn];
@@ -86,7 +91,11 @@ self.onmessage = async (e: MessageEvent<WorkerRequest>) => {
       post({ id, value: await fn(env, req.job.args) });
       return;
     }
-    const m = (await loadRegistry(new URL(toolsDir))).require(req.tool);
+    const mkey = `${toolsDir}\0${req.tool}`;
+    let loading = manifests.get(mkey);
+    if (!loading) manifests.set(mkey, loading = loadTool(req.tool, new URL(toolsDir)));
+    loading.catch(() => manifests.delete(mkey));
+    const m = await loading;
     const outcome = await runTool(m, {
       store,
       builtins: BUILTIN_SCANS,
@@ -95,7 +104,7 @@ self.onmessage = async (e: MessageEvent<WorkerRequest>) => {
       persona: activePersona(store),
       persist: req.opts.persist,
       cancel_flag: env.cancel,
-      onStep: (step) => post({ id, step }),
+      ...(req.steps === false ? {} : { onStep: (step: StepEvent) => post({ id, step }) }),
     });
     if (req.after && outcome.status === "done") {
       const fn = await exported(req.after);

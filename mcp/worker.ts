@@ -90,6 +90,11 @@ export interface ToolPool {
 export interface PoolLimits {
   size?: number;
   queue_max?: number;
+  /**
+   * The first worker starts loading this long after the pool (default at once), so a
+   * start-up need not wait for it; a call before then starts one itself.
+   */
+  warm_after_ms?: number;
 }
 
 interface Waiter {
@@ -111,10 +116,17 @@ export function toolPool(
   const waiting: Waiter[] = [];
   let next = 1;
   let closed = false;
-  const spawn = () =>
-    new Worker(new URL("./tool_worker.ts", import.meta.url).href, { type: "module" });
-  // One worker starts loading now, so the first call does not wait for its start.
-  idle.push(spawn());
+  let started = 0;
+  const spawn = () => {
+    started++;
+    return new Worker(new URL("./tool_worker.ts", import.meta.url).href, { type: "module" });
+  };
+  // One worker starts loading early, so the first call does not wait for its start.
+  const warm = () => {
+    if (!closed && started === 0) idle.push(spawn());
+  };
+  if (!limits.warm_after_ms) warm();
+  else Deno.unrefTimer(setTimeout(warm, limits.warm_after_ms));
 
   /** A worker for one call: at once, after a wait in the queue, or a BusyError. */
   const acquire = (signal?: AbortSignal): Promise<Worker> => {
@@ -176,6 +188,7 @@ export function toolPool(
         home,
         opts: { set: opts.set, answers: opts.answers, persist: opts.persist },
         cancel: new SharedArrayBuffer(4),
+        steps: opts.onStep !== undefined,
         ...(opts.after ? { after: opts.after } : {}),
       }, {
         tool: m.id,
@@ -316,18 +329,23 @@ function fromReply(what: string, reply: WorkerReply): Error {
   return err;
 }
 
-/** A session runner (core/session.ts `runner`) that runs tools in `pool`. */
+/**
+ * A session runner (core/session.ts `runner`) that runs tools in `pool`. With `steps: false`
+ * (no one listens: the call asked for no progress) the worker posts no steps at all.
+ */
 export function poolRunner(
   pool: ToolPool,
   after?: AfterRun,
   got?: (extra: unknown) => void,
+  listen: { steps?: boolean } = {},
 ): (m: Manifest, opts: RunOptions) => Promise<RunOutcome> {
+  const steps = listen.steps !== false;
   return async (m, o) => {
     const out = await pool.run(m, {
       set: o.set,
       answers: o.answers,
       persist: o.persist,
-      onStep: o.onStep,
+      ...(steps && o.onStep ? { onStep: o.onStep } : {}),
       signal: o.signal,
       ...(after ? { after } : {}),
     });

@@ -285,9 +285,12 @@ function migrate(db: DatabaseSync, file: string) {
 /**
  * Runs fn in one write transaction (BEGIN IMMEDIATE: waits for other writers, and is tried
  * again while another process writes: ./busy.ts). A full disk or a read-only store is a
- * StoreError saying so; a store still busy after WRITE_WAIT_MS is one too.
+ * StoreError saying so; a store still busy after WRITE_WAIT_MS is one too. Inside a
+ * transaction already (a {@link Store.transaction}), fn joins it: its writes commit with
+ * the rest.
  */
 function tx<T>(db: DatabaseSync, fn: () => T, file = "", doing = "writing"): T {
+  if (db.isTransaction) return fn();
   const busyFor = (e: unknown) =>
     isBusy(e)
       ? new StoreError(
@@ -361,6 +364,7 @@ function makeStore(
     readOnly,
     ...(mode ? { readOnlyWhy: mode } : {}),
     close: () => db.close(),
+    transaction: (fn) => write("writing", fn),
     ...scansSqlite(d),
     ...sitesSqlite(d),
     ...preferencesSqlite(d),

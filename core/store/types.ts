@@ -89,6 +89,12 @@ export interface Store {
   readonly readOnly: boolean;
   /** Why it is read-only: the file system is, or the disk is full. */
   readonly readOnlyWhy?: "read-only" | "full";
+  /**
+   * Runs `fn` (synchronous) as one write transaction: every write it makes commits together
+   * or not at all, taking the write lock once. Stores that cannot (PostgreSQL, whose writes
+   * are one transaction each) leave it out; callers then run `fn` as it is.
+   */
+  transaction?<T>(fn: () => T): T;
   putSite(site: SiteRecord): void;
   getSite(id: string): SiteRecord | undefined;
   findSite(text: string): SiteRecord | undefined;
