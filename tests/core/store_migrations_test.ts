@@ -60,7 +60,7 @@ async function pgShape(url: string) {
 
 Deno.test("store migrations: both stores count the same list", () => {
   assert.equal(PG_SCHEMA_VERSION, STORE_SCHEMA_VERSION);
-  assert.equal(STORE_SCHEMA_VERSION, 4);
+  assert.equal(STORE_SCHEMA_VERSION, 5);
 });
 
 Deno.test({

@@ -253,7 +253,7 @@ for (const b of backends) {
 }
 
 Deno.test("store suite (sqlite): migrations are versioned (user_version)", () => {
-  assert.equal(STORE_SCHEMA_VERSION, 4); // 4: batch rows, after vision (2) and scan counts (3)
+  assert.equal(STORE_SCHEMA_VERSION, 5); // 5: findings.scope, after batch rows (4), scan counts (3), vision (2)
 });
 
 Deno.test({
