@@ -259,7 +259,13 @@ async function cmdRun(toolId: string, f: RunFlags): Promise<number> {
   const persona = L.activePersona(s, f.persona);
   const live = !f.json;
   const color = useColor();
-  const session = L.createSession(m, { store: s, builtins: L.BUILTIN_SCANS, set, persona });
+  const session = L.createSession(m, {
+    ...L.RUN_IO,
+    store: s,
+    builtins: L.BUILTIN_SCANS,
+    set,
+    persona,
+  });
   session.subscribe((e) => {
     if (e.type === "step" && live) {
       err(paint(
@@ -379,6 +385,7 @@ async function cmdDemo(o: { out: string; json?: boolean }): Promise<number> {
     let outcome: SessionState;
     try {
       outcome = await L.createSession(m, {
+        ...L.RUN_IO,
         store: s,
         builtins: L.BUILTIN_SCANS,
         persona,

@@ -26,6 +26,7 @@ import {
   type ToolCard,
   whyOf,
 } from "./router.ts";
+import { RUN_IO } from "../layers/io.ts";
 
 /** Where an input's value came from, as the plan-only answer says it. */
 export type AgentSource = InputSource | "question";
@@ -352,6 +353,7 @@ export async function ask(question: string, o: AskOptions = {}): Promise<AskOutc
         .map(([k, v]) => [k, v.value]),
     );
     const session = createSession(m, {
+      ...RUN_IO,
       store: o.store,
       builtins: o.builtins,
       plans: o.plans,

@@ -16,6 +16,7 @@ import { type AskOptions, MAX_QUESTION, toolCards, toolManifest } from "./ask.ts
 import { extract } from "./extract.ts";
 import { guardView, numbersOf, type Removed, scrubNumbers } from "./llm/guard.ts";
 import type { ModelMessage, ModelTool, Provider } from "./llm/types.ts";
+import { RUN_IO } from "../layers/io.ts";
 
 /** What the model path ends with. */
 export interface ModelOutcome {
@@ -214,6 +215,7 @@ export async function askModel(
       }
       const { kept, dropped } = statedArgs(q, call.args);
       const session = createSession(m, {
+        ...RUN_IO,
         store: o.store,
         builtins: o.builtins,
         plans: o.plans,

@@ -12,6 +12,7 @@ import { createSession } from "../core/session.ts";
 import type { BatchRow, Store } from "../core/store.ts";
 import type { BatchJob } from "./jobs.ts";
 import { matchFindings } from "../engines/geometry/rescan.ts";
+import { RUN_IO } from "../layers/io.ts";
 
 /** What an executor needs besides the store. */
 export interface ExecuteDeps {
@@ -101,6 +102,7 @@ export async function executeJob(
     return done(failedRow(job, (e as Error).message));
   }
   const session = createSession(m, {
+    ...RUN_IO,
     store,
     set: job.set,
     persona: deps.persona(job.persona),

@@ -27,6 +27,7 @@ import {
   unixMsFromJulianDay,
 } from "../engines/geometry/sun/mod.ts";
 import sunHours from "../tools/sun_hours/mod.ts";
+import { RUN_IO } from "../layers/io.ts";
 
 const LAT = 52.52, LON = 13.405;
 const DT = deltaT_s(2025, 6);
@@ -196,7 +197,11 @@ Deno.bench({
   group: "sun_hours (100 windows, a year at 1 h)",
   baseline: true,
   async fn() {
-    await runTool(sunHours, { plans: PLANS, set: { scan: "terrace", self_shading: false } });
+    await runTool(sunHours, {
+      ...RUN_IO,
+      plans: PLANS,
+      set: { scan: "terrace", self_shading: false },
+    });
   },
 });
 
@@ -204,7 +209,7 @@ Deno.bench({
   name: "sun_hours, 100 windows, a year at 1 h, 50 rooms as obstructions",
   group: "sun_hours (100 windows, a year at 1 h)",
   async fn() {
-    await runTool(sunHours, { plans: PLANS, set: { scan: "terrace" } });
+    await runTool(sunHours, { ...RUN_IO, plans: PLANS, set: { scan: "terrace" } });
   },
 });
 
@@ -212,6 +217,6 @@ Deno.bench({
   name: "sun_hours, 100 windows, a year at 1 h, 50 rooms, terrain skyline on a DEM",
   group: "sun_hours (100 windows, a year at 1 h)",
   async fn() {
-    await runTool(sunHours, { store: STORE, plans: ALPS, set: { scan: "terrace" } });
+    await runTool(sunHours, { ...RUN_IO, store: STORE, plans: ALPS, set: { scan: "terrace" } });
   },
 });

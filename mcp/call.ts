@@ -32,6 +32,7 @@ import { type MissingInput, sentence } from "./tools.ts";
 import type { ToolPool } from "./worker.ts";
 import { poolRunner } from "./worker.ts";
 import { checkFileArguments } from "./files.ts";
+import { RUN_IO } from "../layers/io.ts";
 
 /** What a call needs from the server. */
 export interface CallEnv {
@@ -195,6 +196,7 @@ export async function callTool(
   const signal = ctx.mcpReq.signal;
   args = givenArguments(args);
   const session = createSession(m, {
+    ...RUN_IO,
     store: env.store,
     builtins: BUILTIN_SCANS,
     set: args,

@@ -11,6 +11,7 @@ import { openStore, type Store } from "../core/store.ts";
 import { BUILTIN_SCANS } from "../layers/builtin.ts";
 import { activePersona } from "../presets/personas.ts";
 import { InputError } from "../ground/errors.ts";
+import { RUN_IO } from "../layers/io.ts";
 
 /** What the server sends for one run. */
 export interface WorkerRequest {
@@ -43,6 +44,7 @@ self.onmessage = async (e: MessageEvent<WorkerRequest>) => {
     let store = stores.get(home);
     if (!store) stores.set(home, store = openStore(home));
     const outcome = await runTool(m, {
+      ...RUN_IO,
       store,
       builtins: BUILTIN_SCANS,
       set: opts.set,

@@ -30,6 +30,7 @@ import type { FormField } from "../islands/RunForm.tsx";
 import { Page } from "../layout.tsx";
 import { ResultView } from "../result.tsx";
 import { audienceWords, LAYER_WORDS, sourceWords } from "../words.ts";
+import { RUN_IO } from "../../layers/io.ts";
 
 /** A form is small: inputs and a few ticks. */
 const FORM_MAX_BYTES = 256 * 1024;
@@ -46,6 +47,7 @@ export async function manifestOf(app: App, id: string): Promise<Manifest> {
 
 function sessionFor(app: App, m: Manifest, signal?: AbortSignal): Session {
   return createSession(m, {
+    ...RUN_IO,
     store: app.store,
     builtins: app.builtins,
     persona: activePersona(app.store),

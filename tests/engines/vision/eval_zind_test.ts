@@ -10,7 +10,7 @@
  */
 import assert from "node:assert/strict";
 import { fixture, sharedData } from "../../_data.ts";
-import { decodeRgb } from "../../../core/panoramas.ts";
+import { decodeRgb } from "../../../layers/panoramas.ts";
 import type { Point } from "../../../ground/plan.ts";
 import { zindHeadingDeg, zindToPlanMetres } from "../../../layers/zind/mod.ts";
 import { roomLabelFromName } from "../../../layers/room_labels.ts";
