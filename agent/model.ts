@@ -12,7 +12,7 @@ import { InputError } from "../ground/errors.ts";
 import { inputsJsonSchema, type Manifest } from "../core/manifest.ts";
 import { forModel, type ToolResult } from "../core/result.ts";
 import type { SessionQuestion } from "../core/session.ts";
-import { type AskOptions, MAX_QUESTION, toolCards, toolManifest } from "./ask.ts";
+import { type AskOptions, MAX_QUESTION, toolCards, toolManifest } from "./cards.ts";
 import { extract } from "./extract.ts";
 import { guardView, numbersOf, type Removed, scrubNumbers } from "./llm/guard.ts";
 import type { ModelMessage, ModelTool, Provider } from "./llm/types.ts";

@@ -4,7 +4,8 @@
  * every number comes from the result.
  */
 import { COMPACT, fitTable, newNotes, type Notes, termWidth, wrapIndented } from "./layout.ts";
-import type { Block, Manifest } from "../core/manifest.ts";
+import type { Manifest } from "../core/manifest.ts";
+import type { Block } from "../core/result.ts";
 import { resultBlocks, type Status, type ToolResult } from "../core/result.ts";
 import { resultTable } from "../render/table.ts";
 

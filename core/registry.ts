@@ -5,7 +5,8 @@
  */
 import { z } from "npm:zod@4.6.7";
 import { RegistryError } from "../ground/errors.ts";
-import { AUDIENCES, BLOCKS, DRAWS, inputMeta, LAYERS, type Manifest, TOOL_ID } from "./manifest.ts";
+import { AUDIENCES, DRAWS, inputMeta, LAYERS, type Manifest, TOOL_ID } from "./manifest.ts";
+import { BLOCKS } from "./result.ts";
 
 /** Loaded tools by id, in id order. */
 export interface Registry {

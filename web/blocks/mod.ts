@@ -3,7 +3,7 @@
  * result by the blocks its manifest names, in that order.
  */
 import type { FunctionComponent } from "preact";
-import type { Block } from "../../core/manifest.ts";
+import type { Block } from "../../core/result.ts";
 import { AssumptionList } from "./AssumptionList.tsx";
 import { Chart } from "./Chart.tsx";
 import { CheckList } from "./CheckList.tsx";
