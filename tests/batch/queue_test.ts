@@ -10,12 +10,10 @@ import { openStore, type Store } from "../../core/store.ts";
 import { syntheticBuilding } from "../../bench/_synthetic_building.ts";
 import { createBatch } from "../../batch/run.ts";
 import { DEAD_NAME, redisConnection, runQueuedBatch, startWorker } from "../../batch/queue.ts";
-import { freshDatabase, NO_PG, NO_REDIS, PG_URL, REDIS_URL } from "../_services.ts";
+import { freshDatabase, redisUrl } from "../_services.ts";
 import { cli, tempHome } from "../_cli.ts";
 
 const ROOT = new URL("../../", import.meta.url);
-if (!REDIS_URL) console.warn(`queue tests skipped: ${NO_REDIS}`);
-if (!PG_URL) console.warn(`queue tests on a shared PostgreSQL store skipped: ${NO_PG}`);
 const TOOLS = ["door_clearance", "step_free_route", "ceiling_height"];
 const opts = { sanitizeResources: false, sanitizeOps: false };
 
@@ -29,7 +27,7 @@ function seed(store: Store, n: number): void {
 
 /** A Redis URL on the test server using database `db` (so tests do not share queues). */
 function redisDb(db: number): string {
-  const u = new URL(REDIS_URL!);
+  const u = new URL(redisUrl());
   u.pathname = `/${db}`;
   return u.toString();
 }
@@ -90,7 +88,6 @@ async function waitFor(
 Deno.test({
   ...opts,
   name: "queue: 200 scans × 3 tools, two worker processes, kill -9 one mid-job: every row once",
-  ignore: !REDIS_URL || !PG_URL,
   fn: async () => {
     const url = redisDb(1);
     await flush(url);
@@ -159,7 +156,6 @@ Deno.test({
 Deno.test({
   ...opts,
   name: "queue: SIGTERM lets a worker finish its job and exit",
-  ignore: !REDIS_URL || !PG_URL,
   fn: async () => {
     const url = redisDb(2);
     await flush(url);
@@ -206,7 +202,6 @@ Deno.test({
   ...opts,
   name:
     "queue: a job that keeps failing is retried with backoff, then dead-lettered as a failed row",
-  ignore: !REDIS_URL,
   fn: async () => {
     const url = redisDb(3);
     await flush(url);
@@ -249,7 +244,6 @@ Deno.test({
 Deno.test({
   ...opts,
   name: "queue: Redis stopped for 3 s mid-batch: workers reconnect and the batch completes",
-  ignore: !REDIS_URL,
   fn: async () => {
     // A private Redis that keeps its data across the restart (a real deployment has AOF/RDB on).
     const dir = Deno.makeTempDirSync();
@@ -321,7 +315,6 @@ Deno.test({
 Deno.test({
   ...opts,
   name: "queue: a hung tool in a queue worker fails its row at the time limit; the worker goes on",
-  ignore: !REDIS_URL,
   fn: async () => {
     const url = redisDb(4);
     await flush(url);
@@ -358,7 +351,6 @@ Deno.test({
 Deno.test({
   ...opts,
   name: "queue: threshold batch --queue with a threshold worker, --out and --json events",
-  ignore: !REDIS_URL,
   fn: async () => {
     const url = redisDb(5);
     await flush(url);

@@ -16,7 +16,7 @@ import { CSV_COLUMNS, outFormat } from "../../batch/output.ts";
 import { makeProgress, progressText } from "../../batch/progress.ts";
 import { cli, tempHome } from "../_cli.ts";
 import { openPostgresStore } from "../../core/store_postgres.ts";
-import { freshDatabase, PG_URL } from "../_services.ts";
+import { freshDatabase } from "../_services.ts";
 
 const TEST_TOOLS = new URL("../../fixtures/batch_tools/", import.meta.url);
 const TOOLS = ["door_clearance", "step_free_route", "ceiling_height"];
@@ -208,7 +208,9 @@ Deno.test({
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stderr, /imported 1 of 2 files; 1 failed/);
     assert.match(r.stdout, /Failures \(1\):/);
-    assert.match(r.stdout, /broken\s+│ ceiling_height │ import of .*broken\.json failed/);
+    // The reason may wrap in the table (its path is as long as the temporary folder's): the row
+    // starts with the scan, the tool and the reason's first words; the CSV holds it whole.
+    assert.match(r.stdout, /│ broken\s+│ ceiling_height │ import of /);
     const db = new DatabaseSync(join(home, "threshold.db"));
     const rep = db.prepare("SELECT report_json FROM scans WHERE id = 'house-one'").get() as {
       report_json: string;
@@ -218,6 +220,7 @@ Deno.test({
     const csv = Deno.readTextFileSync(join(home, "o.csv")).trim().split("\n");
     assert.equal(csv.length, 3);
     assert.match(csv[1], /^broken,ceiling_height,failed,/);
+    assert.match(csv[1], /import of [^,]*broken\.json failed/);
     assert.match(csv[2], /^house-one,ceiling_height,/);
   },
 });
@@ -348,7 +351,6 @@ Deno.test("batch command line: bad flags name the flag, what was wrong and what 
 Deno.test({
   ...opts,
   name: "batch on the PostgreSQL store: 2 worker threads, each with its own connection",
-  ignore: !PG_URL,
   fn: async () => {
     const url = await freshDatabase("pool");
     const store = openPostgresStore(url);

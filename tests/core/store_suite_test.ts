@@ -9,11 +9,10 @@ import { StoreError } from "../../ground/errors.ts";
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";
 import type { Finding } from "../../core/result.ts";
 import { cli, tempHome } from "../_cli.ts";
-import { freshDatabase, NO_PG, PG_URL, pgQuery } from "../_services.ts";
+import { freshDatabase, pgQuery } from "../_services.ts";
 
 interface Backend {
   name: string;
-  ignore: boolean;
   /** A fresh store location; open() opens a connection to it (several may be open). */
   location(): Promise<string>;
   open(location: string): Store;
@@ -22,18 +21,15 @@ interface Backend {
 const backends: Backend[] = [
   {
     name: "sqlite",
-    ignore: false,
     location: () => Promise.resolve(tempHome()),
     open: (l) => openStore(l),
   },
   {
     name: "postgres",
-    ignore: !PG_URL,
     location: () => freshDatabase("store"),
     open: (l) => openPostgresStore(l),
   },
 ];
-if (!PG_URL) console.warn(`store suite: postgres cases skipped: ${NO_PG}`);
 
 const finding = (id: string, title = id): Finding => ({ id, status: "open", title });
 const run = (id: string, tool: string, scan: string, started_at: string) => ({
@@ -62,7 +58,6 @@ for (const b of backends) {
   const t = (name: string, fn: (s: Store, location: string) => void | Promise<void>) =>
     Deno.test({
       name: `store suite (${b.name}): ${name}`,
-      ignore: b.ignore,
       sanitizeResources: false,
       sanitizeOps: false,
       fn: async () => {
@@ -263,7 +258,6 @@ Deno.test("store suite (sqlite): migrations are versioned (user_version)", () =>
 
 Deno.test({
   name: "store suite (postgres): versioned migrations, a newer schema refused, a clear error",
-  ignore: !PG_URL,
   sanitizeResources: false,
   sanitizeOps: false,
   fn: async () => {
@@ -295,7 +289,6 @@ Deno.test({
 Deno.test({
   name:
     "store suite (postgres): the command line works unchanged with THRESHOLD_STORE=postgres://…",
-  ignore: !PG_URL,
   sanitizeResources: false,
   sanitizeOps: false,
   fn: async () => {

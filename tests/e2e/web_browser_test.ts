@@ -1,12 +1,11 @@
 /**
- * The web view in a real browser (playwright-core driving Debian's Chromium; `.ci/run` installs
- * it when missing): the issue's five flows and asking in words, each with screenshots kept under
- * test-artifacts/web/ (desktop and 390 px phone), and axe-core on every page with no serious or
+ * The web view in a real browser (playwright-core driving Debian's Chromium; `deno task test`
+ * installs it when missing): the issue's five flows and asking in words, each with screenshots
+ * (desktop and 390 px phone) under $THRESHOLD_TEST_ARTIFACTS/web when set, and axe-core on every page with no serious or
  * critical violation. One browser for the whole file.
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import axe from "axe-core";
 import { chromium, type Page } from "playwright-core";
 import { loadTool } from "../../core/catalog.ts";
@@ -18,7 +17,10 @@ import { sharedData } from "../_data.ts";
 import { testWeb, WEB_TOOLS } from "../web/_server.ts";
 
 const CHROMIUM = Deno.env.get("CHROMIUM") ?? "/usr/bin/chromium";
-const ART = fileURLToPath(new URL("../../test-artifacts/web/", import.meta.url));
+/** Screenshots and axe reports: `$THRESHOLD_TEST_ARTIFACTS/web` when set (kept), else a temporary folder. */
+const ART = Deno.env.get("THRESHOLD_TEST_ARTIFACTS")
+  ? join(Deno.env.get("THRESHOLD_TEST_ARTIFACTS")!, "web")
+  : Deno.makeTempDirSync({ prefix: "threshold-web-art-" });
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 
