@@ -45,6 +45,7 @@ export * from "./core/store.ts";
 export * from "./core/detections.ts";
 export * from "./layers/panoramas.ts";
 export * from "./layers/io.ts";
+export { loadCenterNet } from "./layers/detector.ts";
 export * from "./layers/builtin.ts";
 export {
   detectImporter,

@@ -17,7 +17,7 @@ import { importSource } from "../layers/mod.ts";
 import { openPanorama } from "../layers/panoramas.ts";
 import { openStore } from "../core/store.ts";
 import { runTool } from "../core/run.ts";
-import { loadCenterNet } from "../engines/vision/centernet.ts";
+import { loadCenterNet } from "../layers/detector.ts";
 import { detectPanorama } from "../engines/vision/panorama.ts";
 import roomLabels from "../tools/room_labels/mod.ts";
 import { RUN_IO } from "../layers/io.ts";

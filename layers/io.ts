@@ -24,7 +24,7 @@ const LAYER_RASTERS: NonNullable<RunIo["rasters"]> = {
 
 /** The default detector: CenterNet on the wasm backend, loaded on first use. */
 export async function defaultDetector(): Promise<Detector> {
-  const m = await import("../engines/vision/centernet.ts");
+  const m = await import("./detector.ts");
   return await m.loadCenterNet();
 }
 

@@ -20,7 +20,7 @@ import {
   pointInRing,
   ringDistance_m,
 } from "../../../engines/geometry/polygon.ts";
-import { loadCenterNet } from "../../../engines/vision/centernet.ts";
+import { loadCenterNet } from "../../../layers/detector.ts";
 import { detectPanorama } from "../../../engines/vision/panorama.ts";
 import type { PanoDetection } from "../../../engines/vision/detect.ts";
 import { placeOnFloor } from "../../../engines/vision/place.ts";
