@@ -15,6 +15,7 @@ import type { Registry } from "./core/registry.ts";
 import { defaultHome } from "./core/store.ts";
 import type { ToolDef } from "./mcp/listing.ts";
 import { attachedFiles, confinedFlags } from "./host/confine.ts";
+import { type Flag, parseFlags } from "./host/args.ts";
 
 /** How the server is started. */
 export interface McpOptions {
@@ -259,29 +260,24 @@ async function runConfined(opts: McpOptions & { roots: string[] }): Promise<numb
  */
 export function parseMcpArgs(args: string[]): McpOptions {
   const out: McpOptions = { roots: [] };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    const [flag, inline] = a.includes("=")
-      ? [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)]
-      : [a, undefined];
-    const value = () => {
-      const v = inline ?? args[++i];
-      if (v === undefined || v === "") throw new Error(`${flag} needs a value`);
-      return v;
-    };
-    if (flag === "--root") out.roots!.push(value());
-    else if (flag === "--home") out.home = value();
-    else if (flag === "--tools") out.toolsDir = pathToFileURL(resolve(value()) + "/");
+  for (const [flag, v] of parseFlags(args, MCP_FLAGS)) {
+    if (flag === "--root") out.roots!.push(v!);
+    else if (flag === "--home") out.home = v;
+    else if (flag === "--tools") out.toolsDir = pathToFileURL(resolve(v!) + "/");
     else if (flag === "--no-confine") out.confine = false;
     else if (flag === "--print-host-config") out.printHostConfig = true;
-    else {
-      throw new Error(
-        `unknown option ${a}; options: --root <dir>, --home <dir>, --print-host-config`,
-      );
-    }
   }
   return out;
 }
+
+/** The server's flags; `--tools` and `--no-confine` are for tests. */
+const MCP_FLAGS: Record<string, Flag> = {
+  "--root": { takes: "<dir>" },
+  "--home": { takes: "<dir>" },
+  "--tools": { takes: "<dir>", unlisted: true },
+  "--no-confine": { unlisted: true },
+  "--print-host-config": {},
+};
 
 if (import.meta.main) {
   try {

@@ -4,24 +4,20 @@
  * @module
  */
 import { startWeb } from "./server.tsx";
+import { parseFlags } from "../host/args.ts";
 
 /** Parses `--port N`, `--host H`, `--home DIR` (also as `--flag=value`). */
 export function parseWebArgs(args: string[]): { port: number; host?: string; home?: string } {
   const out: { port: number; host?: string; home?: string } = { port: 8787 };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    const [flag, inline] = a.includes("=")
-      ? [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)]
-      : [a, undefined];
-    const value = () => {
-      const v = inline ?? args[++i];
-      if (v === undefined || v === "") throw new Error(`${flag} needs a value`);
-      return v;
-    };
-    if (flag === "--port") out.port = Number(value());
-    else if (flag === "--host") out.host = value();
-    else if (flag === "--home") out.home = value();
-    else throw new Error(`unknown option ${a}; options: --port <n>, --host <host>, --home <dir>`);
+  const flags = {
+    "--port": { takes: "<n>" },
+    "--host": { takes: "<host>" },
+    "--home": { takes: "<dir>" },
+  };
+  for (const [flag, v] of parseFlags(args, flags)) {
+    if (flag === "--port") out.port = Number(v);
+    else if (flag === "--host") out.host = v;
+    else if (flag === "--home") out.home = v;
   }
   return out;
 }
