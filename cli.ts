@@ -19,7 +19,8 @@ import { defaultHome, openStoreAt, type Store, storeLocation } from "./core/stor
 import { printable, printableDeep, printableLine } from "./core/printable.ts";
 import type * as Lib from "./cli/lib.ts";
 import type { AskFlags } from "./cli/ask.ts";
-import { fmtNum, paint, renderResult, useColor } from "./cli/render.ts";
+import { paint, renderResult, useColor } from "./cli/render.ts";
+import { fmtNumber } from "./ground/text.ts";
 import { resultTable, toCsv } from "./render/table.ts";
 import { DOCS_FILE, fillSources, inputProps, toolsMarkdown } from "./cli/docs.ts";
 import type { BatchFlags, CliParts } from "./cli/batch.ts";
@@ -50,7 +51,9 @@ function store(): Store {
 function tableOf(head: string[], rows: (string | number)[][], noteColumns?: number[]): string {
   return fitTable(
     head,
-    rows.map((r) => r.map((c) => (typeof c === "number" ? fmtNum(c) : printableLine(String(c))))),
+    rows.map((r) =>
+      r.map((c) => (typeof c === "number" ? fmtNumber(c) : printableLine(String(c))))
+    ),
     { noteColumns },
   );
 }

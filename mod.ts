@@ -34,6 +34,7 @@ export * from "./ground/grid.ts";
 export * from "./ground/image.ts";
 export * from "./ground/detector.ts";
 export * from "./ground/rasters.ts";
+export * from "./ground/text.ts";
 export * from "./core/result.ts";
 export * from "./core/manifest.ts";
 export * from "./core/registry.ts";

@@ -7,6 +7,7 @@
  */
 import { NAMED_ITEMS, type NamedItem } from "./items.ts";
 import { expandedTokens } from "./text.ts";
+import { round } from "../ground/text.ts";
 
 const IN_M = 0.0254;
 const FT_M = 0.3048;
@@ -169,7 +170,7 @@ const ITEM_RE = new RegExp(
 );
 
 /** Round to a micrometre so conversions print cleanly (0.7112, not 0.71120000001). */
-const clean = (x: number) => Math.round(x * 1e6) / 1e6;
+const clean = (x: number) => round(x, 6);
 
 /**
  * Every mention in `question`, in order of position. Overlapping readings are resolved by

@@ -12,6 +12,7 @@
  * two edits (misspellings).
  */
 import { editDistance, expandedTokens, hasSynonym, isStop, stem, tokens, words } from "./text.ts";
+import { round } from "../ground/text.ts";
 
 /** What the router reads of a manifest: its JSON (as `threshold tools --json` prints it). */
 export interface ToolCard {
@@ -161,7 +162,7 @@ export function confidenceOf(top: number, second: number): number {
   if (top <= 0) return 0;
   const lead = (top - second) / top;
   const strength = Math.min(1, top / (2 * MIN_SCORE));
-  return Math.round(lead * strength * 100) / 100;
+  return round(lead * strength, 2);
 }
 
 /** Below this confidence the router asks which tool is meant. */

@@ -13,6 +13,7 @@ import type { BatchRow, Store } from "../core/store.ts";
 import type { BatchJob } from "./jobs.ts";
 import { matchFindings } from "../engines/geometry/rescan.ts";
 import { RUN_IO } from "../layers/io.ts";
+import { round } from "../ground/text.ts";
 
 /** What an executor needs besides the store. */
 export interface ExecuteDeps {
@@ -41,7 +42,7 @@ export function failedRow(job: BatchJob, reason: string, duration_ms = 0): Batch
       status: "failed",
       verdict: reason,
       reason,
-      duration_ms: Math.round(duration_ms * 10) / 10,
+      duration_ms: round(duration_ms, 1),
     },
     done_at: new Date().toISOString(),
   };
@@ -76,7 +77,7 @@ export function resultRow(
         result.metrics.slice(0, 6).map((m) => [m.id, { value: m.value, unit: m.unit }]),
       ),
       run_id,
-      duration_ms: Math.round(duration_ms * 10) / 10,
+      duration_ms: round(duration_ms, 1),
     },
     done_at: new Date().toISOString(),
   };

@@ -8,6 +8,7 @@ import type { Manifest } from "../core/manifest.ts";
 import type { Block } from "../core/result.ts";
 import { resultBlocks, type Status, type ToolResult } from "../core/result.ts";
 import { resultTable } from "../render/table.ts";
+import { fmtNumber } from "../ground/text.ts";
 
 const CODES: Record<Status | "dim" | "bold", [number, number]> = {
   pass: [32, 39],
@@ -33,12 +34,6 @@ export function paint(text: string, code: keyof typeof CODES, on: boolean): stri
   if (!on) return text;
   const [a, b] = CODES[code];
   return `\x1b[${a}m${text}\x1b[${b}m`;
-}
-
-/** A number for a table: up to 3 decimals, no trailing zeros. */
-export function fmtNum(v: number): string {
-  if (Number.isInteger(v)) return String(v);
-  return String(Math.round(v * 1000) / 1000);
 }
 
 export { COMPACT };
@@ -77,7 +72,7 @@ export function renderBlock(
         ["Metric", "Value", "Unit"],
         r.metrics.map((m) => [
           m.label,
-          m.value === null ? "—" : typeof m.value === "number" ? fmtNum(m.value) : m.value,
+          m.value === null ? "—" : typeof m.value === "number" ? fmtNumber(m.value) : m.value,
           m.unit ?? "",
         ]),
         { width },
@@ -90,8 +85,8 @@ export function renderBlock(
         r.checks.map((c) => [
           c.label,
           paint(c.status, c.status, color),
-          c.measured === undefined ? "—" : fmtNum(c.measured),
-          c.limit === undefined ? "—" : fmtNum(c.limit),
+          c.measured === undefined ? "—" : fmtNumber(c.measured),
+          c.limit === undefined ? "—" : fmtNumber(c.limit),
           c.unit ?? "",
           [
             c.rule
@@ -138,7 +133,7 @@ export function renderBlock(
         t0.columns,
         t0.rows.slice(0, 60).map((row) =>
           row.map((v) =>
-            typeof v === "number" ? fmtNum(v) : v === undefined || v === null ? "" : String(v)
+            typeof v === "number" ? fmtNumber(v) : v === undefined || v === null ? "" : String(v)
           )
         ),
         { width, noteColumns, notes, key: Math.max(0, t0.columns.indexOf("name")) },

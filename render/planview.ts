@@ -9,6 +9,7 @@ import type { Floor, Obj, Opening, Plan, Point, Room, Vertical } from "../ground
 import type { Geometry, Overlay, Status } from "../core/result.ts";
 import { nearestWall } from "../engines/geometry/walls.ts";
 import { edgeDistance_m, pointInRing } from "../engines/geometry/polygon.ts";
+import { round } from "../ground/text.ts";
 
 /** Options for {@link planSvg}. */
 export interface PlanSvgOptions {
@@ -82,7 +83,7 @@ function escapeXml(text: string): string {
 
 /** A number for SVG: at most 2 decimals, never "-0". */
 function n(v: number): string {
-  const r = Math.round(v * 100) / 100;
+  const r = round(v, 2);
   return Object.is(r, -0) ? "0" : String(r);
 }
 
@@ -94,7 +95,7 @@ export function scaleBarLength_m(px_per_m: number, max_px = 160): number {
   let best = 0.1;
   for (const decade of [0.1, 1, 10, 100, 1000]) {
     for (const k of [1, 2, 5]) {
-      const len = Math.round(k * decade * 10) / 10;
+      const len = round(k * decade, 1);
       if (len * px_per_m <= max_px) best = Math.max(best, len);
     }
   }

@@ -56,12 +56,6 @@ export function audienceWords(id: string): string {
   return AUDIENCE_WORDS[id] ?? id.replaceAll("-", " ");
 }
 
-/** A number for a person: at most 3 decimals, no trailing zeros. */
-export function fmtNumber(v: number): string {
-  if (!Number.isFinite(v)) return String(v);
-  return String(Math.round(v * 1000) / 1000);
-}
-
 /** What a tool needs from a scan or a site, in words ("rooms", "ground elevation"). */
 export const LAYER_WORDS: Record<string, string> = {
   "plan.rooms": "rooms",

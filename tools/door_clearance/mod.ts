@@ -30,6 +30,7 @@ import { planNames } from "../../ground/names.ts";
 import { chair_width_optional_m, min_clear_width_m, side_margin_m } from "../_access/inputs.ts";
 import { named } from "../_shared/refs.ts";
 import { ticker } from "../../ground/budget.ts";
+import { capitalise } from "../../ground/text.ts";
 
 export default named(tool({
   id: "door_clearance",
@@ -131,10 +132,10 @@ export default named(tool({
           id: o.id,
           status,
           title: status === "fail"
-            ? `${capital(name)} is too narrow${mine ? " for your chair" : ""}`
-            : `${capital(name)} is too close to call`,
+            ? `${capitalise(name)} is too narrow${mine ? " for your chair" : ""}`
+            : `${capitalise(name)} is too close to call`,
           detail:
-            `${capital(name)} is ${fmtM(w)} clear${
+            `${capitalise(name)} is ${fmtM(w)} clear${
               cw.estimated ? " (estimated from its width)" : ""
             }; ${fmtM(need_m, 3)} needed (${why})` + (status === "warn" ? ` (${TOO_CLOSE})` : "") +
             (std !== undefined
@@ -218,7 +219,3 @@ export default named(tool({
     };
   },
 }));
-
-function capital(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
-}

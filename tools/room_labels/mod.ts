@@ -16,14 +16,13 @@ import { COMMIT_SCORE, labelRoom, MIN_OBJECT_SCORE } from "../../engines/vision/
 import { roomEvidence } from "../../engines/vision/room_evidence.ts";
 import { objectsInRooms, roomName, see, sweepsByRoom } from "../_vision/see.ts";
 import {
-  cap,
   guessText as guessWords,
   labelsAssumptions,
   labelsVerdict,
   roomOverlay,
-  round2,
   shows,
 } from "./report.ts";
+import { capitalise, round } from "../../ground/text.ts";
 
 export default tool({
   id: "room_labels",
@@ -116,7 +115,7 @@ export default tool({
       const guess = labelRoom(roomEvidence(plan, room.id, objects), commit_score);
       const evidence = guess.evidence.join("; ");
       const guessText = guessWords(guess);
-      table.push([name, planLabel ?? "(none)", guess.label, round2(guess.score), evidence]);
+      table.push([name, planLabel ?? "(none)", guess.label, round(guess.score, 2), evidence]);
       if (guess.label !== "unknown") committed++;
       ctx.step(`${name} labelled: ${guessText} (the plan says ${planLabel ?? "nothing"})`);
       let status: Check["status"];
@@ -129,7 +128,7 @@ export default tool({
             status: "open",
             severity: "info",
             title: `${name} has no label in the plan; its panoramas do not decide one`,
-            detail: `${cap(evidence)}. Best guess ${guess.best}, ${
+            detail: `${capitalise(evidence)}. Best guess ${guess.best}, ${
               guess.score.toFixed(2)
             }, under the ${commit_score} needed.`,
             subject: room.id,
@@ -145,7 +144,7 @@ export default tool({
           title: `${name} has no label in the plan; its panoramas show ${
             shows(guess)
           }: ${guessText}`,
-          detail: cap(evidence) + ".",
+          detail: capitalise(evidence) + ".",
           subject: room.id,
           overlays: [overlayId],
         });
@@ -162,7 +161,7 @@ export default tool({
           title: `${name}: the plan says ${planLabel}; its panorama shows ${
             shows(guess)
           }: ${guessText}`,
-          detail: cap(evidence) + ".",
+          detail: capitalise(evidence) + ".",
           subject: room.id,
           overlays: [overlayId],
         });
@@ -171,10 +170,10 @@ export default tool({
         id: `label:${room.id}`,
         label: `${name}: label`,
         status,
-        measured: round2(guess.score),
+        measured: round(guess.score, 2),
         limit: commit_score,
         subject: room.id,
-        note: `Plan: ${planLabel ?? "no label"}. Seen: ${guessText}. ${cap(evidence)}.`,
+        note: `Plan: ${planLabel ?? "no label"}. Seen: ${guessText}. ${capitalise(evidence)}.`,
       });
       overlays.push(roomOverlay(room, overlayId, status, `${name}: ${guessText}`));
     }

@@ -97,6 +97,3 @@ export function guessText(g: LabelGuess): string {
     ? `unknown (best ${g.best} ${g.score.toFixed(2)})`
     : `${g.label} ${g.score.toFixed(2)}`;
 }
-
-export const cap = (s: string) => (s ? s[0].toUpperCase() + s.slice(1) : s);
-export const round2 = (v: number) => Math.round(v * 100) / 100;

@@ -14,6 +14,7 @@ import {
   see,
   sweepsByRoom,
 } from "../_vision/see.ts";
+import { round } from "../../ground/text.ts";
 
 export default tool({
   id: "room_objects",
@@ -93,16 +94,16 @@ export default tool({
           id,
           kind: "circle",
           floor: room.floor,
-          geometry: { type: "Point", coordinates: [r3(o.center[0]), r3(o.center[1])] },
-          radius_m: r3(o.uncertainty_m),
+          geometry: { type: "Point", coordinates: [round(o.center[0], 3), round(o.center[1], 3)] },
+          radius_m: round(o.uncertainty_m, 3),
           label: `${o.label} ${o.score.toFixed(2)}`,
         });
         return {
           label: o.label,
-          score: r3(o.score),
-          center: [r3(o.center[0]), r3(o.center[1])],
-          size: [r3(o.size[0]), r3(o.size[1])],
-          uncertainty_m: r3(o.uncertainty_m),
+          score: round(o.score, 3),
+          center: [round(o.center[0], 3), round(o.center[1], 3)],
+          size: [round(o.size[0], 3), round(o.size[1], 3)],
+          uncertainty_m: round(o.uncertainty_m, 3),
           sweeps: o.sweeps,
           ...(o.at_wall ? { at_wall: true } : {}),
         };
@@ -190,5 +191,3 @@ export default tool({
     };
   },
 });
-
-const r3 = (v: number) => Math.round(v * 1000) / 1000;

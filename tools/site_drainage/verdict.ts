@@ -4,7 +4,7 @@
  */
 import type { Check } from "../../core/result.ts";
 import { fmtM } from "../../core/result.ts";
-import { listWords } from "../../ground/text.ts";
+import { capitalise, listWords } from "../../ground/text.ts";
 import type { Pond } from "../../engines/geometry/drainage.ts";
 
 /** The verdict's sentence from the side checks, the ponds and the upslope area. */
@@ -51,7 +51,7 @@ export function verdictText(
     );
   } else parts.push("no water ponds against it");
   const first = parts.join("; ");
-  return `${first[0].toUpperCase()}${first.slice(1)}. About ${
+  return `${capitalise(first)}. About ${
     Math.round(upslope_m2)
   } m² of ground drains towards the building.`;
 }

@@ -17,6 +17,7 @@ import {
   UNFINISHED_LABELS,
 } from "../../engines/geometry/takeoff.ts";
 import { named } from "../_shared/refs.ts";
+import { round } from "../../ground/text.ts";
 
 /** The table's columns, in order (result.data.table.columns). */
 export const TAKEOFF_COLUMNS = [
@@ -44,7 +45,7 @@ export const TAKEOFF_COLUMNS = [
 type Row = Record<(typeof TAKEOFF_COLUMNS)[number], string | number | boolean | null>;
 
 /** Rounds for the table: millimetres, square millimetres, millilitres. */
-const r3 = (v: number | null) => v === null ? null : Math.round(v * 1000) / 1000;
+const r3 = (v: number | null) => v === null ? null : round(v, 3);
 
 function roomRow(r: RoomTakeoff): Row {
   return {

@@ -30,6 +30,7 @@ import {
   stepChecks,
   stepFindingTitle,
 } from "./report.ts";
+import { round } from "../../ground/text.ts";
 
 export { ITEM_PRESETS };
 const ITEMS = ["sofa", "fridge", "mattress", "wardrobe", "piano", "custom"] as const;
@@ -187,7 +188,7 @@ export default named(tool({
       {
         id: "route_length_m",
         label: "Way in",
-        value: Math.round(route.length_m! * 10) / 10,
+        value: round(route.length_m!, 1),
         unit: "m",
       },
       {

@@ -1,7 +1,7 @@
 /** CheckList: every check with its status in words, measured value, limit and rule. */
 import type { JSX } from "preact";
 import { StatusBadge } from "../layout.tsx";
-import { fmtNumber } from "../words.ts";
+import { fmtNumber } from "../../ground/text.ts";
 import type { BlockProps } from "./types.ts";
 
 export function CheckList({ result }: BlockProps): JSX.Element | null {

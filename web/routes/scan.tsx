@@ -12,7 +12,7 @@ import { FindingItem } from "../blocks/FindingList.tsx";
 import { PlanFloors } from "../blocks/PlanView.tsx";
 import { html, HttpError } from "../http.ts";
 import { Page, StatusBadge } from "../layout.tsx";
-import { fmtNumber } from "../words.ts";
+import { fmtNumber } from "../../ground/text.ts";
 
 export function scanPage(app: App, sid: string): Response {
   const loaded = findPlan({ store: app.store, builtins: app.builtins }, sid);

@@ -19,7 +19,7 @@ import { egressWindow, indexPlan, measure, type PlanIndex, roomFreeFloor } from 
 import { doorwayDepth_m, ellipseFits } from "./room_geometry.ts";
 import { type MeasureDef, MEASURES, type SubjectKind } from "./measures.ts";
 import type { Occupancy, Rule, RulePack, Work } from "./schema.ts";
-import { capital } from "./wording.ts";
+import { capitalise } from "../../../ground/text.ts";
 
 /** A plan element a rule was checked on. */
 export interface Subject {
@@ -212,10 +212,10 @@ function describeSubject(s: Room | Opening | Vertical, kind: SubjectKind): Subje
   }
   if (kind === "opening") {
     const o = s as Opening;
-    return { kind, id: o.id, name: `${capital(o.kind)} ${o.id}`, floor: o.floor };
+    return { kind, id: o.id, name: `${capitalise(o.kind)} ${o.id}`, floor: o.floor };
   }
   const v = s as Vertical;
-  return { kind, id: v.id, name: `${capital(v.kind)} ${v.id}`, floor: v.from_floor };
+  return { kind, id: v.id, name: `${capitalise(v.kind)} ${v.id}`, floor: v.from_floor };
 }
 
 /**
@@ -246,7 +246,7 @@ export function evaluatePack(pack: RulePack, plan: Plan, options: EvalOptions): 
     const def = MEASURES[rule.measure] as MeasureDef;
     const { subjects, layerMissing, none } = subjectsFor(rule, idx);
     if (layerMissing) {
-      outcomes.push({ rule, status: "unknown", note: `${capital(layerMissing)}.` });
+      outcomes.push({ rule, status: "unknown", note: `${capitalise(layerMissing)}.` });
       continue;
     }
     if (!subjects.length) {
@@ -259,11 +259,11 @@ export function evaluatePack(pack: RulePack, plan: Plan, options: EvalOptions): 
       const subject = describeSubject(s, def.subject);
       const m = measure(rule.measure, s, idx, { width_m: rule.width?.si });
       if ("missing" in m) {
-        outcomes.push({ rule, subject, status: "unknown", note: `${capital(m.missing)}.` });
+        outcomes.push({ rule, subject, status: "unknown", note: `${capitalise(m.missing)}.` });
         continue;
       }
       const notes: string[] = [];
-      if (m.note) notes.push(`${capital(m.note)}.`);
+      if (m.note) notes.push(`${capitalise(m.note)}.`);
       const j = judgeRule(rule, s, m.value, m.tolerance, idx);
       let status = j.status;
       if (j.note) notes.push(j.note);

@@ -4,11 +4,6 @@
 import type { MeasureDef } from "./measures.ts";
 import type { Limit } from "./schema.ts";
 
-/** The sentence form of a string: its first letter upper-case. */
-export function capital(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
-}
-
 /** A limit for sentences: "32 in (0.813 m)", "1:12 (0.083)". */
 export function formatLimit(limit: Limit, unit: MeasureDef["unit"]): string {
   const src = limit.unit === "rise:run"
