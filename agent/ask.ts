@@ -279,7 +279,12 @@ export async function ask(question: string, o: AskOptions = {}): Promise<AskOutc
       let state = await session.run();
       if (state.status === "needs_input" && o.answer) {
         const given = await o.answer(state.questions, session);
-        if (given) state = await session.answer(given.answers, { save: given.save });
+        if (given) {
+          state = await session.answer(given.answers, {
+            save: given.save,
+            parsed: given.parsed,
+          });
+        }
       }
       runs.push(
         state.status === "done"

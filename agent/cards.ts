@@ -45,7 +45,15 @@ export interface AskOptions {
   answer?: (
     questions: SessionQuestion[],
     session: Session,
-  ) => Promise<{ answers: Record<string, unknown>; save?: string[] } | undefined>;
+  ) => Promise<
+    | {
+      answers: Record<string, unknown>;
+      save?: string[];
+      /** The answers were read already by parseAnswer (core/session.ts): not read again. */
+      parsed?: boolean;
+    }
+    | undefined
+  >;
   /** Every session event of every chosen tool (steps as they happen). */
   onEvent?: (e: SessionEvent) => void;
   signal?: AbortSignal;

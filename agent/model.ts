@@ -229,7 +229,12 @@ export async function askModel(
         let state = await session.run();
         if (state.status === "needs_input" && o.answer) {
           const given = await o.answer(state.questions, session);
-          if (given) state = await session.answer(given.answers, { save: given.save });
+          if (given) {
+            state = await session.answer(given.answers, {
+              save: given.save,
+              parsed: given.parsed,
+            });
+          }
         }
         if (state.status === "needs_input") {
           status = "needs_input";

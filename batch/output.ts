@@ -104,7 +104,7 @@ export function summarize(
     ran,
     skipped: rows.length - ran,
     elapsed_s: round(elapsed_s, 2),
-    rows_per_s: elapsed_s > 0 ? Math.round((ran / elapsed_s) * 10) / 10 : 0,
+    rows_per_s: elapsed_s > 0 ? round(ran / elapsed_s, 1) : 0,
     by_tool: [...byTool].map(([tool, counts]) => ({ tool, counts })),
     slowest: [...rows].filter((r) => r.status !== "failed").sort((a, b) => dur(b) - dur(a))
       .slice(0, slowest).map((r) => ({

@@ -10,6 +10,7 @@ import { loadRegistry } from "../core/registry.ts";
 import { runTool } from "../core/run.ts";
 import { openStore } from "../core/store.ts";
 import { BUILTIN_SCANS } from "../layers/builtin.ts";
+import { ran } from "./_done.ts";
 
 const QUESTION = "Can I get my wheelchair from the front door to the bathroom?";
 const store = openStore(":memory:");
@@ -24,11 +25,14 @@ Deno.bench({
   group: "decision",
   baseline: true,
   async fn() {
-    await runTool(route, {
-      builtins: BUILTIN_SCANS,
-      set: { scan: "demo", to: "u_bath" },
-      persist: false,
-    });
+    await ran(
+      runTool(route, {
+        builtins: BUILTIN_SCANS,
+        set: { scan: "demo", to: "u_bath", chair_width_m: 0.66 },
+        persist: false,
+      }),
+      "step_free_route on the demo",
+    );
   },
 });
 

@@ -72,7 +72,8 @@ Deno.bench({
   n: 3,
   warmup: 1,
   async fn() {
-    await plainLoop(small(), scans100);
+    const n = await plainLoop(small(), scans100);
+    if (n !== 300) throw new Error(`plain loop: ${n} of 300 runs completed`);
   },
 });
 for (const workers of [0, 1, 2]) {
@@ -82,7 +83,10 @@ for (const workers of [0, 1, 2]) {
     n: 3,
     warmup: 1,
     async fn() {
-      await batchOnce(small(), benchHome, workers);
+      const r = await batchOnce(small(), benchHome, workers);
+      if (r.summary.rows !== 300 || r.summary.failures.length) {
+        throw new Error(`runBatch: ${r.summary.rows} rows, ${r.summary.failures.length} failed`);
+      }
     },
   });
 }

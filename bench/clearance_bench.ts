@@ -12,6 +12,7 @@ import { busyRoom } from "./_grid_building.ts";
 import { parsePlan } from "../ground/plan.ts";
 import { loadRegistry } from "../core/registry.ts";
 import { runTool } from "../core/run.ts";
+import { ran } from "./_done.ts";
 
 const { polygon, obstacles } = busyRoom(500, 50);
 const ring = [...polygon, polygon[0]];
@@ -68,6 +69,6 @@ Deno.bench({
   name: "turning_space tool, whole run on that room (inputs, circle, result validation)",
   group: "turning_space",
   async fn() {
-    await runTool(tool, { plans: { busy: plan }, set: { scan: "busy" } });
+    await ran(runTool(tool, { plans: { busy: plan }, set: { scan: "busy" } }), "turning_space");
   },
 });

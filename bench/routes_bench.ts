@@ -10,6 +10,7 @@ import { runTool } from "../core/run.ts";
 import { loadRegistry } from "../core/registry.ts";
 import { buildRouteGraph, routesFrom, shortestRoutes } from "../engines/geometry/routes/mod.ts";
 import { gridBuilding } from "./_grid_building.ts";
+import { ran } from "./_done.ts";
 
 const loaded = parsePlan(gridBuilding(40, 25, 3000));
 const plan = loaded.plan;
@@ -64,7 +65,15 @@ Deno.bench({
   name: "step_free_route tool, whole run (inputs, routes, 1,000 findings, result validation)",
   group: "step_free_route",
   async fn() {
-    await runTool(tool, { plans: { grid: loaded }, set: { scan: "grid" } });
+    await ran(
+      runTool(tool, {
+        plans: { grid: loaded },
+        // The same traveller as the engine cases: a 0.71 m chair with the default 0.05 m margin
+        // each side (body 0.81 m) and a 0.815 m door.
+        set: { scan: "grid", chair_width_m: 0.71, min_clear_width_m: 0.815 },
+      }),
+      "step_free_route on 1,000 rooms",
+    );
   },
 });
 

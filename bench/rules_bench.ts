@@ -12,6 +12,7 @@ import { builtinPack } from "../engines/geometry/packs.ts";
 import { evaluatePack } from "../engines/geometry/rules/mod.ts";
 import { planTakeoff } from "../engines/geometry/takeoff.ts";
 import { syntheticBuilding } from "./_synthetic_building.ts";
+import { ran } from "./_done.ts";
 
 const synth = syntheticBuilding();
 const plan = synth.plan;
@@ -46,7 +47,7 @@ Deno.bench({
   name: "code_check ada-2010 (runTool, result validated)",
   group: "code_check ada-2010, 1,000 rooms",
   fn: async () => {
-    await runTool(codeCheck, ccOpts);
+    await ran(runTool(codeCheck, ccOpts), "code_check");
   },
 });
 
@@ -95,6 +96,6 @@ Deno.bench({
   name: "takeoff (runTool, result validated)",
   group: "takeoff, 1,000 rooms",
   fn: async () => {
-    await runTool(takeoff, tkOpts);
+    await ran(runTool(takeoff, tkOpts), "takeoff");
   },
 });

@@ -10,12 +10,13 @@ import { loadRegistry } from "../core/registry.ts";
 import { runTool } from "../core/run.ts";
 import { openStore } from "../core/store.ts";
 import { BUILTIN_SCANS } from "../layers/builtin.ts";
+import { ran } from "./_done.ts";
 
 const reg = await loadRegistry();
 const ceiling = reg.require("ceiling_height");
 const demo = BUILTIN_SCANS.demo();
 const opts = { builtins: BUILTIN_SCANS, set: { scan: "demo" } };
-await runTool(ceiling, opts); // warm up
+await ran(runTool(ceiling, opts), "ceiling_height on the demo"); // warm up, and check it ran
 
 Deno.bench({
   name: "baseline: JSON round trip of the demo plan",
@@ -29,7 +30,7 @@ Deno.bench({
   name: "ceiling_height on demo (warm, no store)",
   group: "warm run",
   fn: async () => {
-    await runTool(ceiling, opts);
+    await ran(runTool(ceiling, opts), "ceiling_height on the demo");
   },
 });
 

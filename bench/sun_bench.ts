@@ -28,6 +28,7 @@ import {
 } from "../engines/geometry/sun/mod.ts";
 import sunHours from "../tools/sun_hours/mod.ts";
 import { RUN_IO } from "../layers/io.ts";
+import { ran } from "./_done.ts";
 
 const LAT = 52.52, LON = 13.405;
 const DT = deltaT_s(2025, 6);
@@ -197,11 +198,10 @@ Deno.bench({
   group: "sun_hours (100 windows, a year at 1 h)",
   baseline: true,
   async fn() {
-    await runTool(sunHours, {
-      ...RUN_IO,
-      plans: PLANS,
-      set: { scan: "terrace", self_shading: false },
-    });
+    await ran(
+      runTool(sunHours, { ...RUN_IO, plans: PLANS, set: { scan: "terrace", self_shading: false } }),
+      "sun_hours without self-shading",
+    );
   },
 });
 
@@ -209,7 +209,10 @@ Deno.bench({
   name: "sun_hours, 100 windows, a year at 1 h, 50 rooms as obstructions",
   group: "sun_hours (100 windows, a year at 1 h)",
   async fn() {
-    await runTool(sunHours, { ...RUN_IO, plans: PLANS, set: { scan: "terrace" } });
+    await ran(
+      runTool(sunHours, { ...RUN_IO, plans: PLANS, set: { scan: "terrace" } }),
+      "sun_hours",
+    );
   },
 });
 

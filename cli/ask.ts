@@ -152,7 +152,7 @@ export async function cmdAsk(question: string, f: AskFlags, env: AskEnv): Promis
             save.push(q.input);
           }
         }
-        return Promise.resolve({ answers, save });
+        return Promise.resolve({ answers, save, parsed: true });
       }
       : undefined,
     onEvent: live
@@ -238,7 +238,7 @@ async function cmdAskModel(
           }
           answers[q.input] = a.value;
         }
-        return Promise.resolve({ answers });
+        return Promise.resolve({ answers, parsed: true });
       }
       : undefined,
     onEvent: live

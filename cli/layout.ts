@@ -3,9 +3,12 @@
  * own size; 100 when neither is known). Cells wrap on word boundaries (a word longer than its
  * column is split), and long notes leave the table for numbered notes below it, each distinct
  * note once. Renders only.
+ *
+ * The box is drawn here rather than by cli-table3: its layout grew quadratically with rows
+ * (10,000 rows took 10 s, 20,000 took 53 s; bench/layout_bench.ts) and it loaded Node's
+ * compatibility modules at start-up. The lines are the ones cli-table3 drew with these
+ * characters, byte for byte (tests/cli/layout_test.ts).
  */
-import Table from "npm:cli-table3@0.6.5";
-
 /** The width used when neither `COLUMNS` nor a terminal says otherwise. */
 export const DEFAULT_WIDTH = 100;
 /** Narrower than this and tables cannot be laid out sensibly; used as a floor. */
@@ -96,11 +99,15 @@ export interface Notes {
 /** A fresh, empty set of numbered notes. */
 export function newNotes(): Notes {
   const texts: string[] = [];
+  const index = new Map<string, number>();
   return {
     texts,
     ref(text) {
-      let i = texts.indexOf(text);
-      if (i < 0) i = texts.push(text) - 1;
+      let i = index.get(text);
+      if (i === undefined) {
+        i = texts.push(text) - 1;
+        index.set(text, i);
+      }
       return `[${i + 1}]`;
     },
     render(width, title = "Notes") {
@@ -149,12 +156,7 @@ export function fitTable(
       o.noteColumns?.includes(i) && visibleLength(cell) > over ? notes.ref(cell) : cell
     )
   );
-  const natural = head.map((h, i) =>
-    Math.max(
-      ...[h, ...body.map((r) => r[i] ?? "")].flatMap((c) => c.split("\n").map(visibleLength)),
-      1,
-    )
-  );
+  const natural = naturalWidths(head, body);
   // For packing columns into parts, each column asks for up to 16 characters (less if narrower).
   const floor = natural.map((w) => Math.min(w, 16));
   // Each column costs its content plus 2 of padding and 1 of border; one more border closes.
@@ -195,17 +197,12 @@ function floorWidth(head: string, natural: number): number {
 /** Lays out one table that fits `width` (columns narrowed to a common cap and wrapped). */
 function layout(head: string[], body: string[][], width: number): string {
   const n = head.length;
-  const natural = head.map((h, i) =>
-    Math.max(
-      ...[h, ...body.map((r) => r[i] ?? "")].flatMap((c) => c.split("\n").map(visibleLength)),
-      1,
-    )
-  );
+  const natural = naturalWidths(head, body);
   const floor = head.map((h, i) => floorWidth(h, natural[i]));
   const budget = Math.max(n * 3, width - (3 * n + 1));
   let widths = natural;
   if (natural.reduce((a, b) => a + b, 0) > budget) {
-    let lo = 1, hi = Math.max(...natural);
+    let lo = 1, hi = natural.reduce((a, b) => Math.max(a, b), 1);
     const total = (cap: number) =>
       natural.reduce((s, w, i) => s + Math.min(w, Math.max(cap, floor[i])), 0);
     while (lo < hi) {
@@ -215,13 +212,44 @@ function layout(head: string[], body: string[][], width: number): string {
     }
     widths = natural.map((w, i) => Math.min(w, Math.max(lo, floor[i])));
   }
-  const t = new Table({
-    head: head.map((h, i) => wrapText(h, widths[i]).join("\n")),
-    colWidths: widths.map((w) => w + 2),
-    style: { head: [], border: [] },
-    chars: COMPACT,
-    wordWrap: false,
-  }) as Table.Table;
-  for (const r of body) t.push(r.map((c, i) => wrapText(c ?? "", widths[i]).join("\n")));
-  return t.toString();
+  const out = [drawRule("┌", "┬", "┐", widths)];
+  drawRow(head.map((h, i) => wrapText(h, widths[i])), widths, out);
+  for (const r of body) drawRow(widths.map((w, i) => wrapText(r[i] ?? "", w)), widths, out);
+  out.push(drawRule("└", "┴", "┘", widths));
+  return out.join("\n");
+}
+
+/** Each column's widest line, its header included (at least 1); linear in cells. */
+function naturalWidths(head: string[], body: string[][]): number[] {
+  return head.map((h, i) => {
+    let w = 1;
+    for (const line of h.split("\n")) w = Math.max(w, visibleLength(line));
+    for (const r of body) {
+      for (const line of (r[i] ?? "").split("\n")) w = Math.max(w, visibleLength(line));
+    }
+    return w;
+  });
+}
+
+/** A border line: `left` + each column's width plus its padding in `─`, joined by `mid`. */
+function drawRule(left: string, mid: string, right: string, widths: number[]): string {
+  return left + widths.map((w) => "─".repeat(w + 2)).join(mid) + right;
+}
+
+/** One row of already wrapped cells, as many lines as its tallest cell; cells padded by one. */
+function drawRow(cells: string[][], widths: number[], out: string[]): void {
+  let height = 1;
+  for (const c of cells) height = Math.max(height, c.length);
+  for (let line = 0; line < height; line++) {
+    let s = "│";
+    for (let i = 0; i < widths.length; i++) s += ` ${fit(cells[i]?.[line] ?? "", widths[i])} │`;
+    out.push(s);
+  }
+}
+
+/** A line padded with spaces to `width` visible characters; a longer one cut with "…". */
+function fit(line: string, width: number): string {
+  const len = visibleLength(line);
+  if (len <= width) return line + " ".repeat(width - len);
+  return [...line.replace(ANSI, "")].slice(0, Math.max(0, width - 1)).join("") + "…";
 }

@@ -46,6 +46,37 @@ const ICON: Record<Status, string> = {
   error: "ERROR",
 };
 
+/** Rows a long check list or table shows unless every row is asked for (`run --all`). */
+export const ROW_LIMIT = 60;
+
+/**
+ * The checks a long list shows: every one not passing first (up to {@link ROW_LIMIT}), then
+ * passing ones to fill it, in the result's order; with a line saying what was left out.
+ */
+function checksShown(r: ToolResult, all: boolean): { checks: ToolResult["checks"]; tail: string } {
+  const total = r.checks.length;
+  if (all || total <= ROW_LIMIT) return { checks: r.checks, tail: "" };
+  const failing = r.checks.filter((c) => c.status !== "pass");
+  const keep = new Set(failing.slice(0, ROW_LIMIT));
+  for (const c of r.checks) {
+    if (keep.size >= ROW_LIMIT) break;
+    keep.add(c);
+  }
+  const checks = r.checks.filter((c) => keep.has(c));
+  const n = (v: number) => v.toLocaleString("en");
+  const what = failing.length > ROW_LIMIT
+    ? `${n(ROW_LIMIT)} of the ${n(failing.length)} not passing; ${
+      n(total - ROW_LIMIT)
+    } more are not listed`
+    : failing.length
+    ? `all ${n(failing.length)} not passing, then passing ones`
+    : "all pass";
+  return {
+    checks,
+    tail: `(${n(ROW_LIMIT)} of ${n(total)} checks shown: ${what}. --all lists every check.)`,
+  };
+}
+
 /** Columns of a tool's own table that hold notes (moved below the table when long). */
 const NOTE_COLUMN = /note|basis|source|why|reason|method|comment/i;
 
@@ -60,6 +91,7 @@ export function renderBlock(
   color: boolean,
   width = termWidth(),
   notes?: Notes,
+  all = false,
 ): string {
   switch (block) {
     case "VerdictHeader":
@@ -80,9 +112,10 @@ export function renderBlock(
     }
     case "CheckList": {
       if (!r.checks.length) return "";
+      const { checks, tail } = checksShown(r, all);
       return fitTable(
         ["Check", "Status", "Measured", "Limit", "Unit", "Rule / note"],
-        r.checks.map((c) => [
+        checks.map((c) => [
           c.label,
           paint(c.status, c.status, color),
           c.measured === undefined ? "—" : fmtNumber(c.measured),
@@ -97,12 +130,14 @@ export function renderBlock(
             .filter(Boolean).join("; "),
         ]),
         { width, noteColumns: [5], noteOver: 40, notes },
-      );
+      ) + (tail ? `\n${wrapIndented(tail, width, "")}` : "");
     }
     case "FindingList": {
       if (!r.findings.length) return "Findings: none";
+      const shown = all ? r.findings : r.findings.slice(0, ROW_LIMIT);
+      const more = r.findings.length - shown.length;
       return "Findings:\n" +
-        r.findings.map((f) =>
+        shown.map((f) =>
           wrapIndented(
             `${
               paint(
@@ -115,7 +150,16 @@ export function renderBlock(
             "  - ",
             "    ",
           ) + (f.detail ? `\n${wrapIndented(f.detail, width, "    ")}` : "")
-        ).join("\n");
+        ).join("\n") +
+        (more > 0
+          ? `\n${
+            wrapIndented(
+              `(${more.toLocaleString("en")} more findings: --all lists every one.)`,
+              width,
+              "  ",
+            )
+          }`
+          : "");
     }
     case "AssumptionList":
       if (!r.assumptions.length) return "";
@@ -129,15 +173,18 @@ export function renderBlock(
       const t0 = resultTable(r);
       if (!t0 || !t0.rows.length) return "";
       const noteColumns = t0.columns.flatMap((c, i) => (NOTE_COLUMN.test(c) ? [i] : []));
+      const limit = all ? t0.rows.length : ROW_LIMIT;
       return fitTable(
         t0.columns,
-        t0.rows.slice(0, 60).map((row) =>
+        t0.rows.slice(0, limit).map((row) =>
           row.map((v) =>
             typeof v === "number" ? fmtNumber(v) : v === undefined || v === null ? "" : String(v)
           )
         ),
         { width, noteColumns, notes, key: Math.max(0, t0.columns.indexOf("name")) },
-      ) + (t0.rows.length > 60 ? `\n(${t0.rows.length - 60} more rows: use --csv)` : "");
+      ) + (t0.rows.length > limit
+        ? `\n${wrapIndented(`(${t0.rows.length - limit} more rows: --all or --csv)`, width, "")}`
+        : "");
     }
     case "PlanView":
     case "Chart":
@@ -150,10 +197,16 @@ export function renderBlock(
  * result shows only what it has (an unknown verdict can still carry measured facts); it
  * prints no "Findings: none", which would read as a clean bill.
  */
-export function renderResult(m: Manifest, r: ToolResult, color: boolean): string {
+export function renderResult(
+  m: Manifest,
+  r: ToolResult,
+  color: boolean,
+  o: { all?: boolean } = {},
+): string {
   const width = termWidth();
   const notes = newNotes();
-  const text = resultBlocks(m.blocks, r).map((b) => renderBlock(b, r, color, width, notes))
+  const text = resultBlocks(m.blocks, r)
+    .map((b) => renderBlock(b, r, color, width, notes, o.all ?? false))
     .filter(Boolean);
   const below = notes.render(width);
   return [...text, ...(below ? [below] : [])].join("\n\n");

@@ -50,6 +50,29 @@ export const Overlay = z.object({
 });
 export type Overlay = z.infer<typeof Overlay>;
 
+/**
+ * A stable code (ESLint's `messageId`): what logic and tests read instead of a sentence.
+ * Lower-case words joined by `_`, parts by `.`: `door.too_narrow`, `verdict.all_pass`.
+ */
+export const Code = z.string().regex(/^[a-z][a-z0-9_]*(\.[a-z0-9_]+)*$/, {
+  error: "codes are lower-case words joined by _ and parts by . (door.too_narrow)",
+});
+/**
+ * A code's data (ESLint's `data`): the facts its sentence is made from — subject, measured,
+ * limit, unit, rule, counts — in SI units, names of units in the keys (`need_m`).
+ */
+export const CodeData = z.record(z.string(), z.unknown());
+export type CodeData = z.infer<typeof CodeData>;
+
+/** A verdict: its status, its code and data, and the sentence made from them. */
+export const Verdict = z.object({
+  status: z.enum(STATUSES),
+  code: Code.optional(),
+  data: CodeData.optional(),
+  text: z.string().min(1),
+});
+export type Verdict = z.infer<typeof Verdict>;
+
 export const Metric = z.object({
   id: z.string().min(1),
   label: z.string(),
@@ -60,6 +83,8 @@ export type Metric = z.infer<typeof Metric>;
 
 export const Check = z.object({
   id: z.string().min(1),
+  code: Code.optional(),
+  data: CodeData.optional(),
   label: z.string(),
   status: z.enum(STATUSES),
   measured: finite.optional(),
@@ -85,6 +110,8 @@ export const Finding = z.object({
   id: z.string().regex(/^[a-z0-9_]+:[^\s]+$/, {
     error: "finding ids are tool:kind:subject[:rule]",
   }),
+  code: Code.optional(),
+  data: CodeData.optional(),
   status: z.enum(FINDING_STATUSES),
   title: z.string().min(1),
   detail: z.string().optional(),
@@ -146,7 +173,7 @@ export type ResultData = z.infer<typeof ResultData>;
 export const ToolResult = z.object({
   tool: z.string(),
   scan: z.string().optional(),
-  verdict: z.object({ status: z.enum(STATUSES), text: z.string().min(1) }),
+  verdict: Verdict,
   metrics: z.array(Metric),
   checks: z.array(Check),
   findings: z.array(Finding),
@@ -258,6 +285,8 @@ export function severityOf(status: Status): "fail" | "warn" | "info" {
  */
 export function judgedCheck(c: {
   id: string;
+  code?: string;
+  data?: CodeData;
   label: string;
   measured: number;
   comparator: Comparator;
@@ -274,6 +303,8 @@ export function judgedCheck(c: {
   const note = c.note ?? (status === "warn" ? TOO_CLOSE : undefined);
   return {
     id: c.id,
+    ...(c.code !== undefined ? { code: c.code } : {}),
+    ...(c.data !== undefined ? { data: c.data } : {}),
     label: c.label,
     status,
     measured: c.shown ?? c.measured,
@@ -282,6 +313,32 @@ export function judgedCheck(c: {
     ...(c.rule ? { rule: c.rule } : {}),
     ...(c.subject !== undefined ? { subject: c.subject } : {}),
     ...(note !== undefined ? { note } : {}),
+  };
+}
+
+/**
+ * The overlay that draws a judged subject on the plan, in its check's status (a circle's
+ * `radius_m` kept).
+ */
+export function subjectOverlay(
+  status: Status,
+  o: {
+    id: string;
+    kind: string;
+    floor: string;
+    geometry: Geometry;
+    label?: string;
+    radius_m?: number;
+  },
+): Overlay {
+  return {
+    id: o.id,
+    kind: o.kind,
+    floor: o.floor,
+    geometry: o.geometry,
+    status,
+    ...(o.label !== undefined ? { label: o.label } : {}),
+    ...(o.radius_m !== undefined ? { radius_m: o.radius_m } : {}),
   };
 }
 
@@ -295,6 +352,8 @@ export function openFinding(f: {
   /** The subject's id: in the finding id, and the finding's subject unless `subject` is given. */
   id: string;
   rule?: string;
+  code?: string;
+  data?: CodeData;
   status: Status;
   title: string;
   detail?: string;
@@ -303,6 +362,8 @@ export function openFinding(f: {
 }): Finding {
   return {
     id: findingId(f.tool, f.kind, f.id, f.rule),
+    ...(f.code !== undefined ? { code: f.code } : {}),
+    ...(f.data !== undefined ? { data: f.data } : {}),
     status: "open",
     severity: severityOf(f.status),
     title: f.title,

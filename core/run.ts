@@ -14,7 +14,7 @@ import {
   type StepEvent,
 } from "./context.ts";
 import type { SiteInfo } from "../ground/site.ts";
-import { fillInputs, type PersonaPresets, type Question } from "./inputs.ts";
+import { type Filled, fillInputs, type PersonaPresets, type Question } from "./inputs.ts";
 import { hasLayer, missingLayerSentence } from "./layers.ts";
 import { type Manifest, scanInputNames } from "./manifest.ts";
 import type { LoadedPlan, Plan } from "../ground/plan.ts";
@@ -34,6 +34,11 @@ export interface RunOptions extends RunIo {
   set?: Record<string, unknown>;
   /** Answers to questions asked in this run. */
   answers?: Record<string, unknown>;
+  /**
+   * The inputs already filled from these same sources and answers (a run session's fill,
+   * core/session.ts): taken as they are, not filled a second time.
+   */
+  filled?: Filled;
   /** The selected scan; defaults to the store's selection. */
   selection?: string;
   /** The active persona; defaults to none. */
@@ -104,7 +109,7 @@ export async function runTool(m: Manifest, opts: RunOptions = {}): Promise<RunOu
   const t0 = performance.now();
   const store = opts.store;
   const sources: PlanSources = { plans: opts.plans, store, builtins: opts.builtins };
-  const filled = fillInputs(m, {
+  const filled = opts.filled ?? fillInputs(m, {
     explicit: opts.set,
     answered: opts.answers,
     selection: opts.selection ?? store?.getSelection("scan"),
@@ -161,6 +166,8 @@ export async function runTool(m: Manifest, opts: RunOptions = {}): Promise<RunOu
       ...base,
       verdict: {
         status: "unknown",
+        code: "run.missing_layer",
+        data: { layers: missing, ...(scan !== undefined ? { scan } : {}) },
         text: missing.map((l) =>
           missingLayerSentence(
             l,
@@ -226,6 +233,7 @@ export async function runTool(m: Manifest, opts: RunOptions = {}): Promise<RunOu
           `${m.id} returned a result that does not match the ToolResult schema: ${
             formatIssues(check.error.issues).split("\n").slice(0, 3).join("; ")
           }`,
+          "run.bad_result",
         );
       }
     } catch (e) {
@@ -240,6 +248,7 @@ export async function runTool(m: Manifest, opts: RunOptions = {}): Promise<RunOu
         over
           ? `${m.id} ${(e as Error).message}: the run took too long and was stopped.`
           : `${m.id} failed: ${(e as Error)?.message ?? String(e)}`,
+        over ? "run.time_limit" : "run.failed",
       );
     } finally {
       clearTimeout(handle);
@@ -324,6 +333,8 @@ export function judgeImplausible(result: ToolResult, plan: Pick<Plan, "implausib
     const passed = rest.filter((s) => s === "pass").length;
     result.verdict = {
       status: worst,
+      code: "run.implausible",
+      data: { implausible: n, subjects: [...subjects], passed, others: rest.length },
       text: `${lead} Of the others, ${passed} passed${
         worst !== "unknown" ? `, ${rest.length - passed} did not` : ""
       }.`,
@@ -331,6 +342,12 @@ export function judgeImplausible(result: ToolResult, plan: Pick<Plan, "implausib
   } else if (judged.includes(was)) {
     result.verdict = {
       status: was,
+      code: "run.implausible_beside",
+      data: {
+        implausible: n,
+        subjects: [...subjects],
+        tool: { code: result.verdict.code, data: result.verdict.data },
+      },
       text: `${lead} The tool's own summary, which still counted them: ${result.verdict.text}`,
     };
   }
@@ -341,10 +358,11 @@ function errorResult(
   steps: string[],
   assumptions: Assumption[],
   message: string,
+  code: "run.bad_result" | "run.time_limit" | "run.failed",
 ): ToolResult {
   return {
     ...base,
-    verdict: { status: "error", text: firstLine(message) },
+    verdict: { status: "error", code, data: { tool: base.tool }, text: firstLine(message) },
     metrics: [],
     checks: [],
     findings: [],

@@ -11,7 +11,7 @@ import type { z } from "npm:zod@4.6.7";
 import { findPlan, knownScanIds, type PlanSources, type StepEvent } from "./context.ts";
 import { CancelledError, InputError } from "../ground/errors.ts";
 import { fillable, type FillInfo, fillSentence } from "./fill.ts";
-import { checkValue, fillInputs, type Question, questionSchema } from "./inputs.ts";
+import { checkValue, type Filled, fillInputs, type Question, questionSchema } from "./inputs.ts";
 import {
   inputDefault,
   inputIsOptional,
@@ -117,7 +117,17 @@ export interface Session {
    * checks each against its input, saves those named in `save` (preference or selection),
    * then runs. A bad answer is an InputError naming the input; nothing is saved then.
    */
-  answer(raw: Record<string, unknown>, opts?: { save?: string[] }): Promise<SessionState>;
+  answer(
+    raw: Record<string, unknown>,
+    opts?: {
+      save?: string[];
+      /**
+       * The answers were read already, one by one, by {@link parseAnswer} (a terminal that asks
+       * again after a bad one): they are taken as read, not read a second time.
+       */
+      parsed?: boolean;
+    },
+  ): Promise<SessionState>;
 }
 
 /** The name of the input a tool fills from the selected scan, if it has one. */
@@ -344,6 +354,18 @@ export function createSession(m: Manifest, opts: SessionOptions = {}): Session {
   const emit = (e: SessionEvent) => {
     for (const l of [...listeners]) l(e);
   };
+  // The fill and the preview for the answers so far, made once until an answer changes them:
+  // a surface's preview, the answers read against it and the run share one fill.
+  let filledNow: Filled | undefined;
+  let previewNow: Preview | undefined;
+  const fillNow = () =>
+    filledNow ??= fillInputs(m, {
+      explicit: opts.set,
+      answered: answers,
+      selection: opts.selection ?? opts.store?.getSelection("scan"),
+      preference: opts.store ? (k) => opts.store!.getPref(k) : undefined,
+      persona: opts.persona,
+    });
   const scanOf = (filled: Record<string, { value: unknown }>) => {
     const name = scanInputName(m);
     const v = name ? filled[name]?.value : undefined;
@@ -390,17 +412,12 @@ export function createSession(m: Manifest, opts: SessionOptions = {}): Session {
       return it;
     },
     preview() {
-      const f = fillInputs(m, {
-        explicit: opts.set,
-        answered: answers,
-        selection: opts.selection ?? opts.store?.getSelection("scan"),
-        preference: opts.store ? (k) => opts.store!.getPref(k) : undefined,
-        persona: opts.persona,
-      });
+      if (previewNow) return previewNow;
+      const f = fillNow();
       const filled = Object.fromEntries(
         Object.keys(f.values).map((k) => [k, { value: f.values[k], from: f.from[k] }]),
       );
-      return {
+      return previewNow = {
         tool: m.id,
         filled,
         questions: describeQuestions(m, f.questions, { sources, scan: scanOf(filled) }),
@@ -415,6 +432,9 @@ export function createSession(m: Manifest, opts: SessionOptions = {}): Session {
         out = await runner(m, {
           ...opts,
           answers,
+          // The session's own fill goes with the run, so runTool does not fill again (a runner
+          // of the caller's, in another thread, fills for itself).
+          ...(opts.runner ? {} : { filled: fillNow() }),
           onStep: (e) => emit({ type: "step", tool: m.id, ...e }),
         });
       } catch (e) {
@@ -452,7 +472,7 @@ export function createSession(m: Manifest, opts: SessionOptions = {}): Session {
         if (v === undefined || v === null) continue;
         const q = known.find((x) => x.input === name) ??
           describeQuestions(m, [questionOf(m, name)], { sources })[0];
-        parsed[name] = parseAnswer(m, q, v);
+        parsed[name] = o.parsed ? v : parseAnswer(m, q, v);
       }
       for (const name of o.save ?? []) {
         if (!(name in parsed)) {
@@ -468,6 +488,7 @@ export function createSession(m: Manifest, opts: SessionOptions = {}): Session {
         }
       }
       Object.assign(answers, parsed);
+      filledNow = previewNow = undefined;
       return await session.run();
     },
   };

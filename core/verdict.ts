@@ -4,7 +4,7 @@
  * first words say how many — never a silent pass. The runner applies it to every tool's
  * result, so no tool can forget it.
  */
-import type { Check, Status } from "./result.ts";
+import type { Check, Status, Verdict } from "./result.ts";
 
 /** Subjects of a result's checks, each with its worst status (checks without a subject count alone). */
 export function subjectStatuses(checks: Pick<Check, "id" | "status" | "subject">[]): Status[] {
@@ -19,23 +19,40 @@ export function subjectStatuses(checks: Pick<Check, "id" | "status" | "subject">
   return [...by.values()];
 }
 
-/** Words that already say, at the start of a verdict, that some subjects were not judged. */
-const SAYS_UNJUDGED =
-  /(could not|cannot|can't) be (judged|checked|measured)|not judged|unmeasured|no height/i;
+/**
+ * Whether a verdict's own sentence already starts with how many subjects were not judged: its
+ * data carries `unjudged` (the count its words were made from). Read from data, not words.
+ */
+export function saysUnjudged(verdict: Pick<Verdict, "data">): boolean {
+  return typeof verdict.data?.unjudged === "number";
+}
+
+/**
+ * The lead of a verdict some of whose subjects were not judged, said first (design.md
+ * "Truthful results"): "2 of 5 rooms could not be judged (no height)". `noun` is singular;
+ * an "s" is added when `total` is not 1. The one wording of the rule: tools that say it
+ * themselves use it, and mark their verdict's data with `unjudged` (see saysUnjudged).
+ */
+export function unjudgedLead(unjudged: number, total: number, noun: string, why?: string): string {
+  return `${unjudged} of ${total} ${noun}${total === 1 ? "" : "s"} could not be judged${
+    why ? ` (${why})` : ""
+  }`;
+}
 
 /**
  * Applies the rule to a verdict given the result's checks:
  * - a `pass` (or `warn`) that its checks contradict becomes the worst status among them;
  * - a `pass` with subjects that could not be judged becomes `unknown`;
  * - whenever subjects could not be judged, the text starts with how many
- *   ("3 of 8 checked items could not be judged. …"), unless its first sentence already says so.
+ *   ("3 of 8 checked items could not be judged. …"), unless its data says its sentence already
+ *   does (`data.unjudged`, see saysUnjudged); the lead's counts join the verdict's data.
  * `error` and `unknown` verdicts and results without checks are left as they are; checks
  * marked `aside` (reported beside the verdict) do not count.
  */
 export function honestVerdict(
-  verdict: { status: Status; text: string },
+  verdict: Verdict,
   allChecks: Pick<Check, "id" | "status" | "subject" | "aside">[],
-): { status: Status; text: string } {
+): Verdict {
   const checks = allChecks.filter((c) => !c.aside);
   if (!checks.length || verdict.status === "error") return verdict;
   const subjects = subjectStatuses(checks);
@@ -47,18 +64,20 @@ export function honestVerdict(
     else if (n("warn")) status = "warn";
     else if (unjudged) status = "unknown";
   }
-  if (!unjudged) return { status, text: verdict.text };
+  if (!unjudged) return { ...verdict, status };
   // An unknown verdict about subjects none of which could be judged already says so.
   if (verdict.status === "unknown" && unjudged === subjects.length) return verdict;
-  const first = verdict.text.split(/(?<=\.)\s/)[0];
-  if (SAYS_UNJUDGED.test(first)) return { status, text: verdict.text };
+  if (saysUnjudged(verdict)) return { ...verdict, status };
   const total = subjects.length;
-  const lead = `${unjudged} of ${total} checked ${
-    total === 1 ? "item" : "items"
-  } could not be judged`;
+  const lead = unjudgedLead(unjudged, total, "checked item");
   const judged = total - unjudged;
   const rest = status === "unknown" && verdict.status === "pass"
     ? ` (the ${judged} judged pass)`
     : "";
-  return { status, text: `${lead}${rest}. ${verdict.text}` };
+  return {
+    ...verdict,
+    status,
+    data: { ...verdict.data, unjudged, subjects: total },
+    text: `${lead}${rest}. ${verdict.text}`,
+  };
 }

@@ -7,7 +7,7 @@
  */
 import { checkpoint, ticker } from "../../ground/budget.ts";
 import polylabelJs from "npm:polylabel@2.1.0";
-import type { Obj, Opening, Plan, Point } from "../../ground/plan.ts";
+import { judge, type Obj, type Opening, type Plan, type Point } from "../../ground/plan.ts";
 import { differenceRings, type MultiRings, ringArea_m2, type Rings } from "./clip.ts";
 import { closestOnSegment, nearestWall } from "./walls.ts";
 import { round } from "../../ground/text.ts";
@@ -241,6 +241,66 @@ export function tTurnFits(
     { clear_radius_m: width_m / 2, step_m: opts.step_m },
   );
   return p ? { fits: true, ...p } : { fits: false };
+}
+
+/** A room's turning space judged under the uncertainty rule (see {@link judgeTurningSpace}). */
+export interface TurningJudgement {
+  status: "pass" | "warn" | "fail";
+  /** The largest clear circle on the free floor. */
+  circle: Circle;
+  diameter_m: number;
+  /** The circle's own status against the need, before the T is tried. */
+  circle_status: "pass" | "warn" | "fail";
+  /** ADA 2010 §304.3.2's T where the circle does not pass and the T fits (pass or warn). */
+  t?: { status: "pass" | "warn"; footprint: Point[] };
+  /** The ADA section the status rests on: 304.3.1 (circle) or 304.3.2 (T). */
+  section: "304.3.1" | "304.3.2";
+}
+
+/**
+ * Whether a wheelchair user can turn around in a room: the largest clear circle on the floor
+ * free of `obstacles` against `need_m` (ADA 2010 §304.3.1), judged with the uncertainty rule
+ * (`tolerance_m(length)` of the scan); where it does not pass and `allowT`, ADA §304.3.2's T
+ * ({@link ADA_T_TURN}) fits when grown by the tolerance → pass, only as drawn or shrunk by it
+ * → too close to call. A T that passes, or any T where the circle fails, sets the status.
+ * Undefined when the outline encloses no free floor.
+ */
+export function judgeTurningSpace(
+  polygon: Point[],
+  obstacles: Point[][],
+  need_m: number,
+  tolerance: (length_m: number) => number,
+  allowT: boolean,
+): TurningJudgement | undefined {
+  const circle = largestCircleIn(freeFloor(polygon, obstacles));
+  if (!circle) return undefined;
+  const diameter_m = 2 * circle.radius_m;
+  const circle_status = judge(diameter_m, ">=", need_m, tolerance(diameter_m));
+  let status = circle_status;
+  let t: TurningJudgement["t"];
+  if (circle_status !== "pass" && allowT) {
+    const tol = tolerance(ADA_T_TURN.square_m);
+    const grown = tTurnFits(polygon, obstacles, {
+      square_m: ADA_T_TURN.square_m + tol,
+      width_m: ADA_T_TURN.width_m + tol,
+    });
+    const shrunk = grown.fits ? grown : tTurnFits(polygon, obstacles, {
+      square_m: ADA_T_TURN.square_m - tol,
+      width_m: ADA_T_TURN.width_m - tol,
+    });
+    if (shrunk.fits) {
+      t = { status: grown.fits ? "pass" : "warn", footprint: shrunk.footprint! };
+      if (t.status === "pass" || status === "fail") status = t.status;
+    }
+  }
+  return {
+    status,
+    circle,
+    diameter_m,
+    circle_status,
+    ...(t ? { t } : {}),
+    section: t && status !== "fail" ? "304.3.2" : "304.3.1",
+  };
 }
 
 /** A shape placed on the free floor: its reference point, turn and outline. */

@@ -5,7 +5,7 @@
  * side of the building it drains onto, the nearest outside wall, and a lattice of D8 arrows.
  * Pure functions over plain data; plan metres in, plan metres out.
  */
-import type { Point } from "../../ground/plan.ts";
+import { judge, type Point } from "../../ground/plan.ts";
 import type { Grid } from "../../ground/grid.ts";
 import { compassSide, type OutsideWall } from "./footprint.ts";
 import { segmentDistance_m } from "./polygon.ts";
@@ -321,4 +321,63 @@ export function drainageToFootprint(
   let upslope_cells = 0;
   for (let i = 0; i < n; i++) if (up[i] && !mask[i]) upslope_cells++;
   return { dirs, up, upslope_cells };
+}
+
+/** A compass side's fall: its worst transect judged, and each wall's own worst. */
+export interface SideFall {
+  side: Side;
+  /** The transect with the least fall (most rise) on the side. */
+  worst: WallFall;
+  status: "pass" | "warn" | "fail";
+  transects: number;
+  walls: { wall: OutsideWall; worst_fall_m: number; status: "pass" | "warn" | "fail" }[];
+}
+
+/**
+ * Each compass side's fall judged against the fall asked (IRC R401.3: 6 in within 10 ft),
+ * in {@link SIDES} order: a side is as good as its worst transect (the least fall, judged with
+ * the raster's vertical uncertainty), and each wall on it as good as its own worst.
+ */
+export function sideFalls(
+  transects: WallFall[],
+  min_fall_m: number,
+  vertical_uncertainty_m: number,
+): SideFall[] {
+  const bySide = new Map<Side, WallFall[]>();
+  for (const t of transects) bySide.set(t.side, [...(bySide.get(t.side) ?? []), t]);
+  const out: SideFall[] = [];
+  for (const side of SIDES) {
+    const ts = bySide.get(side);
+    if (!ts) continue;
+    const worst = ts.reduce((a, b) => (b.fall_m < a.fall_m ? b : a));
+    const walls: SideFall["walls"] = [];
+    const seen = new Set<OutsideWall>();
+    for (const t of ts) {
+      if (seen.has(t.wall)) continue;
+      seen.add(t.wall);
+      const w = Math.min(...ts.filter((u) => u.wall === t.wall).map((u) => u.fall_m));
+      walls.push({
+        wall: t.wall,
+        worst_fall_m: w,
+        status: judge(w, ">=", min_fall_m, vertical_uncertainty_m),
+      });
+    }
+    out.push({
+      side,
+      worst,
+      status: judge(worst.fall_m, ">=", min_fall_m, vertical_uncertainty_m),
+      transects: ts.length,
+      walls,
+    });
+  }
+  return out;
+}
+
+/**
+ * A pond against the building judged: water standing deeper than the raster's vertical
+ * uncertainty fails, shallower is too close to call; never a pass (water stands there).
+ */
+export function pondStatus(depth_m: number, vertical_uncertainty_m: number): "warn" | "fail" {
+  const s = judge(depth_m, "<=", 0, vertical_uncertainty_m);
+  return s === "pass" ? "warn" : s;
 }

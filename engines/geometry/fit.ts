@@ -279,6 +279,29 @@ export interface FitStep {
   at?: Point;
 }
 
+/**
+ * A way in judged from its steps: a step not known stops a "fits" (fail > warn > unknown >
+ * pass), and the first step of each kind, by index (-1: none).
+ */
+export function wayInStatus(steps: Pick<FitStep, "status">[]): {
+  status: "pass" | "warn" | "fail" | "unknown";
+  first_fail: number;
+  first_warn: number;
+  first_unknown: number;
+} {
+  const first_fail = steps.findIndex((s) => s.status === "fail");
+  const first_warn = steps.findIndex((s) => s.status === "warn");
+  const first_unknown = steps.findIndex((s) => s.status === "unknown");
+  const status = first_fail >= 0
+    ? "fail"
+    : first_warn >= 0
+    ? "warn"
+    : first_unknown >= 0
+    ? "unknown"
+    : "pass";
+  return { status, first_fail, first_warn, first_unknown };
+}
+
 /** What {@link fitAlongRoute} needs besides the route. */
 export interface FitOptions {
   /** Headroom over a stair's pitch line when the plan gives none, m (IRC R311.7.2: 2.032). */

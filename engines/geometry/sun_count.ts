@@ -223,6 +223,26 @@ export function roomsSun(plan: Plan, windows: WindowSun[], day: DaySun, year: Ye
 }
 
 /**
+ * The building's sun as a whole: hours of sun on any window (the union of every window's
+ * sunny samples, midpoint rule) on the day and over the year, and the window with the most
+ * sun on the day (the first of equals).
+ */
+export function buildingSun(
+  results: WindowSun[],
+  day: Pick<DaySun, "samples">,
+  year: Pick<YearSun, "samples">,
+): { any_window_day_h: number; any_window_year_h: number; best_window: WindowSun } {
+  return {
+    any_window_day_h: sunlitHours(unionSunlit(results.map((w) => w.day_codes)), day.samples.step_h),
+    any_window_year_h: sunlitHours(
+      unionSunlit(results.map((w) => w.year_codes)),
+      year.samples.step_h,
+    ),
+    best_window: results.reduce((a, b) => (b.day_h > a.day_h ? b : a)),
+  };
+}
+
+/**
  * Each room's first and last sunlit minute on the day as local clock times in `timeZone`
  * (IANA), over the union of its windows' day codes (sunlitSpan); undefined where the room
  * gets no sun or no time zone is known.

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { Queue } from "bullmq";
-import { openPostgresStore } from "../../core/store_postgres.ts";
+import { openPostgresStore } from "../../core/store/postgres.ts";
 import { openStore, type Store } from "../../core/store.ts";
 import { syntheticBuilding } from "../../bench/_synthetic_building.ts";
 import { createBatch } from "../../batch/run.ts";

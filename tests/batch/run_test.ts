@@ -15,7 +15,7 @@ import {
 import { CSV_COLUMNS, outFormat } from "../../batch/output.ts";
 import { makeProgress, progressText } from "../../batch/progress.ts";
 import { cli, tempHome } from "../_cli.ts";
-import { openPostgresStore } from "../../core/store_postgres.ts";
+import { openPostgresStore } from "../../core/store/postgres.ts";
 import { freshDatabase } from "../_services.ts";
 
 const TEST_TOOLS = new URL("../../fixtures/batch_tools/", import.meta.url);

@@ -51,3 +51,56 @@ Deno.test("newNotes: the same text is the same number", () => {
   assertEquals([n.ref("x"), n.ref("y"), n.ref("x")], ["[1]", "[2]", "[1]"]);
   assertEquals(n.render(40), "Notes:\n  [1] x\n  [2] y");
 });
+
+Deno.test("fitTable: the box is the one cli-table3 draws, byte for byte, on 500 random tables", async () => {
+  // cli-table3 drew these tables until its layout proved quadratic in rows (bench/terminal_bench.ts);
+  // it stays the reference for the box: the same cells, wrapped by wrapText, the same widths.
+  const { default: Table } = await import("cli-table3");
+  let seed = 11;
+  const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const words = [
+    "Bedroom (1)",
+    "door",
+    "fail",
+    "0.68 m",
+    "2′ 3⅝″",
+    "m²",
+    "snake_case_key_here",
+    "é",
+    "",
+  ];
+  for (let t = 0; t < 500; t++) {
+    const cols = 1 + Math.floor(rnd() * 6);
+    const pick = () => words[Math.floor(rnd() * words.length)];
+    const head = Array.from({ length: cols }, () => `${pick()} ${pick()}`.trim() || "x");
+    const rows = Array.from(
+      { length: Math.floor(rnd() * 5) },
+      () =>
+        Array.from(
+          { length: cols },
+          () => Array.from({ length: Math.floor(rnd() * 7) }, pick).join(" "),
+        ),
+    );
+    const width = 1000;
+    const ours = fitTable(head, rows, { width });
+    const natural = head.map((h, i) =>
+      Math.max(1, visibleLength(h), ...rows.map((r) => visibleLength(r[i])))
+    );
+    const ref = new Table({
+      head,
+      colWidths: natural.map((w) => w + 2),
+      style: { head: [], border: [] },
+      chars: { "mid": "", "left-mid": "", "mid-mid": "", "right-mid": "" },
+      wordWrap: false,
+    });
+    for (const r of rows) ref.push(r);
+    assertEquals(ours, ref.toString(), JSON.stringify({ head, rows }));
+  }
+});
+
+Deno.test("newNotes: the same text gets the same number, across 10,000 rows", () => {
+  // Notes are numbered once per distinct text, in the order first seen, across 10,000 rows.
+  const notes = newNotes();
+  for (let i = 0; i < 10_000; i++) notes.ref(`note ${i % 3}`);
+  assertEquals(notes.texts, ["note 0", "note 1", "note 2"]);
+});

@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { openStore, type Store, STORE_SCHEMA_VERSION } from "../../core/store.ts";
-import { openPostgresStore, PG_SCHEMA_VERSION, redactUrl } from "../../core/store_postgres.ts";
+import { openPostgresStore, PG_SCHEMA_VERSION, redactUrl } from "../../core/store/postgres.ts";
 import { StoreError } from "../../ground/errors.ts";
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";
 import type { Finding } from "../../core/result.ts";

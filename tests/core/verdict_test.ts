@@ -16,6 +16,7 @@ Deno.test("honestVerdict: a pass with unjudged subjects is unknown and says how 
   ]);
   assertEquals(v, {
     status: "unknown",
+    data: { unjudged: 2, subjects: 4 },
     text: "2 of 4 checked items could not be judged (the 2 judged pass). All measured rooms pass.",
   });
 });
@@ -25,9 +26,9 @@ Deno.test("honestVerdict: a fail stays fail, and still leads with the unjudged c
     c("a", "fail"),
     c("b", "unknown"),
   ]);
-  assertEquals(v, {
+  assertEquals({ status: v.status, data: v.data }, {
     status: "fail",
-    text: "1 of 2 checked items could not be judged. 1 room is too low.",
+    data: { unjudged: 1, subjects: 2 },
   });
 });
 
@@ -39,13 +40,15 @@ Deno.test("honestVerdict: a pass its checks contradict takes the worst check sta
 Deno.test("honestVerdict: all judged, a text already saying so, errors and no checks are left alone", () => {
   const ok = { status: "pass" as const, text: "All pass." };
   assertEquals(honestVerdict(ok, [c("a", "pass"), c("b", "pass")]), ok);
-  const said = { status: "fail" as const, text: "1 of 3 rooms could not be judged (no height). x" };
+  // A verdict whose data says its sentence already counts the unjudged is left as it is,
+  // whatever its words; one whose words say so but whose data does not gets the lead.
+  const said = { status: "fail" as const, code: "x.low", data: { unjudged: 1 }, text: "x" };
   assertEquals(honestVerdict(said, [c("a", "fail"), c("b", "unknown")]), said);
-  const checked = {
-    status: "fail" as const,
-    text: "1 of 2 rooms could not be checked against a label.",
-  };
-  assertEquals(honestVerdict(checked, [c("a", "fail"), c("b", "unknown")]), checked);
+  const words = { status: "fail" as const, text: "1 of 2 rooms could not be judged." };
+  assertEquals(honestVerdict(words, [c("a", "fail"), c("b", "unknown")]).data, {
+    unjudged: 1,
+    subjects: 2,
+  });
   const err = { status: "error" as const, text: "boom" };
   assertEquals(honestVerdict(err, [c("a", "unknown")]), err);
   assertEquals(honestVerdict(ok, []), ok);

@@ -1,5 +1,5 @@
-import { assertEquals, assertMatch, assertOk } from "../_assert.ts";
-import { assertGolden } from "../_golden.ts";
+import { assertEquals, assertOk } from "../_assert.ts";
+import { assertGolden, withoutCodes } from "../_golden.ts";
 import { fixture } from "../_data.ts";
 import { loadRegistry } from "../../core/registry.ts";
 import { runTool } from "../../core/run.ts";
@@ -27,15 +27,38 @@ Deno.test("ceiling_height: hand-computed answers on fixtures/plans/heights.json"
   assertEquals(r.metrics.find((m) => m.id === "lowest_height_m")!.value, 2.05);
   assertEquals(r.metrics.find((m) => m.id === "rooms_checked")!.value, 3);
   assertEquals(r.findings.map((f) => f.id), ["ceiling_height:room:b", "ceiling_height:room:c"]);
-  assertOk(r.assumptions.some((a) => /no measured height.*D/.test(a.text)));
+  assertEquals(r.findings.map((f) => [f.code, f.data]), [
+    ["room.too_close", { room: "B", height_m: 2.15, min_m: 2.13 }],
+    ["room.too_low", { room: "C", height_m: 2.05, min_m: 2.13 }],
+  ]);
+  assertEquals(r.checks.map((c) => c.code), [
+    "room.height",
+    "room.height",
+    "room.height",
+    "room.no_height",
+  ]);
+  assertEquals(r.verdict.code, "verdict.too_low");
+  assertEquals(r.verdict.data, {
+    min_m: 2.13,
+    measured: 3,
+    low: 1,
+    close: 1,
+    unjudged: 1,
+    rooms: 4,
+    lowest_room: "C",
+    lowest_m: 2.05,
+  });
+  assertEquals(r.assumptions.length, 2);
   assertEquals(r.overlays.length, 4);
   const lower = await run({ plans: { heights }, set: { scan: "heights", min_height_m: 2.0 } });
   // 2.05 vs 2.00: |Δ| 0.05 > 0.0205 → pass; all pass apart from D, which has no height:
   // the truthful-verdict rule makes that unknown, and the first words say how many.
   assertEquals(lower.verdict.status, "unknown");
-  assertMatch(
+  assertEquals([lower.verdict.code, lower.verdict.data?.unjudged], ["verdict.all_reach", 1]);
+  // The golden sentence of the wording (tools/ceiling_height/wording.ts).
+  assertEquals(
     lower.verdict.text,
-    /^1 of 4 rooms could not be judged \(no height\)\. All 3 measured rooms reach 2\.00 m; the lowest is 2\.05 m\./,
+    "1 of 4 rooms could not be judged (no height). All 3 measured rooms reach 2.00 m; the lowest is 2.05 m.",
   );
 });
 
@@ -47,7 +70,7 @@ Deno.test("ceiling_height: no room with a height is an unknown verdict with a se
   });
   const r = await run({ plans: { bare }, set: { scan: "bare" } });
   assertEquals(r.verdict.status, "unknown");
-  assertMatch(r.verdict.text, /No room in scan bare has a measured ceiling height/);
+  assertEquals([r.verdict.code, r.verdict.data], ["verdict.none_measured", { scan: "bare" }]);
 });
 
 Deno.test("ceiling_height: the preference and the persona fill the minimum", async () => {
@@ -68,7 +91,9 @@ Deno.test("ceiling_height: the preference and the persona fill the minimum", asy
 
 Deno.test("ceiling_height: golden result on the demo building", async () => {
   const r = await run({ builtins: BUILTIN_SCANS, set: { scan: "demo" } });
-  await assertGolden("ceiling_height.demo", r);
+  await assertGolden("ceiling_height.demo", withoutCodes(r));
+  assertEquals(r.verdict.code, "verdict.too_low");
+  assertOk(r.checks.every((c) => c.code) && r.findings.every((f) => f.code));
 });
 
 Deno.test("ceiling_height: a 100,000-room plan runs", async () => {

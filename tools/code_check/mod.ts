@@ -22,6 +22,7 @@ import {
   packAssumptions,
   packMetrics,
   type PackRun,
+  packVerdictCode,
   packVerdictText,
   subjectOverlays,
   toCheck,
@@ -163,7 +164,7 @@ export default named(tool({
       `Done: ${counts.fail} fail, ${counts.warn} too close to call, ${counts.pass} pass, ${counts.unknown} unknown`,
     );
     return {
-      verdict: { status, text },
+      verdict: { status, ...packVerdictCode(run), text },
       metrics,
       checks,
       findings,

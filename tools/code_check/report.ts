@@ -161,6 +161,30 @@ export function packAssumptions(r: PackRun): Assumption[] {
   return assumptions;
 }
 
+/** The verdict's code and data: what the sentence is made from. */
+export function packVerdictCode(r: PackRun): { code: string; data: Record<string, unknown> } {
+  const { checks, counts, pack, opts, scan, rulesRun, unverifiedFailing, ev } = r;
+  const measured = counts.pass + counts.fail + counts.warn;
+  const base = { pack: pack.id, scan, occupancy: opts.occupancy };
+  if (!checks.length) return { code: "verdict.no_rule_applies", data: base };
+  if (measured === 0) {
+    return { code: "verdict.none_measured", data: { ...base, checks: checks.length, ...counts } };
+  }
+  const failedRules = new Set(ev.outcomes.filter((o) => o.status === "fail").map((o) => o.rule.id));
+  return {
+    code: failedRules.size ? "verdict.rules_fail" : "verdict.no_rule_fails",
+    data: {
+      ...base,
+      rules_run: rulesRun.size,
+      rules_failed: [...failedRules],
+      ...counts,
+      unverified_failing: unverifiedFailing.size,
+      // The sentence says first how many checks could not be judged.
+      ...(counts.unknown ? { unjudged: counts.unknown } : {}),
+    },
+  };
+}
+
 /** The verdict sentence, worst first. */
 export function packVerdictText(r: PackRun): string {
   const { checks, counts, pack, ev, opts, scan, rulesRun, unverifiedFailing } = r;
@@ -238,6 +262,8 @@ export function toCheck(o: RuleOutcome): Check {
   if (r.status === "U") notes.push("Unverified rule: check it against the primary source.");
   return {
     id: o.subject ? `${r.id}:${o.subject.id}` : r.id,
+    code: `measure.${r.measure}`,
+    data: outcomeData(o),
     label: `${o.subject ? `${o.subject.name}: ` : ""}${r.title}`,
     status: o.status,
     ...(o.measured !== undefined ? { measured: o.measured } : {}),
@@ -251,6 +277,21 @@ export function toCheck(o: RuleOutcome): Check {
     },
     ...(o.subject ? { subject: o.subject.id } : {}),
     ...(notes.length ? { note: notes.join(" ") } : {}),
+  };
+}
+
+/** A rule's outcome as data: the rule, what it was judged on, the numbers (SI). */
+function outcomeData(o: RuleOutcome): Record<string, unknown> {
+  return {
+    rule: o.rule.id,
+    section: o.rule.section,
+    ...(o.subject ? { subject: o.subject.name, kind: o.subject.kind } : {}),
+    ...(o.measured !== undefined ? { measured: o.measured } : {}),
+    limit: o.limit ?? o.rule.limit.si,
+    comparator: o.rule.comparator,
+    ...(o.tolerance !== undefined ? { tolerance: o.tolerance } : {}),
+    ...(o.limit_basis ? { limit_basis: o.limit_basis } : {}),
+    ...(o.via ? { via: o.via } : {}),
   };
 }
 
@@ -285,6 +326,8 @@ export function toFinding(o: RuleOutcome, pack: RulePack): Finding {
   ].filter(Boolean).join(" ");
   return {
     id: findingId("code_check", s.kind, s.id, r.id),
+    code: o.status === "fail" ? "rule.fails" : "rule.too_close",
+    data: { ...outcomeData(o), pack: pack.id, measure: r.measure },
     status: "open",
     severity: o.status === "fail" ? "fail" : "warn",
     title,

@@ -11,13 +11,12 @@ import { tolerance_m } from "../../ground/plan.ts";
 import {
   type Check,
   type Finding,
-  fmtM,
   judge,
   JUDGED_BLOCKS,
-  type Metric,
+  judgedCheck,
   openFinding,
   type Overlay,
-  TOO_CLOSE,
+  subjectOverlay,
   worstStatus,
 } from "../../core/result.ts";
 import {
@@ -30,7 +29,9 @@ import { planNames } from "../../ground/names.ts";
 import { chair_width_optional_m, min_clear_width_m, side_margin_m } from "../_access/inputs.ts";
 import { named } from "../_shared/refs.ts";
 import { ticker } from "../../ground/budget.ts";
-import { capitalise } from "../../ground/text.ts";
+import { doorMetrics, finding as findingWords, type Need, say, type Tally } from "./wording.ts";
+import type { Opening, Plan } from "../../ground/plan.ts";
+import { round } from "../../ground/text.ts";
 
 export default named(tool({
   id: "door_clearance",
@@ -56,161 +57,79 @@ export default named(tool({
     // With a chair, the person's need is their chair plus the margin beside it, and the
     // standard's minimum is a separate check; without one, the standard is the need.
     const mine = chair_width_m !== undefined;
-    const need_m = mine
-      ? Math.round((chair_width_m + side_margin_m) * 1e6) / 1e6
-      : min_clear_width_m;
-    const standard = `ADA 2010 §404.2.3`;
-    const why = mine
-      ? `your ${fmtM(chair_width_m)} chair plus ${fmtM(side_margin_m)} beside it`
-      : `the minimum clear width, ${standard}`;
-    ctx.step(`Checking ${doors.length} doors and openings against ${fmtM(need_m, 3)} (${why})`);
-    if (mine) {
-      ctx.step(`And each against ${standard}'s ${fmtM(min_clear_width_m, 3)}, as a separate check`);
-    }
+    const need: Need = {
+      need_m: mine ? round(chair_width_m + side_margin_m, 6) : min_clear_width_m,
+      ...(mine ? { chair_m: chair_width_m } : {}),
+      margin_m: side_margin_m,
+      standard: "ADA 2010 §404.2.3",
+      min_m: min_clear_width_m,
+    };
+    ctx.step(say("step.checking", { ...need, doors: doors.length }));
+    if (mine) ctx.step(say("step.standard_aside", need));
     const checks: Check[] = [];
     const findings: Finding[] = [];
     const overlays: Overlay[] = [];
     const estimated: string[] = [];
-    const estimatedNames: string[] = [];
     let narrowest: { w: number; id: string } | undefined;
     let belowStandard = 0;
     const tick = ticker(64);
     for (const o of doors) {
       tick();
-      const cw = doorClearWidth(o);
-      const w = cw.clear_width_m;
-      if (cw.estimated) estimated.push(o.id);
       const name = names.opening.get(o.id) ?? o.id;
-      if (cw.estimated) estimatedNames.push(name);
-      if (!narrowest || w < narrowest.w) narrowest = { w, id: name };
-      const tol = tolerance_m(plan, w);
-      const status = judge(w, ">=", need_m, tol);
-      checks.push({
-        id: `clear_width:${o.id}`,
-        label: `${name}: clear width${mine ? " for your chair" : ""}${
-          cw.estimated ? " (estimated)" : ""
-        }`,
-        status,
-        measured: w,
-        limit: need_m,
-        unit: "m",
-        subject: o.id,
-        ...(!mine ? { rule: { pack: "ada-2010", section: "404.2.3" } } : {}),
-        note: status === "warn" ? `${TOO_CLOSE}; ${cw.basis}` : cw.basis,
-      });
-      let std: ReturnType<typeof judge> | undefined;
-      if (mine) {
-        std = judge(w, ">=", min_clear_width_m, tol);
-        if (std !== "pass") belowStandard++;
-        checks.push({
-          id: `meets_standard:${o.id}`,
-          label: `${name}: meets ${standard} (${fmtM(min_clear_width_m, 3)})? ${
-            std === "pass" ? "yes" : std === "fail" ? "no" : "too close to call"
-          }`,
-          status: std,
-          measured: w,
-          limit: min_clear_width_m,
-          unit: "m",
-          subject: o.id,
-          rule: { pack: "ada-2010", section: "404.2.3" },
-          aside: true,
-        });
-      }
-      const overlayId = `opening:${o.id}`;
-      overlays.push({
-        id: overlayId,
-        kind: "opening",
-        floor: o.floor,
-        geometry: lineGeometry(openingSpan(plan, o)),
-        status,
-        label: `${name} ${fmtM(w)}`,
-      });
-      if (status !== "pass") {
-        findings.push(openFinding({
-          tool: "door_clearance",
-          kind: "door",
-          id: o.id,
-          status,
-          title: status === "fail"
-            ? `${capitalise(name)} is too narrow${mine ? " for your chair" : ""}`
-            : `${capitalise(name)} is too close to call`,
-          detail:
-            `${capitalise(name)} is ${fmtM(w)} clear${
-              cw.estimated ? " (estimated from its width)" : ""
-            }; ${fmtM(need_m, 3)} needed (${why})` + (status === "warn" ? ` (${TOO_CLOSE})` : "") +
-            (std !== undefined
-              ? `. Meets ${standard} (${fmtM(min_clear_width_m, 3)}): ${
-                std === "pass" ? "yes" : std === "fail" ? "no" : "too close to call"
-              }`
-              : "") +
-            ".",
-          subject: o.id,
-          overlays: [overlayId],
-        }));
-      }
+      const d = judgeDoor(plan, o, name, need);
+      checks.push(...d.checks);
+      overlays.push(d.overlay);
+      if (d.finding) findings.push(d.finding);
+      if (d.estimated) estimated.push(name);
+      if (d.below_standard) belowStandard++;
+      if (!narrowest || d.clear_m < narrowest.w) narrowest = { w: d.clear_m, id: name };
     }
-    const mineChecks = checks.filter((c) => c.id.startsWith("clear_width:"));
+    const mineChecks = checks.filter((c) => c.code === "door.clear_width");
     const fails = mineChecks.filter((c) => c.status === "fail").length;
     const warns = mineChecks.filter((c) => c.status === "warn").length;
-    const metrics: Metric[] = [
-      { id: "doors_checked", label: "Doors and openings checked", value: mineChecks.length },
-      { id: "doors_too_narrow", label: "Too narrow", value: fails },
-      { id: "doors_too_close", label: "Too close to call", value: warns },
-      { id: "needed_clear_width_m", label: "Clear width needed", value: need_m, unit: "m" },
-      ...(mine
-        ? [{
-          id: "doors_below_standard",
-          label: `Below ${standard} (${fmtM(min_clear_width_m, 3)}) or too close`,
-          value: belowStandard,
-        }]
-        : []),
-      {
-        id: "narrowest_clear_width_m",
-        label: "Narrowest clear width",
-        value: narrowest?.w ?? null,
-        unit: "m",
-      },
-    ];
+    const metrics = doorMetrics(need, {
+      doors: mineChecks.length,
+      fails,
+      warns,
+      below_standard: belowStandard,
+      narrowest_m: narrowest?.w ?? null,
+    });
     const assumptions = estimated.length
       ? [{
-        text:
-          `${estimated.length} door(s) state only their leaf width, so their clear width is estimated as the leaf less ${DOOR_LEAF_AND_STOP_TEXT}; ADA 404.2.3 measures face of door to stop: ${
-            estimatedNames.join(", ")
-          }.`,
+        text: say("assumption.estimated", {
+          doors: estimated,
+          leaf_and_stop: DOOR_LEAF_AND_STOP_TEXT,
+        }),
       }]
       : [];
     const status = worstStatus(mineChecks.map((c) => c.status));
-    const you = mine ? "your chair needs" : `${standard} asks`;
-    let text: string;
-    if (!mineChecks.length) {
-      text = `Scan ${scan} records no doors or openings to check.`;
-    } else if (status === "fail") {
-      text =
-        `${fails} of ${mineChecks.length} doors are narrower than the ${
-          fmtM(need_m, 3)
-        } ${you}; the narrowest is ${narrowest!.id} at ${fmtM(narrowest!.w)}` +
-        (warns ? `, and ${warns} are too close to call` : "") + ".";
-    } else if (status === "warn") {
-      text = `${warns} of ${mineChecks.length} doors are within the scan's uncertainty of the ${
-        fmtM(need_m, 3)
-      } ${you}: measure them on site.`;
-    } else {
-      text = `${
-        mineChecks.length === 1 ? "The only door gives" : `All ${mineChecks.length} doors give`
-      } at least the ${fmtM(need_m, 3)} ${you}; the narrowest is ${narrowest!.id} at ${
-        fmtM(narrowest!.w)
-      }.`;
+    ctx.step(say("step.done", { fails, warns }));
+    if (!narrowest) {
+      return {
+        verdict: say.verdict("unknown", "verdict.no_doors", { scan }),
+        metrics,
+        checks,
+        findings,
+        overlays,
+        assumptions,
+      };
     }
-    if (mine && mineChecks.length) {
-      text += belowStandard
-        ? ` Separately, ${belowStandard} of ${mineChecks.length} do not clearly meet ${standard} (${
-          fmtM(min_clear_width_m, 3)
-        }).`
-        : ` All meet ${standard} (${fmtM(min_clear_width_m, 3)}).`;
-    }
-    ctx.step(`Done: ${fails} too narrow, ${warns} too close to call`);
+    const tally: Tally = {
+      ...need,
+      doors: mineChecks.length,
+      fails,
+      warns,
+      narrowest: narrowest.id,
+      narrowest_m: narrowest.w,
+      below_standard: belowStandard,
+    };
+    const code = status === "fail"
+      ? "verdict.too_narrow"
+      : status === "warn"
+      ? "verdict.too_close"
+      : "verdict.all_clear";
     return {
-      verdict: { status: mineChecks.length ? status : "unknown", text },
+      verdict: say.verdict(status, code, tally),
       metrics,
       checks,
       findings,
@@ -219,3 +138,76 @@ export default named(tool({
     };
   },
 }));
+
+const RULE = { pack: "ada-2010", section: "404.2.3" };
+
+/**
+ * One door judged: its clear width (stated or estimated, engines/geometry/clearance.ts) against
+ * the need under the uncertainty rule, and with a chair the standard's minimum as a check
+ * aside; the overlay in the check's status, and a finding when it does not plainly pass.
+ */
+function judgeDoor(plan: Plan, o: Opening, name: string, need: Need) {
+  const mine = need.chair_m !== undefined;
+  const cw = doorClearWidth(o);
+  const w = cw.clear_width_m;
+  const tol = tolerance_m(plan, w);
+  const data = { door: name, clear_m: w, estimated: cw.estimated, basis: cw.basis_code, ...need };
+  const check = judgedCheck({
+    id: `clear_width:${o.id}`,
+    code: "door.clear_width",
+    data,
+    label: say("check.clear_width", { door: name, mine, estimated: cw.estimated }),
+    measured: w,
+    comparator: ">=",
+    limit: need.need_m,
+    tolerance: tol,
+    unit: "m",
+    subject: o.id,
+    ...(!mine ? { rule: RULE } : {}),
+  });
+  check.note = say("note.clear_width", { basis: cw.basis, status: check.status });
+  const checks: Check[] = [check];
+  const std = mine ? judge(w, ">=", need.min_m, tol) : undefined;
+  if (std !== undefined) {
+    checks.push({
+      id: `meets_standard:${o.id}`,
+      code: "door.meets_standard",
+      data: { door: name, clear_m: w, standard: need.standard, min_m: need.min_m },
+      label: say("check.meets_standard", { ...need, door: name, status: std }),
+      status: std,
+      measured: w,
+      limit: need.min_m,
+      unit: "m",
+      subject: o.id,
+      rule: RULE,
+      aside: true,
+    });
+  }
+  const overlay = subjectOverlay(check.status, {
+    id: `opening:${o.id}`,
+    kind: "opening",
+    floor: o.floor,
+    geometry: lineGeometry(openingSpan(plan, o)),
+    label: say("overlay.door", { door: name, clear_m: w }),
+  });
+  const finding = check.status === "pass" ? undefined : openFinding({
+    tool: "door_clearance",
+    kind: "door",
+    id: o.id,
+    status: check.status,
+    ...findingWords(check.status === "fail" ? "door.too_narrow" : "door.too_close", {
+      ...data,
+      ...(std !== undefined ? { standard_status: std } : {}),
+    }),
+    subject: o.id,
+    overlays: [overlay.id],
+  });
+  return {
+    checks,
+    overlay,
+    finding,
+    estimated: cw.estimated,
+    clear_m: w,
+    below_standard: std !== undefined && std !== "pass",
+  };
+}

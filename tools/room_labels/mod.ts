@@ -5,6 +5,7 @@
  * label is never an input to the guess.
  */
 import { fill, tool, z } from "../../core/manifest.ts";
+import { coded } from "../../core/wording.ts";
 import {
   type Check,
   type Finding,
@@ -16,13 +17,16 @@ import { COMMIT_SCORE, labelRoom, MIN_OBJECT_SCORE } from "../../engines/vision/
 import { roomEvidence } from "../../engines/vision/room_evidence.ts";
 import { objectsInRooms, roomName, see, sweepsByRoom } from "../_vision/see.ts";
 import {
-  guessText as guessWords,
+  finding,
+  type GuessData,
   labelsAssumptions,
   labelsVerdict,
   roomOverlay,
+  say,
   shows,
+  type Unseen,
 } from "./report.ts";
-import { capitalise, round } from "../../ground/text.ts";
+import { round } from "../../ground/text.ts";
 
 export default tool({
   id: "room_labels",
@@ -58,11 +62,11 @@ export default tool({
     const byRoom = sweepsByRoom(plan);
     const rooms = plan.rooms.filter((r) => byRoom.has(r.id));
     // Rooms are judged from their own panoramas and from objects seen into them from others.
-    ctx.step(
-      `Looking at ${
-        [...byRoom.values()].reduce((n, l) => n + l.length, 0)
-      } panoramas in ${rooms.length} of ${plan.rooms.length} rooms`,
-    );
+    ctx.step(say("step.looking", {
+      panoramas: [...byRoom.values()].reduce((n, l) => n + l.length, 0),
+      rooms: rooms.length,
+      of: plan.rooms.length,
+    }));
     const seen = await see(
       ctx,
       scan,
@@ -84,98 +88,92 @@ export default tool({
       const usable = sights.filter((s) => s.detections);
       const found = objectsBy.get(room.id);
       const overlayId = `room:${room.id}`;
+      // A finding about a room, its id by kind (unlabelled or disagrees), severity info or warn.
+      const about = (kind: string, severity: "info" | "warn", words: ReturnType<typeof finding>) =>
+        findings.push({
+          id: findingId("room_labels", kind, room.id),
+          ...words,
+          status: "open",
+          severity,
+          subject: room.id,
+          overlays: [overlayId],
+        });
       if (!usable.length && !found) {
         unknown++;
-        const why = !sights.length
-          ? "no panorama was taken in it"
-          : `its panoramas could not be seen: ${sights.map((s) => s.missing).join("; ")}`;
+        const why: Unseen = !sights.length
+          ? { why: "no_panorama" }
+          : { why: "not_seen", missing: sights.map((s) => String(s.missing)) };
         checks.push({
           id: `label:${room.id}`,
-          label: `${name}: label`,
+          ...coded("room.not_seen", { room: name, ...why }),
+          label: say("check.label", { room: name }),
           status: "unknown",
           subject: room.id,
-          note: `Not judged: ${why}.`,
+          note: say("note.not_judged", why),
         });
-        overlays.push(roomOverlay(room, overlayId, "unknown", `${name}: not seen`));
+        overlays.push(
+          roomOverlay(room, overlayId, "unknown", say("overlay.not_seen", { room: name })),
+        );
         if (!planLabel) {
-          findings.push({
-            id: findingId("room_labels", "unlabelled", room.id),
-            status: "open",
-            severity: "info",
-            title: `${name} has no label in the plan, and ${why}`,
-            subject: room.id,
-            overlays: [overlayId],
-          });
+          about("unlabelled", "info", finding("room.unlabelled_unseen", { room: name, ...why }));
         }
-        table.push([name, planLabel ?? "(none)", "not judged", null, why]);
+        table.push([name, planLabel ?? "(none)", "not judged", null, say("cell.why", why)]);
         continue;
       }
       const objects = [...(found?.placed ?? []), ...(found?.unplaced ?? [])]
         .map((d) => ({ label: d.label, score: d.score }));
       const guess = labelRoom(roomEvidence(plan, room.id, objects), commit_score);
-      const evidence = guess.evidence.join("; ");
-      const guessText = guessWords(guess);
-      table.push([name, planLabel ?? "(none)", guess.label, round(guess.score, 2), evidence]);
+      const g: GuessData = {
+        room: name,
+        ...(planLabel ? { plan: planLabel } : {}),
+        guess: guess.label,
+        best: guess.best,
+        score: guess.score,
+        evidence: guess.evidence,
+        shows: shows(guess),
+      };
+      table.push([
+        name,
+        planLabel ?? "(none)",
+        guess.label,
+        round(guess.score, 2),
+        guess.evidence.join("; "),
+      ]);
       if (guess.label !== "unknown") committed++;
-      ctx.step(`${name} labelled: ${guessText} (the plan says ${planLabel ?? "nothing"})`);
+      ctx.step(say("step.labelled", g));
       let status: Check["status"];
       if (guess.label === "unknown") {
         unknown++;
         status = "unknown";
         if (!planLabel) {
-          findings.push({
-            id: findingId("room_labels", "unlabelled", room.id),
-            status: "open",
-            severity: "info",
-            title: `${name} has no label in the plan; its panoramas do not decide one`,
-            detail: `${capitalise(evidence)}. Best guess ${guess.best}, ${
-              guess.score.toFixed(2)
-            }, under the ${commit_score} needed.`,
-            subject: room.id,
-            overlays: [overlayId],
-          });
+          about(
+            "unlabelled",
+            "info",
+            finding("room.unlabelled_undecided", { ...g, commit_score }),
+          );
         }
       } else if (!planLabel) {
         status = "warn";
-        findings.push({
-          id: findingId("room_labels", "unlabelled", room.id),
-          status: "open",
-          severity: "info",
-          title: `${name} has no label in the plan; its panoramas show ${
-            shows(guess)
-          }: ${guessText}`,
-          detail: capitalise(evidence) + ".",
-          subject: room.id,
-          overlays: [overlayId],
-        });
+        about("unlabelled", "info", finding("room.unlabelled_seen", g));
       } else if (guess.label === planLabel) {
         agree++;
         status = "pass";
       } else {
         disagree++;
         status = "warn";
-        findings.push({
-          id: findingId("room_labels", "disagrees", room.id),
-          status: "open",
-          severity: "warn",
-          title: `${name}: the plan says ${planLabel}; its panorama shows ${
-            shows(guess)
-          }: ${guessText}`,
-          detail: capitalise(evidence) + ".",
-          subject: room.id,
-          overlays: [overlayId],
-        });
+        about("disagrees", "warn", finding("room.disagrees", { ...g, plan: planLabel }));
       }
       checks.push({
         id: `label:${room.id}`,
-        label: `${name}: label`,
+        ...coded("room.label", g),
+        label: say("check.label", { room: name }),
         status,
         measured: round(guess.score, 2),
         limit: commit_score,
         subject: room.id,
-        note: `Plan: ${planLabel ?? "no label"}. Seen: ${guessText}. ${capitalise(evidence)}.`,
+        note: say("note.label", g),
       });
-      overlays.push(roomOverlay(room, overlayId, status, `${name}: ${guessText}`));
+      overlays.push(roomOverlay(room, overlayId, status, say("overlay.guess", g)));
     }
     const total = plan.rooms.length;
     const metrics: Metric[] = [

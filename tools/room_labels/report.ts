@@ -7,6 +7,8 @@ import type { Overlay, ToolResult } from "../../core/result.ts";
 import { polygonGeometry } from "../../engines/geometry/geojson.ts";
 import { type LabelGuess, SCORE_MEANING } from "../../engines/vision/labels.ts";
 import { VIEW_SETUP } from "../../engines/vision/panorama.ts";
+import { findingWords, wording } from "../../core/wording.ts";
+import { capitalise } from "../../ground/text.ts";
 
 /** The counts the verdict is worded from. */
 export interface LabelCounts {
@@ -24,11 +26,18 @@ export function labelsVerdict(c: LabelCounts): ToolResult["verdict"] {
   const { total, agree, disagree, committed, commit_score } = c;
   const notChecked = total - agree - disagree;
   if (c.unavailable !== undefined) {
-    return { status: "unknown" as const, text: `No room could be labelled: ${c.unavailable}` };
+    return {
+      status: "unknown" as const,
+      code: "verdict.unavailable",
+      data: { why: c.unavailable },
+      text: `No room could be labelled: ${c.unavailable}`,
+    };
   }
   if (committed === 0) {
     return {
       status: "unknown" as const,
+      code: "verdict.none_committed",
+      data: { total, commit_score },
       text:
         `None of the ${total} rooms could be labelled from panoramas with a score of ${commit_score} or more.`,
     };
@@ -36,6 +45,8 @@ export function labelsVerdict(c: LabelCounts): ToolResult["verdict"] {
   if (disagree) {
     return {
       status: "warn" as const,
+      code: "verdict.disagree",
+      data: { total, disagree, agree, ...(notChecked ? { unjudged: notChecked } : {}) },
       text: (notChecked
         ? `${notChecked} of ${total} rooms could not be checked against a label; `
         : "") +
@@ -47,11 +58,18 @@ export function labelsVerdict(c: LabelCounts): ToolResult["verdict"] {
   if (notChecked) {
     return {
       status: "unknown" as const,
+      code: "verdict.agree_judged",
+      data: { total, agree, unjudged: notChecked },
       text:
         `${notChecked} of ${total} rooms could not be checked against a label; the ${agree} judged agree with the plan.`,
     };
   }
-  return { status: "pass" as const, text: `All ${total} rooms look like their plan labels.` };
+  return {
+    status: "pass" as const,
+    code: "verdict.all_agree",
+    data: { total },
+    text: `All ${total} rooms look like their plan labels.`,
+  };
 }
 
 /** The run's fixed assumptions: how objects are found, and what a score means. */
@@ -97,3 +115,75 @@ export function guessText(g: LabelGuess): string {
     ? `unknown (best ${g.best} ${g.score.toFixed(2)})`
     : `${g.label} ${g.score.toFixed(2)}`;
 }
+
+/** Why a room could not be judged: no panorama in it, or its panoramas could not be seen. */
+export type Unseen = { why: "no_panorama" } | { why: "not_seen"; missing: string[] };
+
+/** What a seen room's guess is worded from. */
+export interface GuessData {
+  room: string;
+  /** The plan's label; absent when it has none (or "other"). */
+  plan?: string;
+  guess: LabelGuess["label"];
+  best: LabelGuess["best"];
+  score: number;
+  evidence: string[];
+  /** What its panoramas show, in words (see {@link shows}). */
+  shows: string;
+}
+
+const unseenWords = (u: Unseen) =>
+  u.why === "no_panorama"
+    ? "no panorama was taken in it"
+    : `its panoramas could not be seen: ${u.missing.join("; ")}`;
+const guessOf = (d: GuessData) =>
+  guessText({ label: d.guess, best: d.best, score: d.score } as LabelGuess);
+const evidenceOf = (d: GuessData) => capitalise(d.evidence.join("; "));
+
+/** room_labels' steps, labels, notes, table cells and overlay labels from codes and data. */
+export const say = wording<{
+  "step.looking": { panoramas: number; rooms: number; of: number };
+  "step.labelled": GuessData;
+  "check.label": { room: string };
+  "note.not_judged": Unseen;
+  "note.label": GuessData;
+  "cell.why": Unseen;
+  "overlay.not_seen": { room: string };
+  "overlay.guess": GuessData;
+}>({
+  "step.looking": (d) => `Looking at ${d.panoramas} panoramas in ${d.rooms} of ${d.of} rooms`,
+  "step.labelled": (d) =>
+    `${d.room} labelled: ${guessOf(d)} (the plan says ${d.plan ?? "nothing"})`,
+  "check.label": (d) => `${d.room}: label`,
+  "note.not_judged": (d) => `Not judged: ${unseenWords(d)}.`,
+  "note.label": (d) => `Plan: ${d.plan ?? "no label"}. Seen: ${guessOf(d)}. ${evidenceOf(d)}.`,
+  "cell.why": (d) => unseenWords(d),
+  "overlay.not_seen": (d) => `${d.room}: not seen`,
+  "overlay.guess": (d) => `${d.room}: ${guessOf(d)}`,
+});
+
+/** room_labels' findings from codes and data. */
+export const finding = findingWords<{
+  "room.unlabelled_unseen": Unseen & { room: string };
+  "room.unlabelled_undecided": GuessData & { commit_score: number };
+  "room.unlabelled_seen": GuessData;
+  "room.disagrees": GuessData & { plan: string };
+}>({
+  "room.unlabelled_unseen": (d) => ({
+    title: `${d.room} has no label in the plan, and ${unseenWords(d)}`,
+  }),
+  "room.unlabelled_undecided": (d) => ({
+    title: `${d.room} has no label in the plan; its panoramas do not decide one`,
+    detail: `${evidenceOf(d)}. Best guess ${d.best}, ${
+      d.score.toFixed(2)
+    }, under the ${d.commit_score} needed.`,
+  }),
+  "room.unlabelled_seen": (d) => ({
+    title: `${d.room} has no label in the plan; its panoramas show ${d.shows}: ${guessOf(d)}`,
+    detail: evidenceOf(d) + ".",
+  }),
+  "room.disagrees": (d) => ({
+    title: `${d.room}: the plan says ${d.plan}; its panorama shows ${d.shows}: ${guessOf(d)}`,
+    detail: evidenceOf(d) + ".",
+  }),
+});

@@ -6,6 +6,8 @@
  */
 import { fill, tool, z } from "../../core/manifest.ts";
 import type { Check, Metric, Overlay } from "../../core/result.ts";
+import { coded } from "../../core/wording.ts";
+import { say, type Tally } from "./wording.ts";
 import { MIN_OBJECT_SCORE } from "../../engines/vision/labels.ts";
 import {
   DEFAULT_CAMERA_HEIGHT_M,
@@ -40,7 +42,7 @@ export default tool({
     const plan = ctx.plan(scan);
     const byRoom = sweepsByRoom(plan);
     const rooms = plan.rooms.filter((r) => byRoom.has(r.id));
-    ctx.step(`Looking at the panoramas of ${rooms.length} of ${plan.rooms.length} rooms`);
+    ctx.step(say("step.looking", { rooms: rooms.length, of: plan.rooms.length }));
     const seen = await see(
       ctx,
       scan,
@@ -49,14 +51,8 @@ export default tool({
       ),
     );
     const assumptions: { text: string }[] = [
-      {
-        text:
-          "An object is put in the room its line of sight reaches through doors and openings; one whose floor estimate falls beyond a wall (on a counter, on the wall) is put at the wall, its uncertainty as large as the move.",
-      },
-      {
-        text:
-          "Each object is taken to stand on a flat floor where the bottom of its box is seen; its depth is taken equal to its width. Objects on counters or walls (microwaves, sinks) land beyond their true place.",
-      },
+      { text: say("assumption.line_of_sight", {}) },
+      { text: say("assumption.flat_floor", {}) },
     ];
     const { byRoom: objectsBy, assumedHeight, noHeading } = objectsInRooms(
       plan,
@@ -75,12 +71,14 @@ export default tool({
       const found = objectsBy.get(room.id) ?? { placed: [], unplaced: [] };
       if (sights.length && !sights.some((s) => s.detections) && !objectsBy.has(room.id)) {
         notSeen++;
+        const why = sights.map((s) => String(s.missing));
         checks.push({
           id: `objects:${room.id}`,
-          label: `${name}: objects`,
+          ...coded("room.not_seen", { room: name, why }),
+          label: say("check.objects", { room: name }),
           status: "unknown",
           subject: room.id,
-          note: `Not seen: ${sights.map((s) => s.missing).join("; ")}.`,
+          note: say("note.not_seen", { why }),
         });
         continue;
       }
@@ -96,7 +94,7 @@ export default tool({
           floor: room.floor,
           geometry: { type: "Point", coordinates: [round(o.center[0], 3), round(o.center[1], 3)] },
           radius_m: round(o.uncertainty_m, 3),
-          label: `${o.label} ${o.score.toFixed(2)}`,
+          label: say("overlay.object", { label: o.label, score: o.score }),
         });
         return {
           label: o.label,
@@ -116,38 +114,36 @@ export default tool({
           cls,
           here.length + far.length,
           [
-            ...here.map((o) =>
-              `(${o.center[0].toFixed(2)}, ${o.center[1].toFixed(2)}) ± ${
-                o.uncertainty_m.toFixed(2)
-              } m${o.at_wall ? " at the wall" : ""}`
-            ),
-            ...far.map((o) => `bearing ${o.yaw_deg.toFixed(0)}° from ${o.sweep}, not placed`),
+            ...here.map((o) => say("cell.placed", o as typeof o & { center: [number, number] })),
+            ...far.map((o) => say("cell.bearing", o)),
           ].join("; "),
         ]);
       }
       perRoom.push({ room: room.id, name, objects, unplaced: bearingsOnly });
       checks.push({
         id: `objects:${room.id}`,
-        label: `${name}: objects`,
+        ...coded("room.objects", {
+          room: name,
+          classes,
+          count: merged.length + bearingsOnly.length,
+        }),
+        label: say("check.objects", { room: name }),
         status: "pass",
         measured: merged.length + bearingsOnly.length,
         subject: room.id,
-        note: classes.length ? `Seen: ${classes.join(", ")}.` : "Nothing seen.",
+        note: say("note.seen", { classes }),
       });
     }
     if (assumedHeight.length) {
       assumptions.push({
-        text:
-          `${assumedHeight.length} sweep(s) have no plausible camera height in the plan; ${DEFAULT_CAMERA_HEIGHT_M} m (a tripod) is assumed for them.`,
+        text: say("assumption.camera_height", {
+          sweeps: assumedHeight.length,
+          height_m: DEFAULT_CAMERA_HEIGHT_M,
+        }),
       });
     }
     if (noHeading.length) {
-      assumptions.push({
-        text:
-          `${noHeading.length} sweep(s) have no heading, so their objects are listed by bearing and not placed: ${
-            noHeading.join(", ")
-          }.`,
-      });
+      assumptions.push({ text: say("assumption.no_heading", { sweeps: noHeading }) });
     }
     const seenRooms = shown.length - notSeen;
     const metrics: Metric[] = [
@@ -158,26 +154,19 @@ export default tool({
       { id: "panoramas_from_cache", label: "Panoramas from the cache", value: seen.cached },
       { id: "panoramas_searched", label: "Panoramas searched now", value: seen.computed },
     ];
-    // Rooms that could not be seen come first (design.md § "Truthful results").
-    const unseen = plan.rooms.length - seenRooms;
+    const tally: Tally = {
+      rooms: plan.rooms.length,
+      seen: seenRooms,
+      unreadable: notSeen,
+      objects: total,
+    };
     const verdict = seenRooms === 0
-      ? {
-        status: "unknown" as const,
-        text: seen.unavailable
-          ? `No room could be seen: ${seen.unavailable}`
-          : `None of the ${plan.rooms.length} rooms could be seen in a panorama.`,
-      }
-      : unseen
-      ? {
-        status: "unknown" as const,
-        text: `${unseen} of ${plan.rooms.length} rooms could not be seen (no panorama${
-          notSeen ? `, or ${notSeen} unreadable` : ""
-        }); ${total} object(s) in the other ${seenRooms}.`,
-      }
-      : {
-        status: "pass" as const,
-        text: `${total} object(s) seen in all ${seenRooms} room(s).`,
-      };
+      ? seen.unavailable
+        ? say.verdict("unknown", "verdict.unavailable", { why: seen.unavailable })
+        : say.verdict("unknown", "verdict.none_seen", { rooms: plan.rooms.length })
+      : plan.rooms.length - seenRooms
+      ? say.verdict("unknown", "verdict.some_unseen", tally)
+      : say.verdict("pass", "verdict.all_seen", tally);
     return {
       verdict,
       metrics,

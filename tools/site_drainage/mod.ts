@@ -25,7 +25,7 @@ import {
   wallFalls,
 } from "../../engines/geometry/drainage.ts";
 import { describeRaster } from "../../ground/rasters.ts";
-import { verdictText } from "./verdict.ts";
+import { verdictData, verdictText } from "./verdict.ts";
 import {
   drainageMetrics,
   flowOverlays,
@@ -84,6 +84,8 @@ export default tool({
       return {
         verdict: {
           status: "unknown",
+          code: "verdict.no_site",
+          data: { scan },
           text:
             `Scan ${scan} has no site (latitude and longitude), so its ground cannot be found on a raster.`,
         },
@@ -95,6 +97,8 @@ export default tool({
       return {
         verdict: {
           status: "unknown",
+          code: "verdict.no_footprint",
+          data: { scan },
           text:
             `Scan ${scan} has no ground-floor rooms with outside walls, so there is no footprint to check.`,
         },
@@ -121,7 +125,15 @@ export default tool({
     ctx.step("Opening the site's elevation raster");
     const opened = await ctx.elevation(site, probes, margin_m);
     if ("reasons" in opened) {
-      return { verdict: { status: "unknown", text: opened.reasons.join(" ") }, assumptions };
+      return {
+        verdict: {
+          status: "unknown",
+          code: "verdict.no_raster",
+          data: { reasons: opened.reasons },
+          text: opened.reasons.join(" "),
+        },
+        assumptions,
+      };
     }
     const { grid, entry, planToGrid } = opened;
     const native = cellSize_m(grid, opened.geographic, site.lat);
@@ -137,6 +149,8 @@ export default tool({
       return {
         verdict: {
           status: "unknown",
+          code: "verdict.raster_too_coarse",
+          data: { cell_m: native_m, within_m },
           text: tooCoarseText(native_m, within_m),
         },
         metrics,
@@ -185,12 +199,19 @@ export default tool({
     assumptions.push(gridAssumption(cell_m, margin_m));
 
     const status = worstStatus([...checks.map((c) => c.status), ...pondStatuses]);
-    const text = verdictText(checks, ponds, upslope_m2, within_m, min_fall_m);
+    const data = verdictData(checks, ponds, upslope_m2, within_m, min_fall_m);
     ctx.step(
       `Done: ${
         checks.filter((c) => c.status === "fail").length
       } side(s) fail, ${ponds.length} pond(s)`,
     );
-    return { verdict: { status, text }, metrics, checks, findings, overlays, assumptions };
+    return {
+      verdict: { status, code: "verdict.drainage", data, text: verdictText(data) },
+      metrics,
+      checks,
+      findings,
+      overlays,
+      assumptions,
+    };
   },
 });

@@ -8,7 +8,6 @@ import {
   type Check,
   type Finding,
   fmtM,
-  judge,
   type Metric,
   openFinding,
   type Overlay,
@@ -23,8 +22,9 @@ import {
   type FlowArrow,
   nearestOutsideWall,
   type Pond,
+  pondStatus,
   type Side,
-  SIDES,
+  sideFalls,
   type WallFall,
 } from "../../engines/geometry/drainage.ts";
 
@@ -43,16 +43,13 @@ export function sideChecks(
 ): { checks: Check[]; overlays: Overlay[] } {
   const checks: Check[] = [];
   const overlays: Overlay[] = [];
-  const bySide = new Map<Side, WallFall[]>();
-  for (const t of transects) bySide.set(t.side, [...(bySide.get(t.side) ?? []), t]);
-  for (const side of SIDES) {
-    const ts = bySide.get(side);
-    if (!ts) continue;
-    const worst = ts.reduce((a, b) => (b.fall_m < a.fall_m ? b : a));
-    const status = judge(worst.fall_m, ">=", min_fall_m, vertical_uncertainty_m);
+  for (const f of sideFalls(transects, min_fall_m, vertical_uncertainty_m)) {
+    const { side, worst, status } = f;
     const pct = worst.fall_m / within_m * 100;
     checks.push({
       id: `fall:${side}`,
+      code: "side.fall",
+      data: { side, fall_m: worst.fall_m, min_fall_m, within_m, transects: f.transects },
       label: `${capitalise(side)} side: fall within ${fmtM(within_m)} of the wall`,
       status,
       measured: round(worst.fall_m, 3),
@@ -63,21 +60,17 @@ export function sideChecks(
       note: (worst.fall_m >= 0
         ? `At its flattest the ground falls ${fmtM(worst.fall_m)} (${pct.toFixed(1)} %)`
         : `At its worst the ground rises ${fmtM(-worst.fall_m)} towards the wall`) +
-        ` over ${ts.length} transect(s)` + (status === "warn" ? `; ${TOO_CLOSE}` : "") + ".",
+        ` over ${f.transects} transect(s)` + (status === "warn" ? `; ${TOO_CLOSE}` : "") + ".",
     });
-    const seen = new Set<OutsideWall>();
-    for (const t of ts) {
-      if (seen.has(t.wall)) continue;
-      seen.add(t.wall);
-      const wallWorst = Math.min(...ts.filter((u) => u.wall === t.wall).map((u) => u.fall_m));
+    for (const w of f.walls) {
       overlays.push({
         id: `wall:${side}:${overlays.length}`,
         kind: "line",
         floor,
-        geometry: lineGeometry([t.wall.a, t.wall.b]),
-        status: judge(wallWorst, ">=", min_fall_m, vertical_uncertainty_m),
-        label: `${capitalise(side)}: ${wallWorst >= 0 ? "falls" : "rises"} ${
-          fmtM(Math.abs(wallWorst))
+        geometry: lineGeometry([w.wall.a, w.wall.b]),
+        status: w.status,
+        label: `${capitalise(side)}: ${w.worst_fall_m >= 0 ? "falls" : "rises"} ${
+          fmtM(Math.abs(w.worst_fall_m))
         }`,
       });
     }
@@ -104,8 +97,7 @@ export function pondResults(
     const side = compassSide(planAzimuth_deg(wall.normal, north_deg));
     const k = (sideCount.get(side) ?? 0) + 1;
     sideCount.set(side, k);
-    const status = judge(pond.depth_m, "<=", 0, vertical_uncertainty_m);
-    const st = status === "pass" ? "warn" : status;
+    const st = pondStatus(pond.depth_m, vertical_uncertainty_m);
     pondStatuses.push(st);
     const oid = `pond:${side}:${k}`;
     overlays.push({
@@ -120,6 +112,13 @@ export function pondResults(
       tool: TOOL,
       kind: "pond",
       id: `${side}_${k}`,
+      code: "pond.against_wall",
+      data: {
+        side,
+        area_m2: pond.area_m2,
+        depth_m: pond.depth_m,
+        volume_m3: pond.volume_m3,
+      },
       status: st,
       title: `Water ponds against the ${side} wall`,
       detail:

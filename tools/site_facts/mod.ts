@@ -11,6 +11,7 @@ import { gridNorthAzimuth_deg, transformPoints } from "../../engines/aerial/repr
 import { describeRaster } from "../../ground/rasters.ts";
 import { imageryCover } from "./cover.ts";
 import {
+  type Cover,
   coverAssumption,
   coverMetrics,
   coverText,
@@ -65,6 +66,8 @@ export default tool({
       return {
         verdict: {
           status: "unknown",
+          code: "verdict.no_site",
+          data: { place },
           text:
             `${place} has no site location (latitude and longitude), so no raster can be read for it.`,
         },
@@ -74,7 +77,14 @@ export default tool({
     ctx.step("Opening the site's elevation raster");
     const opened = await ctx.elevation(site, [[0, 0]], radius_m * 1.1);
     if ("reasons" in opened) {
-      return { verdict: { status: "unknown", text: opened.reasons.join(" ") } };
+      return {
+        verdict: {
+          status: "unknown",
+          code: "verdict.no_raster",
+          data: { reasons: opened.reasons },
+          text: opened.reasons.join(" "),
+        },
+      };
     }
     const { grid, entry, geographic } = opened;
     const [p] = transformPoints("EPSG:4326", entry.crs, [[site.lon, site.lat]]);
@@ -84,7 +94,14 @@ export default tool({
       gridNorth_deg: gridNorthAzimuth_deg(entry.crs, p),
     });
     if ("missing" in f) {
-      return { verdict: { status: "unknown", text: `At ${where} ${f.reason}.` } };
+      return {
+        verdict: {
+          status: "unknown",
+          code: "verdict.no_ground",
+          data: { where, why: f.reason },
+          text: `At ${where} ${f.reason}.`,
+        },
+      };
     }
     const cell = Math.max(...f.cell_m);
     // The circle must reach past the place's own cell for "the lowest ground around it" to
@@ -109,6 +126,7 @@ export default tool({
 
     // Imagery, when attached.
     let cover = "";
+    let coverData: Cover | undefined;
     const images = ctx.rasters(site, "imagery");
     if (images.length) {
       ctx.step("Measuring vegetation and hard surfaces on the orthophoto");
@@ -118,6 +136,7 @@ export default tool({
         metrics.push(...coverMetrics(res));
         assumptions.push(coverAssumption(describeRaster(images[0]), res));
         cover = coverText(res);
+        coverData = res;
       }
     } else {
       assumptions.push(NO_IMAGERY);
@@ -125,6 +144,27 @@ export default tool({
 
     const text = factsText(f, where, cell, radius_m, tooCoarse, status) + cover;
     ctx.step("Done");
-    return { verdict: { status, text }, metrics, checks, findings, assumptions };
+    const data = {
+      where,
+      elevation_m: f.elevation_m,
+      slope_pct: f.slope_pct,
+      ...(Number.isNaN(f.aspect_deg) ? {} : { aspect_deg: f.aspect_deg }),
+      radius_m,
+      ...(tooCoarse ? { cell_m: cell } : { height_above_lowest_m: f.height_above_lowest_m }),
+      low_ground: status === "warn",
+      ...(coverData
+        ? {
+          vegetation_fraction: coverData.vegetation_fraction,
+          hard_fraction: coverData.hard_fraction,
+        }
+        : {}),
+    };
+    return {
+      verdict: { status, code: tooCoarse ? "verdict.facts_coarse" : "verdict.facts", data, text },
+      metrics,
+      checks,
+      findings,
+      assumptions,
+    };
   },
 });

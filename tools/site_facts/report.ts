@@ -113,6 +113,12 @@ export function lowGroundCheck(
 ): Check {
   return {
     id: "low_ground",
+    code: tooCoarse ? "place.low_ground_coarse" : "place.low_ground",
+    data: {
+      radius_m,
+      low_ground_m,
+      ...(tooCoarse ? { cell_m: cell } : { height_above_lowest_m: f.height_above_lowest_m }),
+    },
     label: `Height above the lowest ground within ${fmtM(radius_m, 0)}`,
     status,
     measured: tooCoarse ? undefined : round(f.height_above_lowest_m, 2),
@@ -137,6 +143,8 @@ export function lowGroundFinding(
 ): Finding {
   return {
     id: findingId(TOOL, "low_ground", key),
+    code: "place.low_ground",
+    data: { height_above_lowest_m: f.height_above_lowest_m, radius_m, low_ground_m },
     status: "open",
     severity: "warn",
     title: "The place lies at or near the lowest ground around it",

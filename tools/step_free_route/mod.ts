@@ -12,7 +12,7 @@ import { chooseEntrance } from "../_shared/entrance.ts";
 import {
   derivedAssumptions,
   derivedTargetText,
-  onlyDerivedText,
+  onlyDerivedVerdict,
   splitDerived,
 } from "../_shared/derived.ts";
 import { fill, tool, z } from "../../core/manifest.ts";
@@ -96,20 +96,27 @@ export default named(tool({
     const toRoom = to === undefined ? undefined : plan.rooms.find((r) => r.id === to);
     if (toRoom?.derived) {
       return {
-        verdict: { status: "unknown", text: derivedTargetText(toRoom) },
+        verdict: {
+          status: "unknown",
+          code: "verdict.derived_target",
+          data: { room: toRoom.id, why: toRoom.derived },
+          text: derivedTargetText(toRoom),
+        },
         assumptions: derivedAssumptions([toRoom]),
       };
     }
     if (to === undefined && !ownRooms.length && derived.length) {
       return {
-        verdict: { status: "unknown", text: onlyDerivedText(scan, derived) },
+        verdict: onlyDerivedVerdict(scan, derived),
         assumptions: derivedAssumptions(derived),
       };
     }
     const choice = chooseEntrance(plan, entrance);
     if (!choice.candidates.length) {
       const text = `Scan ${scan}: ${choice.basis}, so there is nowhere to start a route from.`;
-      return { verdict: { status: "unknown", text } };
+      return {
+        verdict: { status: "unknown", code: "verdict.no_entrance", data: { scan }, text },
+      };
     }
     // The named entrance, or every door to the outside tried (a wheelchair user uses whichever
     // works) and each room gets its best.
@@ -213,7 +220,7 @@ export default named(tool({
       }),
       ...(to === undefined ? derivedAssumptions(derived) : []),
     ];
-    const { status, text } = report.routeVerdict({
+    const verdict = report.routeVerdict({
       counts,
       targets,
       starts,
@@ -227,7 +234,7 @@ export default named(tool({
       `Done: ${counts.pass} reachable, ${counts.fail} blocked, ${counts.warn} too close, ${counts.unknown} unknown`,
     );
     return {
-      verdict: { status, text },
+      verdict,
       metrics,
       checks: allChecks,
       findings,

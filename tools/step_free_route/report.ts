@@ -14,10 +14,13 @@ import {
   type Overlay,
   type Status,
   TOO_CLOSE,
+  type Verdict,
 } from "../../core/result.ts";
 import { pointGeometry, polygonGeometry } from "../../engines/geometry/geojson.ts";
 import type { Constraint, Route, RouteStatus } from "../../engines/geometry/routes/mod.ts";
+import { saysTooClose } from "../../engines/geometry/routes/wording.ts";
 import { capitalise, round } from "../../ground/text.ts";
+import { unjudgedLead } from "../../core/verdict.ts";
 
 /** The ADA 2010 section behind each kind of element check. */
 const RULES: Partial<Record<Constraint["kind"], string>> = {
@@ -37,6 +40,8 @@ export function elementCheck(c: Constraint, governs: string): Check {
     : {};
   return {
     id: c.id,
+    code: `element.${c.message}`,
+    data: c.data as Record<string, unknown>,
     label: c.text,
     status: c.status,
     ...(c.measured !== undefined ? { measured: c.measured } : {}),
@@ -80,9 +85,7 @@ export function legOverlays(roomId: string, r: Route, name: string): Overlay[] {
  */
 export function routeHow(r: Route, judged: boolean): string {
   const closeText = (c: Constraint) =>
-    r.status === "warn" || /too close to call/.test(c.text)
-      ? c.text
-      : `${c.text} (too close to call)`;
+    r.status === "warn" || saysTooClose(c) ? c.text : `${c.text} (too close to call)`;
   return r.why ??
     (judged
       ? [
@@ -110,6 +113,16 @@ export function roomOverlay(room: Room, r: Route, name: string): Overlay {
 export function reachCheck(room: Room, name: string, r: Route, fromId: string, how: string): Check {
   return {
     id: `reach:${room.id}`,
+    code: "room.reach",
+    data: {
+      room: name,
+      from: fromId,
+      ...(r.length_m !== undefined ? { length_m: r.length_m } : {}),
+      ...(r.why ? { why: r.why } : {}),
+      blocking: r.blocking.map((c) => c.id),
+      close: r.close.map((c) => c.id),
+      unknown: r.unknown.map((c) => c.id),
+    },
     label: `${name}: the way from ${fromId}`,
     status: r.status,
     ...(r.length_m !== undefined && r.status !== "unknown"
@@ -142,6 +155,22 @@ export function roomFinding(
     tool: "step_free_route",
     kind: "room",
     id: room.id,
+    code: r.status === "fail"
+      ? "room.unreachable"
+      : r.status === "warn"
+      ? "room.too_close"
+      : "room.unknown",
+    data: {
+      room: name,
+      step_free,
+      ...(r.length_m !== undefined && !r.why ? { length_m: r.length_m } : {}),
+      ...(r.why ? { why: r.why } : {}),
+      elements: [...r.blocking, ...r.unknown, ...r.close].map((c) => ({
+        id: c.id,
+        code: c.message,
+        status: c.status,
+      })),
+    },
     status: r.status,
     title,
     detail: `${capitalise(how)}.${len}`,
@@ -249,7 +278,7 @@ export interface RouteVerdictParts {
 }
 
 /** The verdict: blocked rooms first, then too close, then reachable; what is unknown leads. */
-export function routeVerdict(p: RouteVerdictParts): { status: Status; text: string } {
+export function routeVerdict(p: RouteVerdictParts): Verdict {
   const { counts, targets, starts, used, longest, top } = p;
   const n = targets.length;
   let status: Status;
@@ -286,9 +315,30 @@ export function routeVerdict(p: RouteVerdictParts): { status: Status; text: stri
   }
   if (counts.unknown && status !== "unknown") {
     // The truthful-verdict rule: what could not be judged comes first.
-    text = `${counts.unknown} of ${n} rooms could not be judged. ${text}`;
+    text = `${unjudgedLead(counts.unknown, n, "room")}. ${text}`;
   }
-  return { status, text };
+  const code = counts.fail
+    ? "verdict.unreachable"
+    : counts.warn
+    ? "verdict.too_close"
+    : counts.pass
+    ? "verdict.reachable"
+    : "verdict.none_judged";
+  return {
+    status,
+    code,
+    data: {
+      rooms: n,
+      ...counts,
+      step_free: p.step_free,
+      starts: starts.map((o) => o.id),
+      used: used.map((o) => o.id),
+      ...(top ? { barrier: { id: top.c.id, code: top.c.message, rooms: top.n } } : {}),
+      ...(longest ? { longest_m: longest.len, longest_room: longest.name } : {}),
+      ...(counts.unknown && status !== "unknown" ? { unjudged: counts.unknown } : {}),
+    },
+    text,
+  };
 }
 
 /** The run's metrics: rooms by status, the door width needed, the longest open route. */

@@ -14,6 +14,7 @@ import { fill, tool, z } from "../../core/manifest.ts";
 import { type Status, worstStatus } from "../../core/result.ts";
 import { buildingPrisms, makeHorizon } from "../../engines/geometry/sun_exposure.ts";
 import {
+  buildingSun,
   daySun,
   outsideWindows,
   roomsSun,
@@ -139,6 +140,8 @@ export default named(tool({
       return {
         verdict: {
           status: "unknown",
+          code: "verdict.no_windows",
+          data: { scan, some_derived: derived.length > 0 },
           text: say.noWindowsText(scan, derived.length > 0),
         },
         assumptions,
@@ -203,16 +206,24 @@ export default named(tool({
     );
     // The chart names windows by their room (people read names, not ids).
     report.nameChartWindows(sunpath, rooms, results);
-    const { metrics, anyWindowYear_h } = report.sunMetrics(
+    const building = buildingSun(results, dayS, yearS);
+    const metrics = report.sunMetrics(
       { date: inputs.date, year },
       results,
       bestRoom,
       dayS,
       yearS,
+      building,
     );
     assumptions.push(...say.methodAssumptions(elevation_m, min_altitude_deg, step_min, dt));
 
-    verdictText = say.clearSkyVerdict(verdictText, bestRoom, inputs.date, anyWindowYear_h, year);
+    verdictText = say.clearSkyVerdict(
+      verdictText,
+      bestRoom,
+      inputs.date,
+      building.any_window_year_h,
+      year,
+    );
     const status: Status = standard === "none" || !checks.length
       ? "pass"
       : worstStatus(checks.map((c) => c.status));
@@ -220,7 +231,14 @@ export default named(tool({
     ctx.step(`Done: ${results.length} windows, ${rooms.length} rooms`);
 
     return {
-      verdict: { status, text: verdictText },
+      verdict: {
+        status,
+        ...(judged.verdictCode ?? {
+          code: "verdict.sunniest_room",
+          data: { room: bestRoom.name, day_h: bestRoom.day_h, year_h: building.any_window_year_h },
+        }),
+        text: verdictText,
+      },
       metrics,
       checks,
       findings,

@@ -16,18 +16,14 @@ import { findingId } from "../../core/result.ts";
 import { round } from "../../ground/text.ts";
 import { lineGeometry, polygonGeometry } from "../../engines/geometry/geojson.ts";
 import type {
+  buildingSun,
   DaySun,
   RoomSun,
   SunPositions,
   WindowSun,
   YearSun,
 } from "../../engines/geometry/sun_count.ts";
-import {
-  type HorizonPoint,
-  sunlitHours,
-  sunPathCurves,
-  unionSunlit,
-} from "../../engines/geometry/sun_exposure.ts";
+import { type HorizonPoint, sunPathCurves } from "../../engines/geometry/sun_exposure.ts";
 
 const TOOL = "sun_hours";
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
@@ -51,6 +47,8 @@ export function windowFindings(
     if (w.day_h === 0) {
       findings.push({
         id: findingId(TOOL, "window", w.id),
+        code: "window.no_sun",
+        data: { window: w.id, room: room.name, date, facing_deg: w.facing_deg, year_h: w.year_h },
         status: "open",
         severity: "info",
         title: `${w.id} in ${room.name} gets no direct sun on ${date}`,
@@ -64,6 +62,8 @@ export function windowFindings(
     if (w.lost_year_h.building >= 1) {
       findings.push({
         id: findingId(TOOL, "shade", w.id),
+        code: "window.shaded_by_building",
+        data: { window: w.id, room: room.name, year, lost_h: w.lost_year_h.building },
         status: "open",
         severity: "info",
         title: `The building itself shades ${w.id} in ${room.name}`,
@@ -155,21 +155,20 @@ export function sunPath(
   return sunpath;
 }
 
-/** The metrics, and the hours of sun on any window over the year (for the verdict). */
+/** The metrics: the building's and the best window's and room's sun, the sun's day and year. */
 export function sunMetrics(
   p: { date: string; year: number },
   results: WindowSun[],
   bestRoom: RoomSun,
   dayS: DaySun,
   yearS: YearSun,
-): { metrics: Metric[]; anyWindowYear_h: number } {
+  building: ReturnType<typeof buildingSun>,
+): Metric[] {
   const { year } = p;
   const date = p.date;
-  const { samples: daySmp, rts, sun_up_h: daySunUp_h } = dayS;
-  const { samples: yearSmp, possible_h: possibleYear_h } = yearS;
-  const allDay = unionSunlit(results.map((w) => w.day_codes));
-  const allYear = unionSunlit(results.map((w) => w.year_codes));
-  const bestWindow = results.reduce((a, b) => (b.day_h > a.day_h ? b : a));
+  const { rts, sun_up_h: daySunUp_h } = dayS;
+  const { possible_h: possibleYear_h } = yearS;
+  const bestWindow = building.best_window;
   const metrics: Metric[] = [
     { id: "windows_counted", label: "Windows counted", value: results.length },
     {
@@ -187,13 +186,13 @@ export function sunMetrics(
     {
       id: "any_window_day_h",
       label: `Sun on any window on ${date}`,
-      value: round(sunlitHours(allDay, daySmp.step_h)),
+      value: round(building.any_window_day_h),
       unit: "h",
     },
     {
       id: "any_window_year_h",
       label: `Sun on any window over ${year}`,
-      value: round(sunlitHours(allYear, yearSmp.step_h), 1),
+      value: round(building.any_window_year_h, 1),
       unit: "h",
     },
     {
@@ -224,7 +223,7 @@ export function sunMetrics(
       value: rts.sunset_h === null ? null : hhmm(rts.sunset_h),
     },
   ];
-  return { metrics, anyWindowYear_h: sunlitHours(allYear, yearSmp.step_h) };
+  return metrics;
 }
 
 /** The tool's own data: the day, each window and room, the year, and the table. */

@@ -45,6 +45,8 @@ export function standardChecks(p: StandardInput): {
   windowStatus: Map<string, Status>;
   roomStatus: Map<string, Status>;
   verdictText: string;
+  /** The verdict's code and data when the standard says something ("" text: it does not). */
+  verdictCode?: { code: string; data: Record<string, unknown> };
 } {
   const {
     standard,
@@ -67,6 +69,7 @@ export function standardChecks(p: StandardInput): {
   const roomStatus = new Map<string, Status>();
   const dayTol_h = dayStep_h; // midpoint rule: within one step
   let verdictText = "";
+  let verdictCode: { code: string; data: Record<string, unknown> } | undefined;
   if (standard === "en17037") {
     const en = judgeEn17037(rooms, en17037_level, dayTol_h);
     const limit = en.limit_h;
@@ -89,6 +92,8 @@ export function standardChecks(p: StandardInput): {
     if (en.code === "en17037.no_habitable_room") {
       checks.push({
         id: "en17037:dwelling",
+        code: "en17037.no_habitable_room",
+        data: { level: en17037_level, limit_h: limit },
         label: "EN 17037 sunlight exposure: best habitable room",
         status: "unknown",
         limit,
@@ -99,8 +104,17 @@ export function standardChecks(p: StandardInput): {
     } else {
       const best = rooms.find((r) => r.id === en.best)!;
       const status = en.status;
+      const data = {
+        level: en17037_level,
+        limit_h: limit,
+        room: best.name,
+        day_h: best.day_h,
+        date,
+      };
       checks.push({
         id: "en17037:dwelling",
+        code: en.code,
+        data,
         label: `EN 17037 sunlight exposure (${en17037_level}): best habitable room, ${best.name}`,
         status,
         measured: round(best.day_h, 3),
@@ -117,6 +131,8 @@ export function standardChecks(p: StandardInput): {
           kind: "dwelling",
           id: scan,
           rule: "en17037",
+          code: status === "fail" ? "dwelling.too_little_sun" : "dwelling.too_close",
+          data,
           status,
           title: status === "fail"
             ? `No habitable room gets ${limit} h of direct sun on ${date}`
@@ -128,6 +144,7 @@ export function standardChecks(p: StandardInput): {
           overlays: [`room:${best.id}`],
         }));
       }
+      verdictCode = { code: en.code, data };
       verdictText = en.code === "en17037.met"
         ? `${best.name} gets ${
           fmtH(best.day_h)
@@ -166,8 +183,18 @@ export function standardChecks(p: StandardInput): {
       const w = results.find((x) => x.id === j.id)!;
       const room = rooms.find((r) => r.id === w.room)!;
       const share = j.annual_share, shareW = j.winter_share, s1 = j.annual, s2 = j.winter;
+      const data = {
+        window: w.id,
+        room: room.name,
+        annual_share: share,
+        winter_share: shareW,
+        annual_limit: BRE209_ANNUAL,
+        winter_limit: BRE209_WINTER,
+      };
       checks.push({
         id: `bre209:annual:${w.id}`,
+        code: "bre209.annual",
+        data,
         label: `${w.id} (${room.name}): share of annual sun hours`,
         status: s1,
         measured: round(share * 100, 2),
@@ -178,6 +205,8 @@ export function standardChecks(p: StandardInput): {
         ...(s1 === "warn" ? { note: TOO_CLOSE } : {}),
       }, {
         id: `bre209:winter:${w.id}`,
+        code: "bre209.winter",
+        data,
         label: `${w.id} (${room.name}): share of winter sun hours`,
         status: s2,
         measured: round(shareW * 100, 2),
@@ -195,6 +224,8 @@ export function standardChecks(p: StandardInput): {
           kind: "window",
           id: w.id,
           rule: "bre209",
+          code: "window.below_bre209",
+          data,
           status: ws,
           title: `${w.id} in ${room.name} gets less sun than BRE BR 209 asks`,
           detail: `${w.id} gets ${
@@ -208,9 +239,18 @@ export function standardChecks(p: StandardInput): {
       }
     }
     if (!checks.length) {
+      verdictCode = { code: "bre209.not_applicable", data: {} };
       verdictText =
         `No habitable room's window faces within 90° of due south, so BRE BR 209 does not apply.`;
     }
   }
-  return { checks, findings, assumptions, windowStatus, roomStatus, verdictText };
+  return {
+    checks,
+    findings,
+    assumptions,
+    windowStatus,
+    roomStatus,
+    verdictText,
+    ...(verdictCode ? { verdictCode } : {}),
+  };
 }

@@ -78,6 +78,17 @@ export function roomFindings(
     const when = span ? `, ${span.from}–${span.to} local time` : "";
     out.push({
       id: findingId(TOOL, "room", r.id),
+      code: "room.sun",
+      data: {
+        room: r.name,
+        date,
+        day_h: r.day_h,
+        year_h: r.year_h,
+        year,
+        best_window: r.best_window,
+        facing_deg: bw.facing_deg,
+        ...(span ? { from_local: span.from, to_local: span.to } : {}),
+      },
       status: "open",
       severity: "info",
       title: `${r.name}: ${fmtH(r.day_h)} of direct sun on ${inputs.date}${when}; ${

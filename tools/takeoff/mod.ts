@@ -5,95 +5,16 @@
  * table in `result.data.table` (core/result.ts ResultTable): the columns, and a row per room,
  * per floor and for the building, for `--csv` and the Table block.
  */
-import { derivedAssumptions, onlyDerivedText, splitDerived } from "../_shared/derived.ts";
+import { derivedAssumptions, onlyDerivedVerdict, splitDerived } from "../_shared/derived.ts";
 import { fill, tool, z } from "../../core/manifest.ts";
 import type { Metric, Overlay } from "../../core/result.ts";
 import { polygonGeometry } from "../../engines/geometry/geojson.ts";
-import {
-  CONVENTIONS,
-  planTakeoff,
-  type RoomTakeoff,
-  type TakeoffTotals,
-  UNFINISHED_LABELS,
-} from "../../engines/geometry/takeoff.ts";
+import { CONVENTIONS, planTakeoff, UNFINISHED_LABELS } from "../../engines/geometry/takeoff.ts";
 import { named } from "../_shared/refs.ts";
-import { round } from "../../ground/text.ts";
+import { r3, roomRow, type Row, TAKEOFF_COLUMNS, totalsRow } from "./table.ts";
+import { say } from "./wording.ts";
 
-/** The table's columns, in order (result.data.table.columns). */
-export const TAKEOFF_COLUMNS = [
-  "scope",
-  "id",
-  "name",
-  "floor",
-  "label",
-  "included",
-  "height_m",
-  "floor_area_m2",
-  "perimeter_m",
-  "wall_gross_m2",
-  "openings_m2",
-  "wall_net_m2",
-  "ceiling_m2",
-  "volume_m3",
-  "skirting_m",
-  "paint_walls_l",
-  "paint_ceiling_l",
-  "paint_l",
-  "flooring_m2",
-] as const;
-
-type Row = Record<(typeof TAKEOFF_COLUMNS)[number], string | number | boolean | null>;
-
-/** Rounds for the table: millimetres, square millimetres, millilitres. */
-const r3 = (v: number | null) => v === null ? null : round(v, 3);
-
-function roomRow(r: RoomTakeoff): Row {
-  return {
-    scope: "room",
-    id: r.room,
-    name: r.name,
-    floor: r.floor,
-    label: r.label,
-    included: r.included,
-    height_m: r3(r.height_m),
-    floor_area_m2: r3(r.floor_area_m2),
-    perimeter_m: r3(r.perimeter_m),
-    wall_gross_m2: r3(r.wall_gross_m2),
-    openings_m2: r3(r.openings_m2),
-    wall_net_m2: r3(r.wall_net_m2),
-    ceiling_m2: r3(r.ceiling_m2),
-    volume_m3: r3(r.volume_m3),
-    skirting_m: r3(r.skirting_m),
-    paint_walls_l: r3(r.paint_walls_l),
-    paint_ceiling_l: r3(r.paint_ceiling_l),
-    paint_l: r.paint_walls_l === null ? null : r3(r.paint_walls_l + r.paint_ceiling_l),
-    flooring_m2: r3(r.flooring_m2),
-  };
-}
-
-function totalsRow(scope: "floor" | "building", id: string, name: string, t: TakeoffTotals): Row {
-  return {
-    scope,
-    id,
-    name,
-    floor: scope === "floor" ? id : "",
-    label: "",
-    included: true,
-    height_m: null,
-    floor_area_m2: r3(t.floor_area_m2),
-    perimeter_m: r3(t.perimeter_m),
-    wall_gross_m2: r3(t.wall_gross_m2),
-    openings_m2: r3(t.openings_m2),
-    wall_net_m2: r3(t.wall_net_m2),
-    ceiling_m2: r3(t.ceiling_m2),
-    volume_m3: r3(t.volume_m3),
-    skirting_m: r3(t.skirting_m),
-    paint_walls_l: r3(t.paint_walls_l),
-    paint_ceiling_l: r3(t.paint_ceiling_l),
-    paint_l: r3(t.paint_l),
-    flooring_m2: r3(t.flooring_m2),
-  };
-}
+export { TAKEOFF_COLUMNS } from "./table.ts";
 
 export default named(tool({
   id: "takeoff",
@@ -140,12 +61,12 @@ export default named(tool({
     const { rooms: ownRooms, derived } = splitDerived(whole);
     if (!ownRooms.length && derived.length) {
       return {
-        verdict: { status: "unknown", text: onlyDerivedText(scan, derived) },
+        verdict: onlyDerivedVerdict(scan, derived),
         assumptions: derivedAssumptions(derived),
       };
     }
     const plan = derived.length ? { ...whole, rooms: ownRooms } : whole;
-    ctx.step(`Measuring ${plan.rooms.length} rooms (${convention} convention)`);
+    ctx.step(say("step.measuring", { rooms: plan.rooms.length, convention }));
     const t = planTakeoff(plan, {
       convention,
       paint_coverage_m2_per_l,
@@ -187,7 +108,7 @@ export default named(tool({
       kind: "room",
       floor: r.floor,
       geometry: polygonGeometry(plan.rooms[i].polygon),
-      label: `${r.name} ${r.floor_area_m2.toFixed(2)} m²`,
+      label: say("overlay.room", { room: r.name, floor_area_m2: r.floor_area_m2 }),
     }));
     const excluded = t.rooms.filter((r) => !r.included);
     const noHeight = t.rooms.filter((r) => r.included && r.height_m === null);
@@ -198,9 +119,9 @@ export default named(tool({
     ];
     if (excluded.length) {
       assumptions.push({
-        text: `Left out of the totals under this convention: ${
-          excluded.map((r) => `${r.name} (${r.excluded_because})`).join("; ")
-        }.`,
+        text: say("assumption.excluded", {
+          rooms: excluded.map((r) => ({ room: r.name, why: r.excluded_because ?? "" })),
+        }),
       });
     }
     // Unheated rooms (a garage) counted in paint and flooring are counted by choice: say so.
@@ -209,29 +130,30 @@ export default named(tool({
     );
     if (unfinished.length) {
       assumptions.push({
-        text: `Paint and flooring include ${
-          unfinished.map((r) => r.name).join(", ")
-        } (unheated or unfinished) by the ${convention} convention's choice; the finished convention leaves them out.`,
+        text: say("assumption.unfinished", { rooms: unfinished.map((r) => r.name), convention }),
       });
     }
     if (noHeight.length) {
       assumptions.push({
-        text:
-          `${noHeight.length} room(s) have no measured height, so their walls, volume and wall paint are not in the totals: ${
-            noHeight.map((r) => r.name).join(", ")
-          }.`,
+        text: say("assumption.no_height", { rooms: noHeight.map((r) => r.name) }),
       });
     }
-    const status = noHeight.length ? "warn" : "pass";
-    const text = `${b.floor_area_m2.toFixed(2)} m² of floor (${convention}) in ${b.rooms} rooms` +
-      ` on ${t.floors.length} floor(s); ${b.wall_net_m2.toFixed(1)} m² of wall net of openings;` +
-      ` ${b.paint_l.toFixed(1)} L of paint for ${paint_coats} coat(s); ${
-        b.flooring_m2.toFixed(1)
-      } m² of flooring with ${Math.round(flooring_waste * 100)} % waste.` +
-      (noHeight.length ? ` Walls are partial: ${noHeight.length} room(s) have no height.` : "");
-    ctx.step(`Done: ${b.rooms} rooms, ${b.floor_area_m2.toFixed(2)} m²`);
+    // Walls of rooms without a height are not in the totals: partial, a warning.
+    const verdict = say.verdict(noHeight.length ? "warn" : "pass", "verdict.quantities", {
+      convention,
+      floor_area_m2: b.floor_area_m2,
+      rooms: b.rooms,
+      floors: t.floors.length,
+      wall_net_m2: b.wall_net_m2,
+      paint_l: b.paint_l,
+      paint_coats,
+      flooring_m2: b.flooring_m2,
+      flooring_waste,
+      no_height: noHeight.length,
+    });
+    ctx.step(say("step.done", { rooms: b.rooms, floor_area_m2: b.floor_area_m2 }));
     return {
-      verdict: { status, text },
+      verdict,
       metrics,
       overlays,
       assumptions,

@@ -6,30 +6,26 @@
  * tried as the alternative.
  */
 import { fill, tool, z } from "../../core/manifest.ts";
-import { tolerance_m } from "../../ground/plan.ts";
+import { type Plan, type Point, type Room, tolerance_m } from "../../ground/plan.ts";
 import {
   type Check,
   type Finding,
-  fmtM,
-  judge,
   JUDGED_BLOCKS,
   type Metric,
   openFinding,
   type Overlay,
-  TOO_CLOSE,
+  subjectOverlay,
   worstStatus,
 } from "../../core/result.ts";
-import {
-  ADA_T_TURN,
-  freeFloor,
-  largestCircleIn,
-  tTurnFits,
-} from "../../engines/geometry/clearance.ts";
+import { coded } from "../../core/wording.ts";
+import { judgeTurningSpace } from "../../engines/geometry/clearance.ts";
 import { detected_objects, withDetectedObstacles } from "../_vision/obstacles.ts";
 import { objectsByRoom } from "../../engines/geometry/routes/mod.ts";
 import { pointGeometry, polygonGeometry } from "../../engines/geometry/geojson.ts";
 import { named, resolveInput } from "../_shared/refs.ts";
+import { derivedAssumptions } from "../_shared/derived.ts";
 import { turning_diameter_m } from "../_access/inputs.ts";
+import { finding, say, type Tally, type TTurn } from "./wording.ts";
 
 /** Room labels where nobody is expected to turn a chair: not checked unless asked for. */
 const SKIPPED_LABELS = new Set(["stairs", "closet", "outdoor", "balcony"]);
@@ -78,111 +74,22 @@ export default named(tool({
       ? []
       : plan.rooms.filter((r) => SKIPPED_LABELS.has(r.label) && !r.derived);
     const objects = objectsByRoom(plan);
-    ctx.step(`Finding the largest clear circle in ${rooms.length} rooms`);
+    ctx.step(say("step.finding", { rooms: rooms.length }));
     const checks: Check[] = [];
     const findings: Finding[] = [];
     const overlays: Overlay[] = [];
     const empty: string[] = [];
     let smallest: { d: number; name: string } | undefined;
+    const need_m = turning_diameter_m;
     for (const r of rooms) {
       ctx.throwIfCancelled();
       const name = r.name ?? r.id;
-      const obs = objects.get(r.id) ?? [];
-      const circle = largestCircleIn(freeFloor(r.polygon, obs));
-      if (!circle) {
-        empty.push(name);
-        checks.push({
-          id: `turning:${r.id}`,
-          label: `${name}: clear turning circle`,
-          status: "unknown",
-          limit: turning_diameter_m,
-          unit: "m",
-          subject: r.id,
-          note: "Its outline encloses no free floor (zero area, or covered by objects).",
-        });
-        continue;
-      }
-      const d = 2 * circle.radius_m;
-      if (!smallest || d < smallest.d) smallest = { d, name };
-      let status = judge(d, ">=", turning_diameter_m, tolerance_m(plan, d));
-      let note = status === "warn" ? TOO_CLOSE : undefined;
-      const overlayId = `circle:${r.id}`;
-      const ids = [overlayId];
-      let tNote = "";
-      if (status !== "pass" && allow_t_turn) {
-        // ADA 304.3.2 T, judged with the uncertainty rule: fits when grown by the tolerance ->
-        // pass; fits only as drawn or shrunk by it -> too close to call.
-        const t = tolerance_m(plan, ADA_T_TURN.square_m);
-        const grown = tTurnFits(r.polygon, obs, {
-          square_m: ADA_T_TURN.square_m + t,
-          width_m: ADA_T_TURN.width_m + t,
-        });
-        const shrunk = grown.fits ? grown : tTurnFits(r.polygon, obs, {
-          square_m: ADA_T_TURN.square_m - t,
-          width_m: ADA_T_TURN.width_m - t,
-        });
-        if (shrunk.fits) {
-          const tStatus = grown.fits ? "pass" : "warn";
-          if (tStatus === "pass" || status === "fail") status = tStatus;
-          tNote = grown.fits
-            ? "ADA 304.3.2's T-shaped turning space fits instead"
-            : `ADA 304.3.2's T-shaped turning space fits only within the scan's uncertainty (${TOO_CLOSE})`;
-          note = tNote;
-          overlays.push({
-            id: `t_turn:${r.id}`,
-            kind: "area",
-            floor: r.floor,
-            geometry: polygonGeometry(shrunk.footprint!),
-            status: tStatus,
-            label: `${name}: T-turn`,
-          });
-          ids.push(`t_turn:${r.id}`);
-        }
-      }
-      checks.push({
-        id: `turning:${r.id}`,
-        label: `${name}: clear turning circle`,
-        status,
-        measured: d,
-        limit: turning_diameter_m,
-        unit: "m",
-        subject: r.id,
-        rule: { pack: "ada-2010", section: tNote && status !== "fail" ? "304.3.2" : "304.3.1" },
-        ...(note ? { note } : {}),
-      });
-      overlays.push({
-        id: overlayId,
-        kind: "circle",
-        floor: r.floor,
-        geometry: pointGeometry(circle.center),
-        radius_m: circle.radius_m,
-        status,
-        label: `${name} ⌀ ${fmtM(d)}`,
-      });
-      if (status !== "pass") {
-        findings.push(openFinding({
-          tool: "turning_space",
-          kind: "room",
-          id: r.id,
-          status,
-          title: status === "fail"
-            ? `No room to turn around in ${name}`
-            : `Turning space in ${name} is too close to call`,
-          detail:
-            `The largest clear circle in ${name} is ${fmtM(d)} across; ${
-              fmtM(turning_diameter_m, 3)
-            } needed` +
-            (obs.length ? ` (with ${obs.length} object(s) in the room)` : "") +
-            (tNote
-              ? `; ${tNote}`
-              : allow_t_turn
-              ? "; ADA 304.3.2's T-shaped space does not fit either"
-              : "") +
-            (status === "warn" && !tNote ? ` (${TOO_CLOSE})` : "") + ".",
-          subject: r.id,
-          overlays: ids,
-        }));
-      }
+      const j = judgeRoom(plan, r, name, objects.get(r.id) ?? [], need_m, allow_t_turn);
+      checks.push(j.check);
+      overlays.push(...j.overlays);
+      if (j.finding) findings.push(j.finding);
+      if (j.diameter_m === undefined) empty.push(name);
+      else if (!smallest || j.diameter_m < smallest.d) smallest = { d: j.diameter_m, name };
     }
     const fails = checks.filter((c) => c.status === "fail").length;
     const warns = checks.filter((c) => c.status === "warn").length;
@@ -199,50 +106,114 @@ export default named(tool({
       },
     ];
     const assumptions = [
-      {
-        text:
-          "Circles are found to within 5 mm on the floor free of the scanned objects; furniture the scan missed is not counted.",
-      },
+      { text: say("assumption.precision", {}) },
       ...(skipped.length
-        ? [{
-          text: `Not checked (stairs, closets, outdoor spaces): ${
-            skipped.map((r) => r.name ?? r.id).join(", ")
-          }.`,
-        }]
+        ? [{ text: say("assumption.skipped", { rooms: skipped.map((r) => r.name ?? r.id) }) }]
         : []),
-      ...(empty.length
-        ? [{ text: `${empty.length} room(s) enclose no free floor: ${empty.join(", ")}.` }]
-        : []),
-      ...derived.map((r) => ({
-        text: `Not judged: ${r.name ?? r.id} (${r.derived}).`,
-      })),
+      ...(empty.length ? [{ text: say("assumption.empty", { rooms: empty }) }] : []),
+      ...derivedAssumptions(derived),
       ...(detected ? [{ text: detected.assumption, input: "detected_objects" }] : []),
     ];
     const status = worstStatus(checks.map((c) => c.status));
-    let text: string;
-    if (status === "unknown" && !rooms.length && derived.length) {
-      text = `Scan ${scan} has no room of its own to judge: ${derived[0].derived}.`;
-    } else if (status === "unknown") {
-      text = `No room in scan ${scan} has free floor to check.`;
-    } else if (status === "fail") {
-      text =
-        `${fails} of ${judged} rooms have no clear ${
-          fmtM(turning_diameter_m, 3)
-        } turning circle; the tightest is ${smallest!.name} at ${fmtM(smallest!.d)}` +
-        (warns ? `, and ${warns} are too close to call` : "") + ".";
-    } else if (status === "warn") {
-      text = `${warns} of ${judged} rooms are within the scan's uncertainty of a ${
-        fmtM(turning_diameter_m, 3)
-      } turning space: measure on site.`;
-    } else {
-      text = `${judged === 1 ? "The room has" : `All ${judged} rooms have`} room to turn (${
-        fmtM(turning_diameter_m, 3)
-      } circle, or ADA's T); the tightest circle is ${fmtM(smallest!.d)} in ${smallest!.name}.`;
-    }
-    if (empty.length && status !== "unknown") {
-      text += ` ${empty.length} room(s) have no free floor.`;
-    }
-    ctx.step(`Done: ${fails} too tight, ${warns} too close to call`);
-    return { verdict: { status, text }, metrics, checks, findings, overlays, assumptions };
+    const tally: Tally = { need_m, judged, fails, warns, empty: empty.length };
+    const tightest = smallest ? { tightest: smallest.name, tightest_m: smallest.d } : undefined;
+    const verdict = status === "unknown" && !rooms.length && derived.length
+      ? say.verdict(status, "verdict.only_derived", { scan, why: derived[0].derived! })
+      : status === "unknown"
+      ? say.verdict(status, "verdict.no_free_floor", { scan })
+      : status === "fail"
+      ? say.verdict(status, "verdict.too_tight", { ...tally, ...tightest! })
+      : status === "warn"
+      ? say.verdict(status, "verdict.too_close", tally)
+      : say.verdict(status, "verdict.all_turn", { ...tally, ...tightest! });
+    ctx.step(say("step.done", { fails, warns }));
+    return { verdict, metrics, checks, findings, overlays, assumptions };
   },
 }));
+
+/**
+ * One room judged (engines/geometry/clearance.ts judgeTurningSpace: the circle, then ADA's T):
+ * its check, its overlays (the T where tried and fitting, then the circle), and a finding when
+ * it does not plainly pass. No free floor: an unknown check and nothing drawn.
+ */
+function judgeRoom(
+  plan: Plan,
+  r: Room,
+  name: string,
+  obs: Point[][],
+  need_m: number,
+  allow_t_turn: boolean,
+): { check: Check; overlays: Overlay[]; finding?: Finding; diameter_m?: number } {
+  const j = judgeTurningSpace(r.polygon, obs, need_m, (v) => tolerance_m(plan, v), allow_t_turn);
+  if (!j) {
+    return {
+      check: {
+        id: `turning:${r.id}`,
+        ...coded("room.no_free_floor", { room: name, need_m }),
+        label: say("check.turning", { room: name }),
+        status: "unknown",
+        limit: need_m,
+        unit: "m",
+        subject: r.id,
+        note: say("note.no_free_floor", {}),
+      },
+      overlays: [],
+    };
+  }
+  const { status, diameter_m: d } = j;
+  const t: TTurn = j.t
+    ? j.t.status === "pass" ? "fits" : "fits_within_uncertainty"
+    : j.circle_status !== "pass" && allow_t_turn
+    ? "does_not_fit"
+    : "not_tried";
+  const ids = [`circle:${r.id}`, ...(j.t ? [`t_turn:${r.id}`] : [])];
+  const overlays: Overlay[] = [];
+  if (j.t) {
+    overlays.push(subjectOverlay(j.t.status, {
+      id: ids[1],
+      kind: "area",
+      floor: r.floor,
+      geometry: polygonGeometry(j.t.footprint),
+      label: say("overlay.t_turn", { room: name }),
+    }));
+  }
+  overlays.push(subjectOverlay(status, {
+    id: ids[0],
+    kind: "circle",
+    floor: r.floor,
+    geometry: pointGeometry(j.circle.center),
+    radius_m: j.circle.radius_m,
+    label: say("overlay.circle", { room: name, diameter_m: d }),
+  }));
+  const note = say("note.turning", { t, warn: j.circle_status === "warn" });
+  const data = { room: name, diameter_m: d, need_m, objects: obs.length, t };
+  return {
+    check: {
+      id: `turning:${r.id}`,
+      ...coded("room.turning", data),
+      label: say("check.turning", { room: name }),
+      status,
+      measured: d,
+      limit: need_m,
+      unit: "m",
+      subject: r.id,
+      rule: { pack: "ada-2010", section: j.section },
+      ...(note ? { note } : {}),
+    },
+    overlays,
+    ...(status !== "pass"
+      ? {
+        finding: openFinding({
+          tool: "turning_space",
+          kind: "room",
+          id: r.id,
+          status,
+          ...finding(status === "fail" ? "room.too_tight" : "room.too_close", data),
+          subject: r.id,
+          overlays: ids,
+        }),
+      }
+      : {}),
+    diameter_m: d,
+  };
+}

@@ -1,5 +1,6 @@
 /** will_it_fit's item presets: the typical sizes an item name stands for. */
 import type { Item } from "../../engines/geometry/fit.ts";
+import { InputError } from "../../ground/errors.ts";
 
 /**
  * Typical sizes (width × depth × height, m). No standard fixes them; each is a common retail
@@ -37,3 +38,28 @@ export const ITEM_PRESETS: Record<string, Item & { what: string }> = {
     what: "an upright piano, 60 × 25 × 50 in",
   },
 };
+
+/**
+ * The item to carry in: the sizes given, each one not given from the preset; a custom item
+ * without all three is an InputError naming the first size missing.
+ */
+export function itemOf(inputs: {
+  item: string;
+  width_m?: number;
+  depth_m?: number;
+  height_m?: number;
+}): { item: Item; preset?: Item & { what: string } } {
+  const preset = inputs.item === "custom" ? undefined : ITEM_PRESETS[inputs.item];
+  const w = inputs.width_m ?? preset?.width_m;
+  const d = inputs.depth_m ?? preset?.depth_m;
+  const h = inputs.height_m ?? preset?.height_m;
+  if (w === undefined || d === undefined || h === undefined) {
+    const missing = [
+      w === undefined ? "width_m" : "",
+      d === undefined ? "depth_m" : "",
+      h === undefined ? "height_m" : "",
+    ].filter(Boolean);
+    throw new InputError(missing[0], `a custom item needs ${missing.join(", ")} (metres)`);
+  }
+  return { item: { width_m: w, depth_m: d, height_m: h }, ...(preset ? { preset } : {}) };
+}

@@ -5,32 +5,26 @@
  * with tilting (Carver 1956), corners by the rigid-rectangle formula (reference §4.2; Moretti
  * 2002), stair headroom along the pitch (IRC R311.7.2), and a place on the floor.
  */
-import { InputError } from "../../ground/errors.ts";
 import { named, resolveInput } from "../_shared/refs.ts";
 import { chooseEntrance } from "../_shared/entrance.ts";
 import { derivedAssumptions, derivedTargetText } from "../_shared/derived.ts";
 import { fill, tool, z } from "../../core/manifest.ts";
-import {
-  type Finding,
-  fmtM,
-  JUDGED_BLOCKS,
-  type Metric,
-  openFinding,
-  type Status,
-} from "../../core/result.ts";
-import type { FitStep, Item } from "../../engines/geometry/fit.ts";
+import { type Finding, fmtM, JUDGED_BLOCKS, openFinding, type Status } from "../../core/result.ts";
+import { type FitStep, wayInStatus } from "../../engines/geometry/fit.ts";
 import { bestWayIn } from "../../engines/geometry/fit_way_in.ts";
 import { startsFrom } from "../../engines/geometry/routes/best.ts";
 import { detected_objects, withDetectedObstacles } from "../_vision/obstacles.ts";
-import { ITEM_PRESETS } from "./items.ts";
+import { ITEM_PRESETS, itemOf } from "./items.ts";
 import {
   fitAssumptions,
+  fitMetrics,
   fitOverlays,
-  fitVerdictText,
+  type FitVerdictData,
+  say,
   stepChecks,
+  stepFindingDetail,
   stepFindingTitle,
 } from "./report.ts";
-import { round } from "../../ground/text.ts";
 
 export { ITEM_PRESETS };
 const ITEMS = ["sofa", "fridge", "mattress", "wardrobe", "piano", "custom"] as const;
@@ -90,34 +84,25 @@ export default named(tool({
     const entranceId = inputs.entrance === undefined
       ? undefined
       : resolveInput(plan, "door", "entrance", inputs.entrance, scan);
-    const preset = inputs.item === "custom" ? undefined : ITEM_PRESETS[inputs.item];
-    const w = inputs.width_m ?? preset?.width_m;
-    const d = inputs.depth_m ?? preset?.depth_m;
-    const h = inputs.height_m ?? preset?.height_m;
-    if (w === undefined || d === undefined || h === undefined) {
-      const missing = [
-        w === undefined ? "width_m" : "",
-        d === undefined ? "depth_m" : "",
-        h === undefined ? "height_m" : "",
-      ].filter(Boolean);
-      throw new InputError(missing[0], `a custom item needs ${missing.join(", ")} (metres)`);
-    }
-    const item: Item = { width_m: w, depth_m: d, height_m: h };
+    const { item, preset } = itemOf(inputs);
+    const { width_m: w, depth_m: d, height_m: h } = item;
     const room = plan.rooms.find((r) => r.id === to)!;
     // A room the importer derived (not in the file) is not a target: it is said, not judged.
     if (room.derived) {
       return {
-        verdict: { status: "unknown", text: derivedTargetText(room) },
+        verdict: {
+          status: "unknown",
+          code: "verdict.derived_target",
+          data: { room: room.id, why: room.derived },
+          text: derivedTargetText(room),
+        },
         assumptions: derivedAssumptions([room]),
       };
     }
     const choice = chooseEntrance(plan, entranceId);
     if (!choice.candidates.length) {
       return {
-        verdict: {
-          status: "unknown",
-          text: `Scan ${scan}: ${choice.basis}, so there is no way in to follow.`,
-        },
+        verdict: say.verdict("unknown", "verdict.no_entrance", { scan, basis: choice.basis }),
       };
     }
     // The named entrance, or every door to the outside tried (movers use whichever works).
@@ -126,8 +111,8 @@ export default named(tool({
     const dims = `${fmtM(w)} × ${fmtM(d)} × ${fmtM(h)}`;
     ctx.step(
       starts.length > 1
-        ? `Finding the way to ${name} for a ${dims} ${inputs.item} from each of the ${starts.length} doors to the outside`
-        : `Finding the way from ${starts[0].id} to ${name} for a ${dims} ${inputs.item}`,
+        ? say("step.finding_each", { room: name, dims, item: inputs.item, doors: starts.length })
+        : say("step.finding_from", { room: name, dims, item: inputs.item, from: starts[0].id }),
     );
     // Each start tried, the best way in kept (engines/geometry/fit_way_in.ts).
     const best = bestWayIn(plan, starts, room.id, item, inputs.stair_headroom_m);
@@ -145,77 +130,79 @@ export default named(tool({
     });
     if (route.why) {
       return {
-        verdict: { status: "unknown", text: `There is no way to ${name} to follow: ${route.why}.` },
+        verdict: say.verdict("unknown", "verdict.no_way", { room: name, why: route.why }),
         assumptions,
       };
     }
     const steps: FitStep[] = best.steps;
     // The same count as the "Steps checked" metric.
-    ctx.step(`Checked ${steps.length} ${steps.length === 1 ? "step" : "steps"} of the way`);
+    ctx.step(say("step.checked", { steps: steps.length }));
     const checks = stepChecks(steps);
     const overlays = fitOverlays(room.id, route.legs, steps);
-    // A step not known stops a "fits": fail > warn > unknown > pass.
-    const has = (k: FitStep["status"]) => steps.some((s) => s.status === k);
-    const status: Status = has("fail")
-      ? "fail"
-      : has("warn")
-      ? "warn"
-      : has("unknown")
-      ? "unknown"
-      : "pass";
+    const way = wayInStatus(steps);
+    const status: Status = way.status;
     for (const o of overlays) if (o.kind === "route") o.status = status;
-    const first = steps.findIndex((s) => s.status === "fail");
-    const firstClose = steps.findIndex((s) => s.status === "warn");
-    const firstUnknown = steps.findIndex((s) => s.status === "unknown");
     const findings: Finding[] = [];
-    const key = first >= 0 ? first : firstClose >= 0 ? firstClose : firstUnknown;
+    const key = way.first_fail >= 0
+      ? way.first_fail
+      : way.first_warn >= 0
+      ? way.first_warn
+      : way.first_unknown;
     if (key >= 0) {
       const s = steps[key];
       findings.push(openFinding({
         tool: "will_it_fit",
         kind: inputs.item,
         id: `${room.id}:${s.element}`,
+        code: s.status === "fail"
+          ? "way_in.blocked"
+          : s.status === "warn"
+          ? "way_in.too_close"
+          : "way_in.unknown",
+        data: {
+          item: inputs.item,
+          step: key + 1,
+          steps: steps.length,
+          step_code: s.message,
+          ...s.data,
+        },
         status: s.status,
         title: stepFindingTitle(inputs.item, s),
-        detail: `Step ${key + 1} of ${steps.length}: ${s.text}.`,
+        detail: stepFindingDetail(key + 1, steps.length, s),
         subject: s.element,
         ...(s.at && s.floor ? { overlays: [`step:${key}`] } : {}),
       }));
     }
     const carries = [...new Set(steps.filter((s) => s.carry).map((s) => s.carry!))];
-    const metrics: Metric[] = [
-      { id: "steps", label: "Steps checked", value: steps.length },
-      {
-        id: "route_length_m",
-        label: "Way in",
-        value: round(route.length_m!, 1),
-        unit: "m",
-      },
-      {
-        id: "tightest_margin_m",
-        label: "Tightest spare room",
-        value: steps.some((s) => s.margin_m !== undefined)
-          ? Math.min(...steps.filter((s) => s.margin_m !== undefined).map((s) => s.margin_m!))
-          : null,
-        unit: "m",
-      },
-      { id: "carry", label: "How to carry it", value: carries.join("; ") || "upright" },
-    ];
-    const text = fitVerdictText({
-      status,
-      what: `The ${dims} ${inputs.item}`,
-      name,
-      steps,
-      first,
-      firstClose,
-      firstUnknown,
+    const metrics = fitMetrics(steps, route.length_m!, carries);
+    const data: FitVerdictData = {
+      item: inputs.item,
+      width_m: w,
+      depth_m: d,
+      height_m: h,
+      room: name,
+      steps: steps.length,
       from: used.id,
       length_m: route.length_m!,
       carries,
-    });
-    ctx.step(`Done: ${status}`);
+      ...(key >= 0
+        ? { step: key + 1, step_code: steps[key].message, step_text: steps[key].text }
+        : {}),
+    };
+    const verdict = say.verdict(
+      status,
+      status === "fail"
+        ? "verdict.fails"
+        : status === "warn"
+        ? "verdict.too_close"
+        : status === "unknown"
+        ? "verdict.unknown_step"
+        : "verdict.fits",
+      data,
+    );
+    ctx.step(say("step.done", { status }));
     return {
-      verdict: { status, text },
+      verdict,
       metrics,
       checks,
       findings,

@@ -7,13 +7,15 @@ import {
   type Assumption,
   type Check,
   fmtM,
+  type Metric,
   type Overlay,
   type Status,
   TOO_CLOSE,
 } from "../../core/result.ts";
 import type { FitStep, Item } from "../../engines/geometry/fit.ts";
+import { wording } from "../../core/wording.ts";
 import { pointGeometry } from "../../engines/geometry/geojson.ts";
-import { capitalise } from "../../ground/text.ts";
+import { capitalise, round } from "../../ground/text.ts";
 
 /** What the assumptions are worded from. */
 export interface FitAssumptionParts {
@@ -66,10 +68,28 @@ export function fitAssumptions(p: FitAssumptionParts): Assumption[] {
   ];
 }
 
+/** The metrics: steps checked, the way in's length, the tightest spare room, how to carry it. */
+export function fitMetrics(steps: FitStep[], length_m: number, carries: string[]): Metric[] {
+  const margins = steps.filter((s) => s.margin_m !== undefined).map((s) => s.margin_m!);
+  return [
+    { id: "steps", label: "Steps checked", value: steps.length },
+    { id: "route_length_m", label: "Way in", value: round(length_m, 1), unit: "m" },
+    {
+      id: "tightest_margin_m",
+      label: "Tightest spare room",
+      value: margins.length ? Math.min(...margins) : null,
+      unit: "m",
+    },
+    { id: "carry", label: "How to carry it", value: carries.join("; ") || "upright" },
+  ];
+}
+
 /** One check per step of the way. */
 export function stepChecks(steps: FitStep[]): Check[] {
   return steps.map((s, i) => ({
     id: `step:${i}:${s.kind}:${s.element}`,
+    code: `step.${s.message}`,
+    data: { step: i + 1, kind: s.kind, element: s.element, ...s.data },
     label: capitalise(s.text),
     status: s.status,
     ...(s.margin_m !== undefined ? { measured: s.margin_m, limit: 0, unit: "m" } : {}),
@@ -115,35 +135,65 @@ export function stepFindingTitle(item: string, s: FitStep): string {
     : `Whether the ${item} gets past ${s.kind} ${s.element} is unknown`;
 }
 
-/** What the verdict sentence is worded from. */
-export interface FitVerdictParts {
-  status: Status;
-  what: string;
-  name: string;
-  steps: FitStep[];
-  first: number;
-  firstClose: number;
-  firstUnknown: number;
+/** What a verdict sentence is made from: the item, the room, and the step it turns on. */
+export interface FitVerdictData {
+  item: string;
+  width_m: number;
+  depth_m: number;
+  height_m: number;
+  room: string;
+  steps: number;
+  /** The step the verdict turns on (1-based) and its words (the engine's fit_wording.ts). */
+  step?: number;
+  step_code?: string;
+  step_text?: string;
   from: string;
   length_m: number;
   carries: string[];
 }
 
-/** The verdict sentence: the first failing, too-close or unknown step, or how to carry it in. */
-export function fitVerdictText(p: FitVerdictParts): string {
-  const { status, what, name, steps, first, firstClose, firstUnknown, carries } = p;
-  if (status === "fail") {
-    return `${what} will not get to ${name}: step ${first + 1}, ${steps[first].text}.`;
-  } else if (status === "warn") {
-    return `${what} may get to ${name}, but step ${firstClose + 1} is too close to call (${
-      steps[firstClose].text
-    }): measure on site.`;
-  } else if (status === "unknown") {
-    return `${what} gets through every step that could be judged, but step ${
-      firstUnknown + 1
-    } is unknown: ${steps[firstUnknown].text}.`;
-  }
-  return `${what} fits: ${steps.length} steps from ${p.from} to ${name} (${
-    fmtM(p.length_m, 1)
-  }); carry it ${carries.join(", then ") || "upright"}.`;
+/** The item as the verdict names it: "The 2.00 m × 0.90 m × 0.80 m sofa". */
+export const itemWords = (d: Pick<FitVerdictData, "item" | "width_m" | "depth_m" | "height_m">) =>
+  `The ${fmtM(d.width_m)} × ${fmtM(d.depth_m)} × ${fmtM(d.height_m)} ${d.item}`;
+
+/** will_it_fit's steps and verdicts, made from codes and data (core/wording.ts). */
+export const say = wording<{
+  "step.finding_each": { room: string; dims: string; item: string; doors: number };
+  "step.finding_from": { room: string; dims: string; item: string; from: string };
+  "step.checked": { steps: number };
+  "step.done": { status: Status };
+  "verdict.no_entrance": { scan: string; basis: string };
+  "verdict.no_way": { room: string; why: string };
+  "verdict.fails": FitVerdictData;
+  "verdict.too_close": FitVerdictData;
+  "verdict.unknown_step": FitVerdictData;
+  "verdict.fits": FitVerdictData;
+}>({
+  "step.finding_each": (d) =>
+    `Finding the way to ${d.room} for a ${d.dims} ${d.item} from each of the ${d.doors} doors to the outside`,
+  "step.finding_from": (d) =>
+    `Finding the way from ${d.from} to ${d.room} for a ${d.dims} ${d.item}`,
+  "step.checked": (d) => `Checked ${d.steps} ${d.steps === 1 ? "step" : "steps"} of the way`,
+  "step.done": (d) => `Done: ${d.status}`,
+  "verdict.no_entrance": (d) => `Scan ${d.scan}: ${d.basis}, so there is no way in to follow.`,
+  "verdict.no_way": (d) => `There is no way to ${d.room} to follow: ${d.why}.`,
+  "verdict.fails": (d) =>
+    `${itemWords(d)} will not get to ${d.room}: step ${d.step}, ${d.step_text}.`,
+  "verdict.too_close": (d) =>
+    `${
+      itemWords(d)
+    } may get to ${d.room}, but step ${d.step} is too close to call (${d.step_text}): measure on site.`,
+  "verdict.unknown_step": (d) =>
+    `${
+      itemWords(d)
+    } gets through every step that could be judged, but step ${d.step} is unknown: ${d.step_text}.`,
+  "verdict.fits": (d) =>
+    `${itemWords(d)} fits: ${d.steps} steps from ${d.from} to ${d.room} (${
+      fmtM(d.length_m, 1)
+    }); carry it ${d.carries.join(", then ") || "upright"}.`,
+});
+
+/** The finding's detail: the step it is about, of how many, in words. */
+export function stepFindingDetail(step: number, steps: number, s: FitStep): string {
+  return `Step ${step} of ${steps}: ${s.text}.`;
 }

@@ -258,7 +258,8 @@ export async function runPost(app: App, id: string, req: Request): Promise<Respo
       400,
     );
   }
-  const pv2 = sessionFor(app, m).preview();
+  // What the next run would use: as before unless an answer was saved (then filled afresh).
+  const pv2 = save.length ? sessionFor(app, m).preview() : pv;
   if (state.status === "needs_input") {
     return html(
       <Page info={pageInfo(app, m.title, "tools")}>

@@ -138,6 +138,16 @@ export function constraintText<K extends ConstraintMessage>(
   throw new Error(`unknown constraint message ${message}`);
 }
 
+/**
+ * Whether a constraint's own sentence already says it is too close to call: a passage whose
+ * measure clears the need but the search could not confirm the way (`uncertainty_m` set).
+ * Read from its message and data, not its words.
+ */
+export function saysTooClose(c: { message: ConstraintMessage; data: unknown }): boolean {
+  return c.message === "passage" &&
+    (c.data as ConstraintMessages["passage"]).uncertainty_m !== undefined;
+}
+
 /** A constraint's message id, its data, and the sentence made from them. */
 export function said<K extends ConstraintMessage>(
   message: K,

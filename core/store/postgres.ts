@@ -4,17 +4,25 @@
  * `THRESHOLD_STORE=postgres://…`.
  *
  * How it stays synchronous: PostgreSQL clients in JavaScript are asynchronous, so the queries
- * run in a Deno Worker (core/store_postgres_worker.ts, postgres.js) and each call here posts
+ * run in a Deno Worker (core/store/postgres_worker.ts, postgres.js) and each call here posts
  * the operation and blocks on `Atomics.wait` until the worker has written the JSON reply into
  * a SharedArrayBuffer (in 1 MiB chunks for large replies). One call costs one worker round
  * trip (~0.1 ms) on top of the query. Chosen over an async Store interface so that the
  * runner, the session and the CLI — all synchronous over the store — need no change.
  */
-import { StoreError } from "../ground/errors.ts";
-import { checkScanId, type Store } from "./store.ts";
+import { StoreError } from "../../ground/errors.ts";
+import type { Store } from "./types.ts";
+import { checkScanId } from "./scans.ts";
+import { PG_OPS } from "./postgres_ops.ts";
+import { STORE_SCHEMA_VERSION } from "./schema.ts";
 
-/** The PostgreSQL schema version this threshold writes (migrations in the worker). */
-export const PG_SCHEMA_VERSION = 3;
+/**
+ * The PostgreSQL schema version this threshold writes: the count of the migrations both stores
+ * share (./schema.ts). Version 4 is the first of the shared list; a store at 1–3 (written when
+ * PostgreSQL had its own list, whose 1 already held the scans' counts) upgrades by the shared
+ * steps after its version, each of which changes nothing that is already there.
+ */
+export const PG_SCHEMA_VERSION = STORE_SCHEMA_VERSION;
 const CHUNK = 1 << 20;
 const WAIT_MS = 120_000;
 
@@ -33,7 +41,7 @@ export function openPostgresStore(url: string): Store {
   const ctrl = new Int32Array(ctrlBuf);
   const dataBuf = new SharedArrayBuffer(CHUNK);
   const data = new Uint8Array(dataBuf);
-  const worker = new Worker(new URL("./store_postgres_worker.ts", import.meta.url), {
+  const worker = new Worker(new URL("./postgres_worker.ts", import.meta.url), {
     type: "module",
   });
   let closed = false;
@@ -78,41 +86,7 @@ export function openPostgresStore(url: string): Store {
     throw e;
   }
   const call = (op: string) => (...args: unknown[]) => send({ type: "call", op, args }, op);
-  const ops = [
-    "putScan",
-    "getScan",
-    "listScans",
-    "deleteScan",
-    "deleteSite",
-    "putSite",
-    "getSite",
-    "findSite",
-    "listSites",
-    "getPref",
-    "setPref",
-    "unsetPref",
-    "listPrefs",
-    "putPersona",
-    "getPersona",
-    "listPersonas",
-    "getSelection",
-    "setSelection",
-    "addRun",
-    "getRun",
-    "listRuns",
-    "listFindings",
-    "findFinding",
-    "setFindingStatus",
-    "getDetections",
-    "putDetections",
-    "putBatch",
-    "getBatch",
-    "lastBatch",
-    "commitBatchRow",
-    "batchCount",
-    "scanBuildings",
-    "listBatchRows",
-  ];
+  const ops = Object.keys(PG_OPS);
   const store = Object.fromEntries(ops.map((op) => [op, call(op)])) as unknown as Store;
   return {
     ...store,

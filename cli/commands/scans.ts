@@ -1,0 +1,157 @@
+/**
+ * `threshold import <file>`, `scans` (list, rm), `plan <sid>` and `use <sid>`: buildings in
+ * and out of the store.
+ * @module
+ */
+import { InputError } from "../../ground/errors.ts";
+import type { Plan } from "../../ground/plan.ts";
+import { printable, printableLine } from "../../core/printable.ts";
+import { err, L, out, type Register, store, tableOf } from "../common.ts";
+
+/** `import <file>`: a building into the store. */
+export const importScan: Register = (p, { act }) => {
+  p.command("import <file>").description("Import a building (plan JSON and the formats in layers/)")
+    .option("--id <sid>", "store under this scan id")
+    .option("--json", "print the import report as JSON")
+    .action(act(async (file: string, o: { id?: string; json?: boolean }) => {
+      const { importLimits, importSource } = await import("../../layers/mod.ts");
+      const s = store();
+      const { loaded, report } = await importSource(file, { id: o.id, ...importLimits(s) });
+      s.putScan(loaded, report);
+      const p = loaded.plan;
+      const count = (k: string) => p.openings.filter((x) => x.kind === k).length;
+      if (o.json) return out(JSON.stringify({ scan: p.id, report }, null, 2));
+      out(`Imported ${file} as scan ${p.id} (${report.format})`);
+      out(
+        tableOf([
+          "Floors",
+          "Rooms",
+          "Doors",
+          "Windows",
+          "Openings",
+          "Verticals",
+          "Objects",
+          "Sweeps",
+          "Warnings",
+        ], [[
+          p.floors.length,
+          p.rooms.length,
+          count("door"),
+          count("window"),
+          count("opening"),
+          p.verticals.length,
+          p.objects.length,
+          p.sweeps.length,
+          report.warnings.length,
+        ]]),
+      );
+      for (
+        const [title, list] of [["Mapped", report.mapped], ["Source lacked", report.lacking], [
+          "Assumptions",
+          report.assumptions,
+        ], ["Warnings", report.warnings]] as const
+      ) {
+        if (list.length) out(`${title}:\n${list.map((x) => `  - ${printableLine(x)}`).join("\n")}`);
+      }
+    }));
+};
+
+/** `scans` (list, rm): the stored scans and the built-in demo. */
+export const scans: Register = (p, { act }) => {
+  const scans = p.command("scans").description(
+    "List scans (stored, and the built-in demo); scans rm <sid> deletes one",
+  );
+  scans.command("rm <sid>").description("Delete a scan with its runs and findings")
+    .action(act((sid: string) => {
+      if (sid in L.BUILTIN_SCANS) {
+        throw new InputError("sid", `${sid} is the built-in demo building; it cannot be deleted`);
+      }
+      const s = store();
+      if (!s.deleteScan(sid)) {
+        throw new InputError(
+          "sid",
+          `no stored scan ${JSON.stringify(sid)}; stored scans: ${
+            s.listScans().map((x) => x.id).join(", ") || "none"
+          }`,
+        );
+      }
+      out(`Deleted scan ${sid} with its runs and findings`);
+    }));
+  scans.command("list", { isDefault: true }).description("List scans").option("--json")
+    .action(act((o: { json?: boolean }) => {
+      const all = L.listScanEntries({ store: store(), builtins: L.BUILTIN_SCANS });
+      const sel = all.find((r) => r.selected)?.id;
+      if (o.json) return out(JSON.stringify({ selected: sel ?? null, scans: all }, null, 2));
+      out(
+        tableOf(
+          ["", "Scan", "Name", "Format", "Floors", "Rooms", "Imported"],
+          all.map((r) => [
+            r.selected ? "*" : "",
+            r.id,
+            r.name,
+            r.builtin ? "built-in" : r.format,
+            r.floors,
+            r.rooms,
+            r.imported_at ?? "",
+          ]),
+        ),
+      );
+    }));
+};
+
+/** `plan <sid>`: a scan's plan, by names. */
+export const plan: Register = (p, { act }) => {
+  p.command("plan <sid>").description("Show a scan's plan").option("--json", "the plan JSON")
+    .option("--ids", "add each element's id (names only by default)")
+    .action(act(async (sid: string, o: { json?: boolean; ids?: boolean }) => {
+      const loaded = L.requirePlan({ store: store(), builtins: L.BUILTIN_SCANS }, sid);
+      const pl: Plan = loaded.plan;
+      if (o.json) return out(JSON.stringify(pl, null, 2));
+      const { planNames } = await import("../../ground/names.ts");
+      const names = planNames(pl);
+      const id = (x: string) => (o.ids ? [x] : []);
+      out(printableLine(
+        `${pl.name || pl.id} (${pl.source.format}${pl.source.ref ? `: ${pl.source.ref}` : ""})`,
+      ));
+      if (pl.site) {
+        out(printableLine(
+          `Site: ${pl.site.lat}, ${pl.site.lon}${pl.site.address ? ` — ${pl.site.address}` : ""}`,
+        ));
+      }
+      // People read names: floors, rooms and openings by name; ids with --ids.
+      out(
+        tableOf(
+          ["Floor", "Room", "Label", ...(o.ids ? ["Id"] : []), "Height (m)"],
+          pl.rooms.map((r) => [
+            names.floor.get(r.floor) ?? r.floor,
+            names.room.get(r.id) ?? r.id,
+            r.label,
+            ...id(r.id),
+            r.height_m ?? "—",
+          ]),
+        ),
+      );
+      out(
+        tableOf(
+          ["Opening", "Floor", ...(o.ids ? ["Id"] : []), "Width (m)", "Threshold (m)"],
+          pl.openings.map((x) => [
+            names.opening.get(x.id) ?? x.id,
+            names.floor.get(x.floor) ?? x.floor,
+            ...id(x.id),
+            x.width_m,
+            x.threshold_m ?? "—",
+          ]),
+        ),
+      );
+      for (const w of loaded.warnings) err(`warning: ${printable(w)}`);
+    }));
+};
+
+/** `use <sid>`: select a scan for later runs. */
+export const use: Register = (p, { act }) => {
+  p.command("use <sid>").description("Select a scan; later runs are filled from it")
+    .action(act((sid: string) => {
+      L.selectScan({ store: store(), builtins: L.BUILTIN_SCANS }, sid);
+      out(`Selected scan ${sid}`);
+    }));
+};

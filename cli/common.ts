@@ -1,0 +1,105 @@
+/**
+ * What every command of `threshold` shares: the heavy library loaded on demand (`L`), the
+ * store opened once per invocation, output, tables for people, flag parsing, exit codes and
+ * the `act` / `listing` wrappers each command's action runs in.
+ * @module
+ */
+import type { Command } from "npm:commander@15.1.0";
+import { fitTable } from "./layout.ts";
+import { InputError } from "../ground/errors.ts";
+import type { Registry } from "../core/registry.ts";
+import { openStoreAt, type Store, storeLocation } from "../core/store.ts";
+import { printableLine } from "../core/printable.ts";
+import type * as Lib from "./lib.ts";
+import { fmtNumber } from "../ground/text.ts";
+
+/** The heavy part of the command line, loaded by every command but the listings. */
+export let L: typeof Lib;
+export async function loadLib(): Promise<typeof Lib> {
+  return (L ??= await import("./lib.ts"));
+}
+
+/** Exit codes, documented in the README. */
+export const EXIT = { ok: 0, error: 1, usage: 2, needsInput: 3 } as const;
+
+/** Ends a command with an exit code (and a message for stderr). */
+export class Exit extends Error {
+  constructor(readonly code: number, message = "") {
+    super(message);
+  }
+}
+
+export const out = (s: string) => console.log(s);
+export const err = (s: string) => console.error(s);
+
+let storeCache: Store | undefined;
+/** The store, opened on first use and closed by `closeStore` when the command ends. */
+export function store(): Store {
+  return (storeCache ??= openStoreAt(storeLocation()));
+}
+export function closeStore(): void {
+  storeCache?.close();
+  storeCache = undefined;
+}
+
+export function tableOf(
+  head: string[],
+  rows: (string | number)[][],
+  noteColumns?: number[],
+): string {
+  return fitTable(
+    head,
+    rows.map((r) =>
+      r.map((c) => (typeof c === "number" ? fmtNumber(c) : printableLine(String(c))))
+    ),
+    { noteColumns },
+  );
+}
+
+/** `key=value`: the value is JSON when it parses, else the plain string. */
+export function parseKv(kv: string, flag = "--set"): [string, unknown] {
+  const i = kv.indexOf("=");
+  if (i <= 0) throw new InputError(flag, `expected key=value, got ${JSON.stringify(kv)}`);
+  const k = kv.slice(0, i).trim(), raw = kv.slice(i + 1);
+  const v = parseValue(raw);
+  if (typeof v === "number" && !Number.isFinite(v)) {
+    throw new InputError(
+      `${flag} ${k}`,
+      `${raw} is too large to be a number (the largest is about 1.8e308)`,
+    );
+  }
+  return [k, v];
+}
+export function parseValue(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+}
+export const collect = (v: string, prev: string[]) => [...prev, v];
+/** A number flag's value, or an InputError naming the flag (core says which range is allowed). */
+export function numberFlag(flag: string, v: string): number {
+  const n = v.trim() === "" ? NaN : Number(v);
+  if (!Number.isFinite(n)) throw new InputError(flag, `must be a number, got ${JSON.stringify(v)}`);
+  return n;
+}
+
+export async function registry(): Promise<Registry> {
+  return await L.loadRegistry();
+}
+
+/** A command's action: its exit code, or nothing for 0. */
+export type Action<A extends unknown[]> = (...a: A) => Promise<number | void> | number | void;
+
+/**
+ * How an action is wrapped: `act` loads the heavy part first; `listing` (tools, show, ask,
+ * web) runs from the catalog alone. Both record the action's exit code for the program.
+ */
+export interface Actions {
+  act<A extends unknown[]>(fn: Action<A>): (...a: A) => Promise<void>;
+  listing<A extends unknown[]>(fn: Action<A>): (...a: A) => Promise<void>;
+}
+
+/** Adds one command (or one group of subcommands) to the program. */
+export type Register = (p: Command, a: Actions) => void;

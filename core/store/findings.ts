@@ -1,0 +1,176 @@
+/**
+ * The `findings` table: each tool's findings per scan, kept across runs: a rejected finding
+ * stays rejected, one a later run no longer produces is resolved.
+ * @module
+ */
+import type { FindingStatus } from "../result.ts";
+import type { FindingRow, Store } from "./types.ts";
+import { clean, now, opt, type PgOps, type PgRow, type Row, type SqliteDb } from "./db.ts";
+
+type FindingOps = Pick<
+  Store,
+  "syncFindings" | "listFindings" | "findFinding" | "setFindingStatus"
+>;
+
+const findingFrom = (r: Row): FindingRow => ({
+  scan: r.scan as string,
+  id: r.id as string,
+  tool: r.tool as string,
+  status: r.status as FindingStatus,
+  title: r.title as string,
+  detail: opt(r.detail),
+  subject: opt(r.subject),
+  reason: opt(r.reason),
+  first_seen: r.first_seen as string,
+  last_seen: r.last_seen as string,
+  last_run: opt(r.last_run),
+});
+
+export function findingsSqlite({ q, write }: SqliteDb): FindingOps {
+  return {
+    syncFindings(scan, tool, findings, runId) {
+      return write(`saving the ${tool} findings`, () => {
+        const t = now();
+        const rejected = new Set<string>();
+        const produced = new Set<string>();
+        const get = q("SELECT status FROM findings WHERE scan = ? AND id = ?");
+        const upsert = q(
+          `INSERT INTO findings (scan, id, tool, status, title, detail, subject, reason, first_run, last_run, first_seen, last_seen)
+           VALUES (?, ?, ?, 'open', ?, ?, ?, NULL, ?, ?, ?, ?)
+           ON CONFLICT(scan, id) DO UPDATE SET tool=excluded.tool, title=excluded.title,
+             detail=excluded.detail, subject=excluded.subject, last_run=excluded.last_run,
+             last_seen=excluded.last_seen,
+             status=CASE WHEN findings.status = 'rejected' THEN 'rejected' ELSE 'open' END,
+             reason=CASE WHEN findings.status = 'rejected' THEN findings.reason ELSE NULL END`,
+        );
+        for (const f of findings) {
+          produced.add(f.id);
+          const prior = get.get(scan, f.id) as Row | undefined;
+          if (prior?.status === "rejected") rejected.add(f.id);
+          upsert.run(
+            scan,
+            f.id,
+            tool,
+            f.title,
+            f.detail ?? null,
+            f.subject ?? null,
+            runId,
+            runId,
+            t,
+            t,
+          );
+        }
+        const open = q("SELECT id FROM findings WHERE scan = ? AND tool = ? AND status = 'open'")
+          .all(scan, tool) as Row[];
+        const resolve = q(
+          "UPDATE findings SET status = 'resolved', last_run = ? WHERE scan = ? AND id = ?",
+        );
+        for (const r of open) {
+          if (!produced.has(r.id as string)) resolve.run(runId, scan, r.id as string);
+        }
+        return rejected;
+      });
+    },
+    listFindings(filter = {}) {
+      const where: string[] = [];
+      const args: string[] = [];
+      if (filter.scan) (where.push("scan = ?"), args.push(filter.scan));
+      if (filter.tool) (where.push("tool = ?"), args.push(filter.tool));
+      if (!filter.all) where.push("status = 'open'");
+      return (q(
+        `SELECT * FROM findings ${
+          where.length ? "WHERE " + where.join(" AND ") : ""
+        } ORDER BY scan, tool, id`,
+      ).all(...args) as Row[]).map(findingFrom);
+    },
+    findFinding(id, scan) {
+      const rows = scan
+        ? q("SELECT * FROM findings WHERE id = ? AND scan = ?").all(id, scan)
+        : q("SELECT * FROM findings WHERE id = ?").all(id);
+      return (rows as Row[]).map(findingFrom);
+    },
+    setFindingStatus(scan, id, status, reason) {
+      write(
+        "writing",
+        () =>
+          q("UPDATE findings SET status = ?, reason = ? WHERE scan = ? AND id = ?")
+            .run(status, reason ?? null, scan, id),
+      );
+    },
+  };
+}
+
+const pgFindingFrom = (r: PgRow) => ({
+  scan: r.scan,
+  id: r.id,
+  tool: r.tool,
+  status: r.status,
+  title: r.title,
+  detail: opt(r.detail),
+  subject: opt(r.subject),
+  reason: opt(r.reason),
+  first_seen: r.first_seen,
+  last_seen: r.last_seen,
+  last_run: opt(r.last_run),
+});
+
+export const findingsPg: PgOps = {
+  async syncFindings(s, scan: string, tool: string, findings: PgRow[], runId: string) {
+    return await s.begin(async (tx: any) => {
+      const t = now();
+      // Sorted ids: concurrent writers take row locks in one order (no deadlocks).
+      const sorted = [...new Map(findings.map((f) => [f.id, f])).values()]
+        .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      const ids = sorted.map((f) => f.id);
+      const rejected = ids.length
+        ? (await tx`SELECT id FROM findings WHERE scan = ${scan} AND id = ANY(${ids})
+            AND status = 'rejected'`).map((r: PgRow) => r.id as string)
+        : [];
+      if (sorted.length) {
+        const rows = sorted.map((f) => ({
+          scan,
+          id: f.id,
+          tool,
+          status: "open",
+          title: f.title,
+          detail: f.detail ?? null,
+          subject: f.subject ?? null,
+          reason: null,
+          first_run: runId,
+          last_run: runId,
+          first_seen: t,
+          last_seen: t,
+        }));
+        await tx`INSERT INTO findings ${tx(rows)}
+          ON CONFLICT (scan, id) DO UPDATE SET tool=excluded.tool, title=excluded.title,
+            detail=excluded.detail, subject=excluded.subject, last_run=excluded.last_run,
+            last_seen=excluded.last_seen,
+            status=CASE WHEN findings.status = 'rejected' THEN 'rejected' ELSE 'open' END,
+            reason=CASE WHEN findings.status = 'rejected' THEN findings.reason ELSE NULL END`;
+      }
+      await tx`UPDATE findings SET status = 'resolved', last_run = ${runId}
+        WHERE scan = ${scan} AND tool = ${tool} AND status = 'open'
+          AND NOT (id = ANY(${ids}))`;
+      return rejected;
+    });
+  },
+  async listFindings(s, filter: PgRow = {}) {
+    const rows = await s`SELECT * FROM findings
+      WHERE (${filter.scan ?? null}::text IS NULL OR scan = ${filter.scan ?? null})
+        AND (${filter.tool ?? null}::text IS NULL OR tool = ${filter.tool ?? null})
+        AND (${filter.all ? true : false} OR status = 'open')
+      ORDER BY scan COLLATE "C", tool COLLATE "C", id COLLATE "C"`;
+    return rows.map((r: PgRow) => clean(pgFindingFrom(r)));
+  },
+  async findFinding(s, id: string, scan?: string) {
+    const rows = scan
+      ? await s`SELECT * FROM findings WHERE id = ${id} AND scan = ${scan}`
+      : await s`SELECT * FROM findings WHERE id = ${id} ORDER BY scan COLLATE "C"`;
+    return rows.map((r: PgRow) => clean(pgFindingFrom(r)));
+  },
+  async setFindingStatus(s, scan: string, id: string, status: string, reason?: string) {
+    await s`UPDATE findings SET status = ${status}, reason = ${
+      reason ?? null
+    } WHERE scan = ${scan} AND id = ${id}`;
+  },
+};

@@ -1,0 +1,39 @@
+/**
+ * IfcFurnishingElement -> objects: each on its storey, in the room holding its centre.
+ * @module
+ */
+import type { Point } from "../../ground/plan.ts";
+import { pointInRing, round4 } from "../../engines/geometry/polygon.ts";
+import { importTick, str } from "./attrs.ts";
+import type { IfcModel, IfcPlanInput, Storey } from "./storeys.ts";
+import type { RoomLookup } from "./openings.ts";
+
+/** Furnishing -> objects. */
+export function furnishing(
+  m: IfcModel,
+  plan: IfcPlanInput,
+  { ringsOnFloor }: RoomLookup,
+  nearestStoreyBelow: (y: number) => Storey,
+): void {
+  const { api, model, furnIds, meshes, storeyOf } = m;
+  for (const fid of furnIds) {
+    importTick();
+    const m = meshes.get(fid);
+    if (!m) continue;
+    const e = api.GetLine(model, fid);
+    const w = m.max[0] - m.min[0], d = m.max[2] - m.min[2], h = m.max[1] - m.min[1];
+    if (!(w > 0 && d > 0)) continue;
+    const storey = storeyOf(fid) ?? nearestStoreyBelow(m.min[1]);
+    const center: Point = [(m.min[0] + m.max[0]) / 2, -(m.min[2] + m.max[2]) / 2];
+    const room = ringsOnFloor(storey.guid).find((r) => pointInRing(center, r.ring))?.id;
+    plan.objects.push({
+      id: str(e.GlobalId) ?? `object-${fid}`,
+      floor: storey.guid,
+      ...(room ? { room } : {}),
+      label: str(e.ObjectType) ?? str(e.Name) ?? "furnishing",
+      center: [round4(center[0]), round4(center[1])],
+      size: [round4(w), round4(d)],
+      ...(h > 0 ? { height_m: round4(h) } : {}),
+    });
+  }
+}

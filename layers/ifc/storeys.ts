@@ -1,0 +1,298 @@
+/**
+ * The model as the importer reads it: the spatial structure (aggregation and containment), the
+ * storeys (an elevation taken from what a storey holds when it states none), the elements by
+ * type with their properties and meshes, and the plan's floors.
+ * @module
+ */
+import * as W from "npm:web-ifc@0.0.78";
+import { InputError } from "../../ground/errors.ts";
+import type { PlanInput } from "../../ground/plan.ts";
+import { round4 } from "../../engines/geometry/polygon.ts";
+import type { ImportReport } from "../types.ts";
+import { ids, importTick, numv, ref, refs, str } from "./attrs.ts";
+import { type Props, readProps } from "./props.ts";
+import { type MeshInfo, readMeshes } from "./meshes.ts";
+import type { IfcUnits } from "./units.ts";
+
+export interface Storey {
+  id: number;
+  guid: string;
+  name?: string;
+  elevation_m: number;
+  elevationStated: boolean;
+}
+
+/** What the phases of the import read the model through. */
+export interface IfcModel {
+  api: W.IfcAPI;
+  model: number;
+  src: string;
+  units: IfcUnits;
+  /** Metres per length unit. */
+  L: number;
+  report: ImportReport;
+  parent: Map<number, number>;
+  container: Map<number, number>;
+  storeys: Storey[];
+  storeyOf(el: number): Storey | undefined;
+  spaceIds: number[];
+  doorIds: number[];
+  windowIds: number[];
+  stairIds: number[];
+  flightIds: number[];
+  rampIds: number[];
+  rampFlightIds: number[];
+  wallIds: number[];
+  furnIds: number[];
+  props: Map<number, Props>;
+  partsOf: Map<number, number[]>;
+  partsDeep(id: number, seen?: Set<number>): number[];
+  meshes: Map<number, MeshInfo>;
+  /** An element's bounds with those of the parts aggregated into it (window members, flights). */
+  boundsOf(el: number): MeshInfo | undefined;
+}
+
+/** The plan as the phases fill it. */
+export type IfcPlanInput =
+  & PlanInput
+  & Required<Pick<PlanInput, "floors" | "rooms" | "openings" | "verticals" | "objects">>;
+
+/** Reads the model's structure, storeys and elements (storeys' elevations settled). */
+export function readModel(
+  api: W.IfcAPI,
+  model: number,
+  src: string,
+  units: IfcUnits,
+  report: ImportReport,
+): IfcModel {
+  const L = units.length_m;
+  const { parent, container } = spatialStructure(api, model);
+  const { storeys, storeyOf } = readStoreys(api, model, src, L, parent, container);
+  const m: IfcModel = {
+    api,
+    model,
+    src,
+    units,
+    L,
+    report,
+    parent,
+    container,
+    storeys,
+    storeyOf,
+    ...readElements(api, model, storeys, storeyOf, parent),
+  };
+  storeyElevations(m);
+  return m;
+}
+
+/** Spatial structure: aggregation parents and containment. */
+function spatialStructure(api: W.IfcAPI, model: number) {
+  const parent = new Map<number, number>();
+  for (const rid of ids(api, model, W.IFCRELAGGREGATES)) {
+    const r = api.GetLine(model, rid);
+    const p = ref(r.RelatingObject);
+    if (p !== undefined) { for (const c of refs(r.RelatedObjects)) parent.set(c, p); }
+  }
+  const container = new Map<number, number>();
+  for (const rid of ids(api, model, W.IFCRELCONTAINEDINSPATIALSTRUCTURE)) {
+    const r = api.GetLine(model, rid);
+    const s = ref(r.RelatingStructure);
+    if (s !== undefined) { for (const c of refs(r.RelatedElements)) container.set(c, s); }
+  }
+  return { parent, container };
+}
+
+/** Storeys, and the storey an element is in (through containment and aggregation). */
+function readStoreys(
+  api: W.IfcAPI,
+  model: number,
+  src: string,
+  L: number,
+  parent: Map<number, number>,
+  container: Map<number, number>,
+) {
+  const storeyIds = ids(api, model, W.IFCBUILDINGSTOREY);
+  if (!storeyIds.length) {
+    throw new InputError(
+      src,
+      "no IfcBuildingStorey: threshold needs storeys to place rooms on floors",
+    );
+  }
+  const storeys: Storey[] = storeyIds.map((sid) => {
+    const s = api.GetLine(model, sid);
+    const e = numv(s.Elevation);
+    return {
+      id: sid,
+      guid: str(s.GlobalId) ?? `storey-${sid}`,
+      name: str(s.Name) ?? str(s.LongName),
+      elevation_m: (e ?? 0) * L,
+      elevationStated: e !== undefined,
+    };
+  });
+  const storeyOf = (el: number): Storey | undefined => {
+    const seen = new Set<number>();
+    let cur: number | undefined = el;
+    while (cur !== undefined && !seen.has(cur)) {
+      seen.add(cur);
+      const s = storeys.find((x) => x.id === cur);
+      if (s) return s;
+      cur = container.get(cur) ?? parent.get(cur);
+    }
+    return undefined;
+  };
+  return { storeys, storeyOf };
+}
+
+/** The elements by type, their properties and meshes (walls only where a storey needs them). */
+function readElements(
+  api: W.IfcAPI,
+  model: number,
+  storeys: Storey[],
+  storeyOf: (el: number) => Storey | undefined,
+  parent: Map<number, number>,
+) {
+  const spaceIds = ids(api, model, W.IFCSPACE);
+  const doorIds = ids(api, model, W.IFCDOOR, true);
+  const windowIds = ids(api, model, W.IFCWINDOW, true);
+  const stairIds = ids(api, model, W.IFCSTAIR, true);
+  const flightIds = ids(api, model, W.IFCSTAIRFLIGHT, true);
+  const rampIds = ids(api, model, W.IFCRAMP, true);
+  const rampFlightIds = ids(api, model, W.IFCRAMPFLIGHT, true);
+  const wallIds = ids(api, model, W.IFCWALL, true);
+  const furnIds = ids(api, model, W.IFCFURNISHINGELEMENT, true);
+  const stairish = new Set([...stairIds, ...flightIds, ...rampIds, ...rampFlightIds]);
+  const props = readProps(
+    api,
+    model,
+    new Set([...spaceIds, ...doorIds, ...windowIds, ...stairish]),
+    stairish,
+  );
+  // Parts aggregated into stairs/ramps (flights, landings, railings) add to their bounds.
+  const partsOf = new Map<number, number[]>();
+  for (const [c, p] of parent) (partsOf.get(p) ?? partsOf.set(p, []).get(p)!).push(c);
+  const partsDeep = (id: number, seen = new Set<number>()): number[] => {
+    if (seen.has(id)) return [];
+    seen.add(id);
+    return (partsOf.get(id) ?? []).flatMap((c) => [c, ...partsDeep(c, seen)]);
+  };
+  const stairParts = [...stairIds, ...rampIds, ...doorIds, ...windowIds].flatMap((s) =>
+    partsDeep(s)
+  );
+  const meshes = readMeshes(
+    api,
+    model,
+    [
+      ...spaceIds,
+      ...doorIds,
+      ...windowIds,
+      ...stairIds,
+      ...flightIds,
+      ...rampIds,
+      ...rampFlightIds,
+      ...furnIds,
+      ...stairParts,
+    ],
+    new Set(spaceIds),
+  );
+
+  // Walls only matter for storeys without spaces or without a stated elevation.
+  const spaceStoreys = new Set(
+    spaceIds.filter((sp) => meshes.has(sp)).map((sp) => storeyOf(sp)?.id),
+  );
+  const needWalls = storeys.filter((s) => !s.elevationStated || !spaceStoreys.has(s.id));
+  const wallsNeeded = wallIds.filter((w) => needWalls.includes(storeyOf(w)!));
+  for (const [k, m] of readMeshes(api, model, wallsNeeded, new Set())) meshes.set(k, m);
+  const boundsOf = (el: number): MeshInfo | undefined => {
+    const ms = [el, ...partsDeep(el)].map((p) => meshes.get(p)).filter((m): m is MeshInfo => !!m);
+    if (!ms.length) return undefined;
+    return {
+      min: [0, 1, 2].map((k) => Math.min(...ms.map((m) => m.min[k]))) as MeshInfo["min"],
+      max: [0, 1, 2].map((k) => Math.max(...ms.map((m) => m.max[k]))) as MeshInfo["max"],
+    };
+  };
+  return {
+    spaceIds,
+    doorIds,
+    windowIds,
+    stairIds,
+    flightIds,
+    rampIds,
+    rampFlightIds,
+    wallIds,
+    furnIds,
+    props,
+    partsOf,
+    partsDeep,
+    meshes,
+    boundsOf,
+  };
+}
+
+/** Storeys without a stated elevation: the lowest point of what they contain. */
+function storeyElevations(m: IfcModel): void {
+  const { storeys, container, meshes, spaceIds, storeyOf, wallIds, report } = m;
+  for (const s of storeys) {
+    importTick();
+    if (s.elevationStated) continue;
+    let low = Infinity;
+    for (const [el, st] of container) {
+      importTick();
+      if (st === s.id) low = Math.min(low, meshes.get(el)?.min[1] ?? Infinity);
+    }
+    for (const sp of spaceIds) {
+      if (storeyOf(sp) === s) low = Math.min(low, meshes.get(sp)?.min[1] ?? Infinity);
+    }
+    // Steps below the floor (front steps) are contained too; the walls' base is the floor.
+    let wallLow = Infinity;
+    for (const w of wallIds) {
+      if (storeyOf(w) === s) wallLow = Math.min(wallLow, meshes.get(w)?.min[1] ?? Infinity);
+    }
+    const e = Number.isFinite(wallLow) ? wallLow : Number.isFinite(low) ? low : 0;
+    s.elevation_m = e;
+    report.assumptions.push(
+      `Storey ${s.name ?? s.guid} states no Elevation: ${round4(e)} m taken from ${
+        Number.isFinite(wallLow)
+          ? "the base of its walls"
+          : Number.isFinite(low)
+          ? "its lowest element"
+          : "nothing (0 m)"
+      }.`,
+    );
+  }
+}
+
+/**
+ * The plan's floors, storeys in order of elevation (those more than 0.5 m below 0 get negative
+ * indexes), named after the project; and the storey at or below a height.
+ */
+export function planFloors(m: IfcModel, id: string) {
+  const { api, model, src, storeys } = m;
+  storeys.sort((a, b) => a.elevation_m - b.elevation_m);
+  const below = storeys.filter((s) => s.elevation_m < -0.5).length;
+  const plan:
+    & PlanInput
+    & Required<Pick<PlanInput, "floors" | "rooms" | "openings" | "verticals" | "objects">> = {
+      id,
+      name: "",
+      source: { format: "ifc", ref: src },
+      floors: storeys.map((s, i) => ({
+        id: s.guid,
+        name: s.name,
+        index: i - below,
+        elevation_m: round4(s.elevation_m),
+      })),
+      rooms: [],
+      openings: [],
+      verticals: [],
+      objects: [],
+      sweeps: [],
+    };
+  const projectId = ids(api, model, W.IFCPROJECT)[0];
+  if (projectId !== undefined) {
+    const p = api.GetLine(model, projectId);
+    plan.name = str(p.LongName) ?? str(p.Name) ?? "";
+  }
+  const nearestStoreyBelow = (y: number): Storey =>
+    [...storeys].reverse().find((s) => s.elevation_m <= y + 0.05) ?? storeys[0];
+  return { plan, projectId, nearestStoreyBelow };
+}

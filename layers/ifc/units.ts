@@ -1,0 +1,91 @@
+/**
+ * The project's units (IfcUnitAssignment: IfcSIUnit with its prefix, IfcConversionBasedUnit) as
+ * factors to SI.
+ * @module
+ */
+import * as W from "npm:web-ifc@0.0.78";
+import { ids, type Line, numv, ref, refs, str, v } from "./attrs.ts";
+
+/** SI prefixes (IfcSIPrefix) as powers of ten. */
+const SI_PREFIX: Record<string, number> = {
+  EXA: 1e18,
+  PETA: 1e15,
+  TERA: 1e12,
+  GIGA: 1e9,
+  MEGA: 1e6,
+  KILO: 1e3,
+  HECTO: 1e2,
+  DECA: 1e1,
+  DECI: 1e-1,
+  CENTI: 1e-2,
+  MILLI: 1e-3,
+  MICRO: 1e-6,
+  NANO: 1e-9,
+  PICO: 1e-12,
+  FEMTO: 1e-15,
+  ATTO: 1e-18,
+};
+
+/** Project units as factors to SI: metres per length unit, m² per area unit, m³ per volume unit. */
+export interface IfcUnits {
+  length_m: number;
+  area_m2: number;
+  volume_m3: number;
+  /** How the length unit was found, for the report ("MILLI METRE"). */
+  length_name: string;
+  /** True when the file states no length unit and metres were assumed. */
+  assumed: boolean;
+}
+
+/** Reads the project's units (IfcProject.UnitsInContext); metres when none is stated. */
+export function readUnits(api: W.IfcAPI, model: number): IfcUnits {
+  const out: IfcUnits = {
+    length_m: 1,
+    area_m2: 1,
+    volume_m3: 1,
+    length_name: "METRE (assumed)",
+    assumed: true,
+  };
+  const project = ids(api, model, W.IFCPROJECT)[0];
+  if (project === undefined) return out;
+  const p = api.GetLine(model, project);
+  const ua = ref(p.UnitsInContext);
+  if (ua === undefined) return out;
+  const siFactor = (u: Line): number => {
+    const prefix = v(u.Prefix);
+    return prefix ? SI_PREFIX[prefix] ?? 1 : 1;
+  };
+  const unitFactor = (id: number, power: number): { f: number; name: string } | undefined => {
+    const u = api.GetLine(model, id);
+    const t = api.GetLineType(model, id);
+    if (t === W.IFCSIUNIT) {
+      return { f: Math.pow(siFactor(u), power), name: `${v(u.Prefix) ?? ""} ${v(u.Name)}`.trim() };
+    }
+    if (t === W.IFCCONVERSIONBASEDUNIT) {
+      const mwu = ref(u.ConversionFactor);
+      if (mwu === undefined) return undefined;
+      const m = api.GetLine(model, mwu);
+      const value = numv(m.ValueComponent) ?? numv(v(m.ValueComponent));
+      const base = ref(m.UnitComponent);
+      const b = base !== undefined ? unitFactor(base, power) : { f: 1, name: "" };
+      if (value === undefined || !b) return undefined;
+      return { f: value * b.f, name: str(u.Name) ?? "converted unit" };
+    }
+    return undefined;
+  };
+  for (const id of refs(api.GetLine(model, ua).Units)) {
+    const u = api.GetLine(model, id);
+    const kind = v(u.UnitType);
+    if (kind === "LENGTHUNIT") {
+      const f = unitFactor(id, 1);
+      if (f) out.length_m = f.f, out.length_name = f.name, out.assumed = false;
+    } else if (kind === "AREAUNIT") {
+      const f = unitFactor(id, 2);
+      if (f) out.area_m2 = f.f;
+    } else if (kind === "VOLUMEUNIT") {
+      const f = unitFactor(id, 3);
+      if (f) out.volume_m3 = f.f;
+    }
+  }
+  return out;
+}

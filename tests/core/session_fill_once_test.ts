@@ -1,0 +1,58 @@
+/**
+ * A run session fills a tool's inputs once for what it has been told: the preview a surface
+ * shows, the answers read against it and the run share one fill, and runTool does not fill a
+ * second time (issue 22: one web POST used to fill four times). Counted by how often the fill
+ * asks the store for ceiling_height's preference (space.min_ceiling_m): once per fill.
+ */
+import { assertEquals } from "../_assert.ts";
+import { loadRegistry } from "../../core/registry.ts";
+import { createSession } from "../../core/session.ts";
+import { openStore, type Store } from "../../core/store.ts";
+import { BUILTIN_SCANS } from "../../layers/builtin.ts";
+
+const tool = (await loadRegistry()).require("ceiling_height");
+
+/** A store that counts the reads of one preference. */
+function counting(key: string): { store: Store; reads: () => number } {
+  const store = openStore(":memory:");
+  let n = 0;
+  const getPref = store.getPref.bind(store);
+  store.getPref = (k: string) => {
+    if (k === key) n++;
+    return getPref(k);
+  };
+  return { store, reads: () => n };
+}
+
+Deno.test("a form's preview, its answers and the run: one fill before the answers, one after", async () => {
+  const { store, reads } = counting("space.min_ceiling_m");
+  const session = createSession(tool, { store, builtins: BUILTIN_SCANS });
+  const pv = session.preview();
+  assertEquals(pv.questions.map((q) => q.input), ["scan"]);
+  assertEquals(session.preview(), pv, "the same preview, not filled again");
+  assertEquals(reads(), 1);
+  const state = await session.answer({ scan: "demo" });
+  assertEquals(state.status, "done");
+  // The answers are read against the preview already made; the run's fill (with the answer)
+  // is the session's, handed to runTool.
+  assertEquals(reads(), 2);
+  if (state.status === "done") {
+    assertEquals(state.result.inputs.scan, { value: "demo", from: "asked" });
+  }
+  store.close();
+});
+
+Deno.test("answers already read (a terminal) are taken as read; a run alone fills once", async () => {
+  const { store, reads } = counting("space.min_ceiling_m");
+  const session = createSession(tool, { store, builtins: BUILTIN_SCANS });
+  const first = await session.run();
+  assertEquals([first.status, reads()], ["needs_input", 1]);
+  const state = await session.answer({ scan: "demo", min_height_m: 2.5 }, { parsed: true });
+  assertEquals(state.status, "done");
+  if (state.status === "done") {
+    assertEquals(state.result.inputs.min_height_m, { value: 2.5, from: "asked" });
+  }
+  // The answered preference is not read from the store: the fill after the answers reads none.
+  assertEquals(reads(), 1);
+  store.close();
+});

@@ -1,0 +1,54 @@
+/**
+ * takeoff's words, made in one place from codes and data (core/wording.ts): steps, overlay
+ * labels, assumptions and the verdict. Areas in m², lengths in m, paint in litres.
+ */
+import { wording } from "../../core/wording.ts";
+
+/** What each sentence needs, by code. */
+export interface Messages {
+  "step.measuring": { rooms: number; convention: string };
+  "step.done": { rooms: number; floor_area_m2: number };
+  "overlay.room": { room: string; floor_area_m2: number };
+  "assumption.excluded": { rooms: { room: string; why: string }[] };
+  "assumption.unfinished": { rooms: string[]; convention: string };
+  "assumption.no_height": { rooms: string[] };
+  "verdict.quantities": {
+    convention: string;
+    floor_area_m2: number;
+    rooms: number;
+    floors: number;
+    wall_net_m2: number;
+    paint_l: number;
+    paint_coats: number;
+    flooring_m2: number;
+    /** Fraction (0.1 = 10 %). */
+    flooring_waste: number;
+    /** Rooms without a height: their walls are not in the totals. */
+    no_height: number;
+  };
+}
+
+export const say = wording<Messages>({
+  "step.measuring": (d) => `Measuring ${d.rooms} rooms (${d.convention} convention)`,
+  "step.done": (d) => `Done: ${d.rooms} rooms, ${d.floor_area_m2.toFixed(2)} m²`,
+  "overlay.room": (d) => `${d.room} ${d.floor_area_m2.toFixed(2)} m²`,
+  "assumption.excluded": (d) =>
+    `Left out of the totals under this convention: ${
+      d.rooms.map((r) => `${r.room} (${r.why})`).join("; ")
+    }.`,
+  "assumption.unfinished": (d) =>
+    `Paint and flooring include ${
+      d.rooms.join(", ")
+    } (unheated or unfinished) by the ${d.convention} convention's choice; the finished convention leaves them out.`,
+  "assumption.no_height": (d) =>
+    `${d.rooms.length} room(s) have no measured height, so their walls, volume and wall paint are not in the totals: ${
+      d.rooms.join(", ")
+    }.`,
+  "verdict.quantities": (d) =>
+    `${d.floor_area_m2.toFixed(2)} m² of floor (${d.convention}) in ${d.rooms} rooms` +
+    ` on ${d.floors} floor(s); ${d.wall_net_m2.toFixed(1)} m² of wall net of openings;` +
+    ` ${d.paint_l.toFixed(1)} L of paint for ${d.paint_coats} coat(s); ${
+      d.flooring_m2.toFixed(1)
+    } m² of flooring with ${Math.round(d.flooring_waste * 100)} % waste.` +
+    (d.no_height ? ` Walls are partial: ${d.no_height} room(s) have no height.` : ""),
+});
