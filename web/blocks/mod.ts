@@ -1,5 +1,5 @@
 /**
- * One Preact component per panel block name (core/manifest.ts BLOCKS): the web view draws a
+ * One Preact component per panel block name (core/result.ts BLOCKS): the web view draws a
  * result by the blocks its manifest names, in that order.
  */
 import type { FunctionComponent } from "preact";
