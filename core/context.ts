@@ -197,17 +197,18 @@ function fromRecord(r: SiteRecord): SiteInfo {
 }
 
 /** Builds a Ctx. `onPlan` sees every plan a handler loads (the runner collects warnings). */
-export function makeCtx(
-  opts: {
-    sources: PlanSources;
-    signal: AbortSignal;
-    onStep: (text: string) => void;
-    onPlan?: (sid: string, loaded: LoadedPlan) => void;
-    /** Where detections are cached (default: the store, else process memory). */
-    detections?: DetectionCache;
-  } & RunIo,
-): Ctx {
+export function makeCtx(opts: {
+  sources: PlanSources;
+  signal: AbortSignal;
+  onStep: (text: string) => void;
+  onPlan?: (sid: string, loaded: LoadedPlan) => void;
+  /** Where detections are cached (default: the store, else process memory). */
+  detections?: DetectionCache;
+  /** Rasters, panoramas and the detector, from the run's caller. */
+  io?: RunIo;
+}): Ctx {
   const { sources, signal } = opts;
+  const io = opts.io ?? {};
   const noRasters = (): never => {
     throw new Error("this context was made without a raster source");
   };
@@ -216,8 +217,8 @@ export function makeCtx(
   return {
     rasters: (site, kind) => rastersOf(site, kind),
     elevation: (site, points, pad_m) =>
-      opts.rasters ? opts.rasters.elevation(site, points, pad_m) : noRasters(),
-    imagery: (site, box) => opts.rasters ? opts.rasters.imagery(site, box) : noRasters(),
+      io.rasters ? io.rasters.elevation(site, points, pad_m) : noRasters(),
+    imagery: (site, box) => io.rasters ? io.rasters.imagery(site, box) : noRasters(),
     readText(path, input, what = "file") {
       // A regular file under 10 MB: `/dev/zero`, a FIFO or a folder is refused, never read.
       return readRegularTextSync(path, {
@@ -232,11 +233,11 @@ export function makeCtx(
       return loaded.plan;
     },
     panorama: (scan, sweepId) =>
-      opts.panoramas
-        ? opts.panoramas(requirePlan(sources, scan).plan, sweepId)
+      io.panoramas
+        ? io.panoramas(requirePlan(sources, scan).plan, sweepId)
         : without("panorama reader")(),
     detections: opts.detections ?? detectionCache(sources.store),
-    detector: opts.detector ?? without("object detector"),
+    detector: io.detector ?? without("object detector"),
     site: (place) => resolveSite(sources, place),
     step(text) {
       if (signal.aborted) throw new CancelledError();

@@ -142,9 +142,7 @@ export async function runTool(m: Manifest, opts: RunOptions = {}): Promise<RunOu
   const ctx = makeCtx({
     sources,
     signal,
-    detector: opts.detector,
-    rasters: opts.rasters,
-    panoramas: opts.panoramas,
+    io: opts,
     onStep(text) {
       steps.push(text);
       opts.onStep?.({ text, elapsed_ms: performance.now() - t0, index: steps.length - 1 });

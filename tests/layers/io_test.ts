@@ -26,7 +26,7 @@ Deno.test("RUN_IO: a context with it opens a sweep's panorama (hash first, pixel
     sources: { plans: { vis } },
     signal: new AbortController().signal,
     onStep: () => {},
-    ...RUN_IO,
+    io: RUN_IO,
   });
   const ref = await ctx.panorama("vis", "s");
   assert(!("missing" in ref), JSON.stringify(ref));
