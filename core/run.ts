@@ -22,6 +22,7 @@ import { type Assumption, type InputSource, type Status, ToolResult } from "./re
 import { BudgetExceeded, withBudget } from "../ground/budget.ts";
 import type { Store } from "./store.ts";
 import { honestVerdict } from "./verdict.ts";
+import { judgedScope } from "./findings.ts";
 
 export interface RunOptions extends RunIo {
   /** Preferences, personas, the selection, stored scans; runs and findings are saved here. */
@@ -171,6 +172,7 @@ export async function runTool(m: Manifest, opts: RunOptions = {}): Promise<RunOu
             l,
             scan,
             typeof inputs.place === "string" ? inputs.place : undefined,
+            loaded?.plan ?? (scan ? findPlan(sources, scan)?.plan : undefined),
           )
         ).join(" "),
       },
@@ -267,7 +269,13 @@ export async function runTool(m: Manifest, opts: RunOptions = {}): Promise<RunOu
     );
   } else if (store && opts.persist !== false) {
     if (scan !== undefined && result.verdict.status !== "error") {
-      const rejected = store.syncFindings(scan, m.id, result.findings, run_id);
+      const rejected = store.syncFindings(
+        scan,
+        m.id,
+        result.findings,
+        run_id,
+        judgedScope(m, result),
+      );
       if (rejected.size) {
         result.findings = result.findings.filter((f) => !rejected.has(f.id));
         result.steps.push(

@@ -21,12 +21,17 @@ export const IMPORT_SCAN_INPUT = {
       type: "string",
       minLength: 1,
       description:
-        "The file to import (IFC, ZInD JSON, Matterport, Matterport3D, plan JSON): absolute, or relative to the first --root folder. It must lie under a folder the server was started with --root.",
+        "The file to import (IFC, ZInD JSON, Apple RoomPlan JSON or USDZ, Matterport, Matterport3D, plan JSON): absolute, or relative to the first --root folder. It must lie under a folder the server was started with --root.",
     },
     id: {
       type: "string",
       pattern: "^[A-Za-z0-9_.-]{1,64}$",
       description: "The scan id to store it under; the file's own id when left out.",
+    },
+    replace: {
+      type: "boolean",
+      description:
+        "Replace the building already stored under that id (its findings are kept where their subject is still there, closed as gone where not). Without it, importing over a stored id is refused.",
     },
   },
   required: ["path"],
@@ -35,7 +40,7 @@ export const IMPORT_SCAN_INPUT = {
 
 /** Its description for the model. */
 export const IMPORT_SCAN_DESCRIPTION =
-  "Import a building from a file under the server's --root folders (IFC, ZInD, Matterport, Matterport3D or plan JSON) and store it as a scan that every other tool can then run on (pass its id as `scan`). Returns the scan id and what the file held.";
+  "Import a building from a file under the server's --root folders (IFC, ZInD, Apple RoomPlan JSON or USDZ, Matterport, Matterport3D or plan JSON) and store it as a scan that every other tool can then run on (pass its id as `scan`). Returns the scan id and what the file held.";
 
 /** The view a result carries (the advertised output schema). */
 function view(status: "pass" | "unknown" | "error", verdict: string, scan?: string) {
@@ -99,7 +104,8 @@ export async function importScan(
       ...(typeof args.id === "string" ? { id: args.id } : {}),
       ...importLimits(store),
     });
-    store.putScan(loaded, report);
+    const { storeScan } = await import("../layers/store_scan.ts");
+    storeScan(store, loaded, report, { replace: args.replace === true, input: "id" });
     const p = loaded.plan;
     const doors = p.openings.filter((o) => o.kind !== "window").length;
     const windows = p.openings.filter((o) => o.kind === "window").length;

@@ -7,8 +7,8 @@
  *
  * - each tier imports only the tiers below it ({@link MAY}): `ground/` nothing of the project;
  *   `core/` only ground (no engine, no layer, no surface, no tool); `engines/` only ground and
- *   engines; `tools/` only ground, core and engines; `layers/` and `render/` no tool and no
- *   surface; a surface (cli, mcp, web, agent) no other surface, except the named edges of
+ *   engines; `tools/` only ground, core and engines; `layers/`, `render/` and `handoff/` no
+ *   tool and no surface; a surface (cli, mcp, web, agent) no other surface, except the named edges of
  *   {@link ALLOWED} (`threshold mcp` starts the MCP server …), each with its reason;
  * - the engine packages (geometry, aerial, vision) import each other one way only: no two
  *   stand on each other, what both need is in the ground tier;
@@ -116,10 +116,44 @@ export const MAY: Record<string, string[]> = {
   render: ["ground", "core", "engines", "render"],
   host: ["ground", "core", "engines", "layers", "host"],
   batch: ["ground", "core", "engines", "layers", "presets", "batch"],
+  handoff: ["ground", "core", "engines", "layers", "presets", "render", "handoff"],
   agent: ["ground", "core", "layers", "presets", "agent"],
-  cli: ["ground", "core", "engines", "layers", "presets", "render", "host", "batch", "cli"],
-  mcp: ["ground", "core", "engines", "layers", "presets", "render", "host", "batch", "mcp"],
-  web: ["ground", "core", "engines", "layers", "presets", "render", "host", "batch", "web"],
+  cli: [
+    "ground",
+    "core",
+    "engines",
+    "layers",
+    "presets",
+    "render",
+    "handoff",
+    "host",
+    "batch",
+    "cli",
+  ],
+  mcp: [
+    "ground",
+    "core",
+    "engines",
+    "layers",
+    "presets",
+    "render",
+    "handoff",
+    "host",
+    "batch",
+    "mcp",
+  ],
+  web: [
+    "ground",
+    "core",
+    "engines",
+    "layers",
+    "presets",
+    "render",
+    "handoff",
+    "host",
+    "batch",
+    "web",
+  ],
   library: [
     "ground",
     "core",
@@ -354,6 +388,8 @@ Deno.test("nevers: each rule flags a made-up import that breaks it", () => {
     ["layers/mod.ts", "cli.ts"], // layers -> surface
     ["render/planview.ts", "tools/takeoff/mod.ts"], // render -> tool
     ["render/planview.ts", "web/app.ts"], // render -> surface
+    ["handoff/bcf.ts", "tools/takeoff/mod.ts"], // handoff -> tool
+    ["handoff/report.ts", "cli/render.ts"], // handoff -> surface
     ["cli/render.ts", "mcp/call.ts"], // surface -> surface
     ["web/confine.ts", "mcp.ts"], // surface -> surface
     ["web/blocks/Table.tsx", "cli/render.ts"], // surface -> surface

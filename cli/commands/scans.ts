@@ -10,18 +10,56 @@ import { err, L, out, type Register, store, tableOf } from "../common.ts";
 
 /** `import <file>`: a building into the store. */
 export const importScan: Register = (p, { act }) => {
-  p.command("import <file>").description("Import a building (plan JSON and the formats in layers/)")
+  p.command("import <file> [bcf-file]").description(
+    "Import a building (plan JSON and the formats in layers/); import bcf FILE --scan SID: statuses from a BIM tool",
+  )
     .option("--id <sid>", "store under this scan id")
+    .option("--replace", "replace the building already stored under that id (refused otherwise)")
     .option("--json", "print the import report as JSON")
-    .action(act(async (file: string, o: { id?: string; json?: boolean }) => {
+    .option("--scan <sid>", "import bcf: the scan the topics are about")
+    .option("--list", "import bcf: print the file's topics and change nothing")
+    .option("--dry-run", "import bcf: say what would change and change nothing")
+    .action(act(async (
+      file: string,
+      bcfFile: string | undefined,
+      o: {
+        id?: string;
+        json?: boolean;
+        replace?: boolean;
+        scan?: string;
+        list?: boolean;
+        dryRun?: boolean;
+      },
+    ) => {
+      if (file === "bcf") {
+        const { importBcf } = await import("./handoff.ts");
+        return await importBcf(bcfFile, o);
+      }
+      if (bcfFile !== undefined) {
+        throw new InputError(
+          "file",
+          `import takes one file, got ${JSON.stringify(file)} and ${
+            JSON.stringify(bcfFile)
+          }; for a BCF file: threshold import bcf FILE --scan SID`,
+        );
+      }
       const { importLimits, importSource } = await import("../../layers/mod.ts");
+      const { storeScan } = await import("../../layers/store_scan.ts");
       const s = store();
       const { loaded, report } = await importSource(file, { id: o.id, ...importLimits(s) });
-      s.putScan(loaded, report);
+      const stored = storeScan(s, loaded, report, { replace: o.replace, input: "--id" });
       const p = loaded.plan;
       const count = (k: string) => p.openings.filter((x) => x.kind === k).length;
-      if (o.json) return out(JSON.stringify({ scan: p.id, report }, null, 2));
+      if (o.json) return out(JSON.stringify({ scan: p.id, report, stored }, null, 2));
       out(`Imported ${file} as scan ${p.id} (${report.format})`);
+      if (stored.replaced) {
+        const f = stored.findings!;
+        out(
+          `It replaced "${stored.replaced.name}" (${stored.replaced.rooms} rooms, imported ${
+            stored.replaced.imported_at.slice(0, 10)
+          }): ${f.kept} open finding(s) kept, ${f.gone} closed as gone (their subject is not in this building).`,
+        );
+      }
       out(
         tableOf([
           "Floors",

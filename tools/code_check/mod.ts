@@ -16,7 +16,12 @@ import {
   worstStatus,
 } from "../../core/result.ts";
 import { BUILTIN_PACK_IDS } from "../../engines/geometry/packs.ts";
-import { evaluatePack, OCCUPANCIES, WORKS } from "../../engines/geometry/rules/mod.ts";
+import {
+  BUILDING_TYPES,
+  evaluatePack,
+  OCCUPANCIES,
+  WORKS,
+} from "../../engines/geometry/rules/mod.ts";
 import { resolvePack } from "./pack.ts";
 import {
   packAssumptions,
@@ -39,24 +44,43 @@ export default named(tool({
   model_description:
     "Check one scan against a rule pack (ada-2010, irc-2021, uk-adm, fha, a pack file path, or a pack's JSON text): door clear widths (with the corridor they open from), thresholds, ceiling heights, room areas and least dimensions, corridor and kitchen clear widths, turning circles, clear floor space and clear depth at doors, egress windows, stair risers and goings, ramp slopes graded by going, ramp landings. Returns a verdict, counts by status, and a finding per failing or too-close-to-call rule and element, with the rule's section.",
   audience: ["inspector", "architect", "buyer", "wheelchair-user", "contractor"],
+  subjects: ["rule pack", "building", "door", "window", "stair", "room"],
+  questions: [
+    "Is it ADA compliant?",
+    "Check the house against the IRC",
+    "Does it meet Part M, M4(2)?",
+    "Which rules of the Fair Housing Act does it fail?",
+    "Building code violations?",
+    "Can you get out through the windows in an emergency (egress windows)?",
+    "Stair rise and going, ramp slopes and landings against the rules",
+    "Which sections of the code does it fail?",
+    "Does the house meet the building regulations?",
+    "Are the ramps too steep for the code?",
+    "Accessibility review against the Fair Housing Act",
+  ],
   examples: [{ pack: "ada-2010" }, { pack: "irc-2021" }],
   inputs: z.object({
     scan: z.string().min(1).meta(fill.selection()),
-    pack: z.string().min(1).meta(
-      fill.preference("rules.pack", {
+    pack: z.string().min(1).meta({
+      ...fill.preference("rules.pack", {
         ask: `Which rule pack (${BUILTIN_PACK_IDS.join(", ")}, or a pack file's path)?`,
         label: "rule pack",
       }),
-    ),
+      scope: true,
+    }),
     occupancy: z.enum(OCCUPANCIES).optional().meta({
+      scope: true,
       description:
         "Check as a dwelling or a public building; when left out, the pack's own default.",
     }),
     work: z.enum(WORKS).default("new").meta({
+      scope: true,
       label: "kind of work",
-      description: "New construction, or an existing building (some rules relax for it).",
+      description:
+        "New construction, work on an existing building (some rules relax for it; UK M4 does not apply), or a material change of use.",
     }),
     level: z.string().min(1).optional().meta({
+      scope: true,
       description:
         "For packs with levels (uk-adm: M4(1), M4(2), M4(3)); when left out, the pack's default.",
     }),
@@ -64,6 +88,26 @@ export default named(tool({
       label: "dwelling units in the building",
       description:
         "How many dwelling units the building has, where known: the FHA pack covers buildings of 4 or more.",
+    }),
+    building: z.enum(BUILDING_TYPES).optional().meta({
+      label: "kind of building",
+      description:
+        "The kind of building, where known: detached, townhouse, or a building of flats (multifamily); the FHA covers only the last, the IRC only the first two.",
+    }),
+    lift: z.boolean().optional().meta({
+      label: "the building has a lift",
+      description:
+        "Whether the building has a lift (elevator), where known: FHA covers every unit of a building with one, only ground-floor units without.",
+    }),
+    unit_floor: z.enum(["ground", "upper"]).optional().meta({
+      label: "floor of the unit",
+      description:
+        "Whether the dwelling unit is on the building's ground floor or above it, where known (FHA, a building without a lift).",
+    }),
+    first_occupied: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().meta({
+      label: "date first occupied",
+      description:
+        "When the building was first occupied (yyyy-mm-dd), where known: the FHA covers buildings first occupied after 1991-03-13.",
     }),
   }),
   requires: [
@@ -82,7 +126,21 @@ export default named(tool({
   ],
   draws: ["room", "opening"],
   read_only: true,
-  run(ctx, { scan, pack: packInput, occupancy, work, level, units }) {
+  run(
+    ctx,
+    {
+      scan,
+      pack: packInput,
+      occupancy,
+      work,
+      level,
+      units,
+      building,
+      lift,
+      unit_floor,
+      first_occupied,
+    },
+  ) {
     ctx.step(`Loading rule pack ${packInput.trimStart().startsWith("{") ? "(given)" : packInput}`);
     const pack = resolvePack(packInput, "pack", (path) => ctx.readText(path, "pack", "pack file"));
     if (level !== undefined && !pack.levels?.includes(level)) {
@@ -101,6 +159,11 @@ export default named(tool({
       work,
       level,
       ...(units !== undefined ? { units } : {}),
+      ...(occupancy === undefined ? { occupancy_default: true } : {}),
+      ...(building !== undefined ? { building } : {}),
+      ...(lift !== undefined ? { lift } : {}),
+      ...(unit_floor !== undefined ? { unit_floor } : {}),
+      ...(first_occupied !== undefined ? { first_occupied } : {}),
     };
     ctx.step(`Checking ${pack.rules.length} rules of ${pack.title} on scan ${scan}`);
     // A room the importer derived (not in the source) is not judged (design.md: say so).
@@ -173,6 +236,7 @@ export default named(tool({
       data: {
         pack: { id: pack.id, title: pack.title, edition: pack.edition },
         options: ev.options,
+        coverage: { status: ev.coverage.status, code: ev.coverage.code, data: ev.coverage.data },
         counts,
         not_applicable: ev.not_applicable.map((n) => ({
           rule: n.rule.id,
