@@ -5,6 +5,7 @@
  * sightings from two sweeps of one room are merged.
  */
 import { fill, tool, z } from "../../core/manifest.ts";
+import type { Room } from "../../ground/plan.ts";
 import type { Check, Metric, Overlay } from "../../core/result.ts";
 import { coded } from "../../core/wording.ts";
 import { say, type Tally } from "./wording.ts";
@@ -92,56 +93,20 @@ export default tool({
         });
         continue;
       }
-      const merged = found.placed, bearingsOnly = found.unplaced;
-      total += merged.length + bearingsOnly.length;
-      unplaced += bearingsOnly.length;
-      const classes = [...new Set([...merged, ...bearingsOnly].map((o) => o.label))].sort();
-      const objects = merged.map((o, k) => {
-        const id = `object:${room.id}:${k + 1}`;
-        overlays.push({
-          id,
-          kind: "circle",
-          floor: room.floor,
-          geometry: { type: "Point", coordinates: [round(o.center[0], 3), round(o.center[1], 3)] },
-          radius_m: round(o.uncertainty_m, 3),
-          label: say("overlay.object", { label: o.label, score: o.score }),
-        });
-        return {
-          label: o.label,
-          score: round(o.score, 3),
-          center: [round(o.center[0], 3), round(o.center[1], 3)],
-          size: [round(o.size[0], 3), round(o.size[1], 3)],
-          uncertainty_m: round(o.uncertainty_m, 3),
-          sweeps: o.sweeps,
-          ...(o.at_wall ? { at_wall: true } : {}),
-        };
-      });
-      for (const cls of classes) {
-        const here = objects.filter((o) => o.label === cls);
-        const far = bearingsOnly.filter((o) => o.label === cls);
-        table.push([
-          name,
-          cls,
-          here.length + far.length,
-          [
-            ...here.map((o) => say("cell.placed", o as typeof o & { center: [number, number] })),
-            ...far.map((o) => say("cell.bearing", o)),
-          ].join("; "),
-        ]);
-      }
-      perRoom.push({ room: room.id, name, objects, unplaced: bearingsOnly });
+      const listed = listObjects(room, name, found);
+      total += listed.count;
+      unplaced += found.unplaced.length;
+      overlays.push(...listed.overlays);
+      table.push(...listed.rows);
+      perRoom.push({ room: room.id, name, objects: listed.objects, unplaced: found.unplaced });
       checks.push({
         id: `objects:${room.id}`,
-        ...coded("room.objects", {
-          room: name,
-          classes,
-          count: merged.length + bearingsOnly.length,
-        }),
+        ...coded("room.objects", { room: name, classes: listed.classes, count: listed.count }),
         label: say("check.objects", { room: name }),
         status: "pass",
-        measured: merged.length + bearingsOnly.length,
+        measured: listed.count,
         subject: room.id,
-        note: say("note.seen", { classes }),
+        note: say("note.seen", { classes: listed.classes }),
       });
     }
     if (assumedHeight.length) {
@@ -190,3 +155,48 @@ export default tool({
     };
   },
 });
+
+
+type Found = ReturnType<typeof objectsInRooms>["byRoom"] extends Map<string, infer V> ? V : never;
+
+/**
+ * A room's objects as results: each placed object as a circle of its uncertainty and as data
+ * (rounded to millimetres), a table row per class (placed positions, then bearings of those
+ * not placed), the classes seen and how many.
+ */
+function listObjects(room: Room, name: string, found: Found) {
+  const merged = found.placed, bearingsOnly = found.unplaced;
+  const classes = [...new Set([...merged, ...bearingsOnly].map((o) => o.label))].sort();
+  const overlays: Overlay[] = [];
+  const objects = merged.map((o, k) => {
+    overlays.push({
+      id: `object:${room.id}:${k + 1}`,
+      kind: "circle",
+      floor: room.floor,
+      geometry: { type: "Point", coordinates: [round(o.center[0], 3), round(o.center[1], 3)] },
+      radius_m: round(o.uncertainty_m, 3),
+      label: say("overlay.object", { label: o.label, score: o.score }),
+    });
+    return {
+      label: o.label,
+      score: round(o.score, 3),
+      center: [round(o.center[0], 3), round(o.center[1], 3)] as [number, number],
+      size: [round(o.size[0], 3), round(o.size[1], 3)],
+      uncertainty_m: round(o.uncertainty_m, 3),
+      sweeps: o.sweeps,
+      ...(o.at_wall ? { at_wall: true } : {}),
+    };
+  });
+  const rows = classes.map((cls) => {
+    const here = objects.filter((o) => o.label === cls);
+    const far = bearingsOnly.filter((o) => o.label === cls);
+    return [
+      name,
+      cls,
+      here.length + far.length,
+      [...here.map((o) => say("cell.placed", o)), ...far.map((o) => say("cell.bearing", o))]
+        .join("; "),
+    ];
+  });
+  return { objects, overlays, rows, classes, count: merged.length + bearingsOnly.length };
+}

@@ -11,7 +11,6 @@
  */
 import { derivedAssumptions, splitDerived } from "../_shared/derived.ts";
 import { fill, tool, z } from "../../core/manifest.ts";
-import { type Status, worstStatus } from "../../core/result.ts";
 import { buildingPrisms, makeHorizon } from "../../engines/geometry/sun_exposure.ts";
 import {
   buildingSun,
@@ -197,7 +196,6 @@ export default named(tool({
     });
     assumptions.push(...judged.assumptions);
     const { checks, findings, windowStatus, roomStatus } = judged;
-    let verdictText = judged.verdictText;
     const bestRoom = rooms.reduce((a, b) => (b.day_h > a.day_h ? b : a));
 
     // Windows that get no sun at all on the day, and sun lost to the building itself.
@@ -231,28 +229,16 @@ export default named(tool({
     );
     assumptions.push(...say.methodAssumptions(elevation_m, min_altitude_deg, step_min, dt));
 
-    verdictText = say.clearSkyVerdict(
-      verdictText,
-      bestRoom,
-      inputs.date,
-      building.any_window_year_h,
+    const verdict = say.sunVerdict(judged, checks, standard, bestRoom, {
+      date: inputs.date,
       year,
-    );
-    const status: Status = standard === "none" || !checks.length
-      ? "pass"
-      : worstStatus(checks.map((c) => c.status));
+      any_window_year_h: building.any_window_year_h,
+    });
     if (standard === "none") assumptions.push(say.NOTHING_JUDGED);
     ctx.step(`Done: ${results.length} windows, ${rooms.length} rooms`);
 
     return {
-      verdict: {
-        status,
-        ...(judged.verdictCode ?? {
-          code: "verdict.sunniest_room",
-          data: { room: bestRoom.name, day_h: bestRoom.day_h, year_h: building.any_window_year_h },
-        }),
-        text: verdictText,
-      },
+      verdict,
       metrics,
       checks,
       findings,

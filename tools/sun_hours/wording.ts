@@ -4,7 +4,15 @@
  * engines/geometry/sun_count.ts; this only words them. Only tools/sun_hours/mod.ts imports it.
  */
 import type { Plan } from "../../ground/plan.ts";
-import { type Assumption, type Finding, findingId } from "../../core/result.ts";
+import {
+  type Assumption,
+  type Check,
+  type Finding,
+  findingId,
+  type Status,
+  type Verdict,
+  worstStatus,
+} from "../../core/result.ts";
 import { compassPoint } from "../../engines/geometry/footprint.ts";
 import type { RoomSun, WindowSun } from "../../engines/geometry/sun_count.ts";
 import type { WindowSite } from "../../engines/geometry/sun_exposure.ts";
@@ -156,6 +164,33 @@ export function clearSkyVerdict(
   }
   verdictText += " Hours are clear-sky: weather (clouds) is ignored.";
   return verdictText;
+}
+
+/**
+ * The verdict: the chosen standard's status over its checks (a pass when none was chosen or
+ * none applies), its code and data, else the sunniest room's; the sentence always clear-sky.
+ */
+export function sunVerdict(
+  judged: {
+    verdictText: string;
+    verdictCode?: { code: string; data: Record<string, unknown> };
+  },
+  checks: Pick<Check, "status">[],
+  standard: string,
+  bestRoom: RoomSun,
+  p: { date: string; year: number; any_window_year_h: number },
+): Verdict {
+  const status: Status = standard === "none" || !checks.length
+    ? "pass"
+    : worstStatus(checks.map((c) => c.status));
+  return {
+    status,
+    ...(judged.verdictCode ?? {
+      code: "verdict.sunniest_room",
+      data: { room: bestRoom.name, day_h: bestRoom.day_h, year_h: p.any_window_year_h },
+    }),
+    text: clearSkyVerdict(judged.verdictText, bestRoom, p.date, p.any_window_year_h, p.year),
+  };
 }
 
 export const NOTHING_JUDGED: Assumption = {
