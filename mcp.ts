@@ -32,6 +32,10 @@ export interface McpOptions {
   confine?: boolean;
   /** Print a ready-to-paste MCP host configuration instead of serving. */
   printHostConfig?: boolean;
+  /** Tool runs at once (default the machine's cores less one; mcp/worker.ts). */
+  workers?: number;
+  /** Calls that may wait for a worker (default mcp/worker.ts QUEUE_MAX); past it "busy". */
+  queue?: number;
   /** The byte streams of the connection; default stdin and stdout. */
   input?: ReadableStream<Uint8Array>;
   output?: WritableStream<Uint8Array>;
@@ -105,7 +109,10 @@ export async function serveMcp(opts: McpOptions = {}): Promise<void> {
   const { openStore } = await import("./core/store.ts");
   const store = openStore(home);
   // Tools run in workers, so this thread always answers (ping, cancellation, listings).
-  const pool = toolPool(home, toolsDir, store);
+  const pool = toolPool(home, toolsDir, store, {
+    ...(opts.workers !== undefined ? { size: opts.workers } : {}),
+    ...(opts.queue !== undefined ? { queue_max: opts.queue } : {}),
+  });
   const wire = lineWire({ input: opts.input, output: opts.output });
   const stopWatch = watchParent();
   const closed = new Promise<void>((done) => {
@@ -208,6 +215,8 @@ export function confinedArgs(opts: McpOptions & { home: string; roots: string[] 
     ...opts.roots.map((r) => `--root=${r}`),
   ];
   if (opts.toolsDir) args.push(`--tools=${fileURLToPath(opts.toolsDir)}`);
+  if (opts.workers !== undefined) args.push(`--workers=${opts.workers}`);
+  if (opts.queue !== undefined) args.push(`--queue=${opts.queue}`);
   return args;
 }
 
@@ -255,8 +264,8 @@ async function runConfined(opts: McpOptions & { roots: string[] }): Promise<numb
 }
 
 /**
- * Parses `--root <dir>` (repeatable), `--home <dir>`, `--print-host-config`; and, for tests,
- * `--tools <dir>` and `--no-confine`.
+ * Parses `--root <dir>` (repeatable), `--home <dir>`, `--print-host-config`, `--workers <n>`,
+ * `--queue <n>`; and, for tests, `--tools <dir>` and `--no-confine`.
  */
 export function parseMcpArgs(args: string[]): McpOptions {
   const out: McpOptions = { roots: [] };
@@ -266,6 +275,15 @@ export function parseMcpArgs(args: string[]): McpOptions {
     else if (flag === "--tools") out.toolsDir = pathToFileURL(resolve(v!) + "/");
     else if (flag === "--no-confine") out.confine = false;
     else if (flag === "--print-host-config") out.printHostConfig = true;
+    else if (flag === "--workers" || flag === "--queue") {
+      const n = Number(v);
+      const min = flag === "--workers" ? 1 : 0;
+      if (!Number.isInteger(n) || n < min || n > 1024) {
+        throw new Error(`${flag} must be a whole number from ${min} to 1024, got ${v}`);
+      }
+      if (flag === "--workers") out.workers = n;
+      else out.queue = n;
+    }
   }
   return out;
 }
@@ -277,13 +295,19 @@ const MCP_FLAGS: Record<string, Flag> = {
   "--tools": { takes: "<dir>", unlisted: true },
   "--no-confine": { unlisted: true },
   "--print-host-config": {},
+  "--workers": { takes: "<n>" },
+  "--queue": { takes: "<n>" },
 };
 
 if (import.meta.main) {
   try {
     const opts = parseMcpArgs(Deno.args);
     if (opts.printHostConfig) console.log(JSON.stringify(hostConfig(opts), null, 2));
-    else await serveMcp(opts);
+    else {
+      await serveMcp(opts);
+      // stdin closed: the server is done; a worker still busy does not keep the process.
+      Deno.exit(0);
+    }
   } catch (e) {
     console.error(`threshold mcp: ${(e as Error).message}`);
     Deno.exit(1);

@@ -317,7 +317,9 @@ export function judgeImplausible(result: ToolResult, plan: Pick<Plan, "implausib
     if (!w || !subjects.has(f.subject!)) continue;
     f.severity = "info";
     f.title = `Not judged (implausible scan value): ${f.title}`;
-    f.detail = `${f.detail ? `${f.detail} ` : ""}The scan's ${w.join("; ")}.`;
+    // The tool's own detail was worked out from the implausible value (a door "0.00 m
+    // clear"): like SQL's NULL, nothing computed from it is repeated; the reason is.
+    f.detail = `The scan's ${w.join("; ")}.`;
   }
   if (!n) return;
   const rest = result.checks.filter((c) => judged.includes(c.status)).map((c) => c.status);

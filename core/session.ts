@@ -216,6 +216,12 @@ export function inputRefers(schema: z.ZodType): Refers | undefined {
   return typeof r === "string" ? r as Refers : undefined;
 }
 
+/** The most rooms a stored scan may have for its rooms, doors and floors to be offered as choices. */
+export const MAX_CHOICE_ROOMS = 500;
+
+/** Each plan's names, made once per plan object (a form shows them on every page). */
+const NAMES = new WeakMap<Plan, ReturnType<typeof planNames>>();
+
 /**
  * The choices a plan offers for an input that names its rooms, doors, windows or floors, by
  * the one naming source every surface uses (ground/names.ts `planNames`: the names
@@ -224,14 +230,15 @@ export function inputRefers(schema: z.ZodType): Refers | undefined {
  * the file) is no choice: no tool judges it.
  */
 export function planChoices(plan: Plan, refers: Refers): Choice[] {
-  const names = planNames(plan);
+  let names = NAMES.get(plan);
+  if (!names) NAMES.set(plan, names = planNames(plan));
   const of = (map: Map<string, string>, ids: string[]): Choice[] =>
     ids.map((id) => ({ value: id, label: map.get(id) ?? id }));
   switch (refers) {
     case "room":
       return plan.rooms.filter((r) => !r.derived).map((r) => ({
         value: r.id,
-        label: roomChoiceName(plan, names, r.id),
+        label: roomChoiceName(plan, names!, r.id, r),
       }));
     case "floor":
       return of(names.floor, plan.floors.map((f) => f.id));
@@ -324,8 +331,18 @@ export function describeQuestions(
 ): SessionQuestion[] {
   const shape = m.inputs.shape as Record<string, z.ZodType>;
   let plan: Plan | undefined;
+  let tooMany = false;
   const planOf = () => {
-    if (plan === undefined && ctx.scan !== undefined) plan = findPlan(ctx.sources, ctx.scan)?.plan;
+    if (plan === undefined && !tooMany && ctx.scan !== undefined) {
+      // A stored scan with more rooms than a pick list should hold is not loaded for its
+      // choices (a 100,000-room plan parsed and named per form): its rooms, doors and floors
+      // are typed by name or id, which the tools read.
+      const row = ctx.sources.plans?.[ctx.scan]
+        ? undefined
+        : ctx.sources.store?.listScans().find((r) => r.id === ctx.scan);
+      if (row && row.rooms > MAX_CHOICE_ROOMS) tooMany = true;
+      else plan = findPlan(ctx.sources, ctx.scan)?.plan;
+    }
     return plan;
   };
   return questions.map((q) => {

@@ -6,24 +6,39 @@
 import { startWeb } from "./server.tsx";
 import { parseFlags } from "../host/args.ts";
 
-/** Parses `--port N`, `--host H`, `--home DIR` (also as `--flag=value`). */
-export function parseWebArgs(args: string[]): { port: number; host?: string; home?: string } {
-  const out: { port: number; host?: string; home?: string } = { port: 8787 };
+/** The web view's command-line options. */
+export interface WebArgs {
+  port: number;
+  host?: string;
+  home?: string;
+  allow_hosts?: string[];
+}
+
+/**
+ * Parses `--port N`, `--host H`, `--home DIR`, `--allow-host NAME` (repeatable, or a comma
+ * list; also as `--flag=value`).
+ */
+export function parseWebArgs(args: string[]): WebArgs {
+  const out: WebArgs = { port: 8787 };
   const flags = {
     "--port": { takes: "<n>" },
     "--host": { takes: "<host>" },
     "--home": { takes: "<dir>" },
+    "--allow-host": { takes: "<name>" },
   };
   for (const [flag, v] of parseFlags(args, flags)) {
     if (flag === "--port") out.port = Number(v);
     else if (flag === "--host") out.host = v;
     else if (flag === "--home") out.home = v;
+    else if (flag === "--allow-host") {
+      out.allow_hosts = [...(out.allow_hosts ?? []), ...v!.split(",").filter(Boolean)];
+    }
   }
   return out;
 }
 
 /** Serves until SIGINT or SIGTERM; prints the address on stdout first. */
-export async function serveUntilStopped(o: { port: number; host?: string; home?: string }) {
+export async function serveUntilStopped(o: WebArgs) {
   const web = await startWeb(o);
   console.log(`threshold web: serving ${web.url} (Ctrl-C stops it)`);
   await new Promise<void>((done) => {

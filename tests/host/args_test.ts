@@ -34,7 +34,8 @@ Deno.test("parseMcpArgs and parseWebArgs: the flags each server takes", () => {
   assertEquals(parseMcpArgs(["--print-host-config"]), { roots: [], printHostConfig: true });
   assertEquals(parseMcpArgs(["--tools", "/x"]).toolsDir?.href, "file:///x/");
   assertThrows(() => parseMcpArgs(["--port", "1"]), {
-    message: "unknown option --port; options: --root <dir>, --home <dir>, --print-host-config",
+    message:
+      "unknown option --port; options: --root <dir>, --home <dir>, --print-host-config, --workers <n>, --queue <n>",
   });
   assertEquals(parseWebArgs([]), { port: 8787 });
   assertEquals(parseWebArgs(["--port=0", "--host", "::1", "--home", "/h"]), {
@@ -43,7 +44,8 @@ Deno.test("parseMcpArgs and parseWebArgs: the flags each server takes", () => {
     home: "/h",
   });
   assertThrows(() => parseWebArgs(["--root", "/a"]), {
-    message: "unknown option --root; options: --port <n>, --host <host>, --home <dir>",
+    message:
+      "unknown option --root; options: --port <n>, --host <host>, --home <dir>, --allow-host <name>",
   });
   assertThrows(() => parseWebArgs(["--port"]), { message: "--port needs a value" });
 });

@@ -156,7 +156,6 @@ export default tool({
   },
 });
 
-
 type Found = ReturnType<typeof objectsInRooms>["byRoom"] extends Map<string, infer V> ? V : never;
 
 /**

@@ -212,6 +212,44 @@ export function skippedAssumption(skipped: string[]): Assumption {
   };
 }
 
+/** Windows not counted because the import marked their values implausible. */
+export function implausibleAssumption(names: string[]): Assumption {
+  return {
+    text:
+      `${names.length} window(s) not counted, their values being implausible (see the import warnings): ${
+        names.join(", ")
+      }.`,
+    from: "plan",
+  };
+}
+
+/** An unknown check's label and note for a window the import marked implausible. */
+export function implausibleCheck(name: string, reasons: string[]) {
+  return { label: `Sun on ${name}`, note: `Not judged: the scan's ${reasons.join("; ")}` };
+}
+
+/** The verdict when no window is left to count: all marked implausible, or none faces out. */
+export function noSitesVerdict(scan: string, marked: number, someDerived: boolean) {
+  return marked
+    ? {
+      status: "unknown" as const,
+      code: "verdict.windows_implausible",
+      data: { scan, windows: marked },
+      text: allImplausibleText(scan, marked),
+    }
+    : {
+      status: "unknown" as const,
+      code: "verdict.no_windows",
+      data: { scan, some_derived: someDerived },
+      text: noWindowsText(scan, someDerived),
+    };
+}
+
+/** The verdict when every window that faces outside was marked implausible. */
+export function allImplausibleText(scan: string, n: number): string {
+  return `${n} window(s) of ${scan} could not be judged: their scanned values are implausible (see the import warnings), and no other window faces outside.`;
+}
+
 /** The verdict when no window opens from a room (of the file, where some were derived) outside. */
 export function noWindowsText(scan: string, someDerived: boolean): string {
   return `No window in scan ${scan} opens from a room ${
