@@ -32,9 +32,9 @@ export interface McpOptions {
   confine?: boolean;
   /** Print a ready-to-paste MCP host configuration instead of serving. */
   printHostConfig?: boolean;
-  /** Tool runs at once (default the machine's cores less one; mcp/worker.ts). */
+  /** Tool runs at once (default the machine's cores less one; host/worker.ts). */
   workers?: number;
-  /** Calls that may wait for a worker (default mcp/worker.ts QUEUE_MAX); past it "busy". */
+  /** Calls that may wait for a worker (default host/worker.ts QUEUE_MAX); past it "busy". */
   queue?: number;
   /** The byte streams of the connection; default stdin and stdout. */
   input?: ReadableStream<Uint8Array>;
@@ -91,7 +91,7 @@ export async function serveMcp(opts: McpOptions = {}): Promise<void> {
     import("./mcp/server.ts"),
     import("./mcp/stdio.ts"),
     import("./mcp/listing.ts"),
-    import("./mcp/worker.ts"),
+    import("./host/worker.ts"),
   ]);
   const { loadRegistry, TOOLS_DIR } = await import("./core/registry.ts");
   const toolsDir = opts.toolsDir ?? TOOLS_DIR;

@@ -112,7 +112,7 @@ export type SessionState =
 /**
  * How a session is set up: RunOptions without the per-run parts the session owns, and
  * optionally the runner that runs the tool (default runTool; the MCP server runs tools in a
- * worker, mcp/worker.ts).
+ * worker, host/worker.ts).
  */
 export type SessionOptions = Omit<RunOptions, "answers" | "onStep"> & {
   runner?: (m: Manifest, opts: RunOptions) => Promise<RunOutcome>;

@@ -114,7 +114,7 @@ export const MAY: Record<string, string[]> = {
   layers: ["ground", "core", "engines", "layers"],
   tools: ["ground", "core", "engines", "tools"],
   render: ["ground", "core", "engines", "render"],
-  host: ["ground", "core", "engines", "layers", "host"],
+  host: ["ground", "core", "engines", "layers", "presets", "host"],
   batch: ["ground", "core", "engines", "layers", "presets", "batch"],
   handoff: ["ground", "core", "engines", "layers", "presets", "render", "handoff"],
   agent: ["ground", "core", "layers", "presets", "agent"],
@@ -188,6 +188,10 @@ export const COMPUTED: [string, string][] = [
     "tfjs and its wasm backend by the pinned specifiers in DETECTOR_PACKAGES, through a constant so that type checking does not pull tfjs's types",
   ],
   ["layers/detector.ts", "the model package's package.json, by its pinned specifier"],
+  [
+    "host/tool_worker.ts",
+    "the job a caller names by module URL, run after a tool in the pool (web/render_job.tsx)",
+  ],
 ];
 
 /** Why an edge breaks a tier rule, or undefined when it keeps them. */

@@ -19,7 +19,7 @@ import {
   type SessionState,
 } from "../../core/session.ts";
 import { activePersona } from "../../presets/personas.ts";
-import { poolRunner } from "../../mcp/worker.ts";
+import { poolRunner } from "../../host/worker.ts";
 import type { App } from "../app.ts";
 import { pageInfo } from "../app.ts";
 import { html, HttpError, readForm, text } from "../http.ts";

@@ -15,7 +15,6 @@ import { BUILTIN_SCANS } from "../layers/builtin.ts";
 import { activePersona } from "../presets/personas.ts";
 import { InputError } from "../ground/errors.ts";
 import { RUN_IO } from "../layers/io.ts";
-import type { AfterRun } from "./worker.ts";
 
 /** What a job's or an `after` export is called with, before its own arguments. */
 export interface WorkerEnv {
@@ -121,3 +120,12 @@ self.onmessage = async (e: MessageEvent<WorkerRequest>) => {
     });
   }
 };
+
+/** A module's export run in a worker after a tool run: turns the outcome into what is sent. */
+export interface AfterRun {
+  /** The module's URL (a file: URL the worker may import). */
+  module: string;
+  /** The export's name. */
+  fn: string;
+  args?: unknown;
+}
