@@ -15,6 +15,7 @@ import type { Registry } from "./core/registry.ts";
 import { defaultHome, type Store } from "./core/store.ts";
 import type { ToolDef } from "./mcp/listing.ts";
 import { attachedFiles, confinedFlags } from "./host/confine.ts";
+import { type Flag, parseFlags } from "./host/args.ts";
 
 /** How the server is started. */
 export interface McpOptions {
@@ -31,9 +32,9 @@ export interface McpOptions {
   confine?: boolean;
   /** Print a ready-to-paste MCP host configuration instead of serving. */
   printHostConfig?: boolean;
-  /** Tool runs at once (default the machine's cores less one; mcp/worker.ts). */
+  /** Tool runs at once (default the machine's cores less one; host/worker.ts). */
   workers?: number;
-  /** Calls that may wait for a worker (default mcp/worker.ts QUEUE_MAX); past it "busy". */
+  /** Calls that may wait for a worker (default host/worker.ts QUEUE_MAX); past it "busy". */
   queue?: number;
   /** The byte streams of the connection; default stdin and stdout. */
   input?: ReadableStream<Uint8Array>;
@@ -90,7 +91,7 @@ export async function serveMcp(opts: McpOptions = {}): Promise<void> {
     import("./mcp/server.ts"),
     import("./mcp/stdio.ts"),
     import("./mcp/listing.ts"),
-    import("./mcp/worker.ts"),
+    import("./host/worker.ts"),
   ]);
   const { loadRegistry, TOOLS_DIR } = await import("./core/registry.ts");
   const toolsDir = opts.toolsDir ?? TOOLS_DIR;
@@ -290,37 +291,35 @@ async function runConfined(opts: McpOptions & { roots: string[] }): Promise<numb
  */
 export function parseMcpArgs(args: string[]): McpOptions {
   const out: McpOptions = { roots: [] };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    const [flag, inline] = a.includes("=")
-      ? [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)]
-      : [a, undefined];
-    const value = () => {
-      const v = inline ?? args[++i];
-      if (v === undefined || v === "") throw new Error(`${flag} needs a value`);
-      return v;
-    };
-    if (flag === "--root") out.roots!.push(value());
-    else if (flag === "--home") out.home = value();
-    else if (flag === "--tools") out.toolsDir = pathToFileURL(resolve(value()) + "/");
+  for (const [flag, v] of parseFlags(args, MCP_FLAGS)) {
+    if (flag === "--root") out.roots!.push(v!);
+    else if (flag === "--home") out.home = v;
+    else if (flag === "--tools") out.toolsDir = pathToFileURL(resolve(v!) + "/");
     else if (flag === "--no-confine") out.confine = false;
     else if (flag === "--print-host-config") out.printHostConfig = true;
     else if (flag === "--workers" || flag === "--queue") {
-      const v = value(), n = Number(v);
+      const n = Number(v);
       const min = flag === "--workers" ? 1 : 0;
       if (!Number.isInteger(n) || n < min || n > 1024) {
         throw new Error(`${flag} must be a whole number from ${min} to 1024, got ${v}`);
       }
       if (flag === "--workers") out.workers = n;
       else out.queue = n;
-    } else {
-      throw new Error(
-        `unknown option ${a}; options: --root <dir>, --home <dir>, --print-host-config, --workers <n>, --queue <n>`,
-      );
     }
   }
   return out;
 }
+
+/** The server's flags; `--tools` and `--no-confine` are for tests. */
+const MCP_FLAGS: Record<string, Flag> = {
+  "--root": { takes: "<dir>" },
+  "--home": { takes: "<dir>" },
+  "--tools": { takes: "<dir>", unlisted: true },
+  "--no-confine": { unlisted: true },
+  "--print-host-config": {},
+  "--workers": { takes: "<n>" },
+  "--queue": { takes: "<n>" },
+};
 
 if (import.meta.main) {
   try {

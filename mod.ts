@@ -5,7 +5,7 @@
  * is named with its pinned version where it is used).
  *
  * ```ts
- * import { BUILTIN_SCANS, importFile, loadRegistry, runTool } from "threshold";
+ * import { BUILTIN_SCANS, importFile, loadRegistry, RUN_IO, runTool } from "threshold";
  * const registry = await loadRegistry();
  * // The built-in demo building:
  * const demo = await runTool(registry.require("ceiling_height"), {
@@ -16,7 +16,10 @@
  * // A building of your own (IFC, ZInD, Matterport, MP3D, plan JSON):
  * const { loaded, report } = await importFile("fixtures/demo/plan.json", { id: "home" });
  * console.log(report.format, loaded.plan.rooms.length, "rooms");
+ * // Rasters, panoramas and the object detector reach a run from its caller: RUN_IO reads
+ * // them as the command line does (or hand your own).
  * const mine = await runTool(registry.require("takeoff"), {
+ *   ...RUN_IO,
  *   plans: { home: loaded },
  *   set: { scan: "home" },
  * });
@@ -31,6 +34,7 @@ export * from "./ground/grid.ts";
 export * from "./ground/image.ts";
 export * from "./ground/detector.ts";
 export * from "./ground/rasters.ts";
+export * from "./ground/text.ts";
 export * from "./core/result.ts";
 export * from "./core/manifest.ts";
 export * from "./core/registry.ts";
@@ -39,7 +43,10 @@ export * from "./core/context.ts";
 export * from "./core/layers.ts";
 export * from "./core/run.ts";
 export * from "./core/store.ts";
-export * from "./core/panoramas.ts";
+export * from "./core/detections.ts";
+export * from "./layers/panoramas.ts";
+export * from "./layers/io.ts";
+export { loadCenterNet } from "./layers/detector.ts";
 export * from "./layers/builtin.ts";
 export {
   detectImporter,

@@ -5,16 +5,11 @@
  * order, the questions, the answers and the run are the session's, as on every surface. The
  * agent only adds the values the question states, as explicit inputs marked "question".
  */
-import { listManifests, loadTool } from "../core/catalog.ts";
 import { findPlan, type PlanSources } from "../core/context.ts";
 import { InputError } from "../ground/errors.ts";
-import type { PersonaPresets } from "../core/inputs.ts";
-import type { Manifest, z } from "../core/manifest.ts";
-import type { LoadedPlan } from "../ground/plan.ts";
+import type { z } from "../core/manifest.ts";
 import type { InputSource, ToolResult } from "../core/result.ts";
-import type { Session, SessionEvent, SessionQuestion, SubjectAsk } from "../core/session.ts";
-import type { Store } from "../core/store.ts";
-import type { Provider } from "./llm/types.ts";
+import type { SessionQuestion, SubjectAsk } from "../core/session.ts";
 import type { ModelOutcome } from "./model.ts";
 import { bindInputs, type PlanRooms, type ScanName } from "./bind.ts";
 import { extract } from "./extract.ts";
@@ -27,56 +22,11 @@ import {
   type ToolCard,
   whyOf,
 } from "./router.ts";
+import { RUN_IO } from "../layers/io.ts";
+import { type AskOptions, MAX_QUESTION, toolCards, toolManifest } from "./cards.ts";
 
 /** Where an input's value came from, as the plan-only answer says it. */
 export type AgentSource = InputSource | "question";
-
-/** How `ask` is set up. */
-export interface AskOptions {
-  store?: Store;
-  builtins?: Record<string, () => LoadedPlan>;
-  plans?: Record<string, LoadedPlan>;
-  /** The selected scan; defaults to the store's selection. */
-  selection?: string;
-  /** A scan given for this question (`--scan`): an explicit value, not the selection. */
-  scan?: string;
-  persona?: PersonaPresets;
-  /** Values given explicitly besides the question (`--set`), by input; for every chosen tool that takes them. */
-  set?: Record<string, unknown>;
-  /** The manifests to choose from (default: every tool's, from the catalog). */
-  manifests?: ToolCard[];
-  /** Tools in hand (library use, tests): chosen from and run instead of the tools folder's. */
-  tools?: Manifest[];
-  /** The tools folder (default: the project's tools/); a test passes a fixture folder. */
-  toolsDir?: URL;
-  /** The store folder for the catalog's listing cache. */
-  home?: string;
-  /** A language model to choose the tools (agent/llm); offline routing when absent. */
-  provider?: Provider;
-  /** A tool chosen by the person (after "which do you mean?"): no routing. */
-  tool?: string;
-  /** Decide only; run nothing. */
-  planOnly?: boolean;
-  /**
-   * Answers a session's questions (a terminal prompt, a chat panel). Without it a run that
-   * needs input ends with its questions.
-   */
-  answer?: (
-    questions: SessionQuestion[],
-    session: Session,
-  ) => Promise<
-    | {
-      answers: Record<string, unknown>;
-      save?: string[];
-      /** The answers were read already by parseAnswer (core/session.ts): not read again. */
-      parsed?: boolean;
-    }
-    | undefined
-  >;
-  /** Every session event of every chosen tool (steps as they happen). */
-  onEvent?: (e: SessionEvent) => void;
-  signal?: AbortSignal;
-}
 
 /** One chosen tool, decided. */
 export interface ToolDecision {
@@ -132,9 +82,6 @@ export type AskRun =
   | { tool: string; status: "done"; result: ToolResult; run_id: string }
   | { tool: string; status: "needs_input"; questions: SessionQuestion[] };
 
-/** The longest question read, in characters. */
-export const MAX_QUESTION = 2000;
-
 const indexes = new WeakMap<ToolCard[], RouterIndex>();
 
 /** The router index over `cards` (built once per list). */
@@ -142,48 +89,6 @@ export function routerIndex(cards: ToolCard[]): RouterIndex {
   let ix = indexes.get(cards);
   if (!ix) indexes.set(cards, ix = buildIndex(cards));
   return ix;
-}
-
-const loaded = new Map<string, Promise<Manifest>>();
-function toolOf(id: string, dir?: URL): Promise<Manifest> {
-  const key = `${dir?.href ?? ""}#${id}`;
-  let p = loaded.get(key);
-  if (!p) loaded.set(key, p = loadTool(id, dir));
-  return p;
-}
-
-/** A tool's manifest, loaded once (`dir`: the tools folder, default the project's). */
-export function toolManifest(id: string, dir?: URL): Promise<Manifest> {
-  return toolOf(id, dir);
-}
-
-const listings = new Map<string, Promise<ToolCard[]>>();
-const cardsOfTools = new WeakMap<Manifest[], ToolCard[]>();
-
-/** The manifests a question is routed over (given, in hand, or every tool's from the catalog). */
-export function toolCards(o: AskOptions): Promise<ToolCard[]> {
-  return cardsOf(o);
-}
-
-async function cardsOf(o: AskOptions): Promise<ToolCard[]> {
-  if (o.manifests) return o.manifests;
-  if (o.tools) {
-    let c = cardsOfTools.get(o.tools);
-    if (!c) {
-      const { manifestJson } = await import("../core/manifest.ts");
-      cardsOfTools.set(o.tools, c = o.tools.map((m) => manifestJson(m) as unknown as ToolCard));
-    }
-    return c;
-  }
-  // Once per process and folder: tool modules a process has loaded do not change under it.
-  const key = `${o.home ?? ""}\n${o.toolsDir?.href ?? ""}`;
-  let p = listings.get(key);
-  if (!p) {
-    p = listManifests({ home: o.home, dir: o.toolsDir }) as unknown as Promise<ToolCard[]>;
-    listings.set(key, p);
-    p.catch(() => listings.delete(key));
-  }
-  return await p;
 }
 
 /** Scans a question may name: the given plans, the store's and the built-in ones. */
@@ -209,7 +114,7 @@ export async function decide(question: string, o: AskOptions = {}): Promise<Deci
       `is ${q.length} characters long; at most ${MAX_QUESTION} are read: ask one or two things at a time`,
     );
   }
-  const cards = await cardsOf(o);
+  const cards = await toolCards(o);
   const index = routerIndex(cards);
   let route = decideRoute(index, q);
   if (o.tool !== undefined) {
@@ -293,7 +198,7 @@ async function decideTool(
     (card.inputs.properties?.[k]?.fill as { from?: string } | undefined)?.from === "selection"
   )?.[1];
   if (typeof named === "string" && named !== sid && o.scan === undefined) bound = bindWith(named);
-  const m = o.tools?.find((t) => t.id === r.tool) ?? await toolOf(r.tool, o.toolsDir);
+  const m = o.tools?.find((t) => t.id === r.tool) ?? await toolManifest(r.tool, o.toolsDir);
   const { createSession, inputRefers, planChoices, scanChoices, scanInputName } = await import(
     "../core/session.ts"
   );
@@ -379,12 +284,13 @@ export async function ask(question: string, o: AskOptions = {}): Promise<AskOutc
   const { createSession } = await import("../core/session.ts");
   const runs: AskRun[] = [];
   for (const t of d.tools) {
-    const m = o.tools?.find((x) => x.id === t.tool) ?? await toolOf(t.tool, o.toolsDir);
+    const m = o.tools?.find((x) => x.id === t.tool) ?? await toolManifest(t.tool, o.toolsDir);
     const set = Object.fromEntries(
       Object.entries(t.inputs).filter(([, v]) => v.from === "question" || v.from === "explicit")
         .map(([k, v]) => [k, v.value]),
     );
     const session = createSession(m, {
+      ...RUN_IO,
       store: o.store,
       builtins: o.builtins,
       plans: o.plans,

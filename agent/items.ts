@@ -5,6 +5,7 @@
  * are width × depth × height in metres, width the longest side in plan; no standard fixes
  * them, each is a common retail size and its source says which.
  */
+import { round } from "../ground/text.ts";
 
 /** One named item. */
 export interface NamedItem {
@@ -19,11 +20,10 @@ export interface NamedItem {
 }
 
 const IN = 0.0254;
-const r3 = (x: number) => Math.round(x * 1000) / 1000;
 const inches = (w: number, d: number, h: number) => ({
-  width_m: r3(w * IN),
-  depth_m: r3(d * IN),
-  height_m: r3(h * IN),
+  width_m: round(w * IN, 3),
+  depth_m: round(d * IN, 3),
+  height_m: round(h * IN, 3),
 });
 
 /** The named items, most specific first. */

@@ -5,7 +5,6 @@
  */
 export {
   ask,
-  type AskOptions,
   type AskOutcome,
   type AskRun,
   decide,
@@ -13,6 +12,7 @@ export {
   decisionLine,
   type ToolDecision,
 } from "./ask.ts";
+export { type AskOptions } from "./cards.ts";
 export { askModel, type ModelOutcome, modelTool } from "./model.ts";
 export { anthropicProvider } from "./llm/anthropic.ts";
 export { openaiProvider } from "./llm/openai.ts";

@@ -12,7 +12,7 @@ import { InputError } from "../ground/errors.ts";
 import { inputsJsonSchema, type Manifest } from "../core/manifest.ts";
 import { forModel, type ToolResult } from "../core/result.ts";
 import type { SessionQuestion } from "../core/session.ts";
-import { type AskOptions, MAX_QUESTION, toolCards, toolManifest } from "./ask.ts";
+import { type AskOptions, MAX_QUESTION, toolCards, toolManifest } from "./cards.ts";
 import { extract } from "./extract.ts";
 import {
   cleanTurn,
@@ -23,6 +23,7 @@ import {
   scrubNumbers,
 } from "./llm/guard.ts";
 import type { ModelMessage, ModelTool, Provider } from "./llm/types.ts";
+import { RUN_IO } from "../layers/io.ts";
 
 /** What the model path ends with. */
 export interface ModelOutcome {
@@ -275,6 +276,7 @@ export async function askModel(
       }
       const { kept, dropped } = statedArgs(q, call.args);
       const session = createSession(m, {
+        ...RUN_IO,
         store: o.store,
         builtins: o.builtins,
         plans: o.plans,

@@ -18,6 +18,7 @@ import type { QuestionSubject } from "../core/manifest.ts";
 import { extract } from "./extract.ts";
 import { SUBJECT_WEIGHT, subjectsOf } from "./subjects.ts";
 import { editDistance, expandedTokens, hasSynonym, isStop, stem, tokens, words } from "./text.ts";
+import { round } from "../ground/text.ts";
 
 /** What the router reads of a manifest: its JSON (as `threshold tools --json` prints it). */
 export interface ToolCard {
@@ -266,16 +267,12 @@ export function rank(index: RouterIndex, question: string): Ranked[] {
     for (const k of named) if (takes.has(k)) boost += SUBJECT_WEIGHT[k as QuestionSubject] ?? 0;
     // Subjects only sharpen a question the words already point somewhere with.
     const s = text[i] > 0 ? text[i] + index.params.subjectBoost * topText * boost : 0;
-    return { tool: c.id, title: c.title, score: Math.round(s * 1000) / 1000 };
+    return { tool: c.id, title: c.title, score: round(s, 3) };
   }).sort((a, b) => b.score - a.score || a.tool.localeCompare(b.tool));
   const top = scored[0]?.score ?? 0, second = scored[1]?.score ?? 0;
   return scored.map((r, i) => ({
     ...r,
-    confidence: i === 0
-      ? confidenceOf(top, second)
-      : top > 0
-      ? Math.round(r.score / top * 100) / 100
-      : 0,
+    confidence: i === 0 ? confidenceOf(top, second) : top > 0 ? round(r.score / top, 2) : 0,
   }));
 }
 
@@ -285,7 +282,7 @@ export function rank(index: RouterIndex, question: string): Ranked[] {
  */
 export function confidenceOf(top: number, second: number): number {
   if (top <= 0) return 0;
-  return Math.round((top - second) / top * 100) / 100;
+  return round((top - second) / top, 2);
 }
 
 /** What the router decided. */

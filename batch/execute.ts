@@ -14,6 +14,8 @@ import { judgedScope } from "../core/findings.ts";
 import type { BatchRow, Store } from "../core/store.ts";
 import type { BatchJob } from "./jobs.ts";
 import { matchFindings } from "../engines/geometry/rescan.ts";
+import { RUN_IO } from "../layers/io.ts";
+import { round } from "../ground/text.ts";
 
 /** What an executor needs besides the store. */
 export interface ExecuteDeps {
@@ -42,7 +44,7 @@ export function failedRow(job: BatchJob, reason: string, duration_ms = 0): Batch
       status: "failed",
       verdict: reason,
       reason,
-      duration_ms: Math.round(duration_ms * 10) / 10,
+      duration_ms: round(duration_ms, 1),
     },
     done_at: new Date().toISOString(),
   };
@@ -77,7 +79,7 @@ export function resultRow(
         result.metrics.slice(0, 6).map((m) => [m.id, { value: m.value, unit: m.unit }]),
       ),
       run_id,
-      duration_ms: Math.round(duration_ms * 10) / 10,
+      duration_ms: round(duration_ms, 1),
     },
     done_at: new Date().toISOString(),
   };
@@ -103,6 +105,7 @@ export async function executeJob(
     return done(failedRow(job, (e as Error).message));
   }
   const session = createSession(m, {
+    ...RUN_IO,
     store,
     set: job.set,
     persona: deps.persona(job.persona),

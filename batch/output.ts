@@ -3,6 +3,7 @@
  * reads at the end — verdicts by tool, the slowest runs, the failures with their reasons.
  */
 import type { BatchRow } from "../core/store.ts";
+import { round } from "../ground/text.ts";
 
 /** The CSV columns, in order. Metrics go in one `metrics` column as `id=value unit; …`. */
 export const CSV_COLUMNS = [
@@ -102,8 +103,8 @@ export function summarize(
     rows: rows.length,
     ran,
     skipped: rows.length - ran,
-    elapsed_s: Math.round(elapsed_s * 100) / 100,
-    rows_per_s: elapsed_s > 0 ? Math.round((ran / elapsed_s) * 10) / 10 : 0,
+    elapsed_s: round(elapsed_s, 2),
+    rows_per_s: elapsed_s > 0 ? round(ran / elapsed_s, 1) : 0,
     by_tool: [...byTool].map(([tool, counts]) => ({ tool, counts })),
     slowest: [...rows].filter((r) => r.status !== "failed").sort((a, b) => dur(b) - dur(a))
       .slice(0, slowest).map((r) => ({

@@ -27,6 +27,7 @@ import {
   unixMsFromJulianDay,
 } from "../engines/geometry/sun/mod.ts";
 import sunHours from "../tools/sun_hours/mod.ts";
+import { RUN_IO } from "../layers/io.ts";
 import { ran } from "./_done.ts";
 
 const LAT = 52.52, LON = 13.405;
@@ -198,7 +199,7 @@ Deno.bench({
   baseline: true,
   async fn() {
     await ran(
-      runTool(sunHours, { plans: PLANS, set: { scan: "terrace", self_shading: false } }),
+      runTool(sunHours, { ...RUN_IO, plans: PLANS, set: { scan: "terrace", self_shading: false } }),
       "sun_hours without self-shading",
     );
   },
@@ -208,7 +209,10 @@ Deno.bench({
   name: "sun_hours, 100 windows, a year at 1 h, 50 rooms as obstructions",
   group: "sun_hours (100 windows, a year at 1 h)",
   async fn() {
-    await ran(runTool(sunHours, { plans: PLANS, set: { scan: "terrace" } }), "sun_hours");
+    await ran(
+      runTool(sunHours, { ...RUN_IO, plans: PLANS, set: { scan: "terrace" } }),
+      "sun_hours",
+    );
   },
 });
 
@@ -216,6 +220,6 @@ Deno.bench({
   name: "sun_hours, 100 windows, a year at 1 h, 50 rooms, terrain skyline on a DEM",
   group: "sun_hours (100 windows, a year at 1 h)",
   async fn() {
-    await runTool(sunHours, { store: STORE, plans: ALPS, set: { scan: "terrace" } });
+    await runTool(sunHours, { ...RUN_IO, store: STORE, plans: ALPS, set: { scan: "terrace" } });
   },
 });

@@ -11,8 +11,8 @@
  */
 import { fileURLToPath } from "node:url";
 import { importSource } from "../layers/mod.ts";
-import { decodeRgb, openPanorama } from "../core/panoramas.ts";
-import { loadCenterNet } from "../engines/vision/centernet.ts";
+import { decodeRgb, openPanorama } from "../layers/panoramas.ts";
+import { loadCenterNet } from "../layers/detector.ts";
 import { perspectiveView } from "../engines/vision/equirect.ts";
 import { detectPanorama } from "../engines/vision/panorama.ts";
 import { placeOnFloor } from "../engines/vision/place.ts";

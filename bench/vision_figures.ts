@@ -14,12 +14,13 @@
  */
 import { fileURLToPath } from "node:url";
 import { importSource } from "../layers/mod.ts";
-import { openPanorama } from "../core/panoramas.ts";
+import { openPanorama } from "../layers/panoramas.ts";
 import { openStore } from "../core/store.ts";
 import { runTool } from "../core/run.ts";
-import { loadCenterNet } from "../engines/vision/centernet.ts";
+import { loadCenterNet } from "../layers/detector.ts";
 import { detectPanorama } from "../engines/vision/panorama.ts";
 import roomLabels from "../tools/room_labels/mod.ts";
+import { RUN_IO } from "../layers/io.ts";
 
 const data = (rel: string) => fileURLToPath(new URL(`../../shared/data/${rel}`, import.meta.url));
 const { loaded } = await importSource(data("zind/zind_data.json"));
@@ -53,7 +54,12 @@ const home = await Deno.makeTempDir();
 const store = openStore(home);
 const run = async () => {
   const t = performance.now();
-  const o = await runTool(roomLabels, { plans: { z: loaded }, store, set: { scan: "z" } });
+  const o = await runTool(roomLabels, {
+    ...RUN_IO,
+    plans: { z: loaded },
+    store,
+    set: { scan: "z" },
+  });
   if (o.status !== "done") throw new Error("needs input");
   return { ms: performance.now() - t, r: o.result };
 };

@@ -6,7 +6,8 @@
  * prints the decision (tools with confidence, each input with its value and source, the
  * questions it would ask) without running. Loaded only when `ask` runs.
  */
-import { ask, type AskOptions, decide, type Decision, toolManifest } from "../agent/ask.ts";
+import { ask, decide, type Decision } from "../agent/ask.ts";
+import { type AskOptions, toolManifest } from "../agent/cards.ts";
 import type { ModelSettings } from "../agent/llm/config.ts";
 import { InputError } from "../ground/errors.ts";
 import type { Session, SessionEvent, SessionQuestion } from "../core/session.ts";

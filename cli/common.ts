@@ -13,7 +13,7 @@ import type { Registry } from "../core/registry.ts";
 import { openStoreAt, type Store, storeLocation } from "../core/store.ts";
 import { printableLine } from "../core/printable.ts";
 import type * as Lib from "./lib.ts";
-import { fmtNum } from "./render.ts";
+import { fmtNumber } from "../ground/text.ts";
 
 /** The heavy part of the command line, loaded by every command but the listings. */
 export let L: typeof Lib;
@@ -107,7 +107,9 @@ export function tableOf(
 ): string {
   return fitTable(
     head,
-    rows.map((r) => r.map((c) => (typeof c === "number" ? fmtNum(c) : printableLine(String(c))))),
+    rows.map((r) =>
+      r.map((c) => (typeof c === "number" ? fmtNumber(c) : printableLine(String(c))))
+    ),
     { noteColumns, format: (displayCache ?? display()).format },
   );
 }

@@ -10,6 +10,7 @@ export { knownScanIds, requirePlan, resolveSite } from "../core/context.ts";
 export { runTool } from "../core/run.ts";
 export { forModel } from "../core/result.ts";
 export { BUILTIN_SCANS } from "../layers/builtin.ts";
+export { RUN_IO } from "../layers/io.ts";
 export { activePersona, getPersona, listPersonas, parsePersona } from "../presets/personas.ts";
 export {
   checkPreference,

@@ -17,10 +17,11 @@ import {
   wrapIndented,
 } from "./layout.ts";
 import { convertible, formatQuantity, UNIT_SYSTEMS, type UnitSystem } from "../ground/units.ts";
-import type { Block, Manifest } from "../core/manifest.ts";
-import { resultBlocks, type Status, type ToolResult } from "../core/result.ts";
+import type { Manifest } from "../core/manifest.ts";
+import { type Block, resultBlocks, type Status, type ToolResult } from "../core/result.ts";
 import { resultTable } from "../render/table.ts";
 import type { SessionQuestion } from "../core/session.ts";
+import { fmtNumber } from "../ground/text.ts";
 
 const CODES: Record<Status | "dim" | "bold", [number, number]> = {
   pass: [32, 39],
@@ -48,12 +49,6 @@ export function paint(text: string, code: keyof typeof CODES, on: boolean): stri
   return `\x1b[${a}m${text}\x1b[${b}m`;
 }
 
-/** A number for a table: up to 3 decimals, no trailing zeros. */
-export function fmtNum(v: number): string {
-  if (Number.isInteger(v)) return String(v);
-  return String(Math.round(v * 1000) / 1000);
-}
-
 export { COMPACT, type Format, FORMATS, UNIT_SYSTEMS, type UnitSystem };
 
 /** How results are shown: the format and the unit system. */
@@ -69,13 +64,13 @@ export const DEFAULT_DISPLAY: Display = { format: "table", units: "metric" };
  * lengths or areas), else the converted text in the value cell and an empty unit cell.
  */
 function valueCells(v: number, unit: string | undefined, units: UnitSystem): [string, string] {
-  if (units === "metric" || !convertible(unit)) return [fmtNum(v), unit ?? ""];
-  return [formatQuantity(v, unit, units, fmtNum(v)), ""];
+  if (units === "metric" || !convertible(unit)) return [fmtNumber(v), unit ?? ""];
+  return [formatQuantity(v, unit, units, fmtNumber(v)), ""];
 }
 
 /** A value with its unit in one piece of text (`0.84 m`, `2′ 9⅛″`, `17`). */
 function quantity(v: number, unit: string | undefined, units: UnitSystem): string {
-  return formatQuantity(v, unit, units === "metric" ? "metric" : units, fmtNum(v));
+  return formatQuantity(v, unit, units === "metric" ? "metric" : units, fmtNumber(v));
 }
 
 /** A table column's SI unit from its name (`height_m`, `floor_area_m2`), if it has one. */
@@ -98,7 +93,7 @@ function tableCells(
     rows: t.rows.slice(0, limit).map((row) =>
       row.map((v, i) =>
         typeof v === "number"
-          ? unit[i] ? formatQuantity(v, unit[i], units, fmtNum(v)) : fmtNum(v)
+          ? unit[i] ? formatQuantity(v, unit[i], units, fmtNumber(v)) : fmtNumber(v)
           : v === undefined || v === null
           ? ""
           : String(v)

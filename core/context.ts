@@ -15,13 +15,8 @@ import type {
 import { rastersOf } from "../ground/rasters.ts";
 import type { Store } from "./store.ts";
 import type { SiteInfo, SiteRecord } from "../ground/site.ts";
-import {
-  defaultDetector,
-  type DetectionCache,
-  detectionCache,
-  openPanorama,
-  type PanoramaRef,
-} from "./panoramas.ts";
+import { type DetectionCache, detectionCache } from "./detections.ts";
+import type { PanoramaRef } from "../ground/image.ts";
 import type { Detector } from "../ground/detector.ts";
 import { checkpoint } from "../ground/budget.ts";
 
@@ -72,6 +67,19 @@ export interface Ctx {
   detections: DetectionCache;
   /** The object detector, loaded once per process; a DetectorUnavailableError when not installed. */
   detector(): Promise<Detector>;
+}
+
+/**
+ * What a run reads from outside core, handed in by its caller (layers/io.ts `RUN_IO` on every
+ * surface; tests hand their own): core imports no raster reader, image decoder or detector.
+ */
+export interface RunIo {
+  /** Where `ctx.elevation`/`ctx.imagery` read rasters. */
+  rasters?: RasterSource;
+  /** Finds a sweep's panorama: its content hash, and its pixels on demand; or why there is none. */
+  panoramas?: (plan: Plan, sweepId: string) => Promise<PanoramaRef>;
+  /** The object detector for vision tools, loaded once per process. */
+  detector?: () => Promise<Detector>;
 }
 
 /** Where plans come from, in order: given plans, the store, built-in scans. */
@@ -194,22 +202,23 @@ export function makeCtx(opts: {
   signal: AbortSignal;
   onStep: (text: string) => void;
   onPlan?: (sid: string, loaded: LoadedPlan) => void;
-  /** The object detector (default: CenterNet from its npm package). */
-  detector?: () => Promise<Detector>;
   /** Where detections are cached (default: the store, else process memory). */
   detections?: DetectionCache;
-  /** Where rasters come from (the runner passes layers/rasters.ts's). */
-  rasters?: RasterSource;
+  /** Rasters, panoramas and the detector, from the run's caller. */
+  io?: RunIo;
 }): Ctx {
   const { sources, signal } = opts;
+  const io = opts.io ?? {};
   const noRasters = (): never => {
     throw new Error("this context was made without a raster source");
   };
+  const without = (what: string) => () =>
+    Promise.reject(new Error(`this run was given no ${what} (layers/io.ts RUN_IO)`));
   return {
     rasters: (site, kind) => rastersOf(site, kind),
     elevation: (site, points, pad_m) =>
-      opts.rasters ? opts.rasters.elevation(site, points, pad_m) : noRasters(),
-    imagery: (site, box) => opts.rasters ? opts.rasters.imagery(site, box) : noRasters(),
+      io.rasters ? io.rasters.elevation(site, points, pad_m) : noRasters(),
+    imagery: (site, box) => io.rasters ? io.rasters.imagery(site, box) : noRasters(),
     readText(path, input, what = "file") {
       // A regular file under 10 MB: `/dev/zero`, a FIFO or a folder is refused, never read.
       return readRegularTextSync(path, {
@@ -223,9 +232,12 @@ export function makeCtx(opts: {
       opts.onPlan?.(sid, loaded);
       return loaded.plan;
     },
-    panorama: (scan, sweepId) => openPanorama(requirePlan(sources, scan).plan, sweepId),
+    panorama: (scan, sweepId) =>
+      io.panoramas
+        ? io.panoramas(requirePlan(sources, scan).plan, sweepId)
+        : without("panorama reader")(),
     detections: opts.detections ?? detectionCache(sources.store),
-    detector: opts.detector ?? defaultDetector,
+    detector: io.detector ?? without("object detector"),
     site: (place) => resolveSite(sources, place),
     step(text) {
       if (signal.aborted) throw new CancelledError();

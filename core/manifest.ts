@@ -5,23 +5,9 @@
  */
 import { z } from "npm:zod@4.6.7";
 import type { Ctx } from "./context.ts";
-import type { HandlerResult } from "./result.ts";
+import type { Block, HandlerResult } from "./result.ts";
 
 export { z };
-
-/** Panel blocks a tool may fill; each surface has one renderer per name. */
-export const BLOCKS = [
-  "VerdictHeader",
-  "CheckList",
-  "MetricGrid",
-  "FindingList",
-  "AssumptionList",
-  "StepLog",
-  "PlanView",
-  "Table",
-  "Chart",
-] as const;
-export type Block = typeof BLOCKS[number];
 
 /** Data layers a tool may require; the runner checks them before the handler runs. */
 export const LAYERS = [

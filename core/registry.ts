@@ -7,7 +7,6 @@ import { z } from "npm:zod@4.6.7";
 import { RegistryError } from "../ground/errors.ts";
 import {
   AUDIENCES,
-  BLOCKS,
   DRAWS,
   inputMeta,
   LAYERS,
@@ -15,6 +14,7 @@ import {
   SUBJECTS,
   TOOL_ID,
 } from "./manifest.ts";
+import { BLOCKS } from "./result.ts";
 
 /** Loaded tools by id, in id order. */
 export interface Registry {

@@ -3,8 +3,21 @@
  * with the uncertainty rule for checks and the `forModel` projection.
  */
 import { z } from "npm:zod@4.6.7";
-import type { Block } from "./manifest.ts";
 import { type Comparator, Geometry, judge } from "../ground/plan.ts";
+
+/** Panel blocks a tool may fill; each surface has one renderer per name. */
+export const BLOCKS = [
+  "VerdictHeader",
+  "CheckList",
+  "MetricGrid",
+  "FindingList",
+  "AssumptionList",
+  "StepLog",
+  "PlanView",
+  "Table",
+  "Chart",
+] as const;
+export type Block = typeof BLOCKS[number];
 
 export const STATUSES = ["pass", "fail", "warn", "unknown", "error"] as const;
 export type Status = typeof STATUSES[number];

@@ -10,6 +10,7 @@ import {
   type PlanSources,
   requirePlan,
   resolveSite,
+  type RunIo,
   type StepEvent,
 } from "./context.ts";
 import type { SiteInfo } from "../ground/site.ts";
@@ -24,14 +25,12 @@ import {
   ToolResult,
   type Verdict,
 } from "./result.ts";
-import type { RasterSource } from "../ground/rasters.ts";
 import { BudgetExceeded, withBudget } from "../ground/budget.ts";
 import type { Store } from "./store.ts";
 import { honestVerdict } from "./verdict.ts";
 import { judgedScope } from "./findings.ts";
-import type { Detector } from "../ground/detector.ts";
 
-export interface RunOptions {
+export interface RunOptions extends RunIo {
   /** Preferences, personas, the selection, stored scans; runs and findings are saved here. */
   store?: Store;
   /** Plans in hand, by scan id (library use); looked up before the store. */
@@ -66,10 +65,6 @@ export interface RunOptions {
    * 1 at index 0 stops the engines at their next checkpoint (ground/budget.ts).
    */
   cancel_flag?: Int32Array;
-  /** The object detector for vision tools (default: CenterNet from its npm package). */
-  detector?: () => Promise<Detector>;
-  /** Where `ctx.elevation`/`ctx.imagery` read rasters (default: layers/rasters.ts). */
-  rasters?: RasterSource;
 }
 
 /** Default time limit of one tool run, seconds (preference `run.time_limit_s`). */
@@ -96,15 +91,6 @@ export function timeLimit(opts: Pick<RunOptions, "time_limit_s" | "store">): {
       `the time limit of ${DEFAULT_TIME_LIMIT_S} s (the default; raise it with threshold prefs set run.time_limit_s <seconds>)`,
   };
 }
-
-/**
- * The raster source of layers/rasters.ts, loaded on first use: the GeoTIFF reader stays out
- * of runs that read no raster (and out of the command line's cold start).
- */
-const LAYER_RASTERS: RasterSource = {
-  elevation: async (...a) => (await import("../layers/rasters.ts")).RASTERS.elevation(...a),
-  imagery: async (...a) => (await import("../layers/rasters.ts")).RASTERS.imagery(...a),
-};
 
 export type RunOutcome =
   | { status: "done"; result: ToolResult; run_id: string; duration_ms: number }
@@ -163,8 +149,7 @@ export async function runTool(m: Manifest, opts: RunOptions = {}): Promise<RunOu
   const ctx = makeCtx({
     sources,
     signal,
-    detector: opts.detector,
-    rasters: opts.rasters ?? LAYER_RASTERS,
+    io: opts,
     onStep(text) {
       steps.push(text);
       opts.onStep?.({ text, elapsed_ms: performance.now() - t0, index: steps.length - 1 });

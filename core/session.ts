@@ -26,6 +26,7 @@ import type { RunOptions, RunOutcome } from "./run.ts";
 import type { Store } from "./store.ts";
 import { planNames, resolveRef, roomChoiceName } from "../ground/names.ts";
 import { readLength } from "../ground/lengths.ts";
+import { round } from "../ground/text.ts";
 
 /** What an input names, when it names a thing in the plan or the store (its choices). */
 export type Refers = "scan" | "room" | "door" | "window" | "floor" | "pack";
@@ -112,7 +113,7 @@ export type SessionState =
 /**
  * How a session is set up: RunOptions without the per-run parts the session owns, and
  * optionally the runner that runs the tool (default runTool; the MCP server runs tools in a
- * worker, mcp/worker.ts).
+ * worker, host/worker.ts).
  */
 export type SessionOptions = Omit<RunOptions, "answers" | "onStep"> & {
   runner?: (m: Manifest, opts: RunOptions) => Promise<RunOutcome>;
@@ -442,7 +443,7 @@ export function answerShown(q: SessionQuestion, raw: unknown, value: unknown): s
   if (choice) return choice;
   if (typeof raw === "string" && q.unit === "m" && typeof value === "number") {
     const l = readLength(raw);
-    if (l) return l.unit === "m" ? l.shown : `${l.shown} (${Math.round(value * 1000) / 1000} m)`;
+    if (l) return l.unit === "m" ? l.shown : `${l.shown} (${round(value, 3)} m)`;
   }
   if (typeof raw === "string") return raw.trim();
   return `${JSON.stringify(raw)}${q.unit ? ` ${q.unit}` : ""}`;

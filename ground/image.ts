@@ -20,3 +20,8 @@ export interface GeoRgbImage {
   transform: GeoTransform;
   crs: string;
 }
+
+/** A sweep's panorama: found (hash now, pixels on demand) or missing with a sentence. */
+export type PanoramaRef =
+  | { sweep: string; image: string; hash: string; pixels(): Promise<RgbImage> }
+  | { sweep: string; missing: string };

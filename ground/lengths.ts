@@ -6,6 +6,7 @@
  * echoed back in the person's units. Conversions: 1 in = 25.4 mm, 1 ft = 12 in (exact,
  * international yard and pound, 1959).
  */
+import { round } from "./text.ts";
 
 /** Metres in an inch and in a foot (exact). */
 export const IN_M = 0.0254;
@@ -60,7 +61,7 @@ export function unitM(u: string): number {
 
 /** Rounds to a micrometre so conversions print cleanly (0.7112, not 0.71120000001). */
 export function clean(x: number): number {
-  return Math.round(x * 1e6) / 1e6;
+  return round(x, 6);
 }
 
 /** Feet and inches: 2' 10", 5 ft 6, 6 foot 2 in, 7 feet 1/2 in (groups: feet, inches, fraction). */
@@ -95,7 +96,7 @@ export interface ReadLength {
   shown: string;
 }
 
-const num = (x: number) => String(Math.round(x * 1000) / 1000);
+const num = (x: number) => String(round(x, 3));
 
 /**
  * Reads a whole answer as one length: feet and inches, a number with a unit, or a bare

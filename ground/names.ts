@@ -7,6 +7,7 @@
  */
 import type { Plan } from "./plan.ts";
 import { checkpoint } from "./budget.ts";
+import { capitalise } from "./text.ts";
 
 /** Display names by id, one map per kind of element. */
 export interface PlanNames {
@@ -42,7 +43,7 @@ const LABEL_WORDS: Record<string, string> = {
 
 /** A room label (vocabulary word) in words: "living" -> "Living room". */
 export function labelWords(label: string): string {
-  return LABEL_WORDS[label] ?? label.charAt(0).toUpperCase() + label.slice(1);
+  return LABEL_WORDS[label] ?? capitalise(label);
 }
 
 /** Gives repeated names a suffix: the qualifier when it tells them apart, else (2), (3), …. */

@@ -1,6 +1,6 @@
 /**
- * Small text and number helpers every tool and the session share (said once): rounding for
- * display, a capital first letter, and a list of words joined "a, b and c".
+ * Small text and number helpers every tier shares (said once): rounding, a number for display,
+ * a capital first letter, and a list of words joined "a, b and c".
  */
 
 /** `value` rounded to `digits` decimals (default 2) for display: Math.round(v·10^d)/10^d. */
@@ -27,6 +27,15 @@ export function listWords(words: string[]): string {
  */
 export function inputWords(name: string): string {
   return name.replace(/_(m|m2|mm|deg|min|s|l|mb|px|pct)$/, "").replaceAll("_", " ");
+}
+
+/**
+ * A number for a person (tables, the web view's blocks): at most 3 decimals, no trailing
+ * zeros; integers, NaN and infinities as JavaScript writes them.
+ */
+export function fmtNumber(v: number): string {
+  if (Number.isInteger(v) || !Number.isFinite(v)) return String(v);
+  return String(round(v, 3));
 }
 
 /**

@@ -13,6 +13,7 @@ import type { ToolResult } from "../core/result.ts";
 import type { Store } from "../core/store.ts";
 import { BUILTIN_SCANS } from "../layers/builtin.ts";
 import { reportHtml, type ReportInput, type ReportTool } from "../render/report.tsx";
+import { RUN_IO } from "../layers/io.ts";
 
 type ManifestJson = Awaited<ReturnType<typeof listManifests>>[number];
 
@@ -143,6 +144,7 @@ async function runNow(
   const persona = activePersona(store);
   try {
     const s = await createSession(m, {
+      ...RUN_IO,
       store,
       builtins: BUILTIN_SCANS,
       ...(persona ? { persona } : {}),

@@ -6,7 +6,7 @@
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { openStore } from "../core/store.ts";
-import { detectorReadDirs } from "../engines/vision/centernet.ts";
+import { detectorReadDirs } from "../layers/detector.ts";
 
 /** The project folder (where mcp.ts, tools/ and deno.json live). */
 const PROJECT_DIR = fileURLToPath(new URL("..", import.meta.url));

@@ -15,6 +15,7 @@ import { area_m2, edgeDistance_m, pointInRing } from "../engines/geometry/polygo
 import { differenceRings } from "../engines/geometry/clip.ts";
 import type { ImportReport } from "./types.ts";
 import { ticker } from "../ground/budget.ts";
+import { round } from "../ground/text.ts";
 
 /** One row of the table: what is measured, its plausible range, and why. */
 export interface PlausibleRange {
@@ -136,7 +137,7 @@ export const DUPLICATE_OVERLAP = 0.9;
 const fmt = (v: number) =>
   (Math.abs(v) >= 1e5 || (v !== 0 && Math.abs(v) < 1e-3))
     ? v.toExponential(2)
-    : String(Math.round(v * 1000) / 1000);
+    : String(round(v, 3));
 
 /** The sentence for a value out of a range: "ceiling height 1000 m is outside 1.5–10 m: …". */
 export function outOfRange(r: PlausibleRange, value: number): string {

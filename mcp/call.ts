@@ -35,9 +35,10 @@ import { BUILTIN_SCANS } from "../layers/builtin.ts";
 import { activePersona } from "../presets/personas.ts";
 import { runUri } from "./resources.ts";
 import { type MissingInput, sentence } from "./tools.ts";
-import type { ToolPool } from "./worker.ts";
-import { poolRunner } from "./worker.ts";
+import type { ToolPool } from "../host/worker.ts";
+import { poolRunner } from "../host/worker.ts";
 import { checkFileArguments } from "./files.ts";
+import { RUN_IO } from "../layers/io.ts";
 
 /** What a call needs from the server. */
 export interface CallEnv {
@@ -45,7 +46,7 @@ export interface CallEnv {
   era: "legacy" | "modern";
   /** The 2025-era client capabilities (from `initialize`). */
   legacyCapabilities(): Record<string, unknown> | undefined;
-  /** Runs tools off the protocol thread (mcp/worker.ts); without it they run in-process. */
+  /** Runs tools off the protocol thread (host/worker.ts); without it they run in-process. */
   pool?: ToolPool;
   /** The `--root` folders: files named in arguments (a pack) must be inside one. */
   roots?: string[];
@@ -208,6 +209,7 @@ export async function callTool(
   const signal = ctx.mcpReq.signal;
   args = givenArguments(args);
   const session = createSession(m, {
+    ...RUN_IO,
     store: env.store,
     builtins: BUILTIN_SCANS,
     set: args,

@@ -9,8 +9,8 @@ import { isAbsolute, relative, resolve } from "node:path";
 import type { CallToolResult } from "npm:@modelcontextprotocol/server@2.4.0";
 import { BusyError, CancelledError, InputError } from "../ground/errors.ts";
 import type { Store } from "../core/store.ts";
-import type { WorkerEnv } from "./tool_worker.ts";
-import type { ToolPool } from "./worker.ts";
+import type { WorkerEnv } from "../host/tool_worker.ts";
+import type { ToolPool } from "../host/worker.ts";
 
 /** What an import in a worker answers: the stored scan's counts. */
 export interface Imported {

@@ -12,7 +12,7 @@ import type { Registry } from "../core/registry.ts";
 import { deeperThan } from "../core/depth.ts";
 import type { Store } from "../core/store.ts";
 import { type CallEnv, callTool } from "./call.ts";
-import type { ToolPool } from "./worker.ts";
+import type { ToolPool } from "../host/worker.ts";
 import { IMPORT_SCAN, IMPORT_SCAN_DESCRIPTION, IMPORT_SCAN_INPUT, importScan } from "./import.ts";
 import { registerResources } from "./resources.ts";
 import { registerBcfResource } from "./bcf.ts";
@@ -95,7 +95,7 @@ export function createMcpServer(
   era: "legacy" | "modern",
   /** Folders the server may read (`--root`): import_scan takes files from under them. */
   roots: string[] = [],
-  /** Runs tools off the protocol thread (mcp/worker.ts). */
+  /** Runs tools off the protocol thread (host/worker.ts). */
   pool?: ToolPool,
 ): McpServer {
   const server = new McpServer(SERVER_INFO, {

@@ -12,6 +12,7 @@ import type { Plan } from "../ground/plan.ts";
 import type { Chart, FindingStatus, Overlay, Status, ToolResult } from "../core/result.ts";
 import { chartSvg } from "./charts.ts";
 import { planSvg } from "./planview.ts";
+import { fmtNumber } from "../ground/text.ts";
 
 /** A finding as the report lists it: the stored status and reason, the run's severity. */
 export interface ReportFinding {
@@ -57,7 +58,7 @@ export const STATUS_TEXT: Record<Status, string> = {
 
 function num(v: number | undefined, unit?: string): string {
   if (v === undefined) return "—";
-  const s = Number.isInteger(v) ? String(v) : String(Math.round(v * 1000) / 1000);
+  const s = fmtNumber(v);
   return unit ? `${s} ${unit}` : s;
 }
 

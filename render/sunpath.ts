@@ -5,6 +5,7 @@
  * profile, and the windows' facings as rim ticks (the half-sky in front when there is one facing). SVG as a string; PNG through sharp.
  */
 import { svgToPng, textWidth_px } from "./planview.ts";
+import { round } from "../ground/text.ts";
 
 /** What the chart shows. Angles in degrees; azimuth east of true north. */
 export interface SunPathChart {
@@ -26,7 +27,7 @@ export interface SunPathChart {
 
 const esc = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-const f1 = (v: number) => (Math.round(v * 10) / 10).toString();
+const f1 = (v: number) => String(round(v, 1));
 
 /** Equidistant polar projection of a sky direction onto the chart (centre cx, cy; radius R). */
 export function skyToChart(

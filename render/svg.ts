@@ -5,6 +5,7 @@
  */
 import type { Obj, Plan, Point } from "../ground/plan.ts";
 import type { Geometry, Overlay, Status } from "../core/result.ts";
+import { round } from "../ground/text.ts";
 
 /** Fill and stroke colour of each overlay status (and of overlays with no status). */
 export const STATUS_COLOURS: Record<Status | "none", string> = {
@@ -66,7 +67,7 @@ export function escapeXml(text: string): string {
 
 /** A number for SVG: at most 2 decimals, never "-0". */
 export function n(v: number): string {
-  const r = Math.round(v * 100) / 100;
+  const r = round(v, 2);
   return Object.is(r, -0) ? "0" : String(r);
 }
 
@@ -78,7 +79,7 @@ export function scaleBarLength_m(px_per_m: number, max_px = 160): number {
   let best = 0.1;
   for (const decade of [0.1, 1, 10, 100, 1000]) {
     for (const k of [1, 2, 5]) {
-      const len = Math.round(k * decade * 10) / 10;
+      const len = round(k * decade, 1);
       if (len * px_per_m <= max_px) best = Math.max(best, len);
     }
   }

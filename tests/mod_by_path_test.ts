@@ -73,12 +73,16 @@ Deno.test("mod.ts by path: room_objects and room_labels load the real detector (
   );
   Deno.writeTextFileSync(
     `${dir}/main.ts`,
-    `import { importFile, loadRegistry, runTool } from ${JSON.stringify(MOD)};
+    `import { importFile, loadRegistry, RUN_IO, runTool } from ${JSON.stringify(MOD)};
 const { loaded } = await importFile(${JSON.stringify(`${dir}/plan.json`)}, { id: "vis" });
 const registry = await loadRegistry();
 const out: Record<string, unknown> = {};
 for (const id of ["room_objects", "room_labels"]) {
-  const r = await runTool(registry.require(id), { plans: { vis: loaded }, set: { scan: "vis" } });
+  const r = await runTool(registry.require(id), {
+    ...RUN_IO,
+    plans: { vis: loaded },
+    set: { scan: "vis" },
+  });
   if (r.status !== "done") throw new Error(id + " needs input");
   out[id] = r.result.verdict;
 }

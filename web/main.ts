@@ -5,6 +5,7 @@
  */
 import { startWeb } from "./server.tsx";
 import { onParentExit } from "./parent.ts";
+import { parseFlags } from "../host/args.ts";
 
 /** The web view's command-line options. */
 export interface WebArgs {
@@ -20,25 +21,18 @@ export interface WebArgs {
  */
 export function parseWebArgs(args: string[]): WebArgs {
   const out: WebArgs = { port: 8787 };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    const [flag, inline] = a.includes("=")
-      ? [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)]
-      : [a, undefined];
-    const value = () => {
-      const v = inline ?? args[++i];
-      if (v === undefined || v === "") throw new Error(`${flag} needs a value`);
-      return v;
-    };
-    if (flag === "--port") out.port = Number(value());
-    else if (flag === "--host") out.host = value();
-    else if (flag === "--home") out.home = value();
+  const flags = {
+    "--port": { takes: "<n>" },
+    "--host": { takes: "<host>" },
+    "--home": { takes: "<dir>" },
+    "--allow-host": { takes: "<name>" },
+  };
+  for (const [flag, v] of parseFlags(args, flags)) {
+    if (flag === "--port") out.port = Number(v);
+    else if (flag === "--host") out.host = v;
+    else if (flag === "--home") out.home = v;
     else if (flag === "--allow-host") {
-      out.allow_hosts = [...(out.allow_hosts ?? []), ...value().split(",").filter(Boolean)];
-    } else {
-      throw new Error(
-        `unknown option ${a}; options: --port <n>, --host <host>, --home <dir>, --allow-host <name>`,
-      );
+      out.allow_hosts = [...(out.allow_hosts ?? []), ...v!.split(",").filter(Boolean)];
     }
   }
   return out;

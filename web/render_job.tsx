@@ -1,8 +1,8 @@
 /**
- * The web view's drawing of results, run in the tool pool's workers (mcp/worker.ts `after`
+ * The web view's drawing of results, run in the tool pool's workers (host/worker.ts `after`
  * and `job`), never on the serving thread: a result about 100,000 rooms is parsed, sorted,
  * paged and drawn there, and only the page's HTML (capped at {@link MAX_RESULT_HTML_CHARS})
- * crosses back. Each export is called as `fn(env, args)` by mcp/tool_worker.ts.
+ * crosses back. Each export is called as `fn(env, args)` by host/tool_worker.ts.
  */
 import { renderToString } from "preact-render-to-string";
 import { loadTool } from "../core/catalog.ts";
@@ -11,7 +11,7 @@ import type { Manifest } from "../core/manifest.ts";
 import type { ToolResult } from "../core/result.ts";
 import type { RunOutcome } from "../core/run.ts";
 import { csvTable, toCsv } from "../render/table.ts";
-import type { WorkerEnv } from "../mcp/tool_worker.ts";
+import type { WorkerEnv } from "../host/tool_worker.ts";
 import { VerdictHeader } from "./blocks/VerdictHeader.tsx";
 import { fmtBytes } from "./http.ts";
 import { ResultView } from "./result.tsx";

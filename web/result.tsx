@@ -1,6 +1,6 @@
 /** A result drawn by the blocks its manifest names, in that order (design.md § "Surfaces"). */
 import type { JSX } from "preact";
-import type { Block } from "../core/manifest.ts";
+import type { Block } from "../core/result.ts";
 import type { Plan } from "../ground/plan.ts";
 import { resultBlocks, type ToolResult } from "../core/result.ts";
 import { BLOCK_COMPONENTS } from "./blocks/mod.ts";

@@ -16,7 +16,7 @@ import {
 import { TOOLS_DIR } from "../core/paths.ts";
 import { defaultHome, openStore, type Store } from "../core/store.ts";
 import { BUILTIN_SCANS } from "../layers/builtin.ts";
-import { type PoolLimits, type PoolStats, toolPool } from "../mcp/worker.ts";
+import { type PoolLimits, type PoolStats, toolPool } from "../host/worker.ts";
 import type { App } from "./app.ts";
 import { makeUploadDir } from "./tmp.ts";
 import { pageInfo } from "./app.ts";
@@ -45,7 +45,7 @@ export interface WebOptions {
   toolsDir?: URL;
   /** Largest upload, bytes (default: as `threshold import`, the preference import.max_mb). */
   max_upload_bytes?: number;
-  /** The tool pool's bounds (default: the machine's cores less one; mcp/worker.ts). */
+  /** The tool pool's bounds (default: the machine's cores less one; host/worker.ts). */
   pool?: PoolLimits;
   /**
    * Names besides this server's own addresses that a request's Host may carry (as Django's

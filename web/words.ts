@@ -4,6 +4,7 @@
  * shared by server pages and islands.
  */
 import { formatQuantity, UNIT_SYSTEMS, type UnitSystem } from "../ground/units.ts";
+import { fmtNumber } from "../ground/text.ts";
 
 /** A status as a person reads it: an icon (decorative) and words. */
 export const STATUS_WORDS: Record<string, { icon: string; word: string }> = {
@@ -55,12 +56,6 @@ export const AUDIENCE_WORDS: Record<string, string> = {
 /** An audience id in words; an id not in the list is shown with its dashes as spaces. */
 export function audienceWords(id: string): string {
   return AUDIENCE_WORDS[id] ?? id.replaceAll("-", " ");
-}
-
-/** A number for a person: at most 3 decimals, no trailing zeros. */
-export function fmtNumber(v: number): string {
-  if (!Number.isFinite(v)) return String(v);
-  return String(Math.round(v * 1000) / 1000);
 }
 
 /** What a tool needs from a scan or a site, in words ("rooms", "ground elevation"). */

@@ -166,7 +166,13 @@ async function cmdRun(toolId: string, f: RunFlags): Promise<number> {
   const shown = display(f);
   const live = !f.json;
   const color = useColor();
-  const session = L.createSession(m, { store: s, builtins: L.BUILTIN_SCANS, set, persona });
+  const session = L.createSession(m, {
+    ...L.RUN_IO,
+    store: s,
+    builtins: L.BUILTIN_SCANS,
+    set,
+    persona,
+  });
   session.subscribe((e) => {
     if (e.type === "step" && live) {
       err(paint(
@@ -311,6 +317,7 @@ async function cmdDemo(
     let outcome: SessionState;
     try {
       outcome = await L.createSession(m, {
+        ...L.RUN_IO,
         store: s,
         builtins: L.BUILTIN_SCANS,
         persona,

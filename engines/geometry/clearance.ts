@@ -10,6 +10,7 @@ import polylabelJs from "npm:polylabel@2.1.0";
 import { judge, type Obj, type Opening, type Plan, type Point } from "../../ground/plan.ts";
 import { differenceRings, type MultiRings, ringArea_m2, type Rings } from "./clip.ts";
 import { closestOnSegment, nearestWall } from "./walls.ts";
+import { round } from "../../ground/text.ts";
 
 /** polylabel ships no types: a polygon as rings in, the pole and its distance out. */
 const polylabel = polylabelJs as unknown as (
@@ -342,7 +343,7 @@ export function findPlacement(
   for (let i = 0; i < polygon.length; i++) {
     const a = polygon[i], b = polygon[(i + 1) % polygon.length];
     const deg = (Math.atan2(b[1] - a[1], b[0] - a[0]) * 180) / Math.PI;
-    for (let k = 0; k < 4; k++) angles.add(round6(((deg + 90 * k) % 360 + 360) % 360));
+    for (let k = 0; k < 4; k++) angles.add(round(((deg + 90 * k) % 360 + 360) % 360, 6));
   }
   for (let d = 0; d < 360; d += 15) angles.add(d);
   for (let x = minX + half; x <= maxX - half + 1e-9; x += step) {
@@ -361,10 +362,6 @@ export function findPlacement(
 
 /** The most grid points {@link findPlacement} tries in one room (a 50 m × 50 m room at 5 cm). */
 export const MAX_PLACEMENT_CELLS = 1_000_000;
-
-function round6(v: number): number {
-  return Math.round(v * 1e6) / 1e6;
-}
 
 /** Every edge of some rings, flat: [x1, y1, x2, y2] per edge, for tight loops. */
 export interface EdgeSet {

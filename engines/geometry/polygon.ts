@@ -3,6 +3,7 @@
  * Formulas: shoelace area, even-odd ray casting for point-in-polygon, point-segment distance.
  */
 import type { Point } from "../../ground/plan.ts";
+import { round } from "../../ground/text.ts";
 
 /** Signed area in m² by the shoelace formula: positive when the ring runs counter-clockwise. */
 export function signedArea_m2(ring: readonly Point[]): number {
@@ -161,5 +162,5 @@ export function minAreaRectangle(
 
 /** Rounds to 1e-4 (a tenth of a millimetre), the precision importers write plan numbers at. */
 export function round4(v: number): number {
-  return Math.round(v * 1e4) / 1e4 + 0;
+  return round(v, 4) + 0;
 }

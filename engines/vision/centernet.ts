@@ -6,9 +6,8 @@
  * [1, 512, 512, 3] RGB 0–255 float32; output `tower_0/detections` [1, 100, 6]: x1, y1, x2, y2
  * (input pixels), score, COCO class index (0-based). See `shared/reference/vision-notes.md`.
  *
- * This is the one module of engines/vision that touches the outside: it reads the model's two
- * files from the installed npm package (never the network) once per process. Everything it
- * returns is plain data.
+ * The model's two files are read by layers/detector.ts and handed in ({@link centerNet}); this
+ * module imports tfjs and reads no file. Everything it returns is plain data.
  */
 import type { RgbImage } from "../../ground/image.ts";
 import type { Detector, ViewDetection } from "../../ground/detector.ts";
@@ -44,61 +43,9 @@ export class DetectorUnavailableError extends Error {
   }
 }
 
-/**
- * The folder of an npm package (a full `npm:` specifier), or undefined when it does not (yet)
- * resolve to a file: Deno resolves a package to its folder once the process has loaded it
- * ({@link loadPackage}).
- */
-function packageDir(spec: string): string | undefined {
-  try {
-    const url = import.meta.resolve(`${spec}/package.json`);
-    return url.startsWith("file:")
-      ? decodeURIComponent(new URL(".", url).pathname).replace(/\/$/, "")
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The folder of the installed model package, or undefined when it does not resolve. */
-export function modelPackageDir(): string | undefined {
-  return packageDir(DETECTOR_PACKAGES.model);
-}
-
-/** Loads an npm package's package.json so that its folder resolves ({@link packageDir}). */
-async function loadPackage(spec: string): Promise<void> {
-  await import(`${spec}/package.json`, { with: { type: "json" } });
-}
-
-/**
- * The folders the detector reads at run time: the model package (weights) and the wasm
- * backend's package (its `.wasm` binaries). A confined process must be allowed to read them.
- */
-export function detectorReadDirs(): string[] {
-  return [DETECTOR_PACKAGES.model, DETECTOR_PACKAGES.wasm].map(packageDir).filter((
-    d,
-  ): d is string => !!d);
-}
-
-const loaded = new Map<string, Promise<Detector>>();
-
-/**
- * Loads CenterNet once per process and backend (`wasm` by default: 124–208 ms a view against
- * 3.2–5.6 s for `cpu` on this machine, bench/vision_bench.ts). Throws a
- * {@link DetectorUnavailableError} when a package is missing.
- */
-export function loadCenterNet(backend: "wasm" | "cpu" = "wasm"): Promise<Detector> {
-  let p = loaded.get(backend);
-  if (!p) {
-    p = load(backend);
-    loaded.set(backend, p);
-    p.catch(() => loaded.delete(backend));
-  }
-  return p;
-}
-
+/** The tfjs module, untyped (see below). */
 // deno-lint-ignore no-explicit-any
-type Tf = any;
+export type Tf = any;
 // Named through constants so that type checking does not pull tfjs's types (and the
 // @types/node they bring, which differ from Deno's own node types) into every program.
 const TFJS: string = DETECTOR_PACKAGES.tfjs;
@@ -106,7 +53,19 @@ const TFJS_WASM: string = DETECTOR_PACKAGES.wasm;
 let tfModule: Promise<Tf> | undefined;
 let activeBackend: string | undefined;
 
-async function load(backend: "wasm" | "cpu"): Promise<Detector> {
+/** The model's two files as read from its package: the graph JSON and the weights. */
+export interface CenterNetFiles {
+  /** `models/centernet.json`, parsed. */
+  json: Record<string, unknown>;
+  /** `models/centernet.bin`. */
+  bin: Uint8Array;
+}
+
+/**
+ * Imports tfjs (and its wasm backend for `wasm`); a {@link DetectorUnavailableError} naming
+ * the package when one is not installed.
+ */
+export async function loadTfjs(backend: "wasm" | "cpu"): Promise<Tf> {
   let tf: Tf;
   try {
     tfModule ??= import(TFJS);
@@ -122,25 +81,19 @@ async function load(backend: "wasm" | "cpu"): Promise<Detector> {
       throw new DetectorUnavailableError(`@tensorflow/tfjs-backend-wasm: ${(e as Error).message}`);
     }
   }
-  let json: Record<string, unknown>;
-  let bin: Uint8Array;
-  try {
-    await loadPackage(DETECTOR_PACKAGES.model);
-    const base = import.meta.resolve(`${DETECTOR_PACKAGES.model}/package.json`);
-    if (!base.startsWith("file:")) throw new Error(`resolved to ${base}, not a local file`);
-    json = JSON.parse(await Deno.readTextFile(new URL(MODEL_FILES[0], base)));
-    bin = await Deno.readFile(new URL(MODEL_FILES[1], base));
-  } catch (e) {
-    if (e instanceof Deno.errors.PermissionDenied || e instanceof Deno.errors.NotCapable) {
-      throw new DetectorUnavailableError(
-        `this process may not read the model files of ${MODEL_PACKAGE}`,
-        `Let it read ${
-          modelPackageDir() ?? "the package's folder"
-        } (the MCP server does this itself).`,
-      );
-    }
-    throw new DetectorUnavailableError(`${MODEL_PACKAGE}: ${(e as Error).message}`);
-  }
+  return tf;
+}
+
+/**
+ * CenterNet as a {@link Detector}, from tfjs ({@link loadTfjs}) and the model's files handed
+ * in (layers/detector.ts reads them from the npm package); warmed up by one inference.
+ */
+export async function centerNet(
+  tf: Tf,
+  files: CenterNetFiles,
+  backend: "wasm" | "cpu",
+): Promise<Detector> {
+  const { json, bin } = files;
   const manifest = (json.weightsManifest as { weights: unknown[] }[])[0];
   const handler = {
     load: () =>

@@ -16,4 +16,4 @@ export * from "./labels.ts";
 export * from "./panorama.ts";
 export * from "./room_evidence.ts";
 export { COCO_CLASSES } from "./coco.ts";
-export { CENTERNET_INPUT_PX, DetectorUnavailableError, loadCenterNet } from "./centernet.ts";
+export { CENTERNET_INPUT_PX, DetectorUnavailableError } from "./centernet.ts";

@@ -11,6 +11,7 @@ import type { Check, FindingStatus, Overlay } from "../../core/result.ts";
 import { findingReference, IFC_GUID, projectGuid, topicGuids } from "./guid.ts";
 import type { BcfExtensions, BcfFile, BcfTopic, BcfViewpoint } from "./model.ts";
 import type { TopDownView } from "./view.ts";
+import { round } from "../../ground/text.ts";
 
 /** The author threshold writes into topics and comments. */
 export const BCF_AUTHOR = "threshold";
@@ -48,7 +49,7 @@ export interface BcfFindingInput {
 
 /** A number as a description shows it: up to 3 decimals. */
 function fmt(v: number): string {
-  return String(Math.round(v * 1000) / 1000);
+  return String(round(v, 3));
 }
 
 const CHECK_WORDS: Record<string, string> = {

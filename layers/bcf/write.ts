@@ -9,6 +9,7 @@
 import { XMLBuilder } from "fast-xml-parser";
 import { strToU8, zipSync } from "fflate";
 import type { BcfFile, BcfTopic, BcfVersion, BcfViewpoint, Vec3 } from "./model.ts";
+import { round } from "../../ground/text.ts";
 
 const builder = new XMLBuilder({
   ignoreAttributes: false,
@@ -31,7 +32,7 @@ function xmlDoc(root: string, body: Node): string {
 /** A number as xs:double text: at most 6 decimals, no "-0". */
 function num(v: number): string {
   if (!Number.isFinite(v)) throw new Error(`BCF: not a finite number: ${v}`);
-  const r = Math.round(v * 1e6) / 1e6;
+  const r = round(v, 6);
   return String(Object.is(r, -0) ? 0 : r);
 }
 

@@ -8,6 +8,7 @@ import { ids, numv, ref, refs, v } from "./attrs.ts";
 import type { IfcModel, IfcPlanInput } from "./storeys.ts";
 
 import * as W from "npm:web-ifc@0.0.78";
+import { round } from "../../ground/text.ts";
 
 /** Azimuth of the plan's +y axis, clockwise from true north, from a TrueNorth direction (x, y). */
 export function northFromTrueNorth(x: number, y: number): number {
@@ -46,8 +47,8 @@ export function readSite(m: IfcModel, plan: IfcPlanInput, projectId: number | un
     if (Array.isArray(lat) && Array.isArray(lon)) {
       const elev = numv(s.RefElevation);
       plan.site = {
-        lat: round6(compoundAngle_deg(lat.map(Number))),
-        lon: round6(compoundAngle_deg(lon.map(Number))),
+        lat: round(compoundAngle_deg(lat.map(Number)), 6),
+        lon: round(compoundAngle_deg(lon.map(Number)), 6),
         ...(elev !== undefined ? { elevation_m: round4(elev * L) } : {}),
         ...(north !== undefined ? { north_deg: north } : {}),
       };
@@ -61,5 +62,3 @@ export function readSite(m: IfcModel, plan: IfcPlanInput, projectId: number | un
     } else report.lacking.push("no site location (IfcSite RefLatitude/RefLongitude)");
   } else report.lacking.push("no IfcSite: no location");
 }
-
-const round6 = (x: number) => Math.round(x * 1e6) / 1e6;

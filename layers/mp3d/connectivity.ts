@@ -8,6 +8,7 @@
 import { InputError } from "../../ground/errors.ts";
 import type { ImportReport } from "../types.ts";
 import { ticker } from "../../ground/budget.ts";
+import { round } from "../../ground/text.ts";
 
 /** The import's time limit, checked in the loops that grow with the file (layers/mod.ts). */
 const importTick = ticker(64);
@@ -101,7 +102,7 @@ export function posePosition(pose: number[]): [number, number, number] {
 export function poseHeadingDeg(pose: number[]): number | undefined {
   const x = pose[2], y = pose[6];
   if (!(Math.hypot(x, y) >= 0.5)) return undefined;
-  return Math.round((Math.atan2(y, x) * 180 / Math.PI) * 1e4) / 1e4;
+  return round(Math.atan2(y, x) * 180 / Math.PI, 4);
 }
 
 /** The undirected walkable links: i < j, both included, unobstructed either way. */
@@ -117,8 +118,6 @@ export function walkableLinks(vps: Viewpoint[]): [number, number][] {
   }
   return out;
 }
-
-const r6 = (v: number) => Math.round(v * 1e6) / 1e6;
 
 /** The plan a connectivity file gives: floors, sweeps and the nav graph, no rooms. */
 export interface ConnectivityPlan {
@@ -169,7 +168,7 @@ export function connectivityToPlan(
       ? zs[(zs.length - 1) / 2]
       : (zs[zs.length / 2 - 1] + zs[zs.length / 2]) / 2;
     for (const i of g) floorOf[i] = `floor${k}`;
-    return { id: `floor${k}`, index: k, elevation_m: r6(mid) };
+    return { id: `floor${k}`, index: k, elevation_m: round(mid, 6) };
   });
   const sweeps = vps.map((v, i) => {
     const heading_deg = poseHeadingDeg(v.pose);
@@ -189,7 +188,10 @@ export function connectivityToPlan(
   const edges = links.map(([i, j]) => ({
     from: vps[i].image_id,
     to: vps[j].image_id,
-    length_m: r6(Math.hypot(pos[i][0] - pos[j][0], pos[i][1] - pos[j][1], pos[i][2] - pos[j][2])),
+    length_m: round(
+      Math.hypot(pos[i][0] - pos[j][0], pos[i][1] - pos[j][1], pos[i][2] - pos[j][2]),
+      6,
+    ),
   }));
   let asymmetric = 0, toExcluded = 0;
   for (let i = 0; i < vps.length; i++) {

@@ -12,6 +12,7 @@ import {
   pointInRing,
   signedArea_m2,
 } from "../../engines/geometry/polygon.ts";
+import { round } from "../../ground/text.ts";
 import type { House, HouseImage, HouseObject, HouseVertex } from "./parse.ts";
 
 /** A point or direction of the house, metres, z up. */
@@ -57,8 +58,6 @@ export const MPCAT40_DOOR = 4;
 /** How far (m) a door object's centre may lie from a region outline and still sit on it. */
 export const DOOR_SNAP_M = 0.35;
 
-const r6 = (v: number) => Math.round(v * 1e6) / 1e6;
-
 /** The footprint of an oriented box: horizontal size, yaw of its first horizontal axis, height. */
 export function boxFootprint(
   axis0: V3,
@@ -84,9 +83,9 @@ export function boxFootprint(
   // A horizontal extent: the box's full width along that axis projected onto the floor.
   const ext = (k: number) => 2 * radii[k] * Math.hypot(axes[k][0], axes[k][1]);
   return {
-    size: [r6(ext(flat[0])), r6(ext(flat[1]))],
-    yaw_deg: r6((Math.atan2(axes[flat[0]][1], axes[flat[0]][0]) * 180) / Math.PI),
-    height_m: r6(2 * radii[up] * Math.abs(axes[up][2])),
+    size: [round(ext(flat[0]), 6), round(ext(flat[1]), 6)],
+    yaw_deg: round((Math.atan2(axes[flat[0]][1], axes[flat[0]][0]) * 180) / Math.PI, 6),
+    height_m: round(2 * radii[up] * Math.abs(axes[up][2]), 6),
   };
 }
 
@@ -108,7 +107,7 @@ export function panoramaHeadingDeg(images: HouseImage[], panorama: number): numb
   if (!im) return undefined;
   const x = im.extrinsics[8], y = im.extrinsics[9];
   if (!(Math.hypot(x, y) >= 0.5)) return undefined;
-  return r6((Math.atan2(y, x) * 180) / Math.PI);
+  return round((Math.atan2(y, x) * 180) / Math.PI, 6);
 }
 
 /** A plan as an importer hands it over (validated later by importSource); source defaults apply. */
@@ -206,7 +205,7 @@ function regionFootprints(house: House, report: ImportReport) {
       extraSurfaces++;
       if (Math.abs(signedArea_m2(ring)) <= Math.abs(signedArea_m2(prev.ring))) return;
     }
-    footprint.set(s.region, { ring: counterClockwise(ring), z: r6(z) });
+    footprint.set(s.region, { ring: counterClockwise(ring), z: round(z, 6) });
   });
   if (extraSurfaces) {
     report.assumptions.push(
@@ -234,7 +233,7 @@ function houseFloors(
     }
     let elevation_m = zs.length ? Math.min(...zs) : l.bbox[2];
     if (!zs.length) bboxElevations++;
-    elevation_m = r6(elevation_m);
+    elevation_m = round(elevation_m, 6);
     return { id: levelId(i), ...(l.label !== "-" ? { name: l.label } : {}), index: i, elevation_m };
   });
   report.assumptions.push(
@@ -274,7 +273,7 @@ function houseRooms(
     if (!mapped) warn(`region R ${r.index}: unknown label code "${r.label}"; labelled "other"`);
     let height_m: number | undefined = r.height_m > 0 ? r.height_m : undefined;
     if (height_m === undefined && r.bbox[5] > fp.z) {
-      height_m = r6(r.bbox[5] - fp.z);
+      height_m = round(r.bbox[5] - fp.z, 6);
       heightFromBox++;
     }
     roomOf.set(i, roomId(i));
@@ -418,9 +417,9 @@ function housePortals(at: HouseAt, openings: HousePlan["openings"]): void {
       kind: /door/i.test(p.label) ? "door" : "opening",
       floor: levelId(lvl ?? 0),
       between: [a, b],
-      at: [r6((p.p0[0] + p.p1[0]) / 2), r6((p.p0[1] + p.p1[1]) / 2)],
-      width_m: r6(width),
-      ...(height > 0 ? { height_m: r6(height) } : {}),
+      at: [round((p.p0[0] + p.p1[0]) / 2, 6), round((p.p0[1] + p.p1[1]) / 2, 6)],
+      width_m: round(width, 6),
+      ...(height > 0 ? { height_m: round(height, 6) } : {}),
     });
   });
   if (house.portals.length) {

@@ -15,6 +15,7 @@ import { unzipSync, zipSync } from "npm:fflate@0.8.3";
 import { InputError } from "../../ground/errors.ts";
 import type { RpObject, RpScan, RpSurface } from "./model.ts";
 import { transform16 } from "./model.ts";
+import { capitalise, round } from "../../ground/text.ts";
 
 /** Whether the bytes are a zip whose first entry is a USD layer (.usd, .usda, .usdc). */
 export function isUsdz(bytes: Uint8Array): boolean {
@@ -498,10 +499,9 @@ function assignStories(scan: RpScan): void {
 
 // ------------------------------------------------------------ writing usda
 
-const num = (v: number) => Number.isInteger(v) ? String(v) : String(Math.round(v * 1e7) / 1e7);
+const num = (v: number) => Number.isInteger(v) ? String(v) : String(round(v, 7));
 const matrix = (t: number[]) =>
   `( ${[0, 1, 2, 3].map((c) => `(${t.slice(c * 4, c * 4 + 4).map(num).join(", ")})`).join(", ")} )`;
-const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** A box mesh of the given size centred on its group's origin, in usda. */
 function boxMesh(name: string, d: [number, number, number], pad: string): string {
@@ -545,12 +545,16 @@ export function writeUsda(scan: RpScan): string {
     out += boxMesh(`Wall${i}`, [w.dimensions[0], w.dimensions[1], 0], `${pad3}    `);
     const inv = invertRigid(w.transform);
     children.filter((c) => c.parent === w.id).forEach((c, k) => {
-      const name = `${cap(c.category)}_${k}_grp`;
+      const name = `${capitalise(c.category)}_${k}_grp`;
       const p = `${pad3}    `;
       out += `${p}def Xform "${name}"\n${p}{\n${p}    matrix4d xformOp:transform = ${
         matrix(mul(inv, c.transform))
       }\n`;
-      out += boxMesh(`${cap(c.category)}${k}`, [c.dimensions[0], c.dimensions[1], 0], `${p}    `);
+      out += boxMesh(
+        `${capitalise(c.category)}${k}`,
+        [c.dimensions[0], c.dimensions[1], 0],
+        `${p}    `,
+      );
       out += `${p}}\n`;
     });
     out += `${pad3}}\n`;
@@ -558,11 +562,15 @@ export function writeUsda(scan: RpScan): string {
   // Doors, windows and openings that name no wall (iOS 16) stand on their own in Arch_grp.
   const wallIds = new Set(scan.walls.map((w) => w.id));
   children.filter((c) => c.parent === undefined || !wallIds.has(c.parent)).forEach((c, k) => {
-    const name = `${cap(c.category)}_${k}_grp`;
+    const name = `${capitalise(c.category)}_${k}_grp`;
     out += `${pad3}def Xform "${name}"\n${pad3}{\n${pad3}    matrix4d xformOp:transform = ${
       matrix(c.transform)
     }\n`;
-    out += boxMesh(`${cap(c.category)}${k}`, [c.dimensions[0], c.dimensions[1], 0], `${pad3}    `);
+    out += boxMesh(
+      `${capitalise(c.category)}${k}`,
+      [c.dimensions[0], c.dimensions[1], 0],
+      `${pad3}    `,
+    );
     out += `${pad3}}\n`;
   });
   scan.floors.forEach((f, i) => {
@@ -579,9 +587,9 @@ export function writeUsda(scan: RpScan): string {
   out += `        }\n        def Xform "Object_grp"\n        {\n`;
   scan.objects.forEach((o, i) => {
     out += `${pad3}def Xform "${
-      cap(o.category)
+      capitalise(o.category)
     }_${i}_grp"\n${pad3}{\n${pad3}    matrix4d xformOp:transform = ${matrix(o.transform)}\n`;
-    out += boxMesh(`${cap(o.category)}${i}`, o.dimensions, `${pad3}    `);
+    out += boxMesh(`${capitalise(o.category)}${i}`, o.dimensions, `${pad3}    `);
     out += `${pad3}}\n`;
   });
   out += `        }\n    }\n}\n`;

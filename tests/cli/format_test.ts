@@ -6,7 +6,7 @@
  */
 import { cli, tempHome } from "../_cli.ts";
 import { assert, assertEquals, assertMatch } from "../_assert.ts";
-import { fmtNum } from "../../cli/render.ts";
+import { fmtNumber as fmtNum } from "../../ground/text.ts";
 import { feetInches, squareFeet } from "../../ground/units.ts";
 
 const W80 = { COLUMNS: "80" };

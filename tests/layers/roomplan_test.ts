@@ -20,6 +20,7 @@ import {
 } from "../../layers/roomplan/mod.ts";
 import { area_m2, pointInRing, segmentDistance_m } from "../../engines/geometry/polygon.ts";
 import { loadRegistry } from "../../core/registry.ts";
+import { RUN_IO } from "../../layers/io.ts";
 
 type Pt = [number, number];
 const multiPath = sharedData("roomplan/open3dfloorplan-multiroom.json");
@@ -331,7 +332,7 @@ Deno.test("roomplan: every tool runs on the imported flat and speaks of rooms by
   const registry = await loadRegistry();
   const tool = (id: string) => registry.get(id)!;
   const run = async (id: string, set: Record<string, unknown> = {}) => {
-    const out = await runTool(tool(id), { plans, set: { scan: "flat", ...set } });
+    const out = await runTool(tool(id), { ...RUN_IO, plans, set: { scan: "flat", ...set } });
     assert.equal(out.status, "done", `${id}: ${JSON.stringify(out).slice(0, 300)}`);
     if (out.status !== "done") throw new Error(id);
     assert.notEqual(out.result.verdict.status, "error", `${id}: ${out.result.verdict.text}`);

@@ -1,6 +1,6 @@
 /**
  * The MCP server stays responsive while a CPU-bound tool runs (tools run in workers,
- * mcp/worker.ts): `ping` answers in under 100 ms, cancelling ends the run in under 500 ms,
+ * host/worker.ts): `ping` answers in under 100 ms, cancelling ends the run in under 500 ms,
  * and the confined server exits when the process that started it is killed.
  * Responsiveness bounds the issue asks for, kept generous where the machine is shared.
  */

@@ -16,6 +16,7 @@ import { runTool } from "../../core/run.ts";
 import { Code, type ToolResult } from "../../core/result.ts";
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";
 import { importSource } from "../../layers/mod.ts";
+import { RUN_IO } from "../../layers/io.ts";
 import { getPersona } from "../../presets/personas.ts";
 
 const reg = await loadRegistry();
@@ -46,6 +47,7 @@ for (const scan of ["demo", "fzk"]) {
       };
       const where = m.id === "site_facts" ? { place: scan } : { scan };
       const o = await runTool(m, {
+        ...RUN_IO,
         builtins: BUILTIN_SCANS,
         plans: { fzk },
         persona: getPersona("manual-wheelchair-user"),
@@ -66,6 +68,7 @@ Deno.test("the vision tools' verdicts, checks and findings carry codes and data 
   const vis = parsePlanText(text.replace("SET-BY-TEST", image.replaceAll("\\", "/")));
   for (const id of ["room_labels", "room_objects"]) {
     const o = await runTool(reg.require(id), {
+      ...RUN_IO,
       plans: { vis },
       set: { scan: "vis" },
       store: openStore(":memory:"),
@@ -87,7 +90,12 @@ Deno.test("the site tools' verdicts, checks and findings carry codes and data (a
   for (
     const [id, set] of [["site_drainage", { scan: "house" }], ["site_facts", { place: "house" }]]
   ) {
-    const o = await runTool(reg.require(id as string), { store, plans, set: set as never });
+    const o = await runTool(reg.require(id as string), {
+      ...RUN_IO,
+      store,
+      plans,
+      set: set as never,
+    });
     if (o.status !== "done") throw new Error(String(id));
     assertOk(o.result.checks.length > 0, String(id));
     assertEquals(uncoded(o.result), [], String(id));

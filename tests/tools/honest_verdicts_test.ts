@@ -10,6 +10,7 @@ import type { LoadedPlan } from "../../ground/plan.ts";
 import { saysUnjudged, subjectStatuses } from "../../core/verdict.ts";
 import { sharedData } from "../_data.ts";
 import { assert, assertEquals } from "../_assert.ts";
+import { RUN_IO } from "../../layers/io.ts";
 
 const registry = await loadRegistry();
 let plans: Record<string, LoadedPlan> | undefined;
@@ -58,6 +59,7 @@ for (const m of registry.tools) {
     for (const scan of ["demo", "fzk", "zind"]) {
       const scanKey = m.id === "site_facts" ? "place" : "scan";
       const out = await runTool(m, {
+        ...RUN_IO,
         builtins: BUILTIN_SCANS,
         plans: ps,
         persona: PERSONA,

@@ -12,6 +12,7 @@ import { openStore } from "../../core/store.ts";
 import { CancelledError } from "../../ground/errors.ts";
 import { DetectorUnavailableError } from "../../engines/vision/centernet.ts";
 import { fakeDetector, writePanorama } from "./_vision_fake.ts";
+import { RUN_IO } from "../../layers/io.ts";
 
 const tool = (await loadRegistry()).require("room_labels");
 const dir = await Deno.makeTempDir();
@@ -25,7 +26,12 @@ function plan(label = "bedroom", img = image): LoadedPlan {
 }
 async function run(opts: Parameters<typeof runTool>[1]) {
   // Each run gets its own store, so the detection cache of one test does not serve another.
-  const o = await runTool(tool, { set: { scan: "vis" }, store: openStore(":memory:"), ...opts });
+  const o = await runTool(tool, {
+    ...RUN_IO,
+    set: { scan: "vis" },
+    store: openStore(":memory:"),
+    ...opts,
+  });
   if (o.status !== "done") throw new Error(JSON.stringify(o));
   return o.result;
 }

@@ -14,6 +14,7 @@ import { runTool } from "../../core/run.ts";
 import { parsePlanText } from "../../ground/plan.ts";
 import { openStore } from "../../core/store.ts";
 import { fakeDetector, type SceneBox, writePanorama, writeScene } from "./_vision_fake.ts";
+import { RUN_IO } from "../../layers/io.ts";
 
 const tool = (await loadRegistry()).require("room_objects");
 const dir = await Deno.makeTempDir();
@@ -27,6 +28,7 @@ const vis = parsePlanText(
 
 Deno.test("room_objects: the toilet is placed where the geometry puts it, with its uncertainty", async () => {
   const o = await runTool(tool, {
+    ...RUN_IO,
     plans: { vis },
     set: { scan: "vis" },
     store: openStore(":memory:"),
@@ -76,6 +78,7 @@ Deno.test("room_objects: a sweep without a heading lists its objects by bearing,
   const p = structuredClone(vis);
   delete p.plan.sweeps[0].heading_deg;
   const o = await runTool(tool, {
+    ...RUN_IO,
     plans: { vis: p },
     set: { scan: "vis" },
     store: openStore(":memory:"),
@@ -105,6 +108,7 @@ Deno.test("room_objects: one toilet seen from two sweeps of the room is one obje
     },
   ];
   const o = await runTool(tool, {
+    ...RUN_IO,
     plans: { vis: p },
     set: { scan: "vis" },
     store: openStore(":memory:"),

@@ -9,6 +9,7 @@ import { addRaster } from "../../layers/rasters.ts";
 import siteDrainage from "../../tools/site_drainage/mod.ts";
 import { gridToTiff, houseDem, housePlan, NORTH_PIT } from "../../fixtures/site/dems.ts";
 import type { Grid } from "../../ground/grid.ts";
+import { RUN_IO } from "../../layers/io.ts";
 
 async function setup(
   opts: { north_deg?: number; dem?: Grid; epsg?: number; geographic?: boolean } = {},
@@ -31,6 +32,7 @@ async function run(
   set: Record<string, unknown> = {},
 ): Promise<ToolResult> {
   const out = await runTool(siteDrainage, {
+    ...RUN_IO,
     store: s.store,
     plans: s.plans,
     set: { scan: "house", ...set },
@@ -182,6 +184,7 @@ Deno.test("site_drainage: a plan without a site, or without a raster, is unknown
   const noSite = housePlan();
   delete noSite.site;
   let out = await runTool(siteDrainage, {
+    ...RUN_IO,
     plans: { bare: parsePlan(noSite) },
     set: { scan: "bare" },
   });
@@ -189,6 +192,7 @@ Deno.test("site_drainage: a plan without a site, or without a raster, is unknown
   assertEquals(out.result.verdict.status, "unknown");
   assertEquals(out.result.verdict.data?.layers, ["site.location", "site.elevation"]);
   out = await runTool(siteDrainage, {
+    ...RUN_IO,
     plans: { house: parsePlan(housePlan()) },
     set: { scan: "house" },
   });

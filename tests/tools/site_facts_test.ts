@@ -9,6 +9,7 @@ import siteFacts from "../../tools/site_facts/mod.ts";
 import { gridAroundSite, gridToTiff, housePlan, orthophotoTiff } from "../../fixtures/site/dems.ts";
 import { sharedData } from "../_data.ts";
 import { metresPerDegree } from "../../engines/aerial/sample.ts";
+import { RUN_IO } from "../../layers/io.ts";
 
 const metric = (r: ToolResult, id: string) => r.metrics.find((m) => m.id === id)?.value as number;
 
@@ -40,7 +41,12 @@ async function facts(
   s: { store: Store; plans: Record<string, LoadedPlan> },
   place = "house",
 ): Promise<ToolResult> {
-  const out = await runTool(siteFacts, { store: s.store, plans: s.plans, set: { place } });
+  const out = await runTool(siteFacts, {
+    ...RUN_IO,
+    store: s.store,
+    plans: s.plans,
+    set: { place },
+  });
   if (out.status !== "done") throw new Error("expected a result");
   return out.result;
 }
@@ -95,6 +101,7 @@ Deno.test("site_facts: cells wider than the radius leave low ground unknown, fac
   assert.ok(r.assumptions.some((a) => /a radius of at least 300 m/.test(a.text)));
   // A radius that reaches the neighbouring cells judges it again: the bowl's bottom is low.
   const out = await runTool(siteFacts, {
+    ...RUN_IO,
     store: s.store,
     plans: s.plans,
     set: { place: "house", radius_m: 300 },
@@ -129,7 +136,7 @@ Deno.test("site_facts: the real 3″ DEM at a stored coordinate site", async () 
     "elevation",
   );
   assertEquals(site.id, "site-32.75000_-97.40000");
-  const out = await runTool(siteFacts, { store, set: { place: site.id } });
+  const out = await runTool(siteFacts, { ...RUN_IO, store, set: { place: site.id } });
   assert.ok(out.status === "done");
   const r = out.result;
   assert.ok(r.verdict.status === "pass" || r.verdict.status === "warn", r.verdict.text);
@@ -152,11 +159,12 @@ Deno.test("site_facts: a place the raster does not cover, and a place with no ra
     sharedData("dem/pysheds_dem.tif"),
     "elevation",
   );
-  let out = await runTool(siteFacts, { store, set: { place: site.id } });
+  let out = await runTool(siteFacts, { ...RUN_IO, store, set: { place: site.id } });
   assert.ok(out.status === "done");
   assertEquals(out.result.verdict.status, "unknown");
   assertMatch(out.result.verdict.text, /does not cover the site/);
   out = await runTool(siteFacts, {
+    ...RUN_IO,
     plans: { house: parsePlan(housePlan()) },
     set: { place: "house" },
   });

@@ -21,6 +21,7 @@ import { fixture } from "../_data.ts";
 import { join } from "node:path";
 import { addRaster } from "../../layers/rasters.ts";
 import { gridAroundSite, gridToTiff } from "../../fixtures/site/dems.ts";
+import { RUN_IO } from "../../layers/io.ts";
 
 const near = (a: number, e: number, tol: number, what: string) =>
   assertOk(Math.abs(a - e) <= tol, `${what}: ${a} vs ${e} (±${tol})`);
@@ -33,6 +34,7 @@ function load(name: string) {
 async function run(name: string, set: Record<string, unknown> = {}): Promise<ToolResult> {
   const plans = load(name);
   const out = await runTool(sunHours, {
+    ...RUN_IO,
     plans,
     set: { scan: Object.keys(plans)[0], ...set },
   });
@@ -148,6 +150,7 @@ Deno.test("a terrain skyline traced on the site's elevation raster hides the sun
   await addRaster(store, sid, dem, "elevation", { plans });
   const go = async (set: Record<string, unknown>) => {
     const out = await runTool(sunHours, {
+      ...RUN_IO,
       store,
       plans,
       set: { scan: sid, date: "2025-03-20", ...set },
@@ -186,7 +189,11 @@ Deno.test("the year profile: months add up, the step is an input, BRE BR 209 mar
 });
 
 Deno.test("the demo building: every window to the outside gets hours, a chart and overlays", async () => {
-  const out = await runTool(sunHours, { builtins: BUILTIN_SCANS, set: { scan: "demo" } });
+  const out = await runTool(sunHours, {
+    ...RUN_IO,
+    builtins: BUILTIN_SCANS,
+    set: { scan: "demo" },
+  });
   assertEquals(out.status, "done");
   const r = (out as { result: ToolResult }).result;
   assertEquals(windows(r).length, 11);
@@ -227,6 +234,7 @@ Deno.test("date and step come from saved preferences before the defaults; only t
     store.setPref("sun.date", "2025-12-21");
     store.setPref("sun.step_min", 30);
     const out = await runTool(sunHours, {
+      ...RUN_IO,
       store,
       plans: load("north52"),
       set: { scan: "sun-north52" },

@@ -12,6 +12,7 @@ import { runTool } from "../../core/run.ts";
 import { parsePlanText } from "../../ground/plan.ts";
 import { openStore } from "../../core/store.ts";
 import { fakeDetector, writePanorama } from "./_vision_fake.ts";
+import { RUN_IO } from "../../layers/io.ts";
 
 const reg = await loadRegistry();
 const dir = await Deno.makeTempDir();
@@ -26,6 +27,7 @@ const vis = parsePlanText(
 async function turning(set: Record<string, unknown>) {
   const det = fakeDetector();
   const o = await runTool(reg.require("turning_space"), {
+    ...RUN_IO,
     plans: { vis },
     store: openStore(":memory:"),
     set: { scan: "vis", turning_diameter_m: 1.5, room: "r1", ...set },
@@ -55,6 +57,7 @@ Deno.test("vision obstacles: off when left out; on, the detected toilet shrinks 
 
 Deno.test("vision obstacles: will_it_fit takes the input and says what it assumed", async () => {
   const o = await runTool(reg.require("will_it_fit"), {
+    ...RUN_IO,
     plans: { vis },
     store: openStore(":memory:"),
     set: {

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { readdirSync } from "node:fs";
-import { BLOCKS } from "../../core/manifest.ts";
+import { BLOCKS } from "../../core/result.ts";
 import { loadRegistry } from "../../core/registry.ts";
 import { openStore } from "../../core/store.ts";
 import { BLOCK_COMPONENTS } from "../../web/blocks/mod.ts";

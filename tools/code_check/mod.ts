@@ -2,7 +2,7 @@
  * code_check: runs a rule pack (ADA 2010, IRC 2021, UK Approved Documents M and K, FHA, or a
  * person's own pack file) on a plan. A check per rule per subject, an unknown check for every
  * rule whose data the plan lacks, findings carrying the rule id and section, counts by status.
- * The rules and their measures are engines/geometry/rules.ts; the packs are data in
+ * The rules and their measures are engines/geometry/rules/; the packs are data in
  * engines/geometry/packs/.
  */
 import { ticker } from "../../ground/budget.ts";

@@ -26,6 +26,7 @@ import {
   scopeNoteText,
   sectionLabel,
 } from "../../engines/geometry/rules/mod.ts";
+import { capitalise } from "../../ground/text.ts";
 
 /** One run of a pack on a scan: what its metrics, assumptions and verdict are worded from. */
 export interface PackRun {
@@ -251,8 +252,8 @@ export function packVerdictText(r: PackRun): string {
       `${counts.pass} pass`,
     ].filter(Boolean);
     const sentence = parts.join("; ");
-    text = `${sentence[0].toUpperCase()}${
-      sentence.slice(1)
+    text = `${
+      capitalise(sentence)
     }. Checked against ${pack.title} (${pack.edition}) on scan ${scan}.`;
     if (unverifiedFailing.size) {
       text += ` ${unverifiedFailing.size} of the rules behind these findings are unverified.`;
@@ -276,7 +277,7 @@ export function toCheck(o: RuleOutcome): Check {
   const r = o.rule;
   const unit = MEASURES[r.measure].unit;
   const notes: string[] = [];
-  if (o.status === "warn") notes.push(`${capital(TOO_CLOSE)}.`);
+  if (o.status === "warn") notes.push(`${capitalise(TOO_CLOSE)}.`);
   if (o.via) notes.push(`Measured on ${o.via}.`);
   if (o.note) notes.push(o.note);
   if (r.status === "U") notes.push("Unverified rule: check it against the primary source.");
@@ -407,8 +408,4 @@ export function subjectOverlays(plan: Plan, statuses: Map<string, Status[]>): Ov
     }
   }
   return out;
-}
-
-function capital(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
 }

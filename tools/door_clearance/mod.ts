@@ -31,6 +31,7 @@ import { named } from "../_shared/refs.ts";
 import { ticker } from "../../ground/budget.ts";
 import { doorMetrics, finding as findingWords, type Need, say, type Tally } from "./wording.ts";
 import type { Opening, Plan } from "../../ground/plan.ts";
+import { round } from "../../ground/text.ts";
 
 export default named(tool({
   id: "door_clearance",
@@ -69,7 +70,7 @@ export default named(tool({
     // standard's minimum is a separate check; without one, the standard is the need.
     const mine = chair_width_m !== undefined;
     const need: Need = {
-      need_m: mine ? Math.round((chair_width_m + side_margin_m) * 1e6) / 1e6 : min_clear_width_m,
+      need_m: mine ? round(chair_width_m + side_margin_m, 6) : min_clear_width_m,
       ...(mine ? { chair_m: chair_width_m } : {}),
       margin_m: side_margin_m,
       standard: "ADA 2010 §404.2.3",

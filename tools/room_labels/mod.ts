@@ -23,11 +23,11 @@ import {
   labelsAssumptions,
   labelsVerdict,
   roomOverlay,
-  round2,
   say,
   shows,
   type Unseen,
 } from "./report.ts";
+import { round } from "../../ground/text.ts";
 
 export default tool({
   id: "room_labels",
@@ -232,7 +232,7 @@ function judgeLabel(
       ...coded("room.label", g),
       label: say("check.label", { room: name }),
       status,
-      measured: round2(guess.score),
+      measured: round(guess.score, 2),
       limit: commit_score,
       subject: room.id,
       note: say("note.label", g),
@@ -243,7 +243,7 @@ function judgeLabel(
       name,
       planLabel ?? "(none)",
       guess.label,
-      round2(guess.score),
+      round(guess.score, 2),
       guess.evidence.join("; "),
     ] as Cell[],
   };

@@ -8,6 +8,7 @@ import { polygonGeometry } from "../../engines/geometry/geojson.ts";
 import { type LabelGuess, SCORE_MEANING } from "../../engines/vision/labels.ts";
 import { VIEW_SETUP } from "../../engines/vision/panorama.ts";
 import { findingWords, wording } from "../../core/wording.ts";
+import { capitalise } from "../../ground/text.ts";
 
 /** The counts the verdict is worded from. */
 export interface LabelCounts {
@@ -115,9 +116,6 @@ export function guessText(g: LabelGuess): string {
     : `${g.label} ${g.score.toFixed(2)}`;
 }
 
-export const cap = (s: string) => (s ? s[0].toUpperCase() + s.slice(1) : s);
-export const round2 = (v: number) => Math.round(v * 100) / 100;
-
 /** Why a room could not be judged: no panorama in it, or its panoramas could not be seen. */
 export type Unseen = { why: "no_panorama" } | { why: "not_seen"; missing: string[] };
 
@@ -140,7 +138,7 @@ const unseenWords = (u: Unseen) =>
     : `its panoramas could not be seen: ${u.missing.join("; ")}`;
 const guessOf = (d: GuessData) =>
   guessText({ label: d.guess, best: d.best, score: d.score } as LabelGuess);
-const evidenceOf = (d: GuessData) => cap(d.evidence.join("; "));
+const evidenceOf = (d: GuessData) => capitalise(d.evidence.join("; "));
 
 /** room_labels' steps, labels, notes, table cells and overlay labels from codes and data. */
 export const say = wording<{

@@ -17,6 +17,7 @@ import {
   see,
   sweepsByRoom,
 } from "../_vision/see.ts";
+import { round } from "../../ground/text.ts";
 
 export default tool({
   id: "room_objects",
@@ -155,8 +156,6 @@ export default tool({
   },
 });
 
-const r3 = (v: number) => Math.round(v * 1000) / 1000;
-
 type Found = ReturnType<typeof objectsInRooms>["byRoom"] extends Map<string, infer V> ? V : never;
 
 /**
@@ -173,16 +172,16 @@ function listObjects(room: Room, name: string, found: Found) {
       id: `object:${room.id}:${k + 1}`,
       kind: "circle",
       floor: room.floor,
-      geometry: { type: "Point", coordinates: [r3(o.center[0]), r3(o.center[1])] },
-      radius_m: r3(o.uncertainty_m),
+      geometry: { type: "Point", coordinates: [round(o.center[0], 3), round(o.center[1], 3)] },
+      radius_m: round(o.uncertainty_m, 3),
       label: say("overlay.object", { label: o.label, score: o.score }),
     });
     return {
       label: o.label,
-      score: r3(o.score),
-      center: [r3(o.center[0]), r3(o.center[1])] as [number, number],
-      size: [r3(o.size[0]), r3(o.size[1])],
-      uncertainty_m: r3(o.uncertainty_m),
+      score: round(o.score, 3),
+      center: [round(o.center[0], 3), round(o.center[1], 3)] as [number, number],
+      size: [round(o.size[0], 3), round(o.size[1], 3)],
+      uncertainty_m: round(o.uncertainty_m, 3),
       sweeps: o.sweeps,
       ...(o.at_wall ? { at_wall: true } : {}),
     };

@@ -5,7 +5,7 @@
  */
 import type { Check } from "../../core/result.ts";
 import { fmtM } from "../../core/result.ts";
-import { listWords } from "../../ground/text.ts";
+import { capitalise, listWords } from "../../ground/text.ts";
 import type { Pond } from "../../engines/geometry/drainage.ts";
 
 /** What the verdict's sentence is made from (lengths in m, areas in m²). */
@@ -79,7 +79,7 @@ export function verdictText(d: DrainageVerdict): string {
     );
   } else parts.push("no water ponds against it");
   const first = parts.join("; ");
-  return `${first[0].toUpperCase()}${first.slice(1)}. About ${
+  return `${capitalise(first)}. About ${
     Math.round(d.upslope_m2)
   } m² of ground drains towards the building.`;
 }

@@ -3,6 +3,7 @@
  * room, per floor and for the building, for `--csv` and the Table block.
  */
 import type { RoomTakeoff, TakeoffTotals } from "../../engines/geometry/takeoff.ts";
+import { round } from "../../ground/text.ts";
 
 /** The table's columns, in order (result.data.table.columns). */
 export const TAKEOFF_COLUMNS = [
@@ -30,7 +31,7 @@ export const TAKEOFF_COLUMNS = [
 export type Row = Record<(typeof TAKEOFF_COLUMNS)[number], string | number | boolean | null>;
 
 /** Rounds for the table: millimetres, square millimetres, millilitres. */
-export const r3 = (v: number | null) => v === null ? null : Math.round(v * 1000) / 1000;
+export const r3 = (v: number | null) => v === null ? null : round(v, 3);
 
 export function roomRow(r: RoomTakeoff): Row {
   return {

@@ -15,7 +15,7 @@ import {
 import type { FitStep, Item } from "../../engines/geometry/fit.ts";
 import { wording } from "../../core/wording.ts";
 import { pointGeometry } from "../../engines/geometry/geojson.ts";
-import { capitalise } from "../../ground/text.ts";
+import { capitalise, round } from "../../ground/text.ts";
 
 /** What the assumptions are worded from. */
 export interface FitAssumptionParts {
@@ -73,7 +73,7 @@ export function fitMetrics(steps: FitStep[], length_m: number, carries: string[]
   const margins = steps.filter((s) => s.margin_m !== undefined).map((s) => s.margin_m!);
   return [
     { id: "steps", label: "Steps checked", value: steps.length },
-    { id: "route_length_m", label: "Way in", value: Math.round(length_m * 10) / 10, unit: "m" },
+    { id: "route_length_m", label: "Way in", value: round(length_m, 1), unit: "m" },
     {
       id: "tightest_margin_m",
       label: "Tightest spare room",

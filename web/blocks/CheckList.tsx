@@ -1,7 +1,8 @@
 /** CheckList: every check with its status in words, measured value, limit and rule. */
 import type { JSX } from "preact";
 import { StatusBadge } from "../layout.tsx";
-import { fmtNumber, fmtQuantity } from "../words.ts";
+import { fmtQuantity } from "../words.ts";
+import { fmtNumber } from "../../ground/text.ts";
 import type { BlockProps } from "./types.ts";
 import { mattersFirst, PageNav, pageSlice } from "./paging.tsx";
 

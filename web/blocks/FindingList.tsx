@@ -8,7 +8,7 @@ import type { Finding } from "../../core/result.ts";
 import { StatusBadge } from "../layout.tsx";
 import type { BlockProps } from "./types.ts";
 import { mattersFirst, PageNav, pageSlice } from "./paging.tsx";
-import { fmtNumber } from "../words.ts";
+import { fmtNumber } from "../../ground/text.ts";
 
 export function FindingList({ result, back, page }: BlockProps): JSX.Element | null {
   const s = pageSlice(mattersFirst(result.findings, (f) => f.severity), page);

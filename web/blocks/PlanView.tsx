@@ -11,7 +11,7 @@ import { planSvg } from "../../render/planview.ts";
 import { pickEntrance } from "../../engines/geometry/routes/entrance.ts";
 import { Island } from "../island.tsx";
 import type { BlockProps } from "./types.ts";
-import { fmtNumber } from "../words.ts";
+import { fmtNumber } from "../../ground/text.ts";
 
 /**
  * The most rooms the web view draws inline: past it the drawing alone would be megabytes

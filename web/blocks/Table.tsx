@@ -1,7 +1,7 @@
 /** Table: the result's table (as `--csv` writes it), with a CSV download of the stored run. */
 import type { JSX } from "preact";
 import { resultTable } from "../../render/table.ts";
-import { fmtNumber } from "../words.ts";
+import { fmtNumber } from "../../ground/text.ts";
 import type { BlockProps } from "./types.ts";
 import { PageNav, pageSlice } from "./paging.tsx";
 

@@ -1,9 +1,9 @@
 /**
- * One Preact component per panel block name (core/manifest.ts BLOCKS): the web view draws a
+ * One Preact component per panel block name (core/result.ts BLOCKS): the web view draws a
  * result by the blocks its manifest names, in that order.
  */
 import type { FunctionComponent } from "preact";
-import type { Block } from "../../core/manifest.ts";
+import type { Block } from "../../core/result.ts";
 import { AssumptionList } from "./AssumptionList.tsx";
 import { Chart } from "./Chart.tsx";
 import { CheckList } from "./CheckList.tsx";

@@ -6,7 +6,7 @@
  * about ten.
  */
 import type { JSX } from "preact";
-import { fmtNumber } from "../words.ts";
+import { fmtNumber } from "../../ground/text.ts";
 
 /** Rows a list shows per page. */
 export const PER_PAGE = 100;

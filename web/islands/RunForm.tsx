@@ -8,6 +8,7 @@
 import type { JSX } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { STATUS_WORDS } from "../words.ts";
+import { capitalise } from "../../ground/text.ts";
 
 /** One input as the form shows it. */
 export interface FormField {
@@ -314,7 +315,7 @@ function Field(
   return (
     <div class={`field${f.required ? " needed" : ""}`}>
       <label for={id}>
-        {cap(f.label.replace(/^(a|an|the) /i, ""))}
+        {capitalise(f.label.replace(/^(a|an|the) /i, ""))}
         {f.unit ? ` (${f.unit})` : ""}
         {f.required ? " " : null}
         {f.required ? <span class="req">(needed)</span> : null}
@@ -370,8 +371,4 @@ function shown(f: FormField): string {
 
 function nextFrame(): Promise<void> {
   return new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-}
-
-function cap(s: string): string {
-  return s ? s[0].toUpperCase() + s.slice(1) : s;
 }

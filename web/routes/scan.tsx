@@ -17,7 +17,7 @@ import { renderToString } from "preact-render-to-string";
 import { PlanFloors } from "../blocks/PlanView.tsx";
 import { html, HttpError } from "../http.ts";
 import { Page, StatusBadge } from "../layout.tsx";
-import { fmtNumber } from "../words.ts";
+import { fmtNumber } from "../../ground/text.ts";
 import { unitsOf } from "../words.ts";
 import { canPrintPdf } from "./handoff.ts";
 

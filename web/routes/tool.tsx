@@ -19,7 +19,7 @@ import {
   type SessionState,
 } from "../../core/session.ts";
 import { activePersona } from "../../presets/personas.ts";
-import { poolRunner } from "../../mcp/worker.ts";
+import { poolRunner } from "../../host/worker.ts";
 import type { App } from "../app.ts";
 import { pageInfo } from "../app.ts";
 import { html, HttpError, readForm, text } from "../http.ts";
@@ -30,6 +30,7 @@ import { VerdictHeader } from "../blocks/VerdictHeader.tsx";
 import { Page } from "../layout.tsx";
 import type { StoredRunPage } from "../render_job.tsx";
 import { audienceWords, LAYER_WORDS, sourceWords } from "../words.ts";
+import { RUN_IO } from "../../layers/io.ts";
 
 /** The most rooms a scan may have for the form to offer its rooms as a pick list (core's). */
 export const MAX_FORM_CHOICES = MAX_CHOICE_ROOMS;
@@ -61,6 +62,7 @@ function sessionFor(
   drawn?: (html: string) => void,
 ): Session {
   return createSession(m, {
+    ...RUN_IO,
     store: app.store,
     builtins: app.builtins,
     persona: activePersona(app.store),

@@ -27,8 +27,9 @@ import { doorwayDepth_m, ellipseFits } from "./room_geometry.ts";
 import { type MeasureDef, MEASURES, type SubjectKind } from "./measures.ts";
 import type { BuildingType, Occupancy, Rule, RulePack, Work } from "./schema.ts";
 import { type Coverage, coverageText, packCoverage, WORK_WORDS } from "./scope.ts";
-import { capital, formatLimit } from "./wording.ts";
+import { formatLimit } from "./wording.ts";
 import { polygonArea_m2 } from "../takeoff.ts";
+import { capitalise } from "../../../ground/text.ts";
 
 /** A plan element a rule was checked on. */
 export interface Subject {
@@ -337,10 +338,10 @@ function describeSubject(s: Room | Opening | Vertical, kind: SubjectKind): Subje
   }
   if (kind === "opening") {
     const o = s as Opening;
-    return { kind, id: o.id, name: `${capital(o.kind)} ${o.id}`, floor: o.floor };
+    return { kind, id: o.id, name: `${capitalise(o.kind)} ${o.id}`, floor: o.floor };
   }
   const v = s as Vertical;
-  return { kind, id: v.id, name: `${capital(v.kind)} ${v.id}`, floor: v.from_floor };
+  return { kind, id: v.id, name: `${capitalise(v.kind)} ${v.id}`, floor: v.from_floor };
 }
 
 /**
@@ -387,7 +388,7 @@ export function evaluatePack(pack: RulePack, plan: Plan, options: EvalOptions): 
     const def = MEASURES[rule.measure] as MeasureDef;
     const { subjects, layerMissing, none } = subjectsFor(rule, idx, cov.entry_level_only);
     if (layerMissing) {
-      outcomes.push({ rule, status: "unknown", note: `${capital(layerMissing)}.` });
+      outcomes.push({ rule, status: "unknown", note: `${capitalise(layerMissing)}.` });
       continue;
     }
     if (!subjects.length) {
@@ -404,11 +405,11 @@ export function evaluatePack(pack: RulePack, plan: Plan, options: EvalOptions): 
         ...(rule.pull_side ? { beyond_latch_m: rule.pull_side.beyond_latch.si } : {}),
       });
       if ("missing" in m) {
-        outcomes.push({ rule, subject, status: "unknown", note: `${capital(m.missing)}.` });
+        outcomes.push({ rule, subject, status: "unknown", note: `${capitalise(m.missing)}.` });
         continue;
       }
       const notes: string[] = [];
-      if (m.note) notes.push(`${capital(m.note)}.`);
+      if (m.note) notes.push(`${capitalise(m.note)}.`);
       const j = judgeRule(rule, s, m.value, m.tolerance, idx, m.wide);
       let status = j.status;
       if (j.note) notes.push(j.note);
@@ -439,7 +440,7 @@ export function evaluatePack(pack: RulePack, plan: Plan, options: EvalOptions): 
       }
       if (status === "pass" && m.partial) {
         status = "unknown";
-        notes.push(`${capital(m.partial)}.`);
+        notes.push(`${capitalise(m.partial)}.`);
       }
       let would_be: RuleOutcome["would_be"];
       if (status === "fail" && rule.fail_unless) {

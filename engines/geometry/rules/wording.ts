@@ -19,11 +19,6 @@ export function sectionLabel(
   return tags.length ? `${r.section} (${tags.join("; ")})` : r.section;
 }
 
-/** The sentence form of a string: its first letter upper-case. */
-export function capital(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
-}
-
 /** A limit for sentences: "32 in (0.813 m)", "1:12 (0.083)". */
 export function formatLimit(limit: Limit, unit: MeasureDef["unit"]): string {
   const src = limit.unit === "rise:run"

@@ -139,7 +139,3 @@ export function sunSeriesMeeus(
   }
   return { jd: jds, elevation_deg, azimuth_deg };
 }
-
-/** The former names of the Meeus functions (kept for callers written before the rename). */
-export const sunPositionFast: typeof sunPositionMeeus = sunPositionMeeus;
-export const sunSeriesFast: typeof sunSeriesMeeus = sunSeriesMeeus;

@@ -18,7 +18,7 @@ const CHUNK = 32;
 /** Chunks the pool starts with (128 Ki entries); it doubles when they run out. */
 const INITIAL_CHUNKS = 4096;
 
-/** Initial length of fillDepressions' pit queue and slope stack; they double when full. */
+/** Initial length of fillDepressionsBarnes' pit queue and slope stack; they double when full. */
 const SCRATCH = 4096;
 
 /** Fine bands per coarse band: 2^6. */
@@ -444,6 +444,3 @@ function padded(grid: Grid): Float64Array {
   z.fill(NaN, (h + 1) * pw);
   return z;
 }
-
-/** The former name of {@link fillDepressionsBarnes} (kept for callers written before it). */
-export const fillDepressions: typeof fillDepressionsBarnes = fillDepressionsBarnes;

@@ -61,6 +61,3 @@ export function pondingDepth_m(original: Grid, filled: Grid): Float64Array {
   for (let i = 0; i < out.length; i++) out[i] = filled.data[i] - original.data[i];
   return out;
 }
-
-/** The former name of {@link slopeAspectHorn} (kept for callers written before it). */
-export const slopeAspect: typeof slopeAspectHorn = slopeAspectHorn;

@@ -1,5 +1,5 @@
 /**
- * engines/geometry/rules.ts: every rule of every built-in pack at its boundary
+ * engines/geometry/rules/: every rule of every built-in pack at its boundary
  * (fixtures/rules/boundaries.json, hand-computed), pack validation errors, unknown and
  * not-applicable rules, and every pack on the demo building.
  */

@@ -10,7 +10,7 @@
  */
 import assert from "node:assert/strict";
 import { fixture, sharedData } from "../../_data.ts";
-import { decodeRgb } from "../../../core/panoramas.ts";
+import { decodeRgb } from "../../../layers/panoramas.ts";
 import type { Point } from "../../../ground/plan.ts";
 import { zindHeadingDeg, zindToPlanMetres } from "../../../layers/zind/mod.ts";
 import { roomLabelFromName } from "../../../layers/room_labels.ts";
@@ -20,7 +20,7 @@ import {
   pointInRing,
   ringDistance_m,
 } from "../../../engines/geometry/polygon.ts";
-import { loadCenterNet } from "../../../engines/vision/centernet.ts";
+import { loadCenterNet } from "../../../layers/detector.ts";
 import { detectPanorama } from "../../../engines/vision/panorama.ts";
 import type { PanoDetection } from "../../../engines/vision/detect.ts";
 import { placeOnFloor } from "../../../engines/vision/place.ts";

@@ -1,5 +1,5 @@
 /** Child of panoramas_test.ts: opens one panorama under the read permission it was given. */
-import { openPanorama } from "../../core/panoramas.ts";
+import { openPanorama } from "../../layers/panoramas.ts";
 import type { Plan } from "../../ground/plan.ts";
 
 const plan = {

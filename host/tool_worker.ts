@@ -15,7 +15,7 @@ import { openStore, type Store } from "../core/store.ts";
 import { BUILTIN_SCANS } from "../layers/builtin.ts";
 import { activePersona } from "../presets/personas.ts";
 import { InputError } from "../ground/errors.ts";
-import type { AfterRun } from "./worker.ts";
+import { RUN_IO } from "../layers/io.ts";
 
 /** What a job's or an `after` export is called with, before its own arguments. */
 export interface WorkerEnv {
@@ -97,6 +97,7 @@ self.onmessage = async (e: MessageEvent<WorkerRequest>) => {
     loading.catch(() => manifests.delete(mkey));
     const m = await loading;
     const outcome = await runTool(m, {
+      ...RUN_IO,
       store,
       builtins: BUILTIN_SCANS,
       set: req.opts.set,
@@ -128,3 +129,12 @@ self.onmessage = async (e: MessageEvent<WorkerRequest>) => {
     });
   }
 };
+
+/** A module's export run in a worker after a tool run: turns the outcome into what is sent. */
+export interface AfterRun {
+  /** The module's URL (a file: URL the worker may import). */
+  module: string;
+  /** The export's name. */
+  fn: string;
+  args?: unknown;
+}

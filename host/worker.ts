@@ -24,7 +24,7 @@ import type { Manifest } from "../core/manifest.ts";
 import { type RunOptions, type RunOutcome, timeLimit } from "../core/run.ts";
 import type { ToolResult } from "../core/result.ts";
 import type { Store } from "../core/store.ts";
-import type { WorkerReply, WorkerRequest } from "./tool_worker.ts";
+import type { AfterRun, WorkerReply, WorkerRequest } from "./tool_worker.ts";
 
 /** Seconds a worker gets past the run's own time limit before it is terminated. */
 export const GRACE_S = 5;
@@ -40,15 +40,6 @@ export const QUEUE_MAX = 64;
 /** How many workers a pool has by default: the machine's cores less one, at least 1. */
 export function defaultPoolSize(): number {
   return Math.max(1, (navigator.hardwareConcurrency || 2) - 1);
-}
-
-/** A module's export run in a worker after a tool run: turns the outcome into what is sent. */
-export interface AfterRun {
-  /** The module's URL (a file: URL the worker may import). */
-  module: string;
-  /** The export's name. */
-  fn: string;
-  args?: unknown;
 }
 
 /** What a run through the pool takes (as runTool's options, minus what the worker opens). */

@@ -4,8 +4,8 @@
  * CenterNet and runs one inference on a blank view.
  */
 import assert from "node:assert/strict";
-import { confinedFlags } from "../../../host/confine.ts";
-import { detectorReadDirs } from "../../../engines/vision/centernet.ts";
+import { confinedFlags } from "../../host/confine.ts";
+import { detectorReadDirs } from "../../layers/detector.ts";
 
 Deno.test("vision: the confined server may read the model package, and the detector loads there", async () => {
   const home = await Deno.makeTempDir();

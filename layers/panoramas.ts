@@ -1,25 +1,11 @@
 /**
- * What the runner gives tools for vision: a sweep's panorama (content hash first, pixels decoded
- * by sharp only when asked), a cache of detections keyed by image content hash (the store's
- * `vision_detections` table, or process memory without a store), and the object detector,
- * loaded once per process from its npm package. Tools never read the image files themselves.
+ * A sweep's panorama as a run gets it (handed in by the run's caller, layers/io.ts): its
+ * content hash first, its pixels decoded by sharp only when asked. Tools never read the image
+ * files themselves; this module is the one that does.
  */
 import { dirname, isAbsolute, resolve } from "node:path";
 import type { Plan } from "../ground/plan.ts";
-import type { Store } from "./store.ts";
-import type { RgbImage } from "../ground/image.ts";
-import type { Detector } from "../ground/detector.ts";
-
-/** A sweep's panorama: found (hash now, pixels on demand) or missing with a sentence. */
-export type PanoramaRef =
-  | { sweep: string; image: string; hash: string; pixels(): Promise<RgbImage> }
-  | { sweep: string; missing: string };
-
-/** Detections stored per image content hash and detector key. */
-export interface DetectionCache {
-  get(imageHash: string, model: string): unknown;
-  put(imageHash: string, model: string, value: unknown): void;
-}
+import type { PanoramaRef, RgbImage } from "../ground/image.ts";
 
 /** Finds a sweep's image, hashes its bytes (SHA-256) and returns a lazy decoder. */
 export async function openPanorama(plan: Plan, sweepId: string): Promise<PanoramaRef> {
@@ -79,26 +65,4 @@ export async function decodeRgb(bytes: Uint8Array, name: string): Promise<RgbIma
   } catch (e) {
     throw new Error(`panorama ${name} cannot be decoded as an image: ${(e as Error).message}`);
   }
-}
-
-const memory = new Map<string, unknown>();
-
-/** The store's detections table, or process memory when there is no store. */
-export function detectionCache(store?: Store): DetectionCache {
-  if (store) {
-    return {
-      get: (h, m) => store.getDetections(h, m),
-      put: (h, m, v) => store.putDetections(h, m, v),
-    };
-  }
-  return {
-    get: (h, m) => memory.get(`${m}\u0000${h}`),
-    put: (h, m, v) => void memory.set(`${m}\u0000${h}`, v),
-  };
-}
-
-/** The default detector: CenterNet on the wasm backend, loaded on first use. */
-export async function defaultDetector(): Promise<Detector> {
-  const m = await import("../engines/vision/centernet.ts");
-  return await m.loadCenterNet();
 }

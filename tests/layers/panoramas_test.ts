@@ -1,7 +1,7 @@
-/** Panorama access for vision tools (core/panoramas.ts): content hashes, lazy decoding, refusals. */
+/** Panorama access for vision tools (layers/panoramas.ts): content hashes, lazy decoding, refusals. */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { openPanorama } from "../../core/panoramas.ts";
+import { openPanorama } from "../../layers/panoramas.ts";
 import type { Plan } from "../../ground/plan.ts";
 import { sharedData } from "../_data.ts";
 

@@ -1,5 +1,5 @@
 /** Child of confined_test.ts: loads the detector under the confined flags and runs one view. */
-import { loadCenterNet } from "../../../engines/vision/centernet.ts";
+import { loadCenterNet } from "../../layers/detector.ts";
 
 const det = await loadCenterNet();
 const found = await det.detect(
