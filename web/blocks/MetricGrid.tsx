@@ -1,7 +1,6 @@
 /** MetricGrid: the result's metrics as label, value and unit. */
 import type { JSX } from "preact";
 import { fmtQuantity } from "../words.ts";
-import { fmtNumber } from "../../ground/text.ts";
 import type { BlockProps } from "./types.ts";
 
 export function MetricGrid({ result, units }: BlockProps): JSX.Element | null {
