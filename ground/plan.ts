@@ -128,6 +128,11 @@ export const Room = z.object({
       `unknown room label ${JSON.stringify(i.input)}; allowed: ${ROOM_LABELS.join(", ")}`,
   }),
   name: text.optional(),
+  /**
+   * An open-plan room the source merged from parts with labels of their own (ZInD's "living room
+   * + dining room + kitchen + hallway"): every part's label, the one covering most floor first.
+   */
+  parts: z.array(z.enum(ROOM_LABELS)).optional(),
   polygon: z.array(Point).min(3, {
     error: (i) => `needs at least 3 points, got ${(i.input as unknown[]).length}`,
   }).max(B.polygon_points, { error: `at most ${B.polygon_points} points per polygon` }),

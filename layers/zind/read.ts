@@ -320,6 +320,7 @@ export function zindPlan(
         floor: floorId,
         label,
         name: labels.join(" + ") || undefined,
+        ...(labels.length > 1 ? { parts: [...new Set(labels.map(roomLabelFromName))] } : {}),
         polygon,
         height_m,
       });

@@ -12,11 +12,19 @@ import { detectionKey, detectPanorama } from "../../engines/vision/panorama.ts";
 import { mergeObjects, type PlacedObject, placeOnFloor } from "../../engines/vision/place.ts";
 import { roomAlongSightline } from "../../engines/vision/assign.ts";
 import { MIN_SCORE_BY_CLASS } from "../../engines/vision/labels.ts";
+import {
+  floorKey,
+  type FloorTexture,
+  floorTexture,
+  isFloorTexture,
+} from "../../engines/vision/floor.ts";
 
 /** One sweep's panorama as seen: its detections, or why there are none. */
 export interface Sight {
   sweep: Sweep;
   detections?: PanoDetection[];
+  /** The floor's texture in its downward views (engines/vision/floor.ts). */
+  floor?: FloorTexture;
   /** True when the detections came from the cache. */
   cached?: boolean;
   missing?: string;
@@ -69,9 +77,17 @@ export async function see(
       continue;
     }
     const hit = ctx.detections.get(ref.hash, key);
+    const floorHit = ctx.detections.get(ref.hash, floorKey());
     if (isDetections(hit)) {
+      let floor = isFloorTexture(floorHit) ? floorHit : undefined;
+      if (!floor) {
+        try {
+          floor = floorTexture(await ref.pixels());
+          ctx.detections.put(ref.hash, floorKey(), floor);
+        } catch { /* the detections stand; the floor stays unmeasured */ }
+      }
       out.cached++;
-      out.sights.push({ sweep, detections: hit, cached: true });
+      out.sights.push({ sweep, detections: hit, cached: true, ...(floor ? { floor } : {}) });
       ctx.step(`${where}: ${describe(hit)} (seen before; from the cache)`);
       continue;
     }
@@ -115,8 +131,10 @@ export async function see(
         ),
     });
     ctx.detections.put(ref.hash, key, detections);
+    const floor = floorTexture(pixels);
+    ctx.detections.put(ref.hash, floorKey(), floor);
     out.computed++;
-    out.sights.push({ sweep, detections });
+    out.sights.push({ sweep, detections, floor });
     ctx.step(`${where}: ${describe(detections)}`);
   }
   return out;

@@ -13,7 +13,14 @@ import {
   type Metric,
   type Overlay,
 } from "../../core/result.ts";
-import { COMMIT_SCORE, labelRoom, MIN_OBJECT_SCORE } from "../../engines/vision/labels.ts";
+import {
+  COMMIT_SCORE,
+  judgeRoom,
+  labelRoom,
+  MIN_OBJECT_SCORE,
+  type RoomEvidence,
+} from "../../engines/vision/labels.ts";
+import { floorKind } from "../../engines/vision/floor.ts";
 import { roomEvidence } from "../../engines/vision/room_evidence.ts";
 import { objectsInRooms, roomName, see, sweepsByRoom } from "../_vision/see.ts";
 import {
@@ -122,13 +129,38 @@ export default tool({
       }
       const objects = [...(found?.placed ?? []), ...(found?.unplaced ?? [])]
         .map((d) => ({ label: d.label, score: d.score }));
-      const guess = labelRoom(roomEvidence(plan, room.id, objects), commit_score);
+      const base = roomEvidence(plan, room.id, objects);
+      const floorOf = (list: typeof usable): RoomEvidence["floor"] => {
+        const c = list.flatMap((s) => s.floor ? [s.floor.contrast] : []).sort((a, b) => a - b);
+        if (!c.length) return undefined;
+        const m = c.length >> 1, contrast = c.length % 2 ? c[m] : (c[m - 1] + c[m]) / 2;
+        return { kind: floorKind(contrast), contrast };
+      };
+      const guess = labelRoom({ ...base, floor: floorOf(usable) }, commit_score);
+      // Each panorama on its own: the objects it sees in this room, its own floor.
+      const panoramas = usable.map((s) => {
+        const own = objectsInRooms(plan, [s], MIN_OBJECT_SCORE).byRoom.get(room.id);
+        const objs = [...(own?.placed ?? []), ...(own?.unplaced ?? [])]
+          .map((d) => ({ label: d.label, score: d.score }));
+        const p = labelRoom({ ...base, objects: objs, floor: floorOf([s]) }, commit_score);
+        return { sweep: s.sweep.id, label: p.label, best: p.best, score: round2(p.score) };
+      });
+      const parts = room.parts ?? [];
+      const judged = planLabel
+        ? judgeRoom(guess, panoramas, planLabel, parts)
+        : { agreement: "unknown" as const, by: "room" as const };
       const g: GuessData = {
         room: name,
         ...(planLabel ? { plan: planLabel } : {}),
+        ...(parts.length ? { parts } : {}),
+        label: guess.label,
         guess: guess.label,
         best: guess.best,
         score: guess.score,
+        top: guess.top.map((t) => ({ label: t.label, score: round2(t.score) })),
+        cues: guess.cues,
+        panoramas,
+        ...(planLabel ? { agreement: judged.agreement, by: judged.by } : {}),
         evidence: guess.evidence,
         shows: shows(guess),
       };
@@ -139,23 +171,26 @@ export default tool({
         round2(guess.score),
         guess.evidence.join("; "),
       ]);
-      if (guess.label !== "unknown") committed++;
+      if (guess.label !== "unknown" || judged.agreement !== "unknown") committed++;
       ctx.step(say("step.labelled", g));
       let status: Check["status"];
-      if (guess.label === "unknown") {
-        unknown++;
-        status = "unknown";
-        if (!planLabel) {
+      if (!planLabel) {
+        if (guess.label === "unknown") {
+          unknown++;
+          status = "unknown";
           about(
             "unlabelled",
             "info",
             finding("room.unlabelled_undecided", { ...g, commit_score }),
           );
+        } else {
+          status = "warn";
+          about("unlabelled", "info", finding("room.unlabelled_seen", g));
         }
-      } else if (!planLabel) {
-        status = "warn";
-        about("unlabelled", "info", finding("room.unlabelled_seen", g));
-      } else if (guess.label === planLabel) {
+      } else if (judged.agreement === "unknown") {
+        unknown++;
+        status = "unknown";
+      } else if (judged.agreement !== "differs") {
         agree++;
         status = "pass";
       } else {
