@@ -34,6 +34,8 @@ export interface Case {
   /** The ZInD complete room it belongs to, and every partial-room label of that room. */
   complete: string;
   completeLabels: string[];
+  /** The label the plan gives its complete room: the label covering most floor (as the importer). */
+  planLabel: string;
   /** Window widths (metres) and the room perimeter (metres). */
   window_widths_m: number[];
   perimeter_m: number;
@@ -66,6 +68,17 @@ export function cases(others = false): Case[] {
         ),
       ),
     ] as string[];
+    const byArea = new Map<string, number>();
+    // deno-lint-ignore no-explicit-any
+    for (const q of Object.values(complete as any) as any[]) {
+      // deno-lint-ignore no-explicit-any
+      const p = (Object.values(q) as any[]).find((x) => x.is_primary);
+      if (!p?.layout_raw) continue;
+      const t = p.floor_plan_transformation;
+      const a = area_m2(p.layout_raw.vertices.map((v: Point) => zindToPlanMetres(v, t, smpc)));
+      byArea.set(p.label, (byArea.get(p.label) ?? 0) + a);
+    }
+    const planLabel = roomLabelFromName([...byArea].sort((a, b) => b[1] - a[1])[0]?.[0]);
     // deno-lint-ignore no-explicit-any
     for (const partial of Object.values(complete as any)) {
       // deno-lint-ignore no-explicit-any
@@ -103,6 +116,7 @@ export function cases(others = false): Case[] {
           file,
           complete: completeId,
           completeLabels,
+          planLabel,
           window_widths_m: triples(lay.windows ?? []),
           perimeter_m: polygon.reduce(
             (s, p, i) =>
@@ -167,6 +181,7 @@ export function guessCase(
   cues: Partial<RoomEvidence> = {},
 ) {
   const inside = pointInRing(c.at, c.polygon);
+  let through = 0;
   const objects = evidence.filter((d) => {
     const p = placeOnFloor(d, {
       id: c.file,
@@ -177,9 +192,11 @@ export function guessCase(
     if (!p) return inside;
     // Camera in the room: the object is in it unless seen out through a door or opening.
     // Camera outside (a closet shot from its door): only objects placed inside count.
-    return inside
-      ? !leavesThroughOpening(c.polygon, c.passages, c.at, p.center)
-      : ringDistance_m(p.center, c.polygon) <= p.uncertainty_m;
+    if (inside && leavesThroughOpening(c.polygon, c.passages, c.at, p.center)) {
+      through++;
+      return false;
+    }
+    return inside || ringDistance_m(p.center, c.polygon) <= p.uncertainty_m;
   }).map((d) => ({ label: d.label, score: d.score }));
   const rect = minAreaRectangle(c.polygon);
   const g = labelRoom(
@@ -196,7 +213,7 @@ export function guessCase(
     COMMIT_SCORE,
     temperature,
   );
-  return { g, objects };
+  return { g, objects, through };
 }
 
 /** Each panorama's floor texture (floor.ts), measured once per test process. */
