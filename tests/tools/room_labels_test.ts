@@ -209,3 +209,27 @@ Deno.test("room_labels: an open-plan room whose panorama shows one of its parts 
   });
   assert.equal(closed.checks.find((x) => x.subject === "r1")!.status, "warn");
 });
+
+Deno.test("room_labels: a room its panoramas leave under the score is decided by the house when it clearly fills a need", async () => {
+  // At a commit score of 0.99 the toilet-and-sink room is not committed on its own; the toilet
+  // means the home needs a bathroom, and this is the only room that can be it.
+  const r = await run({
+    plans: { vis: plan("bathroom") },
+    set: { scan: "vis", commit_score: 0.99 },
+    detector: () => Promise.resolve(fakeDetector()),
+  });
+  const c = r.checks.find((x) => x.subject === "r1")!;
+  assert.ok((c.data?.score as number) < 0.99);
+  assert.deepEqual(
+    [c.data?.label, c.data?.decided_by, c.status],
+    ["bathroom", "house", "pass"],
+  );
+  assert.deepEqual(c.data?.house, { label: "bathroom", need: "need.bathroom", clear: true });
+  assert.match(c.note!, /decided for the whole home/);
+  // At the default score the room decides itself.
+  const d = await run({
+    plans: { vis: plan("bathroom") },
+    detector: () => Promise.resolve(fakeDetector()),
+  });
+  assert.equal(d.checks.find((x) => x.subject === "r1")!.data?.decided_by, "room");
+});

@@ -121,6 +121,14 @@ export const round2 = (v: number) => Math.round(v * 100) / 100;
 /** Why a room could not be judged: no panorama in it, or its panoramas could not be seen. */
 export type Unseen = { why: "no_panorama" } | { why: "not_seen"; missing: string[] };
 
+/** One panorama's own label. */
+export interface PanoramaGuess {
+  sweep: string;
+  label: LabelGuess["label"];
+  best: LabelGuess["best"];
+  score: number;
+}
+
 /** What a seen room's guess is worded from (the check's data: programs read these). */
 export interface GuessData {
   room: string;
@@ -137,7 +145,11 @@ export interface GuessData {
   /** The cues that moved the scores, as codes and figures. */
   cues: LabelGuess["cues"];
   /** Each panorama's own label from what it alone shows. */
-  panoramas: { sweep: string; label: string; best: string; score: number }[];
+  panoramas: PanoramaGuess[];
+  /** Who decided the label: the room's own evidence, or the house (a need it clearly fills). */
+  decided_by: "room" | "house";
+  /** The house-level assignment's label for the room (engines/vision/house.ts). */
+  house?: { label: string; need?: string; clear?: boolean };
   /** Against the plan: its label, a part of its open plan, differs, or unknown; judged by. */
   agreement?: "label" | "part" | "differs" | "unknown";
   by?: "room" | "panoramas";
@@ -175,7 +187,11 @@ export const say = wording<{
   "note.label": (d) =>
     `Plan: ${d.plan ?? "no label"}${
       d.parts?.length ? ` (an open plan of ${d.parts.join(", ")})` : ""
-    }. Seen: ${guessOf(d)}. ${evidenceOf(d)}.${
+    }. Seen: ${guessOf(d)}${
+      d.decided_by === "house"
+        ? `, decided for the whole home: its panoramas alone leave it under the score needed, but it is the clear candidate for the ${d.house?.label} the home needs`
+        : ""
+    }. ${evidenceOf(d)}.${
       d.panoramas.length > 1 || d.by === "panoramas"
         ? ` Each panorama: ${
           d.panoramas.map((p) =>
