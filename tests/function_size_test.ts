@@ -38,7 +38,6 @@ const ALLOWED: Record<string, number> = {
   "layers/zind/read.ts:(callback of forEach)": 223,
   "render/sunpath.ts:sunPathSvg": 290,
   "tools/door_clearance/mod.ts:run": 169,
-  "tools/room_labels/mod.ts:run": 155,
   "tools/room_objects/mod.ts:run": 154,
   "tools/step_free_route/mod.ts:run": 153,
   "tools/sun_hours/standards.ts:standardChecks": 176,

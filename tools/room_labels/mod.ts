@@ -13,29 +13,16 @@ import {
   type Metric,
   type Overlay,
 } from "../../core/result.ts";
-import {
-  COMMIT_SCORE,
-  judgeRoom,
-  type LabelGuess,
-  labelRoom,
-  MIN_OBJECT_SCORE,
-  type RoomEvidence,
-} from "../../engines/vision/labels.ts";
-import { floorKind } from "../../engines/vision/floor.ts";
-import { assignHouse } from "../../engines/vision/house.ts";
-import { softmax } from "../../engines/vision/calibrate.ts";
-import { roomEvidence } from "../../engines/vision/room_evidence.ts";
-import { objectsInRooms, roomName, see, type Sight, sweepsByRoom } from "../_vision/see.ts";
+import { COMMIT_SCORE, MIN_OBJECT_SCORE } from "../../engines/vision/labels.ts";
+import { guessData, guessRooms } from "./guess.ts";
+import { objectsInRooms, roomName, see, sweepsByRoom } from "../_vision/see.ts";
 import {
   finding,
-  type GuessData,
   labelsAssumptions,
   labelsVerdict,
-  type PanoramaGuess,
   roomOverlay,
   round2,
   say,
-  shows,
   type Unseen,
 } from "./report.ts";
 
@@ -86,43 +73,7 @@ export default tool({
       ),
     );
     const { byRoom: objectsBy } = objectsInRooms(plan, seen.sights, MIN_OBJECT_SCORE);
-    // Every seen room's own guess, and each of its panoramas' (objects it alone sees there).
-    const floorOf = (list: Sight[]): RoomEvidence["floor"] => {
-      const c = list.flatMap((s) => s.floor ? [s.floor.contrast] : []).sort((a, b) => a - b);
-      if (!c.length) return undefined;
-      const m = c.length >> 1, contrast = c.length % 2 ? c[m] : (c[m - 1] + c[m]) / 2;
-      return { kind: floorKind(contrast), contrast };
-    };
-    const guessed = new Map<
-      string,
-      { guess: LabelGuess; panoramas: PanoramaGuess[]; base: RoomEvidence }
-    >();
-    for (const room of plan.rooms) {
-      const usable = seen.sights.filter((s) => s.sweep.room === room.id && s.detections);
-      const found = objectsBy.get(room.id);
-      if (!usable.length && !found) continue;
-      const objects = [...(found?.placed ?? []), ...(found?.unplaced ?? [])]
-        .map((d) => ({ label: d.label, score: d.score }));
-      const base = roomEvidence(plan, room.id, objects);
-      const guess = labelRoom({ ...base, floor: floorOf(usable) }, commit_score);
-      const panoramas = usable.map((s) => {
-        const own = objectsInRooms(plan, [s], MIN_OBJECT_SCORE).byRoom.get(room.id);
-        const objs = [...(own?.placed ?? []), ...(own?.unplaced ?? [])]
-          .map((d) => ({ label: d.label, score: d.score }));
-        const p = labelRoom({ ...base, objects: objs, floor: floorOf([s]) }, commit_score);
-        return { sweep: s.sweep.id, label: p.label, best: p.best, score: round2(p.score) };
-      });
-      guessed.set(room.id, { guess, panoramas, base });
-    }
-    // The whole home at once (engines/vision/house.ts): needs filled by the rooms that lose least.
-    const house = new Map(
-      assignHouse([...guessed].map(([id, x]) => ({
-        id,
-        scores: softmax(x.guess.logits),
-        objects: x.base.objects,
-        widest_door_m: x.base.widest_door_m,
-      }))).map((h) => [h.id, h]),
-    );
+    const guessed = guessRooms(plan, seen.sights, objectsBy, commit_score);
     const checks: Check[] = [];
     const findings: Finding[] = [];
     const overlays: Overlay[] = [];
@@ -168,34 +119,7 @@ export default tool({
         table.push([name, planLabel ?? "(none)", "not judged", null, say("cell.why", why)]);
         continue;
       }
-      const { guess: own, panoramas } = guessed.get(room.id)!;
-      // The house decides a room its own panoramas leave unknown when it clearly fills a need.
-      const h = house.get(room.id);
-      const byHouse = own.label === "unknown" && !!h?.need && !!h.clear;
-      const guess = byHouse ? { ...own, label: h!.label } : own;
-      const parts = room.parts ?? [];
-      const judged = planLabel
-        ? judgeRoom(guess, panoramas, planLabel, parts)
-        : { agreement: "unknown" as const, by: "room" as const };
-      const g: GuessData = {
-        room: name,
-        ...(planLabel ? { plan: planLabel } : {}),
-        ...(parts.length ? { parts } : {}),
-        label: guess.label,
-        guess: guess.label,
-        best: guess.best,
-        score: guess.score,
-        top: guess.top.map((t) => ({ label: t.label, score: round2(t.score) })),
-        cues: guess.cues,
-        panoramas,
-        decided_by: byHouse ? "house" : "room",
-        ...(h
-          ? { house: { label: h.label, ...(h.need ? { need: h.need, clear: !!h.clear } : {}) } }
-          : {}),
-        ...(planLabel ? { agreement: judged.agreement, by: judged.by } : {}),
-        evidence: guess.evidence,
-        shows: shows(guess),
-      };
+      const { guess, g, judged } = guessData(room, name, planLabel, guessed.get(room.id)!);
       table.push([
         name,
         planLabel ?? "(none)",

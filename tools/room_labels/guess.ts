@@ -1,0 +1,107 @@
+/**
+ * room_labels' guesses: every seen room's own label (objects seen in it, its geometry, its
+ * floor), each of its panoramas' own (what that panorama alone shows), and the house's
+ * assignment over all of them (engines/vision/house.ts); then what a room's check carries.
+ */
+import type { Plan, Room, RoomLabel } from "../../ground/plan.ts";
+import {
+  judgeRoom,
+  type LabelGuess,
+  labelRoom,
+  MIN_OBJECT_SCORE,
+  type RoomEvidence,
+} from "../../engines/vision/labels.ts";
+import { floorKind } from "../../engines/vision/floor.ts";
+import { assignHouse, type HouseLabel } from "../../engines/vision/house.ts";
+import { softmax } from "../../engines/vision/calibrate.ts";
+import { roomEvidence } from "../../engines/vision/room_evidence.ts";
+import { objectsInRooms, type RoomObjects, type Sight } from "../_vision/see.ts";
+import { type GuessData, type PanoramaGuess, round2, shows } from "./report.ts";
+
+/** One seen room: its own guess, its panoramas', its evidence and the house's label. */
+export interface RoomGuess {
+  own: LabelGuess;
+  panoramas: PanoramaGuess[];
+  base: RoomEvidence;
+  house?: HouseLabel;
+}
+
+/** The median floor contrast of some sights, as a floor cue; undefined when none was measured. */
+function floorOf(list: Sight[]): RoomEvidence["floor"] {
+  const c = list.flatMap((s) => s.floor ? [s.floor.contrast] : []).sort((a, b) => a - b);
+  if (!c.length) return undefined;
+  const m = c.length >> 1, contrast = c.length % 2 ? c[m] : (c[m - 1] + c[m]) / 2;
+  return { kind: floorKind(contrast), contrast };
+}
+
+const asObjects = (r: RoomObjects | undefined) =>
+  [...(r?.placed ?? []), ...(r?.unplaced ?? [])].map((d) => ({ label: d.label, score: d.score }));
+
+/** Every seen room's guesses, and the house's assignment over them. */
+export function guessRooms(
+  plan: Plan,
+  sights: Sight[],
+  objectsBy: Map<string, RoomObjects>,
+  commit_score: number,
+): Map<string, RoomGuess> {
+  const out = new Map<string, RoomGuess>();
+  for (const room of plan.rooms) {
+    const usable = sights.filter((s) => s.sweep.room === room.id && s.detections);
+    const found = objectsBy.get(room.id);
+    if (!usable.length && !found) continue;
+    const base = roomEvidence(plan, room.id, asObjects(found));
+    const own = labelRoom({ ...base, floor: floorOf(usable) }, commit_score);
+    const panoramas = usable.map((s) => {
+      const objs = asObjects(objectsInRooms(plan, [s], MIN_OBJECT_SCORE).byRoom.get(room.id));
+      const p = labelRoom({ ...base, objects: objs, floor: floorOf([s]) }, commit_score);
+      return { sweep: s.sweep.id, label: p.label, best: p.best, score: round2(p.score) };
+    });
+    out.set(room.id, { own, panoramas, base });
+  }
+  // The whole home at once: needs filled by the rooms that lose least by taking them.
+  const house = assignHouse([...out].map(([id, x]) => ({
+    id,
+    scores: softmax(x.own.logits),
+    objects: x.base.objects,
+    widest_door_m: x.base.widest_door_m,
+  })));
+  for (const h of house) out.get(h.id)!.house = h;
+  return out;
+}
+
+/** A seen room's decided guess, its check data and its judgement against the plan. */
+export function guessData(
+  room: Room,
+  name: string,
+  planLabel: RoomLabel | undefined,
+  r: RoomGuess,
+): { guess: LabelGuess; g: GuessData; judged: ReturnType<typeof judgeRoom> } {
+  const h = r.house;
+  // The house decides a room its own panoramas leave unknown when it clearly fills a need.
+  const byHouse = r.own.label === "unknown" && !!h?.need && !!h.clear;
+  const guess = byHouse ? { ...r.own, label: h!.label } : r.own;
+  const parts = room.parts ?? [];
+  const judged = planLabel
+    ? judgeRoom(guess, r.panoramas, planLabel, parts)
+    : { agreement: "unknown" as const, by: "room" as const };
+  const g: GuessData = {
+    room: name,
+    ...(planLabel ? { plan: planLabel } : {}),
+    ...(parts.length ? { parts } : {}),
+    label: guess.label,
+    guess: guess.label,
+    best: guess.best,
+    score: guess.score,
+    top: guess.top.map((t) => ({ label: t.label, score: round2(t.score) })),
+    cues: guess.cues,
+    panoramas: r.panoramas,
+    decided_by: byHouse ? "house" : "room",
+    ...(h
+      ? { house: { label: h.label, ...(h.need ? { need: h.need, clear: !!h.clear } : {}) } }
+      : {}),
+    ...(planLabel ? { agreement: judged.agreement, by: judged.by } : {}),
+    evidence: guess.evidence,
+    shows: shows(guess),
+  };
+  return { guess, g, judged };
+}
