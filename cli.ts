@@ -18,6 +18,7 @@ import * as prefs from "./cli/commands/prefs.ts";
 import * as sites from "./cli/commands/sites.ts";
 import * as serve from "./cli/commands/serve.ts";
 import * as findings from "./cli/commands/findings.ts";
+import * as handoff from "./cli/commands/handoff.ts";
 
 export { EXIT };
 
@@ -39,6 +40,8 @@ const COMMANDS: Register[] = [
   serve.mcp,
   serve.web,
   findings.findings,
+  handoff.exportCommand,
+  handoff.reportCommand,
   tools.schema,
   tools.docs,
   run.demo,

@@ -64,7 +64,12 @@ const WORDS: Record<Layer, string> = {
  * The sentence for a missing layer: "Scan demo has no room heights (layer plan.heights)…";
  * a site layer names the place when there is one ("Place 52.5,13.4 has no elevation raster…").
  */
-export function missingLayerSentence(layer: Layer, scan?: string, place?: string): string {
+export function missingLayerSentence(
+  layer: Layer,
+  scan?: string,
+  place?: string,
+  plan?: Pick<Plan, "objects" | "source">,
+): string {
   const who = layer.startsWith("site.") && place !== undefined
     ? `Place ${place}`
     : scan
@@ -72,6 +77,16 @@ export function missingLayerSentence(layer: Layer, scan?: string, place?: string
     : "The input";
   const hint = layer.startsWith("site.") && layer !== "site.location"
     ? " Attach one with `threshold site add-raster`."
+    : layer === "site.location" && scan !== undefined && place === undefined
+    ? ` Add one with \`threshold sites add <id> --scan ${scan} --lat <deg> --lon <deg> --north <deg>\`.`
     : "";
-  return `${who} has ${WORDS[layer]} (layer ${layer}), so this cannot be answered.${hint}`;
+  // Objects that came with the scan itself (a RoomPlan export) need no panoramas: say so.
+  const own = layer === "vision.objects" && plan?.objects.length
+    ? ` Its ${plan.objects.length} objects (${
+      [...new Set(plan.objects.map((o) => o.label))].slice(0, 8).join(", ")
+    }) came with the ${plan.source.format} file and are already on the plan: \`threshold plan ${
+      scan ?? "<sid>"
+    }\` lists them, and will_it_fit, turning_space and step_free_route take them as obstacles.`
+    : "";
+  return `${who} has ${WORDS[layer]} (layer ${layer}), so this cannot be answered.${hint}${own}`;
 }

@@ -186,6 +186,7 @@ export async function runTool(m: Manifest, opts: RunOptions = {}): Promise<RunOu
             l,
             scan,
             typeof inputs.place === "string" ? inputs.place : undefined,
+            loaded?.plan ?? (scan ? findPlan(sources, scan)?.plan : undefined),
           )
         ).join(" "),
       },

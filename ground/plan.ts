@@ -112,6 +112,13 @@ export const Source = z.object({
 });
 export type Source = z.infer<typeof Source>;
 
+/**
+ * A part's own measurement uncertainty, metres, where the source says it is less sure of it
+ * than of the scan as a whole (a RoomPlan surface of `low` confidence): it widens the scan's
+ * tolerance for what is measured from that part ({@link tolerance_m}), never narrows it.
+ */
+const ownUncertainty = z.number().nonnegative().max(B.uncertainty_m).optional();
+
 export const Floor = z.object({
   id,
   name: text.optional(),
@@ -143,6 +150,7 @@ export const Room = z.object({
    * not judge a derived room; they say so.
    */
   derived: z.string().optional(),
+  uncertainty_m: ownUncertainty,
 });
 export type Room = z.infer<typeof Room>;
 
@@ -163,6 +171,9 @@ export const Opening = z.object({
   threshold_m: nonNegativeMetres.optional(),
   /** Marks the main entrance among the doors to the outside. */
   main_entrance: z.boolean().optional(),
+  /** Whether the source saw the door open when it was scanned (RoomPlan `isOpen`). */
+  open: z.boolean().optional(),
+  uncertainty_m: ownUncertainty,
 });
 export type Opening = z.infer<typeof Opening>;
 
@@ -194,6 +205,7 @@ export const Obj = z.object({
   size: z.tuple([positiveMetres, positiveMetres]),
   yaw_deg: z.number().min(-3600).max(3600).optional(),
   height_m: positiveMetres.optional(),
+  uncertainty_m: ownUncertainty,
 });
 export type Obj = z.infer<typeof Obj>;
 
@@ -450,10 +462,19 @@ function segmentsIntersect(a: Point, b: Point, c: Point, d: Point): boolean {
 
 /**
  * The scan's tolerance for one measured value: max(uncertainty_m, uncertainty_rel × |value|),
- * as design.md's uncertainty rule says.
+ * as design.md's uncertainty rule says; a part with its own, larger `uncertainty_m` (a
+ * surface the source was less sure of) widens it to that.
  */
-export function tolerance_m(plan: Pick<Plan, "source">, value: number): number {
-  return Math.max(plan.source.uncertainty_m, plan.source.uncertainty_rel * Math.abs(value));
+export function tolerance_m(
+  plan: Pick<Plan, "source">,
+  value: number,
+  part?: { uncertainty_m?: number },
+): number {
+  return Math.max(
+    plan.source.uncertainty_m,
+    plan.source.uncertainty_rel * Math.abs(value),
+    part?.uncertainty_m ?? 0,
+  );
 }
 
 /** JSON Schema of the plan (`threshold schema plan`). */

@@ -14,6 +14,7 @@ import { mp3dConnectivity, mp3dHouse } from "./mp3d/mod.ts";
 import { ifc } from "./ifc/mod.ts";
 import { planJson } from "./plan-json/mod.ts";
 import { zind } from "./zind/mod.ts";
+import { roomplan } from "./roomplan/mod.ts";
 import type { Importer, ImportOptions, ImportReport } from "./types.ts";
 import { BudgetExceeded, checkpoint, withBudget } from "../ground/budget.ts";
 
@@ -26,6 +27,7 @@ export const IMPORTERS: Importer[] = [
   mp3dConnectivity,
   zind,
   ifc,
+  roomplan,
   planJson,
 ];
 

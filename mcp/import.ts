@@ -21,7 +21,7 @@ export const IMPORT_SCAN_INPUT = {
       type: "string",
       minLength: 1,
       description:
-        "The file to import (IFC, ZInD JSON, Matterport, Matterport3D, plan JSON): absolute, or relative to the first --root folder. It must lie under a folder the server was started with --root.",
+        "The file to import (IFC, ZInD JSON, Apple RoomPlan JSON or USDZ, Matterport, Matterport3D, plan JSON): absolute, or relative to the first --root folder. It must lie under a folder the server was started with --root.",
     },
     id: {
       type: "string",
@@ -35,7 +35,7 @@ export const IMPORT_SCAN_INPUT = {
 
 /** Its description for the model. */
 export const IMPORT_SCAN_DESCRIPTION =
-  "Import a building from a file under the server's --root folders (IFC, ZInD, Matterport, Matterport3D or plan JSON) and store it as a scan that every other tool can then run on (pass its id as `scan`). Returns the scan id and what the file held.";
+  "Import a building from a file under the server's --root folders (IFC, ZInD, Apple RoomPlan JSON or USDZ, Matterport, Matterport3D or plan JSON) and store it as a scan that every other tool can then run on (pass its id as `scan`). Returns the scan id and what the file held.";
 
 /** The view a result carries (the advertised output schema). */
 function view(status: "pass" | "unknown" | "error", verdict: string, scan?: string) {

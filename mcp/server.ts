@@ -14,6 +14,7 @@ import { type CallEnv, callTool } from "./call.ts";
 import type { ToolPool } from "./worker.ts";
 import { IMPORT_SCAN, IMPORT_SCAN_DESCRIPTION, IMPORT_SCAN_INPUT, importScan } from "./import.ts";
 import { registerResources } from "./resources.ts";
+import { registerBcfResource } from "./bcf.ts";
 import type { ToolDef } from "./listing.ts";
 import { ModelViewSchema, OUTPUT_JSON_SCHEMA } from "./tools.ts";
 
@@ -124,5 +125,6 @@ export function createMcpServer(
     annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
   }, (args) => importScan(args, roots, store));
   registerResources(server, store);
+  registerBcfResource(server, store, Object.fromEntries(defs.map((d) => [d.name, d.title])));
   return server;
 }

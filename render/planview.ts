@@ -181,7 +181,24 @@ function drawObjects(out: string[], objects: Obj[], f: Frame): void {
  * length and a north arrow rotated by −site.north_deg (screen-up is the plan's +y) sit below;
  * without a north angle the arrow is replaced by the note "north unknown".
  */
-export function planSvg(plan: Plan, opts: PlanSvgOptions = {}): string {
+/** Where {@link planSvg} puts things: the panels, their shared frame, the picture's width. */
+interface PlanLayout {
+  ppm: number;
+  panels: PanelParts[];
+  box: { minx: number; miny: number; maxx: number; maxy: number };
+  panelW: number;
+  panelH: number;
+  drawingW: number;
+  width: number;
+  titleText: string;
+  titleSize: number;
+  titleLines: string[];
+  headerH: number;
+  floorLabelH: number;
+  x0: number;
+}
+
+function planLayout(plan: Plan, opts: PlanSvgOptions): PlanLayout {
   const ppm = opts.px_per_m ?? 50;
   if (!(ppm > 0) || !Number.isFinite(ppm)) {
     throw new InputError("px_per_m", `must be a positive number of pixels per metre, got ${ppm}`);
@@ -242,12 +259,66 @@ export function planSvg(plan: Plan, opts: PlanSvgOptions = {}): string {
   const titleLines = wrapText(titleText, titleSize, width - 2 * MARGIN_PX).slice(0, 4);
   const headerH = MARGIN_PX + titleLines.length * titleSize * 1.3 + 8;
   const floorLabelH = 26;
+  const x0 = (width - drawingW) / 2;
+
+  return {
+    ppm,
+    panels,
+    box,
+    panelW,
+    panelH,
+    drawingW,
+    width,
+    titleText,
+    titleSize,
+    titleLines,
+    headerH,
+    floorLabelH,
+    x0,
+  };
+}
+
+/** The origin of panel `i`, px (plan metres map to `origin + (v - box.min) * ppm`). */
+function panelOrigin(l: PlanLayout, i: number): { ox: number; oy: number } {
+  return { ox: l.x0 + i * (l.panelW + PANEL_GAP_PX), oy: l.headerH + l.floorLabelH };
+}
+
+/**
+ * Where a plan point lands on {@link planSvg}'s picture drawn with the same options: SVG
+ * pixels (x right, y down), or undefined when the floor is not drawn. Used to crop a region
+ * of the picture (BCF snapshots) without drawing it again.
+ */
+export function planPixel(
+  plan: Plan,
+  opts: PlanSvgOptions = {},
+): {
+  width_px: number;
+  px_per_m: number;
+  at(floor: string, p: Point): [number, number] | undefined;
+} {
+  const l = planLayout(plan, opts);
+  return {
+    width_px: l.width,
+    px_per_m: l.ppm,
+    at(floor, [x, y]) {
+      const i = l.panels.findIndex((p) => (p.floor?.id ?? "") === floor);
+      if (i < 0) return undefined;
+      const { ox, oy } = panelOrigin(l, i);
+      return [ox + (x - l.box.minx) * l.ppm, oy + (l.box.maxy - y) * l.ppm];
+    },
+  };
+}
+
+export function planSvg(plan: Plan, opts: PlanSvgOptions = {}): string {
+  const l = planLayout(plan, opts);
+  const { ppm, panels, box, panelW, panelH, width, titleText, titleSize, titleLines, headerH } = l;
+  const { floorLabelH } = l;
+  const overlays = opts.overlays ?? [];
   const footerY = headerH + floorLabelH + panelH + 14;
   // The legend: every colour and symbol the picture uses, in rows under the scale bar.
   const legend = legendRows(legendItems(plan, panels, overlays), width - 2 * MARGIN_PX);
   // Labels with no free place inside their panel, numbered (filled while drawing).
   const key: { label: string; k: Status | "none" }[] = [];
-  const x0 = (width - drawingW) / 2;
 
   const body: string[] = [];
   titleLines.forEach((l, i) => {
@@ -261,8 +332,7 @@ export function planSvg(plan: Plan, opts: PlanSvgOptions = {}): string {
   });
   const ids = new Set<string>();
   panels.forEach((p, i) => {
-    const ox = x0 + i * (panelW + PANEL_GAP_PX);
-    const oy = headerH + floorLabelH;
+    const { ox, oy } = panelOrigin(l, i);
     const f: Frame = {
       ppm,
       x: (v) => ox + (v - box.minx) * ppm,

@@ -202,17 +202,8 @@ export function textBlock(
   return `<g class="${cls}">${out.join("")}</g>`;
 }
 
-/** Every point of an overlay geometry, for bounds. */
-export function geometryPoints(g: Geometry): Point[] {
-  const out: Point[] = [];
-  const walk = (c: unknown) => {
-    if (Array.isArray(c) && typeof c[0] === "number" && typeof c[1] === "number") {
-      out.push([c[0], c[1]]);
-    } else if (Array.isArray(c)) c.forEach(walk);
-  };
-  walk(g.coordinates);
-  return out;
-}
+/** Every point of an overlay geometry, for bounds (one walk, shared with layers/bcf). */
+export { geometryPoints } from "../engines/geometry/geojson.ts";
 
 export function statusKey(o: Overlay): Status | "none" {
   return o.status ?? "none";

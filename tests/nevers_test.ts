@@ -114,3 +114,11 @@ Deno.test("nevers: core names no tool id in its code", () => {
   }
   assertEquals(bad, []);
 });
+
+Deno.test("nevers: handoff/ (BCF, reports) imports no tool and no surface but render/", () => {
+  const bad = violations(
+    "handoff",
+    (t) => top(t) !== "tools" && (top(t) === "render" || !SURFACES.includes(top(t))),
+  );
+  assertEquals(bad, []);
+});

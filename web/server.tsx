@@ -19,6 +19,7 @@ import { askPage, askPost } from "./routes/ask.tsx";
 import { findingPost, importPost, personaPost, prefsPost, selectPost } from "./routes/actions.tsx";
 import { homePage } from "./routes/home.tsx";
 import { scanPage } from "./routes/scan.tsx";
+import { bcfDownload, reportDownload } from "./routes/handoff.ts";
 import { runCsv, runPage, runPost, toolPage } from "./routes/tool.tsx";
 import { toolsPage } from "./routes/tools.tsx";
 
@@ -177,6 +178,12 @@ async function get(app: App, _req: Request, url: URL): Promise<Response> {
   let m;
   if ((m = /^\/tools\/([^/]+)$/.exec(p))) return await toolPage(app, seg(m[1]));
   if ((m = /^\/scans\/([^/]+)$/.exec(p))) return scanPage(app, seg(m[1]));
+  if ((m = /^\/scans\/([^/]+)\/findings\.bcfzip$/.exec(p))) {
+    return await bcfDownload(app, seg(m[1]));
+  }
+  if ((m = /^\/scans\/([^/]+)\/report\.(html|pdf)$/.exec(p))) {
+    return await reportDownload(app, seg(m[1]), m[2] as "html" | "pdf");
+  }
   if ((m = /^\/runs\/([^/]+)\/table\.csv$/.exec(p))) return runCsv(app, seg(m[1]));
   if ((m = /^\/runs\/([^/]+)$/.exec(p))) return await runPage(app, seg(m[1]));
   if (p === "/favicon.ico") return new Response(null, { status: 204 });

@@ -10,10 +10,31 @@ import { err, L, out, type Register, store, tableOf } from "../common.ts";
 
 /** `import <file>`: a building into the store. */
 export const importScan: Register = (p, { act }) => {
-  p.command("import <file>").description("Import a building (plan JSON and the formats in layers/)")
+  p.command("import <file> [bcf-file]").description(
+    "Import a building (plan JSON and the formats in layers/); import bcf FILE --scan SID: statuses from a BIM tool",
+  )
     .option("--id <sid>", "store under this scan id")
     .option("--json", "print the import report as JSON")
-    .action(act(async (file: string, o: { id?: string; json?: boolean }) => {
+    .option("--scan <sid>", "import bcf: the scan the topics are about")
+    .option("--list", "import bcf: print the file's topics and change nothing")
+    .option("--dry-run", "import bcf: say what would change and change nothing")
+    .action(act(async (
+      file: string,
+      bcfFile: string | undefined,
+      o: { id?: string; json?: boolean; scan?: string; list?: boolean; dryRun?: boolean },
+    ) => {
+      if (file === "bcf") {
+        const { importBcf } = await import("./handoff.ts");
+        return await importBcf(bcfFile, o);
+      }
+      if (bcfFile !== undefined) {
+        throw new InputError(
+          "file",
+          `import takes one file, got ${JSON.stringify(file)} and ${
+            JSON.stringify(bcfFile)
+          }; for a BCF file: threshold import bcf FILE --scan SID`,
+        );
+      }
       const { importLimits, importSource } = await import("../../layers/mod.ts");
       const s = store();
       const { loaded, report } = await importSource(file, { id: o.id, ...importLimits(s) });

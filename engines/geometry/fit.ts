@@ -423,7 +423,7 @@ export function fitAlongRoute(
         }
         return { fits, margin_m: margin, tilted: door.tilted };
       };
-      const r = judgeModes(tol(cw), test);
+      const r = judgeModes(Math.max(tol(cw), o.uncertainty_m ?? 0), test);
       const status = height === undefined && r.status !== "fail" ? "unknown" : r.status;
       steps.push({
         kind: "door",

@@ -19,3 +19,15 @@ export function pointGeometry(p: Point): Geometry {
 export function lineGeometry(points: Point[]): Geometry {
   return { type: "LineString", coordinates: points.map(([x, y]) => [x, y]) };
 }
+
+/** Every point of a GeoJSON geometry, in order (for bounds and framing). */
+export function geometryPoints(g: Geometry): Point[] {
+  const out: Point[] = [];
+  const walk = (c: unknown) => {
+    if (Array.isArray(c) && typeof c[0] === "number" && typeof c[1] === "number") {
+      out.push([c[0], c[1]]);
+    } else if (Array.isArray(c)) c.forEach(walk);
+  };
+  walk(g.coordinates);
+  return out;
+}

@@ -1,10 +1,12 @@
 /**
- * IfcFurnishingElement -> objects: each on its storey, in the room holding its centre.
+ * IfcFurnishingElement and IfcRailing -> objects: each on its storey, in the room holding its
+ * centre; a railing labelled by its PredefinedType (handrail, guardrail, balustrade), which the
+ * rules engine counts as a stair's or ramp's handrails.
  * @module
  */
 import type { Point } from "../../ground/plan.ts";
 import { pointInRing, round4 } from "../../engines/geometry/polygon.ts";
-import { importTick, str } from "./attrs.ts";
+import { importTick, str, v } from "./attrs.ts";
 import type { IfcModel, IfcPlanInput, Storey } from "./storeys.ts";
 import type { RoomLookup } from "./openings.ts";
 
@@ -33,6 +35,38 @@ export function furnishing(
       label: str(e.ObjectType) ?? str(e.Name) ?? "furnishing",
       center: [round4(center[0]), round4(center[1])],
       size: [round4(w), round4(d)],
+      ...(h > 0 ? { height_m: round4(h) } : {}),
+    });
+  }
+}
+
+/** Railings -> objects labelled handrail, guardrail, balustrade (PredefinedType) or railing. */
+export function railings(
+  m: IfcModel,
+  plan: IfcPlanInput,
+  { ringsOnFloor }: RoomLookup,
+  nearestStoreyBelow: (y: number) => Storey,
+): void {
+  const { api, model, railIds, meshes, storeyOf } = m;
+  for (const rid of railIds) {
+    importTick();
+    const m = meshes.get(rid);
+    if (!m) continue;
+    const e = api.GetLine(model, rid);
+    const w = m.max[0] - m.min[0], d = m.max[2] - m.min[2], h = m.max[1] - m.min[1];
+    if (!(w > 0 || d > 0)) continue;
+    const storey = storeyOf(rid) ?? nearestStoreyBelow(m.min[1]);
+    const center: Point = [(m.min[0] + m.max[0]) / 2, -(m.min[2] + m.max[2]) / 2];
+    const room = ringsOnFloor(storey.guid).find((r) => pointInRing(center, r.ring))?.id;
+    const kind = String(v(e.PredefinedType) ?? "").toLowerCase();
+    plan.objects.push({
+      id: str(e.GlobalId) ?? `railing-${rid}`,
+      floor: storey.guid,
+      ...(room ? { room } : {}),
+      label: ["handrail", "guardrail", "balustrade"].includes(kind) ? kind : "railing",
+      center: [round4(center[0]), round4(center[1])],
+      // A railing seen from above is a thin line: at least 1 cm across.
+      size: [round4(Math.max(w, 0.01)), round4(Math.max(d, 0.01))],
       ...(h > 0 ? { height_m: round4(h) } : {}),
     });
   }

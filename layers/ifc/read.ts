@@ -23,7 +23,7 @@ import { type IfcModel, type IfcPlanInput, planFloors, readModel } from "./store
 import { type RoomRings, roomsInsideWalls, spacesToRooms, type SpaceTally } from "./spaces.ts";
 import { doorsAndWindows, type OpeningTally, spaceBoundaries } from "./openings.ts";
 import { stairsAndRamps } from "./verticals.ts";
-import { furnishing } from "./objects.ts";
+import { furnishing, railings } from "./objects.ts";
 import { readSite } from "./site.ts";
 
 export type { IfcUnits } from "./units.ts";
@@ -109,6 +109,7 @@ function buildPlan(
   const openings = doorsAndWindows(m, plan, rooms, boundaries, nearestStoreyBelow);
   stairsAndRamps(m, plan, rooms, nearestStoreyBelow);
   furnishing(m, plan, rooms, nearestStoreyBelow);
+  railings(m, plan, rooms, nearestStoreyBelow);
   readSite(m, plan, projectId);
   finishReport(m, plan, rsbIds, spaces, openings);
   return { plan, report };

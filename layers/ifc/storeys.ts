@@ -44,6 +44,8 @@ export interface IfcModel {
   rampFlightIds: number[];
   wallIds: number[];
   furnIds: number[];
+  /** IfcRailing elements (handrails, guardrails, balustrades). */
+  railIds: number[];
   props: Map<number, Props>;
   partsOf: Map<number, number[]>;
   partsDeep(id: number, seen?: Set<number>): number[];
@@ -160,6 +162,7 @@ function readElements(
   const rampFlightIds = ids(api, model, W.IFCRAMPFLIGHT, true);
   const wallIds = ids(api, model, W.IFCWALL, true);
   const furnIds = ids(api, model, W.IFCFURNISHINGELEMENT, true);
+  const railIds = ids(api, model, W.IFCRAILING, true);
   const stairish = new Set([...stairIds, ...flightIds, ...rampIds, ...rampFlightIds]);
   const props = readProps(
     api,
@@ -190,6 +193,7 @@ function readElements(
       ...rampIds,
       ...rampFlightIds,
       ...furnIds,
+      ...railIds,
       ...stairParts,
     ],
     new Set(spaceIds),
@@ -220,6 +224,7 @@ function readElements(
     rampFlightIds,
     wallIds,
     furnIds,
+    railIds,
     props,
     partsOf,
     partsDeep,

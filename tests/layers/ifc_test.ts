@@ -113,6 +113,20 @@ Deno.test("ifc FZK-Haus: storeys, spaces, doors, windows and the stair counted a
   );
 });
 
+Deno.test("ifc FZK-Haus: each IfcRailing is an object labelled by its PredefinedType", () => {
+  // Two IFCRAILING(... .HANDRAIL.) on the Dachgeschoss, beside the stair's opening.
+  const rails = ofType(fzk, "IFCRAILING");
+  assert.equal(rails.length, 2);
+  const objs = fzkPlan.objects.filter((o) => o.label === "handrail");
+  assert.deepEqual(objs.map((o) => o.id).sort(), rails.map(([, e]) => unq(e.args[0])).sort());
+  const top = fzkPlan.floors.find((f) => f.name === "Dachgeschoss")!;
+  for (const o of objs) {
+    assert.equal(o.floor, top.id);
+    assert.equal(o.height_m, 1, "a 1 m railing");
+    assert.ok(Math.min(...o.size) <= 0.1 && Math.max(...o.size) >= 2, `thin and long: ${o.size}`);
+  }
+});
+
 Deno.test("ifc FZK-Haus: every space's footprint area is its GrossFloorArea within 1 %", () => {
   const gross = spaceQuantity("GrossFloorArea");
   assert.equal(gross.size, 7);

@@ -63,7 +63,9 @@ function invariants(r: ToolResult, pack: string) {
 
 for (const pack of BUILTIN_PACK_IDS) {
   Deno.test(`code_check ${pack} on the demo building`, async () => {
-    const r = await run({ set: { scan: "demo", pack } });
+    // FHA judges only a covered building: the demo taken as a unit of 12 with a lift.
+    const covered = pack === "fha" ? { units: 12, lift: true } : {};
+    const r = await run({ set: { scan: "demo", pack, ...covered } });
     invariants(r, pack);
     assertOk(r.checks.length > 0);
     assertEquals(
@@ -108,10 +110,11 @@ Deno.test("code_check irc-2021 on the demo: hand-checked findings", async () => 
     [office.data?.rule, office.data?.measure, office.data?.measured, office.data?.comparator],
     ["irc-R304.1", "room_area_m2", 6, ">="],
   );
-  // The golden sentence of a finding's title (tools/code_check/report.ts).
+  // The golden sentence of a finding's title (tools/code_check/report.ts): the section with
+  // the edition whose numbering it follows.
   assertEquals(
     office.title,
-    "Office: floor area 6.00 m² fails irc-2021 R304.1 (minimum 70 sq ft (6.50 m²))",
+    "Office: floor area 6.00 m² fails irc-2021 R304.1 (2018 numbering) (minimum 70 sq ft (6.50 m²))",
   );
   const study = r.findings.find((f) => f.id === "code_check:room:u_study:irc-R305.1")!;
   assertEquals(study.severity, "warn");
@@ -131,7 +134,9 @@ Deno.test("code_check uk-adm at M4(3): unverified rules are reported so", async 
   assertEquals(hall.rule!.unverified, true);
   assertEquals(hall.code, "measure.corridor_width_m");
   assertOk(r.assumptions.some((a) => /unverified.*adm1-m4-3-hallway/.test(a.text)));
-  assertEquals(metric(r, "unverified_rules"), 3); // + adm1-m4-3-entrance (para 3.22)
+  // + adm1-m4-3-entrance (para 3.24), the switch heights, the 300 mm nib, ADK stair handrail,
+  // the entrance-storey WC.
+  assertEquals(metric(r, "unverified_rules"), 8);
   assertEquals((r.data!.options as { level: string }).level, "M4(3)");
   // The M4(3) bathroom turning circle: 4 × 3 m bathroom → a 3 m circle.
   const bath = r.checks.find((c) => c.id === "adm1-m4-3-turning-bath:u_bath")!;
@@ -299,14 +304,32 @@ Deno.test("code_check: ADA on a private home runs on request and says ADA does n
 Deno.test("code_check: FHA covers buildings of 4 or more units; fewer is out of scope", async () => {
   const small = await run({ set: { scan: "demo", pack: "fha", units: 2 } });
   assertEquals(small.checks.length, 0);
-  assertEquals([small.verdict.code, small.verdict.data?.pack], ["verdict.no_rule_applies", "fha"]);
+  assertEquals(
+    [small.verdict.code, small.verdict.data?.pack, small.verdict.data?.coverage],
+    ["verdict.not_covered", "fha", "units_below"],
+  );
+  assertMatch(
+    small.verdict.text,
+    /^Fair Housing .* 4 or more dwelling units; this building has 2\. No rule is applied/,
+  );
   assertOk(
     small.assumptions.some((a) => /4 or more dwelling units; this building has 2/.test(a.text)),
   );
+  // Units not given: coverage is unknown, said first; nothing fails (the demo fails when covered).
   const unsaid = await run({ set: { scan: "demo", pack: "fha" } });
-  assertOk(
-    unsaid.assumptions.some((a) => /taken to be covered \(give units to say\)/.test(a.text)),
+  invariants(unsaid, "fha");
+  assertEquals(unsaid.verdict.status, "unknown");
+  assertMatch(
+    unsaid.verdict.text,
+    /Whether Fair Housing .* is unknown: .*give units, and whether the building has a lift/,
   );
+  assertOk(!unsaid.checks.some((c) => c.status === "fail" || c.status === "warn"));
+  assertEquals(unsaid.findings.length, 0);
+  assertEquals((unsaid.data!.coverage as { code: string }).code, "units_unknown");
+  // A detached house is not covered at all.
+  const house = await run({ set: { scan: "demo", pack: "fha", building: "detached" } });
+  assertEquals(house.checks.length, 0);
+  assertMatch(house.verdict.text, /does not cover a detached house/);
 });
 
 Deno.test("code_check: unverified rules behind a finding are named in the assumptions", async () => {
@@ -315,4 +338,34 @@ Deno.test("code_check: unverified rules behind a finding are named in the assump
   const a = r.assumptions.find((x) => /rests in part on unverified rule/.test(x.text));
   assertOk(a, "an assumption names them");
   assertMatch(a!.text, /adm1-m4-3-door/);
+});
+
+Deno.test("code_check uk-adm: M4 on existing work is not applied, and the verdict says so", async () => {
+  const r = await run({ set: { scan: "demo", pack: "uk-adm", work: "existing", level: "M4(2)" } });
+  invariants(r, "uk-adm");
+  assertOk(!r.checks.some((c) => (c.rule!.id ?? "").startsWith("adm1-")), "no M4 rule checked");
+  assertOk(r.checks.some((c) => (c.rule!.id ?? "").startsWith("adk-")), "ADK still checked");
+  assertMatch(
+    r.verdict.text,
+    /The categories M4\(1\), M4\(2\), M4\(3\) apply to new work and a material change of use, not to work on an existing building: those rules are not applied/,
+  );
+  const asked = await run({ set: { scan: "demo", pack: "uk-adm", level: "M4(3)" } });
+  assertMatch(
+    asked.verdict.text,
+    /Checked at M4\(3\), the category asked for: M4\(3\) applies only where a planning condition requires it/,
+  );
+});
+
+Deno.test("code_check ada-2010: a private home is said in the verdict; the default says what ADA governs", async () => {
+  const home = await run({ set: { scan: "demo", pack: "ada-2010", occupancy: "dwelling" } });
+  assertMatch(
+    home.verdict.text,
+    /2010 ADA Standards .* does not govern a private home, so this check was run on request, as a guide only/,
+  );
+  const def = await run({ set: { scan: "demo", pack: "ada-2010" } });
+  assertMatch(
+    def.verdict.text,
+    /Checked as a public building, the default of ada-2010: it governs public accommodations/,
+  );
+  assertOk(def.assumptions.some((a) => a.input === "occupancy" && a.from === "default"));
 });

@@ -95,7 +95,7 @@ export default named(tool({
         measured: h,
         comparator: ">=",
         limit: min_height_m,
-        tolerance: tolerance_m(plan, h),
+        tolerance: tolerance_m(plan, h, room),
         unit: "m",
         subject: room.id,
       });

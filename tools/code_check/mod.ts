@@ -16,7 +16,12 @@ import {
   worstStatus,
 } from "../../core/result.ts";
 import { BUILTIN_PACK_IDS } from "../../engines/geometry/packs.ts";
-import { evaluatePack, OCCUPANCIES, WORKS } from "../../engines/geometry/rules/mod.ts";
+import {
+  BUILDING_TYPES,
+  evaluatePack,
+  OCCUPANCIES,
+  WORKS,
+} from "../../engines/geometry/rules/mod.ts";
 import { resolvePack } from "./pack.ts";
 import {
   packAssumptions,
@@ -54,7 +59,8 @@ export default named(tool({
     }),
     work: z.enum(WORKS).default("new").meta({
       label: "kind of work",
-      description: "New construction, or an existing building (some rules relax for it).",
+      description:
+        "New construction, work on an existing building (some rules relax for it; UK M4 does not apply), or a material change of use.",
     }),
     level: z.string().min(1).optional().meta({
       description:
@@ -64,6 +70,26 @@ export default named(tool({
       label: "dwelling units in the building",
       description:
         "How many dwelling units the building has, where known: the FHA pack covers buildings of 4 or more.",
+    }),
+    building: z.enum(BUILDING_TYPES).optional().meta({
+      label: "kind of building",
+      description:
+        "The kind of building, where known: detached, townhouse, or a building of flats (multifamily); the FHA covers only the last, the IRC only the first two.",
+    }),
+    lift: z.boolean().optional().meta({
+      label: "the building has a lift",
+      description:
+        "Whether the building has a lift (elevator), where known: FHA covers every unit of a building with one, only ground-floor units without.",
+    }),
+    unit_floor: z.enum(["ground", "upper"]).optional().meta({
+      label: "floor of the unit",
+      description:
+        "Whether the dwelling unit is on the building's ground floor or above it, where known (FHA, a building without a lift).",
+    }),
+    first_occupied: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().meta({
+      label: "date first occupied",
+      description:
+        "When the building was first occupied (yyyy-mm-dd), where known: the FHA covers buildings first occupied after 1991-03-13.",
     }),
   }),
   requires: [
@@ -82,7 +108,21 @@ export default named(tool({
   ],
   draws: ["room", "opening"],
   read_only: true,
-  run(ctx, { scan, pack: packInput, occupancy, work, level, units }) {
+  run(
+    ctx,
+    {
+      scan,
+      pack: packInput,
+      occupancy,
+      work,
+      level,
+      units,
+      building,
+      lift,
+      unit_floor,
+      first_occupied,
+    },
+  ) {
     ctx.step(`Loading rule pack ${packInput.trimStart().startsWith("{") ? "(given)" : packInput}`);
     const pack = resolvePack(packInput, "pack", (path) => ctx.readText(path, "pack", "pack file"));
     if (level !== undefined && !pack.levels?.includes(level)) {
@@ -101,6 +141,11 @@ export default named(tool({
       work,
       level,
       ...(units !== undefined ? { units } : {}),
+      ...(occupancy === undefined ? { occupancy_default: true } : {}),
+      ...(building !== undefined ? { building } : {}),
+      ...(lift !== undefined ? { lift } : {}),
+      ...(unit_floor !== undefined ? { unit_floor } : {}),
+      ...(first_occupied !== undefined ? { first_occupied } : {}),
     };
     ctx.step(`Checking ${pack.rules.length} rules of ${pack.title} on scan ${scan}`);
     // A room the importer derived (not in the source) is not judged (design.md: say so).
@@ -173,6 +218,7 @@ export default named(tool({
       data: {
         pack: { id: pack.id, title: pack.title, edition: pack.edition },
         options: ev.options,
+        coverage: { status: ev.coverage.status, code: ev.coverage.code, data: ev.coverage.data },
         counts,
         not_applicable: ev.not_applicable.map((n) => ({
           rule: n.rule.id,

@@ -23,6 +23,8 @@ import {
   type PackEvaluation,
   type RuleOutcome,
   type RulePack,
+  scopeNoteText,
+  sectionLabel,
 } from "../../engines/geometry/rules/mod.ts";
 
 /** One run of a pack on a scan: what its metrics, assumptions and verdict are worded from. */
@@ -78,7 +80,6 @@ export function packAssumptions(r: PackRun): Assumption[] {
     derived,
     occupancy,
     level,
-    units,
     rulesRun,
     unverified,
     unverifiedFailing,
@@ -87,7 +88,8 @@ export function packAssumptions(r: PackRun): Assumption[] {
   for (const r of derived) {
     assumptions.push({ text: `Not judged: ${r.name ?? r.id} (${r.derived}).` });
   }
-  if (occupancy === undefined) {
+  const notes = ev.coverage.notes;
+  if (occupancy === undefined && !notes.some((n) => n.code === "occupancy_default")) {
     assumptions.push({
       text: `Checked as a ${opts.occupancy} building: the default of ${pack.id}.`,
       input: "occupancy",
@@ -101,22 +103,33 @@ export function packAssumptions(r: PackRun): Assumption[] {
       from: "default",
     });
   }
-  if (pack.scope && !pack.scope.occupancy.includes(opts.occupancy)) {
-    assumptions.push({
-      text: `${pack.title} governs ${pack.scope.buildings}; it does not govern a ${
-        opts.occupancy === "dwelling" ? "private home" : `${opts.occupancy} building`
-      }, so this check was run on request, as a guide only.`,
-      input: "occupancy",
-    });
-  } else if (pack.scope?.min_units !== undefined && units === undefined) {
-    assumptions.push({
-      text:
-        `${pack.title} covers ${pack.scope.buildings}, in buildings of ${pack.scope.min_units} ` +
-        "or more dwelling units; the plan does not say how many this building has, so it is " +
-        "taken to be covered (give units to say).",
-      input: "units",
-      from: "default",
-    });
+  // Whether the pack governs the building (engines/geometry/rules/scope.ts), and what the
+  // run took about its scope.
+  if (ev.coverage.code !== "covered") {
+    const input: Record<string, string> = {
+      occupancy_outside: "occupancy",
+      units_unknown: "units",
+      units_below: "units",
+      building_type_outside: "building",
+      first_occupied_unknown: "first_occupied",
+      first_occupied_before: "first_occupied",
+      unit_floor_unknown: "unit_floor",
+      lift_unknown: "lift",
+      multistorey_no_lift: "lift",
+      upper_unit_no_lift: "unit_floor",
+    };
+    const i = input[ev.coverage.code];
+    assumptions.push({ text: ev.coverage.text, ...(i ? { input: i } : {}) });
+  }
+  for (const n of notes) {
+    const input = n.code === "occupancy_default"
+      ? { input: "occupancy", from: "default" }
+      : n.code.startsWith("level")
+      ? { input: "level", ...(level === undefined ? { from: "default" } : {}) }
+      : n.code === "levels_not_for_work"
+      ? { input: "work" }
+      : {};
+    assumptions.push({ text: scopeNoteText(n, pack), ...input });
   }
   for (const m of ev.methods) assumptions.push({ text: m });
   const older = [
@@ -164,7 +177,20 @@ export function packAssumptions(r: PackRun): Assumption[] {
 export function packVerdictCode(r: PackRun): { code: string; data: Record<string, unknown> } {
   const { checks, counts, pack, opts, scan, rulesRun, unverifiedFailing, ev } = r;
   const measured = counts.pass + counts.fail + counts.warn;
-  const base = { pack: pack.id, scan, occupancy: opts.occupancy };
+  const cov = ev.coverage;
+  const base = {
+    pack: pack.id,
+    scan,
+    occupancy: opts.occupancy,
+    // Whether the pack governs the building (engines/geometry/rules/scope.ts), and the scope
+    // notes the sentence makes.
+    coverage: cov.code,
+    coverage_status: cov.status,
+    ...(cov.notes.length ? { scope_notes: cov.notes.map((n) => n.code) } : {}),
+  };
+  if (cov.status === "not_covered") {
+    return { code: "verdict.not_covered", data: { ...base, ...cov.data } };
+  }
   if (!checks.length) return { code: "verdict.no_rule_applies", data: base };
   if (measured === 0) {
     return { code: "verdict.none_measured", data: { ...base, checks: checks.length, ...counts } };
@@ -189,7 +215,10 @@ export function packVerdictText(r: PackRun): string {
   const { checks, counts, pack, ev, opts, scan, rulesRun, unverifiedFailing } = r;
   const measured = counts.pass + counts.fail + counts.warn;
   let text: string;
-  if (!checks.length) {
+  const cov = ev.coverage;
+  if (cov.status === "not_covered") {
+    text = `${cov.text} Scan ${scan} is not judged against ${pack.id}.`;
+  } else if (!checks.length) {
     text = `No rule of ${pack.id} applies to scan ${scan} as a ${opts.occupancy} building.`;
   } else if (measured === 0) {
     text = `None of the ${checks.length} checks of ${pack.id} could be measured on scan ${scan}: ` +
@@ -212,9 +241,11 @@ export function packVerdictText(r: PackRun): string {
         }: ${counts.fail} ${counts.fail === 1 ? "check" : "checks"})`
         : `no rule fails`,
       counts.unknown
-        ? `${counts.unknown} ${
-          counts.unknown === 1 ? "check" : "checks"
-        } could not be judged (the plan lacks the data)`
+        ? `${counts.unknown} ${counts.unknown === 1 ? "check" : "checks"} could not be judged (${
+          cov.status === "unknown"
+            ? "the plan lacks the data, or they wait on the coverage"
+            : "the plan lacks the data"
+        })`
         : "",
       counts.warn ? `${counts.warn} too close to call (measure on site)` : "",
       `${counts.pass} pass`,
@@ -227,28 +258,18 @@ export function packVerdictText(r: PackRun): string {
       text += ` ${unverifiedFailing.size} of the rules behind these findings are unverified.`;
     }
   }
+  // The scope first when the pack may not govern the building; what was asked of it after.
+  if (cov.status === "unknown" || cov.status === "guide") text = `${cov.text} ${text}`;
+  else if (cov.code === "entry_level_only") text = `${text} ${cov.text}`;
+  for (const n of cov.notes) {
+    if (
+      n.code === "level_by_condition" || n.code === "levels_not_for_work" ||
+      n.code === "occupancy_default"
+    ) {
+      text += ` ${scopeNoteText(n, pack)}`;
+    }
+  }
   return text;
-}
-
-/**
- * Each pack measures a door's clear width by its own rule: the clearance engine's estimate
- * names ADA's, so a note under another pack names that pack's rule instead (reference
- * rules-and-sun.md: ADM Vol 1 Table 1.1, door stop to the open door on the hinge side; IRC
- * R311.2, face of the door to the stop with the door open 90°).
- */
-const MEASURING_RULES: Record<string, string> = {
-  "uk-adm":
-    "an estimate; ADM Vol 1 Table 1.1 measures from the door stop to the open door on the hinge side",
-  "irc-2021":
-    "an estimate; IRC R311.2 measures from the face of the door to the stop, the door open 90°",
-};
-function packMeasuringRule(note: string, pack: string): string {
-  const rule = MEASURING_RULES[pack];
-  if (!rule) return note;
-  return note.replace("(ADA 404.2.3 measuring rule)", `(${rule})`).replace(
-    /\(FHA Design Manual: [^)]*\)/,
-    `(${rule})`,
-  );
 }
 
 export function toCheck(o: RuleOutcome): Check {
@@ -257,7 +278,7 @@ export function toCheck(o: RuleOutcome): Check {
   const notes: string[] = [];
   if (o.status === "warn") notes.push(`${capital(TOO_CLOSE)}.`);
   if (o.via) notes.push(`Measured on ${o.via}.`);
-  if (o.note) notes.push(packMeasuringRule(o.note, r.pack));
+  if (o.note) notes.push(o.note);
   if (r.status === "U") notes.push("Unverified rule: check it against the primary source.");
   return {
     id: o.subject ? `${r.id}:${o.subject.id}` : r.id,
@@ -291,6 +312,8 @@ function outcomeData(o: RuleOutcome): Record<string, unknown> {
     ...(o.tolerance !== undefined ? { tolerance: o.tolerance } : {}),
     ...(o.limit_basis ? { limit_basis: o.limit_basis } : {}),
     ...(o.via ? { via: o.via } : {}),
+    ...(o.would_be ? { would_be: o.would_be } : {}),
+    ...(o.rule.section_edition ? { section_edition: o.rule.section_edition } : {}),
   };
 }
 
@@ -304,13 +327,14 @@ export function toFinding(o: RuleOutcome, pack: RulePack): Finding {
     ? `${formatValue(o.limit, unit)}${o.limit_basis ? `, ${o.limit_basis}` : ""}`
     : formatLimit(r.limit, unit);
   const bound = r.comparator === ">=" ? "minimum" : "maximum";
+  const section = sectionLabel(r);
   const title = o.status === "fail"
-    ? `${s.name}: ${what} ${value} ${STATUS_WORDS.fail} ${pack.id} ${r.section} (${bound} ${limit})`
-    : `${s.name}: ${what} ${value} ${STATUS_WORDS.warn} ${pack.id} ${r.section} (${bound} ${limit})`;
+    ? `${s.name}: ${what} ${value} ${STATUS_WORDS.fail} ${pack.id} ${section} (${bound} ${limit})`
+    : `${s.name}: ${what} ${value} ${STATUS_WORDS.warn} ${pack.id} ${section} (${bound} ${limit})`;
   const detail = [
     `${r.title}: ${s.name} measures ${value}${
       o.via ? ` (${o.via})` : ""
-    }; ${r.section} of ${pack.title} ${
+    }; ${section} of ${pack.title} ${
       r.source_edition ? `${r.edition} (value from ${r.source_edition} text)` : r.edition
     } sets a ${bound} of ${limit}.`,
     o.status === "warn"

@@ -149,7 +149,7 @@ function judgeDoor(plan: Plan, o: Opening, name: string, need: Need) {
   const mine = need.chair_m !== undefined;
   const cw = doorClearWidth(o);
   const w = cw.clear_width_m;
-  const tol = tolerance_m(plan, w);
+  const tol = tolerance_m(plan, w, o);
   const data = { door: name, clear_m: w, estimated: cw.estimated, basis: cw.basis_code, ...need };
   const check = judgedCheck({
     id: `clear_width:${o.id}`,

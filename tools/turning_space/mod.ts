@@ -144,7 +144,7 @@ function judgeRoom(
   need_m: number,
   allow_t_turn: boolean,
 ): { check: Check; overlays: Overlay[]; finding?: Finding; diameter_m?: number } {
-  const j = judgeTurningSpace(r.polygon, obs, need_m, (v) => tolerance_m(plan, v), allow_t_turn);
+  const j = judgeTurningSpace(r.polygon, obs, need_m, (v) => tolerance_m(plan, v, r), allow_t_turn);
   if (!j) {
     return {
       check: {

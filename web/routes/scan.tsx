@@ -13,6 +13,42 @@ import { PlanFloors } from "../blocks/PlanView.tsx";
 import { html, HttpError } from "../http.ts";
 import { Page, StatusBadge } from "../layout.tsx";
 import { fmtNumber } from "../words.ts";
+import { canPrintPdf } from "./handoff.ts";
+
+/** The downloads that hand the scan's results on: BCF for BIM tools, the printable report. */
+function HandOn({ sid, findings }: { sid: string; findings: number }) {
+  const base = `/scans/${encodeURIComponent(sid)}`;
+  return (
+    <section aria-labelledby="h-handon">
+      <h2 id="h-handon">Hand it on</h2>
+      <ul>
+        <li>
+          <a href={`${base}/findings.bcfzip`} download>
+            Download the findings as BCF
+          </a>{" "}
+          ({findings}{" "}
+          finding{findings === 1 ? "" : "s"}, BCF 3.0 for Solibri, BIMcollab, Revit, Archicad and
+          other BIM tools; rejected ones are closed, with your reason)
+        </li>
+        <li>
+          <a href={`${base}/report.html`} download>Download the report (HTML)</a>{" "}
+          (every tool's latest answer on this scan, with its plan pictures, in one page to print)
+        </li>
+        <li>
+          {canPrintPdf()
+            ? <a href={`${base}/report.pdf`} download>Download the report (PDF)</a>
+            : (
+              <>
+                Report as PDF: this web view runs confined and starts no programs, so print the HTML
+                report from your browser, or run{" "}
+                <code>threshold report --scan {sid} --out report.pdf</code>
+              </>
+            )}
+        </li>
+      </ul>
+    </section>
+  );
+}
 
 export function scanPage(app: App, sid: string): Response {
   const loaded = findPlan({ store: app.store, builtins: app.builtins }, sid);
@@ -129,6 +165,8 @@ export function scanPage(app: App, sid: string): Response {
           )
           : null}
       </section>
+
+      <HandOn sid={sid} findings={all.length} />
 
       <section aria-labelledby="h-rooms">
         <h2 id="h-rooms">Rooms ({plan.rooms.length})</h2>

@@ -41,7 +41,13 @@ export function openingConstraints(
   // The number and flag of clearance.ts doorClearWidth, without its (unused) sentence.
   const cw = { clear_width_m: doorClearWidth_m(o), estimated: doorClearWidthEstimated(o) };
   const need = needs.min_clear_width_m;
-  const status = judge(cw.clear_width_m, ">=", need, tol(cw.clear_width_m));
+  // A door the source was less sure of (its own uncertainty_m) widens the tolerance.
+  const status = judge(
+    cw.clear_width_m,
+    ">=",
+    need,
+    Math.max(tol(cw.clear_width_m), o.uncertainty_m ?? 0),
+  );
   out.push({
     id: `clear_width:${o.id}`,
     kind: "clear_width",

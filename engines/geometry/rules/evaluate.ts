@@ -15,11 +15,20 @@ import { type Comparator, judge } from "../../../ground/plan.ts";
 import { ADA_T_TURN, tTurnFits } from "../clearance.ts";
 import { polygonMinWidth_m } from "../takeoff.ts";
 import { nearestRoomEdge } from "../walls.ts";
-import { egressWindow, indexPlan, measure, type PlanIndex, roomFreeFloor } from "./measure.ts";
+import {
+  doorsInSeries,
+  egressWindow,
+  indexPlan,
+  measure,
+  type PlanIndex,
+  roomFreeFloor,
+} from "./measure.ts";
 import { doorwayDepth_m, ellipseFits } from "./room_geometry.ts";
 import { type MeasureDef, MEASURES, type SubjectKind } from "./measures.ts";
-import type { Occupancy, Rule, RulePack, Work } from "./schema.ts";
-import { capital } from "./wording.ts";
+import type { BuildingType, Occupancy, Rule, RulePack, Work } from "./schema.ts";
+import { type Coverage, coverageText, packCoverage, WORK_WORDS } from "./scope.ts";
+import { capital, formatLimit } from "./wording.ts";
+import { polygonArea_m2 } from "../takeoff.ts";
 
 /** A plan element a rule was checked on. */
 export interface Subject {
@@ -43,6 +52,11 @@ export interface RuleOutcome {
   limit?: number;
   /** Which row or point gave that limit, in words. */
   limit_basis?: string;
+  /**
+   * The status the value alone would have had, where the outcome says less: an unverified
+   * rule's fail (a warn), or any fail or warn while the pack's coverage is unknown (unknown).
+   */
+  would_be?: "fail" | "warn";
   /** What was measured through (a window of a room), and any caveat. */
   via?: string;
   note?: string;
@@ -56,6 +70,16 @@ export interface EvalOptions {
   level?: string;
   /** Dwelling units in the building, where known (FHA covers buildings of 4 or more). */
   units?: number;
+  /** True when `occupancy` is the pack's default, not given by the person. */
+  occupancy_default?: boolean;
+  /** The kind of building, where known (FHA does not cover detached houses or townhouses). */
+  building?: BuildingType;
+  /** Whether the building has a lift, where known (FHA's unit rule). */
+  lift?: boolean;
+  /** Whether the unit is on the building's ground floor, where known (FHA without a lift). */
+  unit_floor?: "ground" | "upper";
+  /** When the building was first occupied, ISO yyyy-mm-dd, where known (FHA: after 1991-03-13). */
+  first_occupied?: string;
 }
 
 export interface PackEvaluation {
@@ -66,6 +90,8 @@ export interface PackEvaluation {
   not_applicable: { rule: Rule; reason: string }[];
   /** How each measure used was obtained, once per measure. */
   methods: string[];
+  /** Whether the pack governs this building (scope.ts), with its sentence. */
+  coverage: Coverage & { text: string };
 }
 
 const HABITABLE_EXCL = new Set(["balcony", "outdoor"]);
@@ -77,7 +103,9 @@ function contextReason(rule: Rule, opts: EvalOptions & { level?: string }): stri
     return `applies to ${a.occupancy.join(" or ")} buildings; this run is for a ${opts.occupancy}`;
   }
   if (a.work && !a.work.includes(opts.work)) {
-    return `applies to ${a.work.join(" or ")} work; this run is for ${opts.work} work`;
+    return `applies to ${a.work.map((w) => WORK_WORDS[w]).join(" or ")}; this run is for ${
+      WORK_WORDS[opts.work]
+    }`;
   }
   if (a.levels && (opts.level === undefined || !a.levels.includes(opts.level))) {
     return `belongs to ${a.levels.join(", ")}; this run checks ${opts.level ?? "no level"}`;
@@ -85,20 +113,27 @@ function contextReason(rule: Rule, opts: EvalOptions & { level?: string }): stri
   return undefined;
 }
 
+const ATTIC = /\b(attic|loft)/i;
+
 function subjectsFor(
   rule: Rule,
   idx: PlanIndex,
+  entryLevelOnly = false,
 ): { subjects: (Room | Opening | Vertical)[]; layerMissing?: string; none?: string } {
   const m = MEASURES[rule.measure] as MeasureDef;
   const a = rule.applies;
   const plan = idx.plan;
   const floorOk = (f: string) =>
-    a.floors === undefined ||
-    (a.floors === "entrance"
-      ? idx.entranceFloors.has(f)
-      : a.floors === "basement"
-      ? idx.basementFloors.has(f)
-      : (a.floors === "ground") === idx.groundFloors.has(f));
+    (!entryLevelOnly || idx.entranceFloors.has(f)) &&
+    (a.floors === undefined ||
+      (a.floors === "entrance"
+        ? idx.entranceFloors.has(f)
+        : a.floors === "basement"
+        ? idx.basementFloors.has(f)
+        : (a.floors === "ground") === idx.groundFloors.has(f)));
+  const aboveGrade = (floor: string, extra_m = 0) =>
+    (idx.floorElevation.get(floor) ?? 0) + extra_m - idx.grade_m;
+  const floorName = new Map(plan.floors.map((f) => [f.id, f.name ?? ""]));
   const floorWords = a.floors === "ground"
     ? " on the ground floor"
     : a.floors === "upper"
@@ -114,6 +149,39 @@ function subjectsFor(
       (a.room_labels ? a.room_labels.includes(r.label) : !HABITABLE_EXCL.has(r.label)) &&
       floorOk(r.floor)
     );
+    if (a.attic) {
+      rooms = rooms.filter((r) => ATTIC.test(r.name ?? "") || ATTIC.test(floorName.get(r.floor)!));
+    }
+    if (a.above_grade_more_than) {
+      rooms = rooms.filter((r) => aboveGrade(r.floor) > a.above_grade_more_than!.si + 1e-12);
+    }
+    if (a.exempt_utility_only_up_to) {
+      // A floor used only for mechanical equipment (every room utility) up to the area: exempt.
+      const exempt = new Set<string>();
+      const byFloor = new Map<string, Room[]>();
+      for (const r of plan.rooms) {
+        if (!floorOk(r.floor)) continue;
+        const l = byFloor.get(r.floor) ?? [];
+        l.push(r);
+        byFloor.set(r.floor, l);
+      }
+      for (const [f, list] of byFloor) {
+        const area = list.reduce((t, r) => t + polygonArea_m2(r.polygon), 0);
+        if (
+          list.every((r) => r.label === "utility") &&
+          area <= a.exempt_utility_only_up_to.si + 1e-12
+        ) exempt.add(f);
+      }
+      rooms = rooms.filter((r) => !exempt.has(r.floor));
+    }
+    if (a.doors_in_series) rooms = rooms.filter((r) => doorsInSeries(r, idx) !== undefined);
+    if (a.u_shaped !== undefined) {
+      rooms = rooms.filter((r) => (wallsWithObjects(r, idx) >= 3) === a.u_shaped);
+    }
+    if (a.largest_only && rooms.length > 1) {
+      const area = (r: Room) => polygonArea_m2(r.polygon);
+      rooms = [rooms.reduce((x, y) => (area(y) > area(x) ? y : x))];
+    }
     if (a.grade_floor_opening !== undefined) {
       // true: only rooms whose egress window is known to be a grade-floor opening; false: the
       // others (a window of unknown sill takes the stricter rule).
@@ -132,7 +200,19 @@ function subjectsFor(
     return {
       subjects: rooms,
       none: `the plan has no ${
-        a.room_labels ? `room labelled ${a.room_labels.join(" or ")}` : "indoor room"
+        a.room_labels && a.room_labels.length <= 6
+          ? `room labelled ${a.room_labels.join(" or ")}`
+          : "indoor room"
+      }${a.attic ? " in an attic (a floor or room named attic or loft)" : ""}${
+        a.above_grade_more_than
+          ? ` more than ${formatLimit(a.above_grade_more_than, "m")} above the ground`
+          : ""
+      }${
+        a.exempt_utility_only_up_to
+          ? ` (a floor used only for mechanical equipment, up to ${
+            formatLimit(a.exempt_utility_only_up_to, "m2")
+          }, is exempt)`
+          : ""
       }${floorWords}${
         a.grade_floor_opening === true
           ? " whose window is a grade-floor opening"
@@ -157,6 +237,10 @@ function subjectsFor(
         a.door_to &&
         !o.between.some((id) => id !== null && a.door_to!.includes(idx.rooms.get(id)?.label!))
       ) return false;
+      if (a.above_grade_more_than) {
+        if (o.sill_m === undefined) return false;
+        if (aboveGrade(o.floor, o.sill_m) <= a.above_grade_more_than.si + 1e-12) return false;
+      }
       if (a.doorway_deeper_than) {
         const [r0, r1] = o.between.map((id) => id === null ? undefined : idx.rooms.get(id));
         const depth = r0 && r1 ? doorwayDepth_m(r0.polygon, r1.polygon, o.at) : undefined;
@@ -173,6 +257,10 @@ function subjectsFor(
       }${
         a.doorway_deeper_than
           ? ` in a doorway deeper than ${(a.doorway_deeper_than.si * 1000).toFixed(0)} mm`
+          : ""
+      }${
+        a.above_grade_more_than
+          ? ` whose sill is more than ${formatLimit(a.above_grade_more_than, "m")} above the ground`
           : ""
       }${floorWords}`;
     return { subjects: list, none: `the plan has no ${what}` };
@@ -192,12 +280,49 @@ function subjectsFor(
     );
     list = list.filter((v) => !v.rooms?.length || v.rooms.some((r) => mainRooms.has(r)));
   }
+  if (a.rise_above) list = list.filter((v) => v.rise_m > a.rise_above!.si + 1e-12);
+  if (a.slope_above) {
+    list = list.filter((v) =>
+      v.going_m === undefined || v.rise_m / v.going_m > a.slope_above!.si + 1e-12
+    );
+  }
+  if (a.risers_at_least !== undefined) {
+    list = list.filter((v) => v.risers === undefined || v.risers >= a.risers_at_least!);
+  }
   return {
     subjects: list,
     none: `the plan has no ${kinds.join(" or ")}${
       a.serves_egress ? " serving the main entrance" : ""
+    }${a.rise_above ? ` rising more than ${formatLimit(a.rise_above, "m")}` : ""}${
+      a.slope_above ? ` steeper than ${formatLimit(a.slope_above, "ratio")}` : ""
+    }${
+      a.risers_at_least !== undefined ? ` with ${a.risers_at_least} or more risers` : ""
     }${floorWords}`,
   };
+}
+
+/** How near a wall an object stands to be against it, m. */
+const AGAINST_WALL_M = 0.1;
+
+/** How many of a room's walls have an object (a unit, an appliance) standing against them. */
+function wallsWithObjects(r: Room, idx: PlanIndex): number {
+  const obs = idx.objectsByRoom?.get(r.id) ?? [];
+  const poly = r.polygon;
+  let n = 0;
+  for (let i = 0; i < poly.length; i++) {
+    const a = poly[i], b = poly[(i + 1) % poly.length];
+    const dx = b[0] - a[0], dy = b[1] - a[1];
+    const l2 = dx * dx + dy * dy;
+    if (l2 < 1e-12) continue;
+    const near = obs.some((ring) =>
+      ring.some((p) => {
+        const t = Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / l2));
+        return Math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy) <= AGAINST_WALL_M;
+      })
+    );
+    if (near) n++;
+  }
+  return n;
 }
 
 function windowArea(r: Room, idx: PlanIndex): number {
@@ -231,10 +356,26 @@ export function evaluatePack(pack: RulePack, plan: Plan, options: EvalOptions): 
   const outcomes: RuleOutcome[] = [];
   const not_applicable: PackEvaluation["not_applicable"] = [];
   const methods = new Set<string>();
-  const min = pack.scope?.min_units;
-  const outOfScope = min !== undefined && opts.units !== undefined && opts.units < min
-    ? `${pack.id} covers ${pack.scope!.buildings}, with ${min} or more dwelling units; this ` +
-      `building has ${opts.units}`
+  const cov = packCoverage(pack, plan, {
+    occupancy: opts.occupancy,
+    occupancy_given: !options.occupancy_default,
+    work: opts.work,
+    level: opts.level,
+    level_given: options.level !== undefined,
+    building: opts.building,
+    units: opts.units,
+    lift: opts.lift,
+    unit_floor: opts.unit_floor,
+    first_occupied: opts.first_occupied,
+  });
+  const coverage = { ...cov, text: coverageText(cov, pack.title) };
+  const outOfScope = cov.status === "not_covered" ? coverage.text : undefined;
+  const leaf = pack.door_leaf_allowance
+    ? {
+      si: pack.door_leaf_allowance.si,
+      printed: pack.door_leaf_allowance.printed,
+      citation: pack.door_leaf_allowance.citation,
+    }
     : undefined;
   const tick = ticker(64);
   for (const rule of pack.rules) {
@@ -244,7 +385,7 @@ export function evaluatePack(pack: RulePack, plan: Plan, options: EvalOptions): 
       continue;
     }
     const def = MEASURES[rule.measure] as MeasureDef;
-    const { subjects, layerMissing, none } = subjectsFor(rule, idx);
+    const { subjects, layerMissing, none } = subjectsFor(rule, idx, cov.entry_level_only);
     if (layerMissing) {
       outcomes.push({ rule, status: "unknown", note: `${capital(layerMissing)}.` });
       continue;
@@ -257,14 +398,18 @@ export function evaluatePack(pack: RulePack, plan: Plan, options: EvalOptions): 
     for (const s of subjects) {
       tick();
       const subject = describeSubject(s, def.subject);
-      const m = measure(rule.measure, s, idx, { width_m: rule.width?.si });
+      const m = measure(rule.measure, s, idx, {
+        width_m: rule.width?.si,
+        ...(leaf ? { leaf } : {}),
+        ...(rule.pull_side ? { beyond_latch_m: rule.pull_side.beyond_latch.si } : {}),
+      });
       if ("missing" in m) {
         outcomes.push({ rule, subject, status: "unknown", note: `${capital(m.missing)}.` });
         continue;
       }
       const notes: string[] = [];
       if (m.note) notes.push(`${capital(m.note)}.`);
-      const j = judgeRule(rule, s, m.value, m.tolerance, idx);
+      const j = judgeRule(rule, s, m.value, m.tolerance, idx, m.wide);
       let status = j.status;
       if (j.note) notes.push(j.note);
       if (status !== "pass" && rule.alternative === "uk_ellipse") {
@@ -292,6 +437,35 @@ export function evaluatePack(pack: RulePack, plan: Plan, options: EvalOptions): 
       if (rule.applies.main_entrance === true && idx.mainEntranceInferred) {
         notes.push("No door is marked as the main entrance, so every outside door is checked.");
       }
+      if (status === "pass" && m.partial) {
+        status = "unknown";
+        notes.push(`${capital(m.partial)}.`);
+      }
+      let would_be: RuleOutcome["would_be"];
+      if (status === "fail" && rule.fail_unless) {
+        status = "unknown";
+        would_be = "fail";
+        notes.push(
+          `Past the limit, it complies only if ${rule.fail_unless}, which the plan cannot show.`,
+        );
+      }
+      if (status === "fail" && rule.status === "U") {
+        // An unverified rule alone never makes a fail (issue 25): it warns.
+        status = "warn";
+        would_be = "fail";
+        notes.push(
+          "It is past this rule's limit, but the rule is unverified (its text not yet seen " +
+            "in the source), so it warns rather than fails.",
+        );
+      }
+      if ((status === "fail" || status === "warn") && cov.status === "unknown") {
+        would_be = would_be ?? status;
+        status = "unknown";
+        notes.push(
+          `It would ${would_be === "fail" ? "fail" : "be too close to call"} if the ` +
+            `pack covers the building, which is unknown.`,
+        );
+      }
       outcomes.push({
         rule,
         subject,
@@ -300,12 +474,13 @@ export function evaluatePack(pack: RulePack, plan: Plan, options: EvalOptions): 
         tolerance: m.tolerance,
         ...(j.limit !== undefined ? { limit: j.limit } : {}),
         ...(j.basis ? { limit_basis: j.basis } : {}),
+        ...(would_be ? { would_be } : {}),
         ...(m.via ? { via: m.via } : {}),
         ...(notes.length ? { note: notes.join(" ") } : {}),
       });
     }
   }
-  return { pack, options: opts, outcomes, not_applicable, methods: [...methods] };
+  return { pack, options: opts, outcomes, not_applicable, methods: [...methods], coverage };
 }
 
 type Judged = "pass" | "fail" | "warn" | "unknown";
@@ -338,22 +513,79 @@ function judgeRule(
   value: number,
   tol: number,
   idx: PlanIndex,
+  wide?: number,
 ): { status: Judged; limit?: number; basis?: string; note?: string } {
   const cmp = rule.comparator as Comparator;
+  if (rule.plus_door_swing) {
+    const least = judge(value, cmp, rule.limit.si, tol);
+    if (least === "fail") return { status: "fail" };
+    const swung = rule.limit.si + (wide ?? 0);
+    const full = judge(value, cmp, swung, tol);
+    if (full === "pass") {
+      return {
+        status: "pass",
+        note: "Room for a door swinging into the space as well, whichever way they swing.",
+      };
+    }
+    if (least === "warn" || full === "warn") return { status: "warn" };
+    return {
+      status: "unknown",
+      limit: swung,
+      basis: "with a door swinging into the space",
+      note: `Enough if neither door swings into the space, not if one does (${
+        (swung * 1000).toFixed(0)
+      } mm then): the plan records no door swing (look at the doors).`,
+    };
+  }
+  if (rule.pull_side) {
+    const pull = rule.pull_side.depth, latch = rule.pull_side.beyond_latch;
+    const words = `${pull.printed ?? `${pull.value} ${pull.unit}`} and ${
+      latch.printed ?? `${latch.value} ${latch.unit}`
+    } beyond the latch`;
+    const least = judge(value, cmp, rule.limit.si, tol);
+    if (least === "fail") return { status: "fail" };
+    const w = wide ?? 0;
+    const full = judge(w, cmp, pull.si, tol);
+    if (full === "pass" && least === "pass") {
+      return {
+        status: "pass",
+        note: `Deep enough on the side(s) measured for the pull side's ${words}, whichever ` +
+          "way the door swings.",
+      };
+    }
+    if (least === "warn" || full === "warn") {
+      return {
+        status: "warn",
+        note: `The pull side needs ${words}; the push side ${
+          rule.limit.printed ?? `${rule.limit.value} ${rule.limit.unit}`
+        }.`,
+      };
+    }
+    return {
+      status: "unknown",
+      limit: pull.si,
+      basis: "the pull side",
+      note: `Deep enough for the push side, not on both sides for the pull side's ${words}: ` +
+        "the plan records no door swing, so which side is pulled is unknown (look at the door).",
+    };
+  }
   if (rule.graded) {
     const v = s as Vertical;
     const g = v.going_m!;
     const tg = tolerance_m(idx.plan, g);
-    const at = gradedLimit(rule.graded.points, g);
-    const lo = gradedLimit(rule.graded.points, g + tg),
-      hi = gradedLimit(rule.graded.points, g - tg);
+    const scale = rule.graded.scale ?? "ratio";
+    const at = gradedLimit(rule.graded.points, g, scale);
+    const lo = gradedLimit(rule.graded.points, g + tg, scale),
+      hi = gradedLimit(rule.graded.points, g - tg, scale);
     return {
       status: judgeRange(value, cmp, hi, lo, tol),
       limit: at,
       basis: `1:${(1 / at).toFixed(1)} for a going of ${g.toFixed(2)} m`,
       note: `For a going of ${g.toFixed(2)} m the steepest gradient is 1:${(1 / at).toFixed(1)} (${
         at.toFixed(4)
-      }), interpolated between the document's pairs.`,
+      }), interpolated ${
+        scale === "n" ? "linearly in 1:n" : "linearly in the gradient"
+      } between the document's pairs.`,
     };
   }
   if (rule.door_table) {
@@ -405,13 +637,25 @@ function judgeRule(
   return { status: judge(value, cmp, rule.limit.si, tol) };
 }
 
-/** A graded limit at a going, SI: linear between the points, the end values beyond them. */
-function gradedLimit(points: NonNullable<Rule["graded"]>["points"], going_m: number): number {
+/**
+ * A graded limit at a going, SI: linear between the points in the gradient (`ratio`) or in
+ * its run per unit rise n of 1:n (`n`: ADM Vol 2 Table 1's sliding scale, 1:14 at 4 m), the
+ * end values beyond them.
+ */
+export function gradedLimit(
+  points: NonNullable<Rule["graded"]>["points"],
+  going_m: number,
+  scale: "ratio" | "n" = "ratio",
+): number {
   if (going_m <= points[0].going.si) return points[0].limit.si;
   for (let k = 1; k < points.length; k++) {
     const a = points[k - 1], b = points[k];
     if (going_m <= b.going.si) {
       const t = (going_m - a.going.si) / (b.going.si - a.going.si);
+      if (scale === "n") {
+        const na = 1 / a.limit.si, nb = 1 / b.limit.si;
+        return 1 / (na + t * (nb - na));
+      }
       return a.limit.si + t * (b.limit.si - a.limit.si);
     }
   }

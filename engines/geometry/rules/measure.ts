@@ -11,11 +11,23 @@ import {
   tolerance_m,
   type Vertical,
 } from "../../../ground/plan.ts";
-import { DOOR_LEAF_AND_STOP_M, doorClearWidth, freeFloor, largestCircleIn } from "../clearance.ts";
+import {
+  DOOR_LEAF_AND_STOP_M,
+  doorClearWidth,
+  freeFloor,
+  largestCircleIn,
+  objectFootprint,
+} from "../clearance.ts";
+import { nearestRoomEdge } from "../walls.ts";
 import type { MultiRings } from "../clip.ts";
 import { longestClearFloorSpace } from "../clear_floor.ts";
 import { objectsByRoom, pickEntrance } from "../routes/mod.ts";
-import { polygonArea_m2, polygonPerimeter_m } from "../takeoff.ts";
+import {
+  polygonArea_m2,
+  polygonIsConvex,
+  polygonMinWidth_m,
+  polygonPerimeter_m,
+} from "../takeoff.ts";
 import type { MeasureKind } from "./measures.ts";
 import {
   clearDepthAtDoor,
@@ -23,6 +35,7 @@ import {
   narrowestClearWidth,
   objectFrontPorts,
   PASSAGE_PRECISION_M,
+  sweepDepth,
   type WallPort,
 } from "./room_geometry.ts";
 
@@ -47,6 +60,16 @@ export const GRADE_FLOOR_SILL_M = 44 * 0.0254;
 export interface Measured {
   value: number;
   tolerance: number;
+  /**
+   * door_maneuvering_depth_m with a latch clearance asked for: the depth across the clear
+   * width plus that clearance on both sides of the door.
+   */
+  wide?: number;
+  /**
+   * Why the value covers only part of what the rule asks (a door's outside, not in the
+   * plan): a pass on it is unknown, with this reason; a fail stands.
+   */
+  partial?: string;
   /** Which element the value was taken on, when it is not the subject itself. */
   via?: string;
   note?: string;
@@ -136,15 +159,32 @@ function tolArea(plan: Plan, area: number, perimeter: number): number {
 }
 
 /**
+ * What a pack takes from a door's leaf width for its open leaf and stop, with its source
+ * (schema.ts `door_leaf_allowance`): SI metres, the printed value, the source.
+ */
+export interface LeafAllowance {
+  si: number;
+  printed: string;
+  citation: string;
+}
+
+/**
  * A door's clear width, m, and the sentence saying how it was found: as stated; an opening's
- * whole width; else the leaf less {@link LEAF_TO_CLEAR_M} (FHA Design Manual ch. 3).
+ * whole width; else the leaf less the pack's own allowance (`leaf`), or, for a pack without
+ * one, {@link LEAF_TO_CLEAR_M} (FHA Design Manual ch. 3).
  */
 export function ruleDoorClearWidth(
   o: Pick<Opening, "kind" | "width_m" | "clear_width_m">,
+  leaf?: LeafAllowance,
 ): { value: number; note?: string } {
   const c = doorClearWidth(o);
   if (c.basis_code !== "leaf_estimate") return { value: c.clear_width_m };
-  return { value: c.clear_width_m, note: `clear width ${c.basis}` };
+  if (!leaf) return { value: c.clear_width_m, note: `clear width ${c.basis}` };
+  return {
+    value: Math.max(0, o.width_m - leaf.si),
+    note: `clear width estimated as the ${o.width_m.toFixed(3)} m leaf less ${leaf.printed} ` +
+      `for the open leaf and its stop (${leaf.citation})`,
+  };
 }
 
 /** A window's estimated net clear opening (or glazed size): the frame less its members. */
@@ -181,12 +221,12 @@ export function measure(
   kind: MeasureKind,
   subject: Room | Opening | Vertical,
   idx: MeasureIndex,
-  opts?: { width_m?: number },
+  opts?: { width_m?: number; leaf?: LeafAllowance; beyond_latch_m?: number },
 ): Measured | Missing {
   const plan = idx.plan;
   switch (kind) {
     case "door_clear_width_m": {
-      const cw = ruleDoorClearWidth(subject as Opening);
+      const cw = ruleDoorClearWidth(subject as Opening, opts?.leaf);
       return {
         value: cw.value,
         tolerance: tolLen(plan, cw.value),
@@ -234,6 +274,13 @@ export function measure(
     case "kitchen_clear_width_m": {
       const r = subject as Room;
       const obstacles = kind === "kitchen_clear_width_m" ? idx.objectsByRoom?.get(r.id) ?? [] : [];
+      if (kind === "kitchen_clear_width_m" && !obstacles.length) {
+        return {
+          missing: "the plan places no units or appliances in this kitchen, so the clear " +
+            "width in front of them cannot be measured (its width wall to wall says nothing " +
+            "of the units)",
+        };
+      }
       const ports: WallPort[] = [];
       if (kind !== "room_min_dimension_m") {
         for (const o of idx.doorsByRoom?.get(r.id) ?? []) {
@@ -242,7 +289,15 @@ export function measure(
         }
         ports.push(...objectFrontPorts(r.polygon, obstacles));
       }
-      const w = narrowestClearWidth(r.polygon, obstacles, ports);
+      let w = narrowestClearWidth(r.polygon, obstacles, ports);
+      if (obstacles.length) {
+        // Units along the walls often leave a convex free floor (a galley): its least width
+        // (rotating calipers) is then exact.
+        const free = roomFreeFloor(r, obstacles, idx.freeFloors);
+        if (free.length === 1 && free[0].length === 1 && polygonIsConvex(free[0][0])) {
+          w = { width_m: polygonMinWidth_m(free[0][0]), exact: true };
+        }
+      }
       const notes: string[] = [];
       if (!w.exact) {
         notes.push(
@@ -252,12 +307,7 @@ export function measure(
         );
       }
       if (kind === "kitchen_clear_width_m") {
-        notes.push(
-          obstacles.length
-            ? `${obstacles.length} object(s) in the room are kept clear`
-            : "the plan places no units or appliances in this kitchen, so it is measured wall " +
-              "to wall",
-        );
+        notes.push(`${obstacles.length} object(s) in the room are kept clear`);
       }
       return {
         value: w.width_m,
@@ -374,12 +424,84 @@ export function measure(
       }
       return { value: v.going_m, tolerance: tolLen(plan, v.going_m) };
     }
+    case "stair_riser_variation_m":
+      return {
+        missing: "a plan gives a stair's total rise and number of risers, not each riser, so " +
+          "how much they differ is unknown: measure the tallest and shortest on site",
+      };
+    case "stair_handrail_sides":
+    case "ramp_handrail_sides":
+      return handrailSides(subject as Vertical, plan);
+    case "ramp_cross_slope":
+      return { missing: "a plan records no ramp's cross slope: measure it on site" };
+    case "ramp_turn_landing_m":
+      return {
+        missing: "a plan records a ramp as one run, not where it turns, so a landing at a " +
+          "change of direction cannot be checked",
+      };
+    case "guard_height_m":
+      return {
+        missing: "the plan records no guards (balustrades), so whether this room has the " +
+          "guard it needs is unknown",
+      };
+    case "control_height_m":
+      return {
+        missing: "the plan records no switches, sockets or controls (no importer supplies " +
+          "them), so their heights are unknown",
+      };
+    case "grab_bar_reinforcement":
+      return {
+        missing: "reinforcement for grab bars is inside the wall, which no scan or plan shows",
+      };
+    case "egress_window_well_area_m2":
+      return { missing: "the plan records no window well outside this room's window" };
+    case "door_nib_m":
+      return {
+        missing: "the plan records no door swing, so the wall beside the door's leading edge " +
+          "cannot be found",
+      };
+    case "bed_clear_zone_m":
+      return bedClearZone(subject as Room, plan);
+    case "range_parallel_depth_m":
+      return rangeParallel(subject as Room, plan, opts?.width_m);
+    case "doors_in_series_gap_m": {
+      const pair = doorsInSeries(subject as Room, idx);
+      if (!pair) return { missing: "this room's doors are not two doors in series" };
+      return {
+        value: pair.gap_m,
+        tolerance: tolLen(plan, pair.gap_m),
+        wide: pair.leaf_m,
+        note: `between ${pair.doors[0].id} and ${pair.doors[1].id}`,
+      };
+    }
+    case "wc_clearance_depth_m":
+      return wcClearance(subject as Room, plan, opts?.width_m);
+    case "entrance_storey_wc_count": {
+      const o = subject as Opening;
+      const n =
+        plan.rooms.filter((r) =>
+          r.floor === o.floor && (r.label === "toilet" || r.label === "bathroom")
+        ).length;
+      return { value: n, tolerance: 0, note: "a room labelled toilet or bathroom counts" };
+    }
+    case "window_sill_height_m": {
+      const w = subject as Opening;
+      if (w.sill_m === undefined) return { missing: `window ${w.id} has no sill height` };
+      return {
+        value: w.sill_m,
+        tolerance: tolLen(plan, w.sill_m),
+        note: "the frame's sill; the window is taken as operable",
+      };
+    }
+    case "stair_landing_length_m":
     case "ramp_landing_length_m": {
       const v = subject as Vertical;
       const rooms = (v.rooms ?? []).map((id) => idx.rooms?.get(id)).filter((r) =>
         r !== undefined
       ) as Room[];
-      if (!rooms.length) return { missing: "the plan does not say which rooms this ramp joins" };
+      if (!rooms.length) {
+        return { missing: `the plan does not say which rooms this ${v.kind} joins` };
+      }
       let best: { len: number; room: Room } | undefined;
       for (const r of rooms) {
         const obstacles = idx.objectsByRoom?.get(r.id) ?? [];
@@ -403,24 +525,39 @@ export function measure(
       const sides = o.between.filter((id) => id !== null).map((id) => idx.rooms?.get(id!))
         .filter((r) => r !== undefined) as Room[];
       if (!sides.length) return { missing: "the plan has none of the rooms this door joins" };
-      const width = kind === "door_maneuvering_depth_m" ? ruleDoorClearWidth(o).value : o.width_m;
+      const width = kind === "door_maneuvering_depth_m"
+        ? ruleDoorClearWidth(o, opts?.leaf).value
+        : o.width_m;
       let best: { depth: number; room: Room } | undefined;
+      let wide: number | undefined;
       for (const r of sides) {
         const obstacles = idx.objectsByRoom?.get(r.id) ?? [];
-        const d = clearDepthAtDoor(
-          r.polygon,
-          roomFreeFloor(r, obstacles, idx.freeFloors),
-          o.at,
-          width,
-        );
+        const free = roomFreeFloor(r, obstacles, idx.freeFloors);
+        const d = clearDepthAtDoor(r.polygon, free, o.at, width);
         if (!best || d < best.depth) best = { depth: d, room: r };
+        if (kind === "door_maneuvering_depth_m" && opts?.beyond_latch_m !== undefined) {
+          const w = clearDepthAtDoor(
+            r.polygon,
+            free,
+            o.at,
+            width + 2 * opts.beyond_latch_m,
+            2.5,
+            true,
+          );
+          wide = wide === undefined ? w : Math.min(wide, w);
+        }
       }
       return {
         value: best!.depth,
         tolerance: tolLen(plan, best!.depth),
+        ...(wide !== undefined ? { wide } : {}),
         via: `the floor in ${best!.room.name ?? best!.room.id}`,
         ...(sides.length < 2 && o.between.includes(null)
-          ? { note: "the outside is not in the plan, so only the inside is measured" }
+          ? {
+            note: "the outside is not in the plan, so only the inside is measured",
+            partial: "the inside passes, but the outside, which the rule also asks for, is " +
+              "not in the plan: look at it",
+          }
           : {}),
       };
     }
@@ -439,6 +576,12 @@ export function measure(
       const width = opts?.width_m;
       if (width === undefined) return { missing: "the rule gives no width for the space" };
       const obstacles = idx.objectsByRoom?.get(r.id) ?? [];
+      if (!obstacles.length) {
+        return {
+          missing: "the plan places no fixtures or appliances in this room, so the clear " +
+            "floor space at them cannot be judged (an empty room's floor says nothing of it)",
+        };
+      }
       const c = longestClearFloorSpace(
         r.polygon,
         obstacles,
@@ -467,6 +610,215 @@ export function measure(
       };
     }
   }
+}
+
+/** Object labels that are a bed (not a bedside table). */
+const BED = /\bbed$/i;
+
+/**
+ * The clear zones of a bedroom's largest bed (ADM Vol 1 M4(2): 750 mm to both sides and the
+ * foot of the main bed): its footprint's short side nearest a wall is the head; from the foot
+ * and each long side a strip as long as that side is swept outward (room_geometry.ts
+ * sweepDepth) over the floor free of every other object. The least of the three, m.
+ */
+function bedClearZone(room: Room, plan: Plan): Measured | Missing {
+  const beds = plan.objects.filter((o) => o.room === room.id && BED.test(o.label));
+  if (!beds.length) {
+    return {
+      missing: "the plan places no bed in this bedroom, so its clear zones cannot be placed",
+    };
+  }
+  const bed = beds.reduce((a, b) => (b.size[0] * b.size[1] > a.size[0] * a.size[1] ? b : a));
+  const ring = objectFootprint(bed);
+  const sides = ring.map((a, i) => {
+    const b = ring[(i + 1) % 4];
+    const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    const mid: Point = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+    // Outward: away from the bed's centre.
+    let n: Point = [-(b[1] - a[1]) / len, (b[0] - a[0]) / len];
+    if ((mid[0] - bed.center[0]) * n[0] + (mid[1] - bed.center[1]) * n[1] < 0) n = [-n[0], -n[1]];
+    const e = nearestRoomEdge(room, mid);
+    return { len, mid, n, wall: e ? e.distance_m : Infinity };
+  });
+  const short = [0, 1, 2, 3].filter((i) => sides[i].len <= sides[(i + 1) % 4].len + 1e-9);
+  const head = short.reduce((a, b) => (sides[b].wall < sides[a].wall ? b : a));
+  const others = plan.objects.filter((o) => o !== bed && o.room === room.id).map(objectFootprint);
+  const free = others.length ? freeFloor(room.polygon, others) : [[room.polygon]];
+  let least = Infinity;
+  for (let i = 0; i < 4; i++) {
+    if (i === head) continue;
+    const sd = sides[i];
+    least = Math.min(least, sweepDepth(free, sd.mid, sd.n, sd.len, 2.5, true));
+  }
+  return {
+    value: least,
+    tolerance: tolLen(plan, least),
+    note: `the ${bed.label} ${bed.size[0].toFixed(2)} × ${bed.size[1].toFixed(2)} m; both ` +
+      "long sides and the foot",
+  };
+}
+
+/**
+ * Two doors in series (ADA 404.2.6): a room's only two doors (not doorless openings), in walls
+ * that are parallel (within 5°) and face each other, their spans overlapping across the room.
+ * The gap between the walls and the wider leaf, m; undefined otherwise.
+ */
+export function doorsInSeries(
+  room: Room,
+  idx: MeasureIndex,
+): { doors: [Opening, Opening]; gap_m: number; leaf_m: number } | undefined {
+  const doors = (idx.doorsByRoom?.get(room.id) ?? []).filter((o) => o.kind === "door");
+  if (doors.length !== 2) return undefined;
+  const [a, b] = doors;
+  const ea = nearestRoomEdge(room, a.at), eb = nearestRoomEdge(room, b.at);
+  if (!ea || !eb || ea.edge === eb.edge) return undefined;
+  const dot = ea.dir[0] * eb.dir[0] + ea.dir[1] * eb.dir[1];
+  if (Math.abs(dot) < Math.cos((5 * Math.PI) / 180)) return undefined;
+  // Facing: b's foot is inward of a's wall, and the doors overlap along the wall direction.
+  const n: Point = [-ea.normal[0], -ea.normal[1]];
+  const gap = (eb.foot[0] - ea.foot[0]) * n[0] + (eb.foot[1] - ea.foot[1]) * n[1];
+  if (gap <= 0) return undefined;
+  const along = (eb.foot[0] - ea.foot[0]) * ea.dir[0] + (eb.foot[1] - ea.foot[1]) * ea.dir[1];
+  if (Math.abs(along) > (a.width_m + b.width_m) / 2) return undefined;
+  return { doors: [a, b], gap_m: gap, leaf_m: Math.max(a.width_m, b.width_m) };
+}
+
+/** Object labels that are a range or cooktop. */
+const RANGE = /^(range|oven|cooktop|hob|stove|cooker)$/i;
+
+/** The four sides of a footprint: midpoint, length and outward normal, with its wall distance. */
+function footprintSides(room: Room, o: Plan["objects"][number]) {
+  const ring = objectFootprint(o);
+  return ring.map((a, i) => {
+    const b = ring[(i + 1) % ring.length];
+    const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    const mid: Point = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+    let n: Point = [-(b[1] - a[1]) / len, (b[0] - a[0]) / len];
+    if ((mid[0] - o.center[0]) * n[0] + (mid[1] - o.center[1]) * n[1] < 0) n = [-n[0], -n[1]];
+    const e = nearestRoomEdge(room, mid);
+    return { len, mid, n, wall: e ? e.distance_m : Infinity };
+  });
+}
+
+/**
+ * FHAG Requirement 7's parallel approach at a range: from the front of each range (the side
+ * opposite the one nearest a wall) a strip `width_m` (48 in) long, centred on it, swept out
+ * over the floor free of every other object (sweepDepth). The least depth, m.
+ */
+function rangeParallel(room: Room, plan: Plan, width_m?: number): Measured | Missing {
+  if (width_m === undefined) return { missing: "the rule gives no length for the space" };
+  const ranges = plan.objects.filter((o) => o.room === room.id && RANGE.test(o.label));
+  if (!ranges.length) {
+    return { missing: "the plan places no range or cooktop in this kitchen" };
+  }
+  let least = Infinity;
+  for (const r of ranges) {
+    const sides = footprintSides(room, r);
+    const back = sides.reduce((a, b, i) => (b.wall < sides[a].wall ? i : a), 0);
+    const front = sides[(back + 2) % 4];
+    const others = plan.objects.filter((o) => o !== r && o.room === room.id).map(objectFootprint);
+    const free = others.length ? freeFloor(room.polygon, others) : [[room.polygon]];
+    least = Math.min(least, sweepDepth(free, front.mid, front.n, width_m, 2.5, true));
+  }
+  return {
+    value: least,
+    tolerance: tolLen(plan, least),
+    note: `${ranges.length} range(s); ${(width_m * 1000).toFixed(0)} mm centred on the front`,
+  };
+}
+
+/** Object labels that are a WC. */
+const WC = /^(toilet|wc|water ?closet)$/i;
+/** How far a WC's centre may stand from a side wall for its clearance to be placed, m. */
+export const WC_SIDE_WALL_MAX_M = 0.6;
+
+/**
+ * The clearance at a room's WCs (ADA 604.3.1: 60 in wide from the side wall, 56 in deep from
+ * the rear wall): for each WC object, the rear wall is the room wall nearest its centre and
+ * the side wall the nearer end of it; a space `width_m` wide from that corner along the rear
+ * wall is swept out from it (room_geometry.ts clearDepthAtDoor, stopping at walls it reaches
+ * past) over the floor free of every other object. The least depth over the WCs.
+ */
+function wcClearance(room: Room, plan: Plan, width_m?: number): Measured | Missing {
+  if (width_m === undefined) return { missing: "the rule gives no width for the clearance" };
+  const wcs = plan.objects.filter((o) => o.room === room.id && WC.test(o.label));
+  if (!wcs.length) {
+    return { missing: "the plan places no WC in this room, so its clearance cannot be placed" };
+  }
+  let least: number | undefined;
+  for (const wc of wcs) {
+    const e = nearestRoomEdge(room, wc.center);
+    if (!e) return { missing: "the room's outline is degenerate" };
+    const t = (wc.center[0] - e.a[0]) * e.dir[0] + (wc.center[1] - e.a[1]) * e.dir[1];
+    const fromA = t, fromB = e.length_m - t;
+    if (Math.min(fromA, fromB) > WC_SIDE_WALL_MAX_M) {
+      return {
+        missing: `the WC stands ${(Math.min(fromA, fromB) * 1000).toFixed(0)} mm from the ` +
+          "nearest side wall, so the clearance measured from a side wall cannot be placed",
+      };
+    }
+    const sign = fromA <= fromB ? 1 : -1;
+    const corner = fromA <= fromB ? e.a : e.b;
+    const at: Point = [
+      corner[0] + sign * e.dir[0] * width_m / 2,
+      corner[1] + sign * e.dir[1] * width_m / 2,
+    ];
+    const others = plan.objects.filter((o) => o !== wc && o.room === room.id).map(objectFootprint);
+    const free = others.length ? freeFloor(room.polygon, others) : [[room.polygon]];
+    const d = clearDepthAtDoor(room.polygon, free, at, width_m, 2.5, true);
+    least = least === undefined ? d : Math.min(least, d);
+  }
+  return {
+    value: least!,
+    tolerance: tolLen(plan, least!),
+    note: `${wcs.length} WC(s); ${(width_m * 1000).toFixed(0)} mm from the side wall, swept ` +
+      "out from the wall behind it",
+  };
+}
+
+/** Object labels that are railings (IFC IfcRailing's PredefinedType, layers/ifc). */
+const RAILING = /^(handrail|guardrail|balustrade|railing)$/i;
+/** How far from a stair's or ramp's outline a railing is taken as its handrail, m. */
+export const HANDRAIL_REACH_M = 0.3;
+
+/**
+ * The handrails of a stair or ramp: the plan's railing objects (IFC IfcRailing) on its floors
+ * whose footprint comes within {@link HANDRAIL_REACH_M} of its outline, each taken as one
+ * side (at most 2). Unknown when the plan has no railings at all, or the stair no outline.
+ */
+function handrailSides(v: Vertical, plan: Plan): Measured | Missing {
+  const rails = plan.objects.filter((o) => RAILING.test(o.label));
+  if (!rails.length) {
+    return {
+      missing: "the plan records no handrails or railings (IFC IfcRailing gives them; " +
+        "Matterport, RoomPlan and ZInD give none), so whether this one has them is unknown",
+    };
+  }
+  if (!v.footprint) {
+    return {
+      missing: `the plan has railings but no outline of this ${v.kind} to find its ` +
+        "handrails against",
+    };
+  }
+  const xs = v.footprint.map((p) => p[0]), ys = v.footprint.map((p) => p[1]);
+  const r = HANDRAIL_REACH_M;
+  const box = [Math.min(...xs) - r, Math.min(...ys) - r, Math.max(...xs) + r, Math.max(...ys) + r];
+  const near = rails.filter((o) => {
+    if (o.floor !== v.from_floor && o.floor !== v.to_floor) return false;
+    // The railing's footprint, turned by its yaw: its bounding circle's box is enough here.
+    const half = o.yaw_deg ? Math.hypot(o.size[0], o.size[1]) / 2 : undefined;
+    const hx = half ?? o.size[0] / 2, hy = half ?? o.size[1] / 2;
+    return o.center[0] + hx >= box[0] && o.center[0] - hx <= box[2] &&
+      o.center[1] + hy >= box[1] && o.center[1] - hy <= box[3];
+  });
+  return {
+    value: Math.min(2, near.length),
+    tolerance: 0,
+    note: near.length
+      ? `${near.length} railing(s) of the plan within ${r} m of its outline, each taken as ` +
+        "one side (their height and grip are not checked)"
+      : `none of the plan's ${rails.length} railing(s) is within ${r} m of its outline`,
+  };
 }
 
 /**

@@ -10,8 +10,8 @@ export type SubjectKind = "room" | "opening" | "vertical";
 export interface MeasureDef {
   title: string;
   subject: SubjectKind;
-  /** SI unit of the measured value: m, m2, ratio or deg. */
-  unit: "m" | "m2" | "ratio" | "deg";
+  /** SI unit of the measured value: m, m2, ratio, deg or count. */
+  unit: "m" | "m2" | "ratio" | "deg" | "count";
   /** Opening or vertical kinds it applies to before a rule's own conditions. */
   kinds?: readonly string[];
   /** How the value is obtained, for the result's assumptions. */
@@ -33,9 +33,8 @@ export const MEASURES = {
     unit: "m",
     kinds: ["door"],
     method: "Door clear width is the clear width the plan states; for a door with only a " +
-      "leaf width it is estimated as the leaf less 2 3/8 in (60 mm) for the open leaf and its " +
-      "stop (FHA Design Manual: a standard-hung 34 in door gives a nominal 32 in, 31 5/8 in, " +
-      "clear), and each such check says so.",
+      "leaf width it is estimated as the leaf less the pack's own allowance for the open leaf " +
+      "and its stop (each pack cites its source), and each such check says so.",
   },
   door_clear_height_m: {
     title: "door clear height",
@@ -219,8 +218,9 @@ export const MEASURES = {
     subject: "room",
     unit: "m",
     method: "Clear floor space is the longest rectangle of the rule's width (30 in) on the " +
-      "room's floor clear of its objects, parallel to a wall (clear_floor.ts); fixtures are " +
-      "not in the plan, so this says whether the room has such a space at all.",
+      "room's floor clear of its objects, parallel to a wall (clear_floor.ts): whether the room " +
+      "has such a space beside its fixtures at all, not where each fixture's space lies. A " +
+      "room whose fixtures are not in the plan is unknown, not measured on its empty floor.",
   },
   kitchen_clear_width_m: {
     title: "clear width in front of kitchen units",
@@ -230,7 +230,7 @@ export const MEASURES = {
       "the front of each of its objects (units, appliances) clear of them and the walls " +
       "(routes.ts passageClearWidth), to within 2 mm: between two runs of units it is their " +
       "gap, or a few cm more where a disc fits beside the end of a run. A kitchen whose units " +
-      "are not in the plan is measured wall to wall, and its check says so.",
+      "are not in the plan is unknown: its width wall to wall says nothing of the units.",
   },
   door_maneuvering_depth_m: {
     title: "clear depth in front of the door",
@@ -239,8 +239,10 @@ export const MEASURES = {
     kinds: ["door"],
     method: "Clear depth at a door is the deepest rectangle as wide as the door's clear " +
       "width that fits on the floor in front of it, square to its wall, clear of walls and " +
-      "objects; a plan records no door swings (nor the latch side's 18 in), so the lesser " +
-      "of the two sides is taken.",
+      "objects, the lesser of its two sides. A plan records no door swing, so a rule whose " +
+      "pull side needs more (ADA 404.2.4.1: 60 in and 18 in beyond the latch) also measures " +
+      "a rectangle as wide as the clear width plus the latch clearance on both sides: enough " +
+      "there passes whichever way the door swings; between the two depths is unknown.",
   },
   door_landing_depth_m: {
     title: "landing depth inside the door",
@@ -250,6 +252,152 @@ export const MEASURES = {
     method: "The landing inside a door is the deepest rectangle as wide as the door that " +
       "fits on the floor of the room inside it, square to its wall, clear of walls and " +
       "objects; the outside landing is not in the plan.",
+  },
+  stair_landing_length_m: {
+    title: "stair landing length",
+    subject: "vertical",
+    unit: "m",
+    kinds: ["stair"],
+    method: "A plan records no stair landings, so each room a stair joins stands for its " +
+      "landing: the longest clear floor space as wide as the stair in it (clear_floor.ts), the " +
+      "shorter of the rooms at its two ends.",
+  },
+  stair_riser_variation_m: {
+    title: "difference between the tallest and shortest riser",
+    subject: "vertical",
+    unit: "m",
+    kinds: ["stair"],
+    method: "A plan gives a stair's total rise and number of risers, not each riser, so the " +
+      "difference between them is unknown until measured on site.",
+  },
+  stair_handrail_sides: {
+    title: "sides of the stair with a handrail",
+    subject: "vertical",
+    unit: "count",
+    kinds: ["stair"],
+    method: "Handrails are the plan's railings (IFC IfcRailing, imported as objects " +
+      "labelled handrail, guardrail or balustrade) within 0.3 m of the stair's or ramp's " +
+      "outline, each taken as one side; a plan without railings (Matterport, RoomPlan, ZInD) " +
+      "leaves them unknown.",
+  },
+  ramp_handrail_sides: {
+    title: "sides of the ramp with a handrail",
+    subject: "vertical",
+    unit: "count",
+    kinds: ["ramp"],
+    method: "Handrails are the plan's railings (IFC IfcRailing, imported as objects " +
+      "labelled handrail, guardrail or balustrade) within 0.3 m of the stair's or ramp's " +
+      "outline, each taken as one side; a plan without railings (Matterport, RoomPlan, ZInD) " +
+      "leaves them unknown.",
+  },
+  ramp_cross_slope: {
+    title: "ramp cross slope",
+    subject: "vertical",
+    unit: "ratio",
+    kinds: ["ramp"],
+    method: "A plan records a ramp's rise and going, not its fall across, so its cross slope " +
+      "is unknown until measured on site.",
+  },
+  ramp_turn_landing_m: {
+    title: "landing at a turn in the ramp",
+    subject: "vertical",
+    unit: "m",
+    kinds: ["ramp"],
+    method: "A plan records a ramp as one run between two rooms, not where it turns, so a " +
+      "landing at a change of direction is unknown.",
+  },
+  guard_height_m: {
+    title: "guard height",
+    subject: "room",
+    unit: "m",
+    method: "Guards (balustrades) are in no plan an importer makes, so a rule that needs " +
+      "them is unknown where one is required.",
+  },
+  control_height_m: {
+    title: "height of switches, sockets and controls",
+    subject: "room",
+    unit: "m",
+    method: "Switches, sockets and controls are in no plan an importer makes, so their " +
+      "heights are unknown until measured on site.",
+  },
+  grab_bar_reinforcement: {
+    title: "walls reinforced for grab bars",
+    subject: "room",
+    unit: "count",
+    method: "Reinforcement for grab bars is inside the wall: no scan or plan shows it, so it " +
+      "is unknown until the builder's drawings or an inspection say.",
+  },
+  egress_window_well_area_m2: {
+    title: "window well area",
+    subject: "room",
+    unit: "m2",
+    method: "Window wells outside basement windows are not in any plan an importer makes, " +
+      "so their size is unknown.",
+  },
+  door_nib_m: {
+    title: "clear wall beside the door's leading edge",
+    subject: "opening",
+    unit: "m",
+    kinds: ["door"],
+    method: "A plan records no door swing, so which side a door's leading edge is on, and " +
+      "the nib of wall beside it, is unknown.",
+  },
+  bed_clear_zone_m: {
+    title: "clear zone beside and at the foot of the bed",
+    subject: "room",
+    unit: "m",
+    method: "A bed's clear zones are taken at the room's largest bed the plan places (an " +
+      "object labelled bed): its head is the short side nearest a wall; from each long side " +
+      "and the foot a space as long as that side is swept out until it meets a wall or " +
+      "another object; the least of the three. A bedroom whose bed is not in the plan is " +
+      "unknown.",
+  },
+  range_parallel_depth_m: {
+    title: "clear floor beside the range for a parallel approach",
+    subject: "room",
+    unit: "m",
+    method: "The parallel approach at a range is taken at each range, oven, cooktop, hob or " +
+      "stove the plan places: a space as long as the rule's width (48 in), centred on its " +
+      "front (the side away from the wall nearest it), swept out until it meets a wall or " +
+      "another object; the least over them. A kitchen whose range is not in the plan is " +
+      "unknown.",
+  },
+  doors_in_series_gap_m: {
+    title: "space between two doors in series",
+    subject: "room",
+    unit: "m",
+    method: "Doors in series are a room's only two doors when they stand in opposite, " +
+      "parallel walls facing each other (a vestibule); the space between them is the distance " +
+      "between those walls. A plan records no door swing, so a space between the rule's limit " +
+      "and the limit plus the wider leaf (a door that may swing into it) is unknown.",
+  },
+  wc_clearance_depth_m: {
+    title: "clearance around the WC",
+    subject: "room",
+    unit: "m",
+    method: "WC clearance is taken at each WC the plan places (an object labelled toilet, wc " +
+      "or water closet): from the corner of the wall behind it and the nearer side wall, a " +
+      "space as wide as the rule's width (ADA 604.3.1: 60 in from the side wall) swept out " +
+      "from the rear wall until it meets a wall or another object (the WC itself may stand " +
+      "in it); its depth, the least over the room's WCs. A room whose WC is not in the plan, " +
+      "or stands more than 0.6 m from a side wall, is unknown.",
+  },
+  entrance_storey_wc_count: {
+    title: "rooms with a WC on the entrance storey",
+    subject: "opening",
+    unit: "count",
+    kinds: ["door"],
+    method: "A WC on the entrance storey is a room labelled toilet or bathroom on the floor of " +
+      "the main entrance (its fittings are not checked).",
+  },
+  window_sill_height_m: {
+    title: "window sill height above the floor",
+    subject: "opening",
+    unit: "m",
+    kinds: ["window"],
+    method: "A window's sill height is the sill the plan states for its frame, above the " +
+      "room's floor (the clear opening starts a little higher); a window without one is " +
+      "unknown. Every window is taken as operable.",
   },
   turning_diameter_m: {
     title: "turning circle diameter",
@@ -267,4 +415,5 @@ export const UNIT_FAMILY: Record<MeasureDef["unit"], string> = {
   m2: "area",
   ratio: "ratio",
   deg: "angle",
+  count: "count",
 };

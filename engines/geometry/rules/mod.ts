@@ -10,3 +10,4 @@ export * from "./schema.ts";
 export * from "./measure.ts";
 export * from "./evaluate.ts";
 export * from "./wording.ts";
+export * from "./scope.ts";

@@ -130,10 +130,32 @@ export function clearDepthAtDoor(
   at: Point,
   width_m: number,
   max_m = 2.5,
+  /**
+   * Also stop at a wall that starts on the door's own wall line inside the strip and runs
+   * forward (a side wall the strip reaches past: depth 0). For strips wider than the door
+   * (ADA 404.2.4.1's 18 in beyond the latch), which reach past the door's jambs.
+   */
+  sweep = false,
 ): number {
   const port = doorPort(polygon, at);
   if (!port || !port.n) return 0;
-  const n = port.n;
+  return sweepDepth(free, port.at, port.n, width_m, max_m, sweep);
+}
+
+/**
+ * How far a segment `width_m` wide, centred on `origin` and square to the unit direction `n`,
+ * can slide along `n` over a free floor before it meets its boundary, m (at most `max_m`):
+ * clearDepthAtDoor's sweep from any point, such as the side of a bed.
+ */
+export function sweepDepth(
+  free: MultiRings,
+  origin: Point,
+  n: Point,
+  width_m: number,
+  max_m = 2.5,
+  sweep = false,
+): number {
+  const port = { at: origin };
   const d: Point = [-n[1], n[0]];
   const half = width_m / 2;
   const eps = 1e-9;
@@ -149,6 +171,21 @@ export function clearDepthAtDoor(
         const [sa, ta] = st(ring[i]);
         const [sb, tb] = st(ring[(i + 1) % ring.length]);
         if (Math.abs(sa) < half - eps && ta > eps) depth = Math.min(depth, ta);
+        if (sweep) {
+          // The edge's part inside the strip's lateral range; t is linear along it.
+          let u0 = 0, u1 = 1;
+          const ds = sb - sa;
+          if (Math.abs(ds) < eps) {
+            if (Math.abs(sa) >= half - eps) continue;
+          } else {
+            const ua = (-half - sa) / ds, ub = (half - sa) / ds;
+            u0 = Math.max(0, Math.min(ua, ub));
+            u1 = Math.min(1, Math.max(ua, ub));
+            if (u1 <= u0) continue;
+          }
+          const t0 = ta + (tb - ta) * u0, t1 = ta + (tb - ta) * u1;
+          if (Math.max(t0, t1) > eps) depth = Math.min(depth, Math.max(0, Math.min(t0, t1)));
+        }
         for (const side of [-half, half]) {
           if ((sa - side) * (sb - side) >= 0 || Math.abs(sb - sa) < eps) continue;
           const t = ta + (tb - ta) * (side - sa) / (sb - sa);

@@ -17,8 +17,21 @@ import { SOURCE_UNITS, type SourceUnit, toSI } from "./units.ts";
 
 export const OCCUPANCIES = ["dwelling", "public"] as const;
 export type Occupancy = typeof OCCUPANCIES[number];
-export const WORKS = ["new", "existing"] as const;
+/**
+ * The work a run judges: new construction, work on an existing building (alterations), or a
+ * material change of use (ADM Vol 1 0.1: M4 applies to new dwellings and to dwellings formed
+ * by a material change of use, not to alterations of existing ones).
+ */
+export const WORKS = ["new", "existing", "change_of_use"] as const;
 export type Work = typeof WORKS[number];
+/**
+ * What kind of building the dwelling is in, where the person says: a detached house, a
+ * townhouse (a row or terrace house, one unit from ground to roof), or a building of flats.
+ * The FHA's design requirements cover none of the first two (FHAG, 24 CFR 100.201 "covered
+ * multifamily dwellings"); the IRC governs the first two and not the third (IRC R101.2).
+ */
+export const BUILDING_TYPES = ["detached", "townhouse", "multifamily"] as const;
+export type BuildingType = typeof BUILDING_TYPES[number];
 
 const ruleId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._()-]*$/, {
   error: "rule ids use letters, digits, '.', '_', '-', '(' and ')' and no spaces",
@@ -67,6 +80,37 @@ export const Applies = z.strictObject({
   work: z.array(z.enum(WORKS)).min(1).optional(),
   /** Pack levels (categories) the rule belongs to, e.g. M4(2). */
   levels: z.array(z.string().min(1)).min(1).optional(),
+  /** Only stairs, ramps and steps whose rise is more than this (ADA 405.8: 6 in). */
+  rise_above: Limit.optional(),
+  /**
+   * Only U-shaped kitchens: objects (units, appliances) stand against three or more of the
+   * room's walls, within 0.1 m (FHAG Requirement 7(a)'s U-shaped kitchen).
+   */
+  u_shaped: z.boolean().optional(),
+  /** Only rooms whose two doors are in series (a vestibule; measure.ts doorsInSeries). */
+  doors_in_series: z.boolean().optional(),
+  /** Only the largest of the rooms that apply (the principal bedroom, ADM Vol 1 M4(2) 2.25). */
+  largest_only: z.boolean().optional(),
+  /** Only ramps steeper than this (IRC R311.8.3: 1:12). */
+  slope_above: Limit.optional(),
+  /** Only stairs with at least this many risers (IRC R311.7.8: 4). */
+  risers_at_least: z.number().int().positive().optional(),
+  /**
+   * Only rooms (their floor) or windows (their sill) more than this above the outside ground,
+   * taken as the plan's floor of index 0 (IRC R312.1: 30 in; R312.2: 72 in).
+   */
+  above_grade_more_than: Limit.optional(),
+  /**
+   * Only rooms in an attic: a floor or room whose name says attic or loft (IRC R310.1's
+   * "habitable attics"; the room vocabulary has no attic label, importers keep the source's
+   * name).
+   */
+  attic: z.boolean().optional(),
+  /**
+   * A basement used only for mechanical equipment (every room labelled utility) whose rooms
+   * total no more than this is exempt (IRC R310.1 Exception: 200 sq ft).
+   */
+  exempt_utility_only_up_to: Limit.optional(),
 });
 export type Applies = z.infer<typeof Applies>;
 
@@ -78,6 +122,13 @@ export const Rule = z.strictObject({
   /** The edition whose text the value was checked against, where it differs from `edition`. */
   source_edition: z.string().min(1).optional(),
   section: z.string().min(1),
+  /** The edition whose numbering `section` follows, where it is not `edition` (IRC: 2018). */
+  section_edition: z.string().min(1).optional(),
+  /**
+   * Whether the section (paragraph) number itself was seen in the source, apart from the
+   * value's `status`: V seen verbatim, S in a secondary source, U not yet confirmed.
+   */
+  section_status: z.enum(["V", "S", "U"]).optional(),
   title: z.string().min(1),
   measure: z.enum(MEASURE_KINDS as [MeasureKind, ...MeasureKind[]]),
   comparator: z.enum([">=", "<="]),
@@ -102,6 +153,12 @@ export const Rule = z.strictObject({
    */
   graded: z.strictObject({
     by: z.literal("going"),
+    /**
+     * What is linear in the going between two points: `ratio`, the gradient itself; `n`, the
+     * run per unit rise of 1:n (Approved Document M's sliding scale as issue 25 reads it: 1:13
+     * at 3 m, 1:14 at 4 m, 1:16 at 6 m; the reference gives only the pairs).
+     */
+    scale: z.enum(["ratio", "n"]).default("ratio"),
     points: z.array(z.strictObject({ going: Limit, limit: Limit })).min(2),
   }).optional(),
   /**
@@ -124,6 +181,25 @@ export const Rule = z.strictObject({
    * whether an edge is bevelled, so such a value is unknown with that reason.
    */
   bevel: Limit.optional(),
+  /**
+   * For a door's manoeuvring depth (ADA 404.2.4.1): the pull side's depth (60 in) and the
+   * clearance it needs beyond the latch (18 in). The rule's own limit is the push side's
+   * (48 in), the least either side needs. A plan records no door swing, so a depth between the
+   * two is unknown; a depth of at least the pull side's across the door's clear width plus the
+   * latch clearance on both sides passes whichever way the door swings.
+   */
+  pull_side: z.strictObject({ depth: Limit, beyond_latch: Limit }).optional(),
+  /**
+   * What, not in any plan, makes a value beyond the limit comply (IRC R312.2: a window opening
+   * control device): such a value is unknown with this reason, never a fail.
+   */
+  fail_unless: z.string().min(1).optional(),
+  /**
+   * For doors in series (ADA 404.2.6: 48 in "plus the width of any door swinging into the
+   * space"): the limit plus the wider leaf passes whichever way the doors swing; between the
+   * limit and that, unknown, as a plan records no swing.
+   */
+  plus_door_swing: z.boolean().optional(),
 });
 export type Rule = z.infer<typeof Rule>;
 
@@ -151,6 +227,35 @@ export const RulePack = z.strictObject({
     occupancy: z.array(z.enum(OCCUPANCIES)).min(1),
     buildings: z.string().min(1),
     min_units: z.number().int().positive().optional(),
+    /** The kinds of building the document governs; another kind is not covered. */
+    building_types: z.array(z.enum(BUILDING_TYPES)).min(1).optional(),
+    /** Only buildings first occupied after this date (FHA: 13 March 1991), ISO yyyy-mm-dd. */
+    first_occupied_after: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+    /**
+     * FHA's unit rule (24 CFR 100.201): in a building with a lift every unit is covered, a
+     * multistorey unit only on its entry level; without one, only ground-floor units, and no
+     * multistorey unit.
+     */
+    lift_rule: z.boolean().optional(),
+    /** The works the pack's levelled requirements govern (ADM Vol 1 M4: new, change of use). */
+    levels_work: z.array(z.enum(WORKS)).min(1).optional(),
+    /** Levels that apply only where a planning condition asks for them (M4(2), M4(3)). */
+    conditional_levels: z.array(z.string().min(1)).min(1).optional(),
+    /** Where the scope comes from, and its status as for a rule. */
+    citation: z.string().min(1).optional(),
+    status: z.enum(["V", "S", "U"]).optional(),
+  }).optional(),
+  /**
+   * What a door's open leaf and stop take from its leaf width, for a door whose clear width
+   * the plan does not state, with the pack's own source for it.
+   */
+  door_leaf_allowance: z.strictObject({
+    value: z.number().positive(),
+    unit: z.enum(["in", "mm"]),
+    si: z.number().positive(),
+    printed: z.string().min(1),
+    citation: z.string().min(1),
+    status: z.enum(["V", "S", "U"]),
   }).optional(),
   rules: z.array(Rule).min(1),
 }).superRefine((p, ctx) => {
@@ -190,11 +295,16 @@ export const RulePack = z.strictObject({
         );
       }
     }
-    if (r.measure === "clear_floor_length_m" && !r.width) {
-      at(["width"], "clear_floor_length_m needs the width of the space (e.g. 30 in)");
+    const widthMeasure = r.measure === "clear_floor_length_m" ||
+      r.measure === "wc_clearance_depth_m" || r.measure === "range_parallel_depth_m";
+    if (widthMeasure && !r.width) {
+      at(["width"], `${r.measure} needs the width of the space (e.g. 30 in)`);
     }
-    if (r.width && r.measure !== "clear_floor_length_m") {
-      at(["width"], `only clear_floor_length_m takes a width, not ${r.measure}`);
+    if (r.width && !widthMeasure) {
+      at(
+        ["width"],
+        `only clear_floor_length_m, wc_clearance_depth_m and range_parallel_depth_m take a width, not ${r.measure}`,
+      );
     }
     if (r.width) {
       const w = toSI(r.width.value, r.width.unit);
@@ -248,6 +358,55 @@ export const RulePack = z.strictObject({
       if (r.comparator !== "<=") at(["bevel"], "a bevel range needs a maximum (<=)");
       if (r.bevel.si >= r.limit.si) at(["bevel", "si"], "the bevel range starts below the limit");
     }
+    if (r.pull_side) {
+      exactLimit(r.pull_side.depth, ["pull_side", "depth"], "length");
+      exactLimit(r.pull_side.beyond_latch, ["pull_side", "beyond_latch"], "length");
+      if (r.measure !== "door_maneuvering_depth_m") {
+        at(["pull_side"], `only door_maneuvering_depth_m takes a pull side, not ${r.measure}`);
+      }
+      if (r.comparator !== ">=") at(["pull_side"], "a pull side needs a minimum (>=)");
+      if (r.pull_side.depth.si <= r.limit.si) {
+        at(["pull_side", "depth", "si"], "the pull side needs more than the rule's own limit");
+      }
+    }
+    for (const k of ["rise_above", "above_grade_more_than"] as const) {
+      const l = r.applies[k];
+      if (l) exactLimit(l, ["applies", k], "length");
+    }
+    if (r.applies.slope_above) {
+      exactLimit(r.applies.slope_above, ["applies", "slope_above"], "ratio");
+    }
+    if (r.applies.exempt_utility_only_up_to) {
+      exactLimit(
+        r.applies.exempt_utility_only_up_to,
+        ["applies", "exempt_utility_only_up_to"],
+        "area",
+      );
+    }
+    if (
+      (r.applies.rise_above || r.applies.slope_above || r.applies.risers_at_least) &&
+      m.subject !== "vertical"
+    ) {
+      at(
+        ["applies"],
+        `rise, slope and riser conditions are for stairs and ramps, not ${m.subject}s`,
+      );
+    }
+    if (r.plus_door_swing && r.measure !== "doors_in_series_gap_m") {
+      at(["plus_door_swing"], `only doors_in_series_gap_m takes plus_door_swing, not ${r.measure}`);
+    }
+    if (r.applies.u_shaped && m.subject !== "room") {
+      at(["applies", "u_shaped"], `u_shaped is a room condition, not for ${m.subject}s`);
+    }
+    if (r.applies.largest_only && m.subject !== "room") {
+      at(["applies", "largest_only"], `largest_only is a room condition, not for ${m.subject}s`);
+    }
+    if (r.applies.attic && m.subject !== "room") {
+      at(
+        ["applies", "attic"],
+        `attic is a room condition, but ${r.measure} is measured on ${m.subject}s`,
+      );
+    }
     if (r.applies.doorway_deeper_than) {
       exactLimit(r.applies.doorway_deeper_than, ["applies", "doorway_deeper_than"], "length");
     }
@@ -275,6 +434,23 @@ export const RulePack = z.strictObject({
       at(["applies"], `opening conditions given, but ${r.measure} is measured on ${m.subject}s`);
     }
   });
+  for (const lv of p.scope?.conditional_levels ?? []) {
+    if (!p.levels?.includes(lv)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["scope", "conditional_levels"],
+        message: `level ${JSON.stringify(lv)} is not among the pack's levels`,
+      });
+    }
+  }
+  const la = p.door_leaf_allowance;
+  if (la && Math.abs(toSI(la.value, la.unit) - la.si) > 1e-9) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["door_leaf_allowance", "si"],
+      message: `${la.si} does not equal ${la.value} ${la.unit} = ${toSI(la.value, la.unit)} in SI`,
+    });
+  }
   if (p.default_level !== undefined && !p.levels?.includes(p.default_level)) {
     ctx.addIssue({
       code: "custom",

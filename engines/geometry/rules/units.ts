@@ -15,6 +15,8 @@ export const SOURCE_UNITS = {
   "rise:run": { si: NaN, family: "ratio" },
   "%": { si: 0.01, family: "ratio" },
   deg: { si: 1, family: "angle" },
+  /** A number of things (handrails, sides): its own SI. */
+  count: { si: 1, family: "count" },
 } as const;
 export type SourceUnit = keyof typeof SOURCE_UNITS;
 

@@ -2,7 +2,22 @@
  * Wording: limits and measured values as they appear in sentences.
  */
 import type { MeasureDef } from "./measures.ts";
-import type { Limit } from "./schema.ts";
+import type { Limit, Rule } from "./schema.ts";
+
+/**
+ * A rule's section as people read it: with the edition whose numbering it follows where that
+ * is not the rule's own ("R310.2.2 (2018 numbering)"), and "(paragraph number unconfirmed)"
+ * where the number itself was not seen in a source.
+ */
+export function sectionLabel(
+  r: Pick<Rule, "section" | "section_edition" | "section_status">,
+): string {
+  const tags = [
+    ...(r.section_edition ? [`${r.section_edition} numbering`] : []),
+    ...(r.section_status === "U" ? ["paragraph number unconfirmed"] : []),
+  ];
+  return tags.length ? `${r.section} (${tags.join("; ")})` : r.section;
+}
 
 /** The sentence form of a string: its first letter upper-case. */
 export function capital(s: string): string {
@@ -15,6 +30,8 @@ export function formatLimit(limit: Limit, unit: MeasureDef["unit"]): string {
     ? `1:${limit.value}`
     : limit.unit === "%"
     ? `${limit.value} %`
+    : limit.unit === "count"
+    ? `${limit.value}`
     : `${limit.value} ${limit.unit === "m2" ? "m²" : limit.unit}`;
   const si = formatValue(limit.si, unit);
   return src === si ? src : `${src} (${si})`;
@@ -31,5 +48,7 @@ export function formatValue(v: number, unit: MeasureDef["unit"]): string {
       return v.toFixed(3);
     case "deg":
       return `${v.toFixed(1)}°`;
+    case "count":
+      return `${+v.toFixed(0)}`;
   }
 }
