@@ -120,6 +120,7 @@ export async function see(
       continue;
     }
     const detections = await detectPanorama(pixels, (v, min) => detector.detect(v, min), {
+      parallel: detector.parallel ?? 1,
       beforeView: () => ctx.throwIfCancelled(),
       afterView: (i, n, spec, found) =>
         ctx.step(
