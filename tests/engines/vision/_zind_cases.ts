@@ -22,6 +22,7 @@ import { placeOnFloor } from "../../../engines/vision/place.ts";
 import { COMMIT_SCORE, labelRoom, type RoomEvidence } from "../../../engines/vision/labels.ts";
 import { leavesThroughOpening } from "../../../engines/vision/assign.ts";
 import { floorKind, type FloorTexture, floorTexture } from "../../../engines/vision/floor.ts";
+import { counterEdges } from "../../../engines/vision/counters.ts";
 
 // deno-lint-ignore no-explicit-any
 export const raw: any = JSON.parse(Deno.readTextFileSync(sharedData("zind/zind_data.json")));
@@ -216,16 +217,30 @@ export function guessCase(
   return { g, objects, through };
 }
 
-/** Each panorama's floor texture (floor.ts), measured once per test process. */
+/** Each panorama's floor texture (floor.ts) and counter edges (counters.ts), once per process. */
 const floors = new Map<string, FloorTexture>();
+const counters = new Map<string, number>();
+async function measure(c: Pick<Case, "file"> & Partial<Case>) {
+  const bytes = await Deno.readFile(sharedData(`zind/panos/${c.file}`));
+  const img = await decodeRgb(bytes, c.file);
+  floors.set(c.file, floorTexture(img));
+  const full = cases().find((x) => x.file === c.file)!;
+  counters.set(
+    c.file,
+    counterEdges(img, full.polygon, {
+      at: full.at,
+      camera_height_m: full.camera_m,
+      heading_deg: full.heading_deg,
+    }).share,
+  );
+}
 export async function floorOf(file: string): Promise<FloorTexture> {
-  let f = floors.get(file);
-  if (!f) {
-    const bytes = await Deno.readFile(sharedData(`zind/panos/${file}`));
-    f = floorTexture(await decodeRgb(bytes, file));
-    floors.set(file, f);
-  }
-  return f;
+  if (!floors.has(file)) await measure({ file });
+  return floors.get(file)!;
+}
+export async function counterShareOf(file: string): Promise<number> {
+  if (!counters.has(file)) await measure({ file });
+  return counters.get(file)!;
 }
 
 /** The image and plan cues of a case beyond its objects: its floor, and its windows' share. */
@@ -236,6 +251,7 @@ export async function cuesOf(
   const { contrast } = await floorOf(c.file);
   return {
     floor: { kind: floorKind(contrast, carpetContrast), contrast },
+    counter_share: await counterShareOf(c.file),
     window_width_m: c.window_widths_m.reduce((s, w) => s + w, 0),
     perimeter_m: c.perimeter_m,
   };

@@ -1,7 +1,8 @@
 /**
  * Floor texture (engines/vision/floor.ts): Haralick's contrast by hand on tiny images, and the
  * carpet / hard-floor split measured on the 12 ZInD sample panoramas against hand labels
- * (fixtures/vision/zind_floors.json), with the threshold fitted leave-one-out.
+ * (fixtures/vision/zind_floors.json), with the threshold fitted leave-one-out; counter-height
+ * edges (engines/vision/counters.ts) on the same panoramas.
  */
 import assert from "node:assert/strict";
 import { fixture } from "../../_data.ts";
@@ -11,7 +12,9 @@ import {
   floorKind,
   glcmContrast,
 } from "../../../engines/vision/floor.ts";
-import { floorOf } from "./_zind_cases.ts";
+import { counterShareOf, floorOf } from "./_zind_cases.ts";
+import { wallDistance_m } from "../../../engines/vision/counters.ts";
+import { COUNTER_SHARE } from "../../../engines/vision/labels.ts";
 
 Deno.test("floor: Haralick contrast by hand — stripes, a flat image, a ramp", () => {
   // Columns alternating 0 / 255: every horizontal pair is levels 0 and 15, (15 − 0)² = 225.
@@ -64,4 +67,30 @@ Deno.test({
     }
     assert.equal(right, rows.length, `leave-one-out: ${right} of ${rows.length}`);
   },
+});
+
+Deno.test({
+  name: "counters: long edges at counter height stand out in the kitchen panorama of the sample",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    const shares = [];
+    for (const file of Object.keys(hand.floors)) {
+      shares.push({ file, share: await counterShareOf(file) });
+    }
+    shares.sort((a, b) => b.share - a.share);
+    console.log(shares.map((s) => `${s.file} ${s.share.toFixed(2)}`).join("\n"));
+    // The one kitchen panorama has the most counter edge, above COUNTER_SHARE; no other reaches it.
+    assert.equal(shares[0].file, "floor_01_partial_room_06_pano_10.jpg");
+    assert.ok(shares[0].share >= COUNTER_SHARE);
+    assert.ok(shares.slice(1).every((s) => s.share < COUNTER_SHARE));
+  },
+});
+
+Deno.test("counters: the wall distance along a direction in a 4 × 3 m room, by hand", () => {
+  const ring: [number, number][] = [[0, 0], [4, 0], [4, 3], [0, 3]];
+  assert.equal(wallDistance_m(ring, [1, 1], 0), 3);
+  assert.equal(wallDistance_m(ring, [1, 1], 90), 2);
+  assert.ok(Math.abs(wallDistance_m(ring, [1, 1], 45) - 2 * Math.SQRT2) < 1e-9);
+  assert.equal(wallDistance_m(ring, [1, 1], 180), 1);
 });
