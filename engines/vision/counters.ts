@@ -22,6 +22,9 @@ export const EDGE_WINDOW_DEG = 4;
 export const EDGE_RATIO = 2.5;
 export const EDGE_MIN = 15;
 export const COUNTER_RUN_M = 1;
+/** The cache key prefix of the measure and its figures: a change in any recomputes. */
+export const COUNTERS_KEY =
+  `counters/h${COUNTER_HEIGHT_M}d${COUNTER_DEPTH_M}w${EDGE_WINDOW_DEG}r${EDGE_RATIO}m${EDGE_MIN}run${COUNTER_RUN_M}`;
 
 /** The distance (m) from `at` to the ring's boundary along plan direction `deg`; 0 when none. */
 export function wallDistance_m(ring: readonly Point[], at: Point, deg: number): number {

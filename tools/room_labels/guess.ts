@@ -34,6 +34,12 @@ function floorOf(list: Sight[]): RoomEvidence["floor"] {
   return { kind: floorKind(contrast), contrast };
 }
 
+/** The most counter edge any of the sights shows (a counter seen from one place is there). */
+function counterShare(list: Sight[]): number | undefined {
+  const c = list.flatMap((s) => s.counter_share === undefined ? [] : [s.counter_share]);
+  return c.length ? Math.max(...c) : undefined;
+}
+
 const asObjects = (r: RoomObjects | undefined) =>
   [...(r?.placed ?? []), ...(r?.unplaced ?? [])].map((d) => ({ label: d.label, score: d.score }));
 
@@ -50,10 +56,16 @@ export function guessRooms(
     const found = objectsBy.get(room.id);
     if (!usable.length && !found) continue;
     const base = roomEvidence(plan, room.id, asObjects(found));
-    const own = labelRoom({ ...base, floor: floorOf(usable) }, commit_score);
+    const own = labelRoom(
+      { ...base, floor: floorOf(usable), counter_share: counterShare(usable) },
+      commit_score,
+    );
     const panoramas = usable.map((s) => {
       const objs = asObjects(objectsInRooms(plan, [s], MIN_OBJECT_SCORE).byRoom.get(room.id));
-      const p = labelRoom({ ...base, objects: objs, floor: floorOf([s]) }, commit_score);
+      const p = labelRoom(
+        { ...base, objects: objs, floor: floorOf([s]), counter_share: s.counter_share },
+        commit_score,
+      );
       return { sweep: s.sweep.id, label: p.label, best: p.best, score: round2(p.score) };
     });
     out.set(room.id, { own, panoramas, base });
