@@ -100,3 +100,65 @@ export function assignHouse(rooms: HouseRoom[], needs = houseNeeds(rooms)): Hous
   }
   return out;
 }
+
+/** A room with a single door, and the room that door opens into. */
+export interface OneDoor {
+  id: string;
+  into: string;
+}
+
+/** How a nested small room was decided: a closet in a bedroom, or storage off a living space. */
+export interface NestLabel {
+  label: "closet" | "storage";
+  code: "house.closet_in_bedroom" | "house.storage_off_room";
+  into: string;
+  into_label: RoomLabel;
+  /** The room's closet and storage scores together: what the rule splits. */
+  score: number;
+}
+
+/** Labels whose small rooms are storage (a pantry, a linen or coat cupboard) rather than closets. */
+const STORAGE_OFF: RoomLabel[] = ["kitchen", "dining", "hallway", "living", "entrance", "garage"];
+
+/**
+ * Closets inside bedrooms: a room whose two best labels are closet and storage, and whose only
+ * door opens into a room the house labels bedroom, is a closet; opening into a kitchen, dining
+ * room, hallway, living room, entrance or garage, it is storage (a pantry, a linen or coat
+ * cupboard). Its score is the two labels' together — what the room is sure of; the door decides
+ * between them. Rooms with other top labels, or more than one door, are left as they are.
+ */
+export function nestLabels(
+  rooms: HouseRoom[],
+  house: HouseLabel[],
+  oneDoor: OneDoor[],
+): Map<string, NestLabel> {
+  const out = new Map<string, NestLabel>();
+  const ci = CANDIDATE_LABELS.indexOf("closet"), si = CANDIDATE_LABELS.indexOf("storage");
+  for (const d of oneDoor) {
+    const r = rooms.find((x) => x.id === d.id);
+    const into = house.find((h) => h.id === d.into);
+    if (!r || !into) continue;
+    const top2 = r.scores.map((s, i) => [s, i]).sort((a, b) => b[0] - a[0]).slice(0, 2)
+      .map(([, i]) => i).sort((a, b) => a - b);
+    if (top2[0] !== Math.min(ci, si) || top2[1] !== Math.max(ci, si)) continue;
+    const score = r.scores[ci] + r.scores[si];
+    if (into.label === "bedroom") {
+      out.set(d.id, {
+        label: "closet",
+        code: "house.closet_in_bedroom",
+        into: d.into,
+        into_label: into.label,
+        score,
+      });
+    } else if (STORAGE_OFF.includes(into.label)) {
+      out.set(d.id, {
+        label: "storage",
+        code: "house.storage_off_room",
+        into: d.into,
+        into_label: into.label,
+        score,
+      });
+    }
+  }
+  return out;
+}

@@ -12,7 +12,12 @@ import {
   type RoomEvidence,
 } from "../../engines/vision/labels.ts";
 import { floorKind } from "../../engines/vision/floor.ts";
-import { assignHouse, type HouseLabel } from "../../engines/vision/house.ts";
+import {
+  assignHouse,
+  type HouseLabel,
+  type NestLabel,
+  nestLabels,
+} from "../../engines/vision/house.ts";
 import { softmax } from "../../engines/vision/calibrate.ts";
 import { roomEvidence } from "../../engines/vision/room_evidence.ts";
 import { objectsInRooms, type RoomObjects, type Sight } from "../_vision/see.ts";
@@ -24,6 +29,8 @@ export interface RoomGuess {
   panoramas: PanoramaGuess[];
   base: RoomEvidence;
   house?: HouseLabel;
+  /** A closet or storage room's label from the room its one door opens into. */
+  nest?: NestLabel;
 }
 
 /** The median floor contrast of some sights, as a floor cue; undefined when none was measured. */
@@ -78,6 +85,19 @@ export function guessRooms(
     widest_door_m: x.base.widest_door_m,
   })));
   for (const h of house) out.get(h.id)!.house = h;
+  // Closets inside bedrooms, storage off living spaces: rooms with one door into a seen room.
+  const oneDoor = [...out.keys()].flatMap((id) => {
+    const doors = plan.openings.filter((o) => o.kind !== "window" && o.between.includes(id));
+    const into = doors.length === 1 ? doors[0].between.find((b) => b !== id) : undefined;
+    return into && out.has(into) ? [{ id, into }] : [];
+  });
+  const rooms = [...out].map(([id, x]) => ({
+    id,
+    scores: softmax(x.own.logits),
+    objects: x.base.objects,
+    widest_door_m: x.base.widest_door_m,
+  }));
+  for (const [id, n] of nestLabels(rooms, house, oneDoor)) out.get(id)!.nest = n;
   return out;
 }
 
@@ -87,11 +107,20 @@ export function guessData(
   name: string,
   planLabel: RoomLabel | undefined,
   r: RoomGuess,
+  commit_score: number,
 ): { guess: LabelGuess; g: GuessData; judged: ReturnType<typeof judgeRoom> } {
   const h = r.house;
-  // The house decides a room its own panoramas leave unknown when it clearly fills a need.
-  const byHouse = r.own.label === "unknown" && !!h?.need && !!h.clear;
-  const guess = byHouse ? { ...r.own, label: h!.label } : r.own;
+  // The house decides a room its own panoramas leave unknown when it clearly fills a need, or
+  // when it is surely a closet or storage and its one door says which.
+  const byNeed = r.own.label === "unknown" && !!h?.need && !!h.clear;
+  const byNest = r.own.label === "unknown" && !byNeed && !!r.nest &&
+    r.nest.score >= commit_score;
+  const byHouse = byNeed || byNest;
+  const guess = byNeed
+    ? { ...r.own, label: h!.label }
+    : byNest
+    ? { ...r.own, label: r.nest!.label }
+    : r.own;
   const parts = room.parts ?? [];
   const judged = planLabel
     ? judgeRoom(guess, r.panoramas, planLabel, parts)
@@ -108,6 +137,7 @@ export function guessData(
     cues: guess.cues,
     panoramas: r.panoramas,
     decided_by: byHouse ? "house" : "room",
+    ...(r.nest ? { nest: r.nest } : {}),
     ...(h
       ? { house: { label: h.label, ...(h.need ? { need: h.need, clear: !!h.clear } : {}) } }
       : {}),

@@ -119,7 +119,13 @@ export default tool({
         table.push([name, planLabel ?? "(none)", "not judged", null, say("cell.why", why)]);
         continue;
       }
-      const { guess, g, judged } = guessData(room, name, planLabel, guessed.get(room.id)!);
+      const { guess, g, judged } = guessData(
+        room,
+        name,
+        planLabel,
+        guessed.get(room.id)!,
+        commit_score,
+      );
       table.push([
         name,
         planLabel ?? "(none)",

@@ -150,6 +150,8 @@ export interface GuessData {
   decided_by: "room" | "house";
   /** The house-level assignment's label for the room (engines/vision/house.ts). */
   house?: { label: string; need?: string; clear?: boolean };
+  /** A closet-or-storage room split by the room its one door opens into (house.ts nestLabels). */
+  nest?: { label: string; code: string; into: string; into_label: string; score: number };
   /** Against the plan: its label, a part of its open plan, differs, or unknown; judged by. */
   agreement?: "label" | "part" | "differs" | "unknown";
   by?: "room" | "panoramas";
@@ -188,9 +190,13 @@ export const say = wording<{
     `Plan: ${d.plan ?? "no label"}${
       d.parts?.length ? ` (an open plan of ${d.parts.join(", ")})` : ""
     }. Seen: ${guessOf(d)}${
-      d.decided_by === "house"
-        ? `, decided for the whole home: its panoramas alone leave it under the score needed, but it is the clear candidate for the ${d.house?.label} the home needs`
-        : ""
+      d.decided_by !== "house"
+        ? ""
+        : d.nest && d.label === d.nest.label
+        ? `, decided for the whole home: it is surely a closet or storage (${
+          d.nest.score.toFixed(2)
+        }), and its one door opens into a ${d.nest.into_label}`
+        : `, decided for the whole home: its panoramas alone leave it under the score needed, but it is the clear candidate for the ${d.house?.label} the home needs`
     }. ${evidenceOf(d)}.${
       d.panoramas.length > 1 || d.by === "panoramas"
         ? ` Each panorama: ${

@@ -1,6 +1,11 @@
 /** House-level labels as an assignment problem (engines/vision/house.ts), by hand. */
 import assert from "node:assert/strict";
-import { assignHouse, houseNeeds, type HouseRoom } from "../../../engines/vision/house.ts";
+import {
+  assignHouse,
+  houseNeeds,
+  type HouseRoom,
+  nestLabels,
+} from "../../../engines/vision/house.ts";
 import { CANDIDATE_LABELS } from "../../../engines/vision/labels.ts";
 import type { RoomLabel } from "../../../ground/plan.ts";
 
@@ -76,4 +81,33 @@ Deno.test("house: a toilet needs a bathroom, a vehicle door a garage; no needs, 
     label: "closet",
   }]);
   assert.deepEqual(assignHouse([]), []);
+});
+
+Deno.test("house: a closet-or-storage room is a closet off a bedroom, storage off a kitchen", () => {
+  const rooms = [
+    room("c1", { closet: 0.42, storage: 0.42 }),
+    room("c2", { closet: 0.4, storage: 0.45 }),
+    room("c3", { closet: 0.5, hallway: 0.4 }),
+    room("bed", { bedroom: 0.7 }),
+    room("kit", { kitchen: 0.7 }),
+  ];
+  const house = assignHouse(rooms);
+  const nest = nestLabels(rooms, house, [
+    { id: "c1", into: "bed" },
+    { id: "c2", into: "kit" },
+    { id: "c3", into: "bed" },
+  ]);
+  assert.deepEqual(nest.get("c1"), {
+    label: "closet",
+    code: "house.closet_in_bedroom",
+    into: "bed",
+    into_label: "bedroom",
+    score: 0.84,
+  });
+  assert.equal(nest.get("c2")?.label, "storage");
+  assert.ok(Math.abs(nest.get("c2")!.score - 0.85) < 1e-12);
+  assert.equal(nest.has("c3"), false, "its second label is hallway: not the rule's to split");
+  // A door into a bathroom decides nothing.
+  const bath = [room("c", { closet: 0.42, storage: 0.42 }), room("b", { bathroom: 0.8 })];
+  assert.equal(nestLabels(bath, assignHouse(bath), [{ id: "c", into: "b" }]).size, 0);
 });
