@@ -246,12 +246,15 @@ export function isEvidence(o: { label: string; score: number }): boolean {
  * Scores every candidate label for one room and commits to the best when it reaches
  * {@link COMMIT_SCORE}. `temperature` divides the log-odds before the softmax (temperature
  * scaling, engines/vision/calibrate.ts); it changes the scores, never their order. The default 1
- * leaves the hand-set weights as they are: see {@link SCORE_MEANING}.
+ * leaves the hand-set weights as they are: see {@link SCORE_MEANING}. With `among` (an open-plan
+ * room's parts' labels) it chooses among those only and leaves out the room's size, shape and
+ * windows: they are the whole open space's, not the part where the panorama stands.
  */
 export function labelRoom(
   e: RoomEvidence,
   commitScore = COMMIT_SCORE,
   temperature = 1,
+  among?: readonly RoomLabel[],
 ): LabelGuess {
   const logit = new Map<RoomLabel, number>(CANDIDATE_LABELS.map((l) => [l, 0]));
   const add = (l: RoomLabel, v: number) => logit.set(l, (logit.get(l) ?? 0) + v);
@@ -267,48 +270,51 @@ export function labelRoom(
     const count = e.objects.filter((o) => o.label === cls && isEvidence(o)).length;
     cues.push({ code: "object.seen", label: cls, score: s, count });
   }
-  // Geometry.
-  const a = e.area_m2, ratio = e.short_m > 0 ? e.long_m / e.short_m : 1;
-  if (e.widest_door_m >= 2.2) {
-    add("garage", 5);
-    cues.push({ code: "door.vehicle", width_m: e.widest_door_m });
-  }
-  if (a < 3 && e.doors <= 1 && e.windows === 0 && !best.size) {
-    add("closet", 4);
-    add("storage", 4);
-    add("toilet", 1);
-    cues.push({ code: "shape.closed_small", area_m2: a, doors: e.doors });
-  } else if (ratio >= 2.5 && e.short_m < 1.8) {
-    add("hallway", 4.5);
-    cues.push({ code: "shape.narrow", long_m: e.long_m, short_m: e.short_m });
-  }
-  if (e.doors >= 3 && e.short_m < 2.2) add("hallway", 1);
-  if (best.has("toilet")) {
-    // COCO has no bathtub or shower class: a WC cannot be told from a bathroom by what is seen,
-    // so a toilet counts for "bathroom" (as ZInD labels half baths).
-    add("bathroom", 1.5);
-  }
-  if (a < 4) {
-    add("kitchen", -3), add("living", -3), add("bedroom", -3), add("dining", -3);
-    add("garage", -3), add("office", -2);
-  } else if (a < 7) {
-    add("bedroom", -1.5), add("living", -2), add("garage", -2);
-  }
-  if (a >= 7 && a <= 25 && e.windows >= 1 && !best.size) {
-    add("bedroom", 1.5), add("office", 1), add("living", 0.5);
-    cues.push({ code: "size.bedroom", area_m2: a, windows: e.windows });
-  }
-  if (a > 6) add("bathroom", -1.5), add("toilet", -2), add("laundry", -1);
-  if (a >= LIVING_AREA_M2) {
-    // Bedrooms are mostly 9–16 m²; a carpeted room of 18 m² or more is more often a living room.
-    add("living", 1.5), add("dining", 0.5), add("bedroom", -1);
-    cues.push({ code: "size.living", area_m2: a });
-  }
-  if (a > 25) add("living", 1), add("dining", 0.5), add("garage", 0.5);
-  if (a > 15) {
-    // Bathrooms and WCs are small rooms: a toilet "seen" in a large room is more likely wrong.
-    add("bathroom", -3), add("toilet", -4), add("closet", -4), add("storage", -2);
-    cues.push({ code: "size.large", area_m2: a });
+  // Geometry: the room's own, so not when choosing among an open plan's parts.
+  if (!among) {
+    // Geometry.
+    const a = e.area_m2, ratio = e.short_m > 0 ? e.long_m / e.short_m : 1;
+    if (e.widest_door_m >= 2.2) {
+      add("garage", 5);
+      cues.push({ code: "door.vehicle", width_m: e.widest_door_m });
+    }
+    if (a < 3 && e.doors <= 1 && e.windows === 0 && !best.size) {
+      add("closet", 4);
+      add("storage", 4);
+      add("toilet", 1);
+      cues.push({ code: "shape.closed_small", area_m2: a, doors: e.doors });
+    } else if (ratio >= 2.5 && e.short_m < 1.8) {
+      add("hallway", 4.5);
+      cues.push({ code: "shape.narrow", long_m: e.long_m, short_m: e.short_m });
+    }
+    if (e.doors >= 3 && e.short_m < 2.2) add("hallway", 1);
+    if (best.has("toilet")) {
+      // COCO has no bathtub or shower class: a WC cannot be told from a bathroom by what is seen,
+      // so a toilet counts for "bathroom" (as ZInD labels half baths).
+      add("bathroom", 1.5);
+    }
+    if (a < 4) {
+      add("kitchen", -3), add("living", -3), add("bedroom", -3), add("dining", -3);
+      add("garage", -3), add("office", -2);
+    } else if (a < 7) {
+      add("bedroom", -1.5), add("living", -2), add("garage", -2);
+    }
+    if (a >= 7 && a <= 25 && e.windows >= 1 && !best.size) {
+      add("bedroom", 1.5), add("office", 1), add("living", 0.5);
+      cues.push({ code: "size.bedroom", area_m2: a, windows: e.windows });
+    }
+    if (a > 6) add("bathroom", -1.5), add("toilet", -2), add("laundry", -1);
+    if (a >= LIVING_AREA_M2) {
+      // Bedrooms are mostly 9–16 m²; a carpeted room of 18 m² or more is more often a living room.
+      add("living", 1.5), add("dining", 0.5), add("bedroom", -1);
+      cues.push({ code: "size.living", area_m2: a });
+    }
+    if (a > 25) add("living", 1), add("dining", 0.5), add("garage", 0.5);
+    if (a > 15) {
+      // Bathrooms and WCs are small rooms: a toilet "seen" in a large room is more likely wrong.
+      add("bathroom", -3), add("toilet", -4), add("closet", -4), add("storage", -2);
+      cues.push({ code: "size.large", area_m2: a });
+    }
   }
   // The floor (floor.ts).
   if (e.floor) {
@@ -317,7 +323,7 @@ export function labelRoom(
     cues.push({ code: `floor.${e.floor.kind}`, contrast: e.floor.contrast });
   }
   // Window share of the walls: living rooms, dining rooms and bedrooms have the most glazing.
-  if (e.window_width_m !== undefined && e.perimeter_m) {
+  if (!among && e.window_width_m !== undefined && e.perimeter_m) {
     const share = e.window_width_m / e.perimeter_m;
     if (share >= WINDOW_SHARE_HIGH) {
       add("bedroom", 1), add("living", 1), add("dining", 1), add("office", 0.5);
@@ -339,10 +345,13 @@ export function labelRoom(
   const evidence = cues.map(cueText);
 
   // Softmax.
-  const max = Math.max(...logit.values());
+  const max = Math.max(
+    ...[...logit].filter(([l]) => !among || among.includes(l)).map(([, v]) => v),
+  );
   let sum = 0;
   const exp = new Map<RoomLabel, number>();
   for (const [l, v] of logit) {
+    if (among && !among.includes(l)) continue;
     const x = Math.exp((v - max) / temperature);
     exp.set(l, x);
     sum += x;

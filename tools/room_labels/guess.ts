@@ -69,9 +69,13 @@ export function guessRooms(
     );
     const panoramas = usable.map((s) => {
       const objs = asObjects(objectsInRooms(plan, [s], MIN_OBJECT_SCORE).byRoom.get(room.id));
+      // In an open plan a panorama names the part it stands in, from what it sees there.
+      const parts = (room.parts?.length ?? 0) > 1 ? room.parts : undefined;
       const p = labelRoom(
         { ...base, objects: objs, floor: floorOf([s]), counter_share: s.counter_share },
         commit_score,
+        1,
+        parts,
       );
       return { sweep: s.sweep.id, label: p.label, best: p.best, score: round2(p.score) };
     });

@@ -133,3 +133,33 @@ Deno.test("labels: an open plan agrees when each panorama names the plan's label
     by: "room",
   });
 });
+
+Deno.test("labels: among an open plan's parts, a sink on a hard floor is the kitchen end; size is not a cue", () => {
+  const parts = ["living", "dining", "kitchen", "hallway"] as const;
+  // A 48 m² open space with windows: as a whole it reads living; a panorama seeing a sink on
+  // vinyl names the kitchen part. By hand: kitchen 3 × 0.37 + 1 (hard floor) = 2.11, dining 1
+  // (hard floor), living and hallway 0; 8.25 / (8.25 + 2.72 + 1 + 1) = 0.64.
+  const open = room({
+    area_m2: 48,
+    long_m: 9,
+    short_m: 6,
+    windows: 4,
+    window_width_m: 5,
+    perimeter_m: 30,
+    objects: [{ label: "sink", score: 0.37 }],
+    floor: { kind: "hard", contrast: 1.5 },
+  });
+  const part = labelRoom(open, COMMIT_SCORE, 1, parts);
+  assert.equal(part.label, "kitchen");
+  assert.ok(Math.abs(part.score - 0.636) < 0.005, `${part.score}`);
+  assert.ok(part.top.every((t) => (parts as readonly string[]).includes(t.label)));
+  assert.ok(!part.cues.some((c) => c.code.startsWith("size.") || c.code === "windows.share"));
+  // Carpet and nothing seen: the living part.
+  const sofaEnd = labelRoom(
+    { ...open, objects: [], floor: { kind: "carpet", contrast: 4 } },
+    COMMIT_SCORE,
+    1,
+    parts,
+  );
+  assert.equal(sofaEnd.best, "living");
+});
