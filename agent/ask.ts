@@ -12,12 +12,13 @@ import type { PersonaPresets } from "../core/inputs.ts";
 import type { Manifest, z } from "../core/manifest.ts";
 import type { LoadedPlan } from "../ground/plan.ts";
 import type { InputSource, ToolResult } from "../core/result.ts";
-import type { Session, SessionEvent, SessionQuestion } from "../core/session.ts";
+import type { Session, SessionEvent, SessionQuestion, SubjectAsk } from "../core/session.ts";
 import type { Store } from "../core/store.ts";
 import type { Provider } from "./llm/types.ts";
 import type { ModelOutcome } from "./model.ts";
 import { bindInputs, type PlanRooms, type ScanName } from "./bind.ts";
 import { extract } from "./extract.ts";
+import { SUBJECT_GROUP } from "./subjects.ts";
 import {
   buildIndex,
   decideRoute,
@@ -89,6 +90,8 @@ export interface ToolDecision {
   questions: SessionQuestion[];
   /** What the agent read but could not use, in sentences. */
   notes: string[];
+  /** Subjects the question named that are several things (or none): asked by name first. */
+  subjects: SubjectAsk[];
 }
 
 /** What the agent decided for a question. */
@@ -101,11 +104,20 @@ export type Decision =
     /** The sentence to put to the person. */
     ask: string;
     candidates: { tool: string; title: string; confidence: number }[];
+  }
+  | {
+    question: string;
+    status: "none";
+    why: string;
+    /** What to tell the person: that no tool answers it, and what threshold can answer. */
+    answer: string;
+    /** What threshold can answer, grouped by what it is about. */
+    groups: { about: string; tools: { tool: string; title: string }[] }[];
   };
 
 /** What `ask` ends with. */
 export type AskOutcome =
-  | (Decision & { status: "which_tool" })
+  | (Decision & { status: "which_tool" | "none" })
   | { question: string; status: "model"; why: string; model: ModelOutcome }
   | {
     question: string;
@@ -214,6 +226,16 @@ export async function decide(question: string, o: AskOptions = {}): Promise<Deci
       why: "the tool was chosen by name",
     };
   }
+  if (route.kind === "none") {
+    const groups = answerGroups(cards);
+    return {
+      question: q,
+      status: "none",
+      why: route.why,
+      answer: noneAnswer(groups, route.weak),
+      groups,
+    };
+  }
   if (route.kind === "ask") {
     const titles = route.candidates.map((c) => c.title);
     return {
@@ -283,12 +305,14 @@ async function decideTool(
     Object.entries(bound.values).filter(([k]) => !(k in given)),
   );
   const notes = [...bound.notes];
+  const subjects = bound.asks.filter((a) => !(a.input in given));
   // A value the question states that the input refuses is dropped, said, and left to the fill.
   for (;;) {
     const session = createSession(m, {
       ...o,
       set: { ...fromQuestion, ...given },
       selection: o.selection,
+      subjects,
     });
     try {
       const p = session.preview();
@@ -319,6 +343,7 @@ async function decideTool(
         inputs,
         questions: p.questions,
         notes,
+        subjects,
       };
     } catch (e) {
       if (e instanceof InputError && e.input in fromQuestion) {
@@ -347,7 +372,7 @@ export async function ask(question: string, o: AskOptions = {}): Promise<AskOutc
     };
   }
   const d = await decide(question, o);
-  if (d.status === "which_tool") return d;
+  if (d.status === "which_tool" || d.status === "none") return d;
   if (o.planOnly) {
     return { question: d.question, status: "planned", why: d.why, decision: d, runs: [] };
   }
@@ -367,6 +392,7 @@ export async function ask(question: string, o: AskOptions = {}): Promise<AskOutc
       persona: o.persona,
       set,
       signal: o.signal,
+      subjects: t.subjects,
     });
     const off = o.onEvent ? session.subscribe(o.onEvent) : undefined;
     try {
@@ -398,8 +424,37 @@ export async function ask(question: string, o: AskOptions = {}): Promise<AskOutc
   };
 }
 
+/** What threshold can answer, grouped by what the tools are about (their first subject). */
+export function answerGroups(
+  cards: ToolCard[],
+): { about: string; tools: { tool: string; title: string }[] }[] {
+  const groups = new Map<string, { tool: string; title: string }[]>();
+  for (const c of cards) {
+    const about = SUBJECT_GROUP[c.subjects?.[0] ?? ""] ?? "other questions";
+    groups.set(about, [...(groups.get(about) ?? []), { tool: c.id, title: c.title }]);
+  }
+  // In the order the groups are listed (getting around first), anything else last.
+  const order = [...new Set(Object.values(SUBJECT_GROUP))];
+  const at = (g: string) => order.includes(g) ? order.indexOf(g) : order.length;
+  return [...groups].sort((a, b) => at(a[0]) - at(b[0])).map(([about, tools]) => ({
+    about,
+    tools,
+  }));
+}
+
+/** The answer to a question no tool answers: what threshold can answer, in a few lines. */
+export function noneAnswer(groups: ReturnType<typeof answerGroups>, weak = false): string {
+  return [
+    weak
+      ? "That question does not point to one thing threshold checks: it answers questions about a building from its scan. Ask about"
+      : "threshold cannot answer that: it answers questions about a building from its scan. Ask about",
+    ...groups.map((g) => `- ${g.about}: ${g.tools.map((t) => t.title).join(", ")}`),
+  ].join("\n");
+}
+
 /** One line saying which tool was chosen and why ("Step-free route: its description matches …"). */
 export function decisionLine(d: Decision): string {
   if (d.status === "which_tool") return d.ask;
+  if (d.status === "none") return d.answer.split("\n")[0];
   return d.tools.map((t) => `${t.title}: ${t.why}`).join("; ");
 }

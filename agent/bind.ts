@@ -7,8 +7,9 @@
  * here names a tool or an input: a new tool's inputs bind the same way.
  */
 import type { Mention } from "./extract.ts";
-import { expandedTokens, stem, tokens, words } from "./text.ts";
+import { editDistance, expandedTokens, isStop, stem, tokens, words } from "./text.ts";
 import type { ToolCard } from "./router.ts";
+import { ROOM_WORDS } from "./rooms.ts";
 
 /** A room or floor of the selected scan, as the binder needs it. */
 export interface PlanRooms {
@@ -60,6 +61,8 @@ export interface ScanName {
 export interface Bound {
   values: Record<string, unknown>;
   notes: string[];
+  /** Subjects named that are several things in the plan, or none: to ask about by name. */
+  asks: { input: string; named: string; ids: string[] }[];
 }
 
 type Prop = Record<string, unknown>;
@@ -74,7 +77,21 @@ function inputWords(name: string, p: Prop): Map<string, number> {
     if (typeof p[k] === "string") add(p[k] as string, 1);
   }
   add(name.replace(/_(m|m2|deg|min|l)$/, "").replaceAll("_", " "), 2);
+  // A limit ("min_…", "max_…") takes a value said as a limit ("under 32 in", "at least 2.4 m").
+  if (/^(min|max)_/.test(name)) w.set(LIMIT_TOKEN, 4);
   return w;
+}
+
+/** The token a value said as a limit carries in its context (see {@link limitSaid}). */
+const LIMIT_TOKEN = "\u0000limit";
+
+/** Words just before a value that say it is a limit: "under", "narrower than", "at least" … */
+const LIMIT_WORDS =
+  /\b(under|below|over|above|beneath|less than|more than|fewer than|narrower than|wider than|lower than|higher than|shorter than|taller than|smaller than|bigger than|at least|at most|minimum(?: of)?|maximum(?: of)?|min|max|vs\.?|versus|against)\s*$/i;
+
+/** Whether the words just before `start` say the value there is a limit. */
+function limitSaid(question: string, start: number): boolean {
+  return LIMIT_WORDS.test(question.slice(Math.max(0, start - 24), start).trimEnd());
 }
 
 function score(context: string[], iw: Map<string, number>): number {
@@ -146,36 +163,18 @@ function assign(
   }
 }
 
-const ROOM_WORDS: Record<string, string[]> = {
-  bathroom: ["bathroom", "bath room", "bath", "shower room", "ensuite", "en suite", "washroom"],
-  toilet: ["toilet", "wc", "loo", "restroom", "powder room", "half bath", "lavatory", "cloakroom"],
-  living: ["living room", "living", "lounge", "sitting room", "family room", "front room", "den"],
-  kitchen: ["kitchen", "kitchenette"],
-  dining: ["dining room", "dining"],
-  bedroom: ["bedroom", "bed room", "bedrooms"],
-  entrance: ["entrance", "entry", "foyer", "porch", "vestibule"],
-  hallway: ["hallway", "hall", "corridor", "landing"],
-  office: ["office", "study"],
-  closet: ["closet"],
-  laundry: ["laundry", "laundry room"],
-  utility: ["utility", "utility room"],
-  garage: ["garage"],
-  stairs: ["stairwell", "staircase"],
-  balcony: ["balcony"],
-  storage: ["storage", "storeroom", "attic", "loft"],
-};
-
 const UP =
   /\b(upstairs|up\s*stairs|first floor|1st floor|second floor|2nd floor|upper floor|top floor|upper)\b/i;
 const DOWN = /\b(downstairs|ground floor|ground level|main floor|lower floor|ground-floor)\b/i;
 
-/** Rooms the question names, resolved against the plan: one id per mention, or ambiguity. */
-export function roomMentions(
-  question: string,
-  plan: PlanRooms,
-): { at: number; ids: string[]; text: string }[] {
-  const q = ` ${question.toLowerCase().replace(/['’]s\b/g, "").replace(/[^a-z0-9]+/g, " ")} `;
-  const cands: { phrase: string; ids: string[]; exact: boolean }[] = [];
+type RoomCandidate = { phrase: string; ids: string[]; exact: boolean };
+const candidatesOf = new WeakMap<PlanRooms, RoomCandidate[]>();
+
+/** The phrases that name rooms of `plan` (their names and the label words), built once a plan. */
+function roomCandidates(plan: PlanRooms): RoomCandidate[] {
+  const hit = candidatesOf.get(plan);
+  if (hit) return hit;
+  const cands: RoomCandidate[] = [];
   const clean = (s: string) =>
     s.toLowerCase().replace(/\(.*?\)/g, "").replace(/[^a-z0-9]+/g, " ").trim();
   const labelPhrases = new Set(Object.values(ROOM_WORDS).flat());
@@ -199,32 +198,61 @@ export function roomMentions(
   }
   // Names that are also a label's word ("Kitchen") resolve to the room so named first.
   cands.sort((a, b) => b.phrase.length - a.phrase.length || Number(b.exact) - Number(a.exact));
+  candidatesOf.set(plan, cands);
+  return cands;
+}
+
+/** Rooms the question names, resolved against the plan: one id per mention, or ambiguity. */
+export function roomMentions(
+  question: string,
+  plan: PlanRooms,
+): { at: number; ids: string[]; text: string }[] {
+  const q = ` ${question.toLowerCase().replace(/['’]s\b/g, "").replace(/[^a-z0-9]+/g, " ")} `;
+  const cands = roomCandidates(plan);
   const taken: [number, number][] = [];
   const out: { at: number; ids: string[]; text: string }[] = [];
+  const place = (c: (typeof cands)[number], s: number, e: number) => {
+    if (taken.some(([a, b]) => !(e <= a || s >= b))) return;
+    taken.push([s, e]);
+    let ids = c.ids;
+    if (ids.length > 1) {
+      // A floor word near the room narrows it ("the upstairs bathroom").
+      const near = q.slice(Math.max(0, s - 30), Math.min(q.length, e + 30));
+      const upper = UP.test(near), lower = DOWN.test(near);
+      if (upper !== lower) {
+        const idx = new Map(plan.floors.map((f) => [f.id, f.index]));
+        const narrowed = ids.filter((id) => {
+          const fi = idx.get(plan.rooms.find((r) => r.id === id)!.floor) ?? 0;
+          return upper ? fi > 0 : fi <= 0;
+        });
+        if (narrowed.length) ids = narrowed;
+      }
+    }
+    // Still several: the room named exactly so ("the office" is the room called Office).
+    const named = ids.filter((id) => sameNamed(plan, c.phrase).includes(id));
+    if (ids.length > 1 && named.length === 1) ids = named;
+    out.push({ at: s, ids, text: c.phrase });
+  };
   for (const c of cands) {
     const needle = ` ${c.phrase} `;
     for (let i = q.indexOf(needle); i >= 0; i = q.indexOf(needle, i + 1)) {
-      const s = i + 1, e = s + c.phrase.length;
-      if (taken.some(([a, b]) => !(e <= a || s >= b))) continue;
-      taken.push([s, e]);
-      let ids = c.ids;
-      if (ids.length > 1) {
-        // A floor word near the room narrows it ("the upstairs bathroom").
-        const near = q.slice(Math.max(0, s - 30), Math.min(q.length, e + 30));
-        const upper = UP.test(near), lower = DOWN.test(near);
-        if (upper !== lower) {
-          const idx = new Map(plan.floors.map((f) => [f.id, f.index]));
-          const narrowed = ids.filter((id) => {
-            const fi = idx.get(plan.rooms.find((r) => r.id === id)!.floor) ?? 0;
-            return upper ? fi > 0 : fi <= 0;
-          });
-          if (narrowed.length) ids = narrowed;
-        }
-      }
-      // Still several: the room named exactly so ("the office" is the room called Office).
-      const named = ids.filter((id) => sameNamed(plan, c.phrase).includes(id));
-      if (ids.length > 1 && named.length === 1) ids = named;
-      out.push({ at: s, ids, text: c.phrase });
+      place(c, i + 1, i + 1 + c.phrase.length);
+    }
+  }
+  // Misspelt room words ("the dinning room"): within one edit (two from nine letters), the
+  // same first letter, phrases of six letters or more, where nothing was read yet.
+  const spans: [number, number][] = [];
+  for (const m of q.matchAll(/[a-z0-9]+/g)) spans.push([m.index!, m.index! + m[0].length]);
+  for (const c of cands) {
+    if (c.phrase.length < 6) continue;
+    const n = c.phrase.split(" ").length;
+    const cap = c.phrase.length >= 9 ? 2 : 1;
+    for (let i = 0; i + n <= spans.length; i++) {
+      const s = spans[i][0], e = spans[i + n - 1][1];
+      if (Math.abs(e - s - c.phrase.length) > cap || q[s] !== c.phrase[0]) continue;
+      const text = q.slice(s, e);
+      if (text === c.phrase || text[0] !== c.phrase[0] || isStop(text)) continue;
+      if (editDistance(text, c.phrase, cap) <= cap) place(c, s, e);
     }
   }
   return out.sort((a, b) => a.at - b.at);
@@ -232,6 +260,24 @@ export function roomMentions(
 
 function sameNamed(plan: PlanRooms, phrase: string): string[] {
   return plan.rooms.filter((r) => r.name && r.name.toLowerCase() === phrase).map((r) => r.id);
+}
+
+/**
+ * Kinds of room the question names that the plan has none of ("the garage" in a flat), with
+ * where they are named.
+ */
+export function missingRooms(question: string, plan: PlanRooms): { at: number; text: string }[] {
+  const q = ` ${question.toLowerCase().replace(/['’]s\b/g, "").replace(/[^a-z0-9]+/g, " ")} `;
+  const out: { at: number; text: string }[] = [];
+  for (const [label, phrases] of Object.entries(ROOM_WORDS)) {
+    if (plan.rooms.some((r) => r.label === label)) continue;
+    for (const p of phrases) {
+      if (sameNamed(plan, p).length) continue;
+      const i = q.indexOf(` ${p} `);
+      if (i >= 0) out.push({ at: i + 1, text: p });
+    }
+  }
+  return out.sort((a, b) => a.at - b.at);
 }
 
 /** Values an input's own text lists as allowed ("(ada-2010, irc-2021, uk-adm, fha, …)"). */
@@ -260,7 +306,8 @@ const VALUE_ALIASES: [RegExp, string][] = [
 
 /** A regular expression matching a listed value loosely ("M4(2)" ~ "m4 2", "ada-2010" ~ "ADA 2010"). */
 function looseValue(v: string): RegExp {
-  const parts = v.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+  // Letters and digits apart too: "en17037" reads "EN 17037" as well.
+  const parts = v.toLowerCase().split(/[^a-z0-9]+|(?<=[a-z])(?=\d)/).filter(Boolean);
   return new RegExp(`(?<![a-z0-9])${parts.join("[\\s()\\-]*")}(?![a-z0-9])`, "i");
 }
 
@@ -274,6 +321,7 @@ export function bindInputs(
   const props = Object.entries(card.inputs.properties ?? {});
   const out: Record<string, unknown> = {};
   const notes: string[] = [];
+  const asks: Bound["asks"] = [];
   const ctxOf = (m: Mention) => m.context;
 
   // Sizes (W × D × H) go to inputs named for width, depth and height, in that order.
@@ -307,7 +355,13 @@ export function bindInputs(
     props.filter(([n, p]) => isNumber(p) && unit(unitOf(n, p), n, p));
   assign(
     mentions.flatMap((m) =>
-      m.kind === "length" ? [{ context: ctxOf(m), value: m.value_m, num: m.value_m }] : []
+      m.kind === "length"
+        ? [{
+          context: limitSaid(question, m.start) ? [...ctxOf(m), LIMIT_TOKEN] : ctxOf(m),
+          value: m.value_m,
+          num: m.value_m,
+        }]
+        : []
     ),
     numeric((u) => u === "m"),
     out,
@@ -381,31 +435,27 @@ export function bindInputs(
       if (hit.length === 1) out[n] = hit[0].id;
     }
   }
-  // Rooms: to the input that takes a room; the one after "to"/"into"/"in" when several.
+  // Rooms: to the input that takes a room; the one after "to"/"into"/"in" when several. A
+  // room named that is several rooms (or none) is asked about by name, never dropped.
   const roomInputs = props.filter(([n, p]) => refersOf(n, p) === "room");
   if (roomInputs.length && opts.plan) {
     const rooms = roomMentions(question, opts.plan);
-    if (rooms.length) {
-      const lower = question.toLowerCase().replace(/[^a-z0-9]+/g, " ");
-      const before = (r: { at: number }, re: RegExp) =>
-        re.test(` ${lower.slice(0, Math.max(0, r.at - 1))}`);
-      const lead = "\\s+(?:(?:the|my|our|a|an|upstairs|downstairs|main|back|front)\\s+)*$";
-      // The room it goes to ("to the bathroom"), never the one it starts from.
-      const target = [...rooms].reverse().find((r) =>
-        before(r, new RegExp(`\\b(to|into|in|inside|reach|reaching|for|of)${lead}`))
-      ) ?? [...rooms].reverse().find((r) =>
-        !before(r, new RegExp(`\\bfrom${lead}`))
-      );
-      const [name] = roomInputs[0];
-      if (!target) { /* only a room it starts from */ }
-      else if (target.ids.length === 1) out[name] = target.ids[0];
-      else {
-        notes.push(
-          `"${target.text}" could be ${target.ids.length} rooms; left for the question about ${
-            name.replaceAll("_", " ")
-          }.`,
-        );
-      }
+    const lower = question.toLowerCase().replace(/[^a-z0-9]+/g, " ");
+    const before = (r: { at: number }, re: RegExp) =>
+      re.test(` ${lower.slice(0, Math.max(0, r.at - 1))}`);
+    const lead = "\\s+(?:(?:the|my|our|a|an|upstairs|downstairs|main|back|front)\\s+)*$";
+    const into = new RegExp(`\\b(to|into|in|inside|reach|reaching|for|of)${lead}`);
+    const [name] = roomInputs[0];
+    // The room it goes to ("to the bathroom"), never the one it starts from.
+    // Not a room passed through or started from ("in through the front entrance").
+    const passed = new RegExp(`\\b(from|through|thru|via|past)${lead}`);
+    const target = [...rooms].reverse().find((r) => before(r, into)) ??
+      [...rooms].reverse().find((r) => !before(r, passed));
+    if (target && target.ids.length === 1) out[name] = target.ids[0];
+    else if (target) asks.push({ input: name, named: target.text, ids: target.ids });
+    else {
+      const missing = missingRooms(question, opts.plan).find((r) => before(r, into));
+      if (missing) asks.push({ input: name, named: missing.text, ids: [] });
     }
   }
   // A door to the outside other than the main one, to an input that takes such a door.
@@ -425,7 +475,12 @@ export function bindInputs(
     if (Array.isArray(p.enum)) {
       const hits = (p.enum as string[]).filter((v) => {
         if (v === "custom" || v === "none" || v.length < 3) return false;
-        if (/\d/.test(v)) return looseValue(v).test(qLower) || qWords.has(v.replace(/\d+$/, ""));
+        // A value with a number matches whole, or by its leading word of three letters or
+        // more ("BRE" for bre209; not "en" of "en suite" for en17037).
+        const head = v.replace(/\d+$/, "");
+        if (/\d/.test(v)) {
+          return looseValue(v).test(qLower) || (head.length >= 3 && qWords.has(head));
+        }
         return qWords.has(stem(v.toLowerCase()));
       });
       if (hits.length === 1) out[n] = hits[0];
@@ -446,5 +501,5 @@ export function bindInputs(
     const byHead = listed.filter((v) => heads.has(v.toLowerCase().split(/[^a-z0-9]/)[0]));
     if (byHead.length === 1) out[n] = byHead[0];
   }
-  return { values: out, notes };
+  return { values: out, notes, asks };
 }

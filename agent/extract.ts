@@ -3,13 +3,20 @@
  * 5 ft 6), sizes (84 x 37 x 33 in), shares (10 %, 1:12), counts (3 coats), minutes,
  * angles, dates and months, coordinates and named items. Each mention keeps the words
  * around it, which is how the binder matches it to an input by the input's own words.
- * Conversions: 1 in = 25.4 mm, 1 ft = 12 in (exact, international yard and pound, 1959).
+ * Lengths are read by the one length reader every answer is read with (ground/lengths.ts).
  */
+import {
+  clean,
+  feetInchesM,
+  feetInchesRe,
+  NUM,
+  singleLengthM,
+  singleLengthRe,
+  UNIT,
+  unitM,
+} from "../ground/lengths.ts";
 import { NAMED_ITEMS, type NamedItem } from "./items.ts";
 import { expandedTokens } from "./text.ts";
-
-const IN_M = 0.0254;
-const FT_M = 0.3048;
 
 /** A thing the question states, with where it is and the words around it. */
 export type Mention =
@@ -122,28 +129,6 @@ const NAMED_DAYS: [RegExp, number, number][] = [
   [/\bchristmas\b/i, 12, 25],
 ];
 
-const NUM = String.raw`(\d+(?:\.\d+)?|\.\d+)`;
-const FRACTION = String.raw`(?:\s*(?:and\s+)?(1\/2|1\/4|3\/4|1\/8|3\/8|5\/8|7\/8|½|¼|¾))?`;
-const frac = (s: string | undefined): number => {
-  if (!s) return 0;
-  const map: Record<string, number> = { "½": 0.5, "¼": 0.25, "¾": 0.75 };
-  if (s in map) return map[s];
-  const [a, b] = s.split("/").map(Number);
-  return a / b;
-};
-
-/** Unit words after a number → metres per unit. `in` only where it is not a preposition. */
-const UNIT = String
-  .raw`(mm|millimet(?:er|re)s?|cm|centimet(?:er|re)s?|m|met(?:er|re)s?|mtrs?|ft|feet|foot|'|’|in(?:ch(?:es)?)?(?![a-z])(?!\s+(?:the|a|an|my|our|this|that|which|what|each|every|there|it|its|his|her|their|front|order|total|one|two)\b)|"|”|'')`;
-const unitM = (u: string): number => {
-  const x = u.toLowerCase();
-  if (x === "mm" || x.startsWith("milli")) return 0.001;
-  if (x === "cm" || x.startsWith("centi")) return 0.01;
-  if (x === "ft" || x === "feet" || x === "foot" || x === "'" || x === "’") return FT_M;
-  if (x.startsWith("in") || x === '"' || x === "”" || x === "''") return IN_M;
-  return 1;
-};
-
 /** Replaces number words before a unit or noun with digits ("seven feet" → "7 feet"). */
 function numberWords(text: string): string {
   return text.replace(
@@ -153,6 +138,10 @@ function numberWords(text: string): string {
   ).replace(
     /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\b(?=\s*(?:and a half\s+)?(?:feet|foot|ft|inch|inches|met(?:er|re)s?|cent|mil|percent|per cent|coats?|minutes?|degrees?|layers?)\b)/gi,
     (w: string) => String(NUMBER_WORDS[w.toLowerCase()]),
+  ).replace(
+    // "six foot four": the inches after feet, in words.
+    /\b(\d+)(\s*(?:feet|foot|ft)\s+(?:and\s+)?)(one|two|three|four|five|six|seven|eight|nine|ten|eleven)\b/gi,
+    (_, f: string, mid: string, w: string) => `${f}${mid}${NUMBER_WORDS[w.toLowerCase()]}`,
   ).replace(/\b(\d+) and a half\b/gi, (_, n: string) => `${n}.5`);
 }
 
@@ -167,9 +156,6 @@ const ITEM_RE = new RegExp(
   })s?\\b`,
   "g",
 );
-
-/** Round to a micrometre so conversions print cleanly (0.7112, not 0.71120000001). */
-const clean = (x: number) => Math.round(x * 1e6) / 1e6;
 
 /**
  * Every mention in `question`, in order of position. Overlapping readings are resolved by
@@ -232,23 +218,15 @@ export function extract(question: string): Mention[] {
     },
   );
   // Feet and inches: 2' 10", 5 ft 6, 6 foot 2 in, 7 feet 1/2 in.
-  each(
-    new RegExp(
-      String
-        .raw`\b(\d+)\s*(?:'|’|ft\.?|feet|foot)\s*(?:and\s+)?(\d+(?:\.\d+)?)${FRACTION}\s*(?:"|”|''|in(?:ch(?:es)?)?\b|(?![\d.]))`,
-      "gi",
-    ),
-    (m) => {
-      const v = Number(m[1]) * FT_M + (Number(m[2]) + frac(m[3])) * IN_M;
-      add({
-        kind: "length",
-        value_m: clean(v),
-        text: m[0],
-        start: m.index,
-        end: m.index + m[0].length,
-      });
-    },
-  );
+  each(feetInchesRe(), (m) => {
+    add({
+      kind: "length",
+      value_m: feetInchesM(m),
+      text: m[0],
+      start: m.index,
+      end: m.index + m[0].length,
+    });
+  });
   // Percentages and ratios.
   each(new RegExp(String.raw`${NUM}\s*(?:%|percent\b|per cent\b|pc\b)`, "gi"), (m) => {
     add({
@@ -349,11 +327,10 @@ export function extract(question: string): Mention[] {
       }),
   );
   // Single lengths: "70 cm", "32 inches", "7 feet", "2.4m", "6'".
-  each(new RegExp(String.raw`(?<![\w.])${NUM}${FRACTION}\s*${UNIT}(?![a-z0-9])`, "gi"), (m) => {
-    const v = (Number(m[1]) + frac(m[2])) * unitM(m[3]);
+  each(singleLengthRe(), (m) => {
     add({
       kind: "length",
-      value_m: clean(v),
+      value_m: singleLengthM(m),
       text: m[0],
       start: m.index,
       end: m.index + m[0].length,
@@ -366,16 +343,20 @@ export function extract(question: string): Mention[] {
     const item = ITEM_BY_KEY.get(itemKey(m[0])) ?? ITEM_BY_KEY.get(itemKey(m[0].replace(/s$/, "")));
     if (item) add({ kind: "item", item, text: m[0], start: m.index, end: m.index + m[0].length });
   }
-  // Counts: a bare whole number before a noun ("3 coats", "a 6-unit building").
-  each(/(?<![\w.])(\d{1,3})(?:\s+|-)(?=[a-z])/gi, (m) => {
-    add({
-      kind: "count",
-      value: Number(m[1]),
-      text: m[1],
-      start: m.index,
-      end: m.index + m[1].length,
-    });
-  });
+  // Counts: a bare whole number before a noun ("3 coats", "a 6-unit building"); not the
+  // number of a section, standard or code ("section 304", "BRE 209", "R311").
+  each(
+    /(?<![\w.])(?<!\b(?:section|sections|sec|§|chapter|part|table|figure|clause|no|ada|bre|en|irc|iso|bs|fha|m4)\.?\s*)(\d{1,3})(?:\s+|-)(?=[a-z])/gi,
+    (m) => {
+      add({
+        kind: "count",
+        value: Number(m[1]),
+        text: m[1],
+        start: m.index,
+        end: m.index + m[1].length,
+      });
+    },
+  );
   out.sort((a, b) => a.start - b.start);
   // Context: the words between this mention and its neighbours, at most 5 on each side.
   // Items are words of the sentence, not values: they do not bound a neighbour's context.

@@ -14,7 +14,7 @@ const STOP = new Set(
     "any some all every each no not yes please tell know want need get got just also too very much " +
     "many more most less least us them they their he she his her am have has had up down out over " +
     "under again once only own same other such one s t let lets im ive id dont isnt wont cant whats " +
-    "hi hey ok okay like would make made"
+    "hi hey ok okay like would make made list house home"
   ).split(" "),
 );
 
@@ -32,6 +32,10 @@ export function stem(w: string): string {
   if (w.endsWith("ed") && w.length > 4) return w.slice(0, -2);
   if (w.endsWith("es") && /(ch|sh|x|ss)es$/.test(w)) return w.slice(0, -2);
   if (w.endsWith("s") && !w.endsWith("ss") && !w.endsWith("us")) return w.slice(0, -1);
+  // A silent e goes, so "slope" meets "sloping" and "sloped", "move" meets "moving".
+  if (w.endsWith("e") && !w.endsWith("ee") && /[^aeiou][aeiou][^aeiouwy]e$/.test(w)) {
+    return w.slice(0, -1);
+  }
   return w;
 }
 
@@ -59,6 +63,13 @@ export const SYNONYMS: [string, string][] = [
   ["scooter", "wheelchair mobility"],
   ["rollator", "walker mobility"],
   ["zimmer", "walker mobility"],
+  ["walking frame", "walker mobility"],
+  ["my frame", "walker mobility"],
+  ["frame", "walker"],
+  ["on the level", "step-free route"],
+  ["level access", "step-free route"],
+  ["make it to", "route reach"],
+  ["lift", "stair route"],
   ["crutches", "walker mobility"],
   ["cane", "walker mobility"],
   ["stroller", "wheelchair walker"],
@@ -93,6 +104,8 @@ export const SYNONYMS: [string, string][] = [
   ["step", "step-free"],
   ["reach", "route"],
   ["get to", "route reach"],
+  ["get into", "route reach"],
+  ["get in", "route reach"],
   ["get from", "route"],
   ["roll", "route wheelchair"],
   ["wheel", "route wheelchair"],
@@ -139,6 +152,8 @@ export const SYNONYMS: [string, string][] = [
   ["headspace", "ceiling height"],
   ["loft", "ceiling"],
   ["how high", "height"],
+  ["floor to ceiling", "ceiling height"],
+  ["fall short", "low lower"],
   // moving things in
   ["couch", "sofa item"],
   ["settee", "sofa item"],
@@ -171,6 +186,17 @@ export const SYNONYMS: [string, string][] = [
   ["get up the stairs", "carry item"],
   ["fit", "fit"],
   ["box", "item"],
+  // what the panoramas show
+  ["bathtub", "object fixture"],
+  ["shower", "object fixture"],
+  ["sink", "object fixture"],
+  ["oven", "object fixture"],
+  ["stove", "object fixture"],
+  ["have a bath", "object fixture"],
+  ["room type", "label"],
+  ["room types", "label"],
+  ["kind of room", "label"],
+  ["what sort of room", "label"],
   // quantities
   ["flooring", "floor flooring"],
   ["carpet", "flooring floor"],
@@ -187,6 +213,10 @@ export const SYNONYMS: [string, string][] = [
   ["square footage", "floor area"],
   ["square feet", "floor area"],
   ["sq ft", "floor area"],
+  ["sq m", "floor area"],
+  ["floor space", "floor area"],
+  ["floorspace", "floor area"],
+  ["usable space", "floor area"],
   ["square metres", "floor area"],
   ["square meters", "floor area"],
   ["sqm", "floor area"],
@@ -198,6 +228,9 @@ export const SYNONYMS: [string, string][] = [
   ["skirting", "skirting"],
   ["baseboard", "skirting"],
   ["baseboards", "skirting"],
+  ["trim", "skirting"],
+  ["molding", "skirting"],
+  ["moulding", "skirting"],
   ["quantities", "quantity takeoff"],
   ["quantity", "quantity takeoff"],
   ["materials", "quantity takeoff"],
@@ -208,6 +241,9 @@ export const SYNONYMS: [string, string][] = [
   ["sunlight", "sun"],
   ["sunshine", "sun"],
   ["sunny", "sun"],
+  ["sunniest", "sun"],
+  ["sunnier", "sun"],
+  ["morning", "sun"],
   ["sunlit", "sun"],
   ["daylight", "sun"],
   ["sunlite", "sun"],
@@ -220,6 +256,8 @@ export const SYNONYMS: [string, string][] = [
   ["south facing", "sun window"],
   ["north facing", "sun window"],
   ["winter", "sun"],
+  ["afternoon", "sun"],
+  ["evening", "sun"],
   ["summer", "sun"],
   ["solstice", "sun"],
   ["equinox", "sun"],
@@ -258,6 +296,9 @@ export const SYNONYMS: [string, string][] = [
   ["altitude", "elevation"],
   ["above sea level", "elevation"],
   ["hilly", "slope"],
+  ["hillside", "slope"],
+  ["hill", "slope"],
+  ["plot", "site ground"],
   ["steep", "slope"],
   ["trees", "greenery vegetated"],
   ["green", "greenery vegetated"],

@@ -9,6 +9,7 @@ import type { Manifest } from "../core/manifest.ts";
 import type { PersonaPresets } from "../core/inputs.ts";
 import type { ToolResult } from "../core/result.ts";
 import { createSession } from "../core/session.ts";
+import { judgedScope } from "../core/findings.ts";
 import type { BatchRow, Store } from "../core/store.ts";
 import type { BatchJob } from "./jobs.ts";
 import { matchFindings } from "../engines/geometry/rescan.ts";
@@ -130,7 +131,13 @@ export async function executeJob(
   const result = state.result;
   const run_id = batchRunId(job);
   if (result.verdict.status !== "error") {
-    const rejected = store.syncFindings(job.scan, job.tool, result.findings, run_id);
+    const rejected = store.syncFindings(
+      job.scan,
+      job.tool,
+      result.findings,
+      run_id,
+      judgedScope(m, result),
+    );
     if (rejected.size) {
       result.findings = result.findings.filter((f) => !rejected.has(f.id));
       result.steps.push(

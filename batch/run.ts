@@ -37,6 +37,8 @@ export interface ImportNote {
   ok: boolean;
   warnings: number;
   reason?: string;
+  /** The id the file's name gave, when another building already held it. */
+  renamed_from?: string;
 }
 
 /**
@@ -71,15 +73,24 @@ export async function resolveTargets(
     } catch { /* not a path */ }
     if (stat?.isDirectory) {
       const { importSource } = await import("../layers/mod.ts");
+      const { storeScan } = await import("../layers/store_scan.ts");
       const files = [...Deno.readDirSync(t)].filter((e) => e.isFile && !e.name.startsWith("."))
         .map((e) => join(t, e.name)).sort();
       if (!files.length) throw new InputError("scans", `folder ${t} holds no building files`);
       for (const file of files) {
-        const scan = scanIdFromFile(file);
+        let scan = scanIdFromFile(file);
         try {
           const { loaded, report } = await importSource(file, { id: scan });
-          store.putScan(loaded, report);
-          imports.push({ file, scan, ok: true, warnings: report.warnings.length });
+          // Another building under the file's name is never overwritten: a fresh id, said.
+          const stored = storeScan(store, loaded, report, { onClash: "fresh" });
+          scan = stored.id;
+          imports.push({
+            file,
+            scan,
+            ok: true,
+            warnings: report.warnings.length,
+            ...(stored.asked ? { renamed_from: stored.asked } : {}),
+          });
         } catch (e) {
           imports.push({ file, scan, ok: false, warnings: 0, reason: (e as Error).message });
         }

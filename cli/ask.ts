@@ -42,20 +42,22 @@ const NEEDS_INPUT = 3;
 function promptAnswer(
   q: SessionQuestion,
   session: Session,
-  parse: (q: SessionQuestion, raw: string) => unknown,
+  lib: Pick<typeof import("../core/session.ts"), "parseAnswer" | "answerShown" | "unitHint">,
   err: (s: string) => void,
 ): { value: unknown; shown: string } | null {
   if (q.choices?.length) err(q.choices.map((c, i) => `  ${i + 1}. ${c.label}`).join("\n"));
   for (;;) {
-    const raw = prompt(`${q.ask}${q.unit ? ` (${q.unit})` : ""}`);
+    const hint = lib.unitHint(q);
+    const raw = prompt(`${q.ask}${hint ? ` ${hint}` : ""}`);
     if (raw === null) return null;
     try {
-      const value = parse(q, raw);
-      return { value, shown: q.choices?.find((c) => c.value === value)?.label ?? raw.trim() };
+      const value = lib.parseAnswer(session.manifest, q, raw);
+      const shown = lib.answerShown(q, raw, value);
+      err(`  ${q.label}: ${shown}`);
+      return { value, shown };
     } catch (e) {
       if (!(e instanceof InputError)) throw e;
       err(`  ${e.message}`);
-      void session;
     }
   }
 }
@@ -93,6 +95,11 @@ export async function cmdAsk(question: string, f: AskFlags, env: AskEnv): Promis
     }
   }
   let decision: Decision = await decide(question, opts);
+  if (decision.status === "none") {
+    // No tool answers it: say so, and what threshold can answer.
+    env.out(f.json ? JSON.stringify(decision, null, 2) : decision.answer);
+    return 0;
+  }
   if (decision.status === "which_tool") {
     if (f.planOnly) {
       // The decision is the answer here: which tools it would offer.
@@ -126,7 +133,7 @@ export async function cmdAsk(question: string, f: AskFlags, env: AskEnv): Promis
   }
   // On a terminal the line leads the answer; otherwise stdout stays for the JSON or the result.
   if (!f.json) (live ? env.out : env.err)(paint(`→ ${decisionLineOf(decision)}`, "bold", color));
-  const { parseAnswer } = await import("../core/session.ts");
+  const lib = await import("../core/session.ts");
   const outcome = await ask(question, {
     ...opts,
     tool: decision.tools.length === 1 ? decision.tools[0].tool : undefined,
@@ -135,8 +142,7 @@ export async function cmdAsk(question: string, f: AskFlags, env: AskEnv): Promis
         const answers: Record<string, unknown> = {};
         const save: string[] = [];
         for (const q of questions) {
-          const a = promptAnswer(q, session, (q, raw) =>
-            parseAnswer(session.manifest, q, raw), env.err);
+          const a = promptAnswer(q, session, lib, env.err);
           if (a === null) {
             return Promise.resolve(undefined);
           }
@@ -163,7 +169,8 @@ export async function cmdAsk(question: string, f: AskFlags, env: AskEnv): Promis
       : undefined,
   });
   if (
-    outcome.status === "model" || outcome.status === "which_tool" || outcome.status === "planned"
+    outcome.status === "model" || outcome.status === "which_tool" ||
+    outcome.status === "planned" || outcome.status === "none"
   ) {
     env.out(JSON.stringify(outcome, null, 2));
     return NEEDS_INPUT;
@@ -223,15 +230,14 @@ async function cmdAskModel(
 ): Promise<number> {
   const color = useColor();
   const live = env.terminal && !f.json;
-  const { parseAnswer } = await import("../core/session.ts");
+  const lib = await import("../core/session.ts");
   const result = await ask(question, {
     ...opts,
     answer: live
       ? (questions, session) => {
         const answers: Record<string, unknown> = {};
         for (const q of questions) {
-          const a = promptAnswer(q, session, (q, raw) =>
-            parseAnswer(session.manifest, q, raw), env.err);
+          const a = promptAnswer(q, session, lib, env.err);
           if (a === null) {
             return Promise.resolve(undefined);
           }

@@ -2,6 +2,7 @@
  * `threshold batch` and `threshold worker` on the command line: flags in, progress and the
  * summary tables out. The work itself is batch/ (local pool) and batch/queue.ts (BullMQ).
  */
+import { clipWords } from "../ground/text.ts";
 import { InputError } from "../ground/errors.ts";
 import type { Store } from "../core/store.ts";
 import type { BatchSummary } from "../batch/output.ts";
@@ -67,7 +68,7 @@ export function renderSummary(s: BatchSummary, table: CliParts["table"]): string
       `Failures (${s.failures.length}):`,
       table(
         ["Scan", "Tool", "Reason"],
-        s.failures.slice(0, 20).map((f) => [f.scan, f.tool, f.reason.slice(0, 160)]),
+        s.failures.slice(0, 20).map((f) => [f.scan, f.tool, clipWords(f.reason, 160)]),
       ),
     );
     if (s.failures.length > 20) parts.push(`… and ${s.failures.length - 20} more (see --out).`);
@@ -118,6 +119,13 @@ export async function cmdBatch(targets: string[], f: BatchFlags, c: CliParts): P
         `imported ${made.imports.length - bad.length} of ${made.imports.length} files` +
           (bad.length ? `; ${bad.length} failed (their rows fail with the reason)` : ""),
       );
+      for (const i of made.imports) {
+        if (i.renamed_from) {
+          c.err(
+            `  ${i.file}: stored as scan ${i.scan}, since ${i.renamed_from} already holds another building`,
+          );
+        }
+      }
     }
   }
   const total = spec.scans.length * spec.tools.length;

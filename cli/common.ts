@@ -54,12 +54,16 @@ export function tableOf(
   );
 }
 
-/** `key=value`: the value is JSON when it parses, else the plain string. */
+/** `key=value`: the value is JSON when it parses, else the plain string (a plain number too). */
 export function parseKv(kv: string, flag = "--set"): [string, unknown] {
   const i = kv.indexOf("=");
   if (i <= 0) throw new InputError(flag, `expected key=value, got ${JSON.stringify(kv)}`);
   const k = kv.slice(0, i).trim(), raw = kv.slice(i + 1);
-  const v = parseValue(raw);
+  // For a tool's input (--set) a plain number stays text: the filler reads it for the input it
+  // is given to (a number input as a number, a length in metres with the hint for a unit; a
+  // text input as typed). Elsewhere (--record) it is a number.
+  const plain = flag === "--set" && /^\s*-?(\d+(\.\d*)?|\.\d+)\s*$/.test(raw);
+  const v = plain ? raw.trim() : parseValue(raw);
   if (typeof v === "number" && !Number.isFinite(v)) {
     throw new InputError(
       `${flag} ${k}`,

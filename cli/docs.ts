@@ -66,6 +66,13 @@ export function toolsMarkdown(manifests: ManifestJson[]): string {
     );
     out.push(`- Blocks: ${(t.blocks as string[]).join(", ")}`);
     out.push(`- Draws: ${(t.draws as string[]).join(", ") || "nothing"}`);
+    if ((t.subjects as string[] | undefined)?.length) {
+      out.push(`- Takes: ${(t.subjects as string[]).join(", ")}`);
+    }
+    const asked = (t.questions ?? []) as string[];
+    if (asked.length) {
+      out.push(`- Answers questions such as: ${asked.slice(0, 3).map((q) => `“${q}”`).join(" ")}`);
+    }
     for (const ex of (t.examples ?? []) as Record<string, unknown>[]) {
       const args = Object.entries(ex).map(([k, v]) =>
         `--set ${k}=${typeof v === "string" ? v : JSON.stringify(v)}`

@@ -23,7 +23,14 @@ export {
   readRegularFileSync,
   readRegularTextSync,
 } from "../core/files.ts";
-export { createSession, parseAnswer, scanInputName, targetInputs } from "../core/session.ts";
+export {
+  answerShown,
+  createSession,
+  parseAnswer,
+  scanInputName,
+  targetInputs,
+  unitHint,
+} from "../core/session.ts";
 export { listScanEntries, selectScan } from "../core/scans.ts";
 export { listSiteEntries, putPersonSite } from "../core/sites.ts";
 export { setFindingVerdict } from "../core/findings.ts";

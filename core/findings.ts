@@ -4,7 +4,36 @@
  * is named by its stable id; when the same id exists in several scans the scan must be said.
  */
 import { InputError } from "../ground/errors.ts";
-import type { FindingRow, Store } from "./store.ts";
+import { type Manifest, scopeInputNames } from "./manifest.ts";
+import type { ToolResult } from "./result.ts";
+import type { FindingRow, JudgedScope, Store } from "./store.ts";
+
+/**
+ * What a run judged, for keeping findings (issue 24): its scope — the values of the inputs
+ * marked `scope` ("pack=fha;level=…"), "" when none — and the subjects it judged, those of its
+ * checks that came to a pass, warn or fail. A run resolves an open finding only when it
+ * judged the same subject under the same scope and no longer produced it: an FHA run leaves
+ * the ADA findings alone, a run to one room leaves the other rooms' findings alone, and an
+ * `unknown` (could not judge) resolves nothing. A run whose checks name no subject at all
+ * judged its whole scope (`subjects` absent).
+ */
+export function judgedScope(
+  m: Manifest,
+  result: Pick<ToolResult, "checks" | "inputs">,
+): JudgedScope {
+  const value = (k: string) => result.inputs[k]?.value;
+  const scope = scopeInputNames(m)
+    .filter((k) => value(k) !== undefined)
+    .map((k) => `${k}=${typeof value(k) === "string" ? value(k) : JSON.stringify(value(k))}`)
+    .join(";");
+  if (!result.checks.some((c) => c.subject !== undefined)) return { scope };
+  const subjects = new Set<string>();
+  for (const c of result.checks) {
+    if (c.subject === undefined || c.aside) continue;
+    if (c.status === "pass" || c.status === "warn" || c.status === "fail") subjects.add(c.subject);
+  }
+  return { scope, subjects: [...subjects] };
+}
 
 /** Input names for error messages, as the surface calls them. */
 export type FindingInputNames = Partial<Record<"id" | "scan", string>>;

@@ -5,6 +5,7 @@
  * from, and each default or persona value becomes an assumption sentence.
  */
 import type { z } from "npm:zod@4.6.7";
+import { readLength } from "../ground/lengths.ts";
 import { InputError } from "../ground/errors.ts";
 import {
   inputDefault,
@@ -146,6 +147,41 @@ export function questionSchema(m: Manifest, name: string): Record<string, unknow
   return s;
 }
 
+/** True when an input takes a length in metres (its unit is "m", or its name ends in `_m`). */
+export function isLengthInput(name: string, schema: z.ZodType): boolean {
+  const unit = inputMeta(schema).unit;
+  return unit === "m" || (unit === undefined && /_m$/.test(name));
+}
+
+/**
+ * Text given for a number input, read as a person means it: a length with its unit by the
+ * one length reader ("66 cm", "2' 10\"", "26 in"; a bare number is metres), any other number
+ * as a number. Values of other types, and text that reads as neither, pass through (the schema
+ * then says what is wrong).
+ */
+export function readText(name: string, schema: z.ZodType, value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  if (!isNumberSchema(schema)) return value;
+  if (isLengthInput(name, schema)) {
+    const l = readLength(value);
+    if (l) return l.value_m;
+  }
+  const t = value.trim();
+  const n = Number(t);
+  return t !== "" && Number.isFinite(n) ? n : value;
+}
+
+/** True when the schema takes a number (through optional, default and nullable wrappers). */
+function isNumberSchema(schema: z.ZodType): boolean {
+  // deno-lint-ignore no-explicit-any
+  let def: any = (schema as any)._zod?.def;
+  for (let depth = 0; def && depth < 8; depth++) {
+    if (def.type === "number") return true;
+    def = def.innerType?._zod?.def;
+  }
+  return false;
+}
+
 /** Validates one value against its input schema; returns the parsed value. */
 export function checkValue(
   m: Manifest,
@@ -154,12 +190,25 @@ export function checkValue(
   value: unknown,
   what = "given",
 ): unknown {
-  const r = schema.safeParse(value);
+  const read = readText(name, schema, value);
+  const r = schema.safeParse(read);
   if (r.success) return r.data;
   const problem = r.error.issues.map((i) => i.message).join("; ");
+  // A bare number for a length is metres: say how to give another unit.
+  const bare = typeof value === "string" && /^\s*\d+(?:\.\d+)?\s*$/.test(value)
+    ? value.trim()
+    : undefined;
+  const hint = isLengthInput(name, schema) && bare !== undefined
+    ? `; ${bare} is read as metres: give the unit, e.g. "${bare} cm" or "${bare} in"`
+    : "";
+  // What was given, as read: a number typed as text is that number; a length with a unit
+  // says both ("300 cm" (3 m)).
+  const shown = typeof value === "string" && typeof read === "number"
+    ? /^\s*-?[\d.]+\s*$/.test(value) ? String(read) : `${JSON.stringify(value.trim())} (${read} m)`
+    : JSON.stringify(value);
   throw new InputError(
     name,
-    `${problem}; allowed: ${allowed(m, name)}; ${what}: ${JSON.stringify(value)}`,
+    `${problem}; allowed: ${allowed(m, name)}; ${what}: ${shown}${hint}`,
   );
 }
 

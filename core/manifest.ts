@@ -72,6 +72,28 @@ export const AUDIENCES = [
 ] as const;
 export type Audience = typeof AUDIENCES[number];
 
+/**
+ * Kinds of subject a question may name and a tool may take, for the agent's routing
+ * (agent/router.ts): an item and a room point to a tool that takes both, a rule pack or a
+ * section to one that takes a rule pack. Each kind has the words that show it in a question
+ * (agent/subjects.ts), so a tool only says which kinds it takes.
+ */
+export const SUBJECTS = [
+  "building",
+  "room",
+  "door",
+  "window",
+  "stair",
+  "item",
+  "person",
+  "rule pack",
+  "the ground",
+  "place",
+  "panoramas",
+  "sun",
+] as const;
+export type QuestionSubject = typeof SUBJECTS[number];
+
 /** Where an input's value may come from, besides an explicit value and the schema default. */
 export type FillFrom =
   | { from: "selection" }
@@ -88,6 +110,11 @@ export interface InputMeta {
   /** A short noun phrase for sentences ("minimum ceiling height"). */
   label?: string;
   description?: string;
+  /**
+   * This input decides which rules a run judges by (a rule pack, its level, an item, a date):
+   * findings remember it, and a run under another value never resolves them.
+   */
+  scope?: boolean;
 }
 
 interface FillOptions {
@@ -154,6 +181,13 @@ export interface Manifest<S extends InputsSchema = InputsSchema> {
    * building): `threshold demo` runs the first, the tool reference shows them.
    */
   examples?: Record<string, unknown>[];
+  /**
+   * A few questions in people's words that this tool answers (the agent's router reads them
+   * with the rest of the manifest's text; a new tool is found by them with no code).
+   */
+  questions?: string[];
+  /** The kinds of subject the tool takes (a room, an item, a window, the ground, a rule pack …). */
+  subjects?: QuestionSubject[];
   run(ctx: Ctx, inputs: z.output<S>): Promise<HandlerResult> | HandlerResult;
 }
 
@@ -231,6 +265,8 @@ export function manifestJson(m: Manifest): Record<string, unknown> {
     draws: m.draws,
     read_only: m.read_only ?? true,
     ...(m.examples?.length ? { examples: m.examples } : {}),
+    ...(m.questions?.length ? { questions: m.questions } : {}),
+    ...(m.subjects?.length ? { subjects: m.subjects } : {}),
     inputs: inputsJsonSchema(m),
   };
 }
@@ -240,6 +276,12 @@ export function manifestJson(m: Manifest): Record<string, unknown> {
  * place that says which inputs name a scan: the runner checks them, the session asks for
  * them by name, the surfaces map `--scan` onto the first.
  */
+/** The inputs marked `scope` (see {@link InputMeta.scope}), in manifest order. */
+export function scopeInputNames(m: Manifest): string[] {
+  return Object.entries(m.inputs.shape).filter(([, s]) => inputMeta(s as z.ZodType).scope)
+    .map(([k]) => k);
+}
+
 export function scanInputNames(m: Manifest): string[] {
   return Object.entries(m.inputs.shape).filter(([, s]) =>
     inputMeta(s as z.ZodType).fill?.from === "selection"

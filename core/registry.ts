@@ -5,7 +5,16 @@
  */
 import { z } from "npm:zod@4.6.7";
 import { RegistryError } from "../ground/errors.ts";
-import { AUDIENCES, BLOCKS, DRAWS, inputMeta, LAYERS, type Manifest, TOOL_ID } from "./manifest.ts";
+import {
+  AUDIENCES,
+  BLOCKS,
+  DRAWS,
+  inputMeta,
+  LAYERS,
+  type Manifest,
+  SUBJECTS,
+  TOOL_ID,
+} from "./manifest.ts";
 
 /** Loaded tools by id, in id order. */
 export interface Registry {
@@ -126,6 +135,14 @@ export function validateManifest(folder: string, m: unknown): Manifest {
   list("blocks", BLOCKS, true, "block");
   list("draws", DRAWS, false, "overlay kind");
   list("requires", LAYERS, false, "layer");
+  if (r.subjects !== undefined) list("subjects", SUBJECTS, false, "subject kind");
+  if (
+    r.questions !== undefined &&
+    (!Array.isArray(r.questions) ||
+      !r.questions.every((q: unknown) => typeof q === "string" && q.trim() !== ""))
+  ) {
+    throw new RegistryError(folder, `manifest field "questions" must be a list of questions`);
+  }
   if (!(r.inputs instanceof z.ZodObject)) {
     throw new RegistryError(
       folder,

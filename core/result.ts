@@ -8,7 +8,11 @@ import { type Comparator, Geometry, judge } from "../ground/plan.ts";
 
 export const STATUSES = ["pass", "fail", "warn", "unknown", "error"] as const;
 export type Status = typeof STATUSES[number];
-export const FINDING_STATUSES = ["open", "resolved", "rejected"] as const;
+/**
+ * A finding's life: open; resolved (a run judged its subject under its scope and it passed);
+ * rejected (by a person, with a reason); gone (its subject is not in a re-imported building).
+ */
+export const FINDING_STATUSES = ["open", "resolved", "rejected", "gone"] as const;
 export type FindingStatus = typeof FINDING_STATUSES[number];
 export const INPUT_SOURCES = [
   "explicit",

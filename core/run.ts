@@ -22,6 +22,7 @@ import type { RasterSource } from "../ground/rasters.ts";
 import { BudgetExceeded, withBudget } from "../ground/budget.ts";
 import type { Store } from "./store.ts";
 import { honestVerdict } from "./verdict.ts";
+import { judgedScope } from "./findings.ts";
 import type { Detector } from "../ground/detector.ts";
 
 export interface RunOptions {
@@ -283,7 +284,13 @@ export async function runTool(m: Manifest, opts: RunOptions = {}): Promise<RunOu
     );
   } else if (store && opts.persist !== false) {
     if (scan !== undefined && result.verdict.status !== "error") {
-      const rejected = store.syncFindings(scan, m.id, result.findings, run_id);
+      const rejected = store.syncFindings(
+        scan,
+        m.id,
+        result.findings,
+        run_id,
+        judgedScope(m, result),
+      );
       if (rejected.size) {
         result.findings = result.findings.filter((f) => !rejected.has(f.id));
         result.steps.push(

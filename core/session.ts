@@ -23,7 +23,8 @@ import type { Plan } from "../ground/plan.ts";
 import type { InputSource, ToolResult } from "./result.ts";
 import type { RunOptions, RunOutcome } from "./run.ts";
 import type { Store } from "./store.ts";
-import { planNames, roomChoiceName } from "../ground/names.ts";
+import { planNames, resolveRef, roomChoiceName } from "../ground/names.ts";
+import { readLength } from "../ground/lengths.ts";
 
 /** What an input names, when it names a thing in the plan or the store (its choices). */
 export type Refers = "scan" | "room" | "door" | "window" | "floor" | "pack";
@@ -58,6 +59,23 @@ export interface SessionQuestion extends Question {
   default?: unknown;
   /** Whether and where the answer may be saved, so the next run does not ask again. */
   save?: SaveTarget;
+  /**
+   * The words of the person's question this asks about ("bathroom"), when it asks which of
+   * several things (or of none) the question named: see {@link SubjectAsk}.
+   */
+  named?: string;
+}
+
+/**
+ * A subject the person's question named that is not one thing in the plan: `ids` are the
+ * things it matches (several: which one?), empty when it matches none (said so, then every
+ * choice offered). The session asks it by name before running, even for an optional input.
+ */
+export interface SubjectAsk {
+  input: string;
+  /** The question's words for it ("bathroom"). */
+  named: string;
+  ids: string[];
 }
 
 /** Where one input's value came from and what it is (for forms and plan-only answers). */
@@ -97,6 +115,8 @@ export type SessionState =
  */
 export type SessionOptions = Omit<RunOptions, "answers" | "onStep"> & {
   runner?: (m: Manifest, opts: RunOptions) => Promise<RunOutcome>;
+  /** Subjects the question named that must be asked about by name (agent/ask.ts). */
+  subjects?: SubjectAsk[];
 };
 
 /** A run session for one tool. */
@@ -227,6 +247,61 @@ export function planChoices(plan: Plan, refers: Refers): Choice[] {
   }
 }
 
+/** "a, b or c" */
+function orList(xs: string[]): string {
+  return xs.length > 1 ? `${xs.slice(0, -1).join(", ")} or ${xs.at(-1)}` : xs[0] ?? "";
+}
+
+/**
+ * Where a room is, for telling same-named rooms apart: "off the laundry" (the first room it
+ * shares a door or opening with that is not a closet, else any).
+ */
+function roomWhere(plan: Plan, names: ReturnType<typeof planNames>, id: string): string {
+  const next = plan.openings.filter((o) => o.kind !== "window" && o.between.includes(id))
+    .map((o) => o.between.find((b) => b !== id)).filter((b): b is string => !!b);
+  const rooms = next.map((n) => plan.rooms.find((r) => r.id === n)).filter((r) => !!r);
+  const pick = rooms.find((r) => r!.label !== "closet") ?? rooms[0];
+  return pick ? `off the ${names.room.get(pick.id) ?? pick.id}` : "";
+}
+
+/**
+ * The question for a subject the person named that is not one thing in the plan: the
+ * matching choices only, by name (same-named ones told apart by where they are), in a
+ * sentence that names them: "Which bathroom: bathroom (1) off the laundry, or bathroom (2)
+ * off the living room?"; none matching says so and offers every choice.
+ */
+export function subjectQuestion(q: SessionQuestion, s: SubjectAsk, plan?: Plan): SessionQuestion {
+  const all = q.choices ?? [];
+  if (!s.ids.length) {
+    const where = plan?.name ? ` in ${plan.name}` : "";
+    return { ...q, named: s.named, ask: `There is no ${s.named}${where}. ${q.ask}` };
+  }
+  let choices = s.ids.map((id) => all.find((c) => c.value === id) ?? { value: id, label: id });
+  if (plan && q.refers === "room") {
+    // Among rooms of one kind the display name says enough; the floor only when they differ,
+    // where each is only when their names repeat.
+    const names = planNames(plan);
+    const rooms = s.ids.map((id) => plan.rooms.find((r) => r.id === id));
+    const floors = new Set(rooms.map((r) => r?.floor));
+    const bases = s.ids.map((id) => (names.room.get(id) ?? id).replace(/\s*\(\d+\)$/, ""));
+    const repeats = new Set(bases.filter((b, i) => bases.indexOf(b) !== i));
+    choices = s.ids.map((id, i) => {
+      const r = rooms[i];
+      const name = names.room.get(id) ?? id;
+      const floor = floors.size > 1 && r ? names.floor.get(r.floor) : undefined;
+      const where = repeats.has(bases[i]) ? roomWhere(plan, names, id) : "";
+      return { value: id, label: [name, floor, where].filter(Boolean).join(", ") };
+    });
+  }
+  const labels = choices.map((c) => c.label);
+  const list = labels.some((l) => l.includes(","))
+    ? labels.length > 2
+      ? `${labels.slice(0, -1).join("; ")}; or ${labels.at(-1)}`
+      : labels.join(", or ")
+    : orList(labels);
+  return { ...q, kind: "choice", choices, named: s.named, ask: `Which ${s.named}: ${list}?` };
+}
+
 /** Scans a person can choose, by name (the stored ones and the built-in ones). */
 export function scanChoices(sources: PlanSources): Choice[] {
   const stored = new Map((sources.store?.listScans() ?? []).map((s) => [s.id, s.name]));
@@ -304,8 +379,8 @@ export function parseAnswer(m: Manifest, q: SessionQuestion, raw: unknown): unkn
   if (typeof raw === "string") {
     const t = raw.trim();
     if (q.kind === "number" || q.kind === "integer") {
-      const n = Number(t.replace(/\s*(m|metres?|meters?)$/i, ""));
-      value = t !== "" && Number.isFinite(n) ? n : t;
+      // Read by the filler's one reader (core/inputs.ts readText): a length in any unit.
+      value = t;
     } else if (q.kind === "boolean") {
       if (/^(y|yes|true|1|on)$/i.test(t)) value = true;
       else if (/^(n|no|false|0|off)$/i.test(t)) value = false;
@@ -330,6 +405,29 @@ export function parseAnswer(m: Manifest, q: SessionQuestion, raw: unknown): unkn
     } else value = t;
   }
   return checkValue(m, q.input, schema, value, "answered");
+}
+
+/**
+ * The unit a question shows after its sentence: a length may be given in any unit
+ * ("(m, or with a unit: 66 cm, 26 in, 2' 10\")"); other units as they are.
+ */
+export function unitHint(q: Pick<SessionQuestion, "unit">): string {
+  return q.unit === "m" ? `(m, or with a unit: 66 cm, 26 in, 2' 10")` : q.unit ? `(${q.unit})` : "";
+}
+
+/**
+ * An answer as it is echoed back, in the person's own units: "66 cm (0.66 m)", "2′ 10″
+ * (0.864 m)", "0.66 m"; a choice by its name; anything else as typed.
+ */
+export function answerShown(q: SessionQuestion, raw: unknown, value: unknown): string {
+  const choice = q.choices?.find((c) => c.value === value)?.label;
+  if (choice) return choice;
+  if (typeof raw === "string" && q.unit === "m" && typeof value === "number") {
+    const l = readLength(raw);
+    if (l) return l.unit === "m" ? l.shown : `${l.shown} (${Math.round(value * 1000) / 1000} m)`;
+  }
+  if (typeof raw === "string") return raw.trim();
+  return `${JSON.stringify(raw)}${q.unit ? ` ${q.unit}` : ""}`;
 }
 
 function exactlyOne<T>(xs: T[]): T | undefined {
@@ -360,7 +458,7 @@ export function createSession(m: Manifest, opts: SessionOptions = {}): Session {
   let previewNow: Preview | undefined;
   const fillNow = () =>
     filledNow ??= fillInputs(m, {
-      explicit: opts.set,
+      explicit: explicit(),
       answered: answers,
       selection: opts.selection ?? opts.store?.getSelection("scan"),
       preference: opts.store ? (k) => opts.store!.getPref(k) : undefined,
@@ -370,6 +468,52 @@ export function createSession(m: Manifest, opts: SessionOptions = {}): Session {
     const name = scanInputName(m);
     const v = name ? filled[name]?.value : undefined;
     return typeof v === "string" ? v : undefined;
+  };
+
+  /**
+   * Given names that are several things in the plan ("bedroom" for `to` on a home with two):
+   * a subject to ask about, unless answered. Only text that is not an id is looked up.
+   */
+  const ambiguous = (scan: string | undefined): SubjectAsk[] => {
+    const out: SubjectAsk[] = [];
+    if (!opts.set || scan === undefined) return out;
+    const shape = m.inputs.shape as Record<string, z.ZodType>;
+    let plan: Plan | undefined | null = null;
+    for (const [name, v] of Object.entries(opts.set)) {
+      if (typeof v !== "string" || !(name in shape)) continue;
+      const refers = inputRefers(shape[name]);
+      if (refers !== "room" && refers !== "door" && refers !== "window" && refers !== "floor") {
+        continue;
+      }
+      if (plan === null) plan = findPlan(sources, scan)?.plan;
+      if (!plan) return out;
+      const r = resolveRef(plan, refers, v);
+      if (!r.ok && r.reason === "ambiguous") {
+        out.push({ input: name, named: v.trim(), ids: r.candidates.map((c) => c.id) });
+      }
+    }
+    return out;
+  };
+  const scanGiven = () => {
+    const name = scanInputName(m);
+    const v = name ? (opts.set?.[name] ?? answers[name]) : undefined;
+    return typeof v === "string" ? v : opts.selection ?? opts.store?.getSelection("scan");
+  };
+  /** The subjects still to ask about: the question's, and given names that are several things. */
+  const openSubjects = (scan: string | undefined): SubjectAsk[] => [
+    ...(opts.subjects ?? []).filter((x) =>
+      !(x.input in answers) && !(opts.set && opts.set[x.input] !== undefined)
+    ),
+    ...ambiguous(scan).filter((x) => !(x.input in answers)),
+  ];
+  /** The explicit values, without a name that was several things once it is answered. */
+  const explicit = (): Record<string, unknown> | undefined => {
+    if (!opts.set) return opts.set;
+    const settled = ambiguous(scanGiven()).filter((x) => x.input in answers);
+    if (!settled.length) return opts.set;
+    const out = { ...opts.set };
+    for (const x of settled) delete out[x.input];
+    return out;
   };
 
   const session: Session = {
@@ -417,13 +561,30 @@ export function createSession(m: Manifest, opts: SessionOptions = {}): Session {
       const filled = Object.fromEntries(
         Object.keys(f.values).map((k) => [k, { value: f.values[k], from: f.from[k] }]),
       );
-      return previewNow = {
-        tool: m.id,
-        filled,
-        questions: describeQuestions(m, f.questions, { sources, scan: scanOf(filled) }),
-      };
+      const scan = scanOf(filled);
+      let questions = describeQuestions(m, f.questions, { sources, scan });
+      // Subjects named and not settled (by the question, or a name given that is several
+      // things in the plan): asked first, by name, with only the matching choices.
+      const open = openSubjects(scan);
+      if (open.length) {
+        const plan = scan !== undefined ? findPlan(sources, scan)?.plan : undefined;
+        const asked = open.map((x) => {
+          const q = questions.find((y) => y.input === x.input) ??
+            describeQuestions(m, [questionOf(m, x.input)], { sources, scan })[0];
+          return subjectQuestion(q, x, plan);
+        });
+        questions = [...asked, ...questions.filter((q) => !open.some((x) => x.input === q.input))];
+      }
+      return previewNow = { tool: m.id, filled, questions };
     },
     async run() {
+      // A subject named that is not settled is asked before anything runs.
+      if (openSubjects(scanGiven()).length) {
+        const p = session.preview();
+        lastQuestions = p.questions;
+        emit({ type: "questions", tool: m.id, questions: lastQuestions });
+        return { status: "needs_input", tool: m.id, questions: lastQuestions, filled: p.filled };
+      }
       let out: RunOutcome;
       try {
         // The runner (and the layers and verdict rules with it) loads only when a tool runs:
@@ -431,6 +592,7 @@ export function createSession(m: Manifest, opts: SessionOptions = {}): Session {
         const runner = opts.runner ?? (await import("./run.ts")).runTool;
         out = await runner(m, {
           ...opts,
+          set: explicit(),
           answers,
           // The session's own fill goes with the run, so runTool does not fill again (a runner
           // of the caller's, in another thread, fills for itself).

@@ -10,7 +10,15 @@ import { storeLocation } from "./store/location.ts";
 import { openStore } from "./store/sqlite.ts";
 import { openPostgresStore } from "./store/postgres.ts";
 
-export type { BatchRecord, BatchRow, FindingRow, RunRow, ScanRow, Store } from "./store/types.ts";
+export type {
+  BatchRecord,
+  BatchRow,
+  FindingRow,
+  JudgedScope,
+  RunRow,
+  ScanRow,
+  Store,
+} from "./store/types.ts";
 export { STORE_SCHEMA_VERSION } from "./store/schema.ts";
 export { defaultHome, storeLocation } from "./store/location.ts";
 export { diskProblem, openStore } from "./store/sqlite.ts";

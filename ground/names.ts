@@ -106,10 +106,12 @@ export function planNames(
   }));
   const floor = disambiguate(floorItems);
   const multiFloor = plan.floors.length > 1;
+  // Repeated names are told apart by the rooms' own numbers when they have them ("Foyer
+  // (A101)"), else by their floors.
   const room = disambiguate(plan.rooms.map((r) => ({
     id: r.id,
     base: r.name?.trim() || labelWords(r.label),
-    qualifier: multiFloor ? floor.get(r.floor) : undefined,
+    qualifier: r.number?.trim() || (multiFloor ? floor.get(r.floor) : undefined),
   })));
   const side = (id: string | null) => id === null ? "outside" : room.get(id) ?? id;
   const opening = disambiguate(plan.openings.map((o) => {
@@ -187,7 +189,7 @@ export function resolveRef(
       id: r.id,
       name: names.room.get(r.id)!,
       own: r.name,
-      labels: [r.label, labelWords(r.label)],
+      labels: [r.label, labelWords(r.label), ...(r.number ? [r.number] : [])],
     }));
   } else if (kind === "floor") {
     all = plan.floors.map((f) => ({

@@ -140,6 +140,11 @@ export const Room = z.object({
    * + dining room + kitchen + hallway"): every part's label, the one covering most floor first.
    */
   parts: z.array(z.enum(ROOM_LABELS)).optional(),
+  /**
+   * The room's number in its source (IfcSpace Name beside its LongName: "A101"): it tells
+   * rooms of one name apart ("Foyer (A101)") and a person may give it as the room.
+   */
+  number: text.optional(),
   polygon: z.array(Point).min(3, {
     error: (i) => `needs at least 3 points, got ${(i.input as unknown[]).length}`,
   }).max(B.polygon_points, { error: `at most ${B.polygon_points} points per polygon` }),

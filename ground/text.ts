@@ -20,3 +20,15 @@ export function listWords(words: string[]): string {
     ? words.join("")
     : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
 }
+
+/**
+ * `text` cut to at most `max` characters at a word boundary, with "…" when cut (a word longer
+ * than `max` is cut inside it). Never cuts mid-word where a space allows.
+ */
+export function clipWords(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const head = text.slice(0, Math.max(1, max - 1));
+  if (text.charAt(head.length) === " ") return `${head.trimEnd()}…`;
+  const space = head.lastIndexOf(" ");
+  return `${(space > max / 2 ? head.slice(0, space) : head).trimEnd()}…`;
+}

@@ -1,3 +1,4 @@
+import type { FindingStatus } from "../core/result.ts";
 /**
  * A scan's findings with what handing them on needs: the stored status and reason, the run
  * that last saw each one (its severity, the check it reports, its overlays), the tool's title.
@@ -11,11 +12,11 @@ import type { BcfFindingInput } from "../layers/bcf/topics.ts";
 /** Which findings to hand on: by status and by severity ("too-close" is warn). */
 export interface FindingFilter {
   tools?: string[];
-  statuses?: ("open" | "resolved" | "rejected")[];
+  statuses?: FindingStatus[];
   severities?: ("fail" | "warn" | "info")[];
 }
 
-const STATUS_WORDS = ["open", "resolved", "rejected"] as const;
+const STATUS_WORDS = ["open", "resolved", "rejected", "gone"] as const;
 const SEVERITY_WORDS: Record<string, "fail" | "warn" | "info"> = {
   fail: "fail",
   failing: "fail",

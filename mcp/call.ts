@@ -23,7 +23,13 @@ import { CancelledError, InputError } from "../ground/errors.ts";
 import type { Question } from "../core/inputs.ts";
 import type { Manifest } from "../core/manifest.ts";
 import { forModel, forModelText } from "../core/result.ts";
-import { createSession, parseAnswer, type Session, type SessionQuestion } from "../core/session.ts";
+import {
+  createSession,
+  parseAnswer,
+  type Session,
+  type SessionQuestion,
+  unitHint,
+} from "../core/session.ts";
 import type { Store } from "../core/store.ts";
 import { BUILTIN_SCANS } from "../layers/builtin.ts";
 import { activePersona } from "../presets/personas.ts";
@@ -101,12 +107,19 @@ export function elicitationSchema(
     if (prop.format && !["email", "uri", "date", "date-time"].includes(String(prop.format))) {
       delete prop.format;
     }
+    // A length is asked as text, read by the one length reader: "66 cm", "26 in", "2' 10\"".
+    const length = q.unit === "m" && (prop.type === "number" || prop.type === "integer");
+    if (length) {
+      prop.type = "string";
+      delete prop.minimum;
+      delete prop.maximum;
+    }
     if (q.choices?.length && prop.type === "string") {
       delete prop.enum;
       prop.oneOf = q.choices.map((c) => ({ const: String(c.value), title: c.label }));
     }
     prop.title = q.label;
-    prop.description = q.unit ? `${q.ask} (${q.unit})` : q.ask;
+    prop.description = length || q.unit ? `${q.ask} ${unitHint(q)}` : q.ask;
     properties[q.input] = prop;
   }
   return {

@@ -28,6 +28,11 @@ export const IMPORT_SCAN_INPUT = {
       pattern: "^[A-Za-z0-9_.-]{1,64}$",
       description: "The scan id to store it under; the file's own id when left out.",
     },
+    replace: {
+      type: "boolean",
+      description:
+        "Replace the building already stored under that id (its findings are kept where their subject is still there, closed as gone where not). Without it, importing over a stored id is refused.",
+    },
   },
   required: ["path"],
   additionalProperties: false,
@@ -99,7 +104,8 @@ export async function importScan(
       ...(typeof args.id === "string" ? { id: args.id } : {}),
       ...importLimits(store),
     });
-    store.putScan(loaded, report);
+    const { storeScan } = await import("../layers/store_scan.ts");
+    storeScan(store, loaded, report, { replace: args.replace === true, input: "id" });
     const p = loaded.plan;
     const doors = p.openings.filter((o) => o.kind !== "window").length;
     const windows = p.openings.filter((o) => o.kind === "window").length;

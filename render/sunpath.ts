@@ -84,6 +84,41 @@ const SECTOR_FILL = "#f6c344";
 const HIGHLIGHT = "#c00000";
 const dayColour = (d: { highlight?: boolean }, i: number) =>
   d.highlight ? HIGHLIGHT : PALETTE[i % PALETTE.length];
+/** A chart being drawn: its frame, and what is drawn and taken so far. */
+interface Sky {
+  chart: SunPathChart;
+  size: number;
+  cx: number;
+  cy: number;
+  R: number;
+  P(az: number, el: number): [number, number];
+  path(pts: [number, number][]): string;
+  /** Boxes the labels drawn so far take. */
+  placed: TextBox[];
+  head: string[];
+  body: string[];
+  labels: string[];
+  text(
+    x: number,
+    y: number,
+    t: string,
+    font_px: number,
+    anchor: "start" | "middle" | "end",
+    fill: string,
+    cls?: string,
+  ): string;
+}
+
+/** Where a label may go: inside the picture above the legend, off the labels placed. */
+interface LabelSpace {
+  legendTop: number;
+  free(b: TextBox): boolean;
+  /** Clear of the chart's disc (and its rim) by 2 px. */
+  offDisc(b: TextBox): boolean;
+}
+
+/** A facing shared by windows (to the degree): the lines their label shows. */
+type Facing = { facing_deg: number; lines: string[] };
 
 /**
  * The chart as a standalone SVG document. Every label is placed inside the picture without
@@ -92,6 +127,30 @@ const dayColour = (d: { highlight?: boolean }, i: number) =>
  * the legend.
  */
 export function sunPathSvg(chart: SunPathChart): string {
+  const sky = skyOf(chart);
+  drawTitle(sky);
+  drawGrid(sky);
+  const hasHorizon = drawSkyLines(sky);
+  const groups = drawWindows(sky);
+  const rows = legendRows(sky, groups, hasHorizon);
+  const space = labelSpace(sky);
+  const key = placeWindowLabels(sky, space, groups);
+  placeHourLabels(sky, space);
+  const { legend, keyLines, height } = drawLegend(sky, rows, key, space.legendTop);
+  const { size, head, body, labels } = sky;
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${height}" viewBox="0 0 ${size} ${height}" font-family="DejaVu Sans, Arial, sans-serif">`,
+    ...head,
+    ...body,
+    ...labels,
+    ...legend,
+    ...keyLines,
+    `</svg>`,
+  ].join("\n");
+}
+
+/** The chart's frame (centre, radius, sky -> picture) and empty layers. */
+function skyOf(chart: SunPathChart): Sky {
   const size = chart.size_px ?? 640;
   const cx = size / 2, cy = size / 2 + 14, R = size / 2 - 70;
   const P = (az: number, el: number) => skyToChart(az, el, cx, cy, R);
@@ -100,9 +159,23 @@ export function sunPathSvg(chart: SunPathChart): string {
       const [x, y] = P(az, el);
       return `${i ? "L" : "M"}${f1(x)} ${f1(y)}`;
     }).join(" ");
-  const placed: TextBox[] = [];
-  const head: string[] = [], body: string[] = [], labels: string[] = [];
-  // Title and subtitle: smaller type when a long one would not fit the picture's width.
+  const text = (
+    x: number,
+    y: number,
+    t: string,
+    font_px: number,
+    anchor: "start" | "middle" | "end",
+    fill: string,
+    cls = "label",
+  ) =>
+    `<text class="${cls}" x="${f1(x)}" y="${
+      f1(y)
+    }" font-size="${font_px}" text-anchor="${anchor}" fill="${fill}">${esc(t)}</text>`;
+  return { chart, size, cx, cy, R, P, path, placed: [], head: [], body: [], labels: [], text };
+}
+
+/** Title and subtitle: smaller type when a long one would not fit the picture's width. */
+function drawTitle({ chart, size, cx, head, placed }: Sky): void {
   const fit = (t: string, font_px: number) =>
     Math.min(font_px, Math.floor(((size - 8) / textWidth_px(t, 1)) * 10) / 10);
   const titlePx = fit(chart.title, 15);
@@ -122,20 +195,10 @@ export function sunPathSvg(chart: SunPathChart): string {
     );
     placed.push(textBox(cx, 34, chart.subtitle, subPx, "middle"));
   }
-  const text = (
-    x: number,
-    y: number,
-    t: string,
-    font_px: number,
-    anchor: "start" | "middle" | "end",
-    fill: string,
-    cls = "label",
-  ) =>
-    `<text class="${cls}" x="${f1(x)}" y="${
-      f1(y)
-    }" font-size="${font_px}" text-anchor="${anchor}" fill="${fill}">${esc(t)}</text>`;
+}
 
-  // Elevation rings and azimuth spokes (the grid: explained by their own labels).
+/** Elevation rings and azimuth spokes (the grid: explained by their own labels). */
+function drawGrid({ cx, cy, R, P, body, labels, placed, text }: Sky): void {
   for (const el of [0, 15, 30, 45, 60, 75]) {
     const r = R * (90 - el) / 90;
     body.push(
@@ -163,6 +226,10 @@ export function sunPathSvg(chart: SunPathChart): string {
     labels.push(text(lx, ly + 4, name, fs, "middle", "#333"));
     placed.push(textBox(lx, ly + 4, name, fs, "middle"));
   }
+}
+
+/** The horizon profile, the hour lines and the day paths; whether there is a horizon. */
+function drawSkyLines({ chart, P, path, body }: Sky): boolean {
   // Horizon profile, filled from the rim.
   const hasHorizon = !!chart.horizon && chart.horizon.length > 1;
   if (chart.horizon && hasHorizon) {
@@ -196,8 +263,11 @@ export function sunPathSvg(chart: SunPathChart): string {
       }" stroke-width="${d.highlight ? 2.6 : 1.4}"/>`,
     );
   }
+  return hasHorizon;
+}
 
-  // Windows: the half-sky each one sees (one facing), a tick on the rim for each facing.
+/** Windows: the half-sky each one sees (one facing), a tick on the rim for each facing. */
+function drawWindows({ chart, cx, cy, R, P, body }: Sky): Map<number, Facing> {
   const wins = chart.windows ?? [];
   const groups = new Map<number, { facing_deg: number; lines: string[] }>();
   for (const w of wins) {
@@ -225,7 +295,12 @@ export function sunPathSvg(chart: SunPathChart): string {
       }" stroke="${WINDOW_COLOUR}" stroke-width="3"/>`,
     );
   }
-  // The legend's entries, then its rows (wrapped to the picture's width).
+  return groups;
+}
+
+/** The legend's entries, then its rows (wrapped to the picture's width). */
+function legendRows({ chart, size }: Sky, groups: Map<number, Facing>, hasHorizon: boolean) {
+  const sector = groups.size === 1;
   const entries: { swatch: string; label: string }[] = [];
   for (const [i, d] of chart.days.entries()) {
     if (d.points.length < 2) continue;
@@ -273,6 +348,10 @@ export function sunPathSvg(chart: SunPathChart): string {
       x += w;
     }
   }
+  return rows;
+}
+
+function labelSpace({ size, cx, cy, R, placed }: Sky): LabelSpace {
   const legendTop = size + 6; // first legend baseline at legendTop + 14
   const frame: TextBox = { x0: 2, y0: 2, x1: size - 2, y1: legendTop };
   const inside = (b: TextBox) =>
@@ -283,8 +362,13 @@ export function sunPathSvg(chart: SunPathChart): string {
     const nx = Math.min(Math.max(cx, b.x0), b.x1), ny = Math.min(Math.max(cy, b.y0), b.y1);
     return Math.hypot(nx - cx, ny - cy) > R + 2;
   };
+  return { legendTop, free, offDisc };
+}
 
-  // Window labels beside their tick, outside the rim, pushed out until clear; else a number.
+/** Window labels beside their tick, outside the rim, pushed out until clear; else a number. */
+function placeWindowLabels(sky: Sky, space: LabelSpace, groups: Map<number, Facing>): string[] {
+  const { cx, cy, R, labels, placed } = sky;
+  const { free, offDisc } = space;
   const key: string[] = [];
   const sortedGroups = [...groups.values()].sort((a, b) => a.facing_deg - b.facing_deg);
   const WF = 9, lineH = 11;
@@ -331,8 +415,14 @@ export function sunPathSvg(chart: SunPathChart): string {
     // Nowhere even for a number (a picture too small): the key still lists it.
     key.push(`${num}: facing ${Math.round(g.facing_deg)}°: ${g.lines.join(", ")}`);
   }
-  // Hour labels: at the hour line's highest point, or further along it, where no other label
-  // is; on a white ground so the day paths under them do not hide them.
+  return key;
+}
+
+/**
+ * Hour labels: at the hour line's highest point, or further along it, where no other label is;
+ * on a white ground so the day paths under them do not hide them.
+ */
+function placeHourLabels({ chart, cx, cy, R, P, labels, placed, text }: Sky, { free }: LabelSpace) {
   for (const h of chart.hours) {
     const t = `${h.hour}h`;
     const order = h.points.map((p, i) => ({ p, i })).sort((a, b) => b.p[1] - a.p[1]);
@@ -350,7 +440,15 @@ export function sunPathSvg(chart: SunPathChart): string {
       break;
     }
   }
-  // The legend, then the numbered key.
+}
+
+/** The legend, then the numbered key; the picture's height. */
+function drawLegend(
+  { size, text }: Sky,
+  rows: { x: number; e: { swatch: string; label: string } }[][],
+  key: string[],
+  legendTop: number,
+) {
   const legend: string[] = [`<g class="legend">`];
   rows.forEach((row, k) => {
     const y = legendTop + 14 + k * 16;
@@ -371,15 +469,7 @@ export function sunPathSvg(chart: SunPathChart): string {
     }
   }
   const height = Math.ceil(bottom + 8);
-  return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${height}" viewBox="0 0 ${size} ${height}" font-family="DejaVu Sans, Arial, sans-serif">`,
-    ...head,
-    ...body,
-    ...labels,
-    ...legend,
-    ...keyLines,
-    `</svg>`,
-  ].join("\n");
+  return { legend, keyLines, height };
 }
 
 /** A line of text split at spaces into lines no wider than max_px. */

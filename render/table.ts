@@ -9,10 +9,40 @@ export function resultTable(r: ToolResult): ResultTable | undefined {
   return r.data?.table;
 }
 
+/**
+ * A result's checks as a table (`--csv` for tools whose answer is a list of checks): each
+ * check's label (which names its subject), status, measured value, limit, unit, rule and note.
+ */
+export function checksTable(r: ToolResult): ResultTable | undefined {
+  if (!r.checks.length) return undefined;
+  return {
+    columns: ["check", "status", "measured", "limit", "unit", "rule", "note"],
+    rows: r.checks.map((c) => [
+      c.label,
+      c.status,
+      c.measured ?? null,
+      c.limit ?? null,
+      c.unit ?? null,
+      c.rule ? `${c.rule.pack} ${c.rule.section}${c.rule.unverified ? " (unverified)" : ""}` : null,
+      c.note ?? null,
+    ]),
+  };
+}
+
+/** What `--csv` and the web's CSV download write: the tool's own table, else its checks. */
+export function csvTable(r: ToolResult): ResultTable | undefined {
+  return resultTable(r) ?? checksTable(r);
+}
+
 /** A table as CSV (RFC 4180 quoting). */
 export function toCsv(t: ResultTable): string {
   const cell = (v: unknown) => {
-    const s = v === undefined || v === null ? "" : String(v);
+    // Numbers to 12 significant digits: 0.7100000000000001 is written 0.71.
+    const s = v === undefined || v === null
+      ? ""
+      : typeof v === "number"
+      ? String(Number(v.toPrecision(12)))
+      : String(v);
     return /[",\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
   };
   return [t.columns.map(cell).join(","), ...t.rows.map((r) => r.map(cell).join(","))].join("\n") +

@@ -4,7 +4,7 @@
  * @module
  */
 import { termWidth, wrapIndented } from "../layout.ts";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { InputError } from "../../ground/errors.ts";
 import type { Manifest } from "../../core/manifest.ts";
 import { listManifests, loadTool } from "../../core/catalog.ts";
@@ -12,7 +12,7 @@ import type { Session, SessionQuestion, SessionState } from "../../core/session.
 import type { ToolResult } from "../../core/result.ts";
 import { printable, printableDeep, printableLine } from "../../core/printable.ts";
 import { paint, renderResult, ROW_LIMIT, useColor } from "../render.ts";
-import { resultTable, toCsv } from "../../render/table.ts";
+import { csvTable, toCsv } from "../../render/table.ts";
 import {
   collect,
   err,
@@ -88,7 +88,8 @@ function askOnTerminal(questions: SessionQuestion[], session: Session) {
       err(q.choices.map((c, i) => `  ${i + 1}. ${printableLine(c.label)}`).join("\n"));
     }
     for (;;) {
-      const raw = prompt(`${q.ask}${q.unit ? ` (${q.unit})` : ""}`);
+      const hint = L.unitHint(q);
+      const raw = prompt(`${q.ask}${hint ? ` ${hint}` : ""}`);
       if (raw === null) throw new Exit(EXIT.needsInput, `no answer for ${q.input}`);
       let value: unknown;
       try {
@@ -99,9 +100,9 @@ function askOnTerminal(questions: SessionQuestion[], session: Session) {
         continue;
       }
       answers[q.input] = value;
-      const shown = printableLine(
-        q.choices?.find((c) => c.value === value)?.label ?? raw.trim(),
-      );
+      // Echoed back in the person's own units ("66 cm (0.66 m)").
+      const shown = printableLine(L.answerShown(q, raw, value));
+      err(`  ${printableLine(q.label)}: ${shown}`);
       if (
         q.save && confirm(
           q.save.as === "selection"
@@ -134,6 +135,18 @@ async function cmdRun(toolId: string, f: RunFlags): Promise<number> {
       what: "pack file",
       max_bytes: L.DEFAULT_SMALL_FILE_MAX_MB * 1e6,
     });
+  }
+  if (f.csv !== undefined) {
+    // Said before anything runs: a tool that gives neither a table nor checks has no CSV.
+    if (!m.blocks.includes("Table") && !m.blocks.includes("CheckList")) {
+      throw new InputError("--csv", `${m.id} gives no table or checks to write as CSV`);
+    }
+    const dir = dirname(resolve(f.csv));
+    let folder = false;
+    try {
+      folder = Deno.statSync(dir).isDirectory;
+    } catch { /* missing */ }
+    if (!folder) throw new InputError("--csv", `${dir} is not a folder; nothing was run`);
   }
   const persona = L.activePersona(s, f.persona);
   const live = !f.json;
@@ -219,10 +232,13 @@ async function writeFiles(
     err(`wrote ${f.chart}`);
   }
   if (f.csv) {
-    const t = resultTable(result);
-    if (!t) throw new InputError("--csv", `${m.id} gives no table to write`);
-    await Deno.writeTextFile(f.csv, toCsv(t));
-    err(`wrote ${f.csv}`);
+    const t = csvTable(result);
+    // The result is printed either way: a run with nothing to tabulate says so, and goes on.
+    if (!t) err(`--csv: this ${m.id} run gave no table or checks; ${f.csv} was not written`);
+    else {
+      await Deno.writeTextFile(f.csv, toCsv(t));
+      err(`wrote ${f.csv}`);
+    }
   }
 }
 

@@ -14,6 +14,7 @@ export const importScan: Register = (p, { act }) => {
     "Import a building (plan JSON and the formats in layers/); import bcf FILE --scan SID: statuses from a BIM tool",
   )
     .option("--id <sid>", "store under this scan id")
+    .option("--replace", "replace the building already stored under that id (refused otherwise)")
     .option("--json", "print the import report as JSON")
     .option("--scan <sid>", "import bcf: the scan the topics are about")
     .option("--list", "import bcf: print the file's topics and change nothing")
@@ -21,7 +22,14 @@ export const importScan: Register = (p, { act }) => {
     .action(act(async (
       file: string,
       bcfFile: string | undefined,
-      o: { id?: string; json?: boolean; scan?: string; list?: boolean; dryRun?: boolean },
+      o: {
+        id?: string;
+        json?: boolean;
+        replace?: boolean;
+        scan?: string;
+        list?: boolean;
+        dryRun?: boolean;
+      },
     ) => {
       if (file === "bcf") {
         const { importBcf } = await import("./handoff.ts");
@@ -36,13 +44,22 @@ export const importScan: Register = (p, { act }) => {
         );
       }
       const { importLimits, importSource } = await import("../../layers/mod.ts");
+      const { storeScan } = await import("../../layers/store_scan.ts");
       const s = store();
       const { loaded, report } = await importSource(file, { id: o.id, ...importLimits(s) });
-      s.putScan(loaded, report);
+      const stored = storeScan(s, loaded, report, { replace: o.replace, input: "--id" });
       const p = loaded.plan;
       const count = (k: string) => p.openings.filter((x) => x.kind === k).length;
-      if (o.json) return out(JSON.stringify({ scan: p.id, report }, null, 2));
+      if (o.json) return out(JSON.stringify({ scan: p.id, report, stored }, null, 2));
       out(`Imported ${file} as scan ${p.id} (${report.format})`);
+      if (stored.replaced) {
+        const f = stored.findings!;
+        out(
+          `It replaced "${stored.replaced.name}" (${stored.replaced.rooms} rooms, imported ${
+            stored.replaced.imported_at.slice(0, 10)
+          }): ${f.kept} open finding(s) kept, ${f.gone} closed as gone (their subject is not in this building).`,
+        );
+      }
       out(
         tableOf([
           "Floors",

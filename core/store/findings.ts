@@ -21,6 +21,7 @@ const findingFrom = (r: Row): FindingRow => ({
   detail: opt(r.detail),
   subject: opt(r.subject),
   reason: opt(r.reason),
+  ...(r.scope ? { scope: r.scope as string } : {}),
   first_seen: r.first_seen as string,
   last_seen: r.last_seen as string,
   last_run: opt(r.last_run),
@@ -28,17 +29,18 @@ const findingFrom = (r: Row): FindingRow => ({
 
 export function findingsSqlite({ q, write }: SqliteDb): FindingOps {
   return {
-    syncFindings(scan, tool, findings, runId) {
+    syncFindings(scan, tool, findings, runId, judged = { scope: "" }) {
       return write(`saving the ${tool} findings`, () => {
         const t = now();
         const rejected = new Set<string>();
         const produced = new Set<string>();
         const get = q("SELECT status FROM findings WHERE scan = ? AND id = ?");
         const upsert = q(
-          `INSERT INTO findings (scan, id, tool, status, title, detail, subject, reason, first_run, last_run, first_seen, last_seen)
-           VALUES (?, ?, ?, 'open', ?, ?, ?, NULL, ?, ?, ?, ?)
+          `INSERT INTO findings (scan, id, tool, status, title, detail, subject, reason, first_run, last_run, first_seen, last_seen, scope)
+           VALUES (?, ?, ?, 'open', ?, ?, ?, NULL, ?, ?, ?, ?, ?)
            ON CONFLICT(scan, id) DO UPDATE SET tool=excluded.tool, title=excluded.title,
              detail=excluded.detail, subject=excluded.subject, last_run=excluded.last_run,
+             scope=excluded.scope,
              last_seen=excluded.last_seen,
              status=CASE WHEN findings.status = 'rejected' THEN 'rejected' ELSE 'open' END,
              reason=CASE WHEN findings.status = 'rejected' THEN findings.reason ELSE NULL END`,
@@ -58,15 +60,20 @@ export function findingsSqlite({ q, write }: SqliteDb): FindingOps {
             runId,
             t,
             t,
+            judged.scope,
           );
         }
-        const open = q("SELECT id FROM findings WHERE scan = ? AND tool = ? AND status = 'open'")
-          .all(scan, tool) as Row[];
+        const open = q(
+          "SELECT id, subject FROM findings WHERE scan = ? AND tool = ? AND status = 'open' AND scope = ?",
+        ).all(scan, tool, judged.scope) as Row[];
         const resolve = q(
           "UPDATE findings SET status = 'resolved', last_run = ? WHERE scan = ? AND id = ?",
         );
+        const subjects = judged.subjects ? new Set(judged.subjects) : undefined;
         for (const r of open) {
-          if (!produced.has(r.id as string)) resolve.run(runId, scan, r.id as string);
+          if (produced.has(r.id as string)) continue;
+          if (subjects && r.subject !== null && !subjects.has(r.subject as string)) continue;
+          resolve.run(runId, scan, r.id as string);
         }
         return rejected;
       });
@@ -109,13 +116,21 @@ const pgFindingFrom = (r: PgRow) => ({
   detail: opt(r.detail),
   subject: opt(r.subject),
   reason: opt(r.reason),
+  ...(r.scope ? { scope: r.scope } : {}),
   first_seen: r.first_seen,
   last_seen: r.last_seen,
   last_run: opt(r.last_run),
 });
 
 export const findingsPg: PgOps = {
-  async syncFindings(s, scan: string, tool: string, findings: PgRow[], runId: string) {
+  async syncFindings(
+    s,
+    scan: string,
+    tool: string,
+    findings: PgRow[],
+    runId: string,
+    judged: PgRow = { scope: "" },
+  ) {
     return await s.begin(async (tx: any) => {
       const t = now();
       // Sorted ids: concurrent writers take row locks in one order (no deadlocks).
@@ -140,17 +155,20 @@ export const findingsPg: PgOps = {
           last_run: runId,
           first_seen: t,
           last_seen: t,
+          scope: judged.scope,
         }));
         await tx`INSERT INTO findings ${tx(rows)}
           ON CONFLICT (scan, id) DO UPDATE SET tool=excluded.tool, title=excluded.title,
             detail=excluded.detail, subject=excluded.subject, last_run=excluded.last_run,
-            last_seen=excluded.last_seen,
+            last_seen=excluded.last_seen, scope=excluded.scope,
             status=CASE WHEN findings.status = 'rejected' THEN 'rejected' ELSE 'open' END,
             reason=CASE WHEN findings.status = 'rejected' THEN findings.reason ELSE NULL END`;
       }
+      const subjects: string[] | null = judged.subjects ?? null;
       await tx`UPDATE findings SET status = 'resolved', last_run = ${runId}
-        WHERE scan = ${scan} AND tool = ${tool} AND status = 'open'
-          AND NOT (id = ANY(${ids}))`;
+        WHERE scan = ${scan} AND tool = ${tool} AND status = 'open' AND scope = ${judged.scope}
+          AND NOT (id = ANY(${ids}))
+          AND (${subjects === null} OR subject IS NULL OR subject = ANY(${subjects ?? []}))`;
       return rejected;
     });
   },

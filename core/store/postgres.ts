@@ -106,14 +106,16 @@ export function openPostgresStore(url: string): Store {
         worker.terminate();
       }
     },
-    syncFindings(scan, tool, findings, runId) {
+    syncFindings(scan, tool, findings, runId, judged) {
       const plain = findings.map((f) => ({
         id: f.id,
         title: f.title,
         ...(f.detail !== undefined ? { detail: f.detail } : {}),
         ...(f.subject !== undefined ? { subject: f.subject } : {}),
       }));
-      return new Set(call("syncFindings")(scan, tool, plain, runId) as string[]);
+      return new Set(
+        call("syncFindings")(scan, tool, plain, runId, judged ?? { scope: "" }) as string[],
+      );
     },
     batchKeys(batch) {
       return new Set(call("batchKeys")(batch) as string[]);

@@ -89,6 +89,18 @@ export const MIGRATIONS: Migration[] = [
    CREATE TABLE IF NOT EXISTS batches (
      id TEXT PRIMARY KEY, spec_json ${t.json} NOT NULL, created_at TEXT NOT NULL);`,
   },
+  // 5: the scope a finding was judged under (issue 24: a run resolves only what it re-judged).
+  {
+    sqlite: (db: DatabaseSync) => {
+      const cols = new Set(
+        (db.prepare("PRAGMA table_info(findings)").all() as { name: string }[]).map((c) => c.name),
+      );
+      if (!cols.has("scope")) {
+        db.exec("ALTER TABLE findings ADD COLUMN scope TEXT NOT NULL DEFAULT ''");
+      }
+    },
+    postgres: `ALTER TABLE findings ADD COLUMN IF NOT EXISTS scope TEXT NOT NULL DEFAULT '';`,
+  },
 ];
 
 /** The schema version both stores write: the count of migrations. */

@@ -35,9 +35,20 @@ export interface FindingRow {
   detail?: string;
   subject?: string;
   reason?: string;
+  /** The scope the finding was judged under (see core/findings.ts judgedScope); "" none. */
+  scope?: string;
   first_seen: string;
   last_seen: string;
   last_run?: string;
+}
+
+/**
+ * What one run judged (core/findings.ts judgedScope): the scope its findings are kept under,
+ * and the subjects it came to a pass, warn or fail on (absent: its whole scope).
+ */
+export interface JudgedScope {
+  scope: string;
+  subjects?: string[];
 }
 
 /** One row of a batch (scan × tool): what `--out` files and summaries are made of. */
@@ -95,11 +106,19 @@ export interface Store {
   getRun(id: string): RunRow | undefined;
   listRuns(filter?: { tool?: string; scan?: string; limit?: number }): Omit<RunRow, "result">[];
   /**
-   * Records a run's findings: upserts those produced (a rejected one stays rejected), marks
-   * the tool's earlier open findings for the scan that were not produced as resolved.
-   * Returns the ids that are rejected, which callers hide.
+   * Records a run's findings: upserts those produced (a rejected one stays rejected) under the
+   * run's scope, and marks as resolved the tool's earlier open findings for the scan that were
+   * not produced, but only those of the same scope whose subject the run judged (`judged`;
+   * without it, scope "" and every subject). Returns the ids that are rejected, which callers
+   * hide.
    */
-  syncFindings(scan: string, tool: string, findings: Finding[], runId: string): Set<string>;
+  syncFindings(
+    scan: string,
+    tool: string,
+    findings: Finding[],
+    runId: string,
+    judged?: JudgedScope,
+  ): Set<string>;
   listFindings(filter?: { scan?: string; all?: boolean; tool?: string }): FindingRow[];
   /** Finds the rows with this id (one per scan that has it). */
   findFinding(id: string, scan?: string): FindingRow[];

@@ -20,6 +20,8 @@ export const TOPIC_STATUS: Record<FindingStatus, string> = {
   open: "Open",
   rejected: "Closed",
   resolved: "Resolved",
+  // Its subject is not in the re-imported building: closed, with that as the comment.
+  gone: "Closed",
 };
 /** Severity → TopicType and Priority. */
 export const TOPIC_TYPE = { fail: "Error", warn: "Warning", info: "Info", none: "Issue" } as const;

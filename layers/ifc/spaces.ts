@@ -106,6 +106,8 @@ export function spacesToRooms(
       floor: storey.guid,
       label: roomLabel,
       name: longName ?? nm,
+      // Name is the room number where LongName names the room ("A101" beside "Foyer").
+      ...(longName && nm && nm !== longName ? { number: nm } : {}),
       polygon,
       ...(height_m !== undefined && height_m > 0 ? { height_m: round4(height_m) } : {}),
     });

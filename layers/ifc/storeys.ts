@@ -266,6 +266,12 @@ function storeyElevations(m: IfcModel): void {
   }
 }
 
+/** A name an authoring tool fills in by default: not a building's name. */
+export function isPlaceholderName(name: string): boolean {
+  return /^(undefined|unnamed|untitled|default|none|n\/?a|null|project|project (number|name)|building|building name|projekt|projektnummer|geb(ä|ae)ude|-+|\?+|0+)$/i
+    .test(name.trim());
+}
+
 /**
  * The plan's floors, storeys in order of elevation (those more than 0.5 m below 0 get negative
  * indexes), named after the project; and the storey at or below a height.
@@ -293,10 +299,18 @@ export function planFloors(m: IfcModel, id: string) {
       sweeps: [],
     };
   const projectId = ids(api, model, W.IFCPROJECT)[0];
+  // The building's name: the project's, else the IfcBuilding's; an authoring tool's
+  // placeholder ("Undefined", "Project Number", "Default") is no name.
+  const names: (string | undefined)[] = [];
   if (projectId !== undefined) {
     const p = api.GetLine(model, projectId);
-    plan.name = str(p.LongName) ?? str(p.Name) ?? "";
+    names.push(str(p.LongName), str(p.Name));
   }
+  for (const b of ids(api, model, W.IFCBUILDING).slice(0, 1)) {
+    const l = api.GetLine(model, b);
+    names.push(str(l.LongName), str(l.Name));
+  }
+  plan.name = names.find((n) => n !== undefined && !isPlaceholderName(n)) ?? "";
   const nearestStoreyBelow = (y: number): Storey =>
     [...storeys].reverse().find((s) => s.elevation_m <= y + 0.05) ?? storeys[0];
   return { plan, projectId, nearestStoreyBelow };

@@ -5,10 +5,12 @@
 import { InputError } from "../../ground/errors.ts";
 import type { Importer } from "../types.ts";
 import { connectivityToPlan, looksLikeConnectivity, parseConnectivity } from "./connectivity.ts";
-import { houseToPlan, looksLikeHouse, parseHouse } from "./house.ts";
+import { looksLikeHouse, parseHouse } from "./parse.ts";
+import { houseToPlan } from "./plan.ts";
 
 export * from "./connectivity.ts";
-export * from "./house.ts";
+export * from "./parse.ts";
+export * from "./plan.ts";
 
 /** Detects `ASCII 1.x` + H line content; imports a Matterport3D `.house` file. */
 export const mp3dHouse: Importer = {

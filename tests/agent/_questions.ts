@@ -7,10 +7,25 @@
  */
 export interface Case {
   q: string;
+  /** The tool or tools it is about; `[]` when no tool answers it (the agent says so). */
   tool: string | string[];
   /** Inputs the question states (nothing else may be read from it). */
   inputs?: Record<string, unknown>;
-  who: "buyer" | "wheelchair" | "mover" | "architect" | "inspector" | "parent" | "contractor";
+  /**
+   * Inputs for subjects the question names that match several things in the plan ("the
+   * bedroom" on a home with two): the agent must ask about each, by name, and nothing else.
+   */
+  asks?: string[];
+  who:
+    | "buyer"
+    | "wheelchair"
+    | "walker"
+    | "tall"
+    | "mover"
+    | "architect"
+    | "inspector"
+    | "parent"
+    | "contractor";
 }
 
 export const CASES: Case[] = [

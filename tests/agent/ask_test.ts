@@ -116,15 +116,33 @@ Deno.test("agent: a fixture tool folder is picked for a question about it (no pe
   }
 });
 
-Deno.test("agent: a question that matches tools about equally asks which, by title", async () => {
-  const d = await decide("check the house", { store: demoStore(), builtins: BUILTIN_SCANS });
+Deno.test("agent: a question that matches tools about equally asks which, by title, best first", async () => {
+  // Turning space and step-free route both fit "wheelchair in the bathroom" closely.
+  const d = await decide("wheelchair in the bathroom", {
+    store: demoStore(),
+    builtins: BUILTIN_SCANS,
+  });
   assert.equal(d.status, "which_tool");
   if (d.status !== "which_tool") return;
-  assert.ok(d.candidates.length >= 2 && d.candidates.length <= 10);
+  assert.ok(d.candidates.length >= 2 && d.candidates.length <= 3);
   for (const c of d.candidates) assert.ok(d.ask.includes(c.title));
+  // Best first: the order of the sentence is the order of the scores.
+  assert.deepEqual(d.candidates.map((c) => c.tool).slice(0, 2), [
+    "turning_space",
+    "step_free_route",
+  ]);
+  assert.ok(d.ask.indexOf("Turning space") < d.ask.indexOf("Step-free route"));
+  // Nothing matches: no tool is offered, the answer says what threshold answers.
   const none = await decide("zzz qqq", { store: demoStore(), builtins: BUILTIN_SCANS });
-  assert.equal(none.status, "which_tool");
-  if (none.status === "which_tool") assert.match(none.why, /no tool/);
+  assert.equal(none.status, "none");
+  if (none.status === "none") {
+    assert.match(none.why, /no tool/);
+    assert.match(none.answer, /^threshold cannot answer that/);
+  }
+  // A few words matched too weakly: said so, not "cannot answer".
+  const vague = await decide("check the house", { store: demoStore(), builtins: BUILTIN_SCANS });
+  assert.equal(vague.status, "none");
+  if (vague.status === "none") assert.match(vague.answer, /^That question does not point to one/);
 });
 
 Deno.test("agent: a question that needs two tools runs both, each with its own part", async () => {

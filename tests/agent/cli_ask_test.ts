@@ -46,17 +46,24 @@ Deno.test("cli ask without a terminal: exit 3 with only the unfilled inputs as J
   assert.ok(j.runs[0].for_model.verdict);
 });
 
-Deno.test("cli ask: an unclear question asks which tool (exit 3 without a terminal)", async () => {
+Deno.test("cli ask: a near-tie asks which tool (exit 3 without a terminal); no match says what threshold answers", async () => {
   const home = tempHome();
-  const r = await cli(home, ["ask", "zzz qqq"]);
+  const r = await cli(home, ["ask", "wheelchair in the bathroom"]);
   assert.equal(r.code, 3);
   const out = JSON.parse(r.stdout);
   assert.equal(out.status, "which_tool");
-  assert.match(out.ask, /^Which do you mean: /);
+  assert.match(out.ask, /^Which do you mean: Turning space or Step-free route/);
   // --plan-only prints the offer as its decision and exits 0.
-  const plan = await cli(home, ["ask", "--plan-only", "--json", "zzz qqq"]);
+  const plan = await cli(home, ["ask", "--plan-only", "--json", "wheelchair in the bathroom"]);
   assert.equal(plan.code, 0);
   assert.equal(JSON.parse(plan.stdout).status, "which_tool");
+  // A question no tool answers: the answer, in a few grouped lines, exit 0.
+  const none = await cli(home, ["ask", "what's the weather"]);
+  assert.equal(none.code, 0, none.stderr);
+  const lines = none.stdout.trim().split("\n");
+  assert.match(lines[0], /^threshold cannot answer that/);
+  assert.ok(lines.length >= 4 && lines.length <= 8, none.stdout);
+  assert.ok(lines.slice(1).every((l) => l.startsWith("- ")));
   const named = await cli(home, ["ask", "--tool", "nope", "zzz"]);
   assert.equal(named.code, 2);
   assert.match(named.stderr, /tool: no tool "nope"; tools: .*ceiling_height/);
@@ -112,4 +119,50 @@ Deno.test("protocol (cli): threshold ask with a provider from the environment; t
   } finally {
     await srv.close();
   }
+});
+
+Deno.test("cli ask: the bedroom named is asked about by name (exit 3 without a terminal)", async () => {
+  const home = tempHome();
+  await cli(home, ["use", "demo"]);
+  const r = await cli(home, ["ask", "Will a 2.1 m sofa get to the bedroom?"]);
+  assert.equal(r.code, 3, r.stderr);
+  const out = JSON.parse(r.stdout);
+  assert.equal(out.tool, "will_it_fit");
+  assert.equal(out.questions[0].input, "to");
+  assert.equal(out.questions[0].ask, "Which bedroom: Main bedroom or Second bedroom?");
+  // Given with --set, it runs.
+  const done = await cli(home, [
+    "ask",
+    "--json",
+    "--set",
+    "to=u_bed2",
+    "Will a 2.1 m sofa get to the bedroom?",
+  ]);
+  assert.equal(done.code, 0, done.stderr);
+  assert.equal(JSON.parse(done.stdout).runs[0].result.inputs.to.value, "u_bed2");
+});
+
+Deno.test("cli: --set reads a length with its unit, as the questions are read", async () => {
+  const home = tempHome();
+  await cli(home, ["use", "demo"]);
+  for (
+    const [text, m] of [["66 cm", 0.66], ["26 in", 0.6604], [`2' 2"`, 0.6604], [
+      "0.66",
+      0.66,
+    ]] as const
+  ) {
+    const r = await cli(home, [
+      "run",
+      "door_clearance",
+      "--json",
+      "--set",
+      `chair_width_m=${text}`,
+    ]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(JSON.parse(r.stdout).result.inputs.chair_width_m.value, m, text);
+  }
+  // A bare number too big for metres says how to give a unit.
+  const bad = await cli(home, ["run", "door_clearance", "--json", "--set", "chair_width_m=66"]);
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /chair_width_m: .*66 is read as metres: give the unit, e\.g\. "66 cm"/);
 });

@@ -127,7 +127,7 @@ Deno.test("bind: lengths go to the input whose words match theirs; out-of-range 
   assert.deepEqual(bindInputs(c, q4, extract(q4)).values, {});
 });
 
-Deno.test("bind: rooms by name or label against the plan; the upstairs one; ambiguity left to the session", () => {
+Deno.test("bind: rooms by name or label against the plan; the upstairs one; several or none asked about by name", () => {
   const plan = BUILTIN_SCANS.demo().plan;
   const ids = (q: string) => roomMentions(q, plan).map((m) => m.ids);
   assert.deepEqual(ids("to the bathroom"), [["u_bath"]]);
@@ -143,7 +143,16 @@ Deno.test("bind: rooms by name or label against the plan; the upstairs one; ambi
   assert.deepEqual(bindInputs(c, q, extract(q), { plan }).values, { to: "u_bed2" });
   const amb = bindInputs(c, "to a bedroom", extract("to a bedroom"), { plan });
   assert.deepEqual(amb.values, {});
-  assert.match(amb.notes[0], /could be 2 rooms/);
+  assert.deepEqual(amb.asks.map((a) => ({ ...a, ids: a.ids.sort() })), [
+    { input: "to", named: "bedroom", ids: ["u_bed1", "u_bed2"] },
+  ]);
+  // A kind of room the plan has none of is asked about too (no ids: said so, all offered).
+  const none = bindInputs(c, "to the garage", extract("to the garage"), { plan });
+  assert.deepEqual(none.values, {});
+  assert.deepEqual(none.asks, [{ input: "to", named: "garage", ids: [] }]);
+  // A misspelt room within one edit ("dinning room"); not a word that merely looks alike.
+  assert.deepEqual(ids("into the dinning room"), [["g_dining"]]);
+  assert.deepEqual(ids("into the dinner"), []);
   // A room the question starts from is not the target.
   assert.deepEqual(bindInputs(c, "from the kitchen", [], { plan }).values, {});
 });

@@ -181,3 +181,33 @@ Deno.test("planChoices: one naming source, the names results use (ground/names.t
   derived.rooms[0] = { ...derived.rooms[0], derived: "made up for the test" };
   assert.equal(planChoices(derived, "room").some((c) => c.value === plan.rooms[0].id), false);
 });
+
+Deno.test("session: a room given by a name that is two rooms is asked by name, then runs the one chosen (issue 23)", async () => {
+  const { loadRegistry } = await import("../../core/registry.ts");
+  const fit = (await loadRegistry()).require("will_it_fit");
+  const s = createSession(fit, {
+    store: openStore(":memory:"),
+    builtins: BUILTIN_SCANS,
+    set: { scan: "demo", item: "sofa", to: "bedroom" },
+  });
+  const first = await s.run();
+  assert.equal(first.status, "needs_input");
+  if (first.status !== "needs_input") return;
+  const [q] = first.questions;
+  assert.deepEqual([q.input, q.named, q.ask], [
+    "to",
+    "bedroom",
+    "Which bedroom: Main bedroom or Second bedroom?",
+  ]);
+  assert.deepEqual(q.choices!.map((c) => c.value), ["u_bed1", "u_bed2"]);
+  // Answered by its number at a prompt: the answer wins over the name given.
+  const done = await s.answer({ to: "2" });
+  assert.equal(done.status, "done");
+  if (done.status === "done") assert.equal(done.result.inputs.to.value, "u_bed2");
+  // An id, or a name that is one room, runs at once.
+  const one = createSession(fit, {
+    builtins: BUILTIN_SCANS,
+    set: { scan: "demo", item: "sofa", to: "Second bedroom" },
+  });
+  assert.equal((await one.run()).status, "done");
+});

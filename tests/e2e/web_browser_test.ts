@@ -223,12 +223,17 @@ Deno.test("web in a browser: the five flows, screenshots, axe-core on every page
         await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Ask" })
           .click();
         await page.waitForURL(/\/ask$/);
-        // An unclear question offers the likely tools by title instead of guessing.
-        await page.getByLabel("Your question").fill("check the house");
+        // A near-tie offers the close tools by title, best first, instead of guessing.
+        await page.getByLabel("Your question").fill("wheelchair in the bathroom");
         await page.getByRole("button", { name: "Ask", exact: true }).click();
         await page.waitForSelector("#h-which");
         assert.ok(await page.locator(".ask-choices button").count() >= 2);
         await check("ask-which");
+        // A question no tool answers says what threshold answers, grouped.
+        await page.getByLabel("Your question").fill("what's the weather");
+        await page.getByRole("button", { name: "Ask", exact: true }).click();
+        await page.waitForSelector("#h-none");
+        await check("ask-none");
         await page.getByLabel("Your question").fill(
           "Can I get my wheelchair from the front door to the bathroom? My chair is 66 cm wide.",
         );

@@ -95,8 +95,12 @@ Deno.test("elicitationSchema: flat primitives with ask, unit; scans offered by n
     Object.keys(BUILTIN_SCANS).sort(),
   );
   assert.match(s.properties.scan.oneOf[0].title, /\(demo\)$/);
-  assert.equal(s.properties.width_m.description, "How wide? (m)");
-  assert.equal(s.properties.width_m.minimum, 0.5);
+  // A length is text, read by the one length reader in any unit (issue 23).
+  assert.equal(
+    s.properties.width_m.description,
+    `How wide? (m, or with a unit: 66 cm, 26 in, 2' 10")`,
+  );
+  assert.equal(s.properties.width_m.type, "string");
   assert.equal(s.properties.count.type, "integer");
   for (const p of Object.values(s.properties) as any[]) {
     assert.ok(["string", "number", "integer", "boolean"].includes(p.type));

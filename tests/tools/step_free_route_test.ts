@@ -55,7 +55,12 @@ Deno.test("step_free_route on the demo: the 5 cm front-door step blocks every ro
   assertEquals(r.findings.length, 16);
   assertOk(r.findings.every((f) => /^step_free_route:room:[a-z0-9_]+$/.test(f.id)));
   const bath = r.findings.find((f) => f.id === "step_free_route:room:u_bath")!;
-  assertEquals(bath.title, "Bathroom cannot be reached step-free");
+  // The title names the room and what blocks the way, by name, with no number (issue 23).
+  assertEquals(
+    bath.title,
+    "Bathroom cannot be reached step-free: blocked at front door (Entrance ↔ outside), stair (Ground floor → First floor), door (Landing ↔ Bathroom)",
+  );
+  assertOk(!/\d/.test(bath.title.replace(/\(.*?\)/g, "")));
   assertEquals(bath.code, "room.unreachable");
   const bathDoor = r.checks.find((c) => c.id === "clear_width:d_bath")!;
   assertEquals([bathDoor.code, bathDoor.data?.estimated, bathDoor.data?.needed_m], [
@@ -218,4 +223,30 @@ Deno.test("the four access tools on the Matterport3D sample (no rooms): unknown,
       assertEquals(o.result.verdict.code, "run.missing_layer", id);
     }
   }
+});
+
+Deno.test("step_free_route: what a model sees names the room and the door that is too close to call (issue 23)", async () => {
+  // The bathroom door is 0.64 m clear (estimated); a 0.59 m chair with 0.05 m margin needs
+  // exactly that: within the scan's uncertainty. Steps allowed, stairs allowed.
+  const r = await run({
+    set: {
+      scan: "demo",
+      to: "u_bath",
+      chair_width_m: 0.59,
+      min_clear_width_m: 0.6,
+      max_step_m: 0.06,
+      step_free: false,
+    },
+  });
+  const view = forModel(r);
+  assertEquals(view.status, "warn");
+  assertEquals(
+    view.verdict,
+    "1 of 1 rooms are reachable only within the scan's uncertainty (too close to call: measure on site): Bathroom, at door (Landing ↔ Bathroom).",
+  );
+  assertEquals(view.findings.map((f) => f.title), [
+    "The route to Bathroom is too close to call at door (Landing ↔ Bathroom)",
+  ]);
+  // Names, never ids, in what the model reads as text.
+  assertOk(!/u_bath|d_bath/.test(view.verdict + view.findings[0].title));
 });

@@ -155,10 +155,10 @@ Deno.test("web ask: without JavaScript the prefilled form is a plain POST that r
   }
 });
 
-Deno.test("web ask: a low-confidence question offers the likely tools by title, each carrying the question; choosing one shows its form", async () => {
+Deno.test("web ask: a near-tie offers the close tools by title, best first, each carrying the question; choosing one shows its form", async () => {
   const web = await webWithDemo();
   try {
-    const q = "check the house";
+    const q = "wheelchair in the bathroom";
     const page = await (await web.post("/ask", form({ q }))).text();
     assert.equal(runForms(page).length, 0, "no tool is guessed");
     assert.match(page, /<h2 id="h-which">Which do you mean: /);
@@ -166,6 +166,7 @@ Deno.test("web ask: a low-confidence question offers the likely tools by title, 
       ...page.matchAll(/<button type="submit" name="tool" value="(\w+)"[^>]*>([^<]+)<\/button>/g),
     ].map((m) => ({ tool: m[1], title: m[2] }));
     assert.ok(offered.length >= 2 && offered.length <= 3, JSON.stringify(offered));
+    assert.deepEqual(offered.map((o) => o.tool).slice(0, 2), ["turning_space", "step_free_route"]);
     // By title, never by id.
     for (const o of offered) assert.ok(!o.title.includes("_") && o.title !== o.tool, o.title);
     // The buttons post the question with them.
@@ -180,6 +181,39 @@ Deno.test("web ask: a low-confidence question offers the likely tools by title, 
         `<strong>Chosen tool</strong> — ${offered[0].title}: you chose it from the tools offered`,
       ),
     );
+  } finally {
+    await web.close();
+  }
+});
+
+Deno.test("web ask: a question no tool answers says what threshold answers, grouped; no form", async () => {
+  const web = await webWithDemo();
+  try {
+    const page = await (await web.post("/ask", form({ q: "what's the weather" }))).text();
+    assert.equal(runForms(page).length, 0);
+    assert.match(page, /<h2 id="h-none">threshold cannot answer that<\/h2>/);
+    const groups = [...page.matchAll(/<li>([^<:]+): /g)].map((m) => m[1]);
+    assert.ok(groups.length >= 4 && groups.length < 12, JSON.stringify(groups));
+    assert.match(page, /<a href="\/tools\/will_it_fit">Will it fit\?<\/a>/);
+  } finally {
+    await web.close();
+  }
+});
+
+Deno.test("web ask: a bedroom named of two is asked by name: the form offers those two only", async () => {
+  const web = await webWithDemo();
+  try {
+    const page =
+      await (await web.post("/ask", form({ q: "Will a 2.1 m sofa get to the bedroom?" })))
+        .text();
+    const [f] = runForms(page);
+    assert.equal(f.tool, "will_it_fit");
+    const to = f.fields.find((x) => x.name === "to")!;
+    assert.equal(to.ask, "Which bedroom: Main bedroom or Second bedroom?");
+    assert.equal(to.required, true);
+    assert.deepEqual(to.choices!.map((c) => c.value), ["u_bed1", "u_bed2"]);
+    // The length the question stated is kept, as typed units read.
+    assert.equal(f.fields.find((x) => x.name === "width_m")!.from_text, "your question");
   } finally {
     await web.close();
   }

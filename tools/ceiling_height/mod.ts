@@ -29,6 +29,19 @@ export default named(tool({
   model_description:
     "Check every room's ceiling height in one scan against a minimum height (metres). Returns a verdict, and a finding per room that is too low or too close to call.",
   audience: ["buyer", "tall-person", "inspector"],
+  subjects: ["room"],
+  questions: [
+    "Are the ceilings high enough?",
+    "Which rooms have a ceiling lower than 2.1 m?",
+    "I'm 6 ft 5, will I bump my head anywhere?",
+    "Is there enough headroom in the attic room?",
+    "How high are the ceilings upstairs?",
+    "Room heights below 2300 mm",
+    "Do I have to duck under any low ceilings?",
+    "Which room has the lowest ceiling?",
+    "Rooms with less than 2.4 m floor to ceiling",
+    "Is the loft tall enough to stand up in?",
+  ],
   inputs: z.object({
     scan: z.string().min(1).meta(fill.selection()),
     min_height_m: z.number().min(1).max(6).default(2.13).meta(

@@ -44,25 +44,43 @@ export default named(tool({
   model_description:
     "Check one scan against a rule pack (ada-2010, irc-2021, uk-adm, fha, a pack file path, or a pack's JSON text): door clear widths (with the corridor they open from), thresholds, ceiling heights, room areas and least dimensions, corridor and kitchen clear widths, turning circles, clear floor space and clear depth at doors, egress windows, stair risers and goings, ramp slopes graded by going, ramp landings. Returns a verdict, counts by status, and a finding per failing or too-close-to-call rule and element, with the rule's section.",
   audience: ["inspector", "architect", "buyer", "wheelchair-user", "contractor"],
+  subjects: ["rule pack", "building", "door", "window", "stair", "room"],
+  questions: [
+    "Is it ADA compliant?",
+    "Check the house against the IRC",
+    "Does it meet Part M, M4(2)?",
+    "Which rules of the Fair Housing Act does it fail?",
+    "Building code violations?",
+    "Can you get out through the windows in an emergency (egress windows)?",
+    "Stair rise and going, ramp slopes and landings against the rules",
+    "Which sections of the code does it fail?",
+    "Does the house meet the building regulations?",
+    "Are the ramps too steep for the code?",
+    "Accessibility review against the Fair Housing Act",
+  ],
   examples: [{ pack: "ada-2010" }, { pack: "irc-2021" }],
   inputs: z.object({
     scan: z.string().min(1).meta(fill.selection()),
-    pack: z.string().min(1).meta(
-      fill.preference("rules.pack", {
+    pack: z.string().min(1).meta({
+      ...fill.preference("rules.pack", {
         ask: `Which rule pack (${BUILTIN_PACK_IDS.join(", ")}, or a pack file's path)?`,
         label: "rule pack",
       }),
-    ),
+      scope: true,
+    }),
     occupancy: z.enum(OCCUPANCIES).optional().meta({
+      scope: true,
       description:
         "Check as a dwelling or a public building; when left out, the pack's own default.",
     }),
     work: z.enum(WORKS).default("new").meta({
+      scope: true,
       label: "kind of work",
       description:
         "New construction, work on an existing building (some rules relax for it; UK M4 does not apply), or a material change of use.",
     }),
     level: z.string().min(1).optional().meta({
+      scope: true,
       description:
         "For packs with levels (uk-adm: M4(1), M4(2), M4(3)); when left out, the pack's default.",
     }),

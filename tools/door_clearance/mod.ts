@@ -39,6 +39,18 @@ export default named(tool({
   model_description:
     "Check every door and opening's clear width in one scan against what a wheelchair or walker user needs (metres): the larger of a minimum clear width and the chair width plus a margin. Returns a verdict and a finding per door that is too narrow or too close to call.",
   audience: ["wheelchair-user", "mobility-aid-user", "buyer", "inspector", "mover"],
+  subjects: ["person", "door"],
+  questions: [
+    "Which doors are too narrow for my wheelchair?",
+    "Are the doorways wide enough for my chair?",
+    "Door clear widths under 32 inches",
+    "Will my walker fit through the doors?",
+    "How wide are the doors?",
+    "Check every door's clear width against 815 mm",
+    "What are the door widths?",
+    "Is every doorway wide enough for a mobility scooter?",
+    "Doors narrower than 80 cm clear",
+  ],
   inputs: z.object({
     scan: z.string().min(1).meta(fill.selection()),
     chair_width_m: chair_width_optional_m,

@@ -33,6 +33,15 @@ export default tool({
   model_description:
     "Check the room labels of one scan against its panoramas: label every room that has panoramas from the fixtures and furniture a detector finds in them and the room's shape, and compare with the plan's labels. Returns a finding per room whose label disagrees or is missing.",
   audience: ["buyer", "architect", "inspector"],
+  subjects: ["panoramas", "room"],
+  questions: [
+    "Do the plan's room labels match what the panoramas show?",
+    "Which rooms are mislabelled?",
+    "What kind of room is the unlabelled one, judging by its photos?",
+    "Label the rooms from the 360 images",
+    "Which room labels disagree with the photos?",
+    "Are the rooms labelled correctly?",
+  ],
   inputs: z.object({
     scan: z.string().min(1).meta(fill.selection()),
     commit_score: z.number().min(0.2).max(0.99).default(COMMIT_SCORE).meta(

@@ -24,6 +24,16 @@ export default tool({
   model_description:
     "List what stands in each room of one scan (toilets, sinks, ovens, beds, sofas …) as a detector finds it in the room's panoramas: class, count and plan positions with their uncertainty.",
   audience: ["buyer", "mover", "architect"],
+  subjects: ["panoramas", "room", "item"],
+  questions: [
+    "What furniture do the panoramas show in each room?",
+    "Which objects are in the kitchen, from the photos?",
+    "Is there a toilet and a sink in the WC pictures?",
+    "List the fixtures and furniture seen in the 360 images",
+    "How many beds and sofas can be seen?",
+    "Which rooms already have furniture in them?",
+    "What can be seen in the living room photos?",
+  ],
   inputs: z.object({
     scan: z.string().min(1).meta(fill.selection()),
     min_score: z.number().min(0.2).max(0.99).default(MIN_OBJECT_SCORE).meta(

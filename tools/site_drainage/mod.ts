@@ -47,6 +47,17 @@ export default tool({
   model_description:
     "Check, on the site's elevation raster, whether the ground falls away from each side of a building (IRC R401.3: 6 in within the first 10 ft), where rain water ponds against its walls and how much ground drains towards it. Returns a verdict, a check per side and a finding per pond.",
   audience: ["buyer", "inspector", "contractor"],
+  subjects: ["the ground", "building"],
+  questions: [
+    "Does the ground slope away from the house?",
+    "Does the yard slope toward the house?",
+    "Where does rain water pond against the walls?",
+    "Will the basement get wet from runoff?",
+    "Lot grading: 6 in of fall within the first 10 ft?",
+    "Puddles next to the foundation?",
+    "Is the lot graded so water runs away from the building?",
+    "Does the land fall toward the walls anywhere?",
+  ],
   inputs: z.object({
     scan: z.string().min(1).meta(fill.selection()),
     min_fall_m: z.number().min(0).max(2).default(0.152).meta({

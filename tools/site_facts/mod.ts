@@ -32,6 +32,17 @@ export default tool({
   model_description:
     "Report what the elevation and aerial rasters attached to a place say: elevation, slope and aspect, height above the lowest ground within a radius (a flood-prone hint), and the vegetated and hard-surfaced shares of the ground around the building where imagery exists. The place is a scan id, 'lat,lon' or a stored site.",
   audience: ["buyer", "renter", "inspector", "architect"],
+  subjects: ["place", "the ground"],
+  questions: [
+    "What is the elevation and slope at this place?",
+    "Is the house on low ground, at risk of flooding?",
+    "How green is the area, trees and greenery around the property?",
+    "How much of the ground around the building is paved?",
+    "Altitude above sea level of the site",
+    "Is the plot hilly, which way does the terrain face?",
+    "How high above the surrounding ground is the property?",
+    "What share of the surroundings is vegetated?",
+  ],
   examples: [{ place: "demo" }],
   inputs: z.object({
     place: z.string().min(1).meta({

@@ -53,6 +53,20 @@ export default named(tool({
   model_description:
     "Find the best route from a building's main entrance to every room (or one room) for a wheelchair or walker user: door clear widths, thresholds, stairs, ramps and furniture in the way. Returns a verdict, a finding per room that is blocked or too close to call naming the blocking door, step or stair with its numbers, and route lengths in metres.",
   audience: ["wheelchair-user", "mobility-aid-user", "parent", "buyer", "inspector"],
+  subjects: ["person", "room", "door", "stair"],
+  questions: [
+    "Can I get my wheelchair from the front door to the bathroom?",
+    "Which rooms can I reach without steps?",
+    "Can I push a stroller or pram to the kitchen?",
+    "Is there a step-free way in from the entrance?",
+    "Can I get to every room with my rollator or walker?",
+    "What blocks my wheelchair on the way to the bedroom?",
+    "Wheelchair access from the back door to the living room",
+    "Is the house accessible for a power chair?",
+    "Can a wheelchair user get from outside into the kitchen?",
+    "Are there steps or thresholds on the way to the lounge?",
+    "Can I wheel a buggy to the dining room?",
+  ],
   inputs: z.object({
     scan: z.string().min(1).meta(fill.selection()),
     chair_width_m,
@@ -229,6 +243,14 @@ export default named(tool({
       longest,
       top,
       step_free: inputs.step_free,
+      close: {
+        rooms: targets.filter((t) => routes.get(t.id)!.status === "warn").map((t) => t.id),
+        at: [
+          ...new Set(
+            targets.flatMap((t) => routes.get(t.id)!.close.map((c) => c.element)),
+          ),
+        ],
+      },
     });
     ctx.step(
       `Done: ${counts.pass} reachable, ${counts.fail} blocked, ${counts.warn} too close, ${counts.unknown} unknown`,

@@ -143,11 +143,20 @@ export function roomFinding(
   legIds: string[],
   markers: Set<string>,
 ): Finding {
+  // The title names the room and what stops the way to it, by name (ids here become names,
+  // tools/_shared/refs.ts); its numbers stay in the detail.
+  const at = (cs: Constraint[]) => {
+    const els = [...new Set(cs.map((c) => c.element))];
+    return els.length ? `${els.slice(0, 3).join(", ")}${els.length > 3 ? " and more" : ""}` : "";
+  };
+  const blocked = at(r.blocking), close = at(r.close), unknown = at(r.unknown);
   const title = r.status === "fail"
-    ? `${name} cannot be reached ${step_free ? "step-free" : "in a chair"}`
+    ? `${name} cannot be reached ${step_free ? "step-free" : "in a chair"}${
+      blocked ? `: blocked at ${blocked}` : ""
+    }`
     : r.status === "warn"
-    ? `The route to ${name} is too close to call`
-    : `Whether ${name} can be reached is unknown`;
+    ? `The route to ${name} is too close to call${close ? ` at ${close}` : ""}`
+    : `Whether ${name} can be reached is unknown${unknown ? `: not known at ${unknown}` : ""}`;
   const len = r.length_m !== undefined && !r.why
     ? ` The best route is ${fmtM(r.length_m, 1)} long.`
     : "";
@@ -275,6 +284,8 @@ export interface RouteVerdictParts {
   longest?: { len: number; name: string };
   top?: { c: Constraint; n: number };
   step_free: boolean;
+  /** The rooms reachable only within the uncertainty, and where (element ids, named later). */
+  close?: { rooms: string[]; at: string[] };
 }
 
 /** The verdict: blocked rooms first, then too close, then reachable; what is unknown leads. */
@@ -296,8 +307,13 @@ export function routeVerdict(p: RouteVerdictParts): Verdict {
       (counts.warn ? `. ${counts.warn} more are too close to call` : "") + ".";
   } else if (counts.warn) {
     status = "warn";
+    const list = (xs: string[]) =>
+      `${xs.slice(0, 3).join(", ")}${xs.length > 3 ? ` and ${xs.length - 3} more` : ""}`;
+    const which = p.close?.rooms.length
+      ? `: ${list(p.close.rooms)}${p.close.at.length ? `, at ${list(p.close.at)}` : ""}`
+      : "";
     text =
-      `${counts.warn} of ${n} rooms are reachable only within the scan's uncertainty (${TOO_CLOSE}).`;
+      `${counts.warn} of ${n} rooms are reachable only within the scan's uncertainty (${TOO_CLOSE})${which}.`;
   } else if (counts.pass) {
     status = "pass";
     text = n === 1

@@ -41,15 +41,27 @@ export default named(tool({
   model_description:
     "Count the hours of direct sun on every window and room of one scan on a chosen date and month by month over that year, from the sun's position, each window's facing, an optional horizon profile and the building's own walls; optionally check EN 17037 (hours on a day between 1 Feb and 21 Mar) or BRE BR 209 (share of annual sunlight hours). Needs the site's latitude and longitude.",
   audience: ["buyer", "renter", "architect", "inspector"],
+  subjects: ["sun", "window", "room"],
+  questions: [
+    "How much sun does each room get?",
+    "Hours of direct sunlight in the kitchen on 21 December?",
+    "Is the living room sunny in winter?",
+    "Which windows get direct sun in March?",
+    "Check sunlight against BRE 209 or EN 17037",
+    "Is the house bright or dark, south facing?",
+    "Which side of the house gets the afternoon sun?",
+    "Is the bedroom in shade all winter?",
+  ],
   inputs: z.object({
     scan: z.string().min(1).meta(fill.selection()),
     date: z.string().regex(/^-?\d{1,4}-\d{2}-\d{2}$/, { error: "give the date as YYYY-MM-DD" })
-      .default("2025-03-21").meta(
-        fill.preference("sun.date", {
+      .default("2025-03-21").meta({
+        ...fill.preference("sun.date", {
           ask: "Which day should the sun be counted on (YYYY-MM-DD)?",
           label: "the day to count sun hours on",
         }),
-      ),
+        scope: true,
+      }),
     step_min: z.number().int().min(1).max(240).default(60).meta(
       fill.preference("sun.step_min", {
         ask: "How many minutes between sun positions over the year?",
@@ -57,13 +69,15 @@ export default named(tool({
         label: "the time step of the yearly profile",
       }),
     ),
-    standard: z.enum(["en17037", "bre209", "none"]).default("en17037").meta(
-      fill.preference("sun.standard", {
+    standard: z.enum(["en17037", "bre209", "none"]).default("en17037").meta({
+      ...fill.preference("sun.standard", {
         ask: "Which sunlight standard should the hours be checked against?",
         label: "a sunlight standard",
       }),
-    ),
+      scope: true,
+    }),
     en17037_level: z.enum(["minimum", "medium", "high"]).default("minimum").meta({
+      scope: true,
       description: "EN 17037 sunlight exposure level: minimum 1.5 h, medium 3 h, high 4 h.",
     }),
     min_altitude_deg: z.number().min(0).max(45).default(0).meta({

@@ -23,6 +23,20 @@ export default named(tool({
   model_description:
     "Measure one scan's quantities per room, per floor and for the building: floor area, perimeter, wall area net of doors and windows, ceiling area, volume, skirting length, paint in litres and flooring with waste, under a named convention (net, gross, finished). Returns the totals and a table.",
   audience: ["contractor", "buyer", "renter", "architect", "mover"],
+  subjects: ["room", "building"],
+  questions: [
+    "How much paint do I need for the walls and ceilings?",
+    "What is the floor area of each room?",
+    "How much flooring or carpet with 10 % waste?",
+    "Wall area and skirting length per room",
+    "Square footage of the house?",
+    "Total floor, wall and ceiling quantities",
+    "How many litres of paint for three coats?",
+    "Room volumes and perimeters",
+    "How much floor is there to tile in the bathroom?",
+    "Net wall area for wallpaper",
+    "How many square feet is each bedroom?",
+  ],
   inputs: z.object({
     scan: z.string().min(1).meta(fill.selection()),
     convention: z.enum(CONVENTIONS).default("net").meta({

@@ -37,6 +37,17 @@ export default named(tool({
   model_description:
     "Check every room of one scan (or one room) for a clear circle of the wheelchair user's turning diameter (metres) on the floor free of furniture; where none fits, try ADA's T-shaped turning space. Returns a verdict and a finding per room too tight to turn in.",
   audience: ["wheelchair-user", "mobility-aid-user", "buyer", "inspector"],
+  subjects: ["person", "room"],
+  questions: [
+    "Can I turn my wheelchair around in the bathroom?",
+    "In which rooms is there no room to turn a wheelchair?",
+    "I need a 1.5 m turning circle: which rooms are too tight?",
+    "Room to manoeuvre a power chair in the bedroom?",
+    "Wheelchair turning space in every room",
+    "Can I do a 360 in my chair in the WC?",
+    "Could a wheelchair turn in the hall?",
+    "Which rooms lack a 1500 mm turning circle?",
+  ],
   inputs: z.object({
     scan: z.string().min(1).meta(fill.selection()),
     turning_diameter_m,

@@ -42,10 +42,23 @@ export default named(tool({
   model_description:
     "Check whether an item (a preset such as sofa, fridge, mattress, wardrobe or piano, or a custom box in metres) can be carried from a building's entrance to a target room: through each door (tilting allowed), around corners, up stairs, and onto the room's free floor. Returns a verdict, the first blocking step as a finding, and how to carry the item at each step.",
   audience: ["mover", "buyer", "renter"],
+  subjects: ["item", "room", "door", "stair"],
+  questions: [
+    "Will my sofa fit into the living room?",
+    "Can the movers get a wardrobe up the stairs to the bedroom?",
+    "Will a king-size mattress get to the main bedroom?",
+    "Can we bring a piano in through the back door?",
+    "Will the fridge go through the kitchen door?",
+    "Will a 2.2 m couch make it to the study?",
+    "Can a washing machine be carried into the utility room?",
+    "Can the delivery get a fridge freezer to the kitchen?",
+    "Will a double bed go up the stairs?",
+  ],
   examples: [{ item: "sofa", to: "u_bed1" }],
   inputs: z.object({
     scan: z.string().min(1).meta(fill.selection()),
     item: z.enum(ITEMS).meta({
+      scope: true,
       ask: "What are you moving: sofa, fridge, mattress, wardrobe, piano, or custom (its size)?",
       label: "the item",
     }),

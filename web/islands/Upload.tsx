@@ -78,6 +78,18 @@ export function Upload({ action, max_bytes, formats }: UploadProps): JSX.Element
       <small id="upload-id-hint">
         Letters, digits, “_”, “.” and “-”; made from the file when empty.
       </small>
+      <div class="check">
+        <input
+          id="upload-replace"
+          type="checkbox"
+          name="replace"
+          aria-describedby="upload-replace-hint"
+        />
+        <label for="upload-replace">Replace the building already stored under this id</label>
+      </div>
+      <small id="upload-replace-hint">
+        Without it, an id that is taken is refused and nothing is changed.
+      </small>
       <p id="upload-msg" role="status">{msg}</p>
       <button type="submit">Import</button>
     </form>

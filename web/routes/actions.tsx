@@ -3,6 +3,7 @@
  * scan, choose a persona, save or forget a preference, reject or restore a finding, import an
  * upload. Each changes the store as the matching command does.
  */
+import { storeScan } from "../../layers/store_scan.ts";
 import { join } from "node:path";
 import { InputError } from "../../ground/errors.ts";
 import { setFindingVerdict } from "../../core/findings.ts";
@@ -167,7 +168,8 @@ export async function importPost(app: App, req: Request): Promise<Response> {
       warnings: clean(out.report.warnings),
     };
     out.loaded.plan.source.ref = file;
-    app.store.putScan(out.loaded, report);
+    const replace = form.get("replace") === "on" || form.get("replace") === "true";
+    storeScan(app.store, out.loaded, report, { replace, input: "scan id" });
     return homePage(app, url, <ImportReportView loaded={out.loaded} report={report} file={file} />);
   } catch (e) {
     const status = e instanceof HttpError ? e.status : e instanceof InputError ? 400 : 500;

@@ -94,9 +94,26 @@ async function toolPanel(
   const stated = new Set(
     Object.entries(t.inputs).filter(([, v]) => v.from === "question").map(([k]) => k),
   );
-  props.fields = props.fields.map((f) =>
-    stated.has(f.name) ? { ...f, from_text: FROM_QUESTION } : f
-  );
+  // A subject the question named that is several things (or none) is asked by name: its
+  // field offers only the matching choices, with the question's sentence ("Which bathroom: …?").
+  const named = new Map(t.questions.filter((q) => q.named !== undefined).map((q) => [q.input, q]));
+  props.fields = props.fields.map((f) => {
+    const q = named.get(f.name);
+    if (q) {
+      return {
+        ...f,
+        ask: q.ask,
+        required: true,
+        ...(q.choices?.length
+          ? {
+            kind: "choice" as const,
+            choices: q.choices.map((c) => ({ value: String(c.value), label: c.label })),
+          }
+          : {}),
+      };
+    }
+    return stated.has(f.name) ? { ...f, from_text: FROM_QUESTION } : f;
+  });
   const hid = `h-ask-${t.tool}`;
   return (
     <section class="ask-tool" aria-labelledby={hid}>
@@ -124,6 +141,26 @@ async function toolPanel(
 }
 
 async function answer(app: App, d: Decision, picked: boolean) {
+  if (d.status === "none") {
+    return (
+      <section class="ask-answer" aria-labelledby="h-none">
+        <h2 id="h-none">threshold cannot answer that</h2>
+        <p>It answers questions about a building from its scan. Ask about:</p>
+        <ul>
+          {d.groups.map((g) => (
+            <li key={g.about}>
+              {g.about}: {g.tools.map((t, i) => (
+                <span key={t.tool}>
+                  {i ? ", " : ""}
+                  <a href={`/tools/${encodeURIComponent(t.tool)}`}>{t.title}</a>
+                </span>
+              ))}
+            </li>
+          ))}
+        </ul>
+      </section>
+    );
+  }
   if (d.status === "which_tool") {
     return (
       <section class="ask-answer" aria-labelledby="h-which">

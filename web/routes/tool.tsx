@@ -21,7 +21,7 @@ import {
   type SessionState,
 } from "../../core/session.ts";
 import { activePersona } from "../../presets/personas.ts";
-import { resultTable, toCsv } from "../../render/table.ts";
+import { csvTable, toCsv } from "../../render/table.ts";
 import type { App } from "../app.ts";
 import { pageInfo } from "../app.ts";
 import { html, HttpError, readForm, text } from "../http.ts";
@@ -411,7 +411,7 @@ export async function runPage(app: App, runId: string): Promise<Response> {
 export function runCsv(app: App, runId: string): Response {
   const run = app.store.getRun(runId);
   if (!run) throw new HttpError(404, `no run ${JSON.stringify(runId)} in the store`);
-  const t = resultTable(run.result);
+  const t = csvTable(run.result);
   if (!t) throw new HttpError(404, `${run.tool} gives no table to download`);
   const name = `${run.tool}-${runId}`.replace(/[^A-Za-z0-9_.-]/g, "_");
   return text(toCsv(t), 200, {

@@ -1,0 +1,96 @@
+/**
+ * A stored building is never replaced without saying so (issue 24 §2).
+ */
+import assert from "node:assert/strict";
+import { InputError } from "../../ground/errors.ts";
+import { type LoadedPlan, parsePlan } from "../../ground/plan.ts";
+import { openStore } from "../../core/store.ts";
+import { storeScan } from "../../layers/store_scan.ts";
+
+function flat(id: string, name: string, doorAt: [number, number], doorId = "d1"): LoadedPlan {
+  return parsePlan({
+    id,
+    name,
+    source: { format: "plan-json", ref: `${name}.json`, tolerance_m: 0.005 },
+    floors: [{ id: "f0", name: "Ground floor", index: 0, elevation_m: 0 }],
+    rooms: [
+      {
+        id: "a",
+        name: "Hall",
+        label: "hallway",
+        floor: "f0",
+        polygon: [[0, 0], [4, 0], [4, 4], [0, 4]],
+        height_m: 2.5,
+      },
+      {
+        id: "b",
+        name: "Bedroom",
+        label: "bedroom",
+        floor: "f0",
+        polygon: [[4, 0], [8, 0], [8, 4], [4, 4]],
+        height_m: 2.5,
+      },
+    ],
+    openings: [{
+      id: doorId,
+      kind: "door",
+      floor: "f0",
+      between: ["a", "b"],
+      at: doorAt,
+      width_m: 0.7,
+      height_m: 2.1,
+    }],
+    verticals: [],
+    objects: [],
+  });
+}
+
+Deno.test("storeScan: an id that holds another building is refused, naming both; nothing changes", () => {
+  const store = openStore(":memory:");
+  storeScan(store, flat("home", "First flat", [4, 2]), {});
+  assert.throws(
+    () => storeScan(store, flat("home", "Second flat", [4, 2]), {}),
+    (e: unknown) =>
+      e instanceof InputError && e.input === "--id" &&
+      /"First flat" \(2 rooms\)/.test(e.message) && /"Second flat" \(2 rooms\)/.test(e.message) &&
+      /--replace/.test(e.message),
+  );
+  assert.equal(store.getScan("home")!.plan.name, "First flat");
+  // The same building again (another path) is no clash: nothing to replace.
+  const again = { ...flat("home", "First flat", [4, 2]) };
+  again.plan.source.ref = "elsewhere/First flat.json";
+  assert.deepEqual(storeScan(store, again, {}), { id: "home", unchanged: true });
+});
+
+Deno.test("storeScan --replace: says what it replaced; findings kept where the subject still is, else gone", () => {
+  const store = openStore(":memory:");
+  storeScan(store, flat("home", "First flat", [4, 2]), {});
+  store.syncFindings("home", "door_clearance", [
+    { id: "door_clearance:door:d1", status: "open", title: "narrow", subject: "d1" },
+    { id: "ceiling_height:room:b", status: "open", title: "low", subject: "b" },
+  ], "run-1");
+  // The door is now elsewhere (and renamed): its finding is closed as gone; the room's is kept.
+  const r = storeScan(store, flat("home", "Flat, re-scanned", [4, 3.5], "door-7"), {}, {
+    replace: true,
+  });
+  assert.equal(r.replaced?.name, "First flat");
+  assert.deepEqual(r.findings, { kept: 1, gone: 1 });
+  const st = Object.fromEntries(
+    store.listFindings({ scan: "home", all: true }).map((f) => [f.id, f.status]),
+  );
+  assert.deepEqual(st, { "door_clearance:door:d1": "gone", "ceiling_height:room:b": "open" });
+  assert.equal(store.getScan("home")!.plan.name, "Flat, re-scanned");
+});
+
+Deno.test("storeScan for a batch: a clash takes a fresh id and says which was asked", () => {
+  const store = openStore(":memory:");
+  storeScan(store, flat("home", "First flat", [4, 2]), {});
+  const r = storeScan(store, flat("home", "Other flat", [4, 2]), {}, { onClash: "fresh" });
+  assert.deepEqual(r, { id: "home-2", asked: "home" });
+  assert.equal(store.getScan("home")!.plan.name, "First flat");
+  assert.equal(store.getScan("home-2")!.plan.name, "Other flat");
+  assert.equal(
+    storeScan(store, flat("home", "Third", [4, 2]), {}, { onClash: "fresh" }).id,
+    "home-3",
+  );
+});
