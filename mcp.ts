@@ -31,6 +31,10 @@ export interface McpOptions {
   confine?: boolean;
   /** Print a ready-to-paste MCP host configuration instead of serving. */
   printHostConfig?: boolean;
+  /** Tool runs at once (default the machine's cores less one; mcp/worker.ts). */
+  workers?: number;
+  /** Calls that may wait for a worker (default mcp/worker.ts QUEUE_MAX); past it "busy". */
+  queue?: number;
   /** The byte streams of the connection; default stdin and stdout. */
   input?: ReadableStream<Uint8Array>;
   output?: WritableStream<Uint8Array>;
@@ -104,7 +108,10 @@ export async function serveMcp(opts: McpOptions = {}): Promise<void> {
   const { openStore } = await import("./core/store.ts");
   const store = openStore(home);
   // Tools run in workers, so this thread always answers (ping, cancellation, listings).
-  const pool = toolPool(home, toolsDir, store);
+  const pool = toolPool(home, toolsDir, store, {
+    ...(opts.workers !== undefined ? { size: opts.workers } : {}),
+    ...(opts.queue !== undefined ? { queue_max: opts.queue } : {}),
+  });
   const wire = lineWire({ input: opts.input, output: opts.output });
   const stopWatch = watchParent();
   const closed = new Promise<void>((done) => {
@@ -207,6 +214,8 @@ export function confinedArgs(opts: McpOptions & { home: string; roots: string[] 
     ...opts.roots.map((r) => `--root=${r}`),
   ];
   if (opts.toolsDir) args.push(`--tools=${fileURLToPath(opts.toolsDir)}`);
+  if (opts.workers !== undefined) args.push(`--workers=${opts.workers}`);
+  if (opts.queue !== undefined) args.push(`--queue=${opts.queue}`);
   return args;
 }
 
@@ -254,8 +263,8 @@ async function runConfined(opts: McpOptions & { roots: string[] }): Promise<numb
 }
 
 /**
- * Parses `--root <dir>` (repeatable), `--home <dir>`, `--print-host-config`; and, for tests,
- * `--tools <dir>` and `--no-confine`.
+ * Parses `--root <dir>` (repeatable), `--home <dir>`, `--print-host-config`, `--workers <n>`,
+ * `--queue <n>`; and, for tests, `--tools <dir>` and `--no-confine`.
  */
 export function parseMcpArgs(args: string[]): McpOptions {
   const out: McpOptions = { roots: [] };
@@ -274,9 +283,17 @@ export function parseMcpArgs(args: string[]): McpOptions {
     else if (flag === "--tools") out.toolsDir = pathToFileURL(resolve(value()) + "/");
     else if (flag === "--no-confine") out.confine = false;
     else if (flag === "--print-host-config") out.printHostConfig = true;
-    else {
+    else if (flag === "--workers" || flag === "--queue") {
+      const v = value(), n = Number(v);
+      const min = flag === "--workers" ? 1 : 0;
+      if (!Number.isInteger(n) || n < min || n > 1024) {
+        throw new Error(`${flag} must be a whole number from ${min} to 1024, got ${v}`);
+      }
+      if (flag === "--workers") out.workers = n;
+      else out.queue = n;
+    } else {
       throw new Error(
-        `unknown option ${a}; options: --root <dir>, --home <dir>, --print-host-config`,
+        `unknown option ${a}; options: --root <dir>, --home <dir>, --print-host-config, --workers <n>, --queue <n>`,
       );
     }
   }
@@ -287,7 +304,11 @@ if (import.meta.main) {
   try {
     const opts = parseMcpArgs(Deno.args);
     if (opts.printHostConfig) console.log(JSON.stringify(hostConfig(opts), null, 2));
-    else await serveMcp(opts);
+    else {
+      await serveMcp(opts);
+      // stdin closed: the server is done; a worker still busy does not keep the process.
+      Deno.exit(0);
+    }
   } catch (e) {
     console.error(`threshold mcp: ${(e as Error).message}`);
     Deno.exit(1);

@@ -14,7 +14,14 @@ import { forModel, type ToolResult } from "../core/result.ts";
 import type { SessionQuestion } from "../core/session.ts";
 import { type AskOptions, MAX_QUESTION, toolCards, toolManifest } from "./ask.ts";
 import { extract } from "./extract.ts";
-import { guardView, numbersOf, type Removed, scrubNumbers } from "./llm/guard.ts";
+import {
+  cleanTurn,
+  guardView,
+  MAX_TOOL_CALLS_PER_TURN,
+  numbersOf,
+  type Removed,
+  scrubNumbers,
+} from "./llm/guard.ts";
 import type { ModelMessage, ModelTool, Provider } from "./llm/types.ts";
 
 /** What the model path ends with. */
@@ -27,6 +34,10 @@ export interface ModelOutcome {
   text: string;
   /** Numbers taken out of the model's text because no result contains them. */
   removed_numbers: Removed[];
+  /** How many tool calls ran to a result; 0 means nothing about the building was checked. */
+  tools_ran: number;
+  /** Tool calls past the per-turn cap, not run; characters of the model's text cut. */
+  cut?: { calls: number; chars: number };
   /** Each tool call the model made, with what came of it. */
   calls: {
     tool: string;
@@ -151,6 +162,52 @@ export function insertFindings(text: string, results: ToolResult[]): string {
   });
 }
 
+/**
+ * One model turn, made safe before anything reads it (guard.ts cleanTurn: no control
+ * characters, no key, capped), pushed onto the conversation; calls past the cap are answered
+ * "not run" there (the protocol wants an answer to every call). Adds what was cut to `cut`.
+ */
+async function takeTurn(
+  provider: Provider,
+  req: { system: string; messages: ModelMessage[]; tools: ModelTool[]; signal?: AbortSignal },
+  cut: { calls: number; chars: number },
+) {
+  const raw = await provider.complete(req);
+  const { turn, cut: c, dropped } = cleanTurn(raw, provider.redact?.bind(provider));
+  cut.calls += c.calls;
+  cut.chars += c.chars;
+  req.messages.push({
+    role: "assistant",
+    content: turn.text,
+    tool_calls: [...turn.tool_calls, ...dropped],
+  });
+  for (const call of dropped) {
+    req.messages.push({
+      role: "tool",
+      tool_call_id: call.id,
+      name: call.name,
+      content: `Not run: at most ${MAX_TOOL_CALLS_PER_TURN} tool calls are run per turn.`,
+      is_error: true,
+    });
+  }
+  return turn;
+}
+
+/**
+ * The answer when no tool ran: said plainly first (with why, when the model's calls were
+ * refused), so a model's "Done. Everything passes." is never read as a result.
+ */
+function noToolRan(calls: ModelOutcome["calls"], modelText: string): string {
+  const refused = calls.filter((c) => c.status === "error").length;
+  const why = refused
+    ? ` (the model's ${refused === 1 ? "tool call was" : `${refused} tool calls were`} refused: ${
+      calls.find((c) => c.error)?.error?.slice(0, 160)
+    })`
+    : "";
+  const said = modelText.trim() ? ` The model wrote, unchecked: “${modelText.trim()}”` : "";
+  return `No tool ran, so nothing about the building was checked${why}.${said}`;
+}
+
 /** Asks `question` with `provider` choosing the tools. */
 export async function askModel(
   question: string,
@@ -179,9 +236,13 @@ export async function askModel(
   const { createSession } = await import("../core/session.ts");
   let text = "";
   let status: ModelOutcome["status"] = "done";
+  const cut = { calls: 0, chars: 0 };
   for (let turn = 0; turn < (o.max_turns ?? 6); turn++) {
-    const reply = await provider.complete({ system: SYSTEM, messages, tools, signal: o.signal });
-    messages.push({ role: "assistant", content: reply.text, tool_calls: reply.tool_calls });
+    const reply = await takeTurn(
+      provider,
+      { system: SYSTEM, messages, tools, signal: o.signal },
+      cut,
+    );
     text = reply.text;
     if (!reply.tool_calls.length) break;
     for (const call of reply.tool_calls) {
@@ -281,13 +342,16 @@ export async function askModel(
     insertFindings(text, calls.flatMap((c) => c.result ?? [])),
     allowed,
   );
+  const ran = calls.filter((c) => c.status === "done").length;
   return {
     question: q,
     status,
     provider: provider.kind,
     model: provider.model,
-    text: scrubbed.text,
+    text: status === "done" && ran === 0 ? noToolRan(calls, scrubbed.text) : scrubbed.text,
     removed_numbers: scrubbed.removed,
+    tools_ran: ran,
+    ...(cut.calls || cut.chars ? { cut } : {}),
     calls,
   };
 }

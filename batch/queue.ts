@@ -28,6 +28,7 @@ import type { BatchJob, BatchSpec } from "./jobs.ts";
 import { type BatchSummary, summarize } from "./output.ts";
 import type { Progress } from "./progress.ts";
 import { jobsOf, loadManifests, rowsOf, writeOut } from "./run.ts";
+import { outageWatch } from "./outage.ts";
 
 /** The queue every batch job goes through, and where jobs that keep failing end up. */
 export const QUEUE_NAME = "threshold-jobs";
@@ -62,12 +63,23 @@ export function queueJobId(job: Pick<BatchJob, "batch" | "key">): string {
 export async function runQueuedBatch(
   store: Store,
   spec: BatchSpec,
-  opts: { url: string; out?: string; progress?: Progress; poll_ms?: number; tools_dir?: URL },
+  opts: {
+    url: string;
+    out?: string;
+    progress?: Progress;
+    poll_ms?: number;
+    tools_dir?: URL;
+    /** One sentence per outage of the store or the queue (batch/outage.ts). */
+    say?: (sentence: string) => void;
+  },
 ): Promise<{ summary: BatchSummary; missing: number; enqueued: number }> {
   const t0 = performance.now();
+  // A short outage of the store or of Redis is waited out, said once (as the workers do).
+  const watch = outageWatch(opts.say ?? (() => {}));
+  const db = <T>(fn: () => T) => watch.call("The store (PostgreSQL)", fn);
   const manifests = await loadManifests(spec.tools, opts.tools_dir);
-  const jobs = jobsOf(store, spec, manifests);
-  const done = store.batchKeys(spec.id);
+  const jobs = await db(() => jobsOf(store, spec, manifests));
+  const done = await db(() => store.batchKeys(spec.id));
   const todo = jobs.filter((j) => !done.has(j.key));
   const connection = redisConnection(opts.url);
   const queue = new Queue(QUEUE_NAME, { connection });
@@ -75,6 +87,7 @@ export async function runQueuedBatch(
   const events = opts.progress?.step
     ? new QueueEvents(QUEUE_NAME, { connection: redisConnection(opts.url) })
     : undefined;
+  events?.on("error", () => {}); // connection errors: ioredis reconnects by itself
   events?.on("progress", ({ data }) => {
     const d = data as { scan?: string; tool?: string; text?: string };
     if (d && typeof d === "object" && d.text) {
@@ -97,14 +110,15 @@ export async function runQueuedBatch(
   const want = new Set(jobs.map((j) => j.key));
   // Rows of this batch with keys outside this job list (an earlier plan of a resumed
   // batch) make the cheap count high; the keys are checked before finishing.
-  const stale = [...store.batchKeys(spec.id)].filter((k) => !want.has(k)).length;
+  const stale = [...await db(() => store.batchKeys(spec.id))].filter((k) => !want.has(k)).length;
   let seen = jobs.length - todo.length;
   let target = seen;
   try {
     for (const wave of waves) {
       for (let i = 0; i < wave.length; i += 500) {
-        await queue.addBulk(
-          wave.slice(i, i + 500).map((job) => ({
+        const batch = wave.slice(i, i + 500);
+        await watch.call("The queue (Redis)", () =>
+          queue.addBulk(batch.map((job) => ({
             name: job.tool,
             data: job,
             opts: {
@@ -114,15 +128,14 @@ export async function runQueuedBatch(
               removeOnComplete: true,
               removeOnFail: 1000,
             },
-          })),
-        );
+          }))));
       }
       target += wave.length;
       for (;;) {
-        let n = Math.min(jobs.length, store.batchCount(spec.id) - stale);
+        let n = Math.min(jobs.length, await db(() => store.batchCount(spec.id)) - stale);
         if (n >= target) {
           n = 0;
-          for (const k of store.batchKeys(spec.id)) if (want.has(k)) n++;
+          for (const k of await db(() => store.batchKeys(spec.id))) if (want.has(k)) n++;
         }
         for (; seen < n; seen++) opts.progress?.row(seen + 1, "", "", "");
         if (n >= target) break;
@@ -135,7 +148,7 @@ export async function runQueuedBatch(
     await queue.close();
     connection.disconnect();
   }
-  const rows = rowsOf(store, spec.id, jobs);
+  const rows = await db(() => rowsOf(store, spec.id, jobs));
   if (opts.out) writeOut(opts.out, rows);
   return {
     summary: summarize(spec.id, rows, todo.length, (performance.now() - t0) / 1000),

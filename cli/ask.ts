@@ -7,6 +7,7 @@
  * questions it would ask) without running. Loaded only when `ask` runs.
  */
 import { ask, type AskOptions, decide, type Decision, toolManifest } from "../agent/ask.ts";
+import type { ModelSettings } from "../agent/llm/config.ts";
 import { InputError } from "../ground/errors.ts";
 import type { Session, SessionQuestion } from "../core/session.ts";
 import type { Store } from "../core/store.ts";
@@ -82,7 +83,7 @@ export async function cmdAsk(question: string, f: AskFlags, env: AskEnv): Promis
     tool: f.tool,
   };
   if (!f.planOnly && !f.tool && !f.offline) {
-    const { modelSettings, providerFrom } = await import("../agent/llm/config.ts");
+    const { modelSettings } = await import("../agent/llm/config.ts");
     const settings = modelSettings(s);
     if (f.llm && settings.provider === "offline") {
       throw new InputError(
@@ -91,7 +92,7 @@ export async function cmdAsk(question: string, f: AskFlags, env: AskEnv): Promis
       );
     }
     if (settings.provider !== "offline") {
-      return await cmdAskModel(question, f, env, { ...opts, provider: providerFrom(settings) });
+      return await cmdAskModel(question, f, env, opts, settings);
     }
   }
   let decision: Decision = await decide(question, opts);
@@ -226,8 +227,13 @@ async function cmdAskModel(
   question: string,
   f: AskFlags,
   env: AskEnv,
-  opts: AskOptions,
+  base: AskOptions,
+  settings: ModelSettings,
 ): Promise<number> {
+  // Which server the key goes to, and why, whenever a saved preference is in play.
+  for (const n of settings.notes ?? []) env.err(`threshold ask: ${n}`);
+  const { providerFrom } = await import("../agent/llm/config.ts");
+  const opts: AskOptions = { ...base, provider: providerFrom(settings) };
   const color = useColor();
   const live = env.terminal && !f.json;
   const lib = await import("../core/session.ts");

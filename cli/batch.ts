@@ -141,7 +141,12 @@ export async function cmdBatch(targets: string[], f: BatchFlags, c: CliParts): P
         `batch ${spec.id}: ${total} rows on ${f.queue}; waiting for workers (threshold worker --queue ${f.queue})`,
       );
     }
-    const r = await runQueuedBatch(store, spec, { url: f.queue, out: f.out, progress });
+    const r = await runQueuedBatch(store, spec, {
+      url: f.queue,
+      out: f.out,
+      progress,
+      say: (s) => c.err(`batch ${spec.id}: ${s}`),
+    });
     return finish(r.summary, r.missing);
   }
   const ac = new AbortController();

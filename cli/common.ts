@@ -7,6 +7,7 @@
 import type { Command } from "npm:commander@15.1.0";
 import { fitTable } from "./layout.ts";
 import { InputError } from "../ground/errors.ts";
+import type { Manifest } from "../core/manifest.ts";
 import type { Registry } from "../core/registry.ts";
 import { openStoreAt, type Store, storeLocation } from "../core/store.ts";
 import { printableLine } from "../core/printable.ts";
@@ -71,6 +72,21 @@ export function parseKv(kv: string, flag = "--set"): [string, unknown] {
     );
   }
   return [k, v];
+}
+/**
+ * `key=value` for one tool: a value for a text input stays the text typed (`--set to=101`
+ * names room "101", not the number 101); other inputs as {@link parseKv}.
+ */
+export function parseKvFor(m: Manifest, kv: string): [string, unknown] {
+  const [k, v] = parseKv(kv);
+  if (typeof v === "string") return [k, v];
+  const shape = m.inputs.shape as Record<string, { _zod?: { def?: Record<string, any> } }>;
+  let def = shape[k]?._zod?.def;
+  // Through optional, default and nullable wrappers to the input's own type.
+  while (def && ["optional", "default", "nullable", "prefault"].includes(def.type)) {
+    def = def.innerType?._zod?.def;
+  }
+  return def?.type === "string" ? [k, kv.slice(kv.indexOf("=") + 1)] : [k, v];
 }
 export function parseValue(raw: string): unknown {
   try {

@@ -31,39 +31,41 @@ export function hasControl(text: string): boolean {
 
 /** Deeply applies {@link printable} to every string in a JSON-like value (keys too). */
 export function printableDeep<T>(value: T): T {
-  if (typeof value === "string") return printable(value) as T;
-  if (Array.isArray(value)) return value.map(printableDeep) as T;
-  if (value && typeof value === "object") {
-    return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>).map(([k, v]) => [
-        printable(k),
-        printableDeep(v),
-      ]),
-    ) as T;
-  }
-  return value;
+  return stripControls(value).value;
 }
 
 /**
  * {@link printableDeep} that also counts the strings it changed (for an import report).
+ * Iterative: a value nested any depth is walked without growing the call stack.
  */
 export function stripControls<T>(value: T): { value: T; changed: number } {
   let changed = 0;
-  const walk = (v: unknown): unknown => {
-    if (typeof v === "string") {
-      const p = printable(v);
-      if (p !== v) changed++;
-      return p;
-    }
-    if (Array.isArray(v)) return v.map(walk);
-    if (v && typeof v === "object") {
-      const out: Record<string, unknown> = {};
-      for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
-        out[walk(k) as string] = walk(x);
-      }
-      return out;
-    }
-    return v;
+  const clean = (s: string) => {
+    const p = printable(s);
+    if (p !== s) changed++;
+    return p;
   };
-  return { value: walk(value) as T, changed };
+  if (typeof value === "string") return { value: clean(value) as T, changed };
+  if (!value || typeof value !== "object") return { value, changed };
+  const copy = (v: object): unknown[] | Record<string, unknown> => Array.isArray(v) ? [] : {};
+  const root = copy(value);
+  // Each entry: a source container and the copy its cleaned members go into.
+  const stack: [object, unknown[] | Record<string, unknown>][] = [[value, root]];
+  while (stack.length) {
+    const [src, dst] = stack.pop()!;
+    const entries: [string | number, unknown][] = Array.isArray(src)
+      ? src.map((x, i) => [i, x])
+      : Object.entries(src);
+    for (const [k, x] of entries) {
+      const key = typeof k === "string" ? clean(k) : k;
+      let out: unknown = x;
+      if (typeof x === "string") out = clean(x);
+      else if (x && typeof x === "object") {
+        out = copy(x);
+        stack.push([x, out as unknown[] | Record<string, unknown>]);
+      }
+      (dst as Record<string | number, unknown>)[key] = out;
+    }
+  }
+  return { value: root as T, changed };
 }

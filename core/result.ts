@@ -327,9 +327,9 @@ export function subjectOverlay(
     kind: o.kind,
     floor: o.floor,
     geometry: o.geometry,
+    ...(o.radius_m !== undefined ? { radius_m: o.radius_m } : {}),
     status,
     ...(o.label !== undefined ? { label: o.label } : {}),
-    ...(o.radius_m !== undefined ? { radius_m: o.radius_m } : {}),
   };
 }
 

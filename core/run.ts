@@ -15,9 +15,15 @@ import {
 import type { SiteInfo } from "../ground/site.ts";
 import { type Filled, fillInputs, type PersonaPresets, type Question } from "./inputs.ts";
 import { hasLayer, missingLayerSentence } from "./layers.ts";
-import { type Manifest, scanInputNames } from "./manifest.ts";
+import { type Layer, type Manifest, scanInputNames } from "./manifest.ts";
 import type { LoadedPlan, Plan } from "../ground/plan.ts";
-import { type Assumption, type InputSource, type Status, ToolResult } from "./result.ts";
+import {
+  type Assumption,
+  type InputSource,
+  type Status,
+  ToolResult,
+  type Verdict,
+} from "./result.ts";
 import type { RasterSource } from "../ground/rasters.ts";
 import { BudgetExceeded, withBudget } from "../ground/budget.ts";
 import type { Store } from "./store.ts";
@@ -176,28 +182,14 @@ export async function runTool(m: Manifest, opts: RunOptions = {}): Promise<RunOu
   let result: ToolResult;
   const missing = missingLayers(m, loaded, sources, inputs, scan);
   if (missing.length) {
-    result = {
-      ...base,
-      verdict: {
-        status: "unknown",
-        code: "run.missing_layer",
-        data: { layers: missing, ...(scan !== undefined ? { scan } : {}) },
-        text: missing.map((l) =>
-          missingLayerSentence(
-            l,
-            scan,
-            typeof inputs.place === "string" ? inputs.place : undefined,
-            loaded?.plan ?? (scan ? findPlan(sources, scan)?.plan : undefined),
-          )
-        ).join(" "),
-      },
-      metrics: [],
-      checks: [],
-      findings: [],
-      overlays: [],
-      assumptions: filled.assumptions,
+    const place = typeof inputs.place === "string" ? inputs.place : undefined;
+    const plan = loaded?.plan ?? (scan ? findPlan(sources, scan)?.plan : undefined);
+    result = emptyResult(
+      base,
+      missingVerdict(missing, scan, place, plan),
       steps,
-    };
+      filled.assumptions,
+    );
   } else {
     if (signal.aborted) throw new CancelledError();
     const limit = timeLimit(opts);
@@ -340,7 +332,9 @@ export function judgeImplausible(result: ToolResult, plan: Pick<Plan, "implausib
     if (!w || !subjects.has(f.subject!)) continue;
     f.severity = "info";
     f.title = `Not judged (implausible scan value): ${f.title}`;
-    f.detail = `${f.detail ? `${f.detail} ` : ""}The scan's ${w.join("; ")}.`;
+    // The tool's own detail was worked out from the implausible value (a door "0.00 m
+    // clear"): like SQL's NULL, nothing computed from it is repeated; the reason is.
+    f.detail = `The scan's ${w.join("; ")}.`;
   }
   if (!n) return;
   const rest = result.checks.filter((c) => judged.includes(c.status)).map((c) => c.status);
@@ -374,16 +368,26 @@ export function judgeImplausible(result: ToolResult, plan: Pick<Plan, "implausib
   }
 }
 
-function errorResult(
+/** The `unknown` verdict of a run whose required layers are missing: which, and why. */
+function missingVerdict(missing: Layer[], scan?: string, place?: string, plan?: Plan): Verdict {
+  return {
+    status: "unknown",
+    code: "run.missing_layer",
+    data: { layers: missing, ...(scan !== undefined ? { scan } : {}) },
+    text: missing.map((l) => missingLayerSentence(l, scan, place, plan)).join(" "),
+  };
+}
+
+/** A result with nothing judged but its verdict (keys in the order every result has). */
+function emptyResult(
   base: Pick<ToolResult, "tool" | "scan" | "inputs">,
+  verdict: Verdict,
   steps: string[],
   assumptions: Assumption[],
-  message: string,
-  code: "run.bad_result" | "run.time_limit" | "run.failed",
 ): ToolResult {
   return {
     ...base,
-    verdict: { status: "error", code, data: { tool: base.tool }, text: firstLine(message) },
+    verdict,
     metrics: [],
     checks: [],
     findings: [],
@@ -391,6 +395,22 @@ function errorResult(
     assumptions,
     steps,
   };
+}
+
+function errorResult(
+  base: Pick<ToolResult, "tool" | "scan" | "inputs">,
+  steps: string[],
+  assumptions: Assumption[],
+  message: string,
+  code: "run.bad_result" | "run.time_limit" | "run.failed",
+): ToolResult {
+  const text = firstLine(message);
+  return emptyResult(
+    base,
+    { status: "error", code, data: { tool: base.tool }, text },
+    steps,
+    assumptions,
+  );
 }
 
 function firstLine(s: string): string {

@@ -215,6 +215,12 @@ export function inputRefers(schema: z.ZodType): Refers | undefined {
   return typeof r === "string" ? r as Refers : undefined;
 }
 
+/** The most rooms a stored scan may have for its rooms, doors and floors to be offered as choices. */
+export const MAX_CHOICE_ROOMS = 500;
+
+/** Each plan's names, made once per plan object (a form shows them on every page). */
+const NAMES = new WeakMap<Plan, ReturnType<typeof planNames>>();
+
 /**
  * The choices a plan offers for an input that names its rooms, doors, windows or floors, by
  * the one naming source every surface uses (ground/names.ts `planNames`: the names
@@ -223,14 +229,15 @@ export function inputRefers(schema: z.ZodType): Refers | undefined {
  * the file) is no choice: no tool judges it.
  */
 export function planChoices(plan: Plan, refers: Refers): Choice[] {
-  const names = planNames(plan);
+  let names = NAMES.get(plan);
+  if (!names) NAMES.set(plan, names = planNames(plan));
   const of = (map: Map<string, string>, ids: string[]): Choice[] =>
     ids.map((id) => ({ value: id, label: map.get(id) ?? id }));
   switch (refers) {
     case "room":
       return plan.rooms.filter((r) => !r.derived).map((r) => ({
         value: r.id,
-        label: roomChoiceName(plan, names, r.id),
+        label: roomChoiceName(plan, names!, r.id, r),
       }));
     case "floor":
       return of(names.floor, plan.floors.map((f) => f.id));
@@ -323,8 +330,18 @@ export function describeQuestions(
 ): SessionQuestion[] {
   const shape = m.inputs.shape as Record<string, z.ZodType>;
   let plan: Plan | undefined;
+  let tooMany = false;
   const planOf = () => {
-    if (plan === undefined && ctx.scan !== undefined) plan = findPlan(ctx.sources, ctx.scan)?.plan;
+    if (plan === undefined && !tooMany && ctx.scan !== undefined) {
+      // A stored scan with more rooms than a pick list should hold is not loaded for its
+      // choices (a 100,000-room plan parsed and named per form): its rooms, doors and floors
+      // are typed by name or id, which the tools read.
+      const row = ctx.sources.plans?.[ctx.scan]
+        ? undefined
+        : ctx.sources.store?.listScans().find((r) => r.id === ctx.scan);
+      if (row && row.rooms > MAX_CHOICE_ROOMS) tooMany = true;
+      else plan = findPlan(ctx.sources, ctx.scan)?.plan;
+    }
     return plan;
   };
   return questions.map((q) => {
@@ -443,6 +460,87 @@ export function saveAnswer(store: Store, q: SessionQuestion, value: unknown): vo
   else store.setPref(q.save.key, value);
 }
 
+/**
+ * Answers read against the questions known (or a bare question for an input answered before
+ * it was asked), unless already read (`parsed`); those to save are saved. An answer to save
+ * that was not given, or a save without a store, is an InputError naming it.
+ */
+function readAnswers(
+  m: Manifest,
+  raw: Record<string, unknown>,
+  o: { save?: string[]; parsed?: boolean },
+  c: { known: SessionQuestion[]; sources: PlanSources; store?: Store },
+): Record<string, unknown> {
+  const question = (name: string) =>
+    c.known.find((x) => x.input === name) ??
+      describeQuestions(m, [questionOf(m, name)], { sources: c.sources })[0];
+  const parsed: Record<string, unknown> = {};
+  for (const [name, v] of Object.entries(raw)) {
+    if (v === undefined || v === null) continue;
+    parsed[name] = o.parsed ? v : parseAnswer(m, question(name), v);
+  }
+  for (const name of o.save ?? []) {
+    if (!(name in parsed)) {
+      throw new InputError(name, "was not answered, so there is nothing to save");
+    }
+  }
+  if (o.save?.length) {
+    if (!c.store) throw new InputError("save", "there is no store to save answers in");
+    for (const name of o.save) saveAnswer(c.store, question(name), parsed[name]);
+  }
+  return parsed;
+}
+
+/** The error event of a run that threw: bad input or a cancel (anything else has none). */
+function errorEvent(tool: string, e: unknown): SessionEvent | undefined {
+  if (e instanceof InputError) {
+    return { type: "error", tool, kind: "input", message: e.message, input: e.input };
+  }
+  if (e instanceof CancelledError) {
+    return { type: "error", tool, kind: "cancelled", message: `${tool} was cancelled` };
+  }
+  return undefined;
+}
+
+/**
+ * A session's events as an async iterator: steps as they come, ending after the first event
+ * that is not a step (questions, a result or an error); leaving early unsubscribes.
+ */
+function eventsOf(
+  subscribe: (listener: (e: SessionEvent) => void) => () => void,
+): AsyncIterableIterator<SessionEvent> {
+  const queue: SessionEvent[] = [];
+  let wake: (() => void) | undefined;
+  let done = false;
+  const off = subscribe((e) => {
+    queue.push(e);
+    if (e.type !== "step") done = true;
+    wake?.();
+  });
+  const it: AsyncIterableIterator<SessionEvent> = {
+    async next() {
+      while (!queue.length) {
+        if (done) {
+          off();
+          return { value: undefined, done: true };
+        }
+        await new Promise<void>((r) => (wake = r));
+        wake = undefined;
+      }
+      return { value: queue.shift()!, done: false };
+    },
+    return() {
+      off();
+      done = true;
+      return Promise.resolve({ value: undefined, done: true });
+    },
+    [Symbol.asyncIterator]() {
+      return it;
+    },
+  };
+  return it;
+}
+
 /** Creates a run session for tool `m`. */
 export function createSession(m: Manifest, opts: SessionOptions = {}): Session {
   const listeners = new Set<(e: SessionEvent) => void>();
@@ -524,36 +622,7 @@ export function createSession(m: Manifest, opts: SessionOptions = {}): Session {
       return () => void listeners.delete(listener);
     },
     events() {
-      const queue: SessionEvent[] = [];
-      let wake: (() => void) | undefined;
-      let done = false;
-      const off = session.subscribe((e) => {
-        queue.push(e);
-        if (e.type !== "step") done = true;
-        wake?.();
-      });
-      const it: AsyncIterableIterator<SessionEvent> = {
-        async next() {
-          while (!queue.length) {
-            if (done) {
-              off();
-              return { value: undefined, done: true };
-            }
-            await new Promise<void>((r) => (wake = r));
-            wake = undefined;
-          }
-          return { value: queue.shift()!, done: false };
-        },
-        return() {
-          off();
-          done = true;
-          return Promise.resolve({ value: undefined, done: true });
-        },
-        [Symbol.asyncIterator]() {
-          return it;
-        },
-      };
-      return it;
+      return eventsOf(session.subscribe);
     },
     preview() {
       if (previewNow) return previewNow;
@@ -600,11 +669,8 @@ export function createSession(m: Manifest, opts: SessionOptions = {}): Session {
           onStep: (e) => emit({ type: "step", tool: m.id, ...e }),
         });
       } catch (e) {
-        if (e instanceof InputError) {
-          emit({ type: "error", tool: m.id, kind: "input", message: e.message, input: e.input });
-        } else if (e instanceof CancelledError) {
-          emit({ type: "error", tool: m.id, kind: "cancelled", message: `${m.id} was cancelled` });
-        }
+        const ev = errorEvent(m.id, e);
+        if (ev) emit(ev);
         throw e;
       }
       if (out.status === "needs_input") {
@@ -612,43 +678,13 @@ export function createSession(m: Manifest, opts: SessionOptions = {}): Session {
         emit({ type: "questions", tool: m.id, questions: lastQuestions });
         return { status: "needs_input", tool: m.id, questions: lastQuestions, filled: out.filled };
       }
-      emit({
-        type: "result",
-        tool: m.id,
-        result: out.result,
-        run_id: out.run_id,
-        duration_ms: out.duration_ms,
-      });
-      return {
-        status: "done",
-        tool: m.id,
-        result: out.result,
-        run_id: out.run_id,
-        duration_ms: out.duration_ms,
-      };
+      const { result, run_id, duration_ms } = out;
+      emit({ type: "result", tool: m.id, result, run_id, duration_ms });
+      return { status: "done", tool: m.id, result, run_id, duration_ms };
     },
     async answer(raw, o = {}) {
       const known = lastQuestions.length ? lastQuestions : session.preview().questions;
-      const parsed: Record<string, unknown> = {};
-      for (const [name, v] of Object.entries(raw)) {
-        if (v === undefined || v === null) continue;
-        const q = known.find((x) => x.input === name) ??
-          describeQuestions(m, [questionOf(m, name)], { sources })[0];
-        parsed[name] = o.parsed ? v : parseAnswer(m, q, v);
-      }
-      for (const name of o.save ?? []) {
-        if (!(name in parsed)) {
-          throw new InputError(name, "was not answered, so there is nothing to save");
-        }
-      }
-      if (o.save?.length) {
-        if (!opts.store) throw new InputError("save", "there is no store to save answers in");
-        for (const name of o.save) {
-          const q = known.find((x) => x.input === name) ??
-            describeQuestions(m, [questionOf(m, name)], { sources })[0];
-          saveAnswer(opts.store, q, parsed[name]);
-        }
-      }
+      const parsed = readAnswers(m, raw, o, { known, sources, store: opts.store });
       Object.assign(answers, parsed);
       filledNow = previewNow = undefined;
       return await session.run();

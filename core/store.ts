@@ -23,6 +23,7 @@ export { STORE_SCHEMA_VERSION } from "./store/schema.ts";
 export { defaultHome, storeLocation } from "./store/location.ts";
 export { diskProblem, openStore } from "./store/sqlite.ts";
 export { checkScanId, SCAN_ID } from "./store/scans.ts";
+export { BUSY_TIMEOUT_MS, isBusy, retryBusy, WRITE_WAIT_MS } from "./store/busy.ts";
 
 /**
  * Opens the store at a location: a `postgres://` or `postgresql://` URL opens the PostgreSQL

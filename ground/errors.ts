@@ -58,3 +58,23 @@ export function jsonPath(path: readonly PropertyKey[], prefix = ""): string {
   }
   return out;
 }
+
+/**
+ * A run refused because every worker is busy and the queue is full: nothing ran and nothing
+ * was stored; the same request later will run.
+ */
+export class BusyError extends Error {
+  readonly running: number;
+  readonly queued: number;
+  constructor(running: number, queued: number) {
+    super(
+      `threshold is busy: ${running} run${running === 1 ? " is" : "s are"} going and ${queued} ` +
+        `${
+          queued === 1 ? "is" : "are"
+        } waiting (the most it queues); nothing was run. Retry in a little while.`,
+    );
+    this.name = "BusyError";
+    this.running = running;
+    this.queued = queued;
+  }
+}

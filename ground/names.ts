@@ -150,8 +150,10 @@ export function roomChoiceName(
   plan: Pick<Plan, "floors" | "rooms">,
   names: Pick<PlanNames, "room" | "floor">,
   roomId: string,
+  /** The room itself when the caller has it (a list of every room's name stays linear). */
+  room?: Plan["rooms"][number],
 ): string {
-  const r = plan.rooms.find((x) => x.id === roomId);
+  const r = room?.id === roomId ? room : plan.rooms.find((x) => x.id === roomId);
   const base = names.room.get(roomId) ?? roomId;
   if (!r) return base;
   const hint = r.name && r.name.trim().toLowerCase() !== r.label ? ` (${r.label})` : "";

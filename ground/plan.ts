@@ -198,6 +198,17 @@ export const Vertical = z.object({
    * extent): pictures draw the stair there, not as hatching over the rooms it touches.
    */
   footprint: z.array(Point).min(3).max(PLAN_BOUNDS.polygon_points).optional(),
+  /** Its own uncertainty where the source was less sure of it (an estimated width). */
+  uncertainty_m: ownUncertainty,
+  /**
+   * Values the importer estimated rather than read, by field (`width_m`): how, and the error
+   * bound it states. A judgement within that bound of a limit is warn ("estimated — measure
+   * on site"), never pass or fail.
+   */
+  estimated: z.record(
+    z.string(),
+    z.object({ basis: text, error_m: z.number().nonnegative().max(B.uncertainty_m) }),
+  ).optional(),
 });
 export type Vertical = z.infer<typeof Vertical>;
 

@@ -8,6 +8,10 @@ import { asUtf8, DEFAULT_IMPORT_MAX_MB, readRegularFile } from "../core/files.ts
 import { checkScanId, SCAN_ID } from "../core/store.ts";
 import { BUILTIN_SCANS } from "./builtin.ts";
 import { stripControls } from "../core/printable.ts";
+import { deeperThan } from "../core/depth.ts";
+
+/** The deepest nesting an imported plan may have (a plan nests about 5 levels). */
+export const MAX_PLAN_DEPTH = 64;
 import { dropImplausibleHeights, plausibilityPass } from "./plausibility.ts";
 import { matterport } from "./matterport/mod.ts";
 import { mp3dConnectivity, mp3dHouse } from "./mp3d/mod.ts";
@@ -189,6 +193,14 @@ async function importUnlimited(
     );
   }
   checkpoint();
+  // A normalized plan nests a few levels (rooms[i].polygon[j][k]); far deeper is not a plan.
+  const deep = deeperThan(plan, MAX_PLAN_DEPTH);
+  if (deep) {
+    throw new InputError(
+      source,
+      `nests more than ${MAX_PLAN_DEPTH} levels deep (at ${deep.path}); a building plan nests a few levels, so this is not one`,
+    );
+  }
   if (text?.encoding) report.assumptions.push(`the file was decoded as ${text.encoding}`);
   // Text from a file is data: control characters (terminal escape sequences) are taken out.
   const clean = stripControls(plan);
@@ -220,6 +232,20 @@ async function importUnlimited(
   checkpoint();
   const parsed = parsePlan(plan, source);
   checkpoint();
+  // Two floors with one index have no order between them (which is above?): refused.
+  const byIndex = new Map<number, string>();
+  for (const f of parsed.plan.floors) {
+    const other = byIndex.get(f.index);
+    if (other !== undefined) {
+      throw new InputError(
+        source,
+        `floors ${JSON.stringify(other)} and ${
+          JSON.stringify(f.id)
+        } both have index ${f.index}; each floor needs its own index (its order from the lowest up)`,
+      );
+    }
+    byIndex.set(f.index, f.id);
+  }
   const loaded = plausibilityPass(parsed, report);
   checkpoint();
   report.warnings.push(...parsed.warnings);

@@ -77,6 +77,15 @@ export const PLAUSIBLE: Record<string, PlausibleRange> = {
     reason:
       "under 0.1 m² (a 32 cm square) is not even a cupboard but a sliver or a collapsed outline (real pantries reach down to 0.28 m², as in the ZInD sample); over 2,000 m² is larger than a sports hall, so in a building scan a unit or scale error",
   },
+  room_width_m: {
+    id: "room_width_m",
+    what: "a room's mean width (twice its area over its perimeter)",
+    min: 0.1,
+    max: 1000,
+    unit: "m",
+    reason:
+      "the narrowest rooms people reach into, pantries and closets, are about 0.3 m wide on average (the ZInD sample's 0.28 m² pantry: 0.27 m); an outline under 0.1 m wide on average (a 999 m × 0.2 mm sliver) is a collapsed or mistraced polygon",
+  },
   opening_offset_m: {
     id: "opening_offset_m",
     what: "an opening's distance from its room's outline",
@@ -94,6 +103,15 @@ export const PLAUSIBLE: Record<string, PlausibleRange> = {
     unit: "m",
     reason: "one flight or lift between adjacent floors rises less than 20 m",
   },
+  nav_link_m: {
+    id: "nav_link_m",
+    what: "a walkable link between two viewpoints",
+    min: 0,
+    max: 8,
+    unit: "m",
+    reason:
+      "the Matterport3D simulator links each viewpoint to the ones a few steps away (its README: navigable transitions; in the shared sample house 17DRP5sb8fy the longest of 83 links is 4.1 m, the median 1.6 m); a longer straight link crosses walls",
+  },
   vertical_width_m: {
     id: "vertical_width_m",
     what: "a stair's, ramp's or lift's width",
@@ -103,6 +121,14 @@ export const PLAUSIBLE: Record<string, PlausibleRange> = {
     reason: "a stair narrower than 0.4 m cannot be climbed; wider than 10 m is a scan error",
   },
 };
+
+/**
+ * A nav graph is implausible when more than this share of all pairs of its nodes are linked
+ * (the sample links 83 of 946 pairs, 9 %): every viewpoint joined to every other walks
+ * through walls. Checked from {@link DENSE_NAV_MIN_NODES} nodes up.
+ */
+export const DENSE_NAV_SHARE = 0.5;
+export const DENSE_NAV_MIN_NODES = 6;
 
 /** Rooms on one floor overlap implausibly when they share more than this fraction of the smaller. */
 export const DUPLICATE_OVERLAP = 0.9;
@@ -170,7 +196,7 @@ export function plausibilityPass(loaded: LoadedPlan, report?: ImportReport): Loa
       delete room.height_m;
     }
   }
-  // Room areas.
+  // Room areas, and outlines too thin to be rooms.
   for (const room of plan.rooms) {
     tickEach();
     const a = area_m2(room.polygon);
@@ -178,6 +204,13 @@ export function plausibilityPass(loaded: LoadedPlan, report?: ImportReport): Loa
       const why = outOfRange(PLAUSIBLE.room_area_m2, a);
       warnings.push(`room ${name(room)}: ${why}; tools judge it unknown`);
       mark(room.id, "area_m2", a, why);
+      continue;
+    }
+    const width = (2 * a) / perimeter(room.polygon);
+    if (!inRange(PLAUSIBLE.room_width_m, width)) {
+      const why = outOfRange(PLAUSIBLE.room_width_m, width);
+      warnings.push(`room ${name(room)}: ${why}; tools judge it unknown`);
+      mark(room.id, "polygon", width, why);
     }
   }
   // Openings: widths, and where they are.
@@ -195,6 +228,16 @@ export function plausibilityPass(loaded: LoadedPlan, report?: ImportReport): Loa
       warnings.push(`${o.kind} ${o.id}: ${why}; tools judge it unknown`);
       mark(o.id, "width_m", o.width_m, why);
     }
+    // A stated clear width is judged like the width (1e-6 m is a scan error, not a door).
+    if (o.clear_width_m !== undefined && !inRange(row, o.clear_width_m)) {
+      const why = outOfRange(
+        { ...row, what: `${row.what.replace("width", "clear width")}` },
+        o.clear_width_m,
+      );
+      warnings.push(`${o.kind} ${o.id}: ${why}; tools judge it unknown`);
+      mark(o.id, "clear_width_m", o.clear_width_m, why);
+    }
+    openingPlace(o, rooms, warnings, mark);
     let worst = 0;
     for (const rid of o.between) {
       const r = rid === null ? undefined : rooms.get(rid);
@@ -223,6 +266,7 @@ export function plausibilityPass(loaded: LoadedPlan, report?: ImportReport): Loa
       mark(v.id, "width_m", v.width_m, why);
     }
   }
+  navLinks(plan, warnings, mark);
   // Overlapping rooms.
   const nested: string[] = [];
   const dropped = overlappingRooms(plan, warnings, nested, mark);
@@ -232,6 +276,74 @@ export function plausibilityPass(loaded: LoadedPlan, report?: ImportReport): Loa
   report?.warnings.push(...warnings);
   report?.assumptions.push(...nested);
   return { plan, warnings: loaded.warnings };
+}
+
+type Mark = (subject: string, field: string, value: number | undefined, reason: string) => void;
+
+/** The nav graph's links: far longer than a step, or every pair linked, walk through walls. */
+function navLinks(plan: Plan, warnings: string[], mark: Mark) {
+  if (plan.nav?.edges.length) {
+    const n = plan.nav.nodes.length, pairs = (n * (n - 1)) / 2;
+    const edges = plan.nav.edges.length;
+    if (n >= DENSE_NAV_MIN_NODES && edges > DENSE_NAV_SHARE * pairs) {
+      warnings.push(
+        `the nav graph links ${edges} of the ${pairs} pairs of its ${n} viewpoints (${
+          Math.round((100 * edges) / pairs)
+        } %): a real one links each viewpoint to its neighbours (the sample: 83 of 946), so these links go through walls; the nav graph is left out and tools that need it say unknown`,
+      );
+      mark(
+        "nav",
+        "edges",
+        edges,
+        `every pair of viewpoints is marked walkable (${edges} of ${pairs} pairs)`,
+      );
+      plan.nav.edges = [];
+    } else {
+      const long = plan.nav.edges.filter((e) => !inRange(PLAUSIBLE.nav_link_m, e.length_m));
+      if (long.length) {
+        const worst = Math.max(...long.map((e) => e.length_m));
+        warnings.push(
+          `${long.length} nav link(s) are longer than ${PLAUSIBLE.nav_link_m.max} m (the longest ${
+            fmt(worst)
+          } m): ${outOfRange(PLAUSIBLE.nav_link_m, worst)}; they are left out`,
+        );
+        for (const e of long) {
+          mark(
+            `${e.from}~${e.to}`,
+            "length_m",
+            e.length_m,
+            outOfRange(PLAUSIBLE.nav_link_m, e.length_m),
+          );
+        }
+        const bad = new Set(long);
+        plan.nav.edges = plan.nav.edges.filter((e) => !bad.has(e));
+      }
+    }
+  }
+}
+
+/** An opening's place: between two rooms, on a floor one of them is on. */
+function openingPlace(
+  o: Plan["openings"][number],
+  rooms: Map<string, Room>,
+  warnings: string[],
+  mark: Mark,
+) {
+  const [ra, rb] = o.between;
+  if (ra !== null && ra === rb) {
+    const why = `it joins room ${ra} to itself, so it leads nowhere`;
+    warnings.push(`${o.kind} ${o.id}: ${why}; tools judge it unknown`);
+    mark(o.id, "between", undefined, why);
+  }
+  const sides = o.between.filter((r): r is string => r !== null).map((r) => rooms.get(r))
+    .filter((r) => r !== undefined);
+  if (sides.length && !sides.some((r) => r.floor === o.floor)) {
+    const why = `it is on floor ${o.floor}, where neither room it joins is (${
+      sides.map((r) => `${r.id} is on ${r.floor}`).join(", ")
+    })`;
+    warnings.push(`${o.kind} ${o.id}: ${why}; tools judge it unknown`);
+    mark(o.id, "floor", undefined, why);
+  }
 }
 
 /**

@@ -19,7 +19,7 @@ import type {
   ElicitRequestFormParams,
   InputRequiredResult,
 } from "npm:@modelcontextprotocol/server@2.4.0";
-import { CancelledError, InputError } from "../ground/errors.ts";
+import { BusyError, CancelledError, InputError } from "../ground/errors.ts";
 import type { Question } from "../core/inputs.ts";
 import type { Manifest } from "../core/manifest.ts";
 import { forModel, forModelText } from "../core/result.ts";
@@ -291,6 +291,8 @@ export async function callTool(
       return errorResult(m.id, `${m.id} was cancelled.`);
     }
     if (e instanceof InputError) return errorResult(m.id, `Not run: ${e.message}`);
+    // Every worker busy and the queue full: nothing ran; the model may call again later.
+    if (e instanceof BusyError) return errorResult(m.id, e.message);
     console.error(`threshold mcp: ${m.id} failed:`, e);
     return errorResult(m.id, `${m.id} failed: ${(e as Error)?.message ?? String(e)}`, {
       status: "error",

@@ -7,8 +7,50 @@
  */
 import { isAbsolute, relative, resolve } from "node:path";
 import type { CallToolResult } from "npm:@modelcontextprotocol/server@2.4.0";
-import { InputError } from "../ground/errors.ts";
+import { BusyError, CancelledError, InputError } from "../ground/errors.ts";
 import type { Store } from "../core/store.ts";
+import type { WorkerEnv } from "./tool_worker.ts";
+import type { ToolPool } from "./worker.ts";
+
+/** What an import in a worker answers: the stored scan's counts. */
+export interface Imported {
+  id: string;
+  name?: string;
+  format: string;
+  floors: number;
+  rooms: number;
+  doors: number;
+  windows: number;
+  warnings: number;
+}
+
+/**
+ * Imports `path` and stores it (in a pool worker, with the worker's store, or here without
+ * a pool): the same importers and limits as `threshold import`.
+ */
+export async function importJob(
+  env: Pick<WorkerEnv, "store">,
+  args: { path: string; id?: string; replace?: boolean },
+): Promise<Imported> {
+  const { importLimits, importSource } = await import("../layers/mod.ts");
+  const { loaded, report } = await importSource(args.path, {
+    ...(args.id ? { id: args.id } : {}),
+    ...importLimits(env.store),
+  });
+  const { storeScan } = await import("../layers/store_scan.ts");
+  storeScan(env.store, loaded, report, { replace: args.replace === true, input: "id" });
+  const p = loaded.plan;
+  return {
+    id: p.id,
+    ...(p.name ? { name: p.name } : {}),
+    format: report.format,
+    floors: p.floors.length,
+    rooms: p.rooms.length,
+    doors: p.openings.filter((o) => o.kind !== "window").length,
+    windows: p.openings.filter((o) => o.kind === "window").length,
+    warnings: report.warnings.length,
+  };
+}
 
 /** The tool's name. */
 export const IMPORT_SCAN = "import_scan";
@@ -61,11 +103,20 @@ function inside(path: string, root: string): boolean {
   return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
 }
 
+const IMPORT_MODULE = new URL("./import.ts", import.meta.url).href;
+/**
+ * Seconds the worker may take before it is stopped: past the longest import time limit a
+ * person may set (import.time_limit_s), the importer's own limit speaks first.
+ */
+const IMPORT_JOB_LIMIT_S = 3600;
+
 /** Runs one import_scan call. Never throws: problems are `isError` results naming the input. */
 export async function importScan(
   args: Record<string, unknown>,
   roots: string[],
   store: Store,
+  pool?: ToolPool,
+  signal?: AbortSignal,
 ): Promise<CallToolResult> {
   const fail = (text: string) => result(view("unknown", `Not imported: ${text}`), true);
   const path = args.path;
@@ -99,31 +150,30 @@ export async function importScan(
     );
   }
   try {
-    const { importLimits, importSource } = await import("../layers/mod.ts");
-    const { loaded, report } = await importSource(real, {
+    const a = {
+      path: real,
       ...(typeof args.id === "string" ? { id: args.id } : {}),
-      ...importLimits(store),
-    });
-    const { storeScan } = await import("../layers/store_scan.ts");
-    storeScan(store, loaded, report, { replace: args.replace === true, input: "id" });
-    const p = loaded.plan;
-    const doors = p.openings.filter((o) => o.kind !== "window").length;
-    const windows = p.openings.filter((o) => o.kind === "window").length;
+      ...(args.replace === true ? { replace: true } : {}),
+    };
+    // In a worker: a large file is parsed and checked off the protocol thread (ping answers).
+    const p = pool
+      ? await pool.job<Imported>(IMPORT_MODULE, "importJob", a, signal, IMPORT_JOB_LIMIT_S)
+      : await importJob({ store }, a);
     return result(
       view(
         "pass",
         `Imported ${
           p.name ?? p.id
-        } as scan ${p.id} (${report.format}): ${p.floors.length} floor(s), ${p.rooms.length} room(s), ${doors} door(s) and opening(s), ${windows} window(s)` +
-          (report.warnings.length
-            ? `; ${report.warnings.length} warning(s) in the import report`
-            : "") +
+        } as scan ${p.id} (${p.format}): ${p.floors} floor(s), ${p.rooms} room(s), ${p.doors} door(s) and opening(s), ${p.windows} window(s)` +
+          (p.warnings ? `; ${p.warnings} warning(s) in the import report` : "") +
           `. Run any tool with scan "${p.id}".`,
         p.id,
       ),
     );
   } catch (e) {
     if (e instanceof InputError) return fail(e.message);
+    if (e instanceof BusyError) return fail(e.message);
+    if (e instanceof CancelledError) return fail("the import was cancelled; nothing was stored.");
     return result(view("error", `Not imported: ${(e as Error).message}`), true);
   }
 }

@@ -9,6 +9,7 @@ import {
   type StandardSchemaWithJSON,
 } from "npm:@modelcontextprotocol/server@2.4.0";
 import type { Registry } from "../core/registry.ts";
+import { deeperThan } from "../core/depth.ts";
 import type { Store } from "../core/store.ts";
 import { type CallEnv, callTool } from "./call.ts";
 import type { ToolPool } from "./worker.ts";
@@ -30,6 +31,9 @@ const INSTRUCTIONS =
 
 type Args = Record<string, unknown>;
 
+/** The deepest nesting a call's arguments may have (a pack or a list of rooms nests a few). */
+export const MAX_ARGUMENT_DEPTH = 32;
+
 /**
  * The arguments schema given to the SDK: it lists the tool's JSON Schema (fillable inputs
  * optional) and accepts any object, so that `runTool` alone validates and fills — exactly
@@ -44,6 +48,16 @@ export function argumentsSchema(json: Record<string, unknown>): StandardSchemaWi
         if (value === undefined || value === null) return { value: {} };
         if (typeof value !== "object" || Array.isArray(value)) {
           return { issues: [{ message: "arguments must be a JSON object" }] };
+        }
+        // Refused here, before anything copies or walks it: no tool's input nests this deep.
+        const deep = deeperThan(value, MAX_ARGUMENT_DEPTH);
+        if (deep) {
+          return {
+            issues: [{
+              message:
+                `arguments nest deeper than ${MAX_ARGUMENT_DEPTH} levels (at ${deep.path}); no tool's input is nested like that`,
+            }],
+          };
         }
         return { value: value as Args };
       },
@@ -123,7 +137,7 @@ export function createMcpServer(
     inputSchema: argumentsSchema(IMPORT_SCAN_INPUT as unknown as Record<string, unknown>),
     outputSchema: OUTPUT_SCHEMA,
     annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
-  }, (args) => importScan(args, roots, store));
+  }, (args, ctx) => importScan(args, roots, store, pool, ctx.mcpReq.signal));
   registerResources(server, store);
   registerBcfResource(server, store, Object.fromEntries(defs.map((d) => [d.name, d.title])));
   return server;

@@ -1,57 +1,111 @@
 /**
- * The worker side of {@link import("./worker.ts")}: runs one tool at a time off the MCP
- * server's protocol thread, with its own connection to the store. Messages in:
- * `{ id, tool, toolsDir, home, opts }`; out: `{ id, step }` per step, then `{ id, outcome }`
- * or `{ id, error: { name, message, input? } }`.
+ * The worker side of {@link import("./worker.ts")}: runs one tool (or one job) at a time off
+ * the server's protocol thread, with its own connection to the store. Messages in:
+ * `{ id, kind: "run", tool, toolsDir, home, opts, after? }` or
+ * `{ id, kind: "job", toolsDir, home, job: { module, fn, args } }`; out: `{ id, step }` per
+ * step, then `{ id, outcome, extra? }`, `{ id, value }` or
+ * `{ id, error: { name, message, input? } }`.
  */
 /// <reference lib="deno.worker" />
+import type { Manifest } from "../core/manifest.ts";
 import { loadRegistry } from "../core/registry.ts";
 import { type RunOutcome, runTool } from "../core/run.ts";
 import { openStore, type Store } from "../core/store.ts";
 import { BUILTIN_SCANS } from "../layers/builtin.ts";
 import { activePersona } from "../presets/personas.ts";
 import { InputError } from "../ground/errors.ts";
+import type { AfterRun } from "./worker.ts";
 
-/** What the server sends for one run. */
-export interface WorkerRequest {
-  id: number;
-  tool: string;
-  toolsDir: string;
-  home: string;
-  opts: {
-    set?: Record<string, unknown>;
-    answers?: Record<string, unknown>;
-    persist?: boolean;
-  };
-  /** Index 0 set to 1 by the server cancels the run (read by the engines' checkpoints). */
-  cancel: SharedArrayBuffer;
+/** What a job's or an `after` export is called with, before its own arguments. */
+export interface WorkerEnv {
+  store: Store;
+  builtins: typeof BUILTIN_SCANS;
+  toolsDir: URL;
+  /** Index 0 is 1 once the caller cancelled. */
+  cancel: Int32Array;
+  /** The tool's manifest (an `after` export only). */
+  manifest?: Manifest;
 }
+
+/** What the server sends for one run or job. */
+export type WorkerRequest =
+  | {
+    id: number;
+    kind: "run";
+    tool: string;
+    toolsDir: string;
+    home: string;
+    opts: {
+      set?: Record<string, unknown>;
+      answers?: Record<string, unknown>;
+      persist?: boolean;
+    };
+    /** Index 0 set to 1 by the server cancels the run (read by the engines' checkpoints). */
+    cancel: SharedArrayBuffer;
+    after?: AfterRun;
+  }
+  | {
+    id: number;
+    kind: "job";
+    toolsDir: string;
+    home: string;
+    job: AfterRun;
+    cancel: SharedArrayBuffer;
+  };
 
 /** What the worker sends back. */
 export type WorkerReply =
   | { id: number; step: { text: string; elapsed_ms: number; index: number } }
-  | { id: number; outcome: RunOutcome }
+  | { id: number; outcome: RunOutcome; extra?: unknown }
+  | { id: number; value: unknown }
   | { id: number; error: { name: string; message: string; input?: string } };
 
 const stores = new Map<string, Store>();
 
+async function exported(a: AfterRun): Promise<(env: WorkerEnv, args: unknown) => unknown> {
+  const fn = (await import(a.module))[a.fn];
+  if (typeof fn !== "function") throw new Error(`${a.module} exports no function ${a.fn}`);
+  return fn;
+}
+
 self.onmessage = async (e: MessageEvent<WorkerRequest>) => {
-  const { id, tool, toolsDir, home, opts, cancel } = e.data;
+  const req = e.data;
+  const { id, toolsDir, home, cancel } = req;
   const post = (m: WorkerReply) => self.postMessage(m);
   try {
-    const m = (await loadRegistry(new URL(toolsDir))).require(tool);
     let store = stores.get(home);
     if (!store) stores.set(home, store = openStore(home));
+    const env: WorkerEnv = {
+      store,
+      builtins: BUILTIN_SCANS,
+      toolsDir: new URL(toolsDir),
+      cancel: new Int32Array(cancel),
+    };
+    if (req.kind === "job") {
+      const fn = await exported(req.job);
+      post({ id, value: await fn(env, req.job.args) });
+      return;
+    }
+    const m = (await loadRegistry(new URL(toolsDir))).require(req.tool);
     const outcome = await runTool(m, {
       store,
       builtins: BUILTIN_SCANS,
-      set: opts.set,
-      answers: opts.answers,
+      set: req.opts.set,
+      answers: req.opts.answers,
       persona: activePersona(store),
-      persist: opts.persist,
-      cancel_flag: new Int32Array(cancel),
+      persist: req.opts.persist,
+      cancel_flag: env.cancel,
       onStep: (step) => post({ id, step }),
     });
+    if (req.after && outcome.status === "done") {
+      const fn = await exported(req.after);
+      const out = await fn({ ...env, manifest: m }, { ...(req.after.args as object), outcome }) as {
+        outcome: RunOutcome;
+        extra: unknown;
+      };
+      post({ id, outcome: out.outcome, extra: out.extra });
+      return;
+    }
     post({ id, outcome });
   } catch (err) {
     const x = err as Error;

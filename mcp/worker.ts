@@ -1,13 +1,24 @@
 /**
- * Tools run off the MCP server's protocol thread: each call goes to a Web Worker (Deno runs
- * it on its own thread, with the server's permissions), so `ping`, listings and cancellation
- * are answered while a CPU-heavy engine works. Cancelling a call sets the run's shared cancel
- * flag, which the engines read at their checkpoints (ground/budget.ts) even in the middle of
- * a loop, and terminates the worker (Deno's `terminate` takes effect only once the worker's
- * code yields, which the checkpoint makes it do); a fresh worker serves the next call. A run past its time limit (plus a grace period for the engines' own
- * checkpoints) is terminated the same way and answered as an `error` naming the limit.
+ * Tools run off the protocol (or request) thread: each call goes to a Web Worker (Deno runs
+ * it on its own thread, with the server's permissions), so `ping`, listings, pages and
+ * cancellation are answered while a CPU-heavy engine works. The pool is bounded: at most
+ * `size` workers (by default one fewer than the machine's cores, so the serving thread keeps
+ * one), and at most `queue_max` calls waiting for one; a call beyond that is refused at once
+ * with a {@link BusyError} ("busy, retry later"), so memory stays bounded by the pool's size
+ * and not by how many calls arrive. Cancelling a call (queued or running) sets the run's
+ * shared cancel flag, which the engines read at their checkpoints (ground/budget.ts) even in
+ * the middle of a loop, and terminates the worker (Deno's `terminate` takes effect only once
+ * the worker's code yields, which the checkpoint makes it do); a fresh worker serves the next
+ * call. A run past its time limit (plus a grace period for the engines' own checkpoints) is
+ * terminated the same way and answered as an `error` naming the limit.
+ *
+ * Besides tool runs the pool runs `job`s: a named export of a module, called in a worker with
+ * the worker's store (the web view renders long results and stored runs this way), and a run
+ * may name an `after` export that turns its outcome into what the caller needs (the web view's
+ * page) before it crosses back, so a large result is neither copied nor drawn on the serving
+ * thread.
  */
-import { CancelledError, InputError } from "../ground/errors.ts";
+import { BusyError, CancelledError, InputError } from "../ground/errors.ts";
 import type { StepEvent } from "../core/context.ts";
 import type { Manifest } from "../core/manifest.ts";
 import { type RunOptions, type RunOutcome, timeLimit } from "../core/run.ts";
@@ -18,7 +29,27 @@ import type { WorkerReply, WorkerRequest } from "./tool_worker.ts";
 /** Seconds a worker gets past the run's own time limit before it is terminated. */
 export const GRACE_S = 5;
 /** Idle workers kept warm for the next call. */
-const KEEP_IDLE = 1;
+const KEEP_IDLE = 2;
+/**
+ * Calls that may wait for a worker (the queue's stated limit): a waiting call holds only its
+ * arguments, so the queue can be long; what costs memory, a running worker, is bounded by the
+ * pool's size.
+ */
+export const QUEUE_MAX = 64;
+
+/** How many workers a pool has by default: the machine's cores less one, at least 1. */
+export function defaultPoolSize(): number {
+  return Math.max(1, (navigator.hardwareConcurrency || 2) - 1);
+}
+
+/** A module's export run in a worker after a tool run: turns the outcome into what is sent. */
+export interface AfterRun {
+  /** The module's URL (a file: URL the worker may import). */
+  module: string;
+  /** The export's name. */
+  fn: string;
+  args?: unknown;
+}
 
 /** What a run through the pool takes (as runTool's options, minus what the worker opens). */
 export interface PoolRunOptions {
@@ -27,19 +58,57 @@ export interface PoolRunOptions {
   persist?: boolean;
   onStep?: (e: StepEvent) => void;
   signal?: AbortSignal;
+  after?: AfterRun;
+}
+
+/** A pool's size and load. */
+export interface PoolStats {
+  size: number;
+  running: number;
+  queued: number;
+  queue_max: number;
 }
 
 /** Runs tools in workers. */
 export interface ToolPool {
-  run(m: Manifest, opts: PoolRunOptions): Promise<RunOutcome>;
-  /** Terminates every worker (running ones too). */
+  /** A tool run; with `after`, `extra` is what that export returned. */
+  run(m: Manifest, opts: PoolRunOptions): Promise<RunOutcome & { extra?: unknown }>;
+  /** `module`'s export `fn` called in a worker as `fn(env, args)`; its value. */
+  job<T>(
+    module: string,
+    fn: string,
+    args: unknown,
+    signal?: AbortSignal,
+    limit_s?: number,
+  ): Promise<T>;
+  stats(): PoolStats;
+  /** Terminates every worker (running ones too) and refuses what waits. */
   close(): void;
 }
 
+/** The pool's bounds (defaults: {@link defaultPoolSize}, {@link QUEUE_PER_WORKER} × size). */
+export interface PoolLimits {
+  size?: number;
+  queue_max?: number;
+}
+
+interface Waiter {
+  grant: (w: Worker) => void;
+  refuse: (e: Error) => void;
+}
+
 /** A pool for the store in `home` and the tools in `toolsDir`. */
-export function toolPool(home: string, toolsDir: URL, store: Store): ToolPool {
+export function toolPool(
+  home: string,
+  toolsDir: URL,
+  store: Store,
+  limits: PoolLimits = {},
+): ToolPool {
+  const size = Math.max(1, Math.floor(limits.size ?? defaultPoolSize()));
+  const queue_max = Math.max(0, Math.floor(limits.queue_max ?? QUEUE_MAX));
   const idle: Worker[] = [];
   const busy = new Set<Worker>();
+  const waiting: Waiter[] = [];
   let next = 1;
   let closed = false;
   const spawn = () =>
@@ -47,97 +116,228 @@ export function toolPool(home: string, toolsDir: URL, store: Store): ToolPool {
   // One worker starts loading now, so the first call does not wait for its start.
   idle.push(spawn());
 
-  return {
-    run(m, opts) {
-      if (closed) return Promise.reject(new CancelledError("the server is closing"));
+  /** A worker for one call: at once, after a wait in the queue, or a BusyError. */
+  const acquire = (signal?: AbortSignal): Promise<Worker> => {
+    if (closed) return Promise.reject(new CancelledError("the server is closing"));
+    if (signal?.aborted) return Promise.reject(new CancelledError());
+    if (busy.size < size) {
       const w = idle.pop() ?? spawn();
       busy.add(w);
+      return Promise.resolve(w);
+    }
+    if (waiting.length >= queue_max) {
+      return Promise.reject(new BusyError(busy.size, waiting.length));
+    }
+    return new Promise<Worker>((resolve, reject) => {
+      const onAbort = () => {
+        const i = waiting.indexOf(me);
+        if (i >= 0) waiting.splice(i, 1);
+        reject(new CancelledError());
+      };
+      const me: Waiter = {
+        grant: (w) => {
+          signal?.removeEventListener("abort", onAbort);
+          resolve(w);
+        },
+        refuse: (e) => {
+          signal?.removeEventListener("abort", onAbort);
+          reject(e);
+        },
+      };
+      signal?.addEventListener("abort", onAbort, { once: true });
+      waiting.push(me);
+    });
+  };
+  /** A call is over: its worker is kept (idle, or handed to the next waiter) or ended. */
+  const release = (w: Worker, keep: boolean) => {
+    busy.delete(w);
+    if (!keep || closed) w.terminate();
+    else if (idle.length < KEEP_IDLE || waiting.length) idle.push(w);
+    else w.terminate();
+    const n = waiting.shift();
+    if (!n) return;
+    const nw = idle.pop() ?? spawn();
+    busy.add(nw);
+    n.grant(nw);
+  };
+
+  const call = (w: Worker, req: WorkerRequest, o: CallOptions) =>
+    callWorker(w, req, o, store, release);
+
+  return {
+    async run(m, opts) {
+      const w = await acquire(opts.signal);
       const id = next++;
-      const limit = timeLimit({ store });
-      const cancel = new SharedArrayBuffer(4);
-      return new Promise<RunOutcome>((resolve, reject) => {
-        let done = false;
-        const finish = (keep: boolean) => {
-          done = true;
-          clearTimeout(timer);
-          opts.signal?.removeEventListener("abort", onAbort);
-          w.removeEventListener("message", onMessage);
-          w.removeEventListener("error", onError);
-          busy.delete(w);
-          if (keep && !closed && idle.length < KEEP_IDLE) idle.push(w);
-          else w.terminate();
-        };
-        const onAbort = () => {
-          if (done) return;
-          // The engines see the flag at their next checkpoint, even mid-loop; terminating
-          // alone would wait for the worker to yield.
-          Atomics.store(new Int32Array(cancel), 0, 1);
-          finish(false);
-          reject(new CancelledError());
-        };
-        const onError = (e: ErrorEvent) => {
-          e.preventDefault();
-          if (done) return;
-          finish(false);
-          reject(new Error(`${m.id}: the worker failed: ${e.message}`));
-        };
-        const onMessage = (e: MessageEvent<WorkerReply>) => {
-          const msg = e.data;
-          if (msg.id !== id || done) return;
-          if ("step" in msg) return opts.onStep?.(msg.step);
-          finish(true);
-          if ("outcome" in msg) return resolve(msg.outcome);
-          const { name, message, input } = msg.error;
-          if (name === "InputError") {
-            const err = new InputError(input ?? m.id, "");
-            err.message = message;
-            return reject(err);
-          }
-          if (name === "CancelledError") return reject(new CancelledError(message));
-          const err = new Error(message);
-          err.name = name;
-          reject(err);
-        };
-        const timer = setTimeout(() => {
-          if (done) return;
-          Atomics.store(new Int32Array(cancel), 0, 1);
-          finish(false);
-          resolve(overTime(m, opts, store, limit.text));
-        }, Math.min((limit.seconds + GRACE_S) * 1000, 2 ** 31 - 1));
-        if (opts.signal?.aborted) return onAbort();
-        opts.signal?.addEventListener("abort", onAbort, { once: true });
-        w.addEventListener("message", onMessage);
-        w.addEventListener("error", onError);
-        const req: WorkerRequest = {
-          id,
-          tool: m.id,
-          toolsDir: toolsDir.href,
-          home,
-          opts: { set: opts.set, answers: opts.answers, persist: opts.persist },
-          cancel,
-        };
-        w.postMessage(req);
+      const reply = await call(w, {
+        id,
+        kind: "run",
+        tool: m.id,
+        toolsDir: toolsDir.href,
+        home,
+        opts: { set: opts.set, answers: opts.answers, persist: opts.persist },
+        cancel: new SharedArrayBuffer(4),
+        ...(opts.after ? { after: opts.after } : {}),
+      }, {
+        tool: m.id,
+        signal: opts.signal,
+        onStep: opts.onStep,
+        onTime: () => overTime(m, opts, store, timeLimit({ store }).text),
       });
+      if ("outcome" in reply) {
+        return "extra" in reply ? { ...reply.outcome, extra: reply.extra } : reply.outcome;
+      }
+      if ("value" in reply) return reply.value as RunOutcome;
+      throw fromReply(m.id, reply);
     },
+    async job<T>(
+      module: string,
+      fn: string,
+      args: unknown,
+      signal?: AbortSignal,
+      limit_s?: number,
+    ) {
+      const w = await acquire(signal);
+      const reply = await call(w, {
+        id: next++,
+        kind: "job",
+        toolsDir: toolsDir.href,
+        home,
+        job: { module, fn, args },
+        cancel: new SharedArrayBuffer(4),
+      }, {
+        tool: fn,
+        signal,
+        ...(limit_s !== undefined ? { limit_s } : {}),
+        onTime: () => {
+          throw new Error(
+            `${fn} stopped at ${
+              limit_s !== undefined ? `${limit_s} s` : timeLimit({ store }).text
+            }: it took too long.`,
+          );
+        },
+      });
+      if ("value" in reply) return reply.value as T;
+      throw fromReply(fn, reply as WorkerReply);
+    },
+    stats: () => ({ size, running: busy.size, queued: waiting.length, queue_max }),
     close() {
       closed = true;
       for (const w of [...idle, ...busy]) w.terminate();
       idle.length = 0;
       busy.clear();
+      for (const n of waiting.splice(0)) n.refuse(new CancelledError("the server is closing"));
     },
   };
 }
 
+/** What one worker call is about and how it may end. */
+interface CallOptions {
+  tool: string;
+  signal?: AbortSignal;
+  onStep?: (e: StepEvent) => void;
+  onTime: () => unknown;
+  limit_s?: number;
+}
+
+/**
+ * One request to a worker, answered by its reply (steps go to onStep on the way); the worker
+ * is handed to `release` when the call ends (kept when it answered, ended otherwise).
+ */
+function callWorker(
+  w: Worker,
+  req: WorkerRequest,
+  o: CallOptions,
+  store: Store,
+  release: (w: Worker, keep: boolean) => void,
+): Promise<WorkerReply> {
+  return new Promise<WorkerReply>((resolve, reject) => {
+    const seconds = o.limit_s ?? timeLimit({ store }).seconds;
+    let done = false;
+    const finish = (keep: boolean) => {
+      done = true;
+      clearTimeout(timer);
+      o.signal?.removeEventListener("abort", onAbort);
+      w.removeEventListener("message", onMessage);
+      w.removeEventListener("error", onError);
+      release(w, keep);
+    };
+    const stop = () => Atomics.store(new Int32Array(req.cancel), 0, 1);
+    const onAbort = () => {
+      if (done) return;
+      // The engines see the flag at their next checkpoint, even mid-loop; terminating
+      // alone would wait for the worker to yield.
+      stop();
+      finish(false);
+      reject(new CancelledError());
+    };
+    const onError = (e: ErrorEvent) => {
+      e.preventDefault();
+      if (done) return;
+      finish(false);
+      reject(new Error(`${o.tool}: the worker failed: ${e.message}`));
+    };
+    const onMessage = (e: MessageEvent<WorkerReply>) => {
+      const msg = e.data;
+      if (msg.id !== req.id || done) return;
+      if ("step" in msg) return o.onStep?.(msg.step);
+      finish(true);
+      resolve(msg);
+    };
+    const timer = setTimeout(() => {
+      if (done) return;
+      stop();
+      finish(false);
+      try {
+        resolve({ id: req.id, value: o.onTime() } as WorkerReply);
+      } catch (e) {
+        reject(e);
+      }
+    }, Math.min((seconds + GRACE_S) * 1000, 2 ** 31 - 1));
+    if (o.signal?.aborted) return onAbort();
+    o.signal?.addEventListener("abort", onAbort, { once: true });
+    w.addEventListener("message", onMessage);
+    w.addEventListener("error", onError);
+    w.postMessage(req);
+  });
+}
+
+/** The error a worker's reply names, as the error classes the surfaces know. */
+function fromReply(what: string, reply: WorkerReply): Error {
+  if (!("error" in reply)) return new Error(`${what}: the worker sent no answer`);
+  const { name, message, input } = reply.error;
+  if (name === "InputError") {
+    const err = new InputError(input ?? what, "");
+    err.message = message;
+    return err;
+  }
+  if (name === "CancelledError") return new CancelledError(message);
+  const err = new Error(message);
+  err.name = name;
+  return err;
+}
+
 /** A session runner (core/session.ts `runner`) that runs tools in `pool`. */
-export function poolRunner(pool: ToolPool): (m: Manifest, opts: RunOptions) => Promise<RunOutcome> {
-  return (m, o) =>
-    pool.run(m, {
+export function poolRunner(
+  pool: ToolPool,
+  after?: AfterRun,
+  got?: (extra: unknown) => void,
+): (m: Manifest, opts: RunOptions) => Promise<RunOutcome> {
+  return async (m, o) => {
+    const out = await pool.run(m, {
       set: o.set,
       answers: o.answers,
       persist: o.persist,
       onStep: o.onStep,
       signal: o.signal,
+      ...(after ? { after } : {}),
     });
+    if ("extra" in out) {
+      got?.(out.extra);
+      const { extra: _, ...rest } = out;
+      return rest as RunOutcome;
+    }
+    return out;
+  };
 }
 
 /** The `error` result of a run whose worker was stopped at the time limit; saved as a run. */

@@ -10,6 +10,12 @@ export interface PreferenceKey {
   schema: z.ZodType;
   unit?: string;
   description: string;
+  /**
+   * It decides where a secret (the model server's key) is sent: set only from the command
+   * line, never from the web view, and the environment's choice wins over it
+   * (agent/llm/config.ts).
+   */
+  routes_secret?: true;
 }
 
 const m = z.number().positive();
@@ -90,7 +96,7 @@ export const PREFERENCE_KEYS: PreferenceKey[] = [
   },
   {
     key: "takeoff.paint_coverage_m2_per_l",
-    schema: m.max(50),
+    schema: m.min(0.1).max(50),
     unit: "m²/L",
     description: "Paint coverage per litre per coat.",
   },
@@ -155,12 +161,14 @@ export const PREFERENCE_KEYS: PreferenceKey[] = [
   {
     key: "agent.provider",
     schema: z.enum(["offline", "openai", "anthropic"]),
+    routes_secret: true,
     description:
       "How `threshold ask` decides: offline (the default, no network), an OpenAI-compatible Chat Completions server, or Anthropic Messages. The key comes only from the environment.",
   },
   {
     key: "agent.base_url",
     schema: z.url(),
+    routes_secret: true,
     description:
       "The language model server's base URL (e.g. http://127.0.0.1:11434/v1 for Ollama); the provider's own when unset.",
   },

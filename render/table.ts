@@ -34,16 +34,28 @@ export function csvTable(r: ToolResult): ResultTable | undefined {
   return resultTable(r) ?? checksTable(r);
 }
 
-/** A table as CSV (RFC 4180 quoting). */
+/**
+ * A text cell a spreadsheet would run as a formula: one starting with `=`, `+`, `-`, `@`, a
+ * tab or a carriage return (OWASP, "CSV Injection").
+ */
+const FORMULA = /^[=+\-@\t\r]/;
+
+/**
+ * A table as CSV (RFC 4180 quoting). A text cell a spreadsheet would take for a formula is
+ * prefixed with `'` and quoted, as OWASP's "CSV Injection" page advises (a room named
+ * `=HYPERLINK(…)` stays a name); numbers are written as they are (to 12 significant digits:
+ * 0.7100000000000001 is written 0.71), so -0.5 stays a number.
+ */
 export function toCsv(t: ResultTable): string {
   const cell = (v: unknown) => {
-    // Numbers to 12 significant digits: 0.7100000000000001 is written 0.71.
-    const s = v === undefined || v === null
+    let s = v === undefined || v === null
       ? ""
       : typeof v === "number"
       ? String(Number(v.toPrecision(12)))
       : String(v);
-    return /[",\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+    const formula = typeof v !== "number" && FORMULA.test(s);
+    if (formula) s = `'${s}`;
+    return formula || /[",\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
   };
   return [t.columns.map(cell).join(","), ...t.rows.map((r) => r.map(cell).join(","))].join("\n") +
     "\n";

@@ -14,6 +14,7 @@
  *   4. its arguments read a sentence field (`.text`, `.title`, `.detail`, `.label`, `.note`,
  *      `.steps`) through `.includes(`, `.startsWith(`, `.endsWith(`, `.indexOf(`, or parse a
  *      number back out of one (`parseFloat(`, `Number(`).
+ * Not prose: an id matched against its pattern (`assertMatch(f.id, /^tool:kind:/)`).
  * Tests of the wording itself (golden sentences) are prose by this count too: the target is a
  * share, not zero.
  */
@@ -110,7 +111,10 @@ export function countSource(file: string, src: string): Count[] {
     const readsCodes = /\.(data|code)\b/.test(parts[0] ?? "");
     const line = text.slice(0, m.index).split("\n").length;
     let why: string | undefined;
-    if (PROSE_CALLEES.has(callee)) why = "matcher";
+    // An id matched against its pattern (tool:kind:subject) is not English.
+    const readsId = /(^|\.)id!?\s*$/.test((parts[0] ?? "").trim());
+    if (readsId) why = undefined;
+    else if (PROSE_CALLEES.has(callee)) why = "matcher";
     else if (REGEX.test(args)) why = "regex";
     else if (!readsCodes && hasWords(args)) why = "sentence literal";
     else if (FIELD.test(args) && SEARCH.test(args)) why = "search in a sentence field";

@@ -39,8 +39,6 @@ const ALLOWED: Record<string, number> = {
   "layers/roomplan/plan.ts:roomPlanPlan": 574,
   "layers/zind/read.ts:zindPlan": 321,
   "layers/zind/read.ts:(callback of forEach)": 223,
-  "tools/step_free_route/mod.ts:run": 160,
-  "tools/sun_hours/standards.ts:standardChecks": 216,
   "web/islands/PlanViewer.tsx:PlanViewer": 152,
   "web/islands/RunForm.tsx:RunForm": 152,
 };

@@ -4,6 +4,7 @@ import type { Store } from "../core/store.ts";
 import type { LoadedPlan } from "../ground/plan.ts";
 import type { Asset } from "./bundle.ts";
 import type { PageInfo } from "./layout.tsx";
+import type { ToolPool } from "../mcp/worker.ts";
 
 export interface App {
   store: Store;
@@ -15,6 +16,8 @@ export interface App {
   /** The largest upload, bytes, when the server was started with one; else {@link uploadLimit}. */
   max_upload_bytes?: number;
   builtins: Record<string, () => LoadedPlan>;
+  /** Runs tools and draws their results off the serving thread (bounded; mcp/worker.ts). */
+  pool: ToolPool;
   js: Asset;
   css: Asset;
 }

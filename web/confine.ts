@@ -19,7 +19,9 @@ export function canConfine(): boolean {
 }
 
 /** The confined server's command line. */
-export function webConfinedArgs(o: { home: string; port: number; host: string }): string[] {
+export function webConfinedArgs(
+  o: { home: string; port: number; host: string; allow_hosts?: string[] },
+): string[] {
   const npm = join(denoCacheDir(), "npm");
   const flags = confinedFlags(o.home, [], PROJECT_DIR, attachedFiles(o.home)).map((f) =>
     f.startsWith("--allow-read=") ? `${f},${npm}` : f
@@ -34,6 +36,7 @@ export function webConfinedArgs(o: { home: string; port: number; host: string })
     `--port=${o.port}`,
     `--host=${o.host}`,
     `--home=${o.home}`,
+    ...(o.allow_hosts?.length ? [`--allow-host=${o.allow_hosts.join(",")}`] : []),
   ];
 }
 
@@ -41,7 +44,9 @@ export function webConfinedArgs(o: { home: string; port: number; host: string })
  * Runs the web view in a confined child on this process's stdio until it exits; Ctrl-C and
  * SIGTERM reach it. The islands bundle is made first, here, so the child starts no process.
  */
-export async function runConfinedWeb(o: { home: string; port: number; host: string }) {
+export async function runConfinedWeb(
+  o: { home: string; port: number; host: string; allow_hosts?: string[] },
+) {
   await Deno.mkdir(o.home, { recursive: true });
   await islandsBundle(o.home);
   const child = new Deno.Command(Deno.execPath(), {

@@ -5,9 +5,20 @@
  */
 import { startWeb } from "./server.tsx";
 
-/** Parses `--port N`, `--host H`, `--home DIR` (also as `--flag=value`). */
-export function parseWebArgs(args: string[]): { port: number; host?: string; home?: string } {
-  const out: { port: number; host?: string; home?: string } = { port: 8787 };
+/** The web view's command-line options. */
+export interface WebArgs {
+  port: number;
+  host?: string;
+  home?: string;
+  allow_hosts?: string[];
+}
+
+/**
+ * Parses `--port N`, `--host H`, `--home DIR`, `--allow-host NAME` (repeatable, or a comma
+ * list; also as `--flag=value`).
+ */
+export function parseWebArgs(args: string[]): WebArgs {
+  const out: WebArgs = { port: 8787 };
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     const [flag, inline] = a.includes("=")
@@ -21,13 +32,19 @@ export function parseWebArgs(args: string[]): { port: number; host?: string; hom
     if (flag === "--port") out.port = Number(value());
     else if (flag === "--host") out.host = value();
     else if (flag === "--home") out.home = value();
-    else throw new Error(`unknown option ${a}; options: --port <n>, --host <host>, --home <dir>`);
+    else if (flag === "--allow-host") {
+      out.allow_hosts = [...(out.allow_hosts ?? []), ...value().split(",").filter(Boolean)];
+    } else {
+      throw new Error(
+        `unknown option ${a}; options: --port <n>, --host <host>, --home <dir>, --allow-host <name>`,
+      );
+    }
   }
   return out;
 }
 
 /** Serves until SIGINT or SIGTERM; prints the address on stdout first. */
-export async function serveUntilStopped(o: { port: number; host?: string; home?: string }) {
+export async function serveUntilStopped(o: WebArgs) {
   const web = await startWeb(o);
   console.log(`threshold web: serving ${web.url} (Ctrl-C stops it)`);
   await new Promise<void>((done) => {

@@ -1,3 +1,3 @@
 /** The web view: `threshold web` and `deno task web` start it. */
-export { DEFAULT_PORT, isLoopback, startWeb } from "./server.tsx";
+export { allowedHost, checkAllowedHost, DEFAULT_PORT, isLoopback, startWeb } from "./server.tsx";
 export type { WebOptions, WebServer } from "./server.tsx";

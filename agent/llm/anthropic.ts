@@ -6,7 +6,7 @@
  * input_json_delta / message_delta with the stop reason).
  * Reference: https://docs.anthropic.com/en/api/messages, …/messages-streaming
  */
-import { parseArgs, postJson, sseEvents } from "./http.ts";
+import { parseArgs, postJson, readJson, redact, sseEvents } from "./http.ts";
 import type {
   HttpOptions,
   ModelMessage,
@@ -58,6 +58,7 @@ export function anthropicProvider(o: HttpOptions): Provider {
   return {
     kind: "anthropic",
     model: o.model,
+    redact: (t) => redact(t, o.api_key),
     async complete(req: ModelRequest): Promise<ModelTurn> {
       const body = {
         model: o.model,
@@ -77,7 +78,7 @@ export function anthropicProvider(o: HttpOptions): Provider {
       };
       const res = await postJson(url, body, headers, o, req.signal);
       if (!o.stream) {
-        const j = await res.json();
+        const j = await readJson(res, o);
         let text = "";
         const calls: ToolCall[] = [];
         for (const b of j?.content ?? []) {
@@ -96,7 +97,7 @@ export function anthropicProvider(o: HttpOptions): Provider {
       }
       let text = "", stop = "";
       const blocks = new Map<number, { id: string; name: string; raw: string }>();
-      for await (const e of sseEvents(res)) {
+      for await (const e of sseEvents(res, o)) {
         let j: Record<string, any>;
         try {
           j = JSON.parse(e.data);

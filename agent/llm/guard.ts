@@ -4,6 +4,71 @@
  * from a building file reach it quoted and length-capped, as data, never as instructions.
  */
 import type { ModelView } from "../../core/result.ts";
+import { printable } from "../../core/printable.ts";
+import type { ModelTurn } from "./types.ts";
+
+/** Tool calls run from one model turn; the rest are answered "not run" (a model may loop). */
+export const MAX_TOOL_CALLS_PER_TURN = 8;
+/** Characters of a model's text kept; the rest is cut, and the cut said. */
+export const MAX_REPLY_CHARS = 20_000;
+
+/** What {@link cleanTurn} took out of a turn. */
+export interface TurnCuts {
+  /** Tool calls past {@link MAX_TOOL_CALLS_PER_TURN}, not run. */
+  calls: number;
+  /** Characters of text past {@link MAX_REPLY_CHARS}. */
+  chars: number;
+}
+
+/** Every string in a JSON value passed through `fn` (iteratively: any depth). */
+function mapStrings(value: unknown, fn: (s: string) => string): unknown {
+  const root = { v: value };
+  const stack: [Record<string, unknown> | unknown[], string | number][] = [[root, "v"]];
+  while (stack.length) {
+    const [holder, key] = stack.pop()!;
+    const v = (holder as Record<string, unknown>)[key as string];
+    if (typeof v === "string") (holder as Record<string, unknown>)[key as string] = fn(v);
+    else if (Array.isArray(v)) v.forEach((_, i) => stack.push([v, i]));
+    else if (v && typeof v === "object") {
+      for (const k of Object.keys(v)) stack.push([v as Record<string, unknown>, k]);
+    }
+  }
+  return root.v;
+}
+
+/**
+ * A model's turn made safe to show and act on: its text, tool names and arguments without
+ * control characters (escape sequences, BEL, C0/C1, bidi overrides and isolates:
+ * core/printable.ts) and with the key taken out wherever the server echoed it (`redact`);
+ * the text cut at {@link MAX_REPLY_CHARS} and the tool calls at
+ * {@link MAX_TOOL_CALLS_PER_TURN}; what was cut is returned.
+ */
+export function cleanTurn(
+  turn: ModelTurn,
+  redact: (s: string) => string = (s) => s,
+): { turn: ModelTurn; cut: TurnCuts; dropped: ModelTurn["tool_calls"] } {
+  const clean = (t: string) => printable(redact(t));
+  let text = clean(turn.text);
+  const chars = Math.max(0, text.length - MAX_REPLY_CHARS);
+  if (chars) {
+    text = `${
+      text.slice(0, MAX_REPLY_CHARS)
+    }… [the model's reply was cut here: ${chars} more characters]`;
+  }
+  const calls = turn.tool_calls.map((c) => ({
+    id: clean(c.id),
+    name: clean(c.name),
+    raw: clean(c.raw),
+    args: c.args === undefined
+      ? undefined
+      : mapStrings(structuredClone(c.args), clean) as Record<string, unknown>,
+  }));
+  return {
+    turn: { text, tool_calls: calls.slice(0, MAX_TOOL_CALLS_PER_TURN), stop: clean(turn.stop) },
+    cut: { calls: Math.max(0, calls.length - MAX_TOOL_CALLS_PER_TURN), chars },
+    dropped: calls.slice(MAX_TOOL_CALLS_PER_TURN),
+  };
+}
 
 /** Longest name, in characters, a model is shown. */
 export const NAME_CAP = 48;
@@ -72,15 +137,115 @@ export interface Removed {
   near: string;
 }
 
+const UNITS: Record<string, number> = {
+  zero: 0,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+};
+const TENS: Record<string, number> = {
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
+};
+const SCALES: Record<string, number> = { hundred: 100, thousand: 1e3, million: 1e6, billion: 1e9 };
+const WORD = `(?:${
+  [...Object.keys(UNITS), ...Object.keys(TENS), ...Object.keys(SCALES)].join("|")
+})`;
+/** A run of English number words ("twenty-three", "one hundred and five", "two point five"). */
+const NUMBER_WORDS = new RegExp(
+  `\\b${WORD}(?:(?:[\\s-]+|\\s+and\\s+)${WORD})*(?:\\s+point(?:\\s+${WORD})+)?\\b`,
+  "gi",
+);
+
+/** The value of a run of English number words, or undefined when it does not read as one. */
+export function wordsValue(words: string): number | undefined {
+  const [whole, frac] = words.toLowerCase().split(/\s+point\s+/);
+  let total = 0, group = 0, any = false;
+  for (const w of whole.split(/[\s-]+/).filter((x) => x && x !== "and")) {
+    any = true;
+    if (w in UNITS) group += UNITS[w];
+    else if (w in TENS) group += TENS[w];
+    else if (w === "hundred") group = (group || 1) * 100;
+    else if (w in SCALES) {
+      total += (group || 1) * SCALES[w];
+      group = 0;
+    } else return undefined;
+  }
+  if (!any) return undefined;
+  let v = total + group;
+  if (frac) {
+    const digits = frac.split(/\s+/).map((d) => UNITS[d]);
+    if (digits.some((d) => d === undefined || d > 9)) return undefined;
+    v = Number(`${v}.${digits.join("")}`);
+  }
+  return v;
+}
+
+/**
+ * Digits of other scripts as ASCII: full-width (U+FF10–FF19) and the other compatibility
+ * forms Unicode NFKC folds to 0–9; decimal digits of other scripts are mapped by their place
+ * in their block of ten, so "١٢" reads 12.
+ */
+export function asciiDigits(text: string): string {
+  return text.replace(/[^ -~\s]/gu, (c) => {
+    const k = c.normalize("NFKC");
+    if (/^[0-9]$/.test(k)) return k;
+    if (/^\p{Nd}$/u.test(c)) {
+      // Every Unicode decimal digit block is ten code points from a zero.
+      let zero = c.codePointAt(0)!;
+      while (/^\p{Nd}$/u.test(String.fromCodePoint(zero - 1)) && c.codePointAt(0)! - zero < 9) {
+        zero--;
+      }
+      return String(c.codePointAt(0)! - zero);
+    }
+    return c;
+  });
+}
+
 /**
  * Removes from `text` every number that no allowed number accounts for (the results' and the
- * person's question's); returns the text and what was removed.
+ * person's question's): numbers in digits of any script (full-width "２３" is read as 23)
+ * and numbers written in English words ("twenty-three"; a lone "one" is left, as in "no
+ * one"); returns the text and what was removed.
  */
 export function scrubNumbers(
   text: string,
   allowed: number[],
 ): { text: string; removed: Removed[] } {
   const removed: Removed[] = [];
+  text = asciiDigits(text);
+  text = text.replace(NUMBER_WORDS, (m, offset: number) => {
+    const v = wordsValue(m);
+    if (v === undefined || /^(one|zero)$/i.test(m.trim())) return m;
+    if (allowed.some((a) => writtenAs(String(v), a))) return m;
+    removed.push({
+      number: m,
+      near: text.slice(Math.max(0, offset - 30), offset + m.length + 30).trim(),
+    });
+    return "[number removed]";
+  });
   const out = text.replace(NUMBER, (m, offset: number) => {
     if (allowed.some((a) => writtenAs(m, a))) return m;
     removed.push({

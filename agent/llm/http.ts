@@ -28,6 +28,49 @@ const sleep = (ms: number, signal?: AbortSignal) =>
     signal?.addEventListener("abort", onAbort, { once: true });
   });
 
+/**
+ * The most bytes of a model server's reply that are read: a reply is words and tool calls,
+ * a few kilobytes; past this it is refused (never read whole into memory).
+ */
+export const MAX_REPLY_BYTES = 4_000_000;
+
+function tooLarge(o: Pick<HttpOptions, "base_url">): ModelError {
+  return new ModelError(
+    0,
+    `${o.base_url} sent a reply larger than ${
+      MAX_REPLY_BYTES / 1e6
+    } MB; it was not read (a model's reply is words and tool calls)`,
+  );
+}
+
+/** A response body as text, at most {@link MAX_REPLY_BYTES} (a larger one is a ModelError). */
+export async function readText(res: Response, o: Pick<HttpOptions, "base_url">): Promise<string> {
+  const len = Number(res.headers.get("content-length") ?? NaN);
+  if (Number.isFinite(len) && len > MAX_REPLY_BYTES) {
+    await res.body?.cancel().catch(() => {});
+    throw tooLarge(o);
+  }
+  if (!res.body) return "";
+  const dec = new TextDecoder();
+  let out = "", n = 0;
+  for await (const c of res.body) {
+    n += c.byteLength;
+    if (n > MAX_REPLY_BYTES) throw tooLarge(o);
+    out += dec.decode(c, { stream: true });
+  }
+  return out + dec.decode();
+}
+
+/** A response body as JSON, at most {@link MAX_REPLY_BYTES}. */
+export async function readJson(res: Response, o: Pick<HttpOptions, "base_url">): Promise<any> {
+  const t = await readText(res, o);
+  try {
+    return JSON.parse(t);
+  } catch {
+    throw new ModelError(0, `${o.base_url} sent a reply that is not JSON: ${t.slice(0, 120)}`);
+  }
+}
+
 /** Removes the key from a text, wherever a server echoed it. */
 export function redact(text: string, key?: string): string {
   return key && key.length >= 4 ? text.split(key).join("[key]") : text;
@@ -117,13 +160,22 @@ function serverMessage(text: string): string {
 /** The events of a server-sent event stream: `{event, data}` per blank-line-ended block. */
 export async function* sseEvents(
   res: Response,
+  o: Pick<HttpOptions, "base_url"> = { base_url: "the model server" },
 ): AsyncGenerator<{ event?: string; data: string }> {
   if (!res.body) return;
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buf = "";
+  let buf = "", n = 0;
   for (;;) {
     const { value, done } = await reader.read();
-    if (value) buf += value;
+    if (value) {
+      // Characters, not bytes, here: within a factor of 4 of the byte cap either way.
+      n += value.length;
+      if (n > MAX_REPLY_BYTES) {
+        await reader.cancel().catch(() => {});
+        throw tooLarge(o);
+      }
+      buf += value;
+    }
     for (let i = buf.search(/\r?\n\r?\n/); i >= 0; i = buf.search(/\r?\n\r?\n/)) {
       const block = buf.slice(0, i);
       buf = buf.slice(buf.slice(i).match(/^\r?\n\r?\n/)![0].length + i);

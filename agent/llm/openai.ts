@@ -6,7 +6,7 @@
  * tool-call fragments by index, ending with `data: [DONE]`.
  * Reference: https://platform.openai.com/docs/api-reference/chat/create
  */
-import { parseArgs, postJson, sseEvents } from "./http.ts";
+import { parseArgs, postJson, readJson, redact, sseEvents } from "./http.ts";
 import type {
   HttpOptions,
   ModelMessage,
@@ -45,6 +45,7 @@ export function openaiProvider(o: HttpOptions): Provider {
   return {
     kind: "openai",
     model: o.model,
+    redact: (t) => redact(t, o.api_key),
     async complete(req: ModelRequest): Promise<ModelTurn> {
       const body = {
         model: o.model,
@@ -61,7 +62,7 @@ export function openaiProvider(o: HttpOptions): Provider {
         : {};
       const res = await postJson(url, body, headers, o, req.signal);
       if (!o.stream) {
-        const j = await res.json();
+        const j = await readJson(res, o);
         const choice = j?.choices?.[0] ?? {};
         const msg = choice.message ?? {};
         const calls: ToolCall[] = (msg.tool_calls ?? []).map(
@@ -85,7 +86,7 @@ export function openaiProvider(o: HttpOptions): Provider {
       }
       let text = "", stop = "";
       const parts = new Map<number, { id: string; name: string; raw: string }>();
-      for await (const e of sseEvents(res)) {
+      for await (const e of sseEvents(res, o)) {
         if (e.data.trim() === "[DONE]") break;
         let j: Record<string, any>;
         try {

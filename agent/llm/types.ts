@@ -47,6 +47,8 @@ export interface Provider {
   readonly kind: "openai" | "anthropic";
   readonly model: string;
   complete(req: ModelRequest): Promise<ModelTurn>;
+  /** The text with the provider's key taken out wherever it appears (a server may echo it). */
+  redact?(text: string): string;
 }
 
 /** How a provider talks over HTTP. */

@@ -20,7 +20,7 @@ import {
   Exit,
   L,
   out,
-  parseKv,
+  parseKvFor,
   type Register,
   registry,
   store,
@@ -123,7 +123,7 @@ async function cmdRun(toolId: string, f: RunFlags): Promise<number> {
   }
   const m = await loadTool(toolId);
   const s = store();
-  const set = L.targetInputs(m, Object.fromEntries(f.set.map((kv) => parseKv(kv))), {
+  const set = L.targetInputs(m, Object.fromEntries(f.set.map((kv) => parseKvFor(m, kv))), {
     scan: f.scan,
     place: f.place,
     pack: f.pack === undefined ? undefined : resolve(f.pack),

@@ -51,7 +51,8 @@ export const importScan: Register = (p, { act }) => {
       const p = loaded.plan;
       const count = (k: string) => p.openings.filter((x) => x.kind === k).length;
       if (o.json) return out(JSON.stringify({ scan: p.id, report, stored }, null, 2));
-      out(`Imported ${file} as scan ${p.id} (${report.format})`);
+      // The name is data too: a crafted file name cannot recolour or retitle the terminal.
+      out(`Imported ${printableLine(file)} as scan ${p.id} (${report.format})`);
       if (stored.replaced) {
         const f = stored.findings!;
         out(

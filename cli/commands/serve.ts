@@ -14,10 +14,33 @@ export const mcp: Register = (p, { act }) => {
     .option("--root <dir...>", "a folder the server may read besides its store (repeatable)")
     .option("--home <dir>", "the store folder (default $THRESHOLD_HOME or ~/.threshold)")
     .option("--print-host-config", "print a ready-to-paste MCP host configuration")
-    .action(act(async (o: { root?: string[]; home?: string; printHostConfig?: boolean }) => {
-      const { serveMcp } = await import("../../mcp.ts");
-      await serveMcp({ roots: o.root ?? [], home: o.home, printHostConfig: o.printHostConfig });
-    }));
+    .option("--workers <n>", "tool runs at once (default: the machine's cores less one)")
+    .option("--queue <n>", "calls that may wait for a worker; past it a call is told to retry")
+    .action(act(
+      async (
+        o: {
+          root?: string[];
+          home?: string;
+          printHostConfig?: boolean;
+          workers?: string;
+          queue?: string;
+        },
+      ) => {
+        const { serveMcp, parseMcpArgs } = await import("../../mcp.ts");
+        // The two numbers are read (and refused in words) as the server reads them.
+        const lim = parseMcpArgs([
+          ...(o.workers !== undefined ? [`--workers=${o.workers}`] : []),
+          ...(o.queue !== undefined ? [`--queue=${o.queue}`] : []),
+        ]);
+        await serveMcp({
+          roots: o.root ?? [],
+          home: o.home,
+          printHostConfig: o.printHostConfig,
+          ...(lim.workers !== undefined ? { workers: lim.workers } : {}),
+          ...(lim.queue !== undefined ? { queue: lim.queue } : {}),
+        });
+      },
+    ));
 };
 
 /** `web`: the web view on this machine. */
@@ -25,30 +48,42 @@ export const web: Register = (p, { listing }) => {
   p.command("web").description("Serve the web view (every tool in a browser) on this machine")
     .option("--port <n>", "port to listen on (0 picks a free one)", "8787")
     .option("--host <host>", "interface to bind; anything but loopback is open to the network")
+    .option(
+      "--allow-host <name...>",
+      "a name the server answers to besides its addresses (repeatable; .example.org: every name under it)",
+    )
     .option("--open", "open the web view in the default browser")
-    .action(listing(async (o: { port: string; host?: string; open?: boolean }) => {
-      const port = Number(o.port);
-      if (!Number.isInteger(port) || port < 0 || port > 65535) {
-        throw new InputError("--port", `must be a whole number from 0 to 65535, got ${o.port}`);
-      }
-      const { isLoopback } = await import("../../web/mod.ts");
-      const host = o.host ?? "127.0.0.1";
-      if (!isLoopback(host)) {
-        err(
-          `threshold web: warning: listening on ${host}: anyone who can reach this machine on the network can use the web view, read your scans and change your store.`,
-        );
-      }
-      if (o.open) openBrowserWhenUp(host, port);
-      const { canConfine, runConfinedWeb } = await import("../../web/confine.ts");
-      if (canConfine()) {
-        // As the MCP server: the serving process reads only the store, the code and uploads.
-        return (await runConfinedWeb({ home: resolve(defaultHome()), port, host }))
-          ? EXIT.error
-          : 0;
-      }
-      const { serveUntilStopped } = await import("../../web/main.ts");
-      await serveUntilStopped({ port, host });
-    }));
+    .action(
+      listing(async (o: { port: string; host?: string; open?: boolean; allowHost?: string[] }) => {
+        const port = Number(o.port);
+        if (!Number.isInteger(port) || port < 0 || port > 65535) {
+          throw new InputError("--port", `must be a whole number from 0 to 65535, got ${o.port}`);
+        }
+        const { isLoopback, checkAllowedHost } = await import("../../web/mod.ts");
+        const host = o.host ?? "127.0.0.1";
+        const allow_hosts = (o.allowHost ?? []).flatMap((h) => h.split(",")).filter(Boolean)
+          .map(checkAllowedHost);
+        if (!isLoopback(host)) {
+          err(
+            `threshold web: warning: listening on ${host}: anyone on the network who has the address with its ?token= can use the web view, read your scans and change your store. It answers to its IP addresses${
+              allow_hosts.length
+                ? ` and to ${allow_hosts.join(", ")}`
+                : " (--allow-host NAME adds a name)"
+            }.`,
+          );
+        }
+        if (o.open) openBrowserWhenUp(host, port);
+        const { canConfine, runConfinedWeb } = await import("../../web/confine.ts");
+        if (canConfine()) {
+          // As the MCP server: the serving process reads only the store, the code and uploads.
+          return (await runConfinedWeb({ home: resolve(defaultHome()), port, host, allow_hosts }))
+            ? EXIT.error
+            : 0;
+        }
+        const { serveUntilStopped } = await import("../../web/main.ts");
+        await serveUntilStopped({ port, host, allow_hosts });
+      }),
+    );
 };
 
 /** Opens the web view in the default browser once it answers (port 0: not known here). */

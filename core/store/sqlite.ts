@@ -1,8 +1,8 @@
 /**
  * The SQLite store: one file (node:sqlite) in `$THRESHOLD_HOME` (default `~/.threshold`), WAL
  * mode, schema version in `PRAGMA user_version` with forward migrations (./schema.ts). Every
- * write is one transaction (BEGIN IMMEDIATE with a busy timeout), so parallel processes lose
- * nothing. Opening, read-only and full-disk modes are here; each table's statements are in its
+ * write is one transaction (BEGIN IMMEDIATE with a busy timeout, retried with a bounded
+ * backoff: ./busy.ts), so parallel processes lose nothing. Opening, read-only and full-disk modes are here; each table's statements are in its
  * own file.
  * @module
  */
@@ -22,6 +22,7 @@ import { runsSqlite } from "./runs.ts";
 import { findingsSqlite } from "./findings.ts";
 import { visionSqlite } from "./vision.ts";
 import { batchesSqlite } from "./batches.ts";
+import { BUSY_TIMEOUT_MS, isBusy, retryBusy, WRITE_WAIT_MS } from "./busy.ts";
 
 /**
  * Opens (creating on first use) the store in `home`, or an in-memory store for ":memory:".
@@ -41,7 +42,7 @@ export function openStore(home: string = defaultHome()): Store {
   if (file !== ":memory:" && !writable(home, file)) return openReadOnly(file);
   try {
     db = new DatabaseSync(file);
-    db.exec("PRAGMA busy_timeout = 10000");
+    db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
     // Reading the schema is the first real read: a corrupt file fails here.
     const v = (db.prepare("PRAGMA user_version").get() as { user_version: number }).user_version;
     db.prepare("SELECT count(*) FROM sqlite_master").get();
@@ -52,7 +53,7 @@ export function openStore(home: string = defaultHome()): Store {
         `schema version ${v} is newer than this threshold understands (${STORE_SCHEMA_VERSION}); upgrade threshold. Nothing was changed.`,
       );
     }
-    if (file !== ":memory:") db.exec("PRAGMA journal_mode = WAL");
+    if (file !== ":memory:") retryBusy(() => db!.exec("PRAGMA journal_mode = WAL"));
     db.exec("PRAGMA synchronous = NORMAL");
     migrate(db, file);
   } catch (e) {
@@ -248,53 +249,68 @@ export function diskProblem(file: string, e: unknown, doing: string): StoreError
 }
 
 function migrate(db: DatabaseSync, file: string) {
-  tx(db, () => {
-    const v = (db.prepare("PRAGMA user_version").get() as { user_version: number }).user_version;
-    if (v > 0) {
-      const tables = db.prepare(
-        "SELECT name FROM sqlite_master WHERE type='table' AND name='scans'",
-      )
-        .all();
-      if (tables.length === 0) {
-        throw new StoreError(file, `has schema version ${v} but no threshold tables`);
+  tx(
+    db,
+    () => {
+      const v = (db.prepare("PRAGMA user_version").get() as { user_version: number }).user_version;
+      if (v > 0) {
+        const tables = db.prepare(
+          "SELECT name FROM sqlite_master WHERE type='table' AND name='scans'",
+        )
+          .all();
+        if (tables.length === 0) {
+          throw new StoreError(file, `has schema version ${v} but no threshold tables`);
+        }
+      } else {
+        const other = db.prepare("SELECT name FROM sqlite_master WHERE type='table'").all();
+        if (other.length > 0) {
+          throw new StoreError(
+            file,
+            `is an SQLite file that is not a threshold store (it has tables ${
+              other.map((t) => (t as { name: string }).name).join(", ")
+            }). Nothing was changed.`,
+          );
+        }
       }
-    } else {
-      const other = db.prepare("SELECT name FROM sqlite_master WHERE type='table'").all();
-      if (other.length > 0) {
-        throw new StoreError(
-          file,
-          `is an SQLite file that is not a threshold store (it has tables ${
-            other.map((t) => (t as { name: string }).name).join(", ")
-          }). Nothing was changed.`,
-        );
+      for (let i = v; i < STORE_SCHEMA_VERSION; i++) {
+        migrateSqlite(db, i);
+        db.exec(`PRAGMA user_version = ${i + 1}`);
       }
-    }
-    for (let i = v; i < STORE_SCHEMA_VERSION; i++) {
-      migrateSqlite(db, i);
-      db.exec(`PRAGMA user_version = ${i + 1}`);
-    }
-  });
+    },
+    file,
+    "opening the store",
+  );
 }
 
 /**
- * Runs fn in one write transaction (BEGIN IMMEDIATE: waits for other writers). A full disk or
- * a read-only store is a StoreError saying so.
+ * Runs fn in one write transaction (BEGIN IMMEDIATE: waits for other writers, and is tried
+ * again while another process writes: ./busy.ts). A full disk or a read-only store is a
+ * StoreError saying so; a store still busy after WRITE_WAIT_MS is one too.
  */
 function tx<T>(db: DatabaseSync, fn: () => T, file = "", doing = "writing"): T {
+  const busyFor = (e: unknown) =>
+    isBusy(e)
+      ? new StoreError(
+        file,
+        `the store is busy (${doing}): other threshold processes kept writing for ${
+          Math.round(WRITE_WAIT_MS / 1000)
+        } s; nothing was saved. Try again when they are done.`,
+      )
+      : undefined;
   try {
-    db.exec("BEGIN IMMEDIATE");
+    retryBusy(() => db.exec("BEGIN IMMEDIATE"));
   } catch (e) {
-    throw diskProblem(file, e, doing) ?? e;
+    throw diskProblem(file, e, doing) ?? busyFor(e) ?? e;
   }
   try {
     const out = fn();
-    db.exec("COMMIT");
+    retryBusy(() => db.exec("COMMIT"));
     return out;
   } catch (e) {
     try {
       if (db.isTransaction) db.exec("ROLLBACK");
     } catch { /* the rollback of a failed commit */ }
-    throw diskProblem(file, e, doing) ?? e;
+    throw diskProblem(file, e, doing) ?? busyFor(e) ?? e;
   }
 }
 

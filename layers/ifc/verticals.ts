@@ -108,6 +108,12 @@ export function stairsAndRamps(
       widthFrom = "the side of its bounding box across the run";
     }
     if (!(width_m > 0)) continue;
+    // The bounding box holds strings, handrails and landings as well as the flight: a width
+    // read off it is an estimate. The stated bound: a quarter of the halved side for a turning
+    // stair, 0.15 m (a string and a handrail each side) for a side read across the run.
+    const widthError_m = round4(
+      Math.min(1, widthFrom.startsWith("half") ? width_m / 2 : 0.15),
+    );
     const center: Point = [(min[0] + max[0]) / 2, -(min[2] + max[2]) / 2];
     const roomsTouched = new Set<string>();
     for (const fl of new Set([from.guid, to.guid])) {
@@ -124,6 +130,8 @@ export function stairsAndRamps(
       rise_m: round4(Math.max(0, rise_m)),
       ...(treadOk ? { going_m: round4(tread_m!) } : {}),
       width_m: round4(width_m),
+      uncertainty_m: widthError_m,
+      estimated: { width_m: { basis: `from ${widthFrom}`, error_m: widthError_m } },
       ...(risers && risers > 0 ? { risers: Math.round(risers) } : {}),
       // Its own extent (plan x = IFC x, plan y = -IFC z), so it is drawn there.
       footprint: [

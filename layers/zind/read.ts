@@ -111,6 +111,16 @@ function num(ref: string, path: string, v: unknown): number {
   return v;
 }
 
+/**
+ * A scale: a positive number. A negative one would mirror the layout and be read as its
+ * size (areas come out positive either way), so it is refused, not used.
+ */
+function positive(ref: string, path: string, v: unknown): number {
+  const n = num(ref, path, v);
+  if (!(n > 0)) throw bad(ref, path, `must be a positive scale, got ${JSON.stringify(v)}`);
+  return n;
+}
+
 function points(ref: string, path: string, v: unknown, min = 0): Point[] {
   if (!Array.isArray(v)) throw bad(ref, path, "must be a list of [x, y] points");
   const out = v.map((p, i) => {
@@ -165,7 +175,7 @@ function pano(ref: string, path: string, key: string, v: unknown): Pano {
     t: {
       translation: tr,
       rotation: num(ref, `${path}.floor_plan_transformation.rotation`, t.rotation),
-      scale: num(ref, `${path}.floor_plan_transformation.scale`, t.scale),
+      scale: positive(ref, `${path}.floor_plan_transformation.scale`, t.scale),
     },
     layout_raw: layout(ref, `${path}.layout_raw`, v.layout_raw),
     layout_complete: layout(ref, `${path}.layout_complete`, v.layout_complete),
@@ -245,7 +255,7 @@ export function zindPlan(
     const smpcRaw = d.scale_meters_per_coordinate[fk];
     const smpc = smpcRaw === null || smpcRaw === undefined
       ? undefined
-      : num(ref, `scale_meters_per_coordinate.${fk}`, smpcRaw);
+      : positive(ref, `scale_meters_per_coordinate.${fk}`, smpcRaw);
     const rings = new Map<string, Point[]>();
     const wdos: Wdo[] = [];
     const sweepsHere: {

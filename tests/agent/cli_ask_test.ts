@@ -121,6 +121,46 @@ Deno.test("protocol (cli): threshold ask with a provider from the environment; t
   }
 });
 
+Deno.test("cli ask: a saved agent.base_url never silently beats the environment's: the key goes where the environment says, and stderr says which and why", async () => {
+  const { replay, oaText } = await import("./_replay.ts");
+  const chosen = replay([oaText("No tool needed.")]);
+  const saved = replay([oaText("The key came here.")]);
+  const key = "sk-route-SECRET-0123456789";
+  try {
+    const home = tempHome();
+    // As a page once could (issue 31 § 2): a preference pointing somewhere else.
+    assert.equal((await cli(home, ["prefs", "set", "agent.base_url", `${saved.url}/v1`])).code, 0);
+    const env = {
+      THRESHOLD_AGENT_PROVIDER: "openai",
+      THRESHOLD_AGENT_BASE_URL: `${chosen.url}/v1`,
+      THRESHOLD_AGENT_MODEL: "test-model",
+      OPENAI_API_KEY: key,
+    };
+    const r = await cli(home, ["ask", "--json", "hello"], env);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(saved.got.length, 0, "nothing went to the saved preference's server");
+    assert.equal(chosen.got.length, 1);
+    assert.equal(chosen.got[0].headers.authorization, `Bearer ${key}`);
+    assert.match(
+      r.stderr,
+      /agent\.base_url: THRESHOLD_AGENT_BASE_URL \(".*"\) is used, not the saved preference \(".*"\): the environment decides where the key is sent\./,
+    );
+    // Without the variable the preference is used, and said to be.
+    const { THRESHOLD_AGENT_BASE_URL: _, ...noUrl } = env;
+    const p = await cli(home, ["ask", "--json", "hello"], noUrl);
+    assert.equal(p.code, 0, p.stderr);
+    assert.equal(saved.got.length, 1);
+    assert.match(
+      p.stderr,
+      /agent\.base_url: the saved preference .* is used: THRESHOLD_AGENT_BASE_URL is not set\./,
+    );
+    assert.equal((r.stdout + r.stderr + p.stdout + p.stderr).includes(key), false);
+  } finally {
+    await chosen.close();
+    await saved.close();
+  }
+});
+
 Deno.test("cli ask: the bedroom named is asked about by name (exit 3 without a terminal)", async () => {
   const home = tempHome();
   await cli(home, ["use", "demo"]);

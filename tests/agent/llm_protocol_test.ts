@@ -225,7 +225,12 @@ Deno.test("protocol (openai): 429 then success is retried with backoff", async (
       builtins: BUILTIN_SCANS,
       tools,
     });
-    assert.equal(out.text, "Nothing to run.");
+    // No tool ran: said first, and the model's words are quoted as its own.
+    assert.equal(
+      out.text,
+      "No tool ran, so nothing about the building was checked. The model wrote, unchecked: “Nothing to run.”",
+    );
+    assert.equal(out.tools_ran, 0);
     assert.equal(srv.got.length, 2);
   } finally {
     await srv.close();
@@ -474,13 +479,16 @@ Deno.test("protocol: ask() uses a given provider; settings come from preferences
       tools,
       provider: oa(srv.url),
     });
-    assert.ok(out.status === "model" && out.model.text === "No tool needed.");
+    assert.ok(out.status === "model" && /^No tool ran, .*“No tool needed\.”$/.test(out.model.text));
   } finally {
     await srv.close();
   }
   const store = openStore(":memory:");
   const env = (vars: Record<string, string>) => (k: string) => vars[k];
-  assert.deepEqual(modelSettings(store, env({})), { provider: "offline" });
+  assert.deepEqual(modelSettings(store, env({})), {
+    provider: "offline",
+    from: { provider: "default" },
+  });
   const s = modelSettings(
     store,
     env({
@@ -495,15 +503,40 @@ Deno.test("protocol: ask() uses a given provider; settings come from preferences
     model: "m1",
     key_env: "ANTHROPIC_API_KEY",
     key_set: true,
+    from: { provider: "environment", base_url: "default" },
   });
   assert.equal(JSON.stringify(s).includes(KEY), false);
   store.setPref("agent.provider", "openai");
   store.setPref("agent.base_url", "http://127.0.0.1:11434/v1");
   store.setPref("agent.model", "llama3.1");
-  const p = modelSettings(store, env({ THRESHOLD_AGENT_PROVIDER: "anthropic" }));
-  assert.equal(p.provider, "openai");
-  assert.equal(p.base_url, "http://127.0.0.1:11434/v1");
-  assert.equal(providerFrom(p, {}, env({}))?.kind, "openai");
+  // Where the key goes is the environment's to decide: its provider wins over the saved one,
+  // and the note says so (issue 31 § 2: a saved preference never silently overrides it).
+  const p = modelSettings(
+    store,
+    env({ THRESHOLD_AGENT_PROVIDER: "anthropic", THRESHOLD_AGENT_BASE_URL: "https://a.example" }),
+  );
+  assert.equal(p.provider, "anthropic");
+  assert.equal(p.base_url, "https://a.example");
+  assert.deepEqual(p.from, { provider: "environment", base_url: "environment" });
+  assert.equal(p.notes?.length, 2);
+  assert.match(
+    p.notes![0],
+    /agent\.provider: THRESHOLD_AGENT_PROVIDER \("anthropic"\) is used, not the saved preference \("openai"\)/,
+  );
+  assert.match(
+    p.notes![1],
+    /agent\.base_url: THRESHOLD_AGENT_BASE_URL .* not the saved preference \("http:\/\/127\.0\.0\.1:11434\/v1"\)/,
+  );
+  // With nothing in the environment the saved preferences are used, and said to be.
+  const q = modelSettings(store, env({}));
+  assert.equal(q.provider, "openai");
+  assert.equal(q.base_url, "http://127.0.0.1:11434/v1");
+  assert.deepEqual(q.from, { provider: "preference", base_url: "preference" });
+  assert.match(
+    q.notes!.join(" "),
+    /agent\.base_url: the saved preference .* is used: THRESHOLD_AGENT_BASE_URL is not set/,
+  );
+  assert.equal(providerFrom(q, {}, env({}))?.kind, "openai");
   assert.throws(
     () => modelSettings(store, env({})) && providerFrom({ provider: "openai", base_url: "x" }),
     /agent\.model/,

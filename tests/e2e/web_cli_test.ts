@@ -84,7 +84,7 @@ Deno.test("threshold web: a host other than loopback is warned about (TEST-NET a
   const r = await cli(tempHome(), ["web", "--port", "0", "--host", "192.0.2.1"]);
   assert.match(
     r.stderr,
-    /warning: listening on 192\.0\.2\.1: anyone who can reach this machine on the network can use the web view/,
+    /warning: listening on 192\.0\.2\.1: anyone on the network who has the address with its \?token= can use the web view.* It answers to its IP addresses \(--allow-host NAME adds a name\)/,
   );
   assert.notEqual(r.code, 0, "192.0.2.1 is no address of this machine");
 });

@@ -115,7 +115,12 @@ for (const tool of OH_TOOLS) {
     saysNotJudged(r, OH_ROOM.name!, tool);
     if (tool !== "code_check") {
       assert.equal(r.verdict.status, "unknown", r.verdict.text);
-      assert.match(r.verdict.text, /has no IfcSpace/, r.verdict.text);
+      assert.deepEqual(
+        [r.verdict.code, r.verdict.data?.derived],
+        ["verdict.only_derived", [OH_ROOM.id]],
+        r.verdict.text,
+      );
+      assert.match(String(r.verdict.data?.why), /has no IfcSpace/);
     }
   });
 }
@@ -124,7 +129,10 @@ Deno.test("derived rooms: will_it_fit and step_free_route refuse a derived room 
   for (const tool of ["will_it_fit", "step_free_route"]) {
     const r = await run(tool, oh, { to: OH_ROOM.id });
     assert.equal(r.verdict.status, "unknown", `${tool}: ${r.verdict.text}`);
-    assert.match(r.verdict.text, /is not a room of the file .*so it is not judged/, tool);
+    assert.deepEqual([r.verdict.code, r.verdict.data?.room], [
+      "verdict.derived_target",
+      OH_ROOM.id,
+    ]);
     judgesNone(r, [OH_ROOM.id], tool);
     saysNotJudged(r, OH_ROOM.name!, tool);
   }

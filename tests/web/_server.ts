@@ -13,7 +13,12 @@ export interface TestWeb extends WebServer {
 }
 
 export async function testWeb(
-  opts: { toolsDir?: URL; max_upload_bytes?: number; home?: string } = {},
+  opts: {
+    toolsDir?: URL;
+    max_upload_bytes?: number;
+    home?: string;
+    pool?: { size?: number; queue_max?: number };
+  } = {},
 ): Promise<TestWeb> {
   const home = opts.home ?? tempHome();
   const web = await startWeb({ port: 0, home, ...opts });

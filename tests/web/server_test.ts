@@ -305,7 +305,7 @@ Deno.test("web: a change without this server's Origin is refused; another Host i
     const buf = new Uint8Array(4096);
     const n = await conn.read(buf);
     conn.close();
-    assert.match(new TextDecoder().decode(buf.subarray(0, n ?? 0)), /^HTTP\/1\.1 421/);
+    assert.match(new TextDecoder().decode(buf.subarray(0, n ?? 0)), /^HTTP\/1\.1 403/);
     const good = await web.post("/select", form({ scan: "demo" }));
     assert.equal(good.status, 303);
   } finally {

@@ -5,6 +5,7 @@
  * label is never an input to the guess.
  */
 import { fill, tool, z } from "../../core/manifest.ts";
+import type { Room } from "../../ground/plan.ts";
 import { coded } from "../../core/wording.ts";
 import {
   type Check,
@@ -14,7 +15,7 @@ import {
   type Overlay,
 } from "../../core/result.ts";
 import { COMMIT_SCORE, MIN_OBJECT_SCORE } from "../../engines/vision/labels.ts";
-import { guessData, guessRooms } from "./guess.ts";
+import { guessData, guessRooms, type RoomGuess } from "./guess.ts";
 import { objectsInRooms, roomName, see, sweepsByRoom } from "../_vision/see.ts";
 import {
   finding,
@@ -82,6 +83,7 @@ export default tool({
       ),
     );
     const { byRoom: objectsBy } = objectsInRooms(plan, seen.sights, MIN_OBJECT_SCORE);
+    // Every seen room's own guess, each of its panoramas', and the house's (guess.ts).
     const guessed = guessRooms(plan, seen.sights, objectsBy, commit_score);
     const checks: Check[] = [];
     const findings: Finding[] = [];
@@ -89,97 +91,23 @@ export default tool({
     const table: (string | number | null)[][] = [];
     let agree = 0, disagree = 0, unknown = 0, unlabelled = 0, committed = 0;
     for (const room of plan.rooms) {
-      const name = roomName(room);
-      const planLabel = room.label === "other" ? undefined : room.label;
-      if (!planLabel) unlabelled++;
-      const sights = seen.sights.filter((s) => s.sweep.room === room.id);
-      const usable = sights.filter((s) => s.detections);
-      const found = objectsBy.get(room.id);
-      const overlayId = `room:${room.id}`;
-      // A finding about a room, its id by kind (unlabelled or disagrees), severity info or warn.
-      const about = (kind: string, severity: "info" | "warn", words: ReturnType<typeof finding>) =>
-        findings.push({
-          id: findingId("room_labels", kind, room.id),
-          ...words,
-          status: "open",
-          severity,
-          subject: room.id,
-          overlays: [overlayId],
-        });
-      if (!usable.length && !found) {
-        unknown++;
-        const why: Unseen = !sights.length
-          ? { why: "no_panorama" }
-          : { why: "not_seen", missing: sights.map((s) => String(s.missing)) };
-        checks.push({
-          id: `label:${room.id}`,
-          ...coded("room.not_seen", { room: name, ...why }),
-          label: say("check.label", { room: name }),
-          status: "unknown",
-          subject: room.id,
-          note: say("note.not_judged", why),
-        });
-        overlays.push(
-          roomOverlay(room, overlayId, "unknown", say("overlay.not_seen", { room: name })),
-        );
-        if (!planLabel) {
-          about("unlabelled", "info", finding("room.unlabelled_unseen", { room: name, ...why }));
-        }
-        table.push([name, planLabel ?? "(none)", "not judged", null, say("cell.why", why)]);
-        continue;
-      }
-      const { guess, g, judged } = guessData(
+      const j = judgeLabel(
         room,
-        name,
-        planLabel,
-        guessed.get(room.id)!,
+        seen.sights,
+        objectsBy.get(room.id),
+        guessed.get(room.id),
         commit_score,
       );
-      table.push([
-        name,
-        planLabel ?? "(none)",
-        guess.label,
-        round2(guess.score),
-        guess.evidence.join("; "),
-      ]);
-      if (guess.label !== "unknown" || judged.agreement !== "unknown") committed++;
-      ctx.step(say("step.labelled", g));
-      let status: Check["status"];
-      if (!planLabel) {
-        if (guess.label === "unknown") {
-          unknown++;
-          status = "unknown";
-          about(
-            "unlabelled",
-            "info",
-            finding("room.unlabelled_undecided", { ...g, commit_score }),
-          );
-        } else {
-          status = "warn";
-          about("unlabelled", "info", finding("room.unlabelled_seen", g));
-        }
-      } else if (judged.agreement === "unknown") {
-        unknown++;
-        status = "unknown";
-      } else if (judged.agreement !== "differs") {
-        agree++;
-        status = "pass";
-      } else {
-        disagree++;
-        status = "warn";
-        about("disagrees", "warn", finding("room.disagrees", { ...g, plan: planLabel }));
-      }
-      checks.push({
-        id: `label:${room.id}`,
-        ...coded("room.label", g),
-        label: say("check.label", { room: name }),
-        status,
-        measured: round2(guess.score),
-        limit: commit_score,
-        subject: room.id,
-        note: say("note.label", g),
-      });
-      overlays.push(roomOverlay(room, overlayId, status, say("overlay.guess", g)));
+      if (j.step) ctx.step(j.step);
+      checks.push(j.check);
+      overlays.push(j.overlay);
+      if (j.finding) findings.push(j.finding);
+      table.push(j.row);
+      if (!j.plan_label) unlabelled++;
+      if (j.committed) committed++;
+      if (j.check.status === "unknown") unknown++;
+      else if (j.outcome === "agree") agree++;
+      else if (j.outcome === "disagree") disagree++;
     }
     const total = plan.rooms.length;
     const metrics: Metric[] = [
@@ -213,3 +141,123 @@ export default tool({
     };
   },
 });
+
+type Sight = Awaited<ReturnType<typeof see>>["sights"][number];
+type Found = ReturnType<typeof objectsInRooms>["byRoom"] extends Map<string, infer V> ? V : never;
+
+/**
+ * One room's label judged: from its own panoramas and objects seen into it (engines/vision),
+ * against the plan's label. Its check, overlay, table row and finding, the step that says what
+ * it was labelled, and how it came out (agree, disagree, or neither).
+ */
+function judgeLabel(
+  room: Room,
+  allSights: Sight[],
+  found: Found | undefined,
+  guessed: RoomGuess | undefined,
+  commit_score: number,
+): LabelJudged {
+  const name = roomName(room);
+  const planLabel = room.label === "other" ? undefined : room.label;
+  const sights = allSights.filter((s) => s.sweep.room === room.id);
+  const usable = sights.filter((s) => s.detections);
+  const overlayId = `room:${room.id}`;
+  const about = (kind: string, severity: "info" | "warn", words: ReturnType<typeof finding>) => ({
+    id: findingId("room_labels", kind, room.id),
+    status: "open" as const,
+    severity,
+    ...words,
+    subject: room.id,
+    overlays: [overlayId],
+  });
+  const base = { plan_label: planLabel, committed: false };
+  if (!usable.length && !found) {
+    const why: Unseen = !sights.length
+      ? { why: "no_panorama" }
+      : { why: "not_seen", missing: sights.map((s) => String(s.missing)) };
+    return {
+      ...base,
+      outcome: "unseen" as const,
+      check: {
+        id: `label:${room.id}`,
+        ...coded("room.not_seen", { room: name, ...why }),
+        label: say("check.label", { room: name }),
+        status: "unknown" as const,
+        subject: room.id,
+        note: say("note.not_judged", why),
+      },
+      overlay: roomOverlay(room, overlayId, "unknown", say("overlay.not_seen", { room: name })),
+      ...(planLabel ? {} : {
+        finding: about(
+          "unlabelled",
+          "info",
+          finding("room.unlabelled_unseen", { room: name, ...why }),
+        ),
+      }),
+      row: [name, planLabel ?? "(none)", "not judged", null, say("cell.why", why)] as Cell[],
+    };
+  }
+  const { guess, g, judged } = guessData(room, name, planLabel, guessed!, commit_score);
+  let status: Check["status"];
+  let outcome: "agree" | "disagree" | "neither" = "neither";
+  let f: Finding | undefined;
+  if (!planLabel) {
+    if (guess.label === "unknown") {
+      status = "unknown";
+      f = about("unlabelled", "info", finding("room.unlabelled_undecided", { ...g, commit_score }));
+    } else {
+      status = "warn";
+      f = about("unlabelled", "info", finding("room.unlabelled_seen", g));
+    }
+  } else if (judged.agreement === "unknown") {
+    status = "unknown";
+  } else if (judged.agreement !== "differs") {
+    // The plan's label, or (an open plan) a part of it.
+    status = "pass";
+    outcome = "agree";
+  } else {
+    status = "warn";
+    outcome = "disagree";
+    f = about("disagrees", "warn", finding("room.disagrees", { ...g, plan: planLabel }));
+  }
+  return {
+    ...base,
+    committed: guess.label !== "unknown" || judged.agreement !== "unknown",
+    outcome,
+    step: say("step.labelled", g),
+    check: {
+      id: `label:${room.id}`,
+      ...coded("room.label", g),
+      label: say("check.label", { room: name }),
+      status,
+      measured: round2(guess.score),
+      limit: commit_score,
+      subject: room.id,
+      note: say("note.label", g),
+    } as Check,
+    overlay: roomOverlay(room, overlayId, status, say("overlay.guess", g)),
+    ...(f ? { finding: f } : {}),
+    row: [
+      name,
+      planLabel ?? "(none)",
+      guess.label,
+      round2(guess.score),
+      guess.evidence.join("; "),
+    ] as Cell[],
+  };
+}
+
+type Cell = string | number | null;
+
+/** One room's label judged, as judgeLabel returns it. */
+interface LabelJudged {
+  plan_label?: string;
+  committed: boolean;
+  outcome: "unseen" | "agree" | "disagree" | "neither";
+  /** The step saying what it was labelled (none when it could not be seen). */
+  step?: string;
+  check: Check;
+  overlay: Overlay;
+  finding?: Finding;
+  row: Cell[];
+}

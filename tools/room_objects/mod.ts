@@ -5,6 +5,7 @@
  * sightings from two sweeps of one room are merged.
  */
 import { fill, tool, z } from "../../core/manifest.ts";
+import type { Room } from "../../ground/plan.ts";
 import type { Check, Metric, Overlay } from "../../core/result.ts";
 import { coded } from "../../core/wording.ts";
 import { say, type Tally } from "./wording.ts";
@@ -91,56 +92,20 @@ export default tool({
         });
         continue;
       }
-      const merged = found.placed, bearingsOnly = found.unplaced;
-      total += merged.length + bearingsOnly.length;
-      unplaced += bearingsOnly.length;
-      const classes = [...new Set([...merged, ...bearingsOnly].map((o) => o.label))].sort();
-      const objects = merged.map((o, k) => {
-        const id = `object:${room.id}:${k + 1}`;
-        overlays.push({
-          id,
-          kind: "circle",
-          floor: room.floor,
-          geometry: { type: "Point", coordinates: [r3(o.center[0]), r3(o.center[1])] },
-          radius_m: r3(o.uncertainty_m),
-          label: say("overlay.object", { label: o.label, score: o.score }),
-        });
-        return {
-          label: o.label,
-          score: r3(o.score),
-          center: [r3(o.center[0]), r3(o.center[1])],
-          size: [r3(o.size[0]), r3(o.size[1])],
-          uncertainty_m: r3(o.uncertainty_m),
-          sweeps: o.sweeps,
-          ...(o.at_wall ? { at_wall: true } : {}),
-        };
-      });
-      for (const cls of classes) {
-        const here = objects.filter((o) => o.label === cls);
-        const far = bearingsOnly.filter((o) => o.label === cls);
-        table.push([
-          name,
-          cls,
-          here.length + far.length,
-          [
-            ...here.map((o) => say("cell.placed", o as typeof o & { center: [number, number] })),
-            ...far.map((o) => say("cell.bearing", o)),
-          ].join("; "),
-        ]);
-      }
-      perRoom.push({ room: room.id, name, objects, unplaced: bearingsOnly });
+      const listed = listObjects(room, name, found);
+      total += listed.count;
+      unplaced += found.unplaced.length;
+      overlays.push(...listed.overlays);
+      table.push(...listed.rows);
+      perRoom.push({ room: room.id, name, objects: listed.objects, unplaced: found.unplaced });
       checks.push({
         id: `objects:${room.id}`,
-        ...coded("room.objects", {
-          room: name,
-          classes,
-          count: merged.length + bearingsOnly.length,
-        }),
+        ...coded("room.objects", { room: name, classes: listed.classes, count: listed.count }),
         label: say("check.objects", { room: name }),
         status: "pass",
-        measured: merged.length + bearingsOnly.length,
+        measured: listed.count,
         subject: room.id,
-        note: say("note.seen", { classes }),
+        note: say("note.seen", { classes: listed.classes }),
       });
     }
     if (assumedHeight.length) {
@@ -191,3 +156,47 @@ export default tool({
 });
 
 const r3 = (v: number) => Math.round(v * 1000) / 1000;
+
+type Found = ReturnType<typeof objectsInRooms>["byRoom"] extends Map<string, infer V> ? V : never;
+
+/**
+ * A room's objects as results: each placed object as a circle of its uncertainty and as data
+ * (rounded to millimetres), a table row per class (placed positions, then bearings of those
+ * not placed), the classes seen and how many.
+ */
+function listObjects(room: Room, name: string, found: Found) {
+  const merged = found.placed, bearingsOnly = found.unplaced;
+  const classes = [...new Set([...merged, ...bearingsOnly].map((o) => o.label))].sort();
+  const overlays: Overlay[] = [];
+  const objects = merged.map((o, k) => {
+    overlays.push({
+      id: `object:${room.id}:${k + 1}`,
+      kind: "circle",
+      floor: room.floor,
+      geometry: { type: "Point", coordinates: [r3(o.center[0]), r3(o.center[1])] },
+      radius_m: r3(o.uncertainty_m),
+      label: say("overlay.object", { label: o.label, score: o.score }),
+    });
+    return {
+      label: o.label,
+      score: r3(o.score),
+      center: [r3(o.center[0]), r3(o.center[1])] as [number, number],
+      size: [r3(o.size[0]), r3(o.size[1])],
+      uncertainty_m: r3(o.uncertainty_m),
+      sweeps: o.sweeps,
+      ...(o.at_wall ? { at_wall: true } : {}),
+    };
+  });
+  const rows = classes.map((cls) => {
+    const here = objects.filter((o) => o.label === cls);
+    const far = bearingsOnly.filter((o) => o.label === cls);
+    return [
+      name,
+      cls,
+      here.length + far.length,
+      [...here.map((o) => say("cell.placed", o)), ...far.map((o) => say("cell.bearing", o))]
+        .join("; "),
+    ];
+  });
+  return { objects, overlays, rows, classes, count: merged.length + bearingsOnly.length };
+}

@@ -6,7 +6,6 @@
  * ramps against the steepest slope (default ADA §405.2, 1:12), and rooms crossed keeping half
  * the traveller's width from walls and furniture.
  */
-import { ticker } from "../../ground/budget.ts";
 import { named, resolveInput } from "../_shared/refs.ts";
 import { chooseEntrance } from "../_shared/entrance.ts";
 import {
@@ -16,20 +15,9 @@ import {
   splitDerived,
 } from "../_shared/derived.ts";
 import { fill, tool, z } from "../../core/manifest.ts";
-import {
-  type Assumption,
-  type Check,
-  type Finding,
-  JUDGED_BLOCKS,
-  type Overlay,
-} from "../../core/result.ts";
+import { type Assumption, JUDGED_BLOCKS } from "../../core/result.ts";
 import { neededClearWidth } from "../../engines/geometry/clearance.ts";
-import {
-  buildRouteGraph,
-  type Constraint,
-  type Route,
-  routeTreeLines,
-} from "../../engines/geometry/routes/mod.ts";
+import { buildRouteGraph, routeTreeLines } from "../../engines/geometry/routes/mod.ts";
 import {
   bestRoutes,
   prunedTree,
@@ -160,47 +148,14 @@ export default named(tool({
     });
     ctx.step(`Routing to ${to ?? `${ownRooms.length} rooms`}`);
 
-    const checks: Check[] = [];
-    const elementChecks = new Map<string, Check>();
-    const findings: Finding[] = [];
-    const overlays: Overlay[] = [];
-    const markers = new Set<string>();
-    const addElement = (c: Constraint) => {
-      if (elementChecks.has(c.id)) return;
-      elementChecks.set(c.id, report.elementCheck(c, governs));
-      if (c.at && c.floor && c.status !== "pass" && !markers.has(c.id)) {
-        markers.add(c.id);
-        overlays.push(report.elementMarker({ ...c, at: c.at, floor: c.floor }));
-      }
-    };
     const { counts, longest, top } = tallyRoutes(targets, routes);
-    const tick = ticker(64);
-    for (const room of targets) {
-      tick();
-      const r: Route = routes.get(room.id)!;
-      const name = room.name ?? room.id;
-      // Most routes judge nothing on the way: no lists to join for them.
-      const judged = r.blocking.length + r.close.length + r.unknown.length > 0;
-      if (judged) { for (const c of [...r.blocking, ...r.close, ...r.unknown]) addElement(c); }
-      const legLines = report.legOverlays(room.id, r, name);
-      overlays.push(...legLines);
-      const how = report.routeHow(r, judged);
-      overlays.push(report.roomOverlay(room, r, name));
-      checks.push(report.reachCheck(room, name, r, fromStart.get(room.id)!.id, how));
-      if (r.status !== "pass") {
-        findings.push(
-          report.roomFinding(
-            room,
-            name,
-            r,
-            how,
-            inputs.step_free,
-            legLines.map((o) => o.id),
-            markers,
-          ),
-        );
-      }
-    }
+    const { checks, findings, overlays } = report.routeResults(
+      targets,
+      routes,
+      fromStart,
+      governs,
+      inputs.step_free,
+    );
     // The tree of each entrance that some room's best route starts from.
     const used = trees.filter((t) => [...fromStart.values()].includes(t.start));
     if (to === undefined) {
@@ -209,7 +164,7 @@ export default named(tool({
         overlays.push(...report.treeOverlays(lines, k ? `:${u.start.id}` : ""));
       }
     }
-    const allChecks = [...elementChecks.values(), ...checks];
+    const allChecks = checks;
     const metrics = report.routeMetrics(
       counts,
       need_m,

@@ -20,6 +20,7 @@ import { pointGeometry, polygonGeometry } from "../../engines/geometry/geojson.t
 import type { Constraint, Route, RouteStatus } from "../../engines/geometry/routes/mod.ts";
 import { saysTooClose } from "../../engines/geometry/routes/wording.ts";
 import { capitalise, round } from "../../ground/text.ts";
+import { ticker } from "../../ground/budget.ts";
 import { unjudgedLead } from "../../core/verdict.ts";
 
 /** The ADA 2010 section behind each kind of element check. */
@@ -51,6 +52,54 @@ export function elementCheck(c: Constraint, governs: string): Check {
     subject: c.element,
     ...(c.status === "warn" ? { note: TOO_CLOSE } : {}),
   };
+}
+
+/**
+ * Each room's route as results: the elements judged on the way as checks (each once, in the
+ * order met, before the rooms' own) with a point for each that does not plainly pass, the
+ * route's lines, the room shaded, its reach check, and a finding when it is not plainly
+ * reachable.
+ */
+export function routeResults(
+  targets: Room[],
+  routes: Map<string, Route>,
+  fromStart: Map<string, Opening>,
+  governs: string,
+  step_free: boolean,
+): { checks: Check[]; findings: Finding[]; overlays: Overlay[] } {
+  const checks: Check[] = [];
+  const elementChecks = new Map<string, Check>();
+  const findings: Finding[] = [];
+  const overlays: Overlay[] = [];
+  const markers = new Set<string>();
+  const addElement = (c: Constraint) => {
+    if (elementChecks.has(c.id)) return;
+    elementChecks.set(c.id, elementCheck(c, governs));
+    if (c.at && c.floor && c.status !== "pass" && !markers.has(c.id)) {
+      markers.add(c.id);
+      overlays.push(elementMarker({ ...c, at: c.at, floor: c.floor }));
+    }
+  };
+  const tick = ticker(64);
+  for (const room of targets) {
+    tick();
+    const r = routes.get(room.id)!;
+    const name = room.name ?? room.id;
+    // Most routes judge nothing on the way: no lists to join for them.
+    const judged = r.blocking.length + r.close.length + r.unknown.length > 0;
+    if (judged) { for (const c of [...r.blocking, ...r.close, ...r.unknown]) addElement(c); }
+    const legLines = legOverlays(room.id, r, name);
+    overlays.push(...legLines);
+    const how = routeHow(r, judged);
+    overlays.push(roomOverlay(room, r, name));
+    checks.push(reachCheck(room, name, r, fromStart.get(room.id)!.id, how));
+    if (r.status !== "pass") {
+      findings.push(
+        roomFinding(room, name, r, how, step_free, legLines.map((o) => o.id), markers),
+      );
+    }
+  }
+  return { checks: [...elementChecks.values(), ...checks], findings, overlays };
 }
 
 /** The point marking an element that does not plainly pass. */

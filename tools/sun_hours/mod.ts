@@ -11,7 +11,6 @@
  */
 import { derivedAssumptions, splitDerived } from "../_shared/derived.ts";
 import { fill, tool, z } from "../../core/manifest.ts";
-import { type Status, worstStatus } from "../../core/result.ts";
 import { buildingPrisms, makeHorizon } from "../../engines/geometry/sun_exposure.ts";
 import {
   buildingSun,
@@ -28,6 +27,9 @@ import * as report from "./report.ts";
 import * as say from "./wording.ts";
 import { chooseHorizon, parseDate, WINDOW_DEFAULTS } from "./horizon.ts";
 import { named } from "../_shared/refs.ts";
+import { implausibleReasons } from "../../engines/geometry/implausible.ts";
+import { planNames } from "../../ground/names.ts";
+import type { Plan } from "../../ground/plan.ts";
 import { timeZoneAt } from "../../engines/geometry/timezone.ts";
 
 const TOOL = "sun_hours";
@@ -145,19 +147,17 @@ export default named(tool({
     // A room the importer derived (not in the file) gets no answer; its windows are said.
     const { derived } = splitDerived(plan);
     const derivedIds = new Set(derived.map((r) => r.id));
-    const sites = found.sites.filter(({ w }) =>
+    const inRooms = found.sites.filter(({ w }) =>
       !w.between.some((b) => b !== null && derivedIds.has(b))
     );
+    const { sites, marked, notJudged } = withoutMarked(plan, inRooms);
+    if (marked.length) assumptions.push(say.implausibleAssumption(marked));
     if (derived.length) assumptions.push(...derivedAssumptions(derived));
     if (skipped.length) assumptions.push(say.skippedAssumption(skipped));
     if (!sites.length) {
       return {
-        verdict: {
-          status: "unknown",
-          code: "verdict.no_windows",
-          data: { scan, some_derived: derived.length > 0 },
-          text: say.noWindowsText(scan, derived.length > 0),
-        },
+        verdict: say.noSitesVerdict(scan, marked.length, derived.length > 0),
+        checks: notJudged,
         assumptions,
       };
     }
@@ -196,8 +196,8 @@ export default named(tool({
       possibleWinter_h: yearS.possible_winter_h,
     });
     assumptions.push(...judged.assumptions);
-    const { checks, findings, windowStatus, roomStatus } = judged;
-    let verdictText = judged.verdictText;
+    const { findings, windowStatus, roomStatus } = judged;
+    const checks = [...judged.checks, ...notJudged];
     const bestRoom = rooms.reduce((a, b) => (b.day_h > a.day_h ? b : a));
 
     // Windows that get no sun at all on the day, and sun lost to the building itself.
@@ -231,28 +231,16 @@ export default named(tool({
     );
     assumptions.push(...say.methodAssumptions(elevation_m, min_altitude_deg, step_min, dt));
 
-    verdictText = say.clearSkyVerdict(
-      verdictText,
-      bestRoom,
-      inputs.date,
-      building.any_window_year_h,
+    const verdict = say.sunVerdict(judged, checks, standard, bestRoom, {
+      date: inputs.date,
       year,
-    );
-    const status: Status = standard === "none" || !checks.length
-      ? "pass"
-      : worstStatus(checks.map((c) => c.status));
+      any_window_year_h: building.any_window_year_h,
+    });
     if (standard === "none") assumptions.push(say.NOTHING_JUDGED);
     ctx.step(`Done: ${results.length} windows, ${rooms.length} rooms`);
 
     return {
-      verdict: {
-        status,
-        ...(judged.verdictCode ?? {
-          code: "verdict.sunniest_room",
-          data: { room: bestRoom.name, day_h: bestRoom.day_h, year_h: building.any_window_year_h },
-        }),
-        text: verdictText,
-      },
+      verdict,
       metrics,
       checks,
       findings,
@@ -266,3 +254,24 @@ export default named(tool({
     };
   },
 }));
+
+/**
+ * The windows to count, and those the import marked implausible (20 m from its wall, a 50 m
+ * width): not counted, like SQL's NULL; their sun is unknown, said as an unknown check on
+ * each. `marked` are their names.
+ */
+function withoutMarked<T extends { w: { id: string } }>(plan: Plan, found: T[]) {
+  const bad = found.filter(({ w }) => implausibleReasons(plan, w.id).length > 0);
+  if (!bad.length) return { sites: found, marked: [] as string[], notJudged: [] };
+  const names = planNames(plan);
+  return {
+    sites: found.filter((x) => !bad.includes(x)),
+    marked: bad.map(({ w }) => names.of(w.id)),
+    notJudged: bad.map(({ w }) => ({
+      id: `implausible:${w.id}`,
+      status: "unknown" as const,
+      subject: w.id,
+      ...say.implausibleCheck(names.of(w.id), implausibleReasons(plan, w.id)),
+    })),
+  };
+}

@@ -4,7 +4,15 @@
  * engines/geometry/sun_count.ts; this only words them. Only tools/sun_hours/mod.ts imports it.
  */
 import type { Plan } from "../../ground/plan.ts";
-import { type Assumption, type Finding, findingId } from "../../core/result.ts";
+import {
+  type Assumption,
+  type Check,
+  type Finding,
+  findingId,
+  type Status,
+  type Verdict,
+  worstStatus,
+} from "../../core/result.ts";
 import { compassPoint } from "../../engines/geometry/footprint.ts";
 import type { RoomSun, WindowSun } from "../../engines/geometry/sun_count.ts";
 import type { WindowSite } from "../../engines/geometry/sun_exposure.ts";
@@ -158,6 +166,33 @@ export function clearSkyVerdict(
   return verdictText;
 }
 
+/**
+ * The verdict: the chosen standard's status over its checks (a pass when none was chosen or
+ * none applies), its code and data, else the sunniest room's; the sentence always clear-sky.
+ */
+export function sunVerdict(
+  judged: {
+    verdictText: string;
+    verdictCode?: { code: string; data: Record<string, unknown> };
+  },
+  checks: Pick<Check, "status">[],
+  standard: string,
+  bestRoom: RoomSun,
+  p: { date: string; year: number; any_window_year_h: number },
+): Verdict {
+  const status: Status = standard === "none" || !checks.length
+    ? "pass"
+    : worstStatus(checks.map((c) => c.status));
+  return {
+    status,
+    ...(judged.verdictCode ?? {
+      code: "verdict.sunniest_room",
+      data: { room: bestRoom.name, day_h: bestRoom.day_h, year_h: p.any_window_year_h },
+    }),
+    text: clearSkyVerdict(judged.verdictText, bestRoom, p.date, p.any_window_year_h, p.year),
+  };
+}
+
 export const NOTHING_JUDGED: Assumption = {
   text: "No sunlight standard was chosen, so nothing was judged; the verdict only reports hours.",
 };
@@ -175,6 +210,44 @@ export function skippedAssumption(skipped: string[]): Assumption {
         skipped.join(", ")
       }.`,
   };
+}
+
+/** Windows not counted because the import marked their values implausible. */
+export function implausibleAssumption(names: string[]): Assumption {
+  return {
+    text:
+      `${names.length} window(s) not counted, their values being implausible (see the import warnings): ${
+        names.join(", ")
+      }.`,
+    from: "plan",
+  };
+}
+
+/** An unknown check's label and note for a window the import marked implausible. */
+export function implausibleCheck(name: string, reasons: string[]) {
+  return { label: `Sun on ${name}`, note: `Not judged: the scan's ${reasons.join("; ")}` };
+}
+
+/** The verdict when no window is left to count: all marked implausible, or none faces out. */
+export function noSitesVerdict(scan: string, marked: number, someDerived: boolean) {
+  return marked
+    ? {
+      status: "unknown" as const,
+      code: "verdict.windows_implausible",
+      data: { scan, windows: marked },
+      text: allImplausibleText(scan, marked),
+    }
+    : {
+      status: "unknown" as const,
+      code: "verdict.no_windows",
+      data: { scan, some_derived: someDerived },
+      text: noWindowsText(scan, someDerived),
+    };
+}
+
+/** The verdict when every window that faces outside was marked implausible. */
+export function allImplausibleText(scan: string, n: number): string {
+  return `${n} window(s) of ${scan} could not be judged: their scanned values are implausible (see the import warnings), and no other window faces outside.`;
 }
 
 /** The verdict when no window opens from a room (of the file, where some were derived) outside. */

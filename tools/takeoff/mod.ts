@@ -44,7 +44,8 @@ export default named(tool({
       description:
         "net: net internal area; gross: plus the walls between rooms; finished: ANSI Z765-style, without garages, unheated rooms and ceilings under 7 ft.",
     }),
-    paint_coverage_m2_per_l: z.number().positive().max(50).default(10).meta(
+    // Real paints cover 6–16 m²/L a coat; below 0.1 the litres would overflow (1e-320 did).
+    paint_coverage_m2_per_l: z.number().min(0.1).max(50).default(10).meta(
       fill.preference("takeoff.paint_coverage_m2_per_l", {
         ask: "How many square metres does a litre of your paint cover per coat?",
         unit: "m²/L",
@@ -79,7 +80,33 @@ export default named(tool({
         assumptions: derivedAssumptions(derived),
       };
     }
-    const plan = derived.length ? { ...whole, rooms: ownRooms } : whole;
+    // A room the import marked implausible (a 999 m × 0.2 mm sliver, rooms overlapping each
+    // other) is not measured, like SQL's NULL: its quantities are unknown, not summed.
+    const markedRooms = ownRooms.filter((r) =>
+      (whole.implausible ?? []).some((m) => m.subject === r.id && m.field !== "height_m")
+    );
+    const measured = markedRooms.length
+      ? ownRooms.filter((r) => !markedRooms.includes(r))
+      : ownRooms;
+    const markedChecks = markedRooms.map((r) => ({
+      id: `implausible:${r.id}`,
+      label: say("check.implausible", { room: r.name || r.id }),
+      status: "unknown" as const,
+      subject: r.id,
+      note: say("note.implausible", {
+        reasons: (whole.implausible ?? []).filter((m) => m.subject === r.id).map((m) => m.reason),
+      }),
+    }));
+    if (!measured.length) {
+      return {
+        verdict: say.verdict("unknown", "verdict.none_measured", {
+          scan,
+          rooms: markedRooms.length,
+        }),
+        checks: markedChecks,
+      };
+    }
+    const plan = derived.length || markedRooms.length ? { ...whole, rooms: measured } : whole;
     ctx.step(say("step.measuring", { rooms: plan.rooms.length, convention }));
     const t = planTakeoff(plan, {
       convention,
@@ -152,8 +179,17 @@ export default named(tool({
         text: say("assumption.no_height", { rooms: noHeight.map((r) => r.name) }),
       });
     }
-    // Walls of rooms without a height are not in the totals: partial, a warning.
-    const verdict = say.verdict(noHeight.length ? "warn" : "pass", "verdict.quantities", {
+    if (markedRooms.length) {
+      assumptions.push({
+        text: say("assumption.implausible", { rooms: markedRooms.map((r) => r.name || r.id) }),
+      });
+    }
+    // Walls of rooms without a height are not in the totals: partial, a warning; rooms not
+    // measured at all leave the totals unknown.
+    const status = markedRooms.length ? "unknown" : noHeight.length ? "warn" : "pass";
+    const verdict = say.verdict(status, "verdict.quantities", {
+      not_measured: markedRooms.length,
+      of: measured.length + markedRooms.length,
       convention,
       floor_area_m2: b.floor_area_m2,
       rooms: b.rooms,
@@ -169,6 +205,7 @@ export default named(tool({
     return {
       verdict,
       metrics,
+      ...(markedChecks.length ? { checks: markedChecks } : {}),
       overlays,
       assumptions,
       data: {

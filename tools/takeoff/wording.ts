@@ -12,6 +12,11 @@ export interface Messages {
   "assumption.excluded": { rooms: { room: string; why: string }[] };
   "assumption.unfinished": { rooms: string[]; convention: string };
   "assumption.no_height": { rooms: string[] };
+  /** Rooms not measured: the import marked their values implausible. */
+  "assumption.implausible": { rooms: string[] };
+  "verdict.none_measured": { scan: string; rooms: number };
+  "check.implausible": { room: string };
+  "note.implausible": { reasons: string[] };
   "verdict.quantities": {
     convention: string;
     floor_area_m2: number;
@@ -25,6 +30,9 @@ export interface Messages {
     flooring_waste: number;
     /** Rooms without a height: their walls are not in the totals. */
     no_height: number;
+    /** Rooms not measured (implausible values), and all the rooms of the scan. */
+    not_measured: number;
+    of: number;
   };
 }
 
@@ -44,7 +52,20 @@ export const say = wording<Messages>({
     `${d.rooms.length} room(s) have no measured height, so their walls, volume and wall paint are not in the totals: ${
       d.rooms.join(", ")
     }.`,
+  "assumption.implausible": (d) =>
+    `Not measured, their scanned values being implausible (see the import warnings): ${
+      d.rooms.slice(0, 20).join(", ")
+    }${d.rooms.length > 20 ? ` and ${d.rooms.length - 20} more` : ""}.`,
+  "verdict.none_measured": (d) =>
+    `None of the ${d.rooms} room(s) of ${d.scan} could be measured: their scanned outlines are implausible (see the import warnings).`,
+  "check.implausible": (d) => `Quantities of ${d.room}`,
+  "note.implausible": (d) => `Not measured: the scan's ${d.reasons.join("; ")}`,
   "verdict.quantities": (d) =>
+    (d.not_measured
+      ? `${d.not_measured} of ${d.of} rooms could not be measured (implausible scan values); the totals are of the other ${
+        d.of - d.not_measured
+      }: `
+      : "") +
     `${d.floor_area_m2.toFixed(2)} m² of floor (${d.convention}) in ${d.rooms} rooms` +
     ` on ${d.floors} floor(s); ${d.wall_net_m2.toFixed(1)} m² of wall net of openings;` +
     ` ${d.paint_l.toFixed(1)} L of paint for ${d.paint_coats} coat(s); ${

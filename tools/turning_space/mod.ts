@@ -23,7 +23,7 @@ import { detected_objects, withDetectedObstacles } from "../_vision/obstacles.ts
 import { objectsByRoom } from "../../engines/geometry/routes/mod.ts";
 import { pointGeometry, polygonGeometry } from "../../engines/geometry/geojson.ts";
 import { named, resolveInput } from "../_shared/refs.ts";
-import { derivedAssumptions } from "../_shared/derived.ts";
+import { derivedAssumptions, onlyDerivedVerdict } from "../_shared/derived.ts";
 import { turning_diameter_m } from "../_access/inputs.ts";
 import { finding, say, type Tally, type TTurn } from "./wording.ts";
 
@@ -129,7 +129,7 @@ export default named(tool({
     const tally: Tally = { need_m, judged, fails, warns, empty: empty.length };
     const tightest = smallest ? { tightest: smallest.name, tightest_m: smallest.d } : undefined;
     const verdict = status === "unknown" && !rooms.length && derived.length
-      ? say.verdict(status, "verdict.only_derived", { scan, why: derived[0].derived! })
+      ? onlyDerivedVerdict(scan, derived)
       : status === "unknown"
       ? say.verdict(status, "verdict.no_free_floor", { scan })
       : status === "fail"

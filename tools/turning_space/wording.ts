@@ -30,7 +30,6 @@ export interface Messages {
   "assumption.precision": Record<string, never>;
   "assumption.skipped": { rooms: string[] };
   "assumption.empty": { rooms: string[] };
-  "verdict.only_derived": { scan: string; why: string };
   "verdict.no_free_floor": { scan: string };
   "verdict.too_tight": Tally & { tightest: string; tightest_m: number };
   "verdict.too_close": Tally;
@@ -58,7 +57,6 @@ export const say = wording<Messages>({
     `Not checked (stairs, closets, outdoor spaces): ${d.rooms.join(", ")}.`,
   "assumption.empty": (d) =>
     `${d.rooms.length} room(s) enclose no free floor: ${d.rooms.join(", ")}.`,
-  "verdict.only_derived": (d) => `Scan ${d.scan} has no room of its own to judge: ${d.why}.`,
   "verdict.no_free_floor": (d) => `No room in scan ${d.scan} has free floor to check.`,
   "verdict.too_tight": (d) =>
     `${d.fails} of ${d.judged} rooms have no clear ${

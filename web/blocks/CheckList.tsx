@@ -3,14 +3,17 @@ import type { JSX } from "preact";
 import { StatusBadge } from "../layout.tsx";
 import { fmtNumber } from "../words.ts";
 import type { BlockProps } from "./types.ts";
+import { mattersFirst, PageNav, pageSlice } from "./paging.tsx";
 
-export function CheckList({ result }: BlockProps): JSX.Element | null {
+export function CheckList({ result, page }: BlockProps): JSX.Element | null {
   if (!result.checks.length) return null;
   const num = (v: number | undefined, unit?: string) =>
     v === undefined ? "—" : `${fmtNumber(v)}${unit ? ` ${unit}` : ""}`;
+  const s = pageSlice(mattersFirst(result.checks, (c) => c.status), page);
   return (
     <section class="block checks" aria-labelledby="h-checks">
-      <h3 id="h-checks">Checks ({result.checks.length})</h3>
+      <h3 id="h-checks">Checks ({fmtNumber(result.checks.length)})</h3>
+      <PageNav s={s} what="checks" page={page} />
       <div class="scroll" tabIndex={0} role="region" aria-label="Checks table, scrolls sideways">
         <table>
           <thead>
@@ -23,7 +26,7 @@ export function CheckList({ result }: BlockProps): JSX.Element | null {
             </tr>
           </thead>
           <tbody>
-            {result.checks.map((c) => (
+            {s.items.map((c) => (
               <tr key={c.id}>
                 <th scope="row">{c.label}{c.note ? <small class="note">{c.note}</small> : null}</th>
                 <td>

@@ -7,17 +7,19 @@ import type { JSX } from "preact";
 import type { Finding } from "../../core/result.ts";
 import { StatusBadge } from "../layout.tsx";
 import type { BlockProps } from "./types.ts";
+import { mattersFirst, PageNav, pageSlice } from "./paging.tsx";
+import { fmtNumber } from "../words.ts";
 
-export function FindingList({ result, back }: BlockProps): JSX.Element | null {
+export function FindingList({ result, back, page }: BlockProps): JSX.Element | null {
+  const s = pageSlice(mattersFirst(result.findings, (f) => f.severity), page);
   return (
     <section class="block findings" aria-labelledby="h-findings">
-      <h3 id="h-findings">Findings ({result.findings.length})</h3>
+      <h3 id="h-findings">Findings ({fmtNumber(result.findings.length)})</h3>
+      <PageNav s={s} what="findings" page={page} />
       {result.findings.length
         ? (
           <ul class="finding-list">
-            {result.findings.map((f) => (
-              <FindingItem key={f.id} f={f} scan={result.scan} back={back} />
-            ))}
+            {s.items.map((f) => <FindingItem key={f.id} f={f} scan={result.scan} back={back} />)}
           </ul>
         )
         : <p>No open findings.</p>}

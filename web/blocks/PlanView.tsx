@@ -10,6 +10,13 @@ import type { Plan } from "../../ground/plan.ts";
 import { planSvg } from "../../render/planview.ts";
 import { Island } from "../island.tsx";
 import type { BlockProps } from "./types.ts";
+import { fmtNumber } from "../words.ts";
+
+/**
+ * The most rooms the web view draws inline: past it the drawing alone would be megabytes
+ * (every room a path with its label), so the page says so and points to `--svg`.
+ */
+export const MAX_DRAWN_ROOMS = 2000;
 
 export function PlanView({ result, plan }: BlockProps): JSX.Element | null {
   if (!plan) return null;
@@ -20,6 +27,19 @@ export function PlanView({ result, plan }: BlockProps): JSX.Element | null {
 export function PlanFloors(
   { plan, overlays = [], title }: { plan: Plan; overlays?: Overlay[]; title?: string },
 ): JSX.Element {
+  if (plan.rooms.length > MAX_DRAWN_ROOMS) {
+    return (
+      <section class="block planview" aria-labelledby="h-plan">
+        <h3 id="h-plan">Plan</h3>
+        <p class="note">
+          This plan has {fmtNumber(plan.rooms.length)}{" "}
+          rooms, too many to draw on a page (the web view draws up to {fmtNumber(MAX_DRAWN_ROOMS)});
+          {" "}
+          <code>threshold run … --svg FILE</code> draws it to a file.
+        </p>
+      </section>
+    );
+  }
   const floors = [...plan.floors].sort((a, b) => a.index - b.index);
   const floorName = (f: { id: string; name?: string; index: number }) =>
     f.name ?? `Floor ${f.index}`;

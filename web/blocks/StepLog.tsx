@@ -1,14 +1,17 @@
 /** StepLog: the steps the tool took, in order (live steps stream into the run form's log). */
 import type { JSX } from "preact";
 import type { BlockProps } from "./types.ts";
+import { PageNav, pageSlice } from "./paging.tsx";
 
-export function StepLog({ result }: BlockProps): JSX.Element | null {
+export function StepLog({ result, page }: BlockProps): JSX.Element | null {
   if (!result.steps.length) return null;
+  const s = pageSlice(result.steps, page);
   return (
     <section class="block steps" aria-labelledby="h-steps">
       <h3 id="h-steps">Steps</h3>
-      <ol class="step-log">
-        {result.steps.map((s, i) => <li key={i}>{s}</li>)}
+      <PageNav s={s} what="steps" page={page} />
+      <ol class="step-log" start={s.from + 1}>
+        {s.items.map((t, i) => <li key={i}>{t}</li>)}
       </ol>
     </section>
   );

@@ -3,8 +3,9 @@ import type { JSX } from "preact";
 import { resultTable } from "../../render/table.ts";
 import { fmtNumber } from "../words.ts";
 import type { BlockProps } from "./types.ts";
+import { PageNav, pageSlice } from "./paging.tsx";
 
-export function Table({ result, runId }: BlockProps): JSX.Element | null {
+export function Table({ result, runId, page }: BlockProps): JSX.Element | null {
   const t = resultTable(result);
   if (!t) return null;
   const cell = (v: unknown) =>
@@ -15,9 +16,12 @@ export function Table({ result, runId }: BlockProps): JSX.Element | null {
       : typeof v === "object"
       ? JSON.stringify(v)
       : String(v);
+  const s = pageSlice(t.rows, page);
+  const csv = runId ? `/runs/${encodeURIComponent(runId)}/table.csv` : undefined;
   return (
     <section class="block table" aria-labelledby="h-table">
-      <h3 id="h-table">Table ({t.rows.length} rows)</h3>
+      <h3 id="h-table">Table ({fmtNumber(t.rows.length)} rows)</h3>
+      <PageNav s={s} what="rows" page={page} csv={csv} />
       {runId
         ? (
           <p>
@@ -33,7 +37,7 @@ export function Table({ result, runId }: BlockProps): JSX.Element | null {
             <tr>{t.columns.map((c) => <th scope="col" key={c}>{c.replaceAll("_", " ")}</th>)}</tr>
           </thead>
           <tbody>
-            {t.rows.map((r, i) => <tr key={i}>{r.map((v, j) => <td key={j}>{cell(v)}</td>)}</tr>)}
+            {s.items.map((r, i) => <tr key={i}>{r.map((v, j) => <td key={j}>{cell(v)}</td>)}</tr>)}
           </tbody>
         </table>
       </div>

@@ -1,6 +1,7 @@
 /** What every panel block component receives. */
 import type { Plan } from "../../ground/plan.ts";
 import type { ToolResult } from "../../core/result.ts";
+import type { PageOpts } from "./paging.tsx";
 
 export interface BlockProps {
   result: ToolResult;
@@ -10,4 +11,6 @@ export interface BlockProps {
   runId?: string;
   /** Where a finding's reject form returns to (a path this server made). */
   back?: string;
+  /** Which page of long lists to show (default the first). */
+  page?: PageOpts;
 }

@@ -52,6 +52,15 @@ export async function prefsPost(app: App, req: Request): Promise<Response> {
   const key = field(form, "key", "a preference key");
   const k = preferenceKey(key);
   if (!k) throw new InputError(key, "is not a preference key the web view can set");
+  if (k.routes_secret) {
+    // Where the key goes is never changed by a page: another site could have sent this form.
+    throw new HttpError(
+      403,
+      `${key} decides where your API key is sent, so the web view never changes it; set it on the command line: threshold prefs ${
+        form.get("action") === "unset" ? `unset ${key}` : `set ${key} VALUE`
+      }`,
+    );
+  }
   if (form.get("action") === "unset") {
     app.store.unsetPref(key);
     return redirect("/?note=unset");

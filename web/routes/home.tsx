@@ -127,6 +127,17 @@ export function homePage(app: App, url: URL, extra?: JSX.Element, status = 200):
           {PREFERENCE_KEYS.map((k) => {
             const id = `pref-${k.key.replace(/[^a-z0-9]/g, "-")}`;
             const v = prefs.get(k.key);
+            if (k.routes_secret) {
+              return (
+                <li key={k.key}>
+                  {k.description} <span class="muted">{k.key}</span>:{" "}
+                  {v === undefined ? "not set" : typeof v === "string" ? v : JSON.stringify(v)}.
+                  {" "}
+                  It decides where your API key is sent, so it is set only on the command line
+                  (<code>threshold prefs set {k.key} …</code>), never here.
+                </li>
+              );
+            }
             return (
               <li key={k.key}>
                 <form method="post" action="/prefs" class="row">

@@ -6,9 +6,14 @@
 import { findPlan } from "../../core/context.ts";
 import type { Finding, Overlay } from "../../core/result.ts";
 import { planChoices } from "../../core/session.ts";
+import type { PlanSources } from "../../core/context.ts";
+import type { Plan } from "../../ground/plan.ts";
+import type { Store } from "../../core/store.ts";
 import type { App } from "../app.ts";
 import { pageInfo } from "../app.ts";
 import { FindingItem } from "../blocks/FindingList.tsx";
+import { PageNav, pageSlice } from "../blocks/paging.tsx";
+import { renderToString } from "preact-render-to-string";
 import { PlanFloors } from "../blocks/PlanView.tsx";
 import { html, HttpError } from "../http.ts";
 import { Page, StatusBadge } from "../layout.tsx";
@@ -50,11 +55,84 @@ function HandOn({ sid, findings }: { sid: string; findings: number }) {
   );
 }
 
-export function scanPage(app: App, sid: string): Response {
-  const loaded = findPlan({ store: app.store, builtins: app.builtins }, sid);
-  if (!loaded) {
+/** The module that draws a scan's page in a worker (web/render_job.tsx). */
+const RENDER = new URL("../render_job.tsx", import.meta.url).href;
+
+/**
+ * GET /scans/:id — drawn in a worker (a scan of 100,000 rooms is parsed and named there),
+ * its rooms a page at a time (`?page=N`).
+ */
+export async function scanPage(app: App, sid: string, req: Request): Promise<Response> {
+  const raw = new URL(req.url).searchParams.get("page");
+  const page = raw === null ? 1 : Number(raw);
+  if (!Number.isInteger(page) || page < 1 || page > 1e9) {
+    throw new HttpError(400, `page must be a whole number from 1, got ${JSON.stringify(raw)}`);
+  }
+  const got = await app.pool.job<{ title: string; html: string } | undefined>(
+    RENDER,
+    "scanPageJob",
+    { sid, page },
+    req.signal,
+  );
+  if (!got) {
     throw new HttpError(404, `no scan ${JSON.stringify(sid)}; the home page lists the scans`);
   }
+  return html(
+    <Page info={pageInfo(app, got.title, "scan")}>
+      <div dangerouslySetInnerHTML={{ __html: got.html }} />
+    </Page>,
+  );
+}
+
+/** The scan's rooms by name, kind, floor and ceiling height, a page at a time. */
+function RoomsTable(
+  { plan, roomNames, page, back }: {
+    plan: Plan;
+    roomNames: Map<string, string>;
+    page: number;
+    back: string;
+  },
+) {
+  const floorName = new Map(plan.floors.map((f) => [f.id, f.name ?? `Floor ${f.index}`]));
+  const rooms = pageSlice(plan.rooms, { n: page, base: back });
+  return (
+    <section aria-labelledby="h-rooms">
+      <h2 id="h-rooms">Rooms ({plan.rooms.length})</h2>
+      <PageNav s={rooms} what="rooms" page={{ n: page, base: back }} />
+      <div class="scroll" tabIndex={0} role="region" aria-label="Rooms table, scrolls sideways">
+        <table class="rooms">
+          <thead>
+            <tr>
+              <th scope="col">Room</th>
+              <th scope="col">Kind</th>
+              <th scope="col">Floor</th>
+              <th scope="col">Ceiling height</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rooms.items.map((r) => (
+              <tr key={r.id}>
+                <th scope="row">{roomNames.get(r.id) ?? r.name ?? r.label}</th>
+                <td>{r.label}</td>
+                <td>{floorName.get(r.floor) ?? r.floor}</td>
+                <td>{r.height_m === undefined ? "unknown" : `${fmtNumber(r.height_m)} m`}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+/** A scan page's content (title and HTML), or undefined when there is no such scan. */
+export function scanContent(
+  app: PlanSources & { store: Store },
+  sid: string,
+  page = 1,
+): { title: string; html: string } | undefined {
+  const loaded = findPlan({ store: app.store, builtins: app.builtins }, sid);
+  if (!loaded) return undefined;
   const plan = loaded.plan;
   const selected = app.store.getSelection("scan") === sid;
   const all = app.store.listFindings({ scan: sid, all: true });
@@ -89,110 +167,90 @@ export function scanPage(app: App, sid: string): Response {
       findingOverlays.set(f.id, ids);
     }
   }
-  const floorName = new Map(plan.floors.map((f) => [f.id, f.name ?? `Floor ${f.index}`]));
   const roomNames = new Map(planChoices(plan, "room").map((c) => [String(c.value), c.label]));
   const back = `/scans/${encodeURIComponent(sid)}`;
-  return html(
-    <Page info={pageInfo(app, plan.name || sid, "scan")}>
-      <h1>{plan.name || sid}</h1>
-      <p>
-        Scan {sid} ({plan.source.format}). {plan.floors.length} floors, {plan.rooms.length} rooms.
-        {" "}
-        {selected
+  return {
+    title: plan.name || sid,
+    html: renderToString(
+      <>
+        <h1>{plan.name || sid}</h1>
+        <p>
+          Scan {sid} ({plan.source.format}). {plan.floors.length} floors, {plan.rooms.length} rooms.
+          {" "}
+          {selected
+            ? (
+              <span class="badge status-pass">
+                <span aria-hidden="true">✓</span> Selected
+              </span>
+            )
+            : (
+              <form method="post" action="/select" class="inline">
+                <input type="hidden" name="scan" value={sid} />
+                <input type="hidden" name="back" value={back} />
+                <button type="submit">Select this scan</button>
+              </form>
+            )} <a href="/tools">Run a tool on it</a>
+        </p>
+        {loaded.warnings.length
           ? (
-            <span class="badge status-pass">
-              <span aria-hidden="true">✓</span> Selected
-            </span>
-          )
-          : (
-            <form method="post" action="/select" class="inline">
-              <input type="hidden" name="scan" value={sid} />
-              <input type="hidden" name="back" value={back} />
-              <button type="submit">Select this scan</button>
-            </form>
-          )} <a href="/tools">Run a tool on it</a>
-      </p>
-      {loaded.warnings.length
-        ? (
-          <details>
-            <summary>Warnings from the import ({loaded.warnings.length})</summary>
-            <ul>{loaded.warnings.map((w, i) => <li key={i}>{w}</li>)}</ul>
-          </details>
-        )
-        : null}
-      <PlanFloors plan={plan} overlays={overlays} />
-
-      <section aria-labelledby="h-findings">
-        <h2 id="h-findings">Open findings ({open.length})</h2>
-        {open.length
-          ? (
-            <ul class="finding-list">
-              {open.map((f) => {
-                const finding: Finding = {
-                  id: f.id,
-                  status: "open",
-                  title: f.title,
-                  ...(f.detail ? { detail: f.detail } : {}),
-                  ...(severity.get(f.id) ? { severity: severity.get(f.id) } : {}),
-                  ...(findingOverlays.get(f.id)?.length
-                    ? { overlays: findingOverlays.get(f.id) }
-                    : {}),
-                };
-                return <FindingItem key={f.id} f={finding} scan={sid} back={back} tool={f.tool} />;
-              })}
-            </ul>
-          )
-          : <p>No open findings. Run a tool to look for some.</p>}
-        {rejected.length
-          ? (
-            <details class="rejected">
-              <summary>Rejected findings ({rejected.length})</summary>
-              <ul class="finding-list">
-                {rejected.map((f) => (
-                  <li key={f.id} class="finding">
-                    <StatusBadge status="rejected" /> <strong>{f.title}</strong>{" "}
-                    <span class="muted">({f.tool}) — {f.reason ?? "no reason given"}</span>
-                    <form method="post" action="/findings/restore" class="inline">
-                      <input type="hidden" name="scan" value={sid} />
-                      <input type="hidden" name="id" value={f.id} />
-                      <input type="hidden" name="back" value={back} />
-                      <button type="submit" aria-label={`Restore ${f.title}`}>Restore</button>
-                    </form>
-                  </li>
-                ))}
-              </ul>
+            <details>
+              <summary>Warnings from the import ({loaded.warnings.length})</summary>
+              <ul>{loaded.warnings.map((w, i) => <li key={i}>{w}</li>)}</ul>
             </details>
           )
           : null}
-      </section>
+        <PlanFloors plan={plan} overlays={overlays} />
 
-      <HandOn sid={sid} findings={all.length} />
+        <section aria-labelledby="h-findings">
+          <h2 id="h-findings">Open findings ({open.length})</h2>
+          {open.length
+            ? (
+              <ul class="finding-list">
+                {open.map((f) => {
+                  const finding: Finding = {
+                    id: f.id,
+                    status: "open",
+                    title: f.title,
+                    ...(f.detail ? { detail: f.detail } : {}),
+                    ...(severity.get(f.id) ? { severity: severity.get(f.id) } : {}),
+                    ...(findingOverlays.get(f.id)?.length
+                      ? { overlays: findingOverlays.get(f.id) }
+                      : {}),
+                  };
+                  return (
+                    <FindingItem key={f.id} f={finding} scan={sid} back={back} tool={f.tool} />
+                  );
+                })}
+              </ul>
+            )
+            : <p>No open findings. Run a tool to look for some.</p>}
+          {rejected.length
+            ? (
+              <details class="rejected">
+                <summary>Rejected findings ({rejected.length})</summary>
+                <ul class="finding-list">
+                  {rejected.map((f) => (
+                    <li key={f.id} class="finding">
+                      <StatusBadge status="rejected" /> <strong>{f.title}</strong>{" "}
+                      <span class="muted">({f.tool}) — {f.reason ?? "no reason given"}</span>
+                      <form method="post" action="/findings/restore" class="inline">
+                        <input type="hidden" name="scan" value={sid} />
+                        <input type="hidden" name="id" value={f.id} />
+                        <input type="hidden" name="back" value={back} />
+                        <button type="submit" aria-label={`Restore ${f.title}`}>Restore</button>
+                      </form>
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            )
+            : null}
+        </section>
 
-      <section aria-labelledby="h-rooms">
-        <h2 id="h-rooms">Rooms ({plan.rooms.length})</h2>
-        <div class="scroll" tabIndex={0} role="region" aria-label="Rooms table, scrolls sideways">
-          <table class="rooms">
-            <thead>
-              <tr>
-                <th scope="col">Room</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Floor</th>
-                <th scope="col">Ceiling height</th>
-              </tr>
-            </thead>
-            <tbody>
-              {plan.rooms.map((r) => (
-                <tr key={r.id}>
-                  <th scope="row">{roomNames.get(r.id) ?? r.name ?? r.label}</th>
-                  <td>{r.label}</td>
-                  <td>{floorName.get(r.floor) ?? r.floor}</td>
-                  <td>{r.height_m === undefined ? "unknown" : `${fmtNumber(r.height_m)} m`}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
-    </Page>,
-  );
+        <HandOn sid={sid} findings={all.length} />
+
+        <RoomsTable plan={plan} roomNames={roomNames} page={page} back={back} />
+      </>,
+    ),
+  };
 }

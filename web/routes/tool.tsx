@@ -6,30 +6,33 @@
  * results out.
  */
 import type { z } from "zod";
-import { renderToString } from "preact-render-to-string";
 import { listManifests, loadTool } from "../../core/catalog.ts";
-import { findPlan } from "../../core/context.ts";
-import { CancelledError, InputError, RegistryError } from "../../ground/errors.ts";
+import { BusyError, CancelledError, InputError, RegistryError } from "../../ground/errors.ts";
 import type { Manifest } from "../../core/manifest.ts";
-import type { ToolResult } from "../../core/result.ts";
 import {
   createSession,
   describeInputs,
+  MAX_CHOICE_ROOMS,
   type Preview,
   scanInputName,
   type Session,
   type SessionState,
 } from "../../core/session.ts";
 import { activePersona } from "../../presets/personas.ts";
-import { csvTable, toCsv } from "../../render/table.ts";
+import { poolRunner } from "../../mcp/worker.ts";
 import type { App } from "../app.ts";
 import { pageInfo } from "../app.ts";
 import { html, HttpError, readForm, text } from "../http.ts";
 import { Island } from "../island.tsx";
 import type { FormField } from "../islands/RunForm.tsx";
+import { renderToString } from "preact-render-to-string";
+import { VerdictHeader } from "../blocks/VerdictHeader.tsx";
 import { Page } from "../layout.tsx";
-import { ResultView } from "../result.tsx";
+import type { StoredRunPage } from "../render_job.tsx";
 import { audienceWords, LAYER_WORDS, sourceWords } from "../words.ts";
+
+/** The most rooms a scan may have for the form to offer its rooms as a pick list (core's). */
+export const MAX_FORM_CHOICES = MAX_CHOICE_ROOMS;
 
 /** A form is small: inputs and a few ticks. */
 const FORM_MAX_BYTES = 256 * 1024;
@@ -44,12 +47,29 @@ export async function manifestOf(app: App, id: string): Promise<Manifest> {
   }
 }
 
-function sessionFor(app: App, m: Manifest, signal?: AbortSignal): Session {
+/** The module the pool's workers draw results with (web/render_job.tsx). */
+const RENDER = new URL("../render_job.tsx", import.meta.url).href;
+
+/**
+ * A session whose run goes to the pool (off the serving thread); with `drawn`, the worker
+ * also draws the result's first page and hands its HTML to `drawn`.
+ */
+function sessionFor(
+  app: App,
+  m: Manifest,
+  signal?: AbortSignal,
+  drawn?: (html: string) => void,
+): Session {
   return createSession(m, {
     store: app.store,
     builtins: app.builtins,
     persona: activePersona(app.store),
     ...(signal ? { signal } : {}),
+    runner: poolRunner(
+      app.pool,
+      { module: RENDER, fn: "afterWebRun" },
+      (x) => drawn?.((x as { html: string }).html),
+    ),
   });
 }
 
@@ -74,9 +94,16 @@ function formFields(
   const scan = typeof scanValue === "string" ? scanValue : undefined;
   const persona = activePersona(app.store);
   const asked = new Set(pv.questions.map((q) => q.input));
+  // A scan with more rooms than a pick list should hold is not loaded here (on the serving
+  // thread): its rooms, doors and floors are typed by name or id, and the run reads them.
+  const rooms = scan ? app.store.listScans().find((s) => s.id === scan)?.rooms ?? 0 : 0;
+  const offered = rooms > MAX_FORM_CHOICES ? undefined : scan;
   let described;
   try {
-    described = describeInputs(m, { sources: { store: app.store, builtins: app.builtins }, scan });
+    described = describeInputs(m, {
+      sources: { store: app.store, builtins: app.builtins },
+      scan: offered,
+    });
   } catch {
     described = describeInputs(m, { sources: { store: app.store, builtins: app.builtins } });
   }
@@ -208,21 +235,12 @@ export function runFormProps(
   };
 }
 
-/** The plan a result is about, if it names a scan that exists. */
-function planOf(app: App, r: ToolResult) {
-  return r.scan ? findPlan({ store: app.store, builtins: app.builtins }, r.scan)?.plan : undefined;
-}
-
-/** The result's HTML (its blocks), as the SSE result event and the result page carry it. */
-export function resultHtml(app: App, m: Manifest, r: ToolResult, runId: string): string {
+/** The result's HTML when its worker could not draw it (a run stopped at its time limit). */
+function plainResult(verdict: { status: string; text: string }): string {
   return renderToString(
-    <ResultView
-      blocks={m.blocks}
-      result={r}
-      plan={planOf(app, r)}
-      runId={runId}
-      back={`/runs/${encodeURIComponent(runId)}`}
-    />,
+    <article class="result-view" aria-label="Result">
+      <VerdictHeader result={{ verdict } as never} />
+    </article>,
   );
 }
 
@@ -230,12 +248,18 @@ export function resultHtml(app: App, m: Manifest, r: ToolResult, runId: string):
 export async function runPost(app: App, id: string, req: Request): Promise<Response> {
   const m = await manifestOf(app, id);
   const form = await readForm(req, FORM_MAX_BYTES);
-  // A streamed run stops when its client goes (the stream is cancelled); a plain POST runs out.
+  // A run stops when its client goes: the stream is cancelled, or the request's signal fires.
   const ac = new AbortController();
-  const session = sessionFor(app, m, ac.signal);
+  const onGone = () => ac.abort();
+  req.signal.addEventListener("abort", onGone, { once: true });
+  let drawn: string | undefined;
+  const session = sessionFor(app, m, ac.signal, (h) => drawn = h);
   const pv = session.preview();
   if ((req.headers.get("accept") ?? "").includes("text/event-stream")) {
-    return stream(app, m, session, pv, form, ac);
+    // The stream's cancel is its disconnect signal (Deno's request signal also fires once a
+    // response is sent, so it is not kept for a stream).
+    req.signal.removeEventListener("abort", onGone);
+    return stream(m, session, pv, form, ac, () => drawn);
   }
   let given: Record<string, string> = {};
   let save: string[] = [];
@@ -247,6 +271,7 @@ export async function runPost(app: App, id: string, req: Request): Promise<Respo
     state = await session.answer(a.answers, { save: a.save });
   } catch (e) {
     if (!(e instanceof InputError)) throw e;
+    req.signal.removeEventListener("abort", onGone);
     return html(
       <Page info={pageInfo(app, `${m.title}: check your input`, "tools")}>
         <ToolHead m={m} />
@@ -256,6 +281,7 @@ export async function runPost(app: App, id: string, req: Request): Promise<Respo
       400,
     );
   }
+  req.signal.removeEventListener("abort", onGone);
   // What the next run would use: as before unless an answer was saved (then filled afresh).
   const pv2 = save.length ? sessionFor(app, m).preview() : pv;
   if (state.status === "needs_input") {
@@ -277,19 +303,19 @@ export async function runPost(app: App, id: string, req: Request): Promise<Respo
       <Island name="RunForm" props={runFormProps(app, m, pv2, given, undefined, save)} />
       <div
         class="result"
-        dangerouslySetInnerHTML={{ __html: resultHtml(app, m, state.result, state.run_id) }}
+        dangerouslySetInnerHTML={{ __html: drawn ?? plainResult(state.result.verdict) }}
       />
     </Page>,
   );
 }
 
 function stream(
-  app: App,
   m: Manifest,
   session: Session,
   pv: Preview,
   form: FormData,
   ac: AbortController,
+  drawn: () => string | undefined,
 ): Response {
   const enc = new TextEncoder();
   let closed = false;
@@ -329,7 +355,7 @@ function stream(
             status: st.result.verdict.status,
             text: st.result.verdict.text,
             run_id: st.run_id,
-            html: resultHtml(app, m, st.result, st.run_id),
+            html: drawn() ?? plainResult(st.result.verdict),
           });
         } else {
           send("questions", {
@@ -338,6 +364,7 @@ function stream(
         }
       } catch (e) {
         if (e instanceof InputError) send("error", { message: e.message, input: e.input });
+        else if (e instanceof BusyError) send("error", { message: e.message, busy: true });
         else if (!(e instanceof CancelledError)) {
           console.error(`threshold web: ${m.id}: ${(e as Error)?.stack ?? e}`);
           send("error", { message: `${m.id} failed: ${(e as Error)?.message ?? e}` });
@@ -363,29 +390,39 @@ function stream(
   });
 }
 
-/** GET /runs/:id — a stored run's result; findings rejected since are hidden. */
-export async function runPage(app: App, runId: string): Promise<Response> {
-  const run = app.store.getRun(runId);
-  if (!run) throw new HttpError(404, `no run ${JSON.stringify(runId)} in the store`);
-  const m = await manifestOf(app, run.tool);
-  const r = structuredClone(run.result);
-  let hidden = 0;
-  if (r.scan) {
-    const rejected = new Set(
-      app.store.listFindings({ scan: r.scan, all: true, tool: run.tool })
-        .filter((f) => f.status === "rejected").map((f) => f.id),
-    );
-    const before = r.findings.length;
-    r.findings = r.findings.filter((f) => !rejected.has(f.id));
-    hidden = before - r.findings.length;
+/** The page of a run's long lists a query asks for (`?page=N`, default 1). */
+function pageNumber(url: URL): number {
+  const raw = url.searchParams.get("page");
+  if (raw === null) return 1;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 1e9) {
+    throw new HttpError(400, `page must be a whole number from 1, got ${JSON.stringify(raw)}`);
   }
+  return n;
+}
+
+/**
+ * GET /runs/:id — a stored run's result (page `?page=N` of its long lists), drawn in a
+ * worker; findings rejected since are hidden. It stops when the client goes.
+ */
+export async function runPage(app: App, runId: string, req: Request): Promise<Response> {
+  const page = pageNumber(new URL(req.url));
+  const got = await app.pool.job<StoredRunPage | undefined>(
+    RENDER,
+    "storedRunPage",
+    { runId, page },
+    req.signal,
+  );
+  if (!got) throw new HttpError(404, `no run ${JSON.stringify(runId)} in the store`);
+  const hidden = got.hidden;
+  const m = await manifestOf(app, got.tool);
   return html(
-    <Page info={pageInfo(app, `${m.title}: run`, "tools")}>
+    <Page info={pageInfo(app, `${got.title}: run`, "tools")}>
       <ToolHead m={m} />
       <p>
-        Run of {new Date(run.started_at).toUTCString()}
-        {r.scan ? ` on scan ${r.scan}` : ""}.{" "}
-        <a href={`/tools/${encodeURIComponent(m.id)}`}>Run {m.title} again</a>
+        Run of {new Date(got.started_at).toUTCString()}
+        {got.scan ? ` on scan ${got.scan}` : ""}.{" "}
+        <a href={`/tools/${encodeURIComponent(got.tool)}`}>Run {got.title} again</a>
       </p>
       {hidden
         ? (
@@ -396,25 +433,23 @@ export async function runPage(app: App, runId: string): Promise<Response> {
           </p>
         )
         : null}
-      <ResultView
-        blocks={m.blocks}
-        result={r}
-        plan={planOf(app, r)}
-        runId={runId}
-        back={`/runs/${encodeURIComponent(runId)}`}
-      />
+      <div class="result" dangerouslySetInnerHTML={{ __html: got.html }} />
     </Page>,
   );
 }
 
-/** GET /runs/:id/table.csv — the run's table as `--csv` writes it. */
-export function runCsv(app: App, runId: string): Response {
-  const run = app.store.getRun(runId);
-  if (!run) throw new HttpError(404, `no run ${JSON.stringify(runId)} in the store`);
-  const t = csvTable(run.result);
-  if (!t) throw new HttpError(404, `${run.tool} gives no table to download`);
-  const name = `${run.tool}-${runId}`.replace(/[^A-Za-z0-9_.-]/g, "_");
-  return text(toCsv(t), 200, {
+/** GET /runs/:id/table.csv — the run's table as `--csv` writes it (made in a worker). */
+export async function runCsv(app: App, runId: string, req: Request): Promise<Response> {
+  const got = await app.pool.job<{ tool: string; csv?: string } | undefined>(
+    RENDER,
+    "storedRunCsv",
+    { runId },
+    req.signal,
+  );
+  if (!got) throw new HttpError(404, `no run ${JSON.stringify(runId)} in the store`);
+  if (got.csv === undefined) throw new HttpError(404, `${got.tool} gives no table to download`);
+  const name = `${got.tool}-${runId}`.replace(/[^A-Za-z0-9_.-]/g, "_");
+  return text(got.csv, 200, {
     "content-type": "text/csv; charset=utf-8",
     "content-disposition": `attachment; filename="${name}.csv"`,
   });

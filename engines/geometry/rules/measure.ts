@@ -393,7 +393,13 @@ export function measure(
     case "stair_width_m":
     case "ramp_width_m": {
       const v = subject as Vertical;
-      return { value: v.width_m, tolerance: tolLen(plan, v.width_m) };
+      const est = v.estimated?.width_m;
+      // An estimated width is judged within its stated bound: too close to call, not a fail.
+      return {
+        value: v.width_m,
+        tolerance: tolerance_m(plan, v.width_m, { uncertainty_m: est?.error_m ?? v.uncertainty_m }),
+        ...(est ? { note: `width estimated ${est.basis} (±${est.error_m.toFixed(2)} m)` } : {}),
+      };
     }
     case "stair_headroom_m":
       return {
