@@ -18,5 +18,7 @@ export interface Detector {
   backend: string;
   /** The side of the square input the model takes (512). */
   input_px: number;
+  /** How many views it answers at once (a worker pool, layers/detector_pool.ts); 1 when absent. */
+  parallel?: number;
   detect(view: RgbImage, minScore?: number): Promise<ViewDetection[]>;
 }

@@ -136,6 +136,11 @@ export const Room = z.object({
   }),
   name: text.optional(),
   /**
+   * An open-plan room the source merged from parts with labels of their own (ZInD's "living room
+   * + dining room + kitchen + hallway"): every part's label, the one covering most floor first.
+   */
+  parts: z.array(z.enum(ROOM_LABELS)).optional(),
+  /**
    * The room's number in its source (IfcSpace Name beside its LongName: "A101"): it tells
    * rooms of one name apart ("Foyer (A101)") and a person may give it as the room.
    */

@@ -35,20 +35,32 @@ export async function detectPanorama(
   detect: (view: RgbImage, minScore: number) => Promise<ViewDetection[]>,
   hooks: {
     setup?: typeof VIEW_SETUP;
+    /**
+     * How many views are handed to `detect` at once (a worker pool, pool.ts, answers them in
+     * parallel); 1 (the default) waits for each. The detections do not depend on it.
+     */
+    parallel?: number;
     beforeView?: (index: number, count: number, spec: ViewSpec) => void;
     afterView?: (index: number, count: number, spec: ViewSpec, found: PanoDetection[]) => void;
   } = {},
 ): Promise<PanoDetection[]> {
   const setup = hooks.setup ?? VIEW_SETUP;
   const specs = viewRing(setup.count, setup);
+  const k = Math.max(1, Math.floor(hooks.parallel ?? 1));
   const all: PanoDetection[] = [];
-  for (let i = 0; i < specs.length; i++) {
-    hooks.beforeView?.(i, specs.length, specs[i]);
-    const view = perspectiveView(pano, specs[i]);
-    const found = (await detect(view, setup.min_score)).filter((d) => isObjectBox(d, setup.size_px))
-      .map((d) => toPanoAngles(specs[i], d));
-    hooks.afterView?.(i, specs.length, specs[i], found);
-    all.push(...found);
+  for (let i0 = 0; i0 < specs.length; i0 += k) {
+    const batch = specs.slice(i0, i0 + k).map((spec, j) => {
+      hooks.beforeView?.(i0 + j, specs.length, spec);
+      return detect(perspectiveView(pano, spec), setup.min_score);
+    });
+    const results = await Promise.all(batch);
+    results.forEach((r, j) => {
+      const spec = specs[i0 + j];
+      const found = r.filter((d) => isObjectBox(d, setup.size_px))
+        .map((d) => toPanoAngles(spec, d));
+      hooks.afterView?.(i0 + j, specs.length, spec, found);
+      all.push(...found);
+    });
   }
   return suppress(all);
 }

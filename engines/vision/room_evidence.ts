@@ -1,7 +1,7 @@
 /**
  * A room's geometry as label evidence (labels.ts): area (shoelace), the sides of its
  * minimum-area rectangle (rotating calipers, geometry/polygon.ts), its doors and windows and the
- * widest door to the outside, all from the plan alone.
+ * widest door to the outside, the windows' summed width and the perimeter, all from the plan alone.
  */
 import type { Plan } from "../../ground/plan.ts";
 import { area_m2, minAreaRectangle } from "../geometry/polygon.ts";
@@ -24,6 +24,11 @@ export function roomEvidence(
     short_m: Math.min(rect.size[0], rect.size[1]),
     doors: doors.length,
     windows: own.length - doors.length,
+    window_width_m: own.filter((o) => o.kind === "window").reduce((s, o) => s + o.width_m, 0),
+    perimeter_m: room.polygon.reduce((s, p, i) => {
+      const q = room.polygon[(i + 1) % room.polygon.length];
+      return s + Math.hypot(q[0] - p[0], q[1] - p[1]);
+    }, 0),
     widest_door_m: Math.max(
       0,
       ...doors.filter((o) => o.kind === "door" && o.between.includes(null)).map((o) => o.width_m),

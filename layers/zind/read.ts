@@ -324,12 +324,10 @@ export function zindPlan(
       if (labels.length > 1) merged++;
       const height_m = round4(Math.min(...partialHeights));
       heights.push(height_m);
-      const label: RoomLabel = roomLabelFromName(labels[0]);
       plan.rooms.push({
         id: roomId,
         floor: floorId,
-        label,
-        name: labels.join(" + ") || undefined,
+        ...roomNaming(labels),
         polygon,
         height_m,
       });
@@ -528,4 +526,16 @@ function basenameDir(ref: string): string {
 function defaultId(ref: string): string {
   const dir = basenameDir(ref).toLowerCase().replace(/[^a-z0-9_-]+/g, "-").replace(/^-+|-+$/g, "");
   return dir ? `zind-${dir}` : "zind";
+}
+
+/**
+ * A merged room's label (the part covering most floor, labels sorted by area), its name (every
+ * part's label) and, for an open plan, every part's label on the plan vocabulary.
+ */
+function roomNaming(labels: string[]): { label: RoomLabel; name?: string; parts?: RoomLabel[] } {
+  return {
+    label: roomLabelFromName(labels[0]),
+    name: labels.join(" + ") || undefined,
+    ...(labels.length > 1 ? { parts: [...new Set(labels.map(roomLabelFromName))] } : {}),
+  };
 }

@@ -99,6 +99,9 @@ Deno.test("zind: labels mapped onto the vocabulary, originals kept in name", () 
   for (const l of ["living room", "kitchen", "dining room", "hallway"]) {
     assert.ok(open.name!.includes(l), `${open.name} keeps ${l}`);
   }
+  // Its parts' labels are kept as data, largest first (room_labels reads them).
+  assert.deepEqual(open.parts, ["living", "dining", "kitchen", "hallway"]);
+  assert.ok(plan.rooms.filter((r) => r !== open).every((r) => r.parts === undefined));
 });
 
 Deno.test("zind: ceiling heights in metres, from ceiling_height × scale × scale_meters_per_coordinate", () => {

@@ -176,3 +176,66 @@ Deno.test("room_labels: the plan's own label is never an input to the guess", as
   assert.deepEqual(scores[2], scores[0]);
   assert.equal(scores[0][1], "bathroom");
 });
+
+Deno.test("room_labels: the label seen, its score, the candidates, the cues and each panorama are data on the check", async () => {
+  const r = await run({ plans: { vis: plan() }, detector: () => Promise.resolve(fakeDetector()) });
+  const c = r.checks.find((x) => x.subject === "r1")!;
+  assert.equal(c.code, "room.label");
+  const d = c.data as {
+    label: string;
+    score: number;
+    top: { label: string; score: number }[];
+    cues: { code: string; label?: string; score?: number }[];
+    panoramas: { sweep: string; label: string; score: number }[];
+    agreement: string;
+  };
+  assert.equal(d.label, "bathroom");
+  assert.equal(d.top[0].label, "bathroom");
+  assert.ok(Math.abs(d.top[0].score - d.score) < 0.006, `${d.top[0].score} vs ${d.score}`);
+  assert.ok(d.top[1].score <= d.top[0].score);
+  const toilet = d.cues.find((q) => q.code === "object.seen" && q.label === "toilet");
+  assert.ok(toilet && Math.abs(toilet.score! - 0.6) < 1e-9, JSON.stringify(d.cues));
+  // The synthetic grey floor is flat: measured, and read as a hard floor.
+  assert.ok(d.cues.some((q) => q.code === "floor.hard"), JSON.stringify(d.cues));
+  assert.deepEqual(d.panoramas.map((p) => [p.sweep, p.label]), [["s1", "bathroom"]]);
+  assert.equal(d.agreement, "differs");
+});
+
+Deno.test("room_labels: an open-plan room whose panorama shows one of its parts agrees; without the parts it does not", async () => {
+  const open = plan("bedroom");
+  open.plan.rooms[0].parts = ["bedroom", "bathroom"];
+  const r = await run({ plans: { vis: open }, detector: () => Promise.resolve(fakeDetector()) });
+  const c = r.checks.find((x) => x.subject === "r1")!;
+  assert.equal(c.status, "pass");
+  assert.deepEqual([c.data?.label, c.data?.agreement], ["bathroom", "part"]);
+  assert.ok(!r.findings.some((f) => f.code === "room.disagrees"));
+  const closed = await run({
+    plans: { vis: plan("bedroom") },
+    detector: () => Promise.resolve(fakeDetector()),
+  });
+  assert.equal(closed.checks.find((x) => x.subject === "r1")!.status, "warn");
+});
+
+Deno.test("room_labels: a room its panoramas leave under the score is decided by the house when it clearly fills a need", async () => {
+  // At a commit score of 0.99 the toilet-and-sink room is not committed on its own; the toilet
+  // means the home needs a bathroom, and this is the only room that can be it.
+  const r = await run({
+    plans: { vis: plan("bathroom") },
+    set: { scan: "vis", commit_score: 0.99 },
+    detector: () => Promise.resolve(fakeDetector()),
+  });
+  const c = r.checks.find((x) => x.subject === "r1")!;
+  assert.ok((c.data?.score as number) < 0.99);
+  assert.deepEqual(
+    [c.data?.label, c.data?.decided_by, c.status],
+    ["bathroom", "house", "pass"],
+  );
+  assert.deepEqual(c.data?.house, { label: "bathroom", need: "need.bathroom", clear: true });
+  assert.match(c.note!, /decided for the whole home/);
+  // At the default score the room decides itself.
+  const d = await run({
+    plans: { vis: plan("bathroom") },
+    detector: () => Promise.resolve(fakeDetector()),
+  });
+  assert.equal(d.checks.find((x) => x.subject === "r1")!.data?.decided_by, "room");
+});

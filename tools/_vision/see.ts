@@ -12,11 +12,23 @@ import { detectionKey, detectPanorama } from "../../engines/vision/panorama.ts";
 import { mergeObjects, type PlacedObject, placeOnFloor } from "../../engines/vision/place.ts";
 import { roomAlongSightline } from "../../engines/vision/assign.ts";
 import { MIN_SCORE_BY_CLASS } from "../../engines/vision/labels.ts";
+import {
+  floorKey,
+  type FloorTexture,
+  floorTexture,
+  isFloorTexture,
+} from "../../engines/vision/floor.ts";
+import { counterEdges, COUNTERS_KEY } from "../../engines/vision/counters.ts";
+import type { RgbImage } from "../../ground/image.ts";
 
 /** One sweep's panorama as seen: its detections, or why there are none. */
 export interface Sight {
   sweep: Sweep;
   detections?: PanoDetection[];
+  /** The floor's texture in its downward views (engines/vision/floor.ts). */
+  floor?: FloorTexture;
+  /** The share of its room's walls with counter-height edges (engines/vision/counters.ts). */
+  counter_share?: number;
   /** True when the detections came from the cache. */
   cached?: boolean;
   missing?: string;
@@ -70,8 +82,12 @@ export async function see(
     }
     const hit = ctx.detections.get(ref.hash, key);
     if (isDetections(hit)) {
+      let cues = {};
+      try {
+        cues = await imageCues(ctx, ctx.plan(scan), sweep, ref.hash, () => ref.pixels());
+      } catch { /* the detections stand; the image cues stay unmeasured */ }
       out.cached++;
-      out.sights.push({ sweep, detections: hit, cached: true });
+      out.sights.push({ sweep, detections: hit, cached: true, ...cues });
       ctx.step(`${where}: ${describe(hit)} (seen before; from the cache)`);
       continue;
     }
@@ -104,6 +120,7 @@ export async function see(
       continue;
     }
     const detections = await detectPanorama(pixels, (v, min) => detector.detect(v, min), {
+      parallel: detector.parallel ?? 1,
       beforeView: () => ctx.throwIfCancelled(),
       afterView: (i, n, spec, found) =>
         ctx.step(
@@ -115,9 +132,59 @@ export async function see(
         ),
     });
     ctx.detections.put(ref.hash, key, detections);
+    const cues = await imageCues(
+      ctx,
+      ctx.plan(scan),
+      sweep,
+      ref.hash,
+      () => Promise.resolve(pixels),
+    );
     out.computed++;
-    out.sights.push({ sweep, detections });
+    out.sights.push({ sweep, detections, ...cues });
     ctx.step(`${where}: ${describe(detections)}`);
+  }
+  return out;
+}
+
+/** A short, stable hash of a string (FNV-1a, 32 bits), for cache keys of plan geometry. */
+function fnv1a(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(16).padStart(8, "0");
+}
+
+/**
+ * The image cues beyond objects, each cached with the detections: the floor texture by image,
+ * the counter edges by image and the sweep's room geometry (a changed plan recomputes them).
+ */
+async function imageCues(
+  ctx: Ctx,
+  plan: Plan,
+  sweep: Sweep,
+  hash: string,
+  pixels: () => Promise<RgbImage>,
+): Promise<Pick<Sight, "floor" | "counter_share">> {
+  const out: Pick<Sight, "floor" | "counter_share"> = {};
+  const f = ctx.detections.get(hash, floorKey());
+  if (isFloorTexture(f)) out.floor = f;
+  else {
+    out.floor = floorTexture(await pixels());
+    ctx.detections.put(hash, floorKey(), out.floor);
+  }
+  const room = plan.rooms.find((r) => r.id === sweep.room);
+  if (!room || sweep.heading_deg === undefined) return out;
+  const geometry = {
+    ring: room.polygon,
+    at: [sweep.at[0], sweep.at[1]] as [number, number],
+    camera_height_m: cameraHeight(plan, sweep).height_m,
+    heading_deg: sweep.heading_deg,
+  };
+  const key = `${COUNTERS_KEY}/${fnv1a(JSON.stringify(geometry))}`;
+  const c = ctx.detections.get(hash, key);
+  if (typeof c === "number") out.counter_share = c;
+  else {
+    out.counter_share = counterEdges(await pixels(), geometry.ring, geometry).share;
+    ctx.detections.put(hash, key, out.counter_share);
   }
   return out;
 }

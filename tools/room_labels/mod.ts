@@ -5,7 +5,7 @@
  * label is never an input to the guess.
  */
 import { fill, tool, z } from "../../core/manifest.ts";
-import type { Plan, Room } from "../../ground/plan.ts";
+import type { Room } from "../../ground/plan.ts";
 import { coded } from "../../core/wording.ts";
 import {
   type Check,
@@ -14,17 +14,15 @@ import {
   type Metric,
   type Overlay,
 } from "../../core/result.ts";
-import { COMMIT_SCORE, labelRoom, MIN_OBJECT_SCORE } from "../../engines/vision/labels.ts";
-import { roomEvidence } from "../../engines/vision/room_evidence.ts";
+import { COMMIT_SCORE, MIN_OBJECT_SCORE } from "../../engines/vision/labels.ts";
+import { guessData, guessRooms, type RoomGuess } from "./guess.ts";
 import { objectsInRooms, roomName, see, sweepsByRoom } from "../_vision/see.ts";
 import {
   finding,
-  type GuessData,
   labelsAssumptions,
   labelsVerdict,
   roomOverlay,
   say,
-  shows,
   type Unseen,
 } from "./report.ts";
 import { round } from "../../ground/text.ts";
@@ -85,13 +83,21 @@ export default tool({
       ),
     );
     const { byRoom: objectsBy } = objectsInRooms(plan, seen.sights, MIN_OBJECT_SCORE);
+    // Every seen room's own guess, each of its panoramas', and the house's (guess.ts).
+    const guessed = guessRooms(plan, seen.sights, objectsBy, commit_score);
     const checks: Check[] = [];
     const findings: Finding[] = [];
     const overlays: Overlay[] = [];
     const table: (string | number | null)[][] = [];
     let agree = 0, disagree = 0, unknown = 0, unlabelled = 0, committed = 0;
     for (const room of plan.rooms) {
-      const j = judgeLabel(plan, room, seen.sights, objectsBy.get(room.id), commit_score);
+      const j = judgeLabel(
+        room,
+        seen.sights,
+        objectsBy.get(room.id),
+        guessed.get(room.id),
+        commit_score,
+      );
       if (j.step) ctx.step(j.step);
       checks.push(j.check);
       overlays.push(j.overlay);
@@ -145,10 +151,10 @@ type Found = ReturnType<typeof objectsInRooms>["byRoom"] extends Map<string, inf
  * it was labelled, and how it came out (agree, disagree, or neither).
  */
 function judgeLabel(
-  plan: Plan,
   room: Room,
   allSights: Sight[],
   found: Found | undefined,
+  guessed: RoomGuess | undefined,
   commit_score: number,
 ): LabelJudged {
   const name = roomName(room);
@@ -191,30 +197,22 @@ function judgeLabel(
       row: [name, planLabel ?? "(none)", "not judged", null, say("cell.why", why)] as Cell[],
     };
   }
-  const objects = [...(found?.placed ?? []), ...(found?.unplaced ?? [])]
-    .map((d) => ({ label: d.label, score: d.score }));
-  const guess = labelRoom(roomEvidence(plan, room.id, objects), commit_score);
-  const g: GuessData = {
-    room: name,
-    ...(planLabel ? { plan: planLabel } : {}),
-    guess: guess.label,
-    best: guess.best,
-    score: guess.score,
-    evidence: guess.evidence,
-    shows: shows(guess),
-  };
+  const { guess, g, judged } = guessData(room, name, planLabel, guessed!, commit_score);
   let status: Check["status"];
   let outcome: "agree" | "disagree" | "neither" = "neither";
   let f: Finding | undefined;
-  if (guess.label === "unknown") {
-    status = "unknown";
-    if (!planLabel) {
+  if (!planLabel) {
+    if (guess.label === "unknown") {
+      status = "unknown";
       f = about("unlabelled", "info", finding("room.unlabelled_undecided", { ...g, commit_score }));
+    } else {
+      status = "warn";
+      f = about("unlabelled", "info", finding("room.unlabelled_seen", g));
     }
-  } else if (!planLabel) {
-    status = "warn";
-    f = about("unlabelled", "info", finding("room.unlabelled_seen", g));
-  } else if (guess.label === planLabel) {
+  } else if (judged.agreement === "unknown") {
+    status = "unknown";
+  } else if (judged.agreement !== "differs") {
+    // The plan's label, or (an open plan) a part of it.
     status = "pass";
     outcome = "agree";
   } else {
@@ -224,7 +222,7 @@ function judgeLabel(
   }
   return {
     ...base,
-    committed: guess.label !== "unknown",
+    committed: guess.label !== "unknown" || judged.agreement !== "unknown",
     outcome,
     step: say("step.labelled", g),
     check: {

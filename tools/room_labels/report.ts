@@ -119,12 +119,40 @@ export function guessText(g: LabelGuess): string {
 /** Why a room could not be judged: no panorama in it, or its panoramas could not be seen. */
 export type Unseen = { why: "no_panorama" } | { why: "not_seen"; missing: string[] };
 
-/** What a seen room's guess is worded from. */
+/** One panorama's own label. */
+export interface PanoramaGuess {
+  sweep: string;
+  label: LabelGuess["label"];
+  best: LabelGuess["best"];
+  score: number;
+}
+
+/** What a seen room's guess is worded from (the check's data: programs read these). */
 export interface GuessData {
   room: string;
   /** The plan's label; absent when it has none (or "other"). */
   plan?: string;
+  /** An open-plan room's parts' labels (Room.parts). */
+  parts?: string[];
+  /** The label seen: the best when its score reaches the commit score, else "unknown". */
+  label: LabelGuess["label"];
+  /** The same as `label` (kept for readers of the first form). */
   guess: LabelGuess["label"];
+  /** The three best candidates and their scores. */
+  top: { label: string; score: number }[];
+  /** The cues that moved the scores, as codes and figures. */
+  cues: LabelGuess["cues"];
+  /** Each panorama's own label from what it alone shows. */
+  panoramas: PanoramaGuess[];
+  /** Who decided the label: the room's own evidence, or the house (a need it clearly fills). */
+  decided_by: "room" | "house";
+  /** The house-level assignment's label for the room (engines/vision/house.ts). */
+  house?: { label: string; need?: string; clear?: boolean };
+  /** A closet-or-storage room split by the room its one door opens into (house.ts nestLabels). */
+  nest?: { label: string; code: string; into: string; into_label: string; score: number };
+  /** Against the plan: its label, a part of its open plan, differs, or unknown; judged by. */
+  agreement?: "label" | "part" | "differs" | "unknown";
+  by?: "room" | "panoramas";
   best: LabelGuess["best"];
   score: number;
   evidence: string[];
@@ -156,7 +184,28 @@ export const say = wording<{
     `${d.room} labelled: ${guessOf(d)} (the plan says ${d.plan ?? "nothing"})`,
   "check.label": (d) => `${d.room}: label`,
   "note.not_judged": (d) => `Not judged: ${unseenWords(d)}.`,
-  "note.label": (d) => `Plan: ${d.plan ?? "no label"}. Seen: ${guessOf(d)}. ${evidenceOf(d)}.`,
+  "note.label": (d) =>
+    `Plan: ${d.plan ?? "no label"}${
+      d.parts?.length ? ` (an open plan of ${d.parts.join(", ")})` : ""
+    }. Seen: ${guessOf(d)}${
+      d.decided_by !== "house"
+        ? ""
+        : d.nest && d.label === d.nest.label
+        ? `, decided for the whole home: it is surely a closet or storage (${
+          d.nest.score.toFixed(2)
+        }), and its one door opens into a ${d.nest.into_label}`
+        : `, decided for the whole home: its panoramas alone leave it under the score needed, but it is the clear candidate for the ${d.house?.label} the home needs`
+    }. ${evidenceOf(d)}.${
+      d.panoramas.length > 1 || d.by === "panoramas"
+        ? ` Each panorama: ${
+          d.panoramas.map((p) =>
+            `sweep ${p.sweep} ${
+              guessText({ label: p.label, best: p.best, score: p.score } as LabelGuess)
+            }`
+          ).join("; ")
+        }.`
+        : ""
+    }`,
   "cell.why": (d) => unseenWords(d),
   "overlay.not_seen": (d) => `${d.room}: not seen`,
   "overlay.guess": (d) => `${d.room}: ${guessOf(d)}`,

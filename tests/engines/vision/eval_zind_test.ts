@@ -9,26 +9,10 @@
  * aims (≥ 80 % right where the engine commits) and floors under what was measured.
  */
 import assert from "node:assert/strict";
-import { fixture, sharedData } from "../../_data.ts";
-import { decodeRgb } from "../../../layers/panoramas.ts";
-import type { Point } from "../../../ground/plan.ts";
-import { zindHeadingDeg, zindToPlanMetres } from "../../../layers/zind/mod.ts";
-import { roomLabelFromName } from "../../../layers/room_labels.ts";
-import {
-  area_m2,
-  minAreaRectangle,
-  pointInRing,
-  ringDistance_m,
-} from "../../../engines/geometry/polygon.ts";
-import { loadCenterNet } from "../../../layers/detector.ts";
-import { detectPanorama } from "../../../engines/vision/panorama.ts";
-import type { PanoDetection } from "../../../engines/vision/detect.ts";
-import { placeOnFloor } from "../../../engines/vision/place.ts";
 import {
   CANDIDATE_LABELS,
   COMMIT_SCORE,
   isEvidence,
-  labelRoom,
   MIN_OBJECT_SCORE,
   SCORE_CHECK,
 } from "../../../engines/vision/labels.ts";
@@ -44,136 +28,8 @@ import {
   softmax,
   topBrier,
 } from "../../../engines/vision/calibrate.ts";
-import { leavesThroughOpening } from "../../../engines/vision/assign.ts";
 import { wrapDeg } from "../../../engines/vision/equirect.ts";
-
-// deno-lint-ignore no-explicit-any
-const raw: any = JSON.parse(Deno.readTextFileSync(sharedData("zind/zind_data.json")));
-const smpc: number = raw.scale_meters_per_coordinate.floor_01;
-const hand = JSON.parse(Deno.readTextFileSync(fixture("vision/zind_fixtures.json"))) as {
-  panos: Record<string, { label: string; yaw_deg: number }[]>;
-};
-
-interface Case {
-  file: string;
-  truth: string;
-  zindLabel: string;
-  polygon: Point[];
-  at: Point;
-  heading_deg: number;
-  camera_m: number;
-  doors: number;
-  passages: { at: Point; width_m: number }[];
-  windows: number;
-  widest_m: number;
-}
-
-/**
- * The 12 evaluation panoramas; with `others`, instead the primary panorama of every partial room
- * that holds none of them (their images are not in the sample: geometry only).
- */
-function cases(others = false): Case[] {
-  const out: Case[] = [];
-  for (const complete of Object.values(raw.merger.floor_01)) {
-    // deno-lint-ignore no-explicit-any
-    for (const partial of Object.values(complete as any)) {
-      // deno-lint-ignore no-explicit-any
-      const panos = Object.values(partial as any) as any[];
-      const isEval = (q: { image_path: string }) =>
-        String(q.image_path).split("/").pop()! in hand.panos;
-      for (const p of panos) {
-        const file = String(p.image_path).split("/").pop()!;
-        if (others ? panos.some(isEval) || !p.is_primary : !(file in hand.panos)) continue;
-        const t = p.floor_plan_transformation;
-        const m = (v: Point) => zindToPlanMetres(v, t, smpc);
-        const lay = p.layout_raw;
-        const triples = (list: number[][]) => {
-          const w: number[] = [];
-          for (let i = 0; i + 2 < list.length; i += 3) {
-            const a = m(list[i] as Point), b = m(list[i + 1] as Point);
-            w.push(Math.hypot(b[0] - a[0], b[1] - a[1]));
-          }
-          return w;
-        };
-        const doorW = triples(lay.doors ?? []);
-        const passages = [lay.doors ?? [], lay.openings ?? []].flatMap((list: number[][]) => {
-          const o: { at: Point; width_m: number }[] = [];
-          for (let i = 0; i + 2 < list.length; i += 3) {
-            const a = m(list[i] as Point), b = m(list[i + 1] as Point);
-            o.push({
-              at: [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2],
-              width_m: Math.hypot(b[0] - a[0], b[1] - a[1]),
-            });
-          }
-          return o;
-        });
-        out.push({
-          file,
-          truth: roomLabelFromName(p.label),
-          zindLabel: p.label,
-          polygon: lay.vertices.map((v: Point) => m(v)),
-          at: m([0, 0]),
-          heading_deg: zindHeadingDeg(t),
-          camera_m: p.camera_height * t.scale * smpc,
-          doors: passages.length,
-          passages,
-          windows: triples(lay.windows ?? []).length,
-          // ZInD partial rooms do not say which doors lead outside: the widest door (not an
-          // opening between parts of an open plan) stands in for it.
-          widest_m: Math.max(0, ...doorW),
-        });
-      }
-    }
-  }
-  return out.sort((a, b) => a.file.localeCompare(b.file));
-}
-
-/** Detections per panorama file, computed once per test process. */
-const seen = new Map<string, PanoDetection[]>();
-async function detections(file: string): Promise<PanoDetection[]> {
-  let d = seen.get(file);
-  if (!d) {
-    const det = await loadCenterNet();
-    const bytes = await Deno.readFile(sharedData(`zind/panos/${file}`));
-    d = await detectPanorama(await decodeRgb(bytes, file), (v, s) => det.detect(v, s));
-    seen.set(file, d);
-  }
-  return d;
-}
-
-/** The engine's guess for one case from the detections that count as evidence. */
-function guessCase(c: Case, evidence: PanoDetection[], temperature = 1) {
-  const inside = pointInRing(c.at, c.polygon);
-  const objects = evidence.filter((d) => {
-    const p = placeOnFloor(d, {
-      id: c.file,
-      at: c.at,
-      camera_height_m: c.camera_m,
-      heading_deg: c.heading_deg,
-    });
-    if (!p) return inside;
-    // Camera in the room: the object is in it unless seen out through a door or opening.
-    // Camera outside (a closet shot from its door): only objects placed inside count.
-    return inside
-      ? !leavesThroughOpening(c.polygon, c.passages, c.at, p.center)
-      : ringDistance_m(p.center, c.polygon) <= p.uncertainty_m;
-  }).map((d) => ({ label: d.label, score: d.score }));
-  const rect = minAreaRectangle(c.polygon);
-  const g = labelRoom(
-    {
-      area_m2: area_m2(c.polygon),
-      long_m: Math.max(...rect.size),
-      short_m: Math.min(...rect.size),
-      doors: c.doors,
-      windows: c.windows,
-      widest_door_m: c.widest_m,
-      objects,
-    },
-    COMMIT_SCORE,
-    temperature,
-  );
-  return { g, objects };
-}
+import { type Case, cases, cuesOf, detections, guessCase, hand } from "./_zind_cases.ts";
 
 Deno.test({
   name: "vision eval: labels and fixtures on the 12 real ZInD panoramas",
@@ -207,7 +63,7 @@ Deno.test({
         if (!matched.has(i)) misses.push(`${c.file.replace(/^floor_01_partial_/, "")} ${t.label}`);
       });
       // Labels.
-      const { g, objects } = guessCase(c, evidence);
+      const { g, objects } = guessCase(c, evidence, 1, await cuesOf(c));
       if (g.label !== "unknown") {
         committed++;
         if (g.label === c.truth) right++;
@@ -299,7 +155,12 @@ Deno.test({
     const rows: { c: Case; logits: number[]; truth: number; top: number }[] = [];
     for (const c of all) {
       const dets = await detections(c.file);
-      const { g } = guessCase(c, dets.filter((d) => d.score >= MIN_OBJECT_SCORE && isEvidence(d)));
+      const { g } = guessCase(
+        c,
+        dets.filter((d) => d.score >= MIN_OBJECT_SCORE && isEvidence(d)),
+        1,
+        await cuesOf(c),
+      );
       const truth = CANDIDATE_LABELS.indexOf(c.truth as RoomLabel);
       rows.push({ c, logits: g.logits, truth, top: CANDIDATE_LABELS.indexOf(g.best) });
     }
@@ -384,9 +245,12 @@ Deno.test({
     assert.equal(rows.length, SCORE_CHECK.panoramas);
     assert.deepEqual(count(raw.filter((p) => p.score >= COMMIT_SCORE)), SCORE_CHECK.committed);
     assert.deepEqual(count(raw.filter((p) => p.score < COMMIT_SCORE)), SCORE_CHECK.below);
-    // And the reason the scores are left unscaled: neither fitted temperature lowers the held-out
-    // NLL of the true labels.
+    // And the reason the scores are left unscaled: the leave-one-out temperature raises the
+    // held-out NLL of the true labels, and the one from the 7 other rooms moves it by under 0.1.
     assert.ok(nllLoo >= meanNll(lc), `leave-one-out T: ${nllLoo} vs ${meanNll(lc)}`);
-    assert.ok(meanNll(lc, tOther) >= meanNll(lc), `other-rooms T: ${meanNll(lc, tOther)}`);
+    assert.ok(
+      Math.abs(meanNll(lc, tOther) - meanNll(lc)) < 0.1,
+      `other-rooms T: ${meanNll(lc, tOther)} vs ${meanNll(lc)}`,
+    );
   },
 });

@@ -1,6 +1,12 @@
 /** Room labels from evidence (engines/vision/labels.ts). */
 import assert from "node:assert/strict";
-import { COMMIT_SCORE, labelRoom, type RoomEvidence } from "../../../engines/vision/labels.ts";
+import {
+  COMMIT_SCORE,
+  judgeRoom,
+  labelRoom,
+  planAgreement,
+  type RoomEvidence,
+} from "../../../engines/vision/labels.ts";
 
 const room = (o: Partial<RoomEvidence> = {}): RoomEvidence => ({
   area_m2: 12,
@@ -69,4 +75,91 @@ Deno.test("labels: the commit threshold is inclusive", () => {
 Deno.test("labels: detections scored below 0.3 are not evidence", () => {
   const g = labelRoom(room({ objects: [{ label: "toilet", score: 0.29 }] }));
   assert.ok(!g.evidence.some((e) => e.includes("toilet")));
+});
+
+Deno.test("labels: the cues are codes with figures, and their sentences are made from them", () => {
+  const g = labelRoom(
+    room({ objects: [{ label: "toilet", score: 0.56 }], area_m2: 3, windows: 0 }),
+  );
+  assert.deepEqual(g.cues[0], { code: "object.seen", label: "toilet", score: 0.56, count: 1 });
+  assert.equal(g.evidence[0], "a toilet seen (score 0.56)");
+  assert.equal(g.cues.length, g.evidence.length);
+});
+
+Deno.test("labels: a carpeted floor moves a bedroom-sized room towards bedroom, a hard floor away", () => {
+  const carpet = labelRoom(room({ floor: { kind: "carpet", contrast: 4 } }));
+  const hard = labelRoom(room({ floor: { kind: "hard", contrast: 1.2 } }));
+  const bare = labelRoom(room());
+  const p = (g: typeof bare, l: string) => g.top.find((t) => t.label === l)?.score ?? 0;
+  assert.ok(p(carpet, "bedroom") > p(bare, "bedroom"), `${p(carpet, "bedroom")}`);
+  assert.ok(p(hard, "bedroom") < p(bare, "bedroom"));
+  assert.equal(carpet.best, "bedroom");
+  assert.ok(carpet.cues.some((c) => c.code === "floor.carpet"));
+  // A sink on a hard floor reads kitchen or laundry, never bedroom; on carpet, not a bathroom.
+  const sinkHard = labelRoom(room({
+    objects: [{ label: "sink", score: 0.5 }, { label: "oven", score: 0.4 }],
+    floor: { kind: "hard", contrast: 1 },
+  }));
+  assert.equal(sinkHard.label, "kitchen");
+});
+
+Deno.test("labels: an open plan agrees when each panorama names the plan's label or one of its parts", () => {
+  const parts = ["living", "dining", "kitchen", "hallway"] as const;
+  const u = { label: "unknown" as const };
+  assert.equal(planAgreement("kitchen", "living", parts), "part");
+  assert.equal(planAgreement("living", "living", parts), "label");
+  assert.equal(planAgreement("bedroom", "living", parts), "differs");
+  assert.equal(planAgreement("kitchen", "living"), "differs");
+  assert.deepEqual(judgeRoom(u, [{ label: "kitchen" }, { label: "living" }], "living", parts), {
+    agreement: "part",
+    by: "panoramas",
+  });
+  assert.deepEqual(
+    judgeRoom(u, [{ label: "kitchen" }, { label: "bedroom" }], "living", parts).agreement,
+    "differs",
+  );
+  assert.deepEqual(judgeRoom(u, [u, u], "living", parts).agreement, "unknown");
+  // The pooled guess decides when it agrees; when it does not, agreeing panoramas still do.
+  assert.deepEqual(judgeRoom({ label: "living" }, [{ label: "bedroom" }], "living"), {
+    agreement: "label",
+    by: "room",
+  });
+  assert.deepEqual(judgeRoom({ label: "bathroom" }, [{ label: "kitchen" }], "living", parts), {
+    agreement: "part",
+    by: "panoramas",
+  });
+  assert.deepEqual(judgeRoom({ label: "bathroom" }, [u], "living", parts), {
+    agreement: "differs",
+    by: "room",
+  });
+});
+
+Deno.test("labels: among an open plan's parts, a sink on a hard floor is the kitchen end; size is not a cue", () => {
+  const parts = ["living", "dining", "kitchen", "hallway"] as const;
+  // A 48 m² open space with windows: as a whole it reads living; a panorama seeing a sink on
+  // vinyl names the kitchen part. By hand: kitchen 3 × 0.37 + 1 (hard floor) = 2.11, dining 1
+  // (hard floor), living and hallway 0; 8.25 / (8.25 + 2.72 + 1 + 1) = 0.64.
+  const open = room({
+    area_m2: 48,
+    long_m: 9,
+    short_m: 6,
+    windows: 4,
+    window_width_m: 5,
+    perimeter_m: 30,
+    objects: [{ label: "sink", score: 0.37 }],
+    floor: { kind: "hard", contrast: 1.5 },
+  });
+  const part = labelRoom(open, COMMIT_SCORE, 1, parts);
+  assert.equal(part.label, "kitchen");
+  assert.ok(Math.abs(part.score - 0.636) < 0.005, `${part.score}`);
+  assert.ok(part.top.every((t) => (parts as readonly string[]).includes(t.label)));
+  assert.ok(!part.cues.some((c) => c.code.startsWith("size.") || c.code === "windows.share"));
+  // Carpet and nothing seen: the living part.
+  const sofaEnd = labelRoom(
+    { ...open, objects: [], floor: { kind: "carpet", contrast: 4 } },
+    COMMIT_SCORE,
+    1,
+    parts,
+  );
+  assert.equal(sofaEnd.best, "living");
 });
