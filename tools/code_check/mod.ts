@@ -63,7 +63,7 @@ export default named(tool({
     scan: z.string().min(1).meta(fill.selection()),
     pack: z.string().min(1).meta({
       ...fill.preference("rules.pack", {
-        ask: `Which rule pack (${BUILTIN_PACK_IDS.join(", ")}, or a pack file's path)?`,
+        ask: `Which rule pack (${BUILTIN_PACK_IDS.join(", ")}, or a file)?`,
         label: "rule pack",
       }),
       scope: true,
