@@ -5,6 +5,7 @@
  * around it, which is how the binder matches it to an input by the input's own words.
  * Lengths are read by the one length reader every answer is read with (ground/lengths.ts).
  */
+import { NUMBER_WORD_TENS, NUMBER_WORD_UNITS } from "../ground/text.ts";
 import {
   clean,
   feetInchesM,
@@ -71,35 +72,8 @@ export type Mention =
 
 type WithoutContext<T> = T extends unknown ? Omit<T, "context"> : never;
 
-const NUMBER_WORDS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  thirteen: 13,
-  fourteen: 14,
-  fifteen: 15,
-  sixteen: 16,
-  seventeen: 17,
-  eighteen: 18,
-  nineteen: 19,
-  twenty: 20,
-  thirty: 30,
-  forty: 40,
-  fifty: 50,
-  sixty: 60,
-  seventy: 70,
-  eighty: 80,
-  ninety: 90,
-};
+/** Number words and their values (ground/text.ts, shared with the model guard). */
+const NUMBER_WORDS = { ...NUMBER_WORD_UNITS, ...NUMBER_WORD_TENS };
 
 const MONTHS = [
   "january",

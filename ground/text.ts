@@ -49,3 +49,39 @@ export function clipWords(text: string, max: number): string {
   const space = head.lastIndexOf(" ");
   return `${(space > max / 2 ? head.slice(0, space) : head).trimEnd()}…`;
 }
+
+/** English number words, zero to nineteen, for reading numbers written in words. */
+export const NUMBER_WORD_UNITS: Readonly<Record<string, number>> = {
+  zero: 0,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+};
+
+/** English tens words, twenty to ninety. */
+export const NUMBER_WORD_TENS: Readonly<Record<string, number>> = {
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
+};

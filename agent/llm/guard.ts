@@ -3,6 +3,7 @@
  * the results (a number no result contains is removed and the removal reported), and names
  * from a building file reach it quoted and length-capped, as data, never as instructions.
  */
+import { NUMBER_WORD_TENS, NUMBER_WORD_UNITS } from "../../ground/text.ts";
 import type { ModelView } from "../../core/result.ts";
 import { printable } from "../../core/printable.ts";
 import type { ModelTurn } from "./types.ts";
@@ -137,38 +138,8 @@ export interface Removed {
   near: string;
 }
 
-const UNITS: Record<string, number> = {
-  zero: 0,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  thirteen: 13,
-  fourteen: 14,
-  fifteen: 15,
-  sixteen: 16,
-  seventeen: 17,
-  eighteen: 18,
-  nineteen: 19,
-};
-const TENS: Record<string, number> = {
-  twenty: 20,
-  thirty: 30,
-  forty: 40,
-  fifty: 50,
-  sixty: 60,
-  seventy: 70,
-  eighty: 80,
-  ninety: 90,
-};
+const UNITS = NUMBER_WORD_UNITS;
+const TENS = NUMBER_WORD_TENS;
 const SCALES: Record<string, number> = { hundred: 100, thousand: 1e3, million: 1e6, billion: 1e9 };
 const WORD = `(?:${
   [...Object.keys(UNITS), ...Object.keys(TENS), ...Object.keys(SCALES)].join("|")
