@@ -15,6 +15,7 @@ import { unzipSync, zipSync } from "npm:fflate@0.8.3";
 import { InputError } from "../../ground/errors.ts";
 import type { RpObject, RpScan, RpSurface } from "./model.ts";
 import { transform16 } from "./model.ts";
+import { OBJECT_LABELS } from "./plan.ts";
 import { capitalise, round } from "../../ground/text.ts";
 
 /** Whether the bytes are a zip whose first entry is a USD layer (.usd, .usda, .usdc). */
@@ -262,24 +263,6 @@ const ARCH: Record<string, string> = {
   opening: "opening",
   floor: "floor",
 };
-const OBJECTS = [
-  "toilet",
-  "sink",
-  "bathtub",
-  "bed",
-  "sofa",
-  "table",
-  "chair",
-  "storage",
-  "refrigerator",
-  "stove",
-  "oven",
-  "dishwasher",
-  "washerDryer",
-  "television",
-  "fireplace",
-  "stairs",
-];
 
 /** The category a group name says (`Wall_0_grp` → wall, `WasherDryer_1_grp` → washerDryer). */
 function groupCategory(name: string): string | undefined {
@@ -287,7 +270,7 @@ function groupCategory(name: string): string | undefined {
   if (!m) return undefined;
   const word = m[1].toLowerCase();
   if (word in ARCH) return ARCH[word];
-  return OBJECTS.find((o) => o.toLowerCase() === word);
+  return OBJECT_LABELS.find((o) => o.toLowerCase() === word);
 }
 
 /** Column-major 4×4 product a·b. */
