@@ -486,11 +486,41 @@ function measureRampTurnLandingM(_: MeasureArgs): Measured | Missing {
 }
 
 /** `guard_height_m`. */
-function measureGuardHeightM(_: MeasureArgs): Measured | Missing {
+function measureGuardHeightM({ subject, plan }: MeasureArgs): Measured | Missing {
+  return guardHeight(subject as Room, plan);
+}
+
+/** `guard_opening_m`. */
+function measureGuardOpeningM(_: MeasureArgs): Measured | Missing {
   return {
-    missing: "the plan records no guards (balustrades), so whether this room has the " +
-      "guard it needs is unknown",
+    missing: "the gaps between a guard's balusters are in no plan (IFC gives a railing's " +
+      "bounding box, not its members): measure them on site",
   };
+}
+
+/** `stair_guard_height_m`. */
+function measureStairGuardHeightM(_: MeasureArgs): Measured | Missing {
+  return {
+    missing: "a guard's height above the flight's pitch line is in no plan (a railing's " +
+      "bounding box on a raking flight includes the flight's rise): measure it on site",
+  };
+}
+
+/** `corridor_narrow_length_m`. */
+function measureCorridorNarrowLengthM(a: MeasureArgs): Measured | Missing {
+  const w = measureRoomMinDimensionM({ ...a, kind: "corridor_width_m" });
+  if ("missing" in w) return w;
+  return corridorNarrowLength(a.subject as Room, a.plan, w);
+}
+
+/** `wc_front_zone_m`. */
+function measureWcFrontZoneM({ subject, plan, opts }: MeasureArgs): Measured | Missing {
+  return wcFrontZone(subject as Room, plan, opts?.width_m);
+}
+
+/** `wc_side_clear_far_m`, `wc_side_clear_near_m`. */
+function measureWcSideClear({ kind, subject, plan }: MeasureArgs): Measured | Missing {
+  return wcSideClear(subject as Room, plan, kind === "wc_side_clear_far_m" ? "far" : "near");
 }
 
 /** `control_height_m`. */
@@ -727,6 +757,12 @@ const MEASURERS: Record<MeasureKind, (a: MeasureArgs) => Measured | Missing> = {
   ramp_cross_slope: measureRampCrossSlope,
   ramp_turn_landing_m: measureRampTurnLandingM,
   guard_height_m: measureGuardHeightM,
+  guard_opening_m: measureGuardOpeningM,
+  stair_guard_height_m: measureStairGuardHeightM,
+  corridor_narrow_length_m: measureCorridorNarrowLengthM,
+  wc_front_zone_m: measureWcFrontZoneM,
+  wc_side_clear_far_m: measureWcSideClear,
+  wc_side_clear_near_m: measureWcSideClear,
   control_height_m: measureControlHeightM,
   grab_bar_reinforcement: measureGrabBarReinforcement,
   egress_window_well_area_m2: measureEgressWindowWellAreaM2,
@@ -962,6 +998,119 @@ function handrailSides(v: Vertical, plan: Plan): Measured | Missing {
       ? `${near.length} railing(s) of the plan within ${r} m of its outline, each taken as ` +
         "one side (their height and grip are not checked)"
       : `none of the plan's ${rails.length} railing(s) is within ${r} m of its outline`,
+  };
+}
+
+/**
+ * A room's guard (ADK Diagram 3.1, IRC R312.1.2): the tallest railing object the plan places in
+ * the room with a stated height (IFC IfcRailing: its bounding box's height, from the floor it
+ * stands on). Unknown when the plan has no such railing in the room.
+ */
+function guardHeight(room: Room, plan: Plan): Measured | Missing {
+  const rails = plan.objects.filter((o) => RAILING.test(o.label));
+  if (!rails.length) {
+    return {
+      missing: "the plan records no guards or railings (IFC IfcRailing gives them; " +
+        "Matterport, RoomPlan and ZInD give none), so whether this room has the guard it " +
+        "needs is unknown",
+    };
+  }
+  const here = rails.filter((o) => o.room === room.id && o.height_m !== undefined);
+  if (!here.length) {
+    return {
+      missing: `none of the plan's ${rails.length} railing(s) stands in this room with a ` +
+        "stated height, so its guard is unknown",
+    };
+  }
+  const top = here.reduce((a, b) => (b.height_m! > a.height_m! ? b : a));
+  return {
+    value: top.height_m!,
+    tolerance: tolLen(plan, top.height_m!),
+    via: `railing ${top.id}`,
+    note: "the railing's own height (its bounding box), taken from the floor",
+  };
+}
+
+/** ADA 403.5.3: a route narrower than this needs passing spaces, m (60 in). */
+export const PASSING_SPACE_WIDTH_M = 60 * 0.0254;
+
+/**
+ * The length of a corridor narrower than {@link PASSING_SPACE_WIDTH_M} (ADA 403.5.3), m: half
+ * its perimeter less its narrowest clear width, which is its centreline for a straight or an
+ * L-shaped corridor of even width; 0 for a corridor at least that wide.
+ */
+function corridorNarrowLength(room: Room, plan: Plan, w: Measured): Measured {
+  if (w.value >= PASSING_SPACE_WIDTH_M) {
+    return {
+      value: 0,
+      tolerance: 0,
+      note: `${(w.value * 1000).toFixed(0)} mm wide, 60 in or more: no passing space needed`,
+    };
+  }
+  const len = Math.max(0, polygonPerimeter_m(room.polygon) / 2 - w.value);
+  return {
+    value: len,
+    tolerance: tolLen(plan, len) + w.tolerance,
+    note: `${(w.value * 1000).toFixed(0)} mm at its narrowest; its length taken along its ` +
+      "centreline as half its perimeter less its width",
+  };
+}
+
+/**
+ * The clear access zone in front of a room's WCs (ADM Vol 1 M4(2) Diagram 2.5, as this pack
+ * reads it): the WC's front is the footprint side opposite the one nearest a wall; a strip
+ * `width_m` wide centred on it is swept out (sweepDepth) over the floor free of every other
+ * object. The least depth over the WCs, m.
+ */
+function wcFrontZone(room: Room, plan: Plan, width_m?: number): Measured | Missing {
+  if (width_m === undefined) return { missing: "the rule gives no width for the zone" };
+  const wcs = plan.objects.filter((o) => o.room === room.id && WC.test(o.label));
+  if (!wcs.length) {
+    return { missing: "the plan places no WC in this room, so its access zone cannot be placed" };
+  }
+  let least = Infinity;
+  for (const wc of wcs) {
+    const sides = footprintSides(room, wc);
+    const back = sides.reduce((a, b, i) => (b.wall < sides[a].wall ? i : a), 0);
+    const front = sides[(back + 2) % 4];
+    const others = plan.objects.filter((o) => o !== wc && o.room === room.id).map(objectFootprint);
+    const free = others.length ? freeFloor(room.polygon, others) : [[room.polygon]];
+    least = Math.min(least, sweepDepth(free, front.mid, front.n, width_m, 2.5, true));
+  }
+  return {
+    value: least,
+    tolerance: tolLen(plan, least),
+    note: `${wcs.length} WC(s); ${(width_m * 1000).toFixed(0)} mm wide, centred on its front`,
+  };
+}
+
+/**
+ * FHAG Requirement 7(2)(b)(iv): from each WC's centre, along the wall behind it (the room edge
+ * nearest its centre), the clear distance to the nearest wall or object on each side (a ray
+ * swept over the floor free of every other object). `far`: the larger side, where a grab bar
+ * can go (18 in); `near`: the smaller (15 in). The least over the room's WCs, m.
+ */
+function wcSideClear(room: Room, plan: Plan, side: "far" | "near"): Measured | Missing {
+  const wcs = plan.objects.filter((o) => o.room === room.id && WC.test(o.label));
+  if (!wcs.length) {
+    return { missing: "the plan places no WC in this room, so its centreline cannot be placed" };
+  }
+  let least = Infinity;
+  for (const wc of wcs) {
+    const e = nearestRoomEdge(room, wc.center);
+    if (!e) return { missing: "the room's outline is degenerate" };
+    const others = plan.objects.filter((o) => o !== wc && o.room === room.id).map(objectFootprint);
+    const free = others.length ? freeFloor(room.polygon, others) : [[room.polygon]];
+    const ray = (d: Point) => sweepDepth(free, wc.center, d, 1e-6, 5, true);
+    const a = ray(e.dir), b = ray([-e.dir[0], -e.dir[1]]);
+    least = Math.min(least, side === "far" ? Math.max(a, b) : Math.min(a, b));
+  }
+  return {
+    value: least,
+    tolerance: tolLen(plan, least),
+    note: `${wcs.length} WC(s); from the centreline along the wall behind it, the ${
+      side === "far" ? "larger" : "smaller"
+    } side`,
   };
 }
 

@@ -137,6 +137,11 @@ export const Rule = z.strictObject({
   /** V verbatim, S secondary summary, U unverified (shared/reference/rules-and-sun.md). */
   status: z.enum(["V", "S", "U"]),
   citation: z.string().min(1),
+  /**
+   * The paragraph's own words, as the source quoted in `citation` gives them (a secondary
+   * source's words, for an S or U rule, say so in the quote). docs/rules.md lists it.
+   */
+  quote: z.string().min(1).optional(),
   note: z.string().optional(),
   /**
    * What the source accepts instead when the measure falls short. `ada_t_turn`: ADA 2010
@@ -333,17 +338,24 @@ function checkLimitAndLevels(r: Rule, p: PackData, at: At): void {
   }
 }
 
+/** The measures whose space has a fixed width the rule gives (`width`). */
+const WIDTH_MEASURES: readonly MeasureKind[] = [
+  "clear_floor_length_m",
+  "wc_clearance_depth_m",
+  "range_parallel_depth_m",
+  "wc_front_zone_m",
+];
+
 /** A space's width: given exactly for the measures that take one, and for no other. */
 function checkWidth(r: Rule, at: At): void {
-  const widthMeasure = r.measure === "clear_floor_length_m" ||
-    r.measure === "wc_clearance_depth_m" || r.measure === "range_parallel_depth_m";
+  const widthMeasure = WIDTH_MEASURES.includes(r.measure);
   if (widthMeasure && !r.width) {
     at(["width"], `${r.measure} needs the width of the space (e.g. 30 in)`);
   }
   if (r.width && !widthMeasure) {
     at(
       ["width"],
-      `only clear_floor_length_m, wc_clearance_depth_m and range_parallel_depth_m take a width, not ${r.measure}`,
+      `only ${WIDTH_MEASURES.join(", ")} take a width, not ${r.measure}`,
     );
   }
   if (r.width) {
