@@ -33,15 +33,12 @@ const ALLOWED: Record<string, number> = {
   "engines/geometry/routes/graph.ts:buildRouteGraph": 223,
   "engines/geometry/rules/evaluate.ts:subjectsFor": 185,
   "engines/geometry/rules/measure.ts:measure": 400,
-  "web/routes/home.tsx:homePage": 152,
   "engines/geometry/rules/schema.ts:(callback of superRefine)": 201,
   "engines/geometry/rules/schema.ts:(callback of forEach)": 174,
   "layers/matterport/model.ts:modelToPlan": 458,
   "layers/roomplan/plan.ts:roomPlanPlan": 574,
   "layers/zind/read.ts:zindPlan": 321,
   "layers/zind/read.ts:(callback of forEach)": 223,
-  "web/islands/PlanViewer.tsx:PlanViewer": 152,
-  "web/islands/RunForm.tsx:RunForm": 152,
 };
 
 export interface FunctionSize {
