@@ -31,8 +31,6 @@ const ALLOWED: Record<string, number> = {
   "engines/geometry/rules/schema.ts:(callback of forEach)": 174,
   "layers/matterport/model.ts:modelToPlan": 458,
   "layers/roomplan/plan.ts:roomPlanPlan": 574,
-  "layers/zind/read.ts:zindPlan": 321,
-  "layers/zind/read.ts:(callback of forEach)": 223,
 };
 
 export interface FunctionSize {
