@@ -1167,3 +1167,81 @@ Deno.test("a material change of use is work in an existing building for ADA and 
   const adm2 = evalWith("uk-adm", plan, { work: "change_of_use", occupancy: "public" });
   assert.ok(find(adm2.outcomes, "adm2-table2-door-existing", "d_in"));
 });
+
+Deno.test("ADA 403.5.2–403.5.3: a corridor 48 in wide passes; narrower is unknown; a long narrow one's centreline", () => {
+  const hall = (polygon: number[][]) => planWith({ rooms: { hall: { polygon } } });
+  const wide = hall([[0, 0], [2, 0], [2, 5], [0, 5]]);
+  assert.equal(ruleOn("ada-2010", "ada-403.5.2", "hall", wide)!.status, "pass");
+  const noPassing = ruleOn("ada-2010", "ada-403.5.3", "hall", wide)!;
+  assert.equal(noPassing.measured, 0, "60 in wide or more needs no passing space");
+  assert.equal(noPassing.status, "pass");
+  // 1 m wide: a 180° turn in it would fail, but the plan marks none.
+  const narrow = ruleOn("ada-2010", "ada-403.5.2", "hall", hall([[0, 0], [1, 0], [1, 5], [0, 5]]))!;
+  assert.equal(narrow.status, "unknown");
+  assert.equal(narrow.would_be, "fail");
+  // An L-shaped corridor 1 m wide with 40 m outer arms: its centreline is 39.5 + 39.5 = 79 m,
+  // past 200 ft (60.96 m); a passing space in it is not looked for, so unknown, not a fail.
+  const ell = hall([[0, 0], [40, 0], [40, 1], [1, 1], [1, 40], [0, 40]]);
+  const long = ruleOn("ada-2010", "ada-403.5.3", "hall", ell)!;
+  assert.ok(Math.abs(long.measured! - 79) < 0.005, `${long.measured}`);
+  assert.equal(long.status, "unknown");
+  assert.equal(long.would_be, "fail");
+});
+
+Deno.test("FHA 7(2)(b)(iv): a WC's sides are taken along its own back; its own uncertainty makes a near miss too close to call", () => {
+  const bath = (wc: Record<string, unknown>) =>
+    planWith({
+      rooms: { liv: { label: "bathroom", polygon: [[0, 0], [2, 0], [2, 2], [0, 2]] } },
+      objects: { wc: { floor: "f0", room: "liv", label: "toilet", size: [0.45, 0.6], ...wc } },
+    });
+  // Turned to stand against the west wall, its centre 0.35 m from it and 0.3 m from the south
+  // wall: the sides run north and south (0.3 m and 1.7 m), not east and west.
+  const turned = bath({ center: [0.35, 0.3], yaw_deg: 90 });
+  const near = ruleOn("fha", "fha-req7b-wc-other-side", "liv", turned)!;
+  assert.ok(Math.abs(near.measured! - 0.3) < 1e-9, `${near.measured}`);
+  assert.equal(near.status, "fail");
+  const far = ruleOn("fha", "fha-req7b-wc-grab-side", "liv", turned)!;
+  assert.ok(Math.abs(far.measured! - 1.7) < 1e-9, `${far.measured}`);
+  assert.equal(far.status, "pass");
+  // Against the south wall, its centreline 371 mm from the west wall: 10 mm short of 15 in.
+  const short = { center: [0.371, 0.3] };
+  assert.equal(ruleOn("fha", "fha-req7b-wc-other-side", "liv", bath(short))!.status, "fail");
+  // The same WC placed with low confidence (RoomPlan: 5 cm of its own): too close to call.
+  const unsure = ruleOn(
+    "fha",
+    "fha-req7b-wc-other-side",
+    "liv",
+    bath({ ...short, uncertainty_m: 0.05 }),
+  )!;
+  assert.equal(unsure.status, "warn");
+  assert.equal(unsure.tolerance, 0.05);
+});
+
+Deno.test("UK M4(3) approach ramp: no 1:12 flight, though ADK allows one; a ramp off the approach is not judged", () => {
+  const ramp = (fields: Record<string, unknown>) =>
+    planWith({ verticals: { ramp: { rise_m: 2 / 12, going_m: 2, ...fields } } });
+  const m43 = { level: "M4(3)" };
+  const steep = ramp({});
+  assert.equal(ruleOn("uk-adm", "adk-2-ramp", "ramp", steep, m43)!.status, "pass");
+  const approach = ruleOn("uk-adm", "adm1-m4-3-ramp", "ramp", steep, m43)!;
+  assert.equal(approach.status, "fail");
+  assert.ok(Math.abs(approach.limit! - 1 / 15) < 1e-9, "held to 1:15 below a 5 m going");
+  // A ramp joining the living room only: not on the way to the main entrance.
+  const inside = ramp({ rooms: ["liv"] });
+  assert.equal(ruleOn("uk-adm", "adm1-m4-3-ramp", "ramp", inside, m43), undefined);
+});
+
+Deno.test("ADK 3.2 balcony guard: the balcony's own railing is measured; one elsewhere in the plan is not its guard", () => {
+  const rail = (room: string, height_m: number) => ({
+    rail: { floor: "f1", room, label: "guardrail", center: [2, 4.9], size: [4, 0.05], height_m },
+  });
+  const balcony = (objects: Record<string, Record<string, unknown>>) =>
+    planWith({ rooms: { room: { label: "balcony" } }, objects });
+  const low = ruleOn("uk-adm", "adk-3.2-balcony-guard", "room", balcony(rail("room", 0.9)))!;
+  assert.equal(low.measured, 0.9);
+  assert.equal(low.status, "fail", "900 mm: a stair's height, not a balcony's 1100 mm");
+  // The plan's only railing stands in another room: this balcony's guard is unknown, not a fail.
+  const elsewhere = ruleOn("uk-adm", "adk-3.2-balcony-guard", "room", balcony(rail("liv", 1.2)))!;
+  assert.equal(elsewhere.status, "unknown");
+  assert.equal(elsewhere.measured, undefined);
+});
