@@ -381,7 +381,6 @@ Deno.test("every built-in pack validates, marks U rules, and IRC says its values
     builtinPack(id)!.rules.filter((r) => r.status === "U").map((r) => r.id)
   );
   assert.deepEqual(unverified.sort(), [
-    "adk-1-stair-handrail",
     "adm1-m4-1-wc",
     "adm1-m4-2-bedroom",
     "adm1-m4-2-nib",
@@ -1052,8 +1051,11 @@ Deno.test("IRC R310.1: every basement needs an escape opening, whatever its room
 Deno.test("findings say the IRC section's numbering edition", () => {
   const r = builtinPack("irc-2021")!.rules.find((x) => x.id === "irc-R310.2.2")!;
   assert.equal(sectionLabel(r), "R310.2.2 (2018 numbering)");
+  // M4(3)'s entrance paragraph, 3.24, was seen (in a secondary source); 2.30's was not.
   const uk = builtinPack("uk-adm")!.rules.find((x) => x.id === "adm1-m4-3-entrance")!;
-  assert.equal(sectionLabel(uk), "ADM1 3.24 (paragraph number unconfirmed)");
+  assert.equal(sectionLabel(uk), "ADM1 3.24");
+  const sw = builtinPack("uk-adm")!.rules.find((x) => x.id === "adm1-m4-2-switches")!;
+  assert.equal(sectionLabel(sw), "ADM1 2.30 (paragraph number unconfirmed)");
 });
 
 Deno.test("handrails: the plan's railings near a stair's outline count; none near fails; none at all is unknown", () => {
@@ -1071,7 +1073,7 @@ Deno.test("handrails: the plan's railings near a stair's outline count; none nea
   assert.equal(one.status, "pass");
   assert.equal(one.measured, 1);
   assert.match(one.note!, /1 railing\(s\) of the plan within 0\.3 m/);
-  // Both sides: 2, and ADK's (unverified) rule passes too.
+  // Both sides: 2.
   const east = { center: [5.25, 2] as Point, size: [0.05, 3] as [number, number] };
   assert.equal(ruleOn("irc-2021", "irc-R311.7.8", "stair", withRails([west, east]))!.measured, 2);
   // A railing 0.31 m beyond the outline is not the stair's: 0 sides, a fail (IRC R311.7.8 is V).
@@ -1080,8 +1082,8 @@ Deno.test("handrails: the plan's railings near a stair's outline count; none nea
   assert.equal(none.measured, 0);
   assert.equal(none.status, "fail");
   assert.match(none.note!, /None of the plan's 1 railing\(s\) is within 0\.3 m/);
-  // ADK's stair handrail rule is unverified: the same stair warns, never fails.
-  assert.equal(ruleOn("uk-adm", "adk-1-stair-handrail", "stair", withRails([far]))!.status, "warn");
+  // ADK's stair handrail rule (S, from the HSE's reading of ADK): the same stair fails it.
+  assert.equal(ruleOn("uk-adm", "adk-1-stair-handrail", "stair", withRails([far]))!.status, "fail");
   // Railings but no outline: unknown, saying so.
   const noOutline = planWith({
     objects: {
