@@ -29,7 +29,6 @@ const ALLOWED: Record<string, number> = {
   "engines/geometry/rules/measure.ts:measure": 400,
   "engines/geometry/rules/schema.ts:(callback of superRefine)": 201,
   "engines/geometry/rules/schema.ts:(callback of forEach)": 174,
-  "layers/roomplan/plan.ts:roomPlanPlan": 574,
 };
 
 export interface FunctionSize {
