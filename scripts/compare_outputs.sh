@@ -8,7 +8,7 @@
 # SRC_DIR is the checkout whose code runs (default: this script's checkout); for a baseline from
 # main without a worktree: `git archive main | tar -x -C /tmp/src` and pass /tmp/src (its
 # `../shared` must resolve, so put it beside this checkout, or set SHARED).
-# Then: `diff -r BASE_DIR OUT_DIR`. The web view's pages: `deno run -A tests/_compare_web.ts OUT_DIR`.
+# Then: `diff -r BASE_DIR OUT_DIR`. The web view's pages: `deno run -A scripts/compare_web.ts OUT_DIR`.
 #
 # It imports the demo (built in), FZK-Haus and IfcOpenHouse (IFC), ZInD, both RoomPlan samples and
 # the Matterport fixtures into a private THRESHOLD_HOME; dumps each plan (JSON and text); runs every

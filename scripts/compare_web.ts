@@ -2,7 +2,7 @@
  * The web view's pages as served, written to a folder, so a refactor of routes and islands can be
  * checked to change none of them (issue 22: outputs identical before and after, compared as text).
  *
- *   deno run -A tests/_compare_web.ts OUT_DIR
+ *   deno run -A scripts/compare_web.ts OUT_DIR
  *
  * A fresh private store; the home page (plain, after a note, with a preference set), the tools
  * and ask pages, the demo's scan page, every tool's page, and each tool's result page after a
@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { startWeb } from "../web/mod.ts";
 
 const out = Deno.args[0];
-if (!out) throw new Error("usage: deno run -A tests/_compare_web.ts OUT_DIR");
+if (!out) throw new Error("usage: deno run -A scripts/compare_web.ts OUT_DIR");
 Deno.mkdirSync(out, { recursive: true });
 const home = Deno.makeTempDirSync();
 Deno.env.set("THRESHOLD_HOME", home);
