@@ -321,7 +321,7 @@ Deno.test("web: a rejected finding stays hidden on reload, in later runs and in 
       after.querySelector("details.rejected")?.querySelector(byId),
       "only among the rejected",
     );
-    const rejectedItem = after.querySelector("details.rejected")?.querySelector(byId)!.closest(
+    const rejectedItem = after.querySelector("details.rejected")!.querySelector(byId)!.closest(
       "li",
     )!;
     const run = dom(await (await web.get(`/runs/${runId}`)).text());
