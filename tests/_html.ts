@@ -39,6 +39,8 @@ const BLOCK = new Set([
   "FIGURE",
   "SUMMARY",
   "DETAILS",
+  "TEXT",
+  "TITLE",
   "HEADER",
   "FOOTER",
   "MAIN",
