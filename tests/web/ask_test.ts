@@ -13,7 +13,7 @@ import type { RunFormProps } from "../../web/islands/RunForm.tsx";
 import { FROM_QUESTION } from "../../web/routes/ask.tsx";
 import { sourceWords } from "../../web/words.ts";
 import { assertGolden } from "../_golden.ts";
-import { dom, textOf, textsOf } from "../_html.ts";
+import { dom, textOf } from "../_html.ts";
 import { sseEvents, testWeb } from "./_server.ts";
 
 const DESIGN_Q = "Can I get my wheelchair from the front door to the bathroom?";
