@@ -82,6 +82,9 @@ export interface Issue {
   code: string;
   got?: unknown;
   allowed?: readonly unknown[];
+  /** The bound zod checked (a number, or a count of items). */
+  minimum?: unknown;
+  maximum?: unknown;
   message: string;
 }
 
@@ -93,6 +96,9 @@ export function issueOf(
     code?: string;
     input?: unknown;
     values?: readonly unknown[];
+    expected?: unknown;
+    minimum?: unknown;
+    maximum?: unknown;
   },
   prefix = "",
 ): Issue {
@@ -100,7 +106,13 @@ export function issueOf(
     path: jsonPath(i.path, prefix),
     code: i.code ?? "custom",
     ...(i.input !== undefined ? { got: i.input } : {}),
-    ...(i.values ? { allowed: i.values } : {}),
+    ...(i.values
+      ? { allowed: i.values }
+      : i.expected !== undefined
+      ? { allowed: [i.expected] }
+      : {}),
+    ...(i.minimum !== undefined ? { minimum: i.minimum } : {}),
+    ...(i.maximum !== undefined ? { maximum: i.maximum } : {}),
     message: i.message,
   };
 }
