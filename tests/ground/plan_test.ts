@@ -1,4 +1,4 @@
-import { assertEquals, assertMatch, assertOk } from "../_assert.ts";
+import { assertEquals, assertOk } from "../_assert.ts";
 import { InputError, type Issue } from "../../ground/errors.ts";
 import { assertGolden } from "../_golden.ts";
 import {
@@ -27,16 +27,6 @@ const base = () => ({
     width_m: 0.9,
   }],
 });
-
-function message(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (e) {
-    assertOk(e instanceof InputError, `expected an InputError, got ${e}`);
-    return (e as Error).message;
-  }
-  throw new Error("expected an error");
-}
 
 Deno.test("plan: the demo building meets the issue's requirements", () => {
   const { plan, warnings } = BUILTIN_SCANS.demo();
