@@ -83,6 +83,7 @@ export function makeRegistry(manifests: Manifest[]): Registry {
         throw new RegistryError(
           id,
           `no tool ${JSON.stringify(id)}; tools: ${tools.map((t) => t.id).join(", ")}`,
+          { code: "registry.unknown_tool", data: { got: id, allowed: tools.map((t) => t.id) } },
         );
       }
       return m;
