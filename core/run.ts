@@ -20,7 +20,9 @@ import { type Layer, type Manifest, scanInputNames } from "./manifest.ts";
 import type { LoadedPlan, Plan } from "../ground/plan.ts";
 import {
   type Assumption,
+  type CodeData,
   type InputSource,
+  type Said,
   type Status,
   ToolResult,
   type Verdict,
@@ -28,6 +30,7 @@ import {
 import { BudgetExceeded, withBudget } from "../ground/budget.ts";
 import type { Store } from "./store.ts";
 import { honestVerdict } from "./verdict.ts";
+import { sayRun } from "./run_wording.ts";
 import { judgedScope } from "./findings.ts";
 
 export interface RunOptions extends RunIo {
@@ -145,14 +148,22 @@ export async function runTool(m: Manifest, opts: RunOptions = {}): Promise<RunOu
   if (loaded && scan !== undefined && loaded.warnings.length) warnings.set(scan, loaded.warnings);
 
   const steps: string[] = [];
+  const stepCodes: { code: string; data: CodeData }[] = [];
   const signal = opts.signal ?? new AbortController().signal;
   const ctx = makeCtx({
     sources,
     signal,
     io: opts,
-    onStep(text) {
+    onStep({ code, data, text }) {
       steps.push(text);
-      opts.onStep?.({ text, elapsed_ms: performance.now() - t0, index: steps.length - 1 });
+      stepCodes.push({ code, data });
+      opts.onStep?.({
+        text,
+        code,
+        data,
+        elapsed_ms: performance.now() - t0,
+        index: steps.length - 1,
+      });
     },
     onPlan(sid, l) {
       if (l.warnings.length) warnings.set(sid, l.warnings);
@@ -246,19 +257,27 @@ export async function runTool(m: Manifest, opts: RunOptions = {}): Promise<RunOu
       clearTimeout(handle);
     }
   }
+  // Every step's code and data beside its sentence; the runner's own steps below add to both.
+  result.step_codes = stepCodes;
+  const runnerStep = (s: Said) => {
+    result.steps.push(s.text);
+    stepCodes.push({ code: s.code, data: s.data });
+  };
   if (loaded?.plan.implausible?.length) judgeImplausible(result, loaded.plan);
   for (const [sid, ws] of warnings) {
-    for (const w of ws) result.assumptions.push({ text: `Scan ${sid}: ${w}.`, from: "plan" });
+    for (const w of ws) {
+      result.assumptions.push(
+        sayRun.assumption("assumption.plan_warning", { scan: sid, warning: w }, { from: "plan" }),
+      );
+    }
   }
 
   const run_id = newRunId(m.id);
   const duration_ms = performance.now() - t0;
   if (store?.readOnly && opts.persist !== false) {
-    result.steps.push(
-      store.readOnlyWhy === "full"
-        ? "The disk holding the store is full: this run and its findings were not saved."
-        : "The store is read-only: this run and its findings were not saved.",
-    );
+    runnerStep(sayRun.step("step.not_saved", {
+      why: store.readOnlyWhy === "full" ? "full" : "read_only",
+    }));
   } else if (store && opts.persist !== false) {
     if (scan !== undefined && result.verdict.status !== "error") {
       const rejected = store.syncFindings(
@@ -270,9 +289,7 @@ export async function runTool(m: Manifest, opts: RunOptions = {}): Promise<RunOu
       );
       if (rejected.size) {
         result.findings = result.findings.filter((f) => !rejected.has(f.id));
-        result.steps.push(
-          `${rejected.size} finding(s) you rejected are hidden (threshold findings --all shows them).`,
-        );
+        runnerStep(sayRun.step("step.rejected_hidden", { findings: rejected.size }));
       }
     }
     store.addRun({

@@ -31,9 +31,9 @@ export async function assertGolden(name: string, value: unknown): Promise<void> 
 }
 
 /**
- * A result without the codes and data of its verdict, checks and findings: golden files written
- * before results carried codes hold the words and numbers, and stay as they were; codes and data
- * are asserted beside them.
+ * A result without the codes and data of its verdict, checks, findings, assumptions and steps:
+ * golden files written before results carried codes hold the words and numbers, and stay as they
+ * were; codes and data are asserted beside them.
  */
 export function withoutCodes<T>(result: T): T {
   const r = structuredClone(result) as Record<string, unknown>;
@@ -46,6 +46,8 @@ export function withoutCodes<T>(result: T): T {
   drop(r.verdict);
   for (const c of (r.checks as unknown[] | undefined) ?? []) drop(c);
   for (const f of (r.findings as unknown[] | undefined) ?? []) drop(f);
+  for (const a of (r.assumptions as unknown[] | undefined) ?? []) drop(a);
+  delete r.step_codes;
   return r as T;
 }
 

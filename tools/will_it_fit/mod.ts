@@ -149,7 +149,7 @@ export default named(tool({
     }
     const steps: FitStep[] = best.steps;
     // The same count as the "Steps checked" metric.
-    ctx.step(say("step.checked", { steps: steps.length }));
+    ctx.step(say.step("step.checked", { steps: steps.length }));
     const checks = stepChecks(steps);
     const overlays = fitOverlays(room.id, route.legs, steps);
     const way = wayInStatus(steps);
@@ -213,7 +213,7 @@ export default named(tool({
         : "verdict.fits",
       data,
     );
-    ctx.step(say("step.done", { status }));
+    ctx.step(say.step("step.done", { status }));
     return {
       verdict,
       metrics,
