@@ -28,6 +28,7 @@ import {
 } from "../../engines/geometry/rules/mod.ts";
 import { capitalise } from "../../ground/text.ts";
 import { say } from "./wording.ts";
+import { derivedAssumptions } from "../_shared/derived.ts";
 
 const ruleRef = (r: { id: string; section: string }) => ({ id: r.id, section: r.section });
 
@@ -88,12 +89,7 @@ export function packAssumptions(r: PackRun): Assumption[] {
     unverified,
     unverifiedFailing,
   } = r;
-  const assumptions: Assumption[] = [];
-  for (const r of derived) {
-    assumptions.push(
-      say.assumption("assumption.derived_room", { room: r.name ?? r.id, derived: r.derived! }),
-    );
-  }
+  const assumptions: Assumption[] = [...derivedAssumptions(derived)];
   const notes = ev.coverage.notes;
   if (occupancy === undefined && !notes.some((n) => n.code === "occupancy_default")) {
     assumptions.push(

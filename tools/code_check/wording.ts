@@ -16,7 +16,6 @@ export interface Messages {
   "step.loading": { pack?: string; given: boolean };
   "step.checking": { rules: number; pack_title: string; scan: string };
   "step.done": { fail: number; warn: number; pass: number; unknown: number };
-  "assumption.derived_room": { room: string; derived: string };
   "assumption.occupancy_default": { occupancy: string; pack: string };
   "assumption.level_default": { level: string; pack: string };
   /** Whether the pack governs the building; `sentence` is the engine's (scope.ts). */
@@ -38,7 +37,6 @@ export const say = wording<Messages>({
   "step.checking": (d) => `Checking ${d.rules} rules of ${d.pack_title} on scan ${d.scan}`,
   "step.done": (d) =>
     `Done: ${d.fail} fail, ${d.warn} too close to call, ${d.pass} pass, ${d.unknown} unknown`,
-  "assumption.derived_room": (d) => `Not judged: ${d.room} (${d.derived}).`,
   "assumption.occupancy_default": (d) =>
     `Checked as a ${d.occupancy} building: the default of ${d.pack}.`,
   "assumption.level_default": (d) => `Checked at level ${d.level}: the default of ${d.pack}.`,

@@ -7,7 +7,7 @@
  */
 import { derivedAssumptions, onlyDerivedVerdict, splitDerived } from "../_shared/derived.ts";
 import { fill, tool, z } from "../../core/manifest.ts";
-import type { Metric, Overlay } from "../../core/result.ts";
+import type { Assumption, Metric, Overlay } from "../../core/result.ts";
 import { polygonGeometry } from "../../engines/geometry/geojson.ts";
 import { CONVENTIONS, planTakeoff, UNFINISHED_LABELS } from "../../engines/geometry/takeoff.ts";
 import { named } from "../_shared/refs.ts";
@@ -153,9 +153,20 @@ export default named(tool({
     }));
     const excluded = t.rooms.filter((r) => !r.included);
     const noHeight = t.rooms.filter((r) => r.included && r.height_m === null);
-    const assumptions = [
-      { text: t.convention_text, input: "convention" },
-      ...t.assumptions.map((text) => ({ text })),
+    // The convention's and the method's sentences are the takeoff engine's (takeoff.ts),
+    // carried with their codes.
+    const assumptions: Assumption[] = [
+      {
+        text: t.convention_text,
+        input: "convention",
+        code: "assumption.convention",
+        data: { convention },
+      },
+      ...t.assumptions.map((text) => ({
+        text,
+        code: "assumption.measuring_method",
+        data: { convention },
+      })),
       ...derivedAssumptions(derived),
     ];
     if (excluded.length) {

@@ -123,7 +123,7 @@ export default named(tool({
         : []),
       ...(empty.length ? [say.assumption("assumption.empty", { rooms: empty })] : []),
       ...derivedAssumptions(derived),
-      ...(detected ? [{ text: detected.assumption, input: "detected_objects" }] : []),
+      ...(detected ? [detected.assumption] : []),
     ];
     const status = worstStatus(checks.map((c) => c.status));
     const tally: Tally = { need_m, judged, fails, warns, empty: empty.length };

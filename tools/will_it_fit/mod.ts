@@ -124,8 +124,18 @@ export default named(tool({
     const dims = `${fmtM(w)} × ${fmtM(d)} × ${fmtM(h)}`;
     ctx.step(
       starts.length > 1
-        ? say("step.finding_each", { room: name, dims, item: inputs.item, doors: starts.length })
-        : say("step.finding_from", { room: name, dims, item: inputs.item, from: starts[0].id }),
+        ? say.step("step.finding_each", {
+          room: name,
+          dims,
+          item: inputs.item,
+          doors: starts.length,
+        })
+        : say.step("step.finding_from", {
+          room: name,
+          dims,
+          item: inputs.item,
+          from: starts[0].id,
+        }),
     );
     // Each start tried, the best way in kept (engines/geometry/fit_way_in.ts).
     const best = bestWayIn(plan, starts, room.id, item, inputs.stair_headroom_m);
