@@ -153,6 +153,10 @@ export default named(tool({
             pack.levels.join(", ")
           }`
           : `${pack.id} has no levels; leave level out`,
+        {
+          code: pack.levels ? "pack.unknown_level" : "pack.no_levels",
+          data: { pack: pack.id, got: level, allowed: pack.levels ?? [] },
+        },
       );
     }
     const plan = ctx.plan(scan);
