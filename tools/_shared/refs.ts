@@ -29,7 +29,15 @@ export function resolveInput(
 ): string {
   const r = resolveRef(plan, kind, value, names);
   if (r.ok) return r.id;
-  throw new InputError(input, refProblem(kind, value, r, scan));
+  throw new InputError(input, refProblem(kind, value, r, scan), {
+    code: `ref.${r.reason}`,
+    data: {
+      kind,
+      got: value,
+      allowed: r.candidates.map((c) => c.id),
+      ...(scan !== undefined ? { scan } : {}),
+    },
+  });
 }
 
 /**
