@@ -2,7 +2,7 @@
  * will_it_fit: an L corridor's corner by the reference formula (hand: 2√2·a − 2w), the demo
  * building's presets, a stair, the real samples, bad input.
  */
-import { assert, assertEquals, assertMatch, assertOk } from "../_assert.ts";
+import { assert, assertEquals, assertOk } from "../_assert.ts";
 import { assertGolden, goldenSentences } from "../_golden.ts";
 import { fixture, sharedData } from "../_data.ts";
 import { InputError } from "../../ground/errors.ts";
