@@ -222,10 +222,25 @@ export function countStatuses(checks: { status: Status }[]): Record<Status, numb
   return out;
 }
 
-/** Stable finding id: `tool:kind:subject[:rule]`. */
+/**
+ * Characters a POSIX shell reads as syntax (quoting, expansion, globbing, redirection,
+ * comments): never in a finding id, which a person types after `threshold reject`. IFC
+ * GlobalIds use `$` (buildingSMART's base-64 alphabet: 0-9 A-Z a-z _ $) and never `-`.
+ */
+const SHELL_SPECIAL = /[$`'"\\!*?&;|<>(){}[\]#~^]/g;
+
+/**
+ * A finding id as it is kept and typed: whitespace as `_`, each shell-special character
+ * (`$` from an IFC GlobalId) as `-`. Applied to a typed id too, so an id written the old
+ * way (with `$`, quoted) still finds its finding.
+ */
+export function shellSafeId(id: string): string {
+  return id.replace(/\s+/g, "_").replace(SHELL_SPECIAL, "-");
+}
+
+/** Stable finding id: `tool:kind:subject[:rule]`, shell-safe ({@link shellSafeId}). */
 export function findingId(tool: string, kind: string, subject: string, rule?: string): string {
-  const clean = (s: string) => s.replace(/\s+/g, "_");
-  return [tool, kind, clean(subject), ...(rule ? [clean(rule)] : [])].join(":");
+  return [tool, kind, shellSafeId(subject), ...(rule ? [shellSafeId(rule)] : [])].join(":");
 }
 
 /** What a language model sees of a result: verdict and finding ids, statuses, titles. */
