@@ -4,6 +4,7 @@
  */
 import { z } from "npm:zod@4.6.7";
 import { type Comparator, Geometry, judge } from "../ground/plan.ts";
+import { shellSafeId } from "../ground/text.ts";
 
 /** Panel blocks a tool may fill; each surface has one renderer per name. */
 export const BLOCKS = [
@@ -222,23 +223,9 @@ export function countStatuses(checks: { status: Status }[]): Record<Status, numb
   return out;
 }
 
-/**
- * Characters a POSIX shell reads as syntax (quoting, expansion, globbing, redirection,
- * comments): never in a finding id, which a person types after `threshold reject`. IFC
- * GlobalIds use `$` (buildingSMART's base-64 alphabet: 0-9 A-Z a-z _ $) and never `-`.
- */
-const SHELL_SPECIAL = /[$`'"\\!*?&;|<>(){}[\]#~^]/g;
+export { shellSafeId };
 
-/**
- * A finding id as it is kept and typed: whitespace as `_`, each shell-special character
- * (`$` from an IFC GlobalId) as `-`. Applied to a typed id too, so an id written the old
- * way (with `$`, quoted) still finds its finding.
- */
-export function shellSafeId(id: string): string {
-  return id.replace(/\s+/g, "_").replace(SHELL_SPECIAL, "-");
-}
-
-/** Stable finding id: `tool:kind:subject[:rule]`, shell-safe ({@link shellSafeId}). */
+/** Stable finding id: `tool:kind:subject[:rule]`, shell-safe (ground/text.ts `shellSafeId`). */
 export function findingId(tool: string, kind: string, subject: string, rule?: string): string {
   return [tool, kind, shellSafeId(subject), ...(rule ? [shellSafeId(rule)] : [])].join(":");
 }

@@ -9,7 +9,7 @@ import { clean, now, opt, type PgOps, type PgRow, type Row, type SqliteDb } from
 
 type FindingOps = Pick<
   Store,
-  "syncFindings" | "listFindings" | "findFinding" | "setFindingStatus"
+  "syncFindings" | "listFindings" | "findFinding" | "setFindingStatus" | "renameFinding"
 >;
 
 const findingFrom = (r: Row): FindingRow => ({
@@ -118,6 +118,14 @@ export function findingsSqlite({ q, write }: SqliteDb): FindingOps {
             .run(status, reason ?? null, scan, id),
       );
     },
+    renameFinding(scan, from, to, subject) {
+      return write("writing", () => {
+        if (q("SELECT 1 FROM findings WHERE scan = ? AND id = ?").get(scan, to)) return false;
+        q("UPDATE findings SET id = ?, subject = ? WHERE scan = ? AND id = ?")
+          .run(to, subject, scan, from);
+        return true;
+      });
+    },
   };
 }
 
@@ -209,6 +217,13 @@ export const findingsPg: PgOps = {
       ? await s`SELECT * FROM findings WHERE id = ${ref.id} AND scan = ${scan}`
       : await s`SELECT * FROM findings WHERE id = ${ref.id} ORDER BY scan COLLATE "C"`;
     return rows.map((r: PgRow) => clean(pgFindingFrom(r)));
+  },
+  async renameFinding(s, scan: string, from: string, to: string, subject: string) {
+    const rows = await s`UPDATE findings SET id = ${to}, subject = ${subject}
+      WHERE scan = ${scan} AND id = ${from}
+        AND NOT EXISTS (SELECT 1 FROM findings WHERE scan = ${scan} AND id = ${to})
+      RETURNING id`;
+    return rows.length > 0;
   },
   async setFindingStatus(s, scan: string, id: string, status: string, reason?: string) {
     await s`UPDATE findings SET status = ${status}, reason = ${

@@ -134,6 +134,11 @@ export interface Store {
    */
   findFinding(id: string, scan?: string): FindingRow[];
   setFindingStatus(scan: string, id: string, status: FindingStatus, reason?: string): void;
+  /**
+   * Moves a finding to the id its subject has in a re-imported building (its status, reason,
+   * number and history kept); false, changing nothing, when that id is already taken.
+   */
+  renameFinding(scan: string, from: string, to: string, subject: string): boolean;
   /** Records a batch's spec (first write wins: a resumed batch keeps its spec). */
   putBatch(b: BatchRecord): void;
   getBatch(id: string): BatchRecord | undefined;
