@@ -186,8 +186,11 @@ export const VERTICAL_KINDS = ["stair", "ramp", "lift", "step"] as const;
 export const Vertical = z.object({
   id,
   kind: z.enum(VERTICAL_KINDS),
+  /** Its name in the source ("Wendeltreppe", "Lift A"), when it has one: shown with the floors. */
+  name: text.optional(),
   from_floor: id,
   to_floor: id,
+  /** The rooms it lands in: one on `from_floor` (its foot) and one on `to_floor` (its head). */
   rooms: z.array(id).max(B.rooms).optional(),
   rise_m: nonNegativeMetres,
   going_m: positiveMetres.optional(),

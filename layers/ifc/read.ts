@@ -104,10 +104,11 @@ function buildPlan(
   roomsInsideWalls(m, plan, roomRings);
   const ringsOnFloor = (floor: string) => [...roomRings.values()].filter((r) => r.floor === floor);
   const roomOfSpace = (sid: number) => roomRings.get(sid)?.id;
-  const rooms = { ringsOnFloor, roomOfSpace };
+  const floorOfRoom = (rid: string) => plan.rooms.find((r) => r.id === rid)?.floor;
+  const rooms = { ringsOnFloor, roomOfSpace, floorOfRoom };
   const boundaries = spaceBoundaries(m, rsbIds);
   const openings = doorsAndWindows(m, plan, rooms, boundaries, nearestStoreyBelow);
-  stairsAndRamps(m, plan, rooms, nearestStoreyBelow);
+  stairsAndRamps(m, plan, rooms, nearestStoreyBelow, boundaries);
   furnishing(m, plan, rooms, nearestStoreyBelow);
   railings(m, plan, rooms, nearestStoreyBelow);
   readSite(m, plan, projectId);
