@@ -23,6 +23,7 @@ import { type IfcModel, type IfcPlanInput, planFloors, readModel } from "./store
 import { type RoomRings, roomsInsideWalls, spacesToRooms, type SpaceTally } from "./spaces.ts";
 import { doorsAndWindows, type OpeningTally, spaceBoundaries } from "./openings.ts";
 import { stairsAndRamps } from "./verticals.ts";
+import { type ConnectionTally, openConnections } from "./connections.ts";
 import { furnishing, railings } from "./objects.ts";
 import { readSite } from "./site.ts";
 
@@ -108,11 +109,13 @@ function buildPlan(
   const rooms = { ringsOnFloor, roomOfSpace, floorOfRoom };
   const boundaries = spaceBoundaries(m, rsbIds);
   const openings = doorsAndWindows(m, plan, rooms, boundaries, nearestStoreyBelow);
+  const connections = openConnections(m, plan, roomRings, boundaries);
   stairsAndRamps(m, plan, rooms, nearestStoreyBelow, boundaries);
   furnishing(m, plan, rooms, nearestStoreyBelow);
   railings(m, plan, rooms, nearestStoreyBelow);
   readSite(m, plan, projectId);
   finishReport(m, plan, rsbIds, spaces, openings);
+  connectionsReport(report, connections);
   return { plan, report };
 }
 
@@ -195,6 +198,28 @@ function finishReport(
   report.assumptions.push(
     "An IFC model is a design, not a survey: its sizes are as designed; the scan uncertainty defaults apply.",
   );
+}
+
+/** Report: the open-plan connections, by how each was known. */
+function connectionsReport(report: ImportReport, c: ConnectionTally): void {
+  report.counts = { ...report.counts, open_virtual: c.virtual, open_wallless: c.wallless };
+  if (c.virtual) {
+    report.mapped.push(
+      `${c.virtual} openings between open-plan spaces from their virtual boundaries (IfcRelSpaceBoundary to an IfcVirtualElement)`,
+    );
+  }
+  if (c.wallless) {
+    report.assumptions.push(
+      `${c.wallless} openings join spaces with no door between them whose footprints meet where no wall stands (walls by their bounding boxes): taken as open plan.`,
+    );
+  }
+  if (c.unplaced.length) {
+    report.warnings.push(
+      `${c.unplaced.length} virtual boundaries join spaces whose footprints do not meet: not placed (${
+        c.unplaced.slice(0, 5).join(", ")
+      })`,
+    );
+  }
 }
 
 function defaultId(ref: string): string {
