@@ -15,6 +15,7 @@ import { InputError } from "../../ground/errors.ts";
 import { checkIfcLines } from "./lines.ts";
 import type { PlanInput } from "../../ground/plan.ts";
 import type { ImportReport } from "../types.ts";
+import { headline } from "../headlines.ts";
 import { round4 } from "../../engines/geometry/polygon.ts";
 import { checkIfcHeader } from "./header.ts";
 import { ids } from "./attrs.ts";
@@ -190,7 +191,17 @@ function finishReport(
       `${clearFromVendor} door clear widths come from a vendor quantity (ArchiCAD "Durchgangslichte Breite"); IFC itself states no clear width.`,
     );
   } else report.lacking.push("no door clear widths (IFC states overall sizes only)");
-  if (!spaceIds.length) report.lacking.push("no IfcSpace: rooms are not modelled in this file");
+  if (!spaceIds.length) {
+    report.lacking.push("no IfcSpace: rooms are not modelled in this file");
+    report.headlines = [
+      ...(report.headlines ?? []),
+      headline("no_rooms", {
+        entity: "IfcSpace",
+        storeys: storeys.length,
+        derived_rooms: plan.rooms.filter((r) => r.derived).length,
+      }),
+    ];
+  }
   if (!rsbIds.length) report.lacking.push("no IfcRelSpaceBoundary: openings placed by geometry");
   if (!furnIds.length) report.lacking.push("no furnishing elements: no objects");
   if (!plan.verticals.length) report.lacking.push("no stairs or ramps");
