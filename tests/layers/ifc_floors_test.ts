@@ -17,6 +17,7 @@ import { runTool } from "../../core/run.ts";
 import type { ToolResult } from "../../core/result.ts";
 import { importSource } from "../../layers/mod.ts";
 import { ifcPlan } from "../../layers/ifc/mod.ts";
+import { type HeadlineData, headlineText } from "../../layers/headlines.ts";
 
 const stairText = Deno.readTextFileSync(fixture("ifc/stair_two_storeys_ifc4.ifc"));
 const openText = Deno.readTextFileSync(fixture("ifc/open_plan_ifc4.ifc"));
@@ -72,9 +73,11 @@ Deno.test("ifc stair fixture: the stair joins both storeys and lands in the hall
   const fp = v.footprint!;
   const mid: [number, number] = [(fp[0][0] + fp[2][0]) / 2, (fp[0][1] + fp[2][1]) / 2];
   assertOk(ringDistance_m(mid, room(plan, "Landing").polygon) > 1, "the middle is > 1 m away");
+  // Its display name carries the file's own name beside its floors.
+  const names = planNames(plan);
   assertEquals(
-    planNames(plan).vertical.get(STAIR),
-    "stair Main stair (Ground floor → First floor)",
+    names.vertical.get(STAIR),
+    `${v.kind} ${v.name} (${names.floor.get(v.from_floor)} → ${names.floor.get(v.to_floor)})`,
   );
 });
 
@@ -250,7 +253,11 @@ Deno.test("threshold import: the no_rooms headline is the first line printed, an
     const json = JSON.parse(await run("import", file, "--id", "a", "--json"));
     assertEquals(json.report.headlines, report.headlines);
     const text = await run("import", file, "--id", "b");
-    assertEquals(text.split("\n")[0], `Warning: ${report.headlines![0].text}`);
+    const [h] = report.headlines!;
+    assertEquals(
+      text.split("\n")[0],
+      `Warning: ${headlineText(h.code as "no_rooms", h.data as HeadlineData["no_rooms"])}`,
+    );
   } finally {
     await Deno.remove(home, { recursive: true });
   }
