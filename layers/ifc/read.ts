@@ -24,6 +24,7 @@ import { type IfcModel, type IfcPlanInput, planFloors, readModel } from "./store
 import { type RoomRings, roomsInsideWalls, spacesToRooms, type SpaceTally } from "./spaces.ts";
 import { doorsAndWindows, type OpeningTally, spaceBoundaries } from "./openings.ts";
 import { stairsAndRamps } from "./verticals.ts";
+import { lifts } from "./lifts.ts";
 import { type ConnectionTally, openConnections } from "./connections.ts";
 import { furnishing, railings } from "./objects.ts";
 import { readSite } from "./site.ts";
@@ -112,11 +113,20 @@ function buildPlan(
   const openings = doorsAndWindows(m, plan, rooms, boundaries, nearestStoreyBelow);
   const connections = openConnections(m, plan, roomRings, boundaries);
   stairsAndRamps(m, plan, rooms, nearestStoreyBelow, boundaries);
+  const transport = lifts(m, plan, rooms, nearestStoreyBelow, boundaries);
   furnishing(m, plan, rooms, nearestStoreyBelow);
   railings(m, plan, rooms, nearestStoreyBelow);
   readSite(m, plan, projectId);
   finishReport(m, plan, rsbIds, spaces, openings);
   connectionsReport(report, connections);
+  if (transport) {
+    report.counts = { ...report.counts, transport_elements: transport };
+    report.mapped.push(
+      `${
+        plan.verticals.filter((v) => v.kind === "lift").length
+      } lift verticals from ${transport} IfcTransportElement`,
+    );
+  }
   return { plan, report };
 }
 

@@ -22,6 +22,8 @@ import type { RoomLookup } from "./openings.ts";
 export const LEVEL_TOLERANCE_M = 0.3;
 /** How far (m) from a flight's foot or head the room it lands in may be (a landing's depth). */
 export const END_ROOM_M = 1.0;
+/** How far (m) from a lift shaft's middle the room in front of it may be (half a car and a landing). */
+export const LIFT_ROOM_M = 1.5;
 /** How far (m) from a step within one storey its room may be. */
 export const ONE_STOREY_ROOM_M = 0.3;
 
@@ -96,7 +98,10 @@ export interface EndInputs {
   bounds: MeshInfo;
   /** Its rise as its properties state it (NumberOfRiser × RiserHeight), m. */
   statedRise_m?: number;
-  /** Whether it may join storeys its extent passes (a lift shaft), not only its two ends. */
+  /**
+   * A lift: it joins every storey its extent passes, not only its two ends, and lands in the
+   * room around (or in front of) its middle on each.
+   */
   passes?: boolean;
 }
 
@@ -180,9 +185,16 @@ export function verticalEnds(
       return stated;
     }
     // Within one storey (a step): the room around its middle, as close as a flight's own edge.
+    // A lift: the room around its shaft or in front of it, on every storey.
     const one = storeys.length === 1;
-    const at = one ? center : i === 0 ? foot : i === storeys.length - 1 ? head : center;
-    const reach = one ? ONE_STOREY_ROOM_M : END_ROOM_M;
+    const at = one || input.passes
+      ? center
+      : i === 0
+      ? foot
+      : i === storeys.length - 1
+      ? head
+      : center;
+    const reach = input.passes ? LIFT_ROOM_M : one ? ONE_STOREY_ROOM_M : END_ROOM_M;
     const near = lookup.ringsOnFloor(s.guid).map((r) => ({ r, d: ringDistance_m(at, r.ring) }))
       .filter((x) => x.d <= reach).sort((a, b) => a.d - b.d)[0];
     if (near) {

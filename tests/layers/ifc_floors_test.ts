@@ -157,6 +157,61 @@ Deno.test("ifc stair fixture: the room at the head from IfcRelSpaceBoundary when
   assertEquals(bound.verticals[0].rooms, [room(bound, "Hall").id, room(bound, "Landing").id]);
 });
 
+/** The stair fixture with a 1.3 × 1.3 m lift shaft (0..5.5 m) north of the hall and landing. */
+const LIFT = "KS1b2C3d4E5f6G7h8I9j0K";
+const withLift = (t: string, clearWidth: boolean) =>
+  t.replace(
+    "ENDSEC;\nEND-ISO",
+    [
+      "#150=IFCCARTESIANPOINT((1.3,0.));",
+      "#151=IFCCARTESIANPOINT((1.3,1.3));",
+      "#152=IFCCARTESIANPOINT((0.,1.3));",
+      "#153=IFCPOLYLINE((#60,#150,#151,#152,#60));",
+      "#154=IFCARBITRARYCLOSEDPROFILEDEF(.AREA.,$,#153);",
+      "#155=IFCEXTRUDEDAREASOLID(#154,#23,#21,5.5);",
+      "#156=IFCSHAPEREPRESENTATION(#25,'Body','SweptSolid',(#155));",
+      "#157=IFCPRODUCTDEFINITIONSHAPE($,$,(#156));",
+      "#158=IFCCARTESIANPOINT((4.1,3.1,0.));",
+      "#159=IFCAXIS2PLACEMENT3D(#158,#21,#22);",
+      "#160=IFCLOCALPLACEMENT(#44,#159);",
+      `#161=IFCTRANSPORTELEMENT('${LIFT}',$,'Lift A',$,$,#160,#157,$,.ELEVATOR.);`,
+      "#162=IFCRELCONTAINEDINSPATIALSTRUCTURE('LS1b2C3d4E5f6G7h8I9j0K',$,$,$,(#161),#45);",
+      ...(clearWidth
+        ? [
+          "#163=IFCPROPERTYSINGLEVALUE('ClearWidth',$,IFCPOSITIVELENGTHMEASURE(0.9),$);",
+          "#164=IFCPROPERTYSET('MS1b2C3d4E5f6G7h8I9j0K',$,'Pset_TransportElementElevator',$,(#163));",
+          "#165=IFCRELDEFINESBYPROPERTIES('NS1b2C3d4E5f6G7h8I9j0K',$,$,$,(#161),#164);",
+        ]
+        : []),
+      "ENDSEC;\nEND-ISO",
+    ].join("\n"),
+  );
+
+Deno.test("ifc lift (IfcTransportElement ELEVATOR): joins the storeys its shaft passes; upstairs is reached in a wheelchair", async () => {
+  const loaded = await load(withLift(stairText, true));
+  const { plan } = loaded;
+  const lift = plan.verticals.find((v) => v.id === LIFT)!;
+  assertEquals(
+    [lift.kind, lift.name, lift.from_floor, lift.to_floor, lift.rise_m, lift.width_m],
+    ["lift", "Lift A", floor(plan, "Ground floor").id, floor(plan, "First floor").id, 3, 0.9],
+  );
+  // The shaft stands outside both rooms: the rooms in front of it (within 1.5 m of its middle).
+  assertEquals(lift.rooms, [room(plan, "Hall").id, room(plan, "Landing").id]);
+  assertEquals(lift.estimated, undefined);
+  const chair = await stepFree(loaded, true);
+  assertEquals(chair.verdict.code, "verdict.reachable");
+  // No stated ClearWidth: the shaft's narrower side, an estimate bounded by half of it.
+  const unstated = await load(withLift(stairText, false));
+  const guessed = unstated.plan.verticals.find((v) => v.id === LIFT)!;
+  assertEquals([guessed.width_m, guessed.estimated?.width_m?.error_m], [1.3, 0.65]);
+  // 1.3 m is within its 0.65 m bound of the 0.815 m needed: too close to call, not a pass.
+  const close = await stepFree(unstated, true);
+  assertEquals(
+    [close.verdict.code, close.checks.find((c) => c.id === `clear_width:${LIFT}`)?.status],
+    ["verdict.too_close", "warn"],
+  );
+});
+
 Deno.test("ifc open-plan fixture: an opening where two spaces meet with no wall, none across the wall", async () => {
   const loaded = await load(openText);
   const { plan } = loaded;
