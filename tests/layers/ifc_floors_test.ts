@@ -138,6 +138,34 @@ Deno.test("ifc stair fixture: storeys from risers × RiserHeight, or from a refe
   );
 });
 
+Deno.test("ifc stair fixture: a storey between that references the stair splits it in two", async () => {
+  const mezz = stairText.replace(
+    "ENDSEC;\nEND-ISO",
+    [
+      "#144=IFCCARTESIANPOINT((0.,0.,1.5));",
+      "#145=IFCAXIS2PLACEMENT3D(#144,#21,#22);",
+      "#146=IFCLOCALPLACEMENT(#42,#145);",
+      "#147=IFCBUILDINGSTOREY('OS1b2C3d4E5f6G7h8I9j0K',$,'Mezzanine',$,$,#146,$,$,.ELEMENT.,1.5);",
+      "#148=IFCRELAGGREGATES('PS1b2C3d4E5f6G7h8I9j0K',$,$,$,#43,(#147));",
+      "#149=IFCRELREFERENCEDINSPATIALSTRUCTURE('QS1b2C3d4E5f6G7h8I9j0K',$,$,$,(#133),#147);",
+      "ENDSEC;\nEND-ISO",
+    ].join("\n"),
+  );
+  const { plan } = await load(mezz);
+  const f = (n: string) => floor(plan, n).id;
+  assertEquals(
+    plan.verticals.map((v) => [v.id, v.from_floor, v.to_floor, v.rise_m, v.risers]),
+    [
+      [STAIR, f("Ground floor"), f("Mezzanine"), 1.5, 8],
+      [`${STAIR}/2`, f("Mezzanine"), f("First floor"), 1.5, 8],
+    ],
+  );
+  // The mezzanine has no space: the hall at the foot, the landing at the head, none between.
+  assertEquals(plan.verticals.map((v) => v.rooms), [[room(plan, "Hall").id], [
+    room(plan, "Landing").id,
+  ]]);
+});
+
 Deno.test("ifc stair fixture: the room at the head from IfcRelSpaceBoundary when it lies beyond reach", async () => {
   // The landing and bedroom moved 2 m east: the flight's head is 2.1 m from the landing.
   const far = stairText.replace(
