@@ -135,11 +135,20 @@ function wallessConnections(
 ): void {
   const derived = new Set(plan.rooms.filter((r) => r.derived).map((r) => r.id));
   const all = [...rings.values()].filter((r) => !derived.has(r.id));
+  // Each outline's box, so pairs further apart than the gap are passed over at once.
+  const box = all.map(({ ring }) => [
+    Math.min(...ring.map((p) => p[0])) - SHARED_GAP_M,
+    Math.min(...ring.map((p) => p[1])) - SHARED_GAP_M,
+    Math.max(...ring.map((p) => p[0])) + SHARED_GAP_M,
+    Math.max(...ring.map((p) => p[1])) + SHARED_GAP_M,
+  ]);
   const walls = new Map<string, Rect[]>();
   for (let i = 0; i < all.length; i++) {
     for (let j = i + 1; j < all.length; j++) {
       importTick();
       const a = all[i], b = all[j];
+      const [p, q] = [box[i], box[j]];
+      if (p[0] > q[2] || q[0] > p[2] || p[1] > q[3] || q[1] > p[3]) continue;
       if (a.floor !== b.floor || joined.has(`${a.id}|${b.id}`)) continue;
       const shared = sharedStretches(a.ring, b.ring, SHARED_GAP_M, MIN_OPEN_M);
       if (!shared.length) continue;
