@@ -190,7 +190,10 @@ export const Vertical = z.object({
   name: text.optional(),
   from_floor: id,
   to_floor: id,
-  /** The rooms it lands in: one on `from_floor` (its foot) and one on `to_floor` (its head). */
+  /**
+   * The rooms it lands in, told apart by their floors: the one on `from_floor` is at its foot,
+   * the one on `to_floor` at its head (routes join those two).
+   */
   rooms: z.array(id).max(B.rooms).optional(),
   rise_m: nonNegativeMetres,
   going_m: positiveMetres.optional(),
