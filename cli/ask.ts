@@ -87,8 +87,7 @@ export async function cmdAsk(question: string, f: AskFlags, env: AskEnv): Promis
     : undefined;
   const { BUILTIN_SCANS } = await import("../layers/builtin.ts");
   const set = Object.fromEntries(f.set.map((kv) => env.parseKv(kv)));
-  const color = useColor();
-  const live = env.terminal && !f.json;
+  const color = useColor(), live = env.terminal && !f.json;
   const opts: AskOptions = {
     store: s,
     builtins: BUILTIN_SCANS,
@@ -96,6 +95,7 @@ export async function cmdAsk(question: string, f: AskFlags, env: AskEnv): Promis
     set,
     persona,
     tool: f.tool,
+    units: f.json ? "metric" : env.display(f).units, // sentences and the model's view; --json SI
   };
   if (!f.planOnly && !f.tool && !f.offline) {
     const { modelSettings } = await import("../agent/llm/config.ts");

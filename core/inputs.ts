@@ -4,6 +4,7 @@
  * Only an input that nothing fills becomes a question. Every value records where it came
  * from, and each default or persona value becomes an assumption sentence.
  */
+import { convertible, formatQuantity, type UnitSystem } from "../ground/units.ts";
 import type { z } from "npm:zod@4.6.7";
 import { readLength } from "../ground/lengths.ts";
 import { InputError } from "../ground/errors.ts";
@@ -44,6 +45,8 @@ export interface FillSources {
   preference?: (key: string) => unknown;
   /** The active persona. */
   persona?: PersonaPresets;
+  /** The unit system an assumption's length or area is said in (display.units); metric by default. */
+  units?: UnitSystem;
 }
 
 export interface Filled {
@@ -102,7 +105,7 @@ export function fillInputs(m: Manifest, src: FillSources): Filled {
         put(p.value, "persona", `persona ${src.persona.id} preset ${fill.key}`);
         out.assumptions.push({
           text: `Assumed ${
-            describe(name, meta.label, p.value, meta.unit)
+            describe(name, meta.label, p.value, meta.unit, src.units)
           } (persona: ${src.persona.title}${p.source ? `; ${p.source}` : ""}${
             p.unverified ? "; unverified" : ""
           }).`,
@@ -116,7 +119,7 @@ export function fillInputs(m: Manifest, src: FillSources): Filled {
     if (def !== undefined) {
       put(def, "default", "default");
       out.assumptions.push({
-        text: `Assumed ${describe(name, meta.label, def, meta.unit)} (default).`,
+        text: `Assumed ${describe(name, meta.label, def, meta.unit, src.units)} (default).`,
         input: name,
         from: "default",
       });
@@ -229,8 +232,17 @@ export function allowed(m: Manifest, name: string): string {
   return parts.join(", ");
 }
 
-function describe(name: string, label: string | undefined, value: unknown, unit?: string): string {
+function describe(
+  name: string,
+  label: string | undefined,
+  value: unknown,
+  unit?: string,
+  units: UnitSystem = "metric",
+): string {
   const what = label ?? name.replaceAll("_", " ");
+  if (typeof value === "number" && convertible(unit)) {
+    return `${what} of ${formatQuantity(value, unit, units, String(round(value, 4)))}`;
+  }
   const v = typeof value === "number" ? String(round(value, 4)) : JSON.stringify(value);
   return `${what} of ${v}${unit ? ` ${unit}` : ""}`;
 }

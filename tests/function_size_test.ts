@@ -27,7 +27,7 @@ const ALLOWED: Record<string, number> = {
   "agent/bind.ts:bindInputs": 191,
   "agent/extract.ts:extract": 225,
   "cli/ask.ts:cmdAsk": 152,
-  "core/run.ts:runTool": 185,
+  "core/run.ts:runIn": 177,
   "engines/geometry/arrangement.ts:nodeAndTrace": 170,
   "engines/geometry/fit.ts:fitAlongRoute": 288,
   "engines/geometry/routes/graph.ts:buildRouteGraph": 223,

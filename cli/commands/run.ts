@@ -172,6 +172,8 @@ async function cmdRun(toolId: string, f: RunFlags): Promise<number> {
     builtins: L.BUILTIN_SCANS,
     set,
     persona,
+    // Sentences follow --units / display.units; --json stays SI, sentences too.
+    units: f.json ? "metric" : shown.units,
   });
   session.subscribe((e) => {
     if (e.type === "step" && live) {
@@ -322,6 +324,7 @@ async function cmdDemo(
         builtins: L.BUILTIN_SCANS,
         persona,
         set,
+        units: o.json ? "metric" : shown.units,
       }).run();
     } catch (e) {
       summary.push([m.id, "skipped", (e as Error).message]);

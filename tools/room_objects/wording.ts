@@ -2,6 +2,7 @@
  * room_objects' words, made in one place from codes and data (core/wording.ts): the step, check
  * labels and notes, overlay labels, table cells, assumptions and verdicts.
  */
+import { fmtM } from "../../core/result.ts";
 import { wording } from "../../core/wording.ts";
 
 /** An object placed on the plan, as the table lists it. */
@@ -55,7 +56,9 @@ export const say = wording<Messages>({
   "assumption.flat_floor": () =>
     "Each object is taken to stand on a flat floor where the bottom of its box is seen; its depth is taken equal to its width. Objects on counters or walls (microwaves, sinks) land beyond their true place.",
   "assumption.camera_height": (d) =>
-    `${d.sweeps} sweep(s) have no plausible camera height in the plan; ${d.height_m} m (a tripod) is assumed for them.`,
+    `${d.sweeps} sweep(s) have no plausible camera height in the plan; ${
+      fmtM(d.height_m)
+    } (a tripod) is assumed for them.`,
   "assumption.no_heading": (d) =>
     `${d.sweeps.length} sweep(s) have no heading, so their objects are listed by bearing and not placed: ${
       d.sweeps.join(", ")

@@ -3,6 +3,7 @@
  * plan's scan uncertainty (design.md; first-order error propagation, Taylor, "An Introduction
  * to Error Analysis", §3), or the reason it cannot be measured.
  */
+import { sayLength } from "../../../ground/units.ts";
 import {
   type Opening,
   type Plan,
@@ -182,7 +183,7 @@ export function ruleDoorClearWidth(
   if (!leaf) return { value: c.clear_width_m, note: `clear width ${c.basis}` };
   return {
     value: Math.max(0, o.width_m - leaf.si),
-    note: `clear width estimated as the ${o.width_m.toFixed(3)} m leaf less ${leaf.printed} ` +
+    note: `clear width estimated as the ${sayLength(o.width_m, 3)} leaf less ${leaf.printed} ` +
       `for the open leaf and its stop (${leaf.citation})`,
   };
 }
