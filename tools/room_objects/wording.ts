@@ -26,7 +26,13 @@ export interface Messages {
   "assumption.camera_height": { sweeps: number; height_m: number };
   "assumption.no_heading": { sweeps: string[] };
   "verdict.unavailable": { why: string };
-  "verdict.none_seen": { rooms: number };
+  "verdict.none_seen": {
+    rooms: number;
+    /** The first panorama's reason, how many others were not seen, and the reasons' codes. */
+    why?: string;
+    others?: number;
+    codes?: string[];
+  };
   "verdict.some_unseen": Tally;
   "verdict.all_seen": Tally;
 }
@@ -64,7 +70,10 @@ export const say = wording<Messages>({
       d.sweeps.join(", ")
     }.`,
   "verdict.unavailable": (d) => `No room could be seen: ${d.why}`,
-  "verdict.none_seen": (d) => `None of the ${d.rooms} rooms could be seen in a panorama.`,
+  "verdict.none_seen": (d) =>
+    `None of the ${d.rooms} rooms could be seen in a panorama${
+      d.why ? `: ${d.why}${d.others ? ` (and ${d.others} more panorama(s) not seen)` : ""}` : ""
+    }.`,
   // Rooms that could not be seen come first (design.md § "Truthful results").
   "verdict.some_unseen": (d) =>
     `${d.rooms - d.seen} of ${d.rooms} rooms could not be seen (no panorama${
