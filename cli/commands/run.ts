@@ -36,6 +36,7 @@ import {
   tableOf,
   UNITS_OPTION,
 } from "../common.ts";
+import { questionsAsJson } from "../layout.ts";
 
 interface RunFlags {
   scan?: string;
@@ -196,6 +197,7 @@ async function cmdRun(toolId: string, f: RunFlags): Promise<number> {
   }
   if (state.status === "needs_input") {
     if (!f.json) err(questionsText(m.id, state.questions));
+    if (!questionsAsJson(f.json)) return EXIT.needsInput;
     out(
       JSON.stringify({ status: "needs_input", tool: m.id, questions: state.questions }, null, 2),
     );
