@@ -60,7 +60,8 @@ async function freshRun(allowScripts?: unknown): Promise<string> {
       join(dir, "deno.json"),
       JSON.stringify({ imports, ...(allowScripts ? { allowScripts } : {}) }),
     );
-    const loads = pkgs.map((p) => `await import(${JSON.stringify(p.name)}).catch(() => {});`);
+    // npm names hold no quote: each is a literal specifier in the script.
+    const loads = pkgs.map((p) => `await import("${p.name}").catch(() => {});`);
     await Deno.writeTextFile(join(dir, "a.ts"), `console.error("ours");\n${loads.join("\n")}\n`);
     const out = await new Deno.Command(Deno.execPath(), {
       args: ["run", "-A", "--cached-only", "--no-lock", join(dir, "a.ts")],
