@@ -15,12 +15,27 @@ import { openStore, type Store } from "../../core/store.ts";
 
 const registry = await loadRegistry();
 /** The demo's tools whose sentences state lengths or areas. */
-const TOOLS = ["door_clearance", "ceiling_height", "takeoff", "turning_space", "code_check"];
-/** What the demo does not answer by itself. */
+const TOOLS = [
+  "door_clearance",
+  "ceiling_height",
+  "takeoff",
+  "turning_space",
+  "code_check",
+  "will_it_fit",
+  "step_free_route",
+];
+/** What the demo does not answer by itself: the tool's first example, else these. */
 const EXTRA: Record<string, Record<string, unknown>> = {
   turning_space: { turning_diameter_m: 1.525 },
   code_check: { pack: "ada-2010" },
+  step_free_route: { chair_width_m: 0.7 },
 };
+
+/** Data without the sentences some of it carries (will_it_fit's `step_text`, made in the run). */
+const withoutText = (d: unknown) =>
+  d && typeof d === "object"
+    ? Object.fromEntries(Object.entries(d).filter(([k]) => !k.endsWith("_text")))
+    : d;
 
 async function run(
   tool: string,
@@ -29,7 +44,7 @@ async function run(
 ) {
   const o = await runTool(registry.require(tool), {
     builtins: BUILTIN_SCANS,
-    set: { scan: "demo", ...EXTRA[tool] },
+    set: { scan: "demo", ...(registry.require(tool).examples?.[0] ?? {}), ...EXTRA[tool] },
     persist: false,
     ...(units ? { units } : {}),
     ...(store ? { store } : {}),
@@ -52,10 +67,18 @@ function sentences(r: ToolResult) {
 /** What does not change with the unit system: statuses, codes, data, values. */
 function facts(r: ToolResult) {
   return {
-    verdict: [r.verdict.status, r.verdict.code, r.verdict.data],
+    verdict: [r.verdict.status, r.verdict.code, withoutText(r.verdict.data)],
     metrics: r.metrics.map((m) => [m.id, m.value, m.unit]),
-    checks: r.checks.map((c) => [c.id, c.status, c.code, c.data, c.measured, c.limit, c.unit]),
-    findings: r.findings.map((f) => [f.id, f.status, f.code, f.data]),
+    checks: r.checks.map((c) => [
+      c.id,
+      c.status,
+      c.code,
+      withoutText(c.data),
+      c.measured,
+      c.limit,
+      c.unit,
+    ]),
+    findings: r.findings.map((f) => [f.id, f.status, f.code, withoutText(f.data)]),
   };
 }
 

@@ -3,7 +3,7 @@
  * plan's scan uncertainty (design.md; first-order error propagation, Taylor, "An Introduction
  * to Error Analysis", §3), or the reason it cannot be measured.
  */
-import { sayLength } from "../../../ground/units.ts";
+import { sayLength, unitsNow } from "../../../ground/units.ts";
 import {
   type Opening,
   type Plan,
@@ -421,7 +421,7 @@ function measureStairWidthM({ subject, plan }: MeasureArgs): Measured | Missing 
   return {
     value: v.width_m,
     tolerance: tolerance_m(plan, v.width_m, { uncertainty_m: est?.error_m ?? v.uncertainty_m }),
-    ...(est ? { note: `width estimated ${est.basis} (±${est.error_m.toFixed(2)} m)` } : {}),
+    ...(est ? { note: `width estimated ${est.basis} (±${sayLength(est.error_m)})` } : {}),
   };
 }
 
@@ -834,7 +834,12 @@ function bedClearZone(room: Room, plan: Plan): Measured | Missing {
   return {
     value: least,
     tolerance: tolLen(plan, least),
-    note: `the ${bed.label} ${bed.size[0].toFixed(2)} × ${bed.size[1].toFixed(2)} m; both ` +
+    note:
+      `the ${bed.label} ${
+        unitsNow() === "metric"
+          ? `${bed.size[0].toFixed(2)} × ${bed.size[1].toFixed(2)} m`
+          : `${sayLength(bed.size[0])} × ${sayLength(bed.size[1])}`
+      }; both ` +
       "long sides and the foot",
   };
 }
