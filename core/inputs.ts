@@ -4,7 +4,7 @@
  * Only an input that nothing fills becomes a question. Every value records where it came
  * from, and each default or persona value becomes an assumption sentence.
  */
-import { convertible, formatQuantity, type UnitSystem } from "../ground/units.ts";
+import { type UnitSystem, withUnits } from "../ground/units.ts";
 import type { z } from "npm:zod@4.6.7";
 import { readLength } from "../ground/lengths.ts";
 import { InputError } from "../ground/errors.ts";
@@ -46,7 +46,7 @@ export interface FillSources {
   preference?: (key: string) => unknown;
   /** The active persona. */
   persona?: PersonaPresets;
-  /** The unit system an assumption's length or area is said in (display.units); metric by default. */
+  /** The unit system the assumptions' lengths and areas are said in (display.units). */
   units?: UnitSystem;
 }
 
@@ -62,6 +62,11 @@ export interface Filled {
  * value is an InputError naming the input, what is allowed and what was given.
  */
 export function fillInputs(m: Manifest, src: FillSources): Filled {
+  // Its assumptions are sentences: made in the run's unit system (ground/units.ts).
+  return src.units ? withUnits(src.units, () => fill(m, src)) : fill(m, src);
+}
+
+function fill(m: Manifest, src: FillSources): Filled {
   const shape = m.inputs.shape as Record<string, z.ZodType>;
   const names = Object.keys(shape);
   for (const k of [...Object.keys(src.explicit ?? {}), ...Object.keys(src.answered ?? {})]) {
@@ -104,16 +109,7 @@ export function fillInputs(m: Manifest, src: FillSources): Filled {
       const p = src.persona.preset[fill.key];
       if (p !== undefined) {
         put(p.value, "persona", `persona ${src.persona.id} preset ${fill.key}`);
-<<<<<<< HEAD
-        out.assumptions.push({
-          text: `Assumed ${
-            describe(name, meta.label, p.value, meta.unit, src.units)
-          } (persona: ${src.persona.title}${p.source ? `; ${p.source}` : ""}${
-            p.unverified ? "; unverified" : ""
-          }).`,
-=======
         out.assumptions.push(sayRun.assumption("assumption.persona_preset", {
->>>>>>> main
           input: name,
           ...(meta.label !== undefined ? { label: meta.label } : {}),
           value: p.value,
@@ -129,12 +125,7 @@ export function fillInputs(m: Manifest, src: FillSources): Filled {
     const def = inputDefault(schema);
     if (def !== undefined) {
       put(def, "default", "default");
-<<<<<<< HEAD
-      out.assumptions.push({
-        text: `Assumed ${describe(name, meta.label, def, meta.unit, src.units)} (default).`,
-=======
       out.assumptions.push(sayRun.assumption("assumption.input_default", {
->>>>>>> main
         input: name,
         ...(meta.label !== undefined ? { label: meta.label } : {}),
         value: def,
@@ -248,21 +239,3 @@ export function allowed(m: Manifest, name: string): string {
   if (s.minLength !== undefined) parts.push(`at least ${s.minLength} character(s)`);
   return parts.join(", ");
 }
-<<<<<<< HEAD
-
-function describe(
-  name: string,
-  label: string | undefined,
-  value: unknown,
-  unit?: string,
-  units: UnitSystem = "metric",
-): string {
-  const what = label ?? name.replaceAll("_", " ");
-  if (typeof value === "number" && convertible(unit)) {
-    return `${what} of ${formatQuantity(value, unit, units, String(round(value, 4)))}`;
-  }
-  const v = typeof value === "number" ? String(round(value, 4)) : JSON.stringify(value);
-  return `${what} of ${v}${unit ? ` ${unit}` : ""}`;
-}
-=======
->>>>>>> main
