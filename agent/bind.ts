@@ -311,19 +311,39 @@ function looseValue(v: string): RegExp {
   return new RegExp(`(?<![a-z0-9])${parts.join("[\\s()\\-]*")}(?![a-z0-9])`, "i");
 }
 
-/** Binds a question's mentions to `card`'s inputs. */
+/** The inputs of a card, by name. */
+type Props = [string, Prop][];
+
+/** Binds a question's mentions to `card`'s inputs, phase by phase; an input bound stays bound. */
 export function bindInputs(
   card: ToolCard,
   question: string,
   mentions: Mention[],
   opts: { plan?: PlanRooms; scans?: ScanName[] } = {},
 ): Bound {
-  const props = Object.entries(card.inputs.properties ?? {});
+  const props: Props = Object.entries(card.inputs.properties ?? {});
   const out: Record<string, unknown> = {};
   const notes: string[] = [];
   const asks: Bound["asks"] = [];
-  const ctxOf = (m: Mention) => m.context;
+  bindSizesAndItems(props, mentions, out, notes);
+  bindQuantities(props, question, mentions, out);
+  bindDate(props, mentions, out, notes);
+  bindPlaces(props, question, mentions, out, opts.scans);
+  if (opts.plan) {
+    bindRoom(props, question, opts.plan, out, asks);
+    bindOutsideDoor(props, question, opts.plan, out);
+  }
+  bindListedValues(props, question, out);
+  return { values: out, notes, asks };
+}
 
+/** Sizes and named items (a sofa, a fridge) to the inputs that take them. */
+function bindSizesAndItems(
+  props: Props,
+  mentions: Mention[],
+  out: Record<string, unknown>,
+  notes: string[],
+): void {
   // Sizes (W × D × H) go to inputs named for width, depth and height, in that order.
   const size = mentions.find((m) => m.kind === "size");
   if (size && size.kind === "size") {
@@ -351,6 +371,16 @@ export function bindInputs(
       notes.push(`Took ${m.item.source} as the size of the ${m.text}.`);
     }
   }
+}
+
+/** Lengths, fractions, minutes, angles and counts to the numeric inputs in their units. */
+function bindQuantities(
+  props: Props,
+  question: string,
+  mentions: Mention[],
+  out: Record<string, unknown>,
+): void {
+  const ctxOf = (m: Mention) => m.context;
   const numeric = (unit: (u: string | undefined, n: string, p: Prop) => boolean) =>
     props.filter(([n, p]) => isNumber(p) && unit(unitOf(n, p), n, p));
   assign(
@@ -401,6 +431,15 @@ export function bindInputs(
     out,
     false,
   );
+}
+
+/** A date said to the input that takes a YYYY-MM-DD date (the 21st for a month alone). */
+function bindDate(
+  props: Props,
+  mentions: Mention[],
+  out: Record<string, unknown>,
+  notes: string[],
+): void {
   // Dates: to a string input that takes a YYYY-MM-DD date.
   const dateInput = props.find(([n, p]) =>
     p.type === "string" && (/date/.test(n) || String(p.pattern ?? "").includes("\\d{2}-\\d{2}"))
@@ -419,6 +458,16 @@ export function bindInputs(
       notes.push(`Took the 21st for "${date.text}" (a month without a day).`);
     }
   }
+}
+
+/** Coordinates to an input that takes a place; a stored scan named to a scan or place input. */
+function bindPlaces(
+  props: Props,
+  question: string,
+  mentions: Mention[],
+  out: Record<string, unknown>,
+  scans: ScanName[] | undefined,
+): void {
   // Coordinates: to an input that takes a place.
   const coords = mentions.find((m) => m.kind === "coordinates");
   for (const [n, p] of props) {
@@ -426,20 +475,30 @@ export function bindInputs(
     if (n in out) continue;
     if (refers === "place" && coords && coords.kind === "coordinates") {
       out[n] = `${coords.lat},${coords.lon}`;
-    } else if ((refers === "scan" || refers === "place") && opts.scans?.length) {
+    } else if ((refers === "scan" || refers === "place") && scans?.length) {
       const lower = ` ${words(question).join(" ")} `;
-      const hit = opts.scans.filter((s) =>
+      const hit = scans.filter((s) =>
         (s.id.length >= 3 && lower.includes(` ${words(s.id).join(" ")} `)) ||
         (s.name && s.name.length >= 4 && lower.includes(` ${words(s.name).join(" ")} `))
       );
       if (hit.length === 1) out[n] = hit[0].id;
     }
   }
+}
+
+/** A room named to the input that takes a room, or asked about by name when it is not one room. */
+function bindRoom(
+  props: Props,
+  question: string,
+  plan: PlanRooms,
+  out: Record<string, unknown>,
+  asks: Bound["asks"],
+): void {
   // Rooms: to the input that takes a room; the one after "to"/"into"/"in" when several. A
   // room named that is several rooms (or none) is asked about by name, never dropped.
   const roomInputs = props.filter(([n, p]) => refersOf(n, p) === "room");
-  if (roomInputs.length && opts.plan) {
-    const rooms = roomMentions(question, opts.plan);
+  if (roomInputs.length) {
+    const rooms = roomMentions(question, plan);
     const lower = question.toLowerCase().replace(/[^a-z0-9]+/g, " ");
     const before = (r: { at: number }, re: RegExp) =>
       re.test(` ${lower.slice(0, Math.max(0, r.at - 1))}`);
@@ -454,20 +513,29 @@ export function bindInputs(
     if (target && target.ids.length === 1) out[name] = target.ids[0];
     else if (target) asks.push({ input: name, named: target.text, ids: target.ids });
     else {
-      const missing = missingRooms(question, opts.plan).find((r) => before(r, into));
+      const missing = missingRooms(question, plan).find((r) => before(r, into));
       if (missing) asks.push({ input: name, named: missing.text, ids: [] });
     }
   }
-  // A door to the outside other than the main one, to an input that takes such a door.
-  if (opts.plan) {
-    const door = props.find(([n, p]) =>
-      !(n in out) && refersOf(n, p) === "door" &&
-      /outside/.test(`${p.ask ?? ""} ${p.description ?? ""}`)
-    );
-    const id = door ? outsideDoorMention(question, opts.plan) : undefined;
-    if (door && id) out[door[0]] = id;
-  }
-  // Values the inputs list: enum values said in the question, packs and levels by name.
+}
+
+/** A door to the outside other than the main one, to an input that takes such a door. */
+function bindOutsideDoor(
+  props: Props,
+  question: string,
+  plan: PlanRooms,
+  out: Record<string, unknown>,
+): void {
+  const door = props.find(([n, p]) =>
+    !(n in out) && refersOf(n, p) === "door" &&
+    /outside/.test(`${p.ask ?? ""} ${p.description ?? ""}`)
+  );
+  const id = door ? outsideDoorMention(question, plan) : undefined;
+  if (door && id) out[door[0]] = id;
+}
+
+/** Values the inputs list (enum values, packs and levels by name) said in the question. */
+function bindListedValues(props: Props, question: string, out: Record<string, unknown>): void {
   const qLower = question.toLowerCase();
   const qWords = new Set(words(question).map(stem));
   for (const [n, p] of props) {
@@ -501,5 +569,4 @@ export function bindInputs(
     const byHead = listed.filter((v) => heads.has(v.toLowerCase().split(/[^a-z0-9]/)[0]));
     if (byHead.length === 1) out[n] = byHead[0];
   }
-  return { values: out, notes, asks };
 }

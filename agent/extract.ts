@@ -137,23 +137,50 @@ const ITEM_RE = new RegExp(
  */
 export function extract(question: string): Mention[] {
   const text = numberWords(question);
+  const out: Mention[] = [];
+  const r = reader(text, out);
+  readExact(r);
+  readRatesAndAngles(r);
+  readDatesInWords(r);
+  readLengthsItemsCounts(r);
+  out.sort((a, b) => a.start - b.start);
+  setContexts(out, text);
+  return out;
+}
+
+/** What the phases of `extract` share: the text read, and its spans already taken. */
+interface Reader {
+  text: string;
+  /** Keeps a mention unless an earlier (more specific) reading took part of its span. */
+  add(m: WithoutContext<Mention>): void;
+  /** Calls `f` on every match of the global expression `re` in the text. */
+  each(re: RegExp, f: (m: RegExpExecArray) => void): void;
+}
+
+function reader(text: string, out: Mention[]): Reader {
   const taken: [number, number][] = [];
   const free = (s: number, e: number) => taken.every(([a, b]) => e <= a || s >= b);
-  const out: Mention[] = [];
-  const add = (m: WithoutContext<Mention>) => {
-    if (!free(m.start, m.end)) return;
-    taken.push([m.start, m.end]);
-    out.push({ ...m, context: [] } as unknown as Mention);
+  return {
+    text,
+    add: (m) => {
+      if (!free(m.start, m.end)) return;
+      taken.push([m.start, m.end]);
+      out.push({ ...m, context: [] } as unknown as Mention);
+    },
+    each: (re, f) => {
+      re.lastIndex = 0;
+      for (let m = re.exec(text); m; m = re.exec(text)) f(m);
+    },
   };
-  const each = (re: RegExp, f: (m: RegExpExecArray) => void) => {
-    re.lastIndex = 0;
-    for (let m = re.exec(text); m; m = re.exec(text)) f(m);
-  };
+}
+
+/** The readings that leave no doubt, first: coordinates, ISO dates, sizes, feet and inches. */
+function readExact(r: Reader): void {
   // Coordinates: "52.52, 13.40" (decimal degrees, both with a decimal point).
-  each(/(-?\d{1,2}\.\d+)\s*,\s*(-?\d{1,3}\.\d+)/g, (m) => {
+  r.each(/(-?\d{1,2}\.\d+)\s*,\s*(-?\d{1,3}\.\d+)/g, (m) => {
     const lat = Number(m[1]), lon = Number(m[2]);
     if (Math.abs(lat) <= 90 && Math.abs(lon) <= 180) {
-      add({
+      r.add({
         kind: "coordinates",
         lat,
         lon,
@@ -164,8 +191,8 @@ export function extract(question: string): Mention[] {
     }
   });
   // ISO dates.
-  each(/\b(\d{4})-(\d{2})-(\d{2})\b/g, (m) => {
-    add({
+  r.each(/\b(\d{4})-(\d{2})-(\d{2})\b/g, (m) => {
+    r.add({
       kind: "date",
       year: Number(m[1]),
       month: Number(m[2]),
@@ -177,7 +204,7 @@ export function extract(question: string): Mention[] {
   });
   // Sizes: "84 x 37 x 33 in", "2m x 90cm x 80cm", "70 by 68 by 180 cm".
   const dimPart = String.raw`${NUM}\s*(${UNIT.slice(1, -1)})?`;
-  each(
+  r.each(
     new RegExp(
       String.raw`${dimPart}\s*(?:x|×|by|\*)\s*${dimPart}(?:\s*(?:x|×|by|\*)\s*${dimPart})?`,
       "gi",
@@ -188,12 +215,12 @@ export function extract(question: string): Mention[] {
       const last = units.filter(Boolean).at(-1);
       if (!last) return; // a size needs a unit somewhere
       const values_m = nums.map((n, i) => clean(n * unitM(units[i] ?? last)));
-      add({ kind: "size", values_m, text: m[0], start: m.index, end: m.index + m[0].length });
+      r.add({ kind: "size", values_m, text: m[0], start: m.index, end: m.index + m[0].length });
     },
   );
   // Feet and inches: 2' 10", 5 ft 6, 6 foot 2 in, 7 feet 1/2 in.
-  each(feetInchesRe(), (m) => {
-    add({
+  r.each(feetInchesRe(), (m) => {
+    r.add({
       kind: "length",
       value_m: feetInchesM(m),
       text: m[0],
@@ -201,9 +228,13 @@ export function extract(question: string): Mention[] {
       end: m.index + m[0].length,
     });
   });
+}
+
+/** Percentages, ratios ("1:12"), minutes and angles. */
+function readRatesAndAngles(r: Reader): void {
   // Percentages and ratios.
-  each(new RegExp(String.raw`${NUM}\s*(?:%|percent\b|per cent\b|pc\b)`, "gi"), (m) => {
-    add({
+  r.each(new RegExp(String.raw`${NUM}\s*(?:%|percent\b|per cent\b|pc\b)`, "gi"), (m) => {
+    r.add({
       kind: "fraction",
       value: clean(Number(m[1]) / 100),
       text: m[0],
@@ -211,10 +242,10 @@ export function extract(question: string): Mention[] {
       end: m.index + m[0].length,
     });
   });
-  each(/\b1\s*(?::|in)\s*(\d+(?:\.\d+)?)\b(?!\s*(?:mm|cm|m|ft|in)\b)/gi, (m) => {
+  r.each(/\b1\s*(?::|in)\s*(\d+(?:\.\d+)?)\b(?!\s*(?:mm|cm|m|ft|in)\b)/gi, (m) => {
     const n = Number(m[1]);
     if (n >= 2) {
-      add({
+      r.add({
         kind: "fraction",
         value: clean(1 / n),
         text: m[0],
@@ -224,8 +255,8 @@ export function extract(question: string): Mention[] {
     }
   });
   // Minutes and angles.
-  each(new RegExp(String.raw`${NUM}\s*(?:min(?:ute)?s?|mins)\b`, "gi"), (m) => {
-    add({
+  r.each(new RegExp(String.raw`${NUM}\s*(?:min(?:ute)?s?|mins)\b`, "gi"), (m) => {
+    r.add({
       kind: "minutes",
       value: Number(m[1]),
       text: m[0],
@@ -233,8 +264,8 @@ export function extract(question: string): Mention[] {
       end: m.index + m[0].length,
     });
   });
-  each(new RegExp(String.raw`${NUM}\s*(?:°|deg(?:ree)?s?\b)`, "gi"), (m) => {
-    add({
+  r.each(new RegExp(String.raw`${NUM}\s*(?:°|deg(?:ree)?s?\b)`, "gi"), (m) => {
+    r.add({
       kind: "angle",
       value_deg: Number(m[1]),
       text: m[0],
@@ -242,14 +273,18 @@ export function extract(question: string): Mention[] {
       end: m.index + m[0].length,
     });
   });
+}
+
+/** Dates in words: "21 June", "June 21st", named days ("midsummer"), a month alone. */
+function readDatesInWords(r: Reader): void {
   // Dates in words: "21 June", "June 21st", "21st of June 2025", "in December".
-  each(
+  r.each(
     new RegExp(
       String.raw`\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH_RE}\b\.?(?:,?\s+(\d{4}))?`,
       "gi",
     ),
     (m) => {
-      add({
+      r.add({
         kind: "date",
         day: Number(m[1]),
         month: monthOf(m[2]),
@@ -260,11 +295,11 @@ export function extract(question: string): Mention[] {
       });
     },
   );
-  each(
+  r.each(
     new RegExp(String.raw`\b${MONTH_RE}\s+(\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s+(\d{4}))?`, "gi"),
     (m) => {
       if (m[1].toLowerCase() === "may" && !/^may\s+\d/i.test(m[0])) return;
-      add({
+      r.add({
         kind: "date",
         month: monthOf(m[1]),
         day: Number(m[2]),
@@ -276,23 +311,23 @@ export function extract(question: string): Mention[] {
     },
   );
   for (const [re, month, day] of NAMED_DAYS) {
-    const m = re.exec(text);
+    const m = re.exec(r.text);
     if (m) {
-      add({ kind: "date", month, day, text: m[0], start: m.index, end: m.index + m[0].length });
+      r.add({ kind: "date", month, day, text: m[0], start: m.index, end: m.index + m[0].length });
     }
   }
   // A month alone ("in December"): "may" only after "in", "during" or "of".
-  each(
+  r.each(
     /\b(?:in|during|of|for|through|throughout)\s+(?:mid[- ]?|early\s+|late\s+)?(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\b/gi,
     (m) => {
       const s = m.index + m[0].length - m[1].length;
-      add({ kind: "date", month: monthOf(m[1]), text: m[1], start: s, end: s + m[1].length });
+      r.add({ kind: "date", month: monthOf(m[1]), text: m[1], start: s, end: s + m[1].length });
     },
   );
-  each(
+  r.each(
     /\b(january|february|april|june|july|august|september|october|november|december)\b/gi,
     (m) =>
-      add({
+      r.add({
         kind: "date",
         month: monthOf(m[1]),
         text: m[0],
@@ -300,9 +335,13 @@ export function extract(question: string): Mention[] {
         end: m.index + m[0].length,
       }),
   );
+}
+
+/** Single lengths, then named items, then bare counts before a noun. */
+function readLengthsItemsCounts(r: Reader): void {
   // Single lengths: "70 cm", "32 inches", "7 feet", "2.4m", "6'".
-  each(singleLengthRe(), (m) => {
-    add({
+  r.each(singleLengthRe(), (m) => {
+    r.add({
       kind: "length",
       value_m: singleLengthM(m),
       text: m[0],
@@ -311,18 +350,18 @@ export function extract(question: string): Mention[] {
     });
   });
   // Named items, longest names first, in one pass.
-  const lower = text.toLowerCase();
+  const lower = r.text.toLowerCase();
   ITEM_RE.lastIndex = 0;
   for (let m = ITEM_RE.exec(lower); m; m = ITEM_RE.exec(lower)) {
     const item = ITEM_BY_KEY.get(itemKey(m[0])) ?? ITEM_BY_KEY.get(itemKey(m[0].replace(/s$/, "")));
-    if (item) add({ kind: "item", item, text: m[0], start: m.index, end: m.index + m[0].length });
+    if (item) r.add({ kind: "item", item, text: m[0], start: m.index, end: m.index + m[0].length });
   }
   // Counts: a bare whole number before a noun ("3 coats", "a 6-unit building"); not the
   // number of a section, standard or code ("section 304", "BRE 209", "R311").
-  each(
+  r.each(
     /(?<![\w.])(?<!\b(?:section|sections|sec|§|chapter|part|table|figure|clause|no|ada|bre|en|irc|iso|bs|fha|m4)\.?\s*)(\d{1,3})(?:\s+|-)(?=[a-z])/gi,
     (m) => {
-      add({
+      r.add({
         kind: "count",
         value: Number(m[1]),
         text: m[1],
@@ -331,10 +370,14 @@ export function extract(question: string): Mention[] {
       });
     },
   );
-  out.sort((a, b) => a.start - b.start);
-  // Context: the words between this mention and its neighbours, at most 5 on each side.
-  // Items are words of the sentence, not values: they do not bound a neighbour's context.
-  // Context stops at a sentence's end; the two words nearest a value count twice.
+}
+
+/**
+ * Each mention's context: the words between it and its neighbours, at most 5 on each side.
+ * Items are words of the sentence, not values: they do not bound a neighbour's context.
+ * Context stops at a sentence's end; the two words nearest a value count twice.
+ */
+function setContexts(out: Mention[], text: string): void {
   const bounds = out.filter((m) => m.kind !== "item");
   out.forEach((m) => {
     const i = (bounds as Mention[]).indexOf(m);
@@ -353,5 +396,4 @@ export function extract(question: string): Mention[] {
       ...expandedTokens(`${of} ${of}`),
     ];
   });
-  return out;
 }

@@ -6,7 +6,7 @@
  * prints the decision (tools with confidence, each input with its value and source, the
  * questions it would ask) without running. Loaded only when `ask` runs.
  */
-import { ask, decide, type Decision } from "../agent/ask.ts";
+import { ask, type AskOutcome, decide, type Decision } from "../agent/ask.ts";
 import { type AskOptions, toolManifest } from "../agent/cards.ts";
 import type { ModelSettings } from "../agent/llm/config.ts";
 import { InputError } from "../ground/errors.ts";
@@ -80,26 +80,10 @@ function promptAnswer(
 
 /** Runs `threshold ask`; returns the exit code. */
 export async function cmdAsk(question: string, f: AskFlags, env: AskEnv): Promise<number> {
-  const s = env.store();
-  // Personas (and zod with them) load only when one is in use.
-  const persona = f.persona !== undefined || s.getSelection("persona") !== undefined
-    ? (await import("../presets/personas.ts")).activePersona(s, f.persona)
-    : undefined;
-  const { BUILTIN_SCANS } = await import("../layers/builtin.ts");
-  const set = Object.fromEntries(f.set.map((kv) => env.parseKv(kv)));
-  const color = useColor();
-  const live = env.terminal && !f.json;
-  const opts: AskOptions = {
-    store: s,
-    builtins: BUILTIN_SCANS,
-    scan: f.scan,
-    set,
-    persona,
-    tool: f.tool,
-  };
+  const opts = await askOptions(f, env);
   if (!f.planOnly && !f.tool && !f.offline) {
     const { modelSettings } = await import("../agent/llm/config.ts");
-    const settings = modelSettings(s);
+    const settings = modelSettings(opts.store!);
     if (f.llm && settings.provider === "offline") {
       throw new InputError(
         "--llm",
@@ -110,6 +94,52 @@ export async function cmdAsk(question: string, f: AskFlags, env: AskEnv): Promis
       return await cmdAskModel(question, f, env, opts, settings);
     }
   }
+  const color = useColor();
+  const live = env.terminal && !f.json;
+  const decided = await decideTools(question, f, env, opts, live);
+  if (typeof decided === "number") return decided;
+  const decision = decided;
+  if (f.planOnly) {
+    if (f.json) env.out(JSON.stringify(decision, null, 2));
+    else env.out(planText(decision));
+    return 0;
+  }
+  // On a terminal the line leads the answer; otherwise stdout stays for the JSON or the result.
+  if (!f.json) (live ? env.out : env.err)(paint(decisionLine(decision), "bold", color));
+  const lib = await import("../core/session.ts");
+  const outcome = await ask(question, {
+    ...opts,
+    tool: decision.tools.length === 1 ? decision.tools[0].tool : undefined,
+    answer: live ? terminalAnswers(lib, env) : undefined,
+    onEvent: live ? stepPrinter(env, color) : undefined,
+  });
+  return await printOutcome(outcome, f, env, color);
+}
+
+/** The ask's options from the flags: the store, the persona in use, the inputs set. */
+async function askOptions(f: AskFlags, env: AskEnv): Promise<AskOptions> {
+  const s = env.store();
+  // Personas (and zod with them) load only when one is in use.
+  const persona = f.persona !== undefined || s.getSelection("persona") !== undefined
+    ? (await import("../presets/personas.ts")).activePersona(s, f.persona)
+    : undefined;
+  const { BUILTIN_SCANS } = await import("../layers/builtin.ts");
+  const set = Object.fromEntries(f.set.map((kv) => env.parseKv(kv)));
+  return { store: s, builtins: BUILTIN_SCANS, scan: f.scan, set, persona, tool: f.tool };
+}
+
+/**
+ * The offline decision, with the tools to run; or the exit code when it ends here: no tool
+ * answers, the choice between tools is the answer (`--plan-only`), or nobody is at a terminal
+ * to choose. At a terminal the person picks one tool and it is decided again with it.
+ */
+async function decideTools(
+  question: string,
+  f: AskFlags,
+  env: AskEnv,
+  opts: AskOptions,
+  live: boolean,
+): Promise<(Decision & { status: "tools" }) | number> {
   let decision: Decision = await decide(question, opts);
   if (decision.status === "none") {
     // No tool answers it: say so, and what threshold can answer.
@@ -142,42 +172,50 @@ export async function cmdAsk(question: string, f: AskFlags, env: AskEnv): Promis
     decision = await decide(question, opts);
     if (decision.status !== "tools") throw new Error("a chosen tool was not decided");
   }
-  if (f.planOnly) {
-    if (f.json) env.out(JSON.stringify(decision, null, 2));
-    else env.out(planText(decision));
-    return 0;
-  }
-  // On a terminal the line leads the answer; otherwise stdout stays for the JSON or the result.
-  if (!f.json) (live ? env.out : env.err)(paint(decisionLine(decision), "bold", color));
-  const lib = await import("../core/session.ts");
-  const outcome = await ask(question, {
-    ...opts,
-    tool: decision.tools.length === 1 ? decision.tools[0].tool : undefined,
-    answer: live
-      ? (questions, session) => {
-        const answers: Record<string, unknown> = {};
-        const save: string[] = [];
-        for (const q of questions) {
-          const a = promptAnswer(q, session, lib, env.err);
-          if (a === null) {
-            return Promise.resolve(undefined);
-          }
-          answers[q.input] = a.value;
-          if (
-            q.save && confirm(
-              q.save.as === "selection"
-                ? `Select ${a.shown} for later runs?`
-                : `Save ${a.shown} as your preference ${q.save.key}?`,
-            )
-          ) {
-            save.push(q.input);
-          }
-        }
-        return Promise.resolve({ answers, save, parsed: true });
+  return decision;
+}
+
+/**
+ * Answers a run's questions at the terminal, one prompt each, offering to save each answer;
+ * gives up (undefined) when stdin closes.
+ */
+function terminalAnswers(
+  lib: Pick<typeof import("../core/session.ts"), "parseAnswer" | "answerShown" | "unitHint">,
+  env: AskEnv,
+): NonNullable<AskOptions["answer"]> {
+  return (questions, session) => {
+    const answers: Record<string, unknown> = {};
+    const save: string[] = [];
+    for (const q of questions) {
+      const a = promptAnswer(q, session, lib, env.err);
+      if (a === null) {
+        return Promise.resolve(undefined);
       }
-      : undefined,
-    onEvent: live ? stepPrinter(env, color) : undefined,
-  });
+      answers[q.input] = a.value;
+      if (
+        q.save && confirm(
+          q.save.as === "selection"
+            ? `Select ${a.shown} for later runs?`
+            : `Save ${a.shown} as your preference ${q.save.key}?`,
+        )
+      ) {
+        save.push(q.input);
+      }
+    }
+    return Promise.resolve({ answers, save, parsed: true });
+  };
+}
+
+/**
+ * Prints what the ask ended with and gives the exit code: the questions still open (exit 3,
+ * as `threshold run`), else every run's result as JSON or rendered (exit 1 when one erred).
+ */
+async function printOutcome(
+  outcome: AskOutcome,
+  f: AskFlags,
+  env: AskEnv,
+  color: boolean,
+): Promise<number> {
   if (
     outcome.status === "model" || outcome.status === "which_tool" ||
     outcome.status === "planned" || outcome.status === "none"

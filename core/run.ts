@@ -177,74 +177,10 @@ export async function runTool(m: Manifest, opts: RunOptions = {}): Promise<RunOu
     );
   } else {
     if (signal.aborted) throw new CancelledError();
-    const limit = timeLimit(opts);
-    // The deadline stops engines at their checkpoints; the timer stops a handler that awaits.
-    const timer = new AbortController();
-    const handle = setTimeout(
-      () => timer.abort(new BudgetExceeded(false, `stopped at ${limit.text}`)),
-      Math.min(limit.seconds * 1000, 2 ** 31 - 1),
-    );
-    const both = AbortSignal.any([signal, timer.signal]);
-    try {
-      const h = await withBudget(
-        {
-          deadline_ms: performance.now() + limit.seconds * 1000,
-          limit_text: limit.text,
-          signal: both,
-          ...(opts.cancel_flag ? { cancel: opts.cancel_flag } : {}),
-        },
-        () =>
-          Promise.race([
-            m.run({ ...ctx, signal: both } as typeof ctx, inputs as never),
-            new Promise<never>((_, reject) => {
-              const stop = () => reject(both.reason);
-              if (both.aborted) stop();
-              else both.addEventListener("abort", stop, { once: true });
-            }),
-          ]),
-      );
-      if (signal.aborted) throw new CancelledError();
-      result = {
-        ...base,
-        // The truthful-verdict rule (core/verdict.ts), for every tool.
-        verdict: honestVerdict(h.verdict, h.checks ?? []),
-        metrics: h.metrics ?? [],
-        checks: h.checks ?? [],
-        findings: h.findings ?? [],
-        overlays: h.overlays ?? [],
-        assumptions: [...filled.assumptions, ...(h.assumptions ?? [])],
-        steps,
-        ...(h.data ? { data: h.data } : {}),
-      };
-      const check = ToolResult.safeParse(result);
-      if (!check.success) {
-        result = errorResult(
-          base,
-          steps,
-          filled.assumptions,
-          `${m.id} returned a result that does not match the ToolResult schema: ${
-            formatIssues(check.error.issues).split("\n").slice(0, 3).join("; ")
-          }`,
-          "run.bad_result",
-        );
-      }
-    } catch (e) {
-      if (e instanceof InputError || e instanceof CancelledError) throw e;
-      if (signal.aborted) throw new CancelledError();
-      if (e instanceof BudgetExceeded && e.cancelled) throw new CancelledError();
-      const over = e instanceof BudgetExceeded && !e.cancelled;
-      result = errorResult(
-        base,
-        steps,
-        filled.assumptions,
-        over
-          ? `${m.id} ${(e as Error).message}: the run took too long and was stopped.`
-          : `${m.id} failed: ${(e as Error)?.message ?? String(e)}`,
-        over ? "run.time_limit" : "run.failed",
-      );
-    } finally {
-      clearTimeout(handle);
-    }
+    result = await callHandler(m, ctx, inputs, { base, steps, assumptions: filled.assumptions }, {
+      ...opts,
+      signal,
+    });
   }
   if (loaded?.plan.implausible?.length) judgeImplausible(result, loaded.plan);
   for (const [sid, ws] of warnings) {
@@ -253,40 +189,153 @@ export async function runTool(m: Manifest, opts: RunOptions = {}): Promise<RunOu
 
   const run_id = newRunId(m.id);
   const duration_ms = performance.now() - t0;
-  if (store?.readOnly && opts.persist !== false) {
+  if (store && opts.persist !== false) {
+    persistRun(store, m, { scan, result, run_id, inputs: inputsRecord, duration_ms });
+  }
+  return { status: "done", result, run_id, duration_ms };
+}
+
+/** What a run's result starts from: its tool, scan and inputs, its steps, the fill's assumptions. */
+interface ResultStart {
+  base: Pick<ToolResult, "tool" | "scan" | "inputs">;
+  steps: string[];
+  assumptions: Assumption[];
+}
+
+/**
+ * Calls the tool's handler under the run's time limit (engines stop at their checkpoints; a
+ * timer stops a handler that awaits) and checks what it returns against the ToolResult schema.
+ * A crash, a run past the limit or a result off the schema is an `error` result; bad input and
+ * a cancelled run are thrown.
+ */
+async function callHandler(
+  m: Manifest,
+  ctx: ReturnType<typeof makeCtx>,
+  inputs: Record<string, unknown>,
+  { base, steps, assumptions }: ResultStart,
+  opts: RunOptions & { signal: AbortSignal },
+): Promise<ToolResult> {
+  const signal = opts.signal;
+  let result: ToolResult;
+  const limit = timeLimit(opts);
+  // The deadline stops engines at their checkpoints; the timer stops a handler that awaits.
+  const timer = new AbortController();
+  const handle = setTimeout(
+    () => timer.abort(new BudgetExceeded(false, `stopped at ${limit.text}`)),
+    Math.min(limit.seconds * 1000, 2 ** 31 - 1),
+  );
+  const both = AbortSignal.any([signal, timer.signal]);
+  try {
+    const h = await withBudget(
+      {
+        deadline_ms: performance.now() + limit.seconds * 1000,
+        limit_text: limit.text,
+        signal: both,
+        ...(opts.cancel_flag ? { cancel: opts.cancel_flag } : {}),
+      },
+      () =>
+        Promise.race([
+          m.run({ ...ctx, signal: both } as typeof ctx, inputs as never),
+          new Promise<never>((_, reject) => {
+            const stop = () => reject(both.reason);
+            if (both.aborted) stop();
+            else both.addEventListener("abort", stop, { once: true });
+          }),
+        ]),
+    );
+    if (signal.aborted) throw new CancelledError();
+    result = {
+      ...base,
+      // The truthful-verdict rule (core/verdict.ts), for every tool.
+      verdict: honestVerdict(h.verdict, h.checks ?? []),
+      metrics: h.metrics ?? [],
+      checks: h.checks ?? [],
+      findings: h.findings ?? [],
+      overlays: h.overlays ?? [],
+      assumptions: [...assumptions, ...(h.assumptions ?? [])],
+      steps,
+      ...(h.data ? { data: h.data } : {}),
+    };
+    const check = ToolResult.safeParse(result);
+    if (!check.success) {
+      result = errorResult(
+        base,
+        steps,
+        assumptions,
+        `${m.id} returned a result that does not match the ToolResult schema: ${
+          formatIssues(check.error.issues).split("\n").slice(0, 3).join("; ")
+        }`,
+        "run.bad_result",
+      );
+    }
+  } catch (e) {
+    if (e instanceof InputError || e instanceof CancelledError) throw e;
+    if (signal.aborted) throw new CancelledError();
+    if (e instanceof BudgetExceeded && e.cancelled) throw new CancelledError();
+    const over = e instanceof BudgetExceeded && !e.cancelled;
+    result = errorResult(
+      base,
+      steps,
+      assumptions,
+      over
+        ? `${m.id} ${(e as Error).message}: the run took too long and was stopped.`
+        : `${m.id} failed: ${(e as Error)?.message ?? String(e)}`,
+      over ? "run.time_limit" : "run.failed",
+    );
+  } finally {
+    clearTimeout(handle);
+  }
+  return result;
+}
+
+/**
+ * Saves the run and its findings, hiding from the result the findings the person rejected; a
+ * read-only store (or a full disk) saves nothing and the result's steps say so.
+ */
+function persistRun(
+  store: Store,
+  m: Manifest,
+  { scan, result, run_id, inputs, duration_ms }: {
+    scan: string | undefined;
+    result: ToolResult;
+    run_id: string;
+    inputs: ToolResult["inputs"];
+    duration_ms: number;
+  },
+): void {
+  if (store.readOnly) {
     result.steps.push(
       store.readOnlyWhy === "full"
         ? "The disk holding the store is full: this run and its findings were not saved."
         : "The store is read-only: this run and its findings were not saved.",
     );
-  } else if (store && opts.persist !== false) {
-    if (scan !== undefined && result.verdict.status !== "error") {
-      const rejected = store.syncFindings(
-        scan,
-        m.id,
-        result.findings,
-        run_id,
-        judgedScope(m, result),
-      );
-      if (rejected.size) {
-        result.findings = result.findings.filter((f) => !rejected.has(f.id));
-        result.steps.push(
-          `${rejected.size} finding(s) you rejected are hidden (threshold findings --all shows them).`,
-        );
-      }
-    }
-    store.addRun({
-      id: run_id,
-      tool: m.id,
-      scan,
-      status: result.verdict.status,
-      inputs: inputsRecord,
-      result,
-      started_at: new Date(Date.now() - duration_ms).toISOString(),
-      duration_ms,
-    });
+    return;
   }
-  return { status: "done", result, run_id, duration_ms };
+  if (scan !== undefined && result.verdict.status !== "error") {
+    const rejected = store.syncFindings(
+      scan,
+      m.id,
+      result.findings,
+      run_id,
+      judgedScope(m, result),
+    );
+    if (rejected.size) {
+      result.findings = result.findings.filter((f) => !rejected.has(f.id));
+      result.steps.push(
+        `${rejected.size} finding(s) you rejected are hidden (threshold findings --all shows them).`,
+      );
+    }
+  }
+  store.addRun({
+    id: run_id,
+    tool: m.id,
+    scan,
+    status: result.verdict.status,
+    inputs,
+    result,
+    started_at: new Date(Date.now() - duration_ms).toISOString(),
+    duration_ms,
+  });
 }
 
 /**

@@ -184,18 +184,42 @@ function extendEnds(
   return out;
 }
 
+/** A segment between two vertices, by index, with its tag and how far it is trusted. */
+type Piece = { u: number; v: number; tag: number; rank: number };
+/** An edge of the arrangement: two vertices (u < v) and the tags of the segments on it. */
+type Edge = { u: number; v: number; tags: Set<number> };
+/** The vertices so far, with the most trusted rank of a segment at each. */
+type Vertices = { verts: Point[]; vRank: number[] };
+
 /** Nodes the segments (their index as tag) and traces the faces; see arrangementFaces. */
 function nodeAndTrace(
   segs: Seg[],
   { snap_m, outline_snap_m = snap_m }: ArrangementOptions,
 ): { faces: ArrangementFace[]; loose: FaceEdge[] } {
-  // 2. Vertices: end points within snap_m are one (union-find); a cluster sits at the mean
-  // of its most trusted members.
+  const tick = ticker(16);
+  const { verts, vRank, whole } = clusterEnds(segs, snap_m, outline_snap_m, tick);
+  snapOntoTrusted({ verts, vRank }, whole, outline_snap_m, tick);
+  const pieces = bendThroughCorners({ verts, vRank }, whole, snap_m, outline_snap_m);
+  const crossPts = addCrossings({ verts, vRank }, pieces, snap_m, tick);
+  const edges = splitPieces(verts, pieces, crossPts, snap_m, tick);
+  return pruneAndTrace(verts, edges);
+}
+
+/**
+ * 2. Vertices: end points within snap_m (outline_snap_m between ranks) are one (union-find);
+ * a cluster sits at the mean of its most trusted members. Returns each segment as a piece
+ * between its two vertices.
+ */
+function clusterEnds(
+  segs: Seg[],
+  snap_m: number,
+  outline_snap_m: number,
+  tick: () => void,
+): Vertices & { whole: Piece[] } {
   const pts: { p: Point; rank: number }[] = [];
   for (const s of segs) pts.push({ p: s.a, rank: s.rank }, { p: s.b, rank: s.rank });
   const parent = pts.map((_, i) => i);
   const find = (i: number): number => parent[i] === i ? i : (parent[i] = find(parent[i]));
-  const tick = ticker(16);
   for (let i = 0; i < pts.length; i++) {
     tick();
     for (let j = i + 1; j < pts.length; j++) {
@@ -220,14 +244,23 @@ function nodeAndTrace(
     verts.push([x, y]);
   }
   const vRank: number[] = verts.map(() => Infinity);
-  const whole: { u: number; v: number; tag: number; rank: number }[] = segs.map((s, i) => {
+  const whole: Piece[] = segs.map((s, i) => {
     const u = clusterOf.get(find(2 * i))!, v = clusterOf.get(find(2 * i + 1))!;
     vRank[u] = Math.min(vRank[u], s.rank);
     vRank[v] = Math.min(vRank[v], s.rank);
     return { u, v, tag: i, rank: s.rank };
   });
 
-  // A less trusted vertex near a more trusted segment moves onto it (a floor corner onto a wall).
+  return { verts, vRank, whole };
+}
+
+/** A less trusted vertex near a more trusted segment moves onto it (a floor corner onto a wall). */
+function snapOntoTrusted(
+  { verts, vRank }: Vertices,
+  whole: Piece[],
+  outline_snap_m: number,
+  tick: () => void,
+): void {
   for (let vi = 0; vi < verts.length; vi++) {
     tick();
     for (const pc of whole) {
@@ -240,10 +273,19 @@ function nodeAndTrace(
       }
     }
   }
+}
 
-  // A less trusted piece bends through every trusted corner within outline_snap_m of it (the
-  // floor outline onto the wall corners near it), before crossings are looked for.
-  const pieces: typeof whole = [];
+/**
+ * A less trusted piece bends through every trusted corner within outline_snap_m of it (the
+ * floor outline onto the wall corners near it), before crossings are looked for.
+ */
+function bendThroughCorners(
+  { verts, vRank }: Vertices,
+  whole: Piece[],
+  snap_m: number,
+  outline_snap_m: number,
+): Piece[] {
+  const pieces: Piece[] = [];
   for (const pc of whole) {
     const a = verts[pc.u], b = verts[pc.v];
     const len = dist(a, b);
@@ -260,7 +302,19 @@ function nodeAndTrace(
     }
   }
 
-  // 3. Crossings: new vertices where two pieces cross inside both.
+  return pieces;
+}
+
+/**
+ * 3. Crossings: new vertices where two pieces cross inside both (one within snap_m of an
+ * existing vertex is that vertex). Returns, per piece, the vertices where it is crossed.
+ */
+function addCrossings(
+  { verts, vRank }: Vertices,
+  pieces: Piece[],
+  snap_m: number,
+  tick: () => void,
+): number[][] {
   const addVertex = (p: Point): number => {
     for (let k = 0; k < verts.length; k++) if (dist(verts[k], p) <= snap_m) return k;
     verts.push(p);
@@ -282,9 +336,21 @@ function nodeAndTrace(
     }
   }
 
-  // 4. Each piece split at every vertex within snap_m of its inside (T-junctions, overlaps,
-  // crossings), then duplicate edges merged (their tags joined).
-  const edges = new Map<string, { u: number; v: number; tags: Set<number> }>();
+  return crossPts;
+}
+
+/**
+ * 4. Each piece split at every vertex within snap_m of its inside (T-junctions, overlaps,
+ * crossings), then duplicate edges merged (their tags joined). Keyed "u,v" with u < v.
+ */
+function splitPieces(
+  verts: Point[],
+  pieces: Piece[],
+  crossPts: number[][],
+  snap_m: number,
+  tick: () => void,
+): Map<string, Edge> {
+  const edges = new Map<string, Edge>();
   pieces.forEach((pc, i) => {
     tick();
     const a = verts[pc.u], b = verts[pc.v];
@@ -314,10 +380,19 @@ function nodeAndTrace(
     }
   });
 
-  // 5. Remove what bounds no region: dangling edges, then edges with one face on both sides,
-  // until none is left; then the faces.
+  return edges;
+}
+
+/**
+ * 5. Remove what bounds no region: dangling edges, then edges with one face on both sides,
+ * until none is left; then the faces, largest first. What was removed is `loose`.
+ */
+function pruneAndTrace(
+  verts: Point[],
+  edges: Map<string, Edge>,
+): { faces: ArrangementFace[]; loose: FaceEdge[] } {
   const loose: FaceEdge[] = [];
-  const asFaceEdge = (e: { u: number; v: number; tags: Set<number> }): FaceEdge => ({
+  const asFaceEdge = (e: Edge): FaceEdge => ({
     a: verts[e.u],
     b: verts[e.v],
     tags: [...e.tags],

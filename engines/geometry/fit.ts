@@ -329,280 +329,342 @@ export function fitAlongRoute(
   const rooms = new Map(plan.rooms.map((r) => [r.id, r]));
   const openings = new Map(plan.openings.map((o) => [o.id, o]));
   const verticals = new Map(plan.verticals.map((v) => [v.id, v]));
-  const tol = (v: number) => tolerance_m(plan, v);
+  const j = stepJudge(plan, item);
+  const tick = ticker(16);
+  for (const { edge, from } of route.walk) {
+    tick();
+    const e = graph.edges[edge];
+    if (e.kind === "door") {
+      steps.push(doorStep(openings.get(e.element)!, rooms, j));
+    } else if (e.kind === "room") {
+      steps.push(...roomSteps(rooms.get(e.element)!, e, from, graph, j, tick));
+    } else {
+      steps.push(verticalStep(verticals.get(e.element)!, j, opts));
+    }
+  }
+  // Last: on the room's free floor, upright.
+  const target = rooms.get(route.room);
+  if (target) steps.push(floorStep(target, plan, item, j));
+  return steps;
+}
+
+type Room = Plan["rooms"][number];
+type Opening = Plan["openings"][number];
+type Vertical = Plan["verticals"][number];
+
+/** How one step is judged: the scan's tolerance at a size, and the best way to carry. */
+interface StepJudge {
+  /** The scan's tolerance at a measured size, m. */
+  tol(v: number): number;
+  /**
+   * Best carry over the six modes for a test at item sizes ±t; pass > warn > fail. The way it
+   * was carried at the step before is tried first.
+   */
+  modes(
+    t: number,
+    test: (c: Carry) => StepFit,
+  ): { status: "pass" | "warn" | "fail"; carry: Carry; fit: StepFit };
+  /** A carry's name, ", tilted" added when the fit tilts it. */
+  carryName(c: Carry, fit: StepFit): string;
+}
+
+function stepJudge(plan: Pick<Plan, "source">, item: Item): StepJudge {
   const grow = (d: number): Item => ({
     width_m: item.width_m + d,
     depth_m: item.depth_m + d,
     height_m: item.height_m + d,
   });
   let prev: string | undefined;
-  /** Best carry over the six modes for a test at item sizes ±tol; pass > warn > fail. */
-  const judgeModes = (
-    t: number,
-    test: (c: Carry) => StepFit,
-  ): { status: "pass" | "warn" | "fail"; carry: Carry; fit: StepFit } => {
-    // The way it was carried last if that still goes, else the first in carryModes' order
-    // (upright first: a fridge stays upright when it can).
-    for (const [status, d] of [["pass", t], ["warn", -t]] as const) {
-      const modes = carryModes(grow(d));
-      const order = [...modes.filter((c) => c.name === prev), ...modes];
-      for (const c of order) {
+  return {
+    tol: (v) => tolerance_m(plan, v),
+    modes(t, test) {
+      // The way it was carried last if that still goes, else the first in carryModes' order
+      // (upright first: a fridge stays upright when it can).
+      for (const [status, d] of [["pass", t], ["warn", -t]] as const) {
+        const modes = carryModes(grow(d));
+        const order = [...modes.filter((c) => c.name === prev), ...modes];
+        for (const c of order) {
+          const fit = test(c);
+          if (fit.fits) {
+            prev = c.name;
+            return { status, carry: c, fit };
+          }
+        }
+      }
+      const modes = carryModes(item);
+      let best = { carry: modes[0], fit: test(modes[0]) };
+      for (const c of modes.slice(1)) {
         const fit = test(c);
-        if (fit.fits) {
-          prev = c.name;
-          return { status, carry: c, fit };
-        }
+        if (fit.margin_m > best.fit.margin_m) best = { carry: c, fit };
       }
-    }
-    const modes = carryModes(item);
-    let best = { carry: modes[0], fit: test(modes[0]) };
-    for (const c of modes.slice(1)) {
-      const fit = test(c);
-      if (fit.margin_m > best.fit.margin_m) best = { carry: c, fit };
-    }
-    return { status: "fail", ...best };
+      return { status: "fail", ...best };
+    },
+    carryName: (c, fit) => fit.tilted ? `${c.name}, tilted` : c.name,
   };
-  const carryName = (c: Carry, fit: StepFit) => fit.tilted ? `${c.name}, tilted` : c.name;
+}
 
-  const tick = ticker(16);
-  for (const { edge, from } of route.walk) {
+/**
+ * A door: the cross-section against clear width × height (Carver tilt), and the turn into it
+ * from each side whose room in front of the door is too shallow to line up straight.
+ */
+function doorStep(o: Opening, rooms: Map<string, Room>, j: StepJudge): FitStep {
+  const cw = doorClearWidth(o).clear_width_m;
+  const height = o.height_m;
+  // The depth of each side's room in front of the door (Infinity outside).
+  const sideDepth = (roomId: string | null) => {
+    if (roomId === null) return Infinity;
+    const room = rooms.get(roomId);
+    const w = room ? nearestRoomEdge(room, o.at) : undefined;
+    if (!room || !w) return Infinity;
+    return rayToOutline(room.polygon, w.foot, [-w.normal[0], -w.normal[1]]);
+  };
+  const depths = o.between.map(sideDepth);
+  const test = (c: Carry): StepFit => {
+    const door = doorwayFit(c, cw, height ?? Infinity);
+    let margin = door.margin_m, fits = door.fits;
+    for (const a of depths) {
+      if (a >= c.length_m) continue; // room deep enough to line up straight
+      const k = cornerFit(c, a, cw);
+      margin = Math.min(margin, k.margin_m), fits = fits && k.fits;
+    }
+    return { fits, margin_m: margin, tilted: door.tilted };
+  };
+  const r = j.modes(Math.max(j.tol(cw), o.uncertainty_m ?? 0), test);
+  const status = height === undefined && r.status !== "fail" ? "unknown" : r.status;
+  return {
+    kind: "door",
+    element: o.id,
+    status,
+    carry: j.carryName(r.carry, r.fit),
+    margin_m: r.fit.margin_m,
+    ...fitSaid("door", {
+      what: o.kind,
+      element: o.id,
+      clear_width_m: cw,
+      ...(height !== undefined ? { height_m: height } : {}),
+      fits: r.status !== "fail",
+      carry: r.status === "fail" ? r.carry.name : j.carryName(r.carry, r.fit),
+      ...(r.status === "fail"
+        ? { short_m: -r.fit.margin_m, limits: doorLimits(o, cw, depths, r.carry) }
+        : {}),
+    }),
+    floor: o.floor,
+    at: o.at,
+  };
+}
+
+type DoorLimit = NonNullable<FitMessages["door"]["limits"]>[number];
+
+/**
+ * What stops a way of carrying at a door: the opening's width or height (its tighter side),
+ * then each turn into it from a side whose room (`depths`, in `o.between`'s order) is too
+ * shallow to line up straight.
+ */
+function doorLimits(o: Opening, cw: number, depths: number[], c: Carry): DoorLimit[] {
+  const h = o.height_m ?? Infinity;
+  const out: DoorLimit[] = [];
+  if (!doorwayFit(c, cw, h).fits) {
+    out.push(
+      cw - c.across_m <= h - c.vertical_m
+        ? { by: "width", across_m: c.across_m, margin_m: cw - c.across_m }
+        : { by: "height", vertical_m: c.vertical_m, margin_m: h - c.vertical_m },
+    );
+  }
+  o.between.forEach((side, i) => {
+    const a = depths[i];
+    if (a >= c.length_m || side === null) return;
+    const k = cornerFit(c, a, cw);
+    if (k.fits) return;
+    out.push({
+      by: "turn",
+      room: side,
+      depth_m: a,
+      across_m: c.across_m,
+      length_m: c.length_m,
+      turns_m: k.max_length_m,
+      margin_m: k.margin_m,
+    });
+  });
+  return out;
+}
+
+/**
+ * A room crossed: the turn at each inner corner the route bends round (stood on end only under
+ * the ceiling), then what the route found tight or blocked in the room.
+ */
+function roomSteps(
+  room: Room,
+  e: RouteGraph["edges"][number],
+  from: number,
+  graph: RouteGraph,
+  j: StepJudge,
+  tick: () => void,
+): FitStep[] {
+  const steps: FitStep[] = [];
+  const pts = e.a === from ? e.path : [...e.path].reverse();
+  const r0 = graph.needs.body_width_m / 2;
+  const seen = new Set<number>();
+  for (let i = 1; i < pts.length - 1; i++) {
     tick();
-    const e = graph.edges[edge];
-    const fromNode = graph.nodes[from];
-    if (e.kind === "door") {
-      const o = openings.get(e.element)!;
-      const cw = doorClearWidth(o).clear_width_m;
-      const height = o.height_m;
-      // The depth of each side's room in front of the door (Infinity outside).
-      const sideDepth = (roomId: string | null) => {
-        if (roomId === null) return Infinity;
-        const room = rooms.get(roomId);
-        const w = room ? nearestRoomEdge(room, o.at) : undefined;
-        if (!room || !w) return Infinity;
-        return rayToOutline(room.polygon, w.foot, [-w.normal[0], -w.normal[1]]);
-      };
-      const depths = o.between.map(sideDepth);
-      // What stops a way of carrying at this door: the opening's width or height, or else the
-      // turn into it from a side whose room is too shallow to line up straight.
-      type Limit = NonNullable<FitMessages["door"]["limits"]>[number];
-      const limitsOf = (c: Carry): Limit[] => {
-        const h = height ?? Infinity;
-        const out: Limit[] = [];
-        // The opening itself first (its tighter side), then each turn too shallow to make.
-        if (!doorwayFit(c, cw, h).fits) {
-          out.push(
-            cw - c.across_m <= h - c.vertical_m
-              ? { by: "width", across_m: c.across_m, margin_m: cw - c.across_m }
-              : { by: "height", vertical_m: c.vertical_m, margin_m: h - c.vertical_m },
-          );
-        }
-        o.between.forEach((side, i) => {
-          const a = depths[i];
-          if (a >= c.length_m || side === null) return;
-          const k = cornerFit(c, a, cw);
-          if (k.fits) return;
-          out.push({
-            by: "turn",
-            room: side,
-            depth_m: a,
-            across_m: c.across_m,
-            length_m: c.length_m,
-            turns_m: k.max_length_m,
-            margin_m: k.margin_m,
-          });
-        });
-        return out;
-      };
-      const test = (c: Carry): StepFit => {
-        const door = doorwayFit(c, cw, height ?? Infinity);
-        let margin = door.margin_m, fits = door.fits;
-        for (const a of depths) {
-          if (a >= c.length_m) continue; // room deep enough to line up straight
-          const k = cornerFit(c, a, cw);
-          margin = Math.min(margin, k.margin_m), fits = fits && k.fits;
-        }
-        return { fits, margin_m: margin, tilted: door.tilted };
-      };
-      const r = judgeModes(Math.max(tol(cw), o.uncertainty_m ?? 0), test);
-      const status = height === undefined && r.status !== "fail" ? "unknown" : r.status;
-      steps.push({
-        kind: "door",
-        element: o.id,
-        status,
-        carry: carryName(r.carry, r.fit),
-        margin_m: r.fit.margin_m,
-        ...fitSaid("door", {
-          what: o.kind,
-          element: o.id,
-          clear_width_m: cw,
-          ...(height !== undefined ? { height_m: height } : {}),
-          fits: r.status !== "fail",
-          carry: r.status === "fail" ? r.carry.name : carryName(r.carry, r.fit),
-          ...(r.status === "fail" ? { short_m: -r.fit.margin_m, limits: limitsOf(r.carry) } : {}),
-        }),
-        floor: o.floor,
-        at: o.at,
+    room.polygon.forEach((v, k) => {
+      if (seen.has(k)) return;
+      if (Math.hypot(v[0] - pts[i][0], v[1] - pts[i][1]) > r0 * Math.SQRT2 + 0.1) return;
+      const w = cornerWidths(room.polygon, k);
+      if (!w) return;
+      seen.add(k);
+      // Stood on end only under the ceiling (unknown: IRC R305.1's 2.134 m minimum).
+      const ceiling = room.height_m ?? 2.134;
+      const r = j.modes(j.tol(Math.min(w.a_m, w.b_m)), (c) => {
+        const k = cornerFit(c, w.a_m, w.b_m);
+        const head = ceiling - c.vertical_m;
+        return { fits: k.fits && head >= 0, margin_m: Math.min(k.margin_m, head) };
       });
-    } else if (e.kind === "room") {
-      const room = rooms.get(e.element)!;
-      const pts = e.a === from ? e.path : [...e.path].reverse();
-      const r0 = graph.needs.body_width_m / 2;
-      const seen = new Set<number>();
-      for (let i = 1; i < pts.length - 1; i++) {
-        tick();
-        room.polygon.forEach((v, k) => {
-          if (seen.has(k)) return;
-          if (Math.hypot(v[0] - pts[i][0], v[1] - pts[i][1]) > r0 * Math.SQRT2 + 0.1) return;
-          const w = cornerWidths(room.polygon, k);
-          if (!w) return;
-          seen.add(k);
-          // Stood on end only under the ceiling (unknown: IRC R305.1's 2.134 m minimum).
-          const ceiling = room.height_m ?? 2.134;
-          const r = judgeModes(tol(Math.min(w.a_m, w.b_m)), (c) => {
-            const k = cornerFit(c, w.a_m, w.b_m);
-            const head = ceiling - c.vertical_m;
-            return { fits: k.fits && head >= 0, margin_m: Math.min(k.margin_m, head) };
-          });
-          steps.push({
-            kind: "corner",
-            element: room.id,
-            status: r.status,
-            carry: r.carry.name,
-            margin_m: r.fit.margin_m,
-            ...fitSaid("corner", {
-              room: room.name ?? room.id,
-              a_m: w.a_m,
-              b_m: w.b_m,
-              fits: r.status !== "fail",
-              carry: r.carry.name,
-              length_m: r.carry.length_m,
-              turns_m: r.carry.length_m + r.fit.margin_m,
-            }),
-            floor: room.floor,
-            at: v,
-          });
-        });
-      }
-      if (e.status === "fail" || e.status === "warn") {
-        for (const c of e.constraints) {
-          steps.push({
-            kind: "passage",
-            element: room.id,
-            status: c.status,
-            ...fitSaid("route_constraint", { message: c.message, data: c.data }),
-            floor: fromNode.floor,
-            at: c.at,
-          });
-        }
-      }
-    } else {
-      const v = verticals.get(e.element)!;
-      if (v.kind === "stair") {
-        const run = verticalRun_m(v);
-        if (run === undefined) {
-          steps.push({
-            kind: "stair",
-            element: v.id,
-            status: "unknown",
-            ...fitSaid("stair_no_going", { element: v.id }),
-            floor: v.from_floor,
-          });
-          continue;
-        }
-        const r = judgeModes(
-          tol(v.width_m),
-          (c) =>
-            stairFit(c, {
-              width_m: v.width_m,
-              rise_m: v.rise_m,
-              run_m: run,
-              headroom_m: opts.stair_headroom_m,
-            }),
-        );
-        const pitch = (Math.atan2(v.rise_m, run) * 180) / Math.PI;
-        steps.push({
-          kind: "stair",
-          element: v.id,
-          status: r.status,
+      steps.push({
+        kind: "corner",
+        element: room.id,
+        status: r.status,
+        carry: r.carry.name,
+        margin_m: r.fit.margin_m,
+        ...fitSaid("corner", {
+          room: room.name ?? room.id,
+          a_m: w.a_m,
+          b_m: w.b_m,
+          fits: r.status !== "fail",
           carry: r.carry.name,
-          margin_m: r.fit.margin_m,
-          ...fitSaid("stair", {
-            element: v.id,
-            width_m: v.width_m,
-            pitch_deg: pitch,
-            headroom_m: opts.stair_headroom_m,
-            fits: r.status !== "fail",
-            carry: r.carry.name,
-            ...(r.status === "fail" ? { short_m: -r.fit.margin_m } : {}),
-          }),
-          floor: v.from_floor,
-        });
-      } else {
-        const r = judgeModes(tol(v.width_m), (c) => ({
-          fits: c.across_m <= v.width_m,
-          margin_m: v.width_m - c.across_m,
-        }));
-        steps.push({
-          kind: v.kind === "lift" ? "lift" : "ramp",
-          element: v.id,
-          status: v.kind === "lift" && r.status !== "fail" ? "unknown" : r.status,
-          carry: r.carry.name,
-          margin_m: r.fit.margin_m,
-          ...fitSaid("vertical", {
-            what: v.kind === "lift" ? "lift" : "ramp",
-            element: v.id,
-            width_m: v.width_m,
-            fits: r.status !== "fail",
-            carry: r.carry.name,
-          }),
-          floor: v.from_floor,
-        });
-      }
+          length_m: r.carry.length_m,
+          turns_m: r.carry.length_m + r.fit.margin_m,
+        }),
+        floor: room.floor,
+        at: v,
+      });
+    });
+  }
+  if (e.status === "fail" || e.status === "warn") {
+    for (const c of e.constraints) {
+      steps.push({
+        kind: "passage",
+        element: room.id,
+        status: c.status,
+        ...fitSaid("route_constraint", { message: c.message, data: c.data }),
+        floor: graph.nodes[from].floor,
+        at: c.at,
+      });
     }
   }
+  return steps;
+}
 
-  // Last: on the room's free floor, upright.
-  const target = rooms.get(route.room);
-  if (target && !freeFloor(target.polygon).length) {
-    steps.push({
+/** A stair (width and headroom along the pitch; unknown without its going), a ramp or a lift. */
+function verticalStep(v: Vertical, j: StepJudge, opts: FitOptions): FitStep {
+  if (v.kind === "stair") {
+    const run = verticalRun_m(v);
+    if (run === undefined) {
+      return {
+        kind: "stair",
+        element: v.id,
+        status: "unknown",
+        ...fitSaid("stair_no_going", { element: v.id }),
+        floor: v.from_floor,
+      };
+    }
+    const r = j.modes(
+      j.tol(v.width_m),
+      (c) =>
+        stairFit(c, {
+          width_m: v.width_m,
+          rise_m: v.rise_m,
+          run_m: run,
+          headroom_m: opts.stair_headroom_m,
+        }),
+    );
+    const pitch = (Math.atan2(v.rise_m, run) * 180) / Math.PI;
+    return {
+      kind: "stair",
+      element: v.id,
+      status: r.status,
+      carry: r.carry.name,
+      margin_m: r.fit.margin_m,
+      ...fitSaid("stair", {
+        element: v.id,
+        width_m: v.width_m,
+        pitch_deg: pitch,
+        headroom_m: opts.stair_headroom_m,
+        fits: r.status !== "fail",
+        carry: r.carry.name,
+        ...(r.status === "fail" ? { short_m: -r.fit.margin_m } : {}),
+      }),
+      floor: v.from_floor,
+    };
+  }
+  const r = j.modes(j.tol(v.width_m), (c) => ({
+    fits: c.across_m <= v.width_m,
+    margin_m: v.width_m - c.across_m,
+  }));
+  return {
+    kind: v.kind === "lift" ? "lift" : "ramp",
+    element: v.id,
+    status: v.kind === "lift" && r.status !== "fail" ? "unknown" : r.status,
+    carry: r.carry.name,
+    margin_m: r.fit.margin_m,
+    ...fitSaid("vertical", {
+      what: v.kind === "lift" ? "lift" : "ramp",
+      element: v.id,
+      width_m: v.width_m,
+      fits: r.status !== "fail",
+      carry: r.carry.name,
+    }),
+    floor: v.from_floor,
+  };
+}
+
+/**
+ * The target room: the item upright on its free floor (clear of the objects in it), at its
+ * size grown by the tolerance (pass) or shrunk (too close to call), and under its ceiling.
+ */
+function floorStep(
+  target: Room,
+  plan: Pick<Plan, "objects">,
+  item: Item,
+  j: StepJudge,
+): FitStep {
+  if (!freeFloor(target.polygon).length) {
+    return {
       kind: "floor",
       element: target.id,
       status: "unknown",
       ...fitSaid("floor_empty", { room: target.name ?? target.id }),
       floor: target.floor,
-    });
-  } else if (target) {
-    const obs = objectsByRoom({ rooms: [target], objects: plan.objects }).get(target.id) ?? [];
-    const t = tol(item.width_m);
-    const grown = floorFit(target.polygon, obs, {
-      width_m: item.width_m + t,
-      depth_m: item.depth_m + t,
-    });
-    const asIs = grown ??
-      floorFit(target.polygon, obs, { width_m: item.width_m - t, depth_m: item.depth_m - t });
-    let status: FitStep["status"] = grown ? "pass" : asIs ? "warn" : "fail";
-    const data: FitMessages["floor"] = {
-      room: target.name ?? target.id,
-      fits: status !== "fail",
-      width_m: item.width_m,
-      depth_m: item.depth_m,
     };
-    if (target.height_m !== undefined && status !== "fail") {
-      const h = judge(item.height_m, "<=", target.height_m, tol(target.height_m));
-      if (h === "fail") status = "fail";
-      else if (h === "warn" && status === "pass") status = "warn";
-      data.height_m = item.height_m;
-      data.ceiling_m = target.height_m;
-    }
-    steps.push({
-      kind: "floor",
-      element: target.id,
-      status,
-      carry: "upright",
-      ...fitSaid("floor", data),
-      floor: target.floor,
-      ...(asIs ? { at: asIs.at } : {}),
-    });
   }
-  return steps;
+  const obs = objectsByRoom({ rooms: [target], objects: plan.objects }).get(target.id) ?? [];
+  const t = j.tol(item.width_m);
+  const grown = floorFit(target.polygon, obs, {
+    width_m: item.width_m + t,
+    depth_m: item.depth_m + t,
+  });
+  const asIs = grown ??
+    floorFit(target.polygon, obs, { width_m: item.width_m - t, depth_m: item.depth_m - t });
+  let status: FitStep["status"] = grown ? "pass" : asIs ? "warn" : "fail";
+  const data: FitMessages["floor"] = {
+    room: target.name ?? target.id,
+    fits: status !== "fail",
+    width_m: item.width_m,
+    depth_m: item.depth_m,
+  };
+  if (target.height_m !== undefined && status !== "fail") {
+    const h = judge(item.height_m, "<=", target.height_m, j.tol(target.height_m));
+    if (h === "fail") status = "fail";
+    else if (h === "warn" && status === "pass") status = "warn";
+    data.height_m = item.height_m;
+    data.ceiling_m = target.height_m;
+  }
+  return {
+    kind: "floor",
+    element: target.id,
+    status,
+    carry: "upright",
+    ...fitSaid("floor", data),
+    floor: target.floor,
+    ...(asIs ? { at: asIs.at } : {}),
+  };
 }

@@ -209,10 +209,7 @@ export function zindPlan(
       'not ZInD data: expected a JSON object with "merger" and "scale_meters_per_coordinate"',
     );
   }
-  const d = data as {
-    merger: Record<string, unknown>;
-    scale_meters_per_coordinate: Record<string, unknown>;
-  };
+  const d = data as ZindData;
   const report: ImportReport = {
     format: "zind",
     mapped: [],
@@ -225,247 +222,363 @@ export function zindPlan(
     warnings: [],
     counts: {},
   };
-  const plan:
-    & Required<Pick<PlanInput, "floors" | "rooms" | "openings" | "objects" | "sweeps">>
-    & PlanInput = {
-      id: id ?? defaultId(ref),
-      name: `ZInD tour ${basenameDir(ref)}`.trim(),
-      source: { format: "zind", ref },
-      floors: [],
-      rooms: [],
-      openings: [],
-      verticals: [],
-      objects: [],
-      sweeps: [],
-    };
-  const counts = { floors: 0, complete_rooms: 0, partial_rooms: 0, panos: 0, primary_panos: 0 };
-  let flatless = 0;
-  let merged = 0;
-  let internals = 0;
-  let oneSided = 0;
-  const heights: number[] = [];
-  const floorKeys = sorted(d.merger);
-  floorKeys.forEach((fk, fi) => {
-    const fpath = `merger.${fk}`;
-    const floor = d.merger[fk];
-    if (!isObj(floor)) throw bad(ref, fpath, "must be an object of complete rooms");
-    const floorId = shortKey(fk);
-    counts.floors++;
-    plan.floors.push({ id: floorId, name: fk, index: fi, elevation_m: 0 });
-    const smpcRaw = d.scale_meters_per_coordinate[fk];
-    const smpc = smpcRaw === null || smpcRaw === undefined
-      ? undefined
-      : positive(ref, `scale_meters_per_coordinate.${fk}`, smpcRaw);
-    const rings = new Map<string, Point[]>();
-    const wdos: Wdo[] = [];
-    const sweepsHere: {
-      id: string;
-      at: [number, number, number];
-      own: string;
-      image?: string;
-      heading_deg: number;
-    }[] = [];
-    for (const ck of sorted(floor)) {
+  const plan: ZindPlanInput = {
+    id: id ?? defaultId(ref),
+    name: `ZInD tour ${basenameDir(ref)}`.trim(),
+    source: { format: "zind", ref },
+    floors: [],
+    rooms: [],
+    openings: [],
+    verticals: [],
+    objects: [],
+    sweeps: [],
+  };
+  const tally: Tally = {
+    counts: { floors: 0, complete_rooms: 0, partial_rooms: 0, panos: 0, primary_panos: 0 },
+    flatless: 0,
+    merged: 0,
+    internals: 0,
+    oneSided: 0,
+    heights: [],
+  };
+  const into = { ref, plan, report, tally };
+  sorted(d.merger).forEach((fk, fi) => readFloor(into, d, fk, fi));
+  summarise(into, data as Record<string, unknown>);
+  return { plan, report };
+}
+
+type ZindData = {
+  merger: Record<string, unknown>;
+  scale_meters_per_coordinate: Record<string, unknown>;
+};
+
+type ZindPlanInput =
+  & Required<Pick<PlanInput, "floors" | "rooms" | "openings" | "objects" | "sweeps">>
+  & PlanInput;
+
+/** What the import counts as it goes, for the report. */
+interface Tally {
+  counts: {
+    floors: number;
+    complete_rooms: number;
+    partial_rooms: number;
+    panos: number;
+    primary_panos: number;
+  };
+  /** Partial rooms with a ceiling that is not flat. */
+  flatless: number;
+  /** Rooms merging partial rooms of different labels. */
+  merged: number;
+  /** `internal` polygons kept as objects. */
+  internals: number;
+  /** Doors and openings shown by one room only. */
+  oneSided: number;
+  heights: number[];
+}
+
+/** Where the import writes: the source's name, the plan and report built, the tally. */
+interface Into {
+  ref: string;
+  plan: ZindPlanInput;
+  report: ImportReport;
+  tally: Tally;
+}
+
+/** A floor being read: its id and scale, and what its rooms give before they are matched. */
+interface FloorWork {
+  floorId: string;
+  /** Metres per coordinate of this floor. */
+  smpc: number;
+  rings: Map<string, Point[]>;
+  wdos: Wdo[];
+  sweeps: {
+    id: string;
+    at: [number, number, number];
+    own: string;
+    image?: string;
+    heading_deg: number;
+  }[];
+}
+
+/**
+ * One merger floor: its complete rooms (each a room with its openings, internal objects and
+ * panoramas), then the sweeps placed in the rooms they stand in and the openings matched
+ * across rooms. A floor without a scale is listed as lacking, its rooms left out.
+ */
+function readFloor(into: Into, d: ZindData, fk: string, fi: number): void {
+  const { ref, plan, report, tally } = into;
+  const fpath = `merger.${fk}`;
+  const floor = d.merger[fk];
+  if (!isObj(floor)) throw bad(ref, fpath, "must be an object of complete rooms");
+  const floorId = shortKey(fk);
+  tally.counts.floors++;
+  plan.floors.push({ id: floorId, name: fk, index: fi, elevation_m: 0 });
+  const smpcRaw = d.scale_meters_per_coordinate[fk];
+  const smpc = smpcRaw === null || smpcRaw === undefined
+    ? undefined
+    : positive(ref, `scale_meters_per_coordinate.${fk}`, smpcRaw);
+  const work: FloorWork = { floorId, smpc: smpc ?? NaN, rings: new Map(), wdos: [], sweeps: [] };
+  for (const ck of sorted(floor)) {
+    importTick();
+    const cpath = `${fpath}.${ck}`;
+    const complete = floor[ck];
+    if (!isObj(complete)) throw bad(ref, cpath, "must be an object of partial rooms");
+    tally.counts.complete_rooms++;
+    const { panos, partials } = readPartials(ref, cpath, complete, tally);
+    if (smpc === undefined) continue;
+    readRoom(into, work, { key: ck, path: cpath, panos, partials });
+  }
+  if (smpc === undefined) {
+    report.lacking.push(
+      `${fk}: scale_meters_per_coordinate is null, so its rooms cannot be put in metres (ZInD README FAQ); its rooms, openings and sweeps are left out.`,
+    );
+    return;
+  }
+  placeSweeps(plan, work);
+  tally.oneSided += matchOpenings(plan, work);
+}
+
+/** A complete room's partial rooms, their panos read and counted, and the primary of each. */
+function readPartials(ref: string, cpath: string, complete: Record<string, unknown>, tally: Tally) {
+  const panos: Pano[] = [];
+  const partials: PartialRoom[] = [];
+  for (const pk of sorted(complete)) {
+    importTick();
+    const ppath = `${cpath}.${pk}`;
+    const partial = complete[pk];
+    if (!isObj(partial)) throw bad(ref, ppath, "must be an object of panos");
+    tally.counts.partial_rooms++;
+    const ps = sorted(partial).map((k) => pano(ref, `${ppath}.${k}`, k, partial[k]));
+    tally.counts.panos += ps.length;
+    tally.counts.primary_panos += ps.filter((p) => p.is_primary).length;
+    panos.push(...ps);
+    partials.push({ key: pk, primary: ps.find((p) => p.is_primary) ?? ps[0], panos: ps });
+  }
+  return { panos, partials };
+}
+
+/** A partial room of a complete one: its panos and the one that stands for it. */
+type PartialRoom = { key: string; primary?: Pano; panos: Pano[] };
+
+/**
+ * A complete room: its polygon from a pano's merged layout (a primary pano's first), its label
+ * from the partial room covering most floor, the lowest partial ceiling as its height; then
+ * its doors, windows and openings, internal polygons and panoramas.
+ */
+function readRoom(
+  into: Into,
+  work: FloorWork,
+  c: { key: string; path: string; panos: Pano[]; partials: PartialRoom[] },
+): void {
+  const { plan, report, tally } = into;
+  const { floorId, smpc } = work;
+  const roomId = `${floorId}_${shortKey(c.key)}`;
+  // zind floor_plan.py takes the first pano's layout_complete as the complete room; prefer a primary.
+  const rep = c.panos.find((p) => p.is_primary && p.layout_complete) ??
+    c.panos.find((p) => p.layout_complete);
+  if (!rep) {
+    report.warnings.push(`${c.path}: no pano has a layout_complete; room skipped`);
+    return;
+  }
+  const lc = rep.layout_complete!;
+  const polygon = counterClockwise(
+    simplifyRing(lc.vertices.map((v) => zindToPlanMetres(v, rep.t, smpc))),
+  );
+  if (polygon.length < 3) {
+    report.warnings.push(
+      `${rep.path}.layout_complete.vertices: degenerate polygon; room skipped`,
+    );
+    return;
+  }
+  work.rings.set(roomId, polygon);
+  // Label: the partial room covering the most floor (by its primary pano's layout_raw).
+  const byLabel = new Map<string, number>();
+  const partialHeights: number[] = [];
+  for (const pr of c.partials) {
+    importTick();
+    const p = pr.primary;
+    if (!p) continue;
+    const a = p.layout_raw
+      ? area_m2(p.layout_raw.vertices.map((v) => zindToPlanMetres(v, p.t, smpc)))
+      : 0;
+    byLabel.set(p.label, (byLabel.get(p.label) ?? 0) + a);
+    partialHeights.push(p.ceiling_height * p.t.scale * smpc);
+    if (!p.is_ceiling_flat) tally.flatless++;
+  }
+  const labels = [...byLabel.entries()].sort((a, b) => b[1] - a[1]).map(([l]) => l);
+  if (labels.length > 1) tally.merged++;
+  const height_m = round4(Math.min(...partialHeights));
+  tally.heights.push(height_m);
+  plan.rooms.push({
+    id: roomId,
+    floor: floorId,
+    ...roomNaming(labels),
+    polygon,
+    height_m,
+  });
+  if (partialHeights.length > 1) {
+    const lo = Math.min(...partialHeights), hi = Math.max(...partialHeights);
+    if (hi - lo > 0.005) {
+      report.assumptions.push(
+        `${roomId} (${
+          labels.join(" + ")
+        }): merged from ${c.partials.length} partial rooms with ceilings ${lo.toFixed(2)}–${
+          hi.toFixed(2)
+        } m; the lowest is kept as the room's height.`,
+      );
+    }
+  }
+  roomOpenings(report, work, roomId, rep, polygon);
+  roomInternals(into, work, roomId, rep);
+  for (const p of c.panos) {
+    importTick();
+    const at = zindToPlanMetres([0, 0], p.t, smpc);
+    work.sweeps.push({
+      id: `${floorId}_${p.key}`,
+      at: [at[0], at[1], round4(p.camera_height * p.t.scale * smpc)],
+      own: roomId,
+      image: p.image_path && !/^[a-z]+:\/\//i.test(into.ref)
+        ? join(dirname(into.ref), p.image_path)
+        : p.image_path,
+      heading_deg: zindHeadingDeg(p.t),
+    });
+  }
+}
+
+/** Doors, windows, openings of a room, from its merged layout: to be matched across rooms. */
+function roomOpenings(
+  report: ImportReport,
+  work: FloorWork,
+  roomId: string,
+  rep: Pano,
+  polygon: Point[],
+): void {
+  const lc = rep.layout_complete!;
+  const { smpc } = work;
+  const m = rep.t.scale * smpc; // metres per local unit
+  for (const kind of ["doors", "windows", "openings"] as const) {
+    const list = lc[kind];
+    for (let i = 0; i + 2 < list.length; i += 3) {
       importTick();
-      const cpath = `${fpath}.${ck}`;
-      const complete = floor[ck];
-      if (!isObj(complete)) throw bad(ref, cpath, "must be an object of partial rooms");
-      counts.complete_rooms++;
-      const panos: Pano[] = [];
-      const partials: { key: string; primary?: Pano; panos: Pano[] }[] = [];
-      for (const pk of sorted(complete)) {
-        importTick();
-        const ppath = `${cpath}.${pk}`;
-        const partial = complete[pk];
-        if (!isObj(partial)) throw bad(ref, ppath, "must be an object of panos");
-        counts.partial_rooms++;
-        const ps = sorted(partial).map((k) => pano(ref, `${ppath}.${k}`, k, partial[k]));
-        counts.panos += ps.length;
-        counts.primary_panos += ps.filter((p) => p.is_primary).length;
-        panos.push(...ps);
-        partials.push({ key: pk, primary: ps.find((p) => p.is_primary) ?? ps[0], panos: ps });
-      }
-      if (smpc === undefined) continue;
-      const roomId = `${floorId}_${shortKey(ck)}`;
-      // zind floor_plan.py takes the first pano's layout_complete as the complete room; prefer a primary.
-      const rep = panos.find((p) => p.is_primary && p.layout_complete) ??
-        panos.find((p) => p.layout_complete);
-      if (!rep) {
-        report.warnings.push(`${cpath}: no pano has a layout_complete; room skipped`);
+      const left = zindToPlanMetres(list[i] as Point, rep.t, smpc);
+      const right = zindToPlanMetres(list[i + 1] as Point, rep.t, smpc);
+      const [bz, tz] = list[i + 2];
+      const width_m = Math.hypot(right[0] - left[0], right[1] - left[1]);
+      if (!(width_m > 0)) {
+        report.warnings.push(`${rep.path}.layout_complete.${kind}[${i}]: zero width; skipped`);
         continue;
       }
-      const lc = rep.layout_complete!;
-      const m = rep.t.scale * smpc; // metres per local unit
-      const polygon = counterClockwise(
-        simplifyRing(lc.vertices.map((v) => zindToPlanMetres(v, rep.t, smpc))),
-      );
-      if (polygon.length < 3) {
-        report.warnings.push(
-          `${rep.path}.layout_complete.vertices: degenerate polygon; room skipped`,
-        );
-        continue;
-      }
-      rings.set(roomId, polygon);
-      // Label: the partial room covering the most floor (by its primary pano's layout_raw).
-      const byLabel = new Map<string, number>();
-      const partialHeights: number[] = [];
-      for (const pr of partials) {
-        importTick();
-        const p = pr.primary;
-        if (!p) continue;
-        const a = p.layout_raw
-          ? area_m2(p.layout_raw.vertices.map((v) => zindToPlanMetres(v, p.t, smpc)))
-          : 0;
-        byLabel.set(p.label, (byLabel.get(p.label) ?? 0) + a);
-        partialHeights.push(p.ceiling_height * p.t.scale * smpc);
-        if (!p.is_ceiling_flat) flatless++;
-      }
-      const labels = [...byLabel.entries()].sort((a, b) => b[1] - a[1]).map(([l]) => l);
-      if (labels.length > 1) merged++;
-      const height_m = round4(Math.min(...partialHeights));
-      heights.push(height_m);
-      plan.rooms.push({
-        id: roomId,
-        floor: floorId,
-        ...roomNaming(labels),
-        polygon,
-        height_m,
-      });
-      if (partialHeights.length > 1) {
-        const lo = Math.min(...partialHeights), hi = Math.max(...partialHeights);
-        if (hi - lo > 0.005) {
-          report.assumptions.push(
-            `${roomId} (${
-              labels.join(" + ")
-            }): merged from ${partials.length} partial rooms with ceilings ${lo.toFixed(2)}–${
-              hi.toFixed(2)
-            } m; the lowest is kept as the room's height.`,
-          );
-        }
-      }
-      // Doors, windows, openings of this room, from the same merged layout.
-      for (const kind of ["doors", "windows", "openings"] as const) {
-        const list = lc[kind];
-        for (let i = 0; i + 2 < list.length; i += 3) {
-          importTick();
-          const left = zindToPlanMetres(list[i] as Point, rep.t, smpc);
-          const right = zindToPlanMetres(list[i + 1] as Point, rep.t, smpc);
-          const [bz, tz] = list[i + 2];
-          const width_m = Math.hypot(right[0] - left[0], right[1] - left[1]);
-          if (!(width_m > 0)) {
-            report.warnings.push(`${rep.path}.layout_complete.${kind}[${i}]: zero width; skipped`);
-            continue;
-          }
-          wdos.push({
-            room: roomId,
-            kind: kind === "doors" ? "door" : kind === "windows" ? "window" : "opening",
-            left,
-            right,
-            mid: [(left[0] + right[0]) / 2, (left[1] + right[1]) / 2],
-            width_m,
-            height_m: Math.abs(tz - bz) * m,
-            bottom_m: (bz + rep.camera_height) * m,
-            roomArea_m2: area_m2(polygon),
-          });
-        }
-      }
-      lc.internal.forEach((ring, k) => {
-        const r = ring.map((v) => zindToPlanMetres(v, rep.t, smpc));
-        const box = minAreaRectangle(r);
-        if (!(box.size[0] > 0 && box.size[1] > 0)) return;
-        internals++;
-        plan.objects.push({
-          id: `${roomId}_internal_${k + 1}`,
-          floor: floorId,
-          room: roomId,
-          label: "internal structure",
-          center: [round4(box.center[0]), round4(box.center[1])],
-          size: [round4(box.size[0]), round4(box.size[1])],
-          yaw_deg: round4(box.angle_deg),
-        });
-      });
-      for (const p of panos) {
-        importTick();
-        const at = zindToPlanMetres([0, 0], p.t, smpc);
-        sweepsHere.push({
-          id: `${floorId}_${p.key}`,
-          at: [at[0], at[1], round4(p.camera_height * p.t.scale * smpc)],
-          own: roomId,
-          image: p.image_path && !/^[a-z]+:\/\//i.test(ref)
-            ? join(dirname(ref), p.image_path)
-            : p.image_path,
-          heading_deg: zindHeadingDeg(p.t),
-        });
-      }
-    }
-    if (smpc === undefined) {
-      report.lacking.push(
-        `${fk}: scale_meters_per_coordinate is null, so its rooms cannot be put in metres (ZInD README FAQ); its rooms, openings and sweeps are left out.`,
-      );
-      return;
-    }
-    // Sweeps: the room the camera stands in (panos shot from outside a closet lie elsewhere).
-    for (const s of sweepsHere) {
-      const p: Point = [s.at[0], s.at[1]];
-      const own = rings.get(s.own);
-      const room = own && pointInRing(p, own)
-        ? s.own
-        : [...rings.entries()].find(([, r]) => pointInRing(p, r))?.[0];
-      plan.sweeps.push({
-        id: s.id,
-        floor: floorId,
-        room,
-        at: s.at,
-        image: s.image,
-        heading_deg: s.heading_deg,
+      work.wdos.push({
+        room: roomId,
+        kind: kind === "doors" ? "door" : kind === "windows" ? "window" : "opening",
+        left,
+        right,
+        mid: [(left[0] + right[0]) / 2, (left[1] + right[1]) / 2],
+        width_m,
+        height_m: Math.abs(tz - bz) * m,
+        bottom_m: (bz + rep.camera_height) * m,
+        roomArea_m2: area_m2(polygon),
       });
     }
-    // One opening per physical element: the two rooms' annotations of it are matched.
-    const pairs: { i: number; j: number; d: number }[] = [];
-    for (let i = 0; i < wdos.length; i++) {
-      importTick();
-      for (let j = i + 1; j < wdos.length; j++) {
-        importTick();
-        const a = wdos[i], b = wdos[j];
-        if (a.room === b.room || (a.kind === "window") !== (b.kind === "window")) continue;
-        const dist = Math.hypot(a.mid[0] - b.mid[0], a.mid[1] - b.mid[1]);
-        const ratio = a.width_m / b.width_m;
-        if (dist <= WDO_MATCH_M && ratio > 0.5 && ratio < 2) pairs.push({ i, j, d: dist });
-      }
-    }
-    pairs.sort((a, b) => a.d - b.d);
-    const used = new Set<number>();
-    const counter = { door: 0, window: 0, opening: 0 };
-    const emit = (a: Wdo, b?: Wdo) => {
-      const kind = a.kind === "door" || b?.kind === "door" ? "door" : a.kind;
-      // Small rooms (closets) are often annotated from outside: the larger room's annotation wins.
-      const main = b && b.roomArea_m2 > a.roomArea_m2 ? b : a;
-      const { width_m, height_m, bottom_m } = main;
-      const at: Point = b ? [(a.mid[0] + b.mid[0]) / 2, (a.mid[1] + b.mid[1]) / 2] : a.mid;
-      counter[kind]++;
-      plan.openings.push({
-        id: `${floorId}_${kind}_${counter[kind]}`,
-        kind,
-        floor: floorId,
-        between: [a.room, b ? b.room : null],
-        at: [round4(at[0]), round4(at[1])],
-        width_m: round4(width_m),
-        ...(height_m > 0 ? { height_m: round4(height_m) } : {}),
-        ...(kind === "window" ? { sill_m: round4(Math.max(0, bottom_m)) } : {}),
-      });
-    };
-    for (const { i, j } of pairs) {
-      importTick();
-      if (used.has(i) || used.has(j)) continue;
-      used.add(i), used.add(j);
-      emit(wdos[i], wdos[j]);
-    }
-    wdos.forEach((w, i) => {
-      if (used.has(i)) return;
-      if (w.kind !== "window") oneSided++;
-      emit(w);
+  }
+}
+
+/** A room's `internal` polygons (kitchen islands, columns) as objects: their least box. */
+function roomInternals(into: Into, work: FloorWork, roomId: string, rep: Pano): void {
+  rep.layout_complete!.internal.forEach((ring, k) => {
+    const r = ring.map((v) => zindToPlanMetres(v, rep.t, work.smpc));
+    const box = minAreaRectangle(r);
+    if (!(box.size[0] > 0 && box.size[1] > 0)) return;
+    into.tally.internals++;
+    into.plan.objects.push({
+      id: `${roomId}_internal_${k + 1}`,
+      floor: work.floorId,
+      room: roomId,
+      label: "internal structure",
+      center: [round4(box.center[0]), round4(box.center[1])],
+      size: [round4(box.size[0]), round4(box.size[1])],
+      yaw_deg: round4(box.angle_deg),
     });
   });
+}
+
+/** Sweeps: the room the camera stands in (panos shot from outside a closet lie elsewhere). */
+function placeSweeps(plan: ZindPlanInput, work: FloorWork): void {
+  for (const s of work.sweeps) {
+    const p: Point = [s.at[0], s.at[1]];
+    const own = work.rings.get(s.own);
+    const room = own && pointInRing(p, own)
+      ? s.own
+      : [...work.rings.entries()].find(([, r]) => pointInRing(p, r))?.[0];
+    plan.sweeps.push({
+      id: s.id,
+      floor: work.floorId,
+      room,
+      at: s.at,
+      image: s.image,
+      heading_deg: s.heading_deg,
+    });
+  }
+}
+
+/**
+ * One opening per physical element: the two rooms' annotations of it are matched (nearest
+ * first, within WDO_MATCH_M and of similar width). Returns how many doors and openings only
+ * one room shows.
+ */
+function matchOpenings(plan: ZindPlanInput, work: FloorWork): number {
+  const { wdos, floorId } = work;
+  const pairs: { i: number; j: number; d: number }[] = [];
+  for (let i = 0; i < wdos.length; i++) {
+    importTick();
+    for (let j = i + 1; j < wdos.length; j++) {
+      importTick();
+      const a = wdos[i], b = wdos[j];
+      if (a.room === b.room || (a.kind === "window") !== (b.kind === "window")) continue;
+      const dist = Math.hypot(a.mid[0] - b.mid[0], a.mid[1] - b.mid[1]);
+      const ratio = a.width_m / b.width_m;
+      if (dist <= WDO_MATCH_M && ratio > 0.5 && ratio < 2) pairs.push({ i, j, d: dist });
+    }
+  }
+  pairs.sort((a, b) => a.d - b.d);
+  const used = new Set<number>();
+  const counter = { door: 0, window: 0, opening: 0 };
+  const emit = (a: Wdo, b?: Wdo) => {
+    const kind = a.kind === "door" || b?.kind === "door" ? "door" : a.kind;
+    // Small rooms (closets) are often annotated from outside: the larger room's annotation wins.
+    const main = b && b.roomArea_m2 > a.roomArea_m2 ? b : a;
+    const { width_m, height_m, bottom_m } = main;
+    const at: Point = b ? [(a.mid[0] + b.mid[0]) / 2, (a.mid[1] + b.mid[1]) / 2] : a.mid;
+    counter[kind]++;
+    plan.openings.push({
+      id: `${floorId}_${kind}_${counter[kind]}`,
+      kind,
+      floor: floorId,
+      between: [a.room, b ? b.room : null],
+      at: [round4(at[0]), round4(at[1])],
+      width_m: round4(width_m),
+      ...(height_m > 0 ? { height_m: round4(height_m) } : {}),
+      ...(kind === "window" ? { sill_m: round4(Math.max(0, bottom_m)) } : {}),
+    });
+  };
+  for (const { i, j } of pairs) {
+    importTick();
+    if (used.has(i) || used.has(j)) continue;
+    used.add(i), used.add(j);
+    emit(wdos[i], wdos[j]);
+  }
+  let oneSided = 0;
+  wdos.forEach((w, i) => {
+    if (used.has(i)) return;
+    if (w.kind !== "window") oneSided++;
+    emit(w);
+  });
+  return oneSided;
+}
+
+/** The report's counts, what was mapped, the assumptions the tally calls for, what ZInD lacks. */
+function summarise({ plan, report, tally }: Into, data: Record<string, unknown>): void {
+  const { counts, heights, internals, merged, oneSided, flatless } = tally;
   report.counts = { ...counts, rooms: plan.rooms.length, openings: plan.openings.length };
   const nDoors = plan.openings.filter((o) => o.kind === "door").length;
   const nWin = plan.openings.filter((o) => o.kind === "window").length;
@@ -503,9 +616,7 @@ export function zindPlan(
     "no floor elevations or site location",
     "no clear door widths: width_m is the annotated opening width",
   );
-  const redraw = isObj((data as Record<string, unknown>).redraw)
-    ? (data as { redraw: Record<string, unknown> }).redraw
-    : {};
+  const redraw = isObj(data.redraw) ? data.redraw : {};
   const redrawRooms = Object.values(redraw).reduce<number>(
     (n, f) => n + (isObj(f) ? Object.keys(f).length : 0),
     0,
@@ -515,7 +626,6 @@ export function zindPlan(
       `The redraw geometry (${redrawRooms} rooms) is not used: it is a cleaned-up drawing that ZInD says does not align perfectly with the measured merger layouts.`,
     );
   }
-  return { plan, report };
 }
 
 function basenameDir(ref: string): string {

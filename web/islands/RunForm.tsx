@@ -82,33 +82,21 @@ export function RunForm(props: RunFormProps): JSX.Element {
     setStatus(`Running ${title}…`);
     (globalThis as { __firstStepAt?: number; __submitAt?: number }).__submitAt = performance
       .now();
+    const view: RunView = {
+      setPhase,
+      setSteps,
+      setHtml,
+      setStatus,
+      setErrors,
+      setTopError,
+      fields: fields.map((f) => f.name),
+    };
     try {
-      const res = await fetch(action, {
-        method: "POST",
-        body: new URLSearchParams(new FormData(form) as unknown as Record<string, string>),
-        headers: { Accept: "text/event-stream" },
-        signal: ac.signal,
-      });
-      if (!res.ok || !res.body) {
+      const refused = await postStreamed(action, form, ac.signal, (ev) => applyEvent(ev, view));
+      if (refused !== undefined) {
         setPhase("failed");
-        setTopError(await res.text());
+        setTopError(refused);
         setStatus("The run could not start.");
-        return;
-      }
-      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-      let buf = "";
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buf += value;
-        let i;
-        while ((i = buf.indexOf("\n\n")) >= 0) {
-          const chunk = buf.slice(0, i);
-          buf = buf.slice(i + 2);
-          // Let the steps so far reach the screen before the result replaces the wait.
-          if (chunk.startsWith("event: result")) await nextFrame();
-          handle(chunk);
-        }
       }
     } catch (err) {
       if (ac.signal.aborted) {
@@ -120,39 +108,6 @@ export function RunForm(props: RunFormProps): JSX.Element {
       }
     } finally {
       if (abort.current === ac) abort.current = null;
-    }
-  }
-
-  function handle(chunk: string) {
-    let event = "message";
-    const data: string[] = [];
-    for (const line of chunk.split("\n")) {
-      if (line.startsWith("event:")) event = line.slice(6).trim();
-      else if (line.startsWith("data:")) data.push(line.slice(5).trimStart());
-    }
-    if (!data.length) return;
-    const d = JSON.parse(data.join("\n"));
-    if (event === "step") {
-      const g = globalThis as { __firstStepAt?: number; __submitAt?: number };
-      if (g.__firstStepAt === undefined || g.__firstStepAt < (g.__submitAt ?? 0)) {
-        g.__firstStepAt = performance.now();
-      }
-      setSteps((s) => [...s, d.text]);
-    } else if (event === "result") {
-      const w = STATUS_WORDS[d.status] ?? { icon: "", word: d.status };
-      setPhase("done");
-      setStatus(`Done. ${w.word}: ${d.text}`);
-      setHtml(d.html);
-    } else if (event === "error") {
-      setPhase("failed");
-      if (d.input && fields.some((f) => f.name === d.input)) {
-        setErrors({ [d.input]: d.message });
-      } else setTopError(d.message);
-      setStatus(`Not run: ${d.message}`);
-    } else if (event === "questions") {
-      setPhase("failed");
-      setTopError(`Still needed: ${d.questions.map((q: { ask: string }) => q.ask).join(" ")}`);
-      setStatus("The tool needs more answers.");
     }
   }
 
@@ -200,6 +155,103 @@ export function RunForm(props: RunFormProps): JSX.Element {
       <div class="result" ref={result} dangerouslySetInnerHTML={{ __html: html }} />
     </div>
   );
+}
+
+/** What a run's events change on the form: its state setters, and the names of its fields. */
+interface RunView {
+  setPhase(p: Phase): void;
+  setSteps(f: (s: string[]) => string[]): void;
+  setHtml(h: string): void;
+  setStatus(s: string): void;
+  setErrors(e: Record<string, string>): void;
+  setTopError(e: string): void;
+  fields: string[];
+}
+
+/** One Server-Sent Event: its name and its data, parsed from JSON. */
+interface RunEvent {
+  event: string;
+  // deno-lint-ignore no-explicit-any
+  data: any;
+}
+
+/**
+ * Posts the form asking for a stream of Server-Sent Events and hands each to `onEvent` as it
+ * arrives; resolves when the stream ends. When the run could not start, resolves to the
+ * response's text (and hands nothing on).
+ */
+async function postStreamed(
+  action: string,
+  form: HTMLFormElement,
+  signal: AbortSignal,
+  onEvent: (e: RunEvent) => void,
+): Promise<string | undefined> {
+  const res = await fetch(action, {
+    method: "POST",
+    body: new URLSearchParams(new FormData(form) as unknown as Record<string, string>),
+    headers: { Accept: "text/event-stream" },
+    signal,
+  });
+  if (!res.ok || !res.body) return await res.text();
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buf = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buf += value;
+    let i;
+    while ((i = buf.indexOf("\n\n")) >= 0) {
+      const chunk = buf.slice(0, i);
+      buf = buf.slice(i + 2);
+      // Let the steps so far reach the screen before the result replaces the wait.
+      if (chunk.startsWith("event: result")) await nextFrame();
+      const ev = parseEvent(chunk);
+      if (ev) onEvent(ev);
+    }
+  }
+  return undefined;
+}
+
+/** An event's text (`event:` and `data:` lines) as its name and data; undefined without data. */
+function parseEvent(chunk: string): RunEvent | undefined {
+  let event = "message";
+  const data: string[] = [];
+  for (const line of chunk.split("\n")) {
+    if (line.startsWith("event:")) event = line.slice(6).trim();
+    else if (line.startsWith("data:")) data.push(line.slice(5).trimStart());
+  }
+  if (!data.length) return undefined;
+  return { event, data: JSON.parse(data.join("\n")) };
+}
+
+/**
+ * What each event does: a step is added to the live list (the first one's time kept for the
+ * browser test), the result drawn, an error shown at its field or above the form, and
+ * remaining questions listed.
+ */
+function applyEvent({ event, data: d }: RunEvent, view: RunView): void {
+  if (event === "step") {
+    const g = globalThis as { __firstStepAt?: number; __submitAt?: number };
+    if (g.__firstStepAt === undefined || g.__firstStepAt < (g.__submitAt ?? 0)) {
+      g.__firstStepAt = performance.now();
+    }
+    view.setSteps((s) => [...s, d.text]);
+  } else if (event === "result") {
+    const w = STATUS_WORDS[d.status] ?? { icon: "", word: d.status };
+    view.setPhase("done");
+    view.setStatus(`Done. ${w.word}: ${d.text}`);
+    view.setHtml(d.html);
+  } else if (event === "error") {
+    view.setPhase("failed");
+    if (d.input && view.fields.includes(d.input)) {
+      view.setErrors({ [d.input]: d.message });
+    } else view.setTopError(d.message);
+    view.setStatus(`Not run: ${d.message}`);
+  } else if (event === "questions") {
+    view.setPhase("failed");
+    view.setTopError(`Still needed: ${d.questions.map((q: { ask: string }) => q.ask).join(" ")}`);
+    view.setStatus("The tool needs more answers.");
+  }
 }
 
 /**

@@ -32,12 +32,7 @@ export function allScans(app: App) {
 }
 
 export function homePage(app: App, url: URL, extra?: JSX.Element, status = 200): Response {
-  const sel = app.store.getSelection("scan");
-  const scans = allScans(app);
   const note = NOTES[url.searchParams.get("note") ?? ""];
-  const personas = listPersonas(app.store);
-  const active = app.store.getSelection("persona");
-  const prefs = new Map(app.store.listPrefs().map((p) => [p.key, p.value]));
   return html(
     <Page info={pageInfo(app, "Home", "home")}>
       <h1>Your buildings</h1>
@@ -50,49 +45,7 @@ export function homePage(app: App, url: URL, extra?: JSX.Element, status = 200):
         )
         : null}
       {extra}
-      <div class="scroll" tabIndex={0} role="region" aria-label="Scans table, scrolls sideways">
-        <table class="scans">
-          <caption class="sr-only">Stored scans and the demo building</caption>
-          <thead>
-            <tr>
-              <th scope="col">Scan</th>
-              <th scope="col">Format</th>
-              <th scope="col">Floors</th>
-              <th scope="col">Rooms</th>
-              <th scope="col">Selected</th>
-            </tr>
-          </thead>
-          <tbody>
-            {scans.map((s) => (
-              <tr key={s.id} class={s.id === sel ? "selected" : ""}>
-                <th scope="row">
-                  <a href={`/scans/${encodeURIComponent(s.id)}`}>{s.name || s.id}</a>{" "}
-                  <span class="muted">({s.id})</span>
-                </th>
-                <td>{s.builtin ? "built-in demo" : s.format}</td>
-                <td>{s.floors}</td>
-                <td>{s.rooms}</td>
-                <td>
-                  {s.id === sel
-                    ? (
-                      <span class="badge status-pass">
-                        <span aria-hidden="true">✓</span> Selected
-                      </span>
-                    )
-                    : (
-                      <form method="post" action="/select" class="inline">
-                        <input type="hidden" name="scan" value={s.id} />
-                        <button type="submit" aria-label={`Select ${s.name || s.id}`}>
-                          Select
-                        </button>
-                      </form>
-                    )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ScansTable app={app} />
 
       <section aria-labelledby="h-import">
         <h2 id="h-import">Import a building</h2>
@@ -106,81 +59,155 @@ export function homePage(app: App, url: URL, extra?: JSX.Element, status = 200):
         />
       </section>
 
-      <section aria-labelledby="h-persona">
-        <h2 id="h-persona">Who you are</h2>
-        <form method="post" action="/persona" class="row">
-          <label for="persona">Persona (its presets fill inputs you have not set)</label>
-          <select id="persona" name="persona">
-            <option value="none" selected={!active}>none</option>
-            {personas.map((p) => (
-              <option key={p.id} value={p.id} selected={p.id === active}>{p.title}</option>
-            ))}
-          </select>
-          <button type="submit">Save persona</button>
-        </form>
-      </section>
-
-      <section aria-labelledby="h-prefs">
-        <h2 id="h-prefs">Your preferences</h2>
-        <p>Saved here, the command line uses them too (threshold prefs list).</p>
-        {/* About 60 Tab stops: behind a disclosure, open when one was just saved. */}
-        <details
-          class="prefs-all"
-          open={["pref", "unset"].includes(url.searchParams.get("note") ?? "") || status !== 200}
-        >
-          <summary>
-            All preferences ({PREFERENCE_KEYS.length},{" "}
-            {PREFERENCE_KEYS.filter((k) => prefs.has(k.key)).length} set)
-          </summary>
-          <ul class="prefs">
-            {PREFERENCE_KEYS.map((k) => {
-              const id = `pref-${k.key.replace(/[^a-z0-9]/g, "-")}`;
-              const v = prefs.get(k.key);
-              if (k.routes_secret) {
-                return (
-                  <li key={k.key}>
-                    {k.description} <span class="muted">{k.key}</span>:{" "}
-                    {v === undefined ? "not set" : typeof v === "string" ? v : JSON.stringify(v)}.
-                    {" "}
-                    It decides where your API key is sent, so it is set only on the command line
-                    (<code>threshold prefs set {k.key} …</code>), never here.
-                  </li>
-                );
-              }
-              return (
-                <li key={k.key}>
-                  <form method="post" action="/prefs" class="row">
-                    <input type="hidden" name="key" value={k.key} />
-                    <label for={id}>
-                      {k.description}
-                      {k.unit ? ` (${k.unit})` : ""} <span class="muted">{k.key}</span>
-                    </label>
-                    <input
-                      id={id}
-                      name="value"
-                      value={v === undefined ? "" : typeof v === "string" ? v : JSON.stringify(v)}
-                      placeholder="not set"
-                      autocomplete="off"
-                    />
-                    <button type="submit" name="action" value="save">
-                      Save<span class="sr-only">{` ${k.key}`}</span>
-                    </button>
-                    {v !== undefined
-                      ? (
-                        <button type="submit" name="action" value="unset" class="secondary">
-                          Forget<span class="sr-only">{` ${k.key}`}</span>
-                        </button>
-                      )
-                      : null}
-                  </form>
-                </li>
-              );
-            })}
-          </ul>
-        </details>
-      </section>
+      <PersonaSection app={app} />
+      <PreferencesSection
+        app={app}
+        open={["pref", "unset"].includes(url.searchParams.get("note") ?? "") || status !== 200}
+      />
     </Page>,
     status,
+  );
+}
+
+/** Every scan and the demo, one row each, the selected one marked and the others selectable. */
+function ScansTable({ app }: { app: App }): JSX.Element {
+  const sel = app.store.getSelection("scan");
+  const scans = allScans(app);
+  return (
+    <div class="scroll" tabIndex={0} role="region" aria-label="Scans table, scrolls sideways">
+      <table class="scans">
+        <caption class="sr-only">Stored scans and the demo building</caption>
+        <thead>
+          <tr>
+            <th scope="col">Scan</th>
+            <th scope="col">Format</th>
+            <th scope="col">Floors</th>
+            <th scope="col">Rooms</th>
+            <th scope="col">Selected</th>
+          </tr>
+        </thead>
+        <tbody>
+          {scans.map((s) => (
+            <tr key={s.id} class={s.id === sel ? "selected" : ""}>
+              <th scope="row">
+                <a href={`/scans/${encodeURIComponent(s.id)}`}>{s.name || s.id}</a>{" "}
+                <span class="muted">({s.id})</span>
+              </th>
+              <td>{s.builtin ? "built-in demo" : s.format}</td>
+              <td>{s.floors}</td>
+              <td>{s.rooms}</td>
+              <td>
+                {s.id === sel
+                  ? (
+                    <span class="badge status-pass">
+                      <span aria-hidden="true">✓</span> Selected
+                    </span>
+                  )
+                  : (
+                    <form method="post" action="/select" class="inline">
+                      <input type="hidden" name="scan" value={s.id} />
+                      <button type="submit" aria-label={`Select ${s.name || s.id}`}>
+                        Select
+                      </button>
+                    </form>
+                  )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The active persona, chosen from the stored ones. */
+function PersonaSection({ app }: { app: App }): JSX.Element {
+  const personas = listPersonas(app.store);
+  const active = app.store.getSelection("persona");
+  return (
+    <section aria-labelledby="h-persona">
+      <h2 id="h-persona">Who you are</h2>
+      <form method="post" action="/persona" class="row">
+        <label for="persona">Persona (its presets fill inputs you have not set)</label>
+        <select id="persona" name="persona">
+          <option value="none" selected={!active}>none</option>
+          {personas.map((p) => (
+            <option key={p.id} value={p.id} selected={p.id === active}>{p.title}</option>
+          ))}
+        </select>
+        <button type="submit">Save persona</button>
+      </form>
+    </section>
+  );
+}
+
+/** Every preference key with its saved value, behind a disclosure (`open` when one just changed). */
+function PreferencesSection({ app, open }: { app: App; open: boolean }): JSX.Element {
+  const prefs = new Map(app.store.listPrefs().map((p) => [p.key, p.value]));
+  return (
+    <section aria-labelledby="h-prefs">
+      <h2 id="h-prefs">Your preferences</h2>
+      <p>Saved here, the command line uses them too (threshold prefs list).</p>
+      {/* About 60 Tab stops: behind a disclosure, open when one was just saved. */}
+      <details class="prefs-all" open={open}>
+        <summary>
+          All preferences ({PREFERENCE_KEYS.length},{" "}
+          {PREFERENCE_KEYS.filter((k) => prefs.has(k.key)).length} set)
+        </summary>
+        <ul class="prefs">
+          {PREFERENCE_KEYS.map((k) => <PreferenceItem key={k.key} k={k} v={prefs.get(k.key)} />)}
+        </ul>
+      </details>
+    </section>
+  );
+}
+
+/**
+ * One preference: a form to save or forget it; a key that routes a secret (where an API key is
+ * sent) is shown but set only on the command line.
+ */
+function PreferenceItem(
+  { k, v }: { k: (typeof PREFERENCE_KEYS)[number]; v: unknown },
+): JSX.Element {
+  const id = `pref-${k.key.replace(/[^a-z0-9]/g, "-")}`;
+  if (k.routes_secret) {
+    return (
+      <li>
+        {k.description} <span class="muted">{k.key}</span>:{" "}
+        {v === undefined ? "not set" : typeof v === "string" ? v : JSON.stringify(v)}.{" "}
+        It decides where your API key is sent, so it is set only on the command line (<code>
+          threshold prefs set {k.key} …
+        </code>), never here.
+      </li>
+    );
+  }
+  return (
+    <li>
+      <form method="post" action="/prefs" class="row">
+        <input type="hidden" name="key" value={k.key} />
+        <label for={id}>
+          {k.description}
+          {k.unit ? ` (${k.unit})` : ""} <span class="muted">{k.key}</span>
+        </label>
+        <input
+          id={id}
+          name="value"
+          value={v === undefined ? "" : typeof v === "string" ? v : JSON.stringify(v)}
+          placeholder="not set"
+          autocomplete="off"
+        />
+        <button type="submit" name="action" value="save">
+          Save<span class="sr-only">{` ${k.key}`}</span>
+        </button>
+        {v !== undefined
+          ? (
+            <button type="submit" name="action" value="unset" class="secondary">
+              Forget<span class="sr-only">{` ${k.key}`}</span>
+            </button>
+          )
+          : null}
+      </form>
+    </li>
   );
 }
 
