@@ -271,7 +271,7 @@ export function namesInText(text: string, names: PlanNames): string {
   let out = "", last = 0;
   const n = text.length;
   for (let p = 0; p < n; p++) {
-    if (!lk.first.has(text.charCodeAt(p)) || (p > 0 && idChar(text.charCodeAt(p - 1)))) continue;
+    if (lk.first[text.charCodeAt(p)] === 0 || (p > 0 && idChar(text.charCodeAt(p - 1)))) continue;
     for (const len of lk.lengths) {
       const e = p + len;
       if (e > n || (e < n && idChar(text.charCodeAt(e)))) continue;
@@ -289,6 +289,7 @@ export function namesInText(text: string, names: PlanNames): string {
 
 /** "door d2" made "door door (Hall ↔ Kitchen)" is said "door (Hall ↔ Kitchen)". */
 function tidyWords(text: string): string {
+  if (!text.includes(" (")) return text; // the pattern below needs one
   return text.replace(
     /\b(door|window|opening|stair|ramp|lift|step) (front )?\1 \(/gi,
     (_m, word: string, front?: string) => {
@@ -310,8 +311,8 @@ interface IdLookup {
   ids: Set<string>;
   /** Their distinct lengths, longest first. */
   lengths: number[];
-  /** Their first UTF-16 code units. */
-  first: Set<number>;
+  /** 1 at each UTF-16 code unit an id starts with. */
+  first: Uint8Array;
 }
 
 const lookups = new WeakMap<PlanNames, IdLookup | null>();
@@ -322,8 +323,8 @@ function idLookup(names: PlanNames): IdLookup | null {
     for (const id of m.keys()) if (id !== "" && names.of(id) !== id) ids.add(id);
   }
   checkpoint();
-  const lengths = new Set<number>(), first = new Set<number>();
-  for (const id of ids) lengths.add(id.length), first.add(id.charCodeAt(0));
+  const lengths = new Set<number>(), first = new Uint8Array(0x10000);
+  for (const id of ids) lengths.add(id.length), first[id.charCodeAt(0)] = 1;
   const lk = ids.size ? { ids, lengths: [...lengths].sort((a, b) => b - a), first } : null;
   lookups.set(names, lk);
   return lk;
