@@ -119,13 +119,6 @@ function sinSmall(a: number): number {
   return a * (1 - a2 / 6 * (1 - a2 / 20));
 }
 
-/** cos of a small angle: for |a| ≤ 10⁻³ the series 1 − a²/2 + a⁴/24 (omitted a⁶/720 < 10⁻²⁰); otherwise Math.cos. */
-function cosSmall(a: number): number {
-  if (Math.abs(a) > 1e-3) return Math.cos(a);
-  const a2 = a * a;
-  return 1 - a2 / 2 * (1 - a2 / 12);
-}
-
 /**
  * The row sums Σ A·cos(B + C·JME) of Table A4.2 (report eq. 10) into `out`, from the Earth
  * terms' phasors; with `step`, each phasor first advances one step (angle addition).
@@ -164,23 +157,34 @@ function earthPolynomial(sums: Float64Array, from: number, to: number, jme: numb
  * amplitude A, max|w| ≈ 3.5 over the middle interval: with H = ¼ day the fastest Earth term
  * (L0/R0, C = 161,000 rad a millennium, ω = 0.44 rad/day, A = 86·10⁻⁸ rad) is off by under
  * 10⁻¹³°, the largest short nutation terms (13.7 days, 0.23″; 9.1 days, 0.03″; 5.6 days,
- * 0.004″) by under 10⁻¹¹°: far below the 10⁻⁹° the path is tested to.
+ * 0.004″) by under 10⁻¹¹°: far below the 10⁻⁹° the path is tested to. Measured: a year hourly
+ * at Berlin is within 2.5·10⁻¹¹° of spaAt, as the path was before (tests/engines/geometry/
+ * sun_test.ts checks five sites over a year to 10⁻⁹°; bench/sun_figures.ts prints it).
  */
 export const NODE_SPACING_DAYS = 0.25;
 
+/** The geocentric terms of SPA that depend on JDE alone, at the nodes of {@link slowTerms}. */
+interface SlowTerms {
+  /** Geocentric apparent right ascension α (eq. 30), degrees, unwrapped: continuous in time. */
+  alpha_deg: Float64Array;
+  /** sin δ, the geocentric declination's sine (eq. 31). */
+  sinDelta: Float64Array;
+  /** The equation of the equinoxes Δψ·cos ε (eq. 29: ν − ν0), degrees. */
+  eqeq_deg: Float64Array;
+  /** The Earth's radius vector R (eq. 12), au. */
+  r_au: Float64Array;
+}
+
 /**
- * The slowly varying terms of SPA at `count` instants `step_day` apart from `u0` (JDE −
- * 2451545, days: small numbers, so the nodes' times round at 10⁻¹² days, not 10⁻¹⁰), by the
- * recurrences of {@link spaSeriesEven}: L before limiting and B (eqs. 11–12, radians), R
- * (eq. 12, au), Δψ and Δε (eqs. 20–23, degrees), each into its own array.
+ * SPA's terms that depend on JDE alone (report §3.2–3.10 but the sidereal time) at `count`
+ * instants `step_day` apart from `u0` (JDE − 2451545, days: small numbers, so the nodes'
+ * times round at 10⁻¹² days, not 10⁻¹⁰): the Earth's L, B, R (eqs. 9–12) and the nutation
+ * (eqs. 15–23) by the recurrences described at {@link spaSeriesEven}, then eqs. 13–14 and
+ * 24–27, 30–31 exactly, into {@link SlowTerms}.
  */
-function slowTerms(
-  u0: number,
-  step_day: number,
-  count: number,
-): { l: Float64Array; b: Float64Array; r: Float64Array; dpsi: Float64Array; deps: Float64Array } {
-  const l = new Float64Array(count), b = new Float64Array(count), r = new Float64Array(count);
-  const dpsi = new Float64Array(count), deps = new Float64Array(count);
+function slowTerms(u0: number, step_day: number, count: number): SlowTerms {
+  const alpha_deg = new Float64Array(count), sinDelta = new Float64Array(count);
+  const eqeq_deg = new Float64Array(count), r_au = new Float64Array(count);
   const dJme = step_day / 365250, dJce = step_day / 36525;
   const earth = phasors(EARTH_A.length);
   for (let k = 0; k < EARTH_A.length; k++) {
@@ -215,15 +219,26 @@ function slowTerms(
     }
     // §3.2: the row sums Σ A·cos(B + C·JME) (eq. 10), then L, B, R (eqs. 11–12).
     earthRowSums(earth, !seed, rowSums);
-    l[i] = earthPolynomial(rowSums, 0, 6, jme);
-    b[i] = earthPolynomial(rowSums, 6, 8, jme);
-    r[i] = earthPolynomial(rowSums, 8, 13, jme);
+    // L unlimited (continuous), B, R (eqs. 11–12); θ, β (13–14).
+    const theta_deg = earthPolynomial(rowSums, 0, 6, jme) * R2D + 180;
+    const beta_rad = -earthPolynomial(rowSums, 6, 8, jme);
+    const r = earthPolynomial(rowSums, 8, 13, jme);
     if (!seed) advance(nut);
     nutationSums_deg(nut.cos, nut.sin, jce, nutSums); // (20–23)
-    dpsi[i] = nutSums[0];
-    deps[i] = nutSums[1];
+    const eps = (meanObliquity_arcsec(jme) / 3600 + nutSums[1]) * D2R; // (24–25)
+    const lambda_deg = theta_deg + nutSums[0] - 20.4898 / (3600 * r); // (26–27)
+    const lam = lambda_deg * D2R, sinLam = Math.sin(lam);
+    const cosEps = Math.cos(eps), sinEps = Math.sin(eps);
+    const a_deg = Math.atan2(sinLam * cosEps - Math.tan(beta_rad) * sinEps, Math.cos(lam)) *
+      R2D; // (30)
+    // α within ±3° of λ: unwrapped next to λ, which is continuous.
+    const da = a_deg - lambda_deg;
+    alpha_deg[i] = lambda_deg + (da - 360 * Math.round(da / 360));
+    sinDelta[i] = Math.sin(beta_rad) * cosEps + Math.cos(beta_rad) * sinEps * sinLam; // (31)
+    eqeq_deg[i] = nutSums[0] * cosEps; // (29)
+    r_au[i] = r;
   }
-  return { l, b, r, dpsi, deps };
+  return { alpha_deg, sinDelta, eqeq_deg, r_au };
 }
 
 /** 1 / Π_{c≠a} (a − c) over the nodes −2…3: the six-point Lagrange denominators. */
@@ -307,9 +322,6 @@ function spaSeriesEven(
   const u0 = jds[0] + delta_t_s / 86400 - 2451545;
   const slow = slowTerms(u0 - 2 * nodeStep, nodeStep, nodes);
   const weights = new Float64Array(6);
-  const { l: lNode, b: bNode, r: rNode, dpsi: dpsiNode, deps: depsNode } = slow;
-  // The true obliquity at the seed, the base of the angle addition for ε.
-  let epsSeed_rad = NaN, cosEpsSeed = 1, sinEpsSeed = 0;
 
   const tick = ticker(1024);
   for (let i = 0; i < n; i++) {
@@ -317,46 +329,19 @@ function spaSeriesEven(
     const jd = jds[i];
     const jde = jd + delta_t_s / 86400; // (5)
     const jc = (jd - 2451545) / 36525; // (6)
-    const jce = (jde - 2451545) / 36525; // (7)
-    const jme = jce / 10; // (8)
 
-    // §3.2 and §3.4 by interpolation: nodes q…q+5 around this instant, weights of its row.
+    // §3.2–3.10 but the sidereal time, by interpolation: nodes q…q+5 around this instant.
     const q = Math.floor(i / m);
     lagrangeWeights((jde - 2451545 - (u0 + q * nodeStep)) / nodeStep, weights);
-    const l_deg = limit360_deg(lagrange6(lNode, q, weights) * R2D);
-    const b_deg = lagrange6(bNode, q, weights) * R2D;
-    const r_au = lagrange6(rNode, q, weights);
-
-    // §3.3–3.10: geocentric position, nutation, obliquity, aberration, sidereal time, α, δ.
-    const theta_deg = limit360_deg(l_deg + 180); // (13)
-    const beta_deg = -b_deg; // (14)
-    const delta_psi_deg = lagrange6(dpsiNode, q, weights);
-    const epsilon_deg = meanObliquity_arcsec(jme) / 3600 + lagrange6(depsNode, q, weights); // (24–25)
-    const delta_tau_deg = -20.4898 / (3600 * r_au); // (26)
-    const lambda_deg = theta_deg + delta_psi_deg + delta_tau_deg; // (27)
+    const alpha_deg = lagrange6(slow.alpha_deg, q, weights);
+    const sinDelta = lagrange6(slow.sinDelta, q, weights);
+    const cosDelta = Math.sqrt(1 - sinDelta * sinDelta);
+    const r_au = lagrange6(slow.r_au, q, weights);
     const nu0_deg = limit360_deg(
       280.46061837 + 360.98564736629 * (jd - 2451545) + 0.000387933 * jc * jc -
         jc * jc * jc / 38710000,
     ); // (28)
-    const eps = epsilon_deg * D2R, lam = lambda_deg * D2R, bet = beta_deg * D2R;
-    if (i % RESEED === 0) {
-      epsSeed_rad = eps;
-      cosEpsSeed = Math.cos(eps);
-      sinEpsSeed = Math.sin(eps);
-    }
-    // ε moves by arc seconds within a block: cos ε, sin ε by angle addition to the seed's.
-    const dEps = eps - epsSeed_rad, cosDEps = cosSmall(dEps), sinDEps = sinSmall(dEps);
-    const cosEps = cosEpsSeed * cosDEps - sinEpsSeed * sinDEps;
-    const sinEps = sinEpsSeed * cosDEps + cosEpsSeed * sinDEps;
-    const sinLam = Math.sin(lam);
-    const sinBet = sinSmall(bet), cosBet = cosSmall(bet); // |β| < 10⁻⁵ rad
-    const nu_deg = nu0_deg + delta_psi_deg * cosEps; // (29)
-    const alpha_deg = limit360_deg(
-      Math.atan2(sinLam * cosEps - (sinBet / cosBet) * sinEps, Math.cos(lam)) * R2D,
-    ); // (30)
-    // (31): δ itself is not needed, only its sine (the argument of the arcsine) and cosine.
-    const sinDelta = sinBet * cosEps + cosBet * sinEps * sinLam;
-    const cosDelta = Math.sqrt(1 - sinDelta * sinDelta);
+    const nu_deg = nu0_deg + lagrange6(slow.eqeq_deg, q, weights); // (29)
 
     // §3.11–3.14: hour angle, parallax, topocentric position, elevation and azimuth. The
     // angles Δα (37) and δ′ (39) come from atan2(num, den) with den > 0 (cos δ ≥ cos 23.5° far
