@@ -1,9 +1,31 @@
-import { assertEquals, assertMatch, assertOk } from "../_assert.ts";
+import { assertEquals, assertOk } from "../_assert.ts";
 import { cli, tempHome } from "../_cli.ts";
 import { fixture } from "../_data.ts";
 import { loadRegistry } from "../../core/registry.ts";
 import { openStore } from "../../core/store.ts";
 import { join } from "node:path";
+import { assertGolden } from "../_golden.ts";
+
+/** The cells of the table row whose first cell is `first` (a terminal table drawn with │). */
+function row(table: string, first: string, col = 0): string[] | undefined {
+  return table.split("\n").map((l) => l.split("│").slice(1, -1).map((c) => c.trim()))
+    .find((cells) => cells[col] === first);
+}
+
+/** Lists of what is allowed grow with the tree: golden files keep a list's first entry. */
+function firstOfLists(message: string): string {
+  for (
+    const k of ["; tools: ", "; keys: ", "; personas: ", "; known scans: ", "; its inputs are: "]
+  ) {
+    const i = message.indexOf(k);
+    if (i >= 0) return message.slice(0, i + k.length) + message.slice(i + k.length).split(", ")[0];
+  }
+  return message;
+}
+
+/** Printed lines, the temporary home written as <home> (golden files hold no machine's path). */
+const lines = (text: string, home?: string) =>
+  (home ? text.replaceAll(home, "<home>") : text).trimEnd().split("\n");
 
 Deno.test("cli: tools --json lists the registry's manifests with input schemas", async () => {
   const r = await cli(tempHome(), ["tools", "--json"]);
@@ -17,33 +39,40 @@ Deno.test("cli: tools --json lists the registry's manifests with input schemas",
     key: "space.min_ceiling_m",
   });
   const table = await cli(tempHome(), ["tools"]);
-  assertMatch(table.stdout, /ceiling_height .*Ceiling height/);
+  assertEquals(row(table.stdout, "ceiling_height")?.[1], ch.title);
 });
 
 Deno.test("cli: show names each input's fill sources", async () => {
   const r = await cli(tempHome(), ["show", "ceiling_height"], { COLUMNS: "250" });
   assertEquals(r.code, 0);
-  // Each input's allowed values, in words; no internal block names.
-  assertMatch(r.stdout, /min_height_m\s+│ a number 1 to 6\s+│ m/);
+  // Each input's allowed values and fill order, in words; no internal block names.
   assertEquals(r.stdout.includes("VerdictHeader"), false);
-  assertMatch(
-    r.stdout,
-    /min_height_m .*--set → preference space\.min_ceiling_m → persona space\.min_ceiling_m → default 2\.13/,
-  );
-  assertMatch(r.stdout, /scan .*selection \/ --scan → asked/);
+  assertEquals(row(r.stdout, "min_height_m")?.[2], "m");
+  await assertGolden("cli.show.ceiling_height", {
+    scan: row(r.stdout, "scan"),
+    min_height_m: row(r.stdout, "min_height_m"),
+  });
 });
 
 Deno.test("cli: run renders blocks; --json gives run_id, result and for_model", async () => {
   const home = tempHome();
   const t = await cli(home, ["run", "ceiling_height", "--scan", "demo"]);
   assertEquals(t.code, 0, t.stderr);
-  assertMatch(t.stdout, /^FAIL {2}ceiling_height on demo/);
-  assertMatch(t.stdout, /Lowest ceiling\s+│ 1\.95\s+│ m/);
-  assertMatch(t.stdout, /Study: height\s+│ warn/);
-  assertMatch(t.stdout, /Assumed a minimum ceiling height of 2\.13 m \(default\)\./);
   const j = await cli(home, ["run", "ceiling_height", "--scan", "demo", "--json"]);
   const out = JSON.parse(j.stdout);
   assertEquals(out.result.verdict.status, "fail");
+  // The table shows the result's numbers and statuses: the lowest ceiling, the study's warn.
+  const lowest = out.result.metrics.find((m: any) => m.id === "lowest_height_m");
+  assertEquals(row(t.stdout, lowest.label)?.slice(1), [String(lowest.value), lowest.unit]);
+  const study = out.result.checks.find((c: any) => c.subject === "u_study");
+  assertEquals(study.status, "warn");
+  assertEquals(row(t.stdout, study.label)?.[1], "warn");
+  // How it is said, as a whole (the terminal's rendering of the same result).
+  // (less the last line, which names this run's random id)
+  const printed = lines(t.stdout);
+  const [word, runId] = printed.at(-1)!.split(" ");
+  assertOk(word === "run" && runId.startsWith("ceiling_height-"), printed.at(-1));
+  await assertGolden("cli.run.ceiling_height.demo", printed.slice(0, -1));
   assertEquals(out.for_model.findings.length, 2);
   const s = openStore(home);
   assertOk(s.getRun(out.run_id), "the run is stored");
@@ -55,44 +84,34 @@ Deno.test("cli: a missing input without a terminal exits 3 with the questions as
   assertEquals(r.code, 3);
   const q = JSON.parse(r.stdout);
   assertEquals(q.questions.map((x: any) => x.input), ["scan"]);
-  assertEquals(q.questions[0].ask, "Which scan (building) should this run on?");
+  await assertGolden("cli.questions.scan", { ask: q.questions[0].ask });
 });
 
 Deno.test("cli: bad input exits 2 with a clear message; nothing stored is lost", async () => {
   const home = tempHome();
   assertEquals((await cli(home, ["prefs", "set", "space.min_ceiling_m", "2.2"])).code, 0);
-  const cases: [string[], RegExp][] = [
-    [["run", "nope"], /tool: no tool "nope"; tools: .*ceiling_height/],
-    [["run", "ceiling_height", "--scan", "nowhere"], /scan: no scan "nowhere"; known scans: demo/],
-    [
-      ["run", "ceiling_height", "--scan", "demo", "--set", "min_height_m=-1"],
-      /min_height_m: .*allowed: a number, ≥ 1 m, ≤ 6 m; given: -1/,
-    ],
-    [
-      ["run", "ceiling_height", "--scan", "demo", "--set", "min_height_m=tall"],
-      /min_height_m: .*expected number, received string.*given: "tall"/,
-    ],
-    [
-      ["run", "ceiling_height", "--scan", "demo", "--set", "colour=red"],
-      /colour: not an input of ceiling_height/,
-    ],
-    [
-      ["prefs", "set", "space.min_ceilingz", "2"],
-      /space\.min_ceilingz: unknown preference key; keys: access\.chair_width_m/,
-    ],
-    [["prefs", "set", "space.min_ceiling_m", "-2"], /space\.min_ceiling_m: .*got -2 \(unit: m\)/],
-    [["use", "nowhere"], /scan: no scan "nowhere"/],
-    [
-      ["personas", "use", "astronaut"],
-      /persona: no persona "astronaut"; personas: manual-wheelchair-user/,
-    ],
-    [["bogus"], /unknown command 'bogus'/],
+  // Each case: the arguments and the input its message must name first (`input: problem`).
+  const cases: [string[], string][] = [
+    [["run", "nope"], "tool"],
+    [["run", "ceiling_height", "--scan", "nowhere"], "scan"],
+    [["run", "ceiling_height", "--scan", "demo", "--set", "min_height_m=-1"], "min_height_m"],
+    [["run", "ceiling_height", "--scan", "demo", "--set", "min_height_m=tall"], "min_height_m"],
+    [["run", "ceiling_height", "--scan", "demo", "--set", "colour=red"], "colour"],
+    [["prefs", "set", "space.min_ceilingz", "2"], "space.min_ceilingz"],
+    [["prefs", "set", "space.min_ceiling_m", "-2"], "space.min_ceiling_m"],
+    [["use", "nowhere"], "scan"],
+    [["personas", "use", "astronaut"], "persona"],
+    [["bogus"], "error"],
   ];
-  for (const [args, re] of cases) {
+  const said: Record<string, string> = {};
+  for (const [args, input] of cases) {
     const r = await cli(home, args);
     assertEquals(r.code, 2, `${args.join(" ")}: ${r.stderr}`);
-    assertMatch(r.stderr, re);
+    const message = r.stderr.trim().split("\n")[0].replace("threshold: ", "");
+    assertEquals(message.split(": ")[0], input, message);
+    said[args.join(" ")] = firstOfLists(message);
   }
+  await assertGolden("cli.bad_input", said);
   assertEquals((await cli(home, ["prefs", "get", "space.min_ceiling_m"])).stdout.trim(), "2.2");
 });
 
@@ -100,8 +119,16 @@ Deno.test("cli: import a plan file, list, select, run from the selection", async
   const home = tempHome();
   const imp = await cli(home, ["import", fixture("plans/heights.json"), "--id", "mine"]);
   assertEquals(imp.code, 0, imp.stderr);
-  assertMatch(imp.stdout, /Imported .* as scan mine \(plan-json\)/);
-  assertMatch((await cli(home, ["scans"])).stdout, /mine .*Three rooms/);
+  const plan0 = JSON.parse(await Deno.readTextFile(fixture("plans/heights.json")));
+  const scans = JSON.parse((await cli(home, ["scans", "--json"])).stdout).scans;
+  const mine = scans.find((x: any) => x.id === "mine");
+  assertEquals([mine.name, mine.format], [plan0.name, "plan-json"]);
+  // The table shows the scan's name (wrapped in its column).
+  const cell = row((await cli(home, ["scans"])).stdout, "mine", 1)![2];
+  assertOk(cell.length > 5 && plan0.name.startsWith(cell), cell);
+  await assertGolden("cli.import.heading", {
+    first_line: lines(imp.stdout.replace(fixture("plans/heights.json"), "<file>"))[0],
+  });
   assertEquals((await cli(home, ["use", "mine"])).code, 0);
   const r = JSON.parse((await cli(home, ["run", "ceiling_height", "--json"])).stdout);
   assertEquals(r.result.scan, "mine");
@@ -116,7 +143,7 @@ Deno.test("cli: malformed and invalid plan files are clear errors and store noth
   await Deno.writeTextFile(bad, '{"id": "x", "floors": [');
   const r = await cli(home, ["import", bad]);
   assertEquals(r.code, 2);
-  assertMatch(r.stderr, /bad\.json looks like JSON but is not valid: /);
+  const malformed = r.stderr.trim().replaceAll(bad, "<file>").replace("threshold: ", "");
   const invalid = join(home, "invalid.json");
   await Deno.writeTextFile(
     invalid,
@@ -128,7 +155,10 @@ Deno.test("cli: malformed and invalid plan files are clear errors and store noth
   );
   const r2 = await cli(home, ["import", invalid]);
   assertEquals(r2.code, 2);
-  assertMatch(r2.stderr, /rooms\[0\]\.polygon: needs at least 3 points, got 2/);
+  await assertGolden("cli.import.errors", {
+    malformed,
+    invalid: lines(r2.stderr, home).filter((l) => l.includes("rooms[0]")),
+  });
   assertEquals(
     JSON.parse((await cli(home, ["scans", "--json"])).stdout).scans.map((s: any) => s.id),
     ["demo"],
@@ -139,15 +169,19 @@ Deno.test("cli: a self-intersecting room imports with a warning carried into res
   const home = tempHome();
   const imp = await cli(home, ["import", fixture("plans/bowtie.json")]);
   assertEquals(imp.code, 0, imp.stderr);
-  assertMatch(imp.stdout, /polygon intersects itself/);
+  const report = JSON.parse(
+    (await cli(tempHome(), ["import", fixture("plans/bowtie.json"), "--json"])).stdout,
+  ).report;
   const r = JSON.parse(
     (await cli(home, ["run", "ceiling_height", "--scan", "bowtie", "--json"])).stdout,
   );
-  assertOk(
-    r.result.assumptions.some((a: any) =>
-      /Scan bowtie: rooms\[0\] \(r1\): polygon intersects itself/.test(a.text)
-    ),
-  );
+  // Every import warning is carried into the run's assumptions, each said once.
+  // The plan's own warning (the self-intersection) is carried into the run's assumptions.
+  const fromPlan = r.result.assumptions.filter((a: any) => a.from === "plan");
+  assertEquals(fromPlan.length, 1);
+  const warnings = report.warnings as string[];
+  assertOk(warnings.some((w) => fromPlan[0].text.endsWith(`${w}.`)), fromPlan[0].text);
+  await assertGolden("cli.import.bowtie", { warnings, carried: fromPlan[0].text });
 });
 
 Deno.test("cli: personas fill inputs and become assumptions; own personas can be added", async () => {
@@ -176,35 +210,44 @@ Deno.test("cli: personas fill inputs and become assumptions; own personas can be
   await Deno.writeTextFile(badP, JSON.stringify({ id: "Bad Id", title: "", preset: {} }));
   const r3 = await cli(home, ["personas", "add", badP]);
   assertEquals(r3.code, 2);
-  assertMatch(r3.stderr, /persona: id: persona ids are lowercase/);
-  assertMatch(
-    (await cli(home, ["personas", "list"])).stdout,
-    /manual-wheelchair-user[\s\S]*tall-person[\s\S]*me /,
-  );
+  const badId = r3.stderr.trim().replace("threshold: ", "");
+  assertEquals(badId.split(": ").slice(0, 2), ["persona", "id"], badId);
+  await assertGolden("cli.personas.bad_id", { error: badId });
+  // The list: the built-in personas in their order, then the one added.
+  const listed = (await cli(home, ["personas", "list", "--json"])).stdout;
+  const ids = JSON.parse(listed).personas.map((p: any) => p.id);
+  assertEquals(ids.at(-1), "me");
+  assertOk(ids.indexOf("manual-wheelchair-user") < ids.indexOf("tall-person"));
 });
 
 Deno.test("cli: findings, reject and restore", async () => {
   const home = tempHome();
   await cli(home, ["run", "ceiling_height", "--scan", "demo", "--json"]);
-  assertMatch((await cli(home, ["findings"])).stdout, /ceiling_height:room:u_attic/);
+  const attic = "ceiling_height:room:u_attic";
+  const reason = "it is storage"; // what the person typed: data that round-trips
+  const ids = async (...more: string[]) =>
+    JSON.parse((await cli(home, ["findings", "--json", ...more])).stdout).map((f: any) => f.id);
+  assertOk((await ids()).includes(attic));
+  assertEquals(row((await cli(home, ["findings"])).stdout, attic, 1)?.[2], "open", "the table");
   const rej = await cli(home, [
     "reject",
     "ceiling_height:room:u_attic",
     "--reason",
-    "it is storage",
+    reason,
   ]);
   assertEquals(rej.code, 0, rej.stderr);
   assertOk(!(await cli(home, ["findings"])).stdout.includes("u_attic"));
-  assertMatch(
-    (await cli(home, ["findings", "--all"])).stdout,
-    /u_attic .*rejected .*it is storage/,
-  );
+  const all = JSON.parse((await cli(home, ["findings", "--all", "--json"])).stdout);
+  const rejected = all.find((f: any) => f.id === attic);
+  assertEquals([rejected.status, rejected.reason], ["rejected", reason]);
+  const shown = row((await cli(home, ["findings", "--all"])).stdout, attic, 1)!;
+  assertEquals([shown[2], shown[4]], ["rejected", reason], "the table says so");
   const again = JSON.parse(
     (await cli(home, ["run", "ceiling_height", "--scan", "demo", "--json"])).stdout,
   );
   assertOk(!again.result.findings.some((f: any) => f.id === "ceiling_height:room:u_attic"));
   assertEquals((await cli(home, ["restore", "ceiling_height:room:u_attic"])).code, 0);
-  assertMatch((await cli(home, ["findings"])).stdout, /u_attic/);
+  assertOk((await ids()).includes(attic), "restored");
   assertEquals((await cli(home, ["reject", "ceiling_height:room:nope"])).code, 2);
 });
 
@@ -237,7 +280,9 @@ Deno.test("cli: sites add, list and show; schema plan", async () => {
   // One stored site per scan: a second is refused, naming the first; nothing changes.
   const second = await cli(home, ["sites", "add", "plot2", ...mine]);
   assertEquals(second.code, 2);
-  assertMatch(second.stderr, /--scan: scan demo already has a stored site, "plot"/);
+  const twice = second.stderr.trim().replace("threshold: ", "");
+  assertEquals(twice.split(": ")[0], "--scan", twice);
+  await assertGolden("cli.sites.second", { error: twice });
   const after = JSON.parse((await cli(home, ["sites", "list", "--json"])).stdout);
   assertEquals(after.map((s: any) => s.id).sort(), ["home", "plot"]);
   const schema = JSON.parse((await cli(home, ["schema", "plan"])).stdout);
@@ -247,11 +292,15 @@ Deno.test("cli: sites add, list and show; schema plan", async () => {
 Deno.test("cli: a corrupt store is a clear error naming the file, never silent loss", async () => {
   const home = tempHome();
   const file = join(home, "threshold.db");
-  await Deno.writeTextFile(file, "not sqlite ".repeat(500));
+  const junk = "not sqlite ".repeat(500); // a file that is not a database
+  await Deno.writeTextFile(file, junk);
   const r = await cli(home, ["scans"]);
   assertEquals(r.code, 1);
-  assertMatch(r.stderr, new RegExp(`store ${file}: cannot be read as a threshold store`));
-  assertEquals(await Deno.readTextFile(file), "not sqlite ".repeat(500));
+  // A StoreError naming the file.
+  const [head] = r.stderr.trim().split("\n");
+  assertOk(head.includes(file), head);
+  await assertGolden("cli.store.corrupt", { error: head.replace(file, "<file>") });
+  assertEquals(await Deno.readTextFile(file), junk, "the file is left as it was");
 });
 
 Deno.test("cli: docs/tools.md is not stale", async () => {
@@ -264,8 +313,12 @@ Deno.test("cli: demo runs every tool on the demo building and writes pictures", 
   const outDir = join(home, "pics");
   const r = await cli(home, ["demo", "--out", outDir]);
   assertEquals(r.code, 0, r.stderr);
-  assertMatch(r.stdout, /ceiling_height/);
-  assertMatch(r.stdout, new RegExp(`PlanView pictures are in ${outDir}`));
+  // Every tool with a PlanView wrote its picture; the output names the folder.
+  const reg = await loadRegistry();
+  for (const m of reg.tools.filter((t) => t.blocks.includes("PlanView"))) {
+    assertOk(r.stdout.includes(m.id), m.id);
+  }
+  assertOk(r.stdout.includes(outDir), "the folder is named");
   const png = await Deno.readFile(join(outDir, "ceiling_height.png"));
   assertEquals([...png.subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
 });
@@ -292,8 +345,11 @@ Deno.test("cli: on a terminal, a missing input is asked and the answer can be ke
   await w.close();
   const out = await child.output();
   const text = new TextDecoder().decode(out.stdout);
-  assertMatch(text, /Which scan \(building\) should this run on\?/);
-  assertMatch(text, /FAIL {2}ceiling_height on demo/);
+  // It asked the scan question (the one --json gives without a terminal), then ran.
+  const asked = JSON.parse((await cli(tempHome(), ["run", "ceiling_height"])).stdout);
+  assertOk(text.includes(asked.questions[0].ask), text);
+  const status = text.split("\n").find((l) => l.includes("ceiling_height on demo"));
+  assertEquals(status?.split(" ")[0], "FAIL", text);
   const s = openStore(home);
   assertEquals(s.getSelection("scan"), "demo");
   s.close();

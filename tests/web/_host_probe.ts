@@ -8,6 +8,7 @@
  */
 import { openStore } from "../../core/store.ts";
 import { startWeb } from "../../web/mod.ts";
+import { alertOf } from "../_html.ts";
 
 /** One raw HTTP/1.1 request to 127.0.0.1:port; the status line, headers and body. */
 export async function raw(
@@ -52,18 +53,18 @@ if (import.meta.main) {
     );
   const me = `127.0.0.1:${port}`;
   const cases: [string, Promise<{ status: number; headers: string; body: string }>][] = [
-    ["rebound name, no token", get(`evil.example:${port}`)],
-    ["rebound name with the token", get(`evil.example:${port}`, "/", cookie)],
-    ["own address, no token", get(me)],
-    ["own address, wrong token", get(me, "/", "Cookie: threshold_token=nope\r\n")],
-    ["own address, token in the address", get(me, `/?token=${token}`)],
-    ["own address, token cookie", get(me, "/", cookie)],
-    ["allowed name, token cookie", get(`house.example:${port}`, "/", cookie)],
-    ["name under the allowed one", get(`sub.house.example:${port}`, "/", cookie)],
-    ["another IP address, token cookie", get(`192.0.2.7:${port}`, "/", cookie)],
-    ["own address, another port", get(`127.0.0.1:${port + 1}`, "/", cookie)],
+    ["rebound_no_token", get(`evil.example:${port}`)],
+    ["rebound_with_token", get(`evil.example:${port}`, "/", cookie)],
+    ["own_no_token", get(me)],
+    ["own_wrong_token", get(me, "/", "Cookie: threshold_token=nope\r\n")],
+    ["own_token_in_address", get(me, `/?token=${token}`)],
+    ["own_token_cookie", get(me, "/", cookie)],
+    ["allowed_token_cookie", get(`house.example:${port}`, "/", cookie)],
+    ["under_allowed", get(`sub.house.example:${port}`, "/", cookie)],
+    ["other_ip_token_cookie", get(`192.0.2.7:${port}`, "/", cookie)],
+    ["own_other_port", get(`127.0.0.1:${port + 1}`, "/", cookie)],
     [
-      "rebinding sets agent.base_url",
+      "rebound_sets_base_url",
       post(
         `evil.example:${port}`,
         `http://evil.example:${port}`,
@@ -71,14 +72,14 @@ if (import.meta.main) {
       ),
     ],
     [
-      "own page sets agent.base_url",
+      "own_sets_base_url",
       post(
         me,
         `http://${me}`,
         "key=agent.base_url&value=http%3A%2F%2Fevil.example%2Fv1&action=save",
       ),
     ],
-    ["Origin ::::", post(me, "::::", "key=units&value=metric&action=save")],
+    ["origin_colons", post(me, "::::", "key=units&value=metric&action=save")],
   ];
   for (const [name, p] of cases) {
     const r = await p;
@@ -86,7 +87,8 @@ if (import.meta.main) {
       case: name,
       status: r.status,
       // A page's message is in its alert; plain refusals are the whole body.
-      body: r.body.slice(Math.max(0, r.body.indexOf('role="alert"'))).slice(0, 600),
+      body: (alertOf(r.body) ?? r.body).slice(0, 600).replaceAll(String(port), "<port>")
+        .replaceAll(String(port + 1), "<port+1>"),
       cookie: /set-cookie: ([^\r\n]*)/i.exec(r.headers)?.[1] ?? null,
       location: /location: ([^\r\n]*)/i.exec(r.headers)?.[1] ?? null,
     }));
@@ -94,7 +96,7 @@ if (import.meta.main) {
   await web.close();
   const s = openStore(home);
   console.log(
-    JSON.stringify({ case: "stored base_url", value: s.getPref("agent.base_url") ?? null }),
+    JSON.stringify({ case: "stored_base_url", value: s.getPref("agent.base_url") ?? null }),
   );
   s.close();
   Deno.removeSync(home, { recursive: true });

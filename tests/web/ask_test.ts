@@ -10,29 +10,27 @@ import { decide } from "../../agent/ask.ts";
 import { openStore } from "../../core/store.ts";
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";
 import type { RunFormProps } from "../../web/islands/RunForm.tsx";
+import { FROM_QUESTION } from "../../web/routes/ask.tsx";
+import { sourceWords } from "../../web/words.ts";
+import { assertGolden } from "../_golden.ts";
+import { dom, textOf } from "../_html.ts";
 import { sseEvents, testWeb } from "./_server.ts";
 
 const DESIGN_Q = "Can I get my wheelchair from the front door to the bathroom?";
 
 const form = (o: Record<string, string>) => new URLSearchParams(o);
 
-function unescape(s: string): string {
-  return s.replaceAll("&quot;", '"').replaceAll("&#39;", "'").replaceAll("&lt;", "<")
-    .replaceAll("&gt;", ">").replaceAll("&amp;", "&");
-}
-
 /** The RunForm islands of a page, by the props they hydrate from. */
 function runForms(page: string): RunFormProps[] {
-  return [...page.matchAll(/data-island="RunForm" data-props="([^"]*)"/g)].map((m) =>
-    JSON.parse(unescape(m[1]))
+  return [...dom(page).querySelectorAll('[data-island="RunForm"]')].map((e) =>
+    JSON.parse(e.getAttribute("data-props")!)
   );
 }
 
 /** The fields a person must fill (required), as the form marks them in the HTML. */
 function requiredIn(page: string): string[] {
-  return [...page.matchAll(/<(?:input|select) id="in-([\w-]+)"[^>]*\brequired\b/g)].map((m) =>
-    m[1]
-  );
+  return [...dom(page).querySelectorAll("input[required],select[required]")]
+    .map((e) => e.id).filter((id) => id.startsWith("in-")).map((id) => id.slice(3));
 }
 
 /** A form's fields as the browser would submit them untouched. */
@@ -53,13 +51,20 @@ async function webWithDemo() {
 Deno.test("web ask: the header links the ask page; its question field is labelled", async () => {
   const web = await testWeb();
   try {
-    const home = await (await web.get("/")).text();
-    assert.match(home, /<a href="\/ask">Ask<\/a>/);
-    const page = await (await web.get("/ask")).text();
-    assert.match(page, /<a href="\/ask" aria-current="page">Ask<\/a>/);
-    assert.match(page, /<form method="post" action="\/ask"/);
-    assert.match(page, /<label for="ask-q">Your question<\/label>/);
-    assert.match(page, /<input id="ask-q" name="q"[^>]*required/);
+    const home = dom(await (await web.get("/")).text());
+    const link = home.querySelector('nav>ul>li>a[href="/ask"]')!;
+    assert.equal(link.hasAttribute("aria-current"), false);
+    const page = dom(await (await web.get("/ask")).text());
+    const here = page.querySelector('nav>ul>li>a[href="/ask"]')!;
+    assert.equal(here.getAttribute("aria-current"), "page");
+    assert.ok(page.querySelector('form[method="post"][action="/ask"]'));
+    const q = page.querySelector("input#ask-q")!;
+    assert.equal(q.getAttribute("name"), "q");
+    assert.equal(q.hasAttribute("required"), true);
+    await assertGolden("web.ask.page", {
+      nav_link: link.textContent,
+      label: textOf(page, 'label[for="ask-q"]'),
+    });
   } finally {
     await web.close();
   }
@@ -76,10 +81,9 @@ Deno.test("web ask: the design's question picks step_free_route, says why, and i
     const d = await decide(DESIGN_Q, { store: s, builtins: BUILTIN_SCANS });
     s.close();
     assert.equal(d.status, "tools");
-    assert.match(
-      page,
-      /<p class="decision" role="status"><strong>Chosen tool<\/strong> — Step-free route: its description matches/,
-    );
+    const doc = dom(page);
+    const decision = doc.querySelector('p.decision[role="status"]')!;
+    assert.ok(decision, "the decision is announced");
     const forms = runForms(page);
     assert.equal(forms.length, 1);
     assert.equal(forms[0].tool, "step_free_route");
@@ -95,12 +99,17 @@ Deno.test("web ask: the design's question picks step_free_route, says why, and i
     }
     // "the bathroom" is the demo's bathroom, by name, from the question.
     const to = forms[0].fields.find((f) => f.name === "to")!;
-    assert.equal(to.from_text, "your question");
-    assert.ok(to.value !== "", "the room the question names is filled");
-    assert.match(page, /Using Bathroom[^<]*, from your question\./);
+    assert.equal(to.from_text, FROM_QUESTION);
+    const bathroom = BUILTIN_SCANS.demo().plan.rooms.filter((r) => r.label === "bathroom");
+    assert.ok(bathroom.some((r) => r.id === to.value), `the question's room: ${to.value}`);
     const scan = forms[0].fields.find((f) => f.name === "scan")!;
     assert.equal(scan.value, "demo");
-    assert.equal(scan.from_text, "your selected scan");
+    assert.equal(scan.from_text, sourceWords("selection"));
+    // The words: which tool and why (the agent's own line), and where the room came from.
+    await assertGolden("web.ask.design", {
+      decision: textOf(doc, "p.decision"),
+      to_hint: textOf(doc, "#hint-to"),
+    });
   } finally {
     await web.close();
   }
@@ -115,10 +124,13 @@ Deno.test("web ask: a stated width (66 cm) is prefilled from the question, nothi
     const [f] = runForms(page);
     const w = f.fields.find((x) => x.name === "chair_width_m")!;
     assert.equal(w.value, "0.66");
-    assert.equal(w.from_text, "your question");
+    assert.equal(w.from_text, FROM_QUESTION);
     assert.equal(w.required, false);
-    assert.match(page, /Using 0\.66 m, from your question\./);
-    assert.match(page, /From your question: [^<]*0\.66 m/);
+    const doc = dom(page);
+    await assertGolden("web.ask.stated_width", {
+      hint: textOf(doc, "#hint-chair_width_m"),
+      note: textOf(doc, "section.ask-tool>p.note"),
+    });
     // Run it as the browser would: the form's values, to the form's action, streamed.
     const res = await web.post(f.action, submitted(f), { accept: "text/event-stream" });
     const events = await sseEvents(res);
@@ -126,8 +138,8 @@ Deno.test("web ask: a stated width (66 cm) is prefilled from the question, nothi
     assert.ok(kinds.includes("step"), kinds.join(","));
     assert.equal(kinds.at(-1), "result", JSON.stringify(events.at(-1)));
     const r = events.at(-1)!.data;
-    assert.match(r.status, /^(pass|fail|warn|unknown)$/);
-    assert.match(r.html, /class="block verdict status-/);
+    assert.ok(["pass", "fail", "warn", "unknown"].includes(r.status), r.status);
+    assert.ok(dom(r.html).querySelector(`section.block.verdict.status-${r.status}`));
     // The stored run used the question's width as an answer given, not a default.
     const s = openStore(web.home);
     const run = s.getRun(r.run_id)!;
@@ -149,7 +161,7 @@ Deno.test("web ask: without JavaScript the prefilled form is a plain POST that r
     const [f] = runForms(page);
     const res = await web.post(f.action, submitted(f));
     assert.equal(res.status, 200);
-    assert.match(await res.text(), /class="block verdict status-/);
+    assert.ok(dom(await res.text()).querySelector("section.block.verdict"));
   } finally {
     await web.close();
   }
@@ -161,26 +173,27 @@ Deno.test("web ask: a near-tie offers the close tools by title, best first, each
     const q = "wheelchair in the bathroom";
     const page = await (await web.post("/ask", form({ q }))).text();
     assert.equal(runForms(page).length, 0, "no tool is guessed");
-    assert.match(page, /<h2 id="h-which">Which do you mean: /);
-    const offered = [
-      ...page.matchAll(/<button type="submit" name="tool" value="(\w+)"[^>]*>([^<]+)<\/button>/g),
-    ].map((m) => ({ tool: m[1], title: m[2] }));
+    const doc = dom(page);
+    const offered = [...doc.querySelectorAll('form.ask-choices button[name="tool"]')]
+      .map((b) => ({ tool: b.getAttribute("value")!, title: b.textContent! }));
     assert.ok(offered.length >= 2 && offered.length <= 3, JSON.stringify(offered));
     assert.deepEqual(offered.map((o) => o.tool).slice(0, 2), ["turning_space", "step_free_route"]);
     // By title, never by id.
-    for (const o of offered) assert.ok(!o.title.includes("_") && o.title !== o.tool, o.title);
+    const { listManifests } = await import("../../core/catalog.ts");
+    const titles = new Map((await listManifests({ home: web.home })).map((m) => [m.id, m.title]));
+    for (const o of offered) assert.equal(o.title, titles.get(o.tool), o.tool);
     // The buttons post the question with them.
-    assert.match(page, new RegExp(`<input type="hidden" name="q" value="${q}"`));
+    const carried = doc.querySelector('form.ask-choices input[type="hidden"][name="q"]');
+    assert.equal(carried?.getAttribute("value"), q);
     const chosen = await (await web.post("/ask", form({ q, tool: offered[0].tool }))).text();
     const forms = runForms(chosen);
     assert.equal(forms.length, 1);
     assert.equal(forms[0].tool, offered[0].tool);
-    assert.match(
-      chosen,
-      new RegExp(
-        `<strong>Chosen tool</strong> — ${offered[0].title}: you chose it from the tools offered`,
-      ),
-    );
+    const decision = textOf(dom(chosen), "p.decision")!;
+    await assertGolden("web.ask.near_tie", {
+      which: textOf(doc, "#h-which"),
+      chosen: decision,
+    });
   } finally {
     await web.close();
   }
@@ -191,10 +204,19 @@ Deno.test("web ask: a question no tool answers says what threshold answers, grou
   try {
     const page = await (await web.post("/ask", form({ q: "what's the weather" }))).text();
     assert.equal(runForms(page).length, 0);
-    assert.match(page, /<h2 id="h-none">threshold cannot answer that<\/h2>/);
-    const groups = [...page.matchAll(/<li>([^<:]+): /g)].map((m) => m[1]);
-    assert.ok(groups.length >= 4 && groups.length < 12, JSON.stringify(groups));
-    assert.match(page, /<a href="\/tools\/will_it_fit">Will it fit\?<\/a>/);
+    const doc = dom(page);
+    const section = doc.querySelector('section.ask-answer[aria-labelledby="h-none"]')!;
+    const groups = [...section.querySelectorAll("ul>li")];
+    assert.ok(groups.length >= 4 && groups.length < 12, String(groups.length));
+    // Every tool there is, by title, links its page.
+    const { listManifests } = await import("../../core/catalog.ts");
+    for (const m of await listManifests({ home: web.home })) {
+      assert.equal(textOf(section, `a[href="/tools/${m.id}"]`), m.title, String(m.id));
+    }
+    await assertGolden("web.ask.none", {
+      heading: textOf(doc, "#h-none"),
+      groups: groups.map((li) => li.firstChild!.textContent),
+    });
   } finally {
     await web.close();
   }
@@ -209,11 +231,11 @@ Deno.test("web ask: a bedroom named of two is asked by name: the form offers tho
     const [f] = runForms(page);
     assert.equal(f.tool, "will_it_fit");
     const to = f.fields.find((x) => x.name === "to")!;
-    assert.equal(to.ask, "Which bedroom: Main bedroom or Second bedroom?");
+    await assertGolden("web.ask.bedroom", { ask: to.ask });
     assert.equal(to.required, true);
     assert.deepEqual(to.choices!.map((c) => c.value), ["u_bed1", "u_bed2"]);
     // The length the question stated is kept, as typed units read.
-    assert.equal(f.fields.find((x) => x.name === "width_m")!.from_text, "your question");
+    assert.equal(f.fields.find((x) => x.name === "width_m")!.from_text, FROM_QUESTION);
   } finally {
     await web.close();
   }
@@ -231,7 +253,7 @@ Deno.test("web ask: a choice carries the values the question stated", async () =
     assert.equal(f.tool, "door_clearance");
     const w = f.fields.find((x) => x.name === "chair_width_m")!;
     assert.equal(w.value, "0.7");
-    assert.equal(w.from_text, "your question");
+    assert.equal(w.from_text, FROM_QUESTION);
   } finally {
     await web.close();
   }
@@ -246,12 +268,16 @@ Deno.test("web ask: a two-tool question shows both tools' forms, their field ids
     )).text();
     const forms = runForms(page);
     assert.deepEqual(forms.map((f) => f.tool), ["door_clearance", "turning_space"]);
-    assert.match(page, /<strong>Chosen tools<\/strong> — Door clearance: [^<]*; Turning space: /);
-    const ids = [...page.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]);
+    const doc = dom(page);
+    const decision = textOf(doc, "p.decision")!;
+    // Both tools by title, in their order.
+    const at = ["Door clearance", "Turning space"].map((t) => decision.indexOf(t));
+    assert.ok(at[0] > 0 && at[1] > at[0], decision);
+    const ids = [...doc.querySelectorAll("[id]")].map((e) => e.id);
     assert.equal(new Set(ids).size, ids.length, "every id on the page is unique");
     // Each tool reads its own part: the room to turn in is the bathroom, from the question.
     const room = forms[1].fields.find((f) => f.name === "room")!;
-    assert.equal(room.from_text, "your question");
+    assert.equal(room.from_text, FROM_QUESTION);
   } finally {
     await web.close();
   }
@@ -262,15 +288,23 @@ Deno.test("web ask: an empty question or an unknown tool is a 400 naming the inp
   try {
     const empty = await web.post("/ask", form({ q: "  " }));
     assert.equal(empty.status, 400);
-    const text = await empty.text();
-    assert.match(text, /id="ask-err" class="field-error">.*question: is empty; ask a question/);
-    assert.match(text, /aria-invalid="true"/);
+    const doc = dom(await empty.text());
+    const input = doc.querySelector("#ask-q")!;
+    assert.equal(input.getAttribute("aria-invalid"), "true");
+    assert.ok(input.getAttribute("aria-describedby")!.split(" ").includes("ask-err"));
     const nope = await web.post("/ask", form({ q: "check the house", tool: "nope" }));
     assert.equal(nope.status, 400);
-    assert.match(await nope.text(), /tool: no tool &quot;nope&quot;; tools: /);
+    const nopeDoc = dom(await nope.text());
     const none = await fetch(`${web.origin}/ask`, { method: "POST", body: form({ q: DESIGN_Q }) });
     assert.equal(none.status, 403);
-    assert.match(await none.text(), /Origin/);
+    const refused = await none.text();
+    // Each error names its input: the question, the tool; the refusal names the Origin header.
+    await assertGolden("web.ask.errors", {
+      empty: textOf(doc, "#ask-err.field-error"),
+      unknown_tool: (textOf(nopeDoc, ".field-error") ?? textOf(nopeDoc, '[role="alert"]'))
+        ?.split("; tools:")[0],
+      refused,
+    });
     const other = await web.post("/ask", form({ q: DESIGN_Q }), { origin: "http://evil.example" });
     assert.equal(other.status, 403);
     await other.body?.cancel();

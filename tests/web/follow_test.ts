@@ -9,11 +9,14 @@ import { cli } from "../_cli.ts";
 import { fixture } from "../_data.ts";
 import { testWeb } from "./_server.ts";
 import { tempHome } from "../_cli.ts";
+import { assertGolden } from "../_golden.ts";
+import { dom, spoken, textOf } from "../_html.ts";
 
 const options = (page: string, name: string) => {
-  const select = new RegExp(`<select id="in-${name}"[^>]*>([\\s\\S]*?)</select>`).exec(page);
+  const select = dom(page).querySelector(`select#in-${name}`);
   assert.ok(select, `a select for ${name}`);
-  return [...select[1].matchAll(/<option value="([^"]*)"/g)].map((m) => m[1]).filter(Boolean);
+  return [...select.querySelectorAll("option")].map((o) => o.getAttribute("value") ?? "")
+    .filter(Boolean);
 };
 
 async function webWithTwoScans() {
@@ -36,10 +39,15 @@ Deno.test("web: ?scan= gives that scan's rooms; the form's GET gives them withou
       `/tools/will_it_fit?in.scan=bowtie&in.item=sofa&in.to=${encodeURIComponent(demo[0])}`,
     )).text();
     assert.deepEqual(options(page, "to"), ["r1", "r2"]);
-    assert.doesNotMatch(page, /<option value="r\d"[^>]*selected/);
-    assert.match(page, /<option value="sofa" selected/);
-    assert.match(page, /formmethod="get" formaction="\/tools\/will_it_fit"/);
-    assert.match(page, /Show this scan&#39;s rooms and doors|Show this scan's rooms and doors/);
+    const doc = dom(page);
+    assert.equal(doc.querySelector("select#in-to>option[selected]")?.getAttribute("value"), "");
+    assert.equal(
+      doc.querySelector("select#in-item>option[selected]")?.getAttribute("value"),
+      "sofa",
+    );
+    const follow = doc.querySelector('button[formmethod="get"][formaction="/tools/will_it_fit"]');
+    assert.ok(follow, "the form's own GET button");
+    await assertGolden("web.follow.button", { follow: follow.textContent });
   } finally {
     await web.close();
   }
@@ -52,7 +60,7 @@ Deno.test("web: the island's fetch for another scan gets its fields as JSON", as
       headers: { accept: "application/json" },
     });
     assert.equal(res.status, 200);
-    assert.match(res.headers.get("content-type") ?? "", /application\/json/);
+    assert.equal(res.headers.get("content-type")?.split(";")[0], "application/json");
     const props = await res.json();
     const to = props.fields.find((f: { name: string }) => f.name === "to");
     assert.deepEqual(to.choices.map((c: { value: string }) => c.value), ["r1", "r2"]);
@@ -63,8 +71,8 @@ Deno.test("web: the island's fetch for another scan gets its fields as JSON", as
       "/tools/will_it_fit/run",
       new URLSearchParams({ "in.scan": "bowtie", "in.item": "sofa", "in.to": "r2" }),
     );
-    const text = await run.text();
-    assert.doesNotMatch(text, /no room/);
+    assert.equal(run.status, 200, "the bowtie's room is accepted");
+    assert.ok(dom(await run.text()).querySelector("section.block.verdict"));
   } finally {
     await web.close();
   }
@@ -74,16 +82,16 @@ Deno.test("web: the scan page's headings go h1 → h2 (no h3 jump); the plan ope
   const web = await testWeb();
   try {
     const page = await (await web.get("/scans/demo")).text();
-    const levels = [...page.matchAll(/<h([1-6])[\s>]/g)].map((m) => Number(m[1]));
+    const doc = dom(page);
+    const levels = [...doc.querySelectorAll("h1,h2,h3,h4,h5,h6")].map((h) => Number(h.tagName[1]));
     assert.equal(levels[0], 1);
     for (let i = 1; i < levels.length; i++) {
       assert.ok(levels[i] <= levels[i - 1] + 1, `h${levels[i - 1]} then h${levels[i]}`);
     }
-    assert.match(page, /<h2 id="h-plan">Plan<\/h2>/);
+    assert.equal(doc.querySelector("#h-plan")?.tagName.toLowerCase(), "h2");
     // The demo's front door is on its ground floor: the viewer starts there.
-    const props = /data-island="PlanViewer" data-props="([^"]*)"/.exec(page)![1]
-      .replaceAll("&quot;", '"');
-    const { start, floors } = JSON.parse(props);
+    const viewer = doc.querySelector('[data-island="PlanViewer"]')!;
+    const { start, floors } = JSON.parse(viewer.getAttribute("data-props")!);
     const { BUILTIN_SCANS } = await import("../../layers/builtin.ts");
     const plan = BUILTIN_SCANS.demo().plan;
     const front = plan.openings.find((o) => o.main_entrance) ??
@@ -117,27 +125,31 @@ Deno.test("web: entranceFloor is the entrance's floor, not the first in the file
 Deno.test("web: the home page's preference forms are behind a disclosure; a reject returns to the list", async () => {
   const web = await testWeb();
   try {
-    const home = await (await web.get("/")).text();
-    const details =
-      /<details class="prefs-all"([^>]*)>\s*<summary>([^<]*(?:<!-- -->[^<]*)*)<\/summary>/
-        .exec(home);
+    const home = dom(await (await web.get("/")).text());
+    const details = home.querySelector("details.prefs-all");
     assert.ok(details, "a <details> around the preferences");
-    assert.doesNotMatch(details[1], /open/, "closed until asked for");
-    assert.match(details[2].replaceAll("<!-- -->", ""), /All preferences \(\d+, 0 set\)/);
-    const inside = home.split('<details class="prefs-all"')[1];
-    assert.ok(inside.includes('action="/prefs"'), "the forms are inside it");
+    assert.equal(details.hasAttribute("open"), false, "closed until asked for");
+    const { PREFERENCE_KEYS } = await import("../../presets/preferences.ts");
+    const forms = [...details.querySelectorAll('form[action="/prefs"]')];
+    assert.ok(forms.length > 0, "the forms are inside it");
+    const summary = textOf(details, "summary")!;
     const saved = await web.post(
       "/prefs",
       new URLSearchParams({ key: "body.height_m", value: "1.8" }),
     );
-    const after = await (await fetch(`${web.origin}${saved.headers.get("location")}`)).text();
-    assert.match(after, /<details class="prefs-all" open/);
+    const after = dom(await (await fetch(`${web.origin}${saved.headers.get("location")}`)).text());
+    assert.equal(after.querySelector("details.prefs-all")?.hasAttribute("open"), true);
     // The result's finding list heading is a focus target (the reject's #h-findings).
     const run = await (await web.post(
       "/tools/ceiling_height/run",
       new URLSearchParams({ "in.scan": "demo" }),
     )).text();
-    assert.match(run, /<h3 id="h-findings" tabindex="-1">Findings \(\d+\)/);
+    const heading = dom(run).querySelector("h3#h-findings")!;
+    assert.equal(heading.getAttribute("tabindex"), "-1");
+    await assertGolden("web.follow.prefs", {
+      summary: summary.replace(String(PREFERENCE_KEYS.length), "N"),
+      findings_heading: spoken(heading),
+    });
   } finally {
     await web.close();
   }
@@ -151,13 +163,16 @@ Deno.test("web: labels read as words (no leading article, no unit suffix in a na
   const web = await testWeb();
   try {
     const page = await (await web.get("/tools/step_free_route")).text();
-    const labels = [...page.matchAll(/<label for="in-[^"]+">([^<]*)/g)].map((m) => m[1]);
+    const labels = [...dom(page).querySelectorAll('label[for^="in-"]')].map((l) =>
+      l.firstChild!.textContent!.trim()
+    );
     assert.ok(labels.length > 2, labels.join(" | "));
+    // Words, not input names: no underscores, no leading article (the golden file has them all).
     for (const l of labels) {
-      assert.doesNotMatch(l, /^(A|An|The) /, l);
-      assert.doesNotMatch(l, /\b[a-z]+_[a-z_]+\b/, `${l}: a name, not words`);
+      assert.equal(l.includes("_"), false, `${l}: a name, not words`);
+      assert.ok(!["a", "an", "the"].includes(l.split(" ")[0].toLowerCase()), l);
     }
-    assert.ok(labels.some((l) => l.startsWith("Highest threshold")), labels.join(" | "));
+    await assertGolden("web.follow.labels", labels);
   } finally {
     await web.close();
   }
@@ -184,7 +199,11 @@ Deno.test("web: display.units shows lengths in feet and inches in checks, metric
     assert.ok(!metric.includes("″"), "metric by default");
     const shown = `${feetInches(c.measured!)} (`;
     assert.ok(both.includes(shown), `both shows ${shown}`);
-    assert.match(both, /class="scale-bar-text"[^>]*>[\d.]+ ft \([\d.]+ m\)</);
+    // The plan's scale bar says its length in both units (feet first, metres in brackets).
+    const bar = dom(both).querySelector("text.scale-bar-text")!.textContent!;
+    const [ft, ftUnit, m, mUnit] = bar.split(" ");
+    assert.ok(Number(ft) > 0 && Number(m.slice(1)) > 0, bar);
+    assert.deepEqual([ftUnit, mUnit], ["ft", "m)"], bar);
   } finally {
     await web.close();
   }
