@@ -5,11 +5,14 @@
  * (priority-flood+ε, D8, accumulation) at 500², 1,000² and 2,000² (the pysheds DEM mirrored,
  * ±0.5 m noise), plus the D8 and accumulation from before issue 29 (bench/_water_reference.ts).
  * Every case's output is first compared cell by cell with the C++ one; a difference throws.
+ * Each case is timed by the wall clock and by the process's CPU time (node:process cpuUsage),
+ * steadier on a loaded machine.
  *
  * ```sh
  * deno run -A bench/water_figures.ts [rounds=15] [sizes=500,1000,2000]
  * ```
  */
+import { cpuUsage } from "node:process";
 import { cellSize_m } from "../engines/aerial/sample.ts";
 import {
   fillDepressionsBarnes,
@@ -33,7 +36,7 @@ function same(a: ArrayLike<number>, b: ArrayLike<number>, what: string) {
 }
 
 console.log(`C++: g++ ${CXX_FLAGS.join(" ")}; ${rounds} rounds; load ${Deno.loadavg().join(" ")}`);
-console.log("case | n | threshold ms | C++ ms | ratio");
+console.log("case | n | wall ms | C++ wall ms | ratio | CPU ms | C++ CPU ms | CPU ratio");
 for (const n of sizes) {
   const g = tiled(dem, n, n, 0.5), cell = cellSize_m(g, true, 32.7);
   const filled = fillDepressionsBarnes(g, { epsilon: true });
@@ -59,19 +62,25 @@ for (const n of sizes) {
       flowAccumulation(flowDirectionsD8(fillDepressionsBarnes(g, { epsilon: true }), cell), n, n);
     },
   };
-  const ms: Record<string, number[]> = {};
+  const ms: Record<string, number[]> = {}, cpu: Record<string, number[]> = {};
   for (const k in cases) cases[k](); // warm-up
   for (let r = 0; r < rounds; r++) {
     for (const k in cases) {
-      const t0 = performance.now();
+      const c0 = cpuUsage(), t0 = performance.now();
       cases[k]();
       (ms[k] ??= []).push(performance.now() - t0);
+      const c1 = cpuUsage(c0);
+      (cpu[k] ??= []).push((c1.user + c1.system) / 1000);
     }
   }
   for (const what of ["D8", "D8 before", "accumulation", "accumulation before", "pipeline"]) {
-    const base = median(ms[what.replace(" before", "") + " C++"]), m = median(ms[what]);
+    const b = what.replace(" before", "") + " C++";
+    const m = median(ms[what]), base = median(ms[b]);
+    const c = median(cpu[what]), baseC = median(cpu[b]);
     console.log(
-      `${what} | ${n}² | ${m.toFixed(2)} | ${base.toFixed(2)} | ${(m / base).toFixed(2)}×`,
+      `${what} | ${n}² | ${m.toFixed(2)} | ${base.toFixed(2)} | ${(m / base).toFixed(2)}× | ${
+        c.toFixed(2)
+      } | ${baseC.toFixed(2)} | ${(c / baseC).toFixed(2)}×`,
     );
   }
 }
