@@ -7,6 +7,7 @@
 import { fill, tool, z } from "../../core/manifest.ts";
 import type { Room } from "../../ground/plan.ts";
 import { coded } from "../../core/wording.ts";
+import type { Said } from "../../core/result.ts";
 import {
   type Check,
   type Finding,
@@ -70,7 +71,7 @@ export default tool({
     const byRoom = sweepsByRoom(plan);
     const rooms = plan.rooms.filter((r) => byRoom.has(r.id));
     // Rooms are judged from their own panoramas and from objects seen into them from others.
-    ctx.step(say("step.looking", {
+    ctx.step(say.step("step.looking", {
       panoramas: [...byRoom.values()].reduce((n, l) => n + l.length, 0),
       rooms: rooms.length,
       of: plan.rooms.length,
@@ -224,7 +225,7 @@ function judgeLabel(
     ...base,
     committed: guess.label !== "unknown" || judged.agreement !== "unknown",
     outcome,
-    step: say("step.labelled", g),
+    step: say.step("step.labelled", g),
     check: {
       id: `label:${room.id}`,
       ...coded("room.label", g),
@@ -255,7 +256,7 @@ interface LabelJudged {
   committed: boolean;
   outcome: "unseen" | "agree" | "disagree" | "neither";
   /** The step saying what it was labelled (none when it could not be seen). */
-  step?: string;
+  step?: Said;
   check: Check;
   overlay: Overlay;
   finding?: Finding;
