@@ -4,6 +4,7 @@
  */
 import { z } from "npm:zod@4.6.7";
 import { type Comparator, Geometry, judge } from "../ground/plan.ts";
+import { shellSafeId } from "../ground/text.ts";
 
 /** Panel blocks a tool may fill; each surface has one renderer per name. */
 export const BLOCKS = [
@@ -237,10 +238,11 @@ export function countStatuses(checks: { status: Status }[]): Record<Status, numb
   return out;
 }
 
-/** Stable finding id: `tool:kind:subject[:rule]`. */
+export { shellSafeId };
+
+/** Stable finding id: `tool:kind:subject[:rule]`, shell-safe (ground/text.ts `shellSafeId`). */
 export function findingId(tool: string, kind: string, subject: string, rule?: string): string {
-  const clean = (s: string) => s.replace(/\s+/g, "_");
-  return [tool, kind, clean(subject), ...(rule ? [clean(rule)] : [])].join(":");
+  return [tool, kind, shellSafeId(subject), ...(rule ? [shellSafeId(rule)] : [])].join(":");
 }
 
 /** What a language model sees of a result: verdict and finding ids, statuses, titles. */

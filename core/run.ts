@@ -207,7 +207,7 @@ export async function runTool(m: Manifest, opts: RunOptions = {}): Promise<RunOu
   const run_id = newRunId(m.id);
   const duration_ms = performance.now() - t0;
   if (store && opts.persist !== false) {
-    persistRun(store, m, { scan, result, run_id, inputs: inputsRecord, duration_ms });
+    persistRun(store, m, { scan, result, run_id, inputs: inputsRecord, duration_ms }, opts.rescan);
   }
   return { status: "done", result, run_id, duration_ms };
 }
@@ -325,6 +325,7 @@ function persistRun(
     inputs: ToolResult["inputs"];
     duration_ms: number;
   },
+  rescan?: RunIo["rescan"],
 ): void {
   if (store.readOnly) {
     runnerStep(
@@ -334,17 +335,14 @@ function persistRun(
     return;
   }
   if (scan !== undefined && result.verdict.status !== "error") {
-    const rejected = store.syncFindings(
-      scan,
-      m.id,
-      result.findings,
-      run_id,
-      judgedScope(m, result),
-    );
+    const judged = judgedScope(m, result);
+    const rejected = store.syncFindings(scan, m.id, result.findings, run_id, judged);
     if (rejected.size) {
       result.findings = result.findings.filter((f) => !rejected.has(f.id));
       runnerStep(result, sayRun.step("step.rejected_hidden", { findings: rejected.size }));
     }
+    // A re-scan of a building stored before: its findings matched to that scan's.
+    rescan?.(store, scan, m.id, result, judged);
   }
   store.addRun({
     id: run_id,

@@ -18,20 +18,23 @@ function lcg(seed: number) {
   return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
 }
 
-/** PlanNames over hand-picked ids: each named "‹id›!" unless listed as keeping its id. */
+/** PlanNames over hand-picked ids: each named "«id»" unless listed as keeping its id. */
 function namesOver(ids: string[], same: string[] = []): PlanNames {
   const room = new Map(ids.map((id) => [id, same.includes(id) ? id : `«${id}»`]));
+  const opening = new Map([
+    ["d1", "door (Hall ↔ Kitchen)"],
+    ["d1x", "front door (Hall ↔ outside)"],
+  ]);
+  const sweep = new Map([["s1", "panorama (Hall)"]]);
   const empty = new Map<string, string>();
   return {
     floor: empty,
     room,
-    opening: new Map([["d1", "door (Hall ↔ Kitchen)"], ["d1x", "front door (Hall ↔ outside)"]]),
+    opening,
     vertical: empty,
-    of: (
-      id,
-    ) => (id == null ? "outside" : room.get(id) ??
-      (id === "d1" ? "door (Hall ↔ Kitchen)" : id === "d1x" ? "front door (Hall ↔ outside)" : id)),
-  } as PlanNames;
+    sweep,
+    of: (id) => id == null ? "outside" : room.get(id) ?? opening.get(id) ?? sweep.get(id) ?? id,
+  };
 }
 
 const IDS = [
@@ -70,6 +73,9 @@ const PIECES = [
   ".",
   "↔",
   "door door (",
+  "sweep s1",
+  "sweep panorama (",
+  "s1",
   "Door d1",
   "\n",
 ];
@@ -97,6 +103,7 @@ Deno.test("namesInText: plans with no id to rename leave texts alone (both versi
     room,
     opening: empty,
     vertical: empty,
+    sweep: empty,
     of: (id) => (id == null ? "outside" : room.get(id) ?? id),
   };
   for (const t of ["same", "door door (x", "r1 same"]) {

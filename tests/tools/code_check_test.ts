@@ -11,7 +11,7 @@ import { loadRegistry } from "../../core/registry.ts";
 import { runTool } from "../../core/run.ts";
 import type { LoadedPlan } from "../../ground/plan.ts";
 import { openStore } from "../../core/store.ts";
-import { countStatuses, forModel, ToolResult } from "../../core/result.ts";
+import { countStatuses, forModel, shellSafeId, ToolResult } from "../../core/result.ts";
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";
 import { importSource } from "../../layers/mod.ts";
 import { BUILTIN_PACK_IDS, builtinPack } from "../../engines/geometry/packs.ts";
@@ -52,7 +52,8 @@ function invariants(r: ToolResult, pack: string) {
   const judged = r.checks.filter((c) => c.status === "fail" || c.status === "warn");
   assertEquals(r.findings.length, judged.length, "one finding per failing or close check");
   for (const f of r.findings) {
-    const c = judged.find((c) => f.id.endsWith(`:${c.subject}:${c.rule!.id}`));
+    // Finding ids are shell-safe (a GlobalId's `$` as `-`, core/result.ts shellSafeId).
+    const c = judged.find((c) => f.id.endsWith(`:${shellSafeId(c.subject!)}:${c.rule!.id}`));
     assertOk(c, `finding ${f.id} matches a check`);
     assertMatch(f.id, /^code_check:(room|opening|vertical):[^:]+:[^:]+$/);
     assertOk(f.title.includes(c!.rule!.section), "the title names the section");

@@ -83,9 +83,11 @@ Deno.test("step_free_route on the demo: the 5 cm front-door step blocks every ro
 
 Deno.test("step_free_route on the demo, not step-free, to one room", async () => {
   const r = await run({ set: { scan: "demo", step_free: false, to: "g_kitchen" } });
-  assertEquals(r.verdict.status, "pass");
+  // The way in passes a 0.90 m leaf: 0.8397 m clear estimated, 25 mm over the 0.815 m needed,
+  // within the estimate's bound (0.02 m scan + 0.015 m leaf estimate): too close to call.
+  assertEquals(r.verdict.status, "warn");
   assertEquals([r.verdict.code, r.verdict.data?.step_free, r.verdict.data?.starts], [
-    "verdict.reachable",
+    "verdict.too_close",
     false,
     ["d_front"],
   ]);

@@ -5,6 +5,7 @@
  * sightings from two sweeps of one room are merged.
  */
 import { fill, tool, z } from "../../core/manifest.ts";
+import { named } from "../_shared/refs.ts";
 import type { Room } from "../../ground/plan.ts";
 import type { Check, Metric, Overlay } from "../../core/result.ts";
 import { coded } from "../../core/wording.ts";
@@ -19,7 +20,7 @@ import {
 } from "../_vision/see.ts";
 import { round } from "../../ground/text.ts";
 
-export default tool({
+export default named(tool({
   id: "room_objects",
   title: "Objects in each room",
   summary: "Fixtures and furniture seen in the panoramas, placed on the plan.",
@@ -152,7 +153,7 @@ export default tool({
       },
     };
   },
-});
+}));
 
 type Found = ReturnType<typeof objectsInRooms>["byRoom"] extends Map<string, infer V> ? V : never;
 

@@ -494,7 +494,10 @@ Deno.test("a door with only its leaf width: clear width is the leaf less 2 3/8 i
     planWith({ openings: { d_in: { width_m: 34 * 0.0254, clear_width_m: undefined } } }),
   );
   assert.ok(Math.abs(fha.measured! - 31.625 * 0.0254) < 1e-12);
-  assert.equal(fha.status, "pass");
+  // Exactly at the limit, an estimate is too close to call: its own bound (clearance.ts
+  // LEAF_ESTIMATE_ERROR_M, 15 mm) is on top of the scan's (issue 24 §3).
+  assert.equal(fha.status, "warn");
+  assert.equal(fha.estimated?.error_m, 0.015);
 });
 
 Deno.test("a 0.875 m leaf is too close to call against 32 in, not a pass", () => {
@@ -1065,7 +1068,8 @@ Deno.test("per-pack door leaf allowance: an 826 mm UK front door is about 775 mm
   const plan = planWith({ openings: { d_main: { width_m: 0.826, clear_width_m: undefined } } });
   const uk = find(evalWith("uk-adm", plan).outcomes, "adm1-m4-1-entrance", "d_main");
   assert.ok(Math.abs(uk.measured! - 0.775) < 1e-12, `${uk.measured}`);
-  assert.equal(uk.status, "pass", "775 mm meets M4(1)'s 775 mm");
+  // 775 mm is M4(1)'s 775 mm exactly: an estimate at the limit is too close to call.
+  assert.equal(uk.status, "warn", "775 mm estimated, at M4(1)'s 775 mm");
   assert.match(uk.note!, /less 51 mm .*Approved Document M/);
   assert.doesNotMatch(uk.note!, /FHA|ADA/);
   const irc = find(evalWith("irc-2021", plan).outcomes, "irc-R311.2-width", "d_main");
