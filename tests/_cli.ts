@@ -48,3 +48,9 @@ export function cliError(r: CliResult): { line: string; input: string } {
     .replace(/^threshold: /, "");
   return { line, input: line.split(": ")[0] };
 }
+
+/** The rows of a terminal table drawn with │: each line's cells, trimmed (borders dropped). */
+export function tableRows(text: string): string[][] {
+  return text.split("\n").filter((l) => l.startsWith("│"))
+    .map((l) => l.split("│").slice(1, -1).map((c) => c.trim()));
+}
