@@ -1,6 +1,17 @@
-/** The tool reference (`docs/tools.md`), generated from the manifests. Never edited by hand. */
+/**
+ * The tool reference (`docs/tools.md`), generated from the manifests, and the rule reference
+ * (`docs/rules.md`), from the rule packs. Never edited by hand.
+ */
 import type { ManifestJson } from "../core/catalog.ts";
 import { fillLabels, fillsFromSelection } from "../core/fill.ts";
+import {
+  formatLimit,
+  type MeasureDef,
+  MEASURES,
+  type Rule,
+  type RulePack,
+  sectionLabel,
+} from "../engines/geometry/rules/mod.ts";
 
 /** Where `threshold docs` writes the reference. */
 export const DOCS_FILE = new URL("../docs/tools.md", import.meta.url);
@@ -102,4 +113,92 @@ export function toolsMarkdown(manifests: ManifestJson[]): string {
     out.push("");
   }
   return out.join("\n");
+}
+
+/** Where `threshold docs` writes the rule reference. */
+export const RULES_DOCS_FILE = new URL("../docs/rules.md", import.meta.url);
+
+/** What a rule's status letter means (shared/reference/rules-and-sun.md). */
+const STATUS_WORDS: Record<Rule["status"], string> = {
+  V: "verified (the value seen verbatim in the source)",
+  S: "verified from a secondary source",
+  U: "unverified (it warns, never fails alone)",
+};
+
+/** A pack's heading in the rule reference. */
+const packHeading = (p: RulePack) => `${p.id}: ${p.title}`;
+
+/** A heading's anchor as GitHub makes it: lower case, punctuation dropped, spaces to hyphens. */
+function anchor(heading: string): string {
+  return heading.toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, "").replace(/ /g, "-");
+}
+
+/** A pack's rules as Markdown lines: id, paragraph, edition, status, limit, source and quote. */
+function packRulesMarkdown(p: RulePack): string[] {
+  const out: string[] = [`## ${packHeading(p)}`, "", `${p.edition}. ${p.jurisdiction}.`, ""];
+  if (p.scope) out.push(`Scope: ${p.scope.buildings}.`, "");
+  if (p.door_leaf_allowance) {
+    const la = p.door_leaf_allowance;
+    out.push(
+      `Door leaf allowance: ${la.printed} (${STATUS_WORDS[la.status]}; ${la.citation}).`,
+      "",
+    );
+  }
+  for (const r of p.rules) {
+    const unit = (MEASURES[r.measure] as MeasureDef).unit;
+    const edition = r.section_edition
+      ? `${r.edition} (${r.section_edition} numbering${
+        r.source_edition ? `; values checked against ${r.source_edition} text` : ""
+      })`
+      : r.source_edition
+      ? `${r.edition} (values checked against ${r.source_edition} text)`
+      : r.edition;
+    out.push(
+      `### ${r.id}`,
+      "",
+      `**${r.title}.** ${r.comparator === ">=" ? "At least" : "At most"} ${
+        r.limit.printed ?? formatLimit(r.limit, unit)
+      }.`,
+      "",
+      `- Pack: ${p.id}`,
+      `- Paragraph: ${sectionLabel(r)}`,
+      `- Edition: ${edition}`,
+      `- Status: ${STATUS_WORDS[r.status]}${
+        r.section_status === "U" ? "; paragraph number unconfirmed" : ""
+      }`,
+      `- Source: ${r.citation}`,
+      "",
+      ...(r.quote
+        ? r.quote.split("\n").map((l) => `> ${l}`)
+        : ["No quote of the paragraph is recorded in the pack."]),
+      "",
+    );
+  }
+  return out;
+}
+
+/**
+ * The rule reference (`docs/rules.md`) from the built-in packs' data: every rule with its
+ * pack, paragraph, edition, status (verified or not), source and the paragraph quoted.
+ */
+export function rulesMarkdown(packs: RulePack[]): string {
+  const rules = packs.reduce((n, p) => n + p.rules.length, 0);
+  const quoted = packs.reduce((n, p) => n + p.rules.filter((r) => r.quote).length, 0);
+  const out: string[] = [
+    "# Rule reference",
+    "",
+    "Generated from the rule packs (`engines/geometry/packs/*.json`) by `threshold docs`; do not " +
+    "edit by hand.",
+    "",
+    `${rules} rules in ${packs.length} packs; ${quoted} with the paragraph quoted. Status V: ` +
+    "the value seen verbatim in the source; S: in a secondary source; U: unverified, so it " +
+    "warns and never makes a fail alone.",
+    "",
+    ...packs.map((p) =>
+      `- [${p.id}](#${anchor(packHeading(p))}): ${p.title}, ${p.rules.length} rules`
+    ),
+    "",
+  ];
+  for (const p of packs) out.push(...packRulesMarkdown(p));
+  return out.join("\n").replace(/\n+$/, "\n");
 }

@@ -8,7 +8,7 @@
 # SRC_DIR is the checkout whose code runs (default: this script's checkout); for a baseline from
 # main without a worktree: `git archive main | tar -x -C /tmp/src` and pass /tmp/src (its
 # `../shared` must resolve, so put it beside this checkout, or set SHARED).
-# Then: `diff -r BASE_DIR OUT_DIR`.
+# Then: `diff -r BASE_DIR OUT_DIR`. The web view's pages: `deno run -A scripts/compare_web.ts OUT_DIR`.
 #
 # It imports the demo (built in), FZK-Haus and IfcOpenHouse (IFC), ZInD, both RoomPlan samples and
 # the Matterport fixtures into a private THRESHOLD_HOME; dumps each plan (JSON and text); runs every
@@ -28,9 +28,12 @@ cd "$SRC" || exit 1
 
 t() { deno run -A -q cli.ts "$@" 2>&1; echo "[exit $?]"; }
 
-# Run ids look like `takeoff-mx509ppd-0e3he7a` (tool, base-36 time, random); ISO timestamps.
+# Run ids look like `takeoff-mx509ppd-0e3he7a` (tool, base-36 time, random); ISO timestamps; the
+# seconds a step took (`[0.02 s]`); the checkout's own path (fixtures' refs).
 normalize() {
   sed -E \
+    -e 's/^( *)\[[0-9]+\.[0-9]+ s\]/\1[T s]/' \
+    -e 's#'"$SRC"'/#SRC/#g' \
     -e 's/\b([a-z_]+)-[0-9a-z]{8}-[0-9a-z]{5,12}\b/\1-RUNID/g' \
     -e 's/[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?Z?/TIMESTAMP/g' \
     -e 's#'"$THRESHOLD_HOME"'#HOME#g'
@@ -48,6 +51,10 @@ declare -A FILES=(
 for f in "$SRC"/fixtures/matterport/*.json; do
   FILES[mp_$(basename "$f" .json | tr - _)]=$f
 done
+
+# A loaded machine must not end a slow run (room_labels' detector) at the time limit: that
+# would be a difference of the machine, not of the code.
+deno run -A -q cli.ts prefs set run.time_limit_s 1800 >/dev/null 2>&1
 
 SCANS=(demo)
 for id in $(printf '%s\n' "${!FILES[@]}" | sort); do

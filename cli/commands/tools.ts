@@ -6,7 +6,15 @@
 import { termWidth, wrapIndented } from "../layout.ts";
 import { InputError } from "../../ground/errors.ts";
 import { listManifests } from "../../core/catalog.ts";
-import { DOCS_FILE, fillSources, inputProps, toolsMarkdown } from "../docs.ts";
+import { BUILTIN_PACK_IDS, builtinPack } from "../../engines/geometry/packs.ts";
+import {
+  DOCS_FILE,
+  fillSources,
+  inputProps,
+  RULES_DOCS_FILE,
+  rulesMarkdown,
+  toolsMarkdown,
+} from "../docs.ts";
 import { err, EXIT, L, out, type Register, registry, tableOf } from "../common.ts";
 
 /** What each data layer is, in words for people (`show`). */
@@ -111,20 +119,30 @@ export const schema: Register = (p, { act }) => {
   );
 };
 
-/** `docs [--check]`: docs/tools.md from the manifests. */
+/** `docs [--check]`: docs/tools.md from the manifests, docs/rules.md from the rule packs. */
 export const docs: Register = (p, { act }) => {
-  p.command("docs").description("Write docs/tools.md (the tool reference) from the manifests")
-    .option("--check", "exit 1 when docs/tools.md is stale")
+  p.command("docs").description(
+    "Write docs/tools.md (the tool reference) from the manifests and docs/rules.md (the rule reference) from the rule packs",
+  )
+    .option("--check", "exit 1 when docs/tools.md or docs/rules.md is stale")
     .action(act(async (o: { check?: boolean }) => {
-      const md = toolsMarkdown((await registry()).tools.map(L.manifestJson));
+      const files: [URL, string][] = [
+        [DOCS_FILE, toolsMarkdown((await registry()).tools.map(L.manifestJson))],
+        [RULES_DOCS_FILE, rulesMarkdown(BUILTIN_PACK_IDS.map((id) => builtinPack(id)!))],
+      ];
       if (o.check) {
-        if ((await Deno.readTextFile(DOCS_FILE).catch(() => "")) !== md) {
-          err("docs/tools.md is stale: run `threshold docs` (deno task docs)");
-          return EXIT.error;
+        for (const [file, md] of files) {
+          if ((await Deno.readTextFile(file).catch(() => "")) !== md) {
+            const name = file.pathname.split("/").slice(-2).join("/");
+            err(`${name} is stale: run \`threshold docs\` (deno task docs)`);
+            return EXIT.error;
+          }
         }
-        return out("docs/tools.md is up to date");
+        return out("docs/tools.md and docs/rules.md are up to date");
       }
-      await Deno.writeTextFile(DOCS_FILE, md);
-      out(`wrote ${DOCS_FILE.pathname}`);
+      for (const [file, md] of files) {
+        await Deno.writeTextFile(file, md);
+        out(`wrote ${file.pathname}`);
+      }
     }));
 };

@@ -168,6 +168,74 @@ export function roomPlanPlan(
     warnings: [],
     counts: {},
   };
+  const levels = storyLevels(scan, report);
+  const { stories, floorY, baseY } = levels;
+  const plan: PlanInput = {
+    id,
+    name: "",
+    source: { format, ref, uncertainty_m: DEFAULT_UNCERTAINTY_M },
+    floors: stories.map((s) => ({
+      id: floorId(s),
+      name: stories.length === 1 ? "Scanned floor" : `Story ${s}`,
+      index: s,
+      elevation_m: r4(floorY.get(s)! - baseY),
+    })),
+    rooms: [],
+    openings: [],
+    verticals: [],
+    objects: [],
+  };
+  const wallSegs = scan.walls.map(surfaceSegment);
+  const arranged = findRooms(scan, levels, wallSegs, report);
+  const found = arranged.found;
+  orderAndName(found);
+  const rooms: Room[] = found.map((f) => ({
+    id: f.id,
+    floor: floorId(f.story),
+    label: f.label,
+    ...(f.name !== undefined ? { name: f.name } : {}),
+    polygon: f.ring,
+    ...(f.height_m !== undefined && f.height_m > 0 ? { height_m: f.height_m } : {}),
+    ...(f.low ? { uncertainty_m: LOW_CONFIDENCE_UNCERTAINTY_M } : {}),
+  }));
+  plan.rooms = rooms;
+  const roomAt = (story: number, p: Point) =>
+    found.find((f) => f.story === story && pointInRing(p, f.ring));
+
+  // Ids as the file gives them (RoomPlan's UUIDs), made unique where a file repeats one.
+  const used = new Set<string>();
+  const uniqueId = (raw: string) => {
+    let v = raw, n = 2;
+    while (used.has(v)) v = `${raw}-${n++}`;
+    used.add(v);
+    return v;
+  };
+  const placing: Placing = { scan, levels, wallSegs, report, roomAt, uniqueId };
+  const placed = placeOpenings(placing);
+  plan.openings = placed.openings;
+  const things = placeObjects(placing);
+  plan.objects = things.objects;
+  plan.verticals = things.verticals;
+  reportFound(scan, report, { levels, arranged, rooms, placed, things });
+  reportNotes(scan, report, { arranged, placed, things });
+  return { plan, report };
+}
+
+const floorId = (s: number) => `story-${s}`;
+
+/** The scan's stories and the level of each floor (its y in the scan's frame). */
+interface Levels {
+  stories: number[];
+  floorY: Map<number, number>;
+  /** The lowest story's level: elevations are above it. */
+  baseY: number;
+}
+
+/**
+ * Every story the scan names, and its floor level: the median of its floors' levels, else of
+ * its walls' bottoms; a story with neither is put at the lowest known level, with a warning.
+ */
+function storyLevels(scan: RpScan, report: ImportReport): Levels {
   const stories = [
     ...new Set(
       [
@@ -207,118 +275,58 @@ export function roomPlanPlan(
       } have no floor and no walls: their level is unknown and taken as the lowest floor's`,
     );
   }
-  const baseY = floorY.get(stories[0])!;
-  const floorId = (s: number) => `story-${s}`;
-  const plan: PlanInput = {
-    id,
-    name: "",
-    source: { format, ref, uncertainty_m: DEFAULT_UNCERTAINTY_M },
-    floors: stories.map((s) => ({
-      id: floorId(s),
-      name: stories.length === 1 ? "Scanned floor" : `Story ${s}`,
-      index: s,
-      elevation_m: r4(floorY.get(s)! - baseY),
-    })),
-    rooms: [],
-    openings: [],
-    verticals: [],
-    objects: [],
+  return { stories, floorY, baseY: floorY.get(stories[0])! };
+}
+
+/** The rooms found on every story, and what the finding left over, for the report. */
+interface Arranged {
+  found: Found[];
+  /** Area of the floor outlines, m². */
+  floorArea: number;
+  sliverArea: number;
+  sliverCount: number;
+  /** Walls that close no room, in words. */
+  loose: string[];
+  extendedCount: number;
+  /** Regions no section names: not made rooms. */
+  unnamed: { story: number; area: number; at: Point }[];
+  /** Sections in no region, in words. */
+  orphanSections: string[];
+}
+
+/** The tag of the floor outline's edges in the arrangement (walls are tagged by index). */
+const FLOOR_TAG = -1;
+
+/**
+ * Each story's walls, the doors and openings in gaps between them, and its floor outline, cut
+ * into a planar arrangement; its faces (slivers dropped) named by the sections inside them.
+ */
+function findRooms(
+  scan: RpScan,
+  levels: Levels,
+  wallSegs: [Point, Point][],
+  report: ImportReport,
+): Arranged {
+  const out: Arranged = {
+    found: [],
+    floorArea: 0,
+    sliverArea: 0,
+    sliverCount: 0,
+    loose: [],
+    extendedCount: 0,
+    unnamed: [],
+    orphanSections: [],
   };
-  const surfaces = [
-    ...scan.walls,
-    ...scan.doors,
-    ...scan.windows,
-    ...scan.openings,
-    ...scan.floors,
-  ];
-  const low = surfaces.filter((s) => s.confidence === "low");
-  const lowObjects = scan.objects.filter((o) => o.confidence === "low");
-  const wallIndex = new Map(scan.walls.map((w, i) => [w.id, i]));
-  const wallSegs = scan.walls.map(surfaceSegment);
-  const wallTop = (w: RpSurface) => w.transform[13] + w.dimensions[1] / 2 - floorY.get(w.story)!;
-
-  const found: Found[] = [];
-  const faceRings = new Map<number, Point[][]>(); // story -> every non-sliver face (rooms or not)
-  let sliverArea = 0, sliverCount = 0, floorArea = 0;
-  const loose: string[] = [];
-  let extendedCount = 0;
-  const unnamed: { story: number; area: number; at: Point }[] = [];
-  const orphanSections: string[] = [];
-  const wallsOnly = !scan.floors.length;
-
-  for (const s of stories) {
+  for (const s of levels.stories) {
     checkpoint();
-    const segs: ArrangementSegment[] = [];
-    scan.walls.forEach((w, i) => {
-      if (w.story === s) segs.push({ a: wallSegs[i][0], b: wallSegs[i][1], tag: i, rank: 0 });
-    });
-    const onStoryWalls = scan.walls.map((w, i) => ({ w, i })).filter((x) => x.w.story === s);
-    // Doors and openings that sit in a gap between walls (on no wall) close it.
-    [...scan.doors, ...scan.openings].forEach((o, k) => {
-      if (o.story !== s) return;
-      const c = planCentre(o.transform);
-      const onWall = onStoryWalls.some(({ i }) =>
-        segmentDistance_m(c, wallSegs[i][0], wallSegs[i][1]) <= SNAP_M
-      );
-      if (!onWall) {
-        const [a, b] = surfaceSegment(o);
-        segs.push({ a, b, tag: scan.walls.length + k, rank: 0 });
-      }
-    });
-    // The floor outline: the union of the story's floor polygons.
-    const polys = scan.floors.filter((f) => f.story === s).map((f) =>
-      f.corners.length >= 3
-        ? f.corners.map((c) => planPoint(f.transform, c))
-        : [[-1, -1], [1, -1], [1, 1], [-1, 1]].map(([x, y]) =>
-          planPoint(f.transform, [x * f.dimensions[0] / 2, y * f.dimensions[1] / 2, 0])
-        )
-    );
-    const outline = polys.length ? unionRings(polys).map((p) => p[0]) : [];
-    const FLOOR_TAG = -1;
-    for (const ring of outline) {
-      floorArea += area_m2(ring);
-      ring.forEach((p, i) => {
-        segs.push({ a: p, b: ring[(i + 1) % ring.length], tag: FLOOR_TAG, rank: 1 });
-      });
-    }
-    const arr = arrangementFaces(segs, {
-      snap_m: SNAP_M,
-      extend_m: EXTEND_M,
-      outline_snap_m: OUTLINE_SNAP_M,
-    });
-    extendedCount += arr.extended.filter((e) => e.tag >= 0 && e.tag < scan.walls.length).length;
-    // Walls (their pieces) that bound no face.
-    const looseByWall = new Map<number, number>();
-    for (const e of arr.loose) {
-      for (const t of e.tags) {
-        if (t >= 0 && t < scan.walls.length) {
-          looseByWall.set(t, (looseByWall.get(t) ?? 0) + e.length_m);
-        }
-      }
-    }
-    for (const [t, len] of looseByWall) {
-      const w = scan.walls[t];
-      loose.push(
-        `${w.path} (${fmt(len)} m of its ${fmt(w.dimensions[0])} m) closes no room`,
-      );
-    }
-    const faces = arr.faces.filter((f) => {
-      const width = (2 * f.area_m2) / f.perimeter_m;
-      if (f.area_m2 < MIN_ROOM_AREA_M2 || width < MIN_ROOM_WIDTH_M) {
-        sliverArea += f.area_m2;
-        sliverCount++;
-        return false;
-      }
-      return true;
-    });
-    faceRings.set(s, faces.map((f) => f.ring));
+    const { faces, outline } = storyFaces(scan, s, wallSegs, out);
     const sections = scan.sections.filter((x) => x.story === s);
     const inFace = new Map<number, typeof sections>();
     for (const sec of sections) {
       const c: Point = [sec.center[0], -sec.center[2]];
       const k = faces.findIndex((f) => pointInRing(c, f.ring));
       if (k < 0) {
-        orphanSections.push(
+        out.orphanSections.push(
           `section ${sec.label} at (${fmt(c[0])}, ${fmt(c[1])}) lies in no region the walls${
             outline.length ? " and the floor outline" : ""
           } close`,
@@ -328,60 +336,161 @@ export function roomPlanPlan(
       if (!inFace.has(k)) inFace.set(k, []);
       inFace.get(k)!.push(sec);
     }
-    faces.forEach((f, k) => {
-      const secs = inFace.get(k);
-      const ring = simplifyRing(f.ring, 1e-3).map(([x, y]) => [r4(x), r4(y)] as Point);
-      if (ring.length < 3) return;
-      if (!secs && scan.sections.length) {
-        const c = ring.reduce((a, p) => [a[0] + p[0] / ring.length, a[1] + p[1] / ring.length], [
-          0,
-          0,
-        ]);
-        unnamed.push({ story: s, area: f.area_m2, at: c as Point });
-        return;
-      }
-      const heights: { v: number; w: number }[] = [];
-      let lowWall = false, open_m = 0;
-      for (const e of f.edges) {
-        const ws = e.tags.filter((t) => t >= 0 && t < scan.walls.length);
-        if (!ws.length && e.tags.includes(FLOOR_TAG)) open_m += e.length_m;
-        for (const t of ws) {
-          heights.push({ v: wallTop(scan.walls[t]), w: e.length_m });
-          if (scan.walls[t].confidence === "low") lowWall = true;
-        }
-      }
-      const first = secs?.[0];
-      found.push({
-        id: "",
-        story: s,
-        ring,
-        area_m2: f.area_m2,
-        label: first ? SECTION_LABELS[first.label] ?? "other" : "other",
-        ...(secs ? { name: secs.map((x) => x.label).join(" + ") } : {}),
-        ...(heights.length ? { height_m: r4(weightedMedian(heights)) } : {}),
-        heights: heights.map((h) => h.v),
-        low: lowWall,
-        open_m,
-      });
-      if (f.holes.length) {
-        report.warnings.push(
-          `${
-            secs?.[0]?.label ?? "a room"
-          } has ${f.holes.length} free-standing loop(s) of walls inside it; the plan's outline cannot cut them out, so its ${
-            fmt(area_m2(ring))
-          } m² outline includes ${fmt(area_m2(ring) - f.area_m2)} m² of them`,
-        );
-      }
-      if (secs && secs.length > 1) {
-        report.warnings.push(
-          `sections ${
-            secs.map((x) => x.label).join(", ")
-          } fall in one region: no wall between them was scanned, so they are one room`,
-        );
-      }
+    faces.forEach((f, k) => faceRoom(scan, levels, s, f, inFace.get(k), out, report));
+  }
+  return out;
+}
+
+type Face = ReturnType<typeof arrangementFaces>["faces"][number];
+
+/**
+ * One story's arrangement: its faces less the slivers, and its floor outline; the walls that
+ * bound no face, the wall ends extended, the outline's area and the slivers are tallied.
+ */
+function storyFaces(
+  scan: RpScan,
+  s: number,
+  wallSegs: [Point, Point][],
+  out: Arranged,
+): { faces: Face[]; outline: Point[][] } {
+  const segs: ArrangementSegment[] = [];
+  scan.walls.forEach((w, i) => {
+    if (w.story === s) segs.push({ a: wallSegs[i][0], b: wallSegs[i][1], tag: i, rank: 0 });
+  });
+  const onStoryWalls = scan.walls.map((w, i) => ({ w, i })).filter((x) => x.w.story === s);
+  // Doors and openings that sit in a gap between walls (on no wall) close it.
+  [...scan.doors, ...scan.openings].forEach((o, k) => {
+    if (o.story !== s) return;
+    const c = planCentre(o.transform);
+    const onWall = onStoryWalls.some(({ i }) =>
+      segmentDistance_m(c, wallSegs[i][0], wallSegs[i][1]) <= SNAP_M
+    );
+    if (!onWall) {
+      const [a, b] = surfaceSegment(o);
+      segs.push({ a, b, tag: scan.walls.length + k, rank: 0 });
+    }
+  });
+  // The floor outline: the union of the story's floor polygons.
+  const polys = scan.floors.filter((f) => f.story === s).map((f) =>
+    f.corners.length >= 3
+      ? f.corners.map((c) => planPoint(f.transform, c))
+      : [[-1, -1], [1, -1], [1, 1], [-1, 1]].map(([x, y]) =>
+        planPoint(f.transform, [x * f.dimensions[0] / 2, y * f.dimensions[1] / 2, 0])
+      )
+  );
+  const outline = polys.length ? unionRings(polys).map((p) => p[0]) : [];
+  for (const ring of outline) {
+    out.floorArea += area_m2(ring);
+    ring.forEach((p, i) => {
+      segs.push({ a: p, b: ring[(i + 1) % ring.length], tag: FLOOR_TAG, rank: 1 });
     });
   }
-  // Rooms in reading order: by story, then top to bottom, left to right.
+  const arr = arrangementFaces(segs, {
+    snap_m: SNAP_M,
+    extend_m: EXTEND_M,
+    outline_snap_m: OUTLINE_SNAP_M,
+  });
+  out.extendedCount += arr.extended.filter((e) => e.tag >= 0 && e.tag < scan.walls.length).length;
+  // Walls (their pieces) that bound no face.
+  const looseByWall = new Map<number, number>();
+  for (const e of arr.loose) {
+    for (const t of e.tags) {
+      if (t >= 0 && t < scan.walls.length) {
+        looseByWall.set(t, (looseByWall.get(t) ?? 0) + e.length_m);
+      }
+    }
+  }
+  for (const [t, len] of looseByWall) {
+    const w = scan.walls[t];
+    out.loose.push(
+      `${w.path} (${fmt(len)} m of its ${fmt(w.dimensions[0])} m) closes no room`,
+    );
+  }
+  const faces = arr.faces.filter((f) => {
+    const width = (2 * f.area_m2) / f.perimeter_m;
+    if (f.area_m2 < MIN_ROOM_AREA_M2 || width < MIN_ROOM_WIDTH_M) {
+      out.sliverArea += f.area_m2;
+      out.sliverCount++;
+      return false;
+    }
+    return true;
+  });
+  return { faces, outline };
+}
+
+/**
+ * A face as a room: labelled by its sections, its height the length-weighted median of its
+ * walls' tops, the length its outline closes without a wall. A face no section names (when the
+ * scan has sections) is kept aside, not made a room.
+ */
+function faceRoom(
+  scan: RpScan,
+  levels: Levels,
+  s: number,
+  f: Face,
+  secs: RpScan["sections"] | undefined,
+  out: Arranged,
+  report: ImportReport,
+): void {
+  const wallTop = (w: RpSurface) =>
+    w.transform[13] + w.dimensions[1] / 2 - levels.floorY.get(w.story)!;
+  const ring = simplifyRing(f.ring, 1e-3).map(([x, y]) => [r4(x), r4(y)] as Point);
+  if (ring.length < 3) return;
+  if (!secs && scan.sections.length) {
+    const c = ring.reduce((a, p) => [a[0] + p[0] / ring.length, a[1] + p[1] / ring.length], [
+      0,
+      0,
+    ]);
+    out.unnamed.push({ story: s, area: f.area_m2, at: c as Point });
+    return;
+  }
+  const heights: { v: number; w: number }[] = [];
+  let lowWall = false, open_m = 0;
+  for (const e of f.edges) {
+    const ws = e.tags.filter((t) => t >= 0 && t < scan.walls.length);
+    if (!ws.length && e.tags.includes(FLOOR_TAG)) open_m += e.length_m;
+    for (const t of ws) {
+      heights.push({ v: wallTop(scan.walls[t]), w: e.length_m });
+      if (scan.walls[t].confidence === "low") lowWall = true;
+    }
+  }
+  const first = secs?.[0];
+  out.found.push({
+    id: "",
+    story: s,
+    ring,
+    area_m2: f.area_m2,
+    label: first ? SECTION_LABELS[first.label] ?? "other" : "other",
+    ...(secs ? { name: secs.map((x) => x.label).join(" + ") } : {}),
+    ...(heights.length ? { height_m: r4(weightedMedian(heights)) } : {}),
+    heights: heights.map((h) => h.v),
+    low: lowWall,
+    open_m,
+  });
+  if (f.holes.length) {
+    report.warnings.push(
+      `${
+        secs?.[0]?.label ?? "a room"
+      } has ${f.holes.length} free-standing loop(s) of walls inside it; the plan's outline cannot cut them out, so its ${
+        fmt(area_m2(ring))
+      } m² outline includes ${fmt(area_m2(ring) - f.area_m2)} m² of them`,
+    );
+  }
+  if (secs && secs.length > 1) {
+    report.warnings.push(
+      `sections ${
+        secs.map((x) => x.label).join(", ")
+      } fall in one region: no wall between them was scanned, so they are one room`,
+    );
+  }
+}
+
+/**
+ * Rooms in reading order (by story, then top to bottom, left to right), their ids given in it;
+ * a label that repeats ("bedroom", "bedroom") is numbered in that order, so each room can be
+ * named: "bedroom 1", "bedroom 2".
+ */
+function orderAndName(found: Found[]): void {
   const centroid = (r: Point[]) =>
     r.reduce((a, p) => [a[0] + p[0] / r.length, a[1] + p[1] / r.length], [0, 0]);
   found.sort((a, b) => {
@@ -389,8 +498,6 @@ export function roomPlanPlan(
     return a.story - b.story || cb[1] - ca[1] || ca[0] - cb[0];
   });
   found.forEach((f, i) => (f.id = `room-${i + 1}`));
-  // A label that repeats ("bedroom", "bedroom") is numbered in reading order, so each room
-  // can be named: "bedroom 1", "bedroom 2".
   const repeats = new Map<string, number>();
   for (const f of found) if (f.name) repeats.set(f.name, (repeats.get(f.name) ?? 0) + 1);
   const nth = new Map<string, number>();
@@ -399,29 +506,35 @@ export function roomPlanPlan(
     nth.set(f.name, (nth.get(f.name) ?? 0) + 1);
     f.name = `${f.name} ${nth.get(f.name)}`;
   }
-  const rooms: Room[] = found.map((f) => ({
-    id: f.id,
-    floor: floorId(f.story),
-    label: f.label,
-    ...(f.name !== undefined ? { name: f.name } : {}),
-    polygon: f.ring,
-    ...(f.height_m !== undefined && f.height_m > 0 ? { height_m: f.height_m } : {}),
-    ...(f.low ? { uncertainty_m: LOW_CONFIDENCE_UNCERTAINTY_M } : {}),
-  }));
-  plan.rooms = rooms;
-  const roomAt = (story: number, p: Point) =>
-    found.find((f) => f.story === story && pointInRing(p, f.ring));
+}
 
-  // Ids as the file gives them (RoomPlan's UUIDs), made unique where a file repeats one.
-  const used = new Set<string>();
-  const uniqueId = (raw: string) => {
-    let v = raw, n = 2;
-    while (used.has(v)) v = `${raw}-${n++}`;
-    used.add(v);
-    return v;
-  };
+/** What placing openings and objects needs: the scan, its levels and walls, the rooms found. */
+interface Placing {
+  scan: RpScan;
+  levels: Levels;
+  wallSegs: [Point, Point][];
+  report: ImportReport;
+  /** The room found at a point of a story. */
+  roomAt(story: number, p: Point): Found | undefined;
+  /** An id as the file gives it, made unique where the file repeats one. */
+  uniqueId(raw: string): string;
+}
 
-  // Doors, windows and openings on their walls.
+interface Placed {
+  openings: Opening[];
+  placedByNearest: number;
+  toNonRoom: number;
+  unplaced: number;
+}
+
+/**
+ * Doors, windows and openings on their walls (the parent wall, else the nearest parallel one),
+ * between the rooms found a little to either side; one with no room on either side, the same
+ * room on both, or no width is left out.
+ */
+function placeOpenings(p: Placing): Placed {
+  const { scan, report, wallSegs, levels } = p;
+  const wallIndex = new Map(scan.walls.map((w, i) => [w.id, i]));
   let placedByNearest = 0, toNonRoom = 0, unplaced = 0;
   const openings: Opening[] = [];
   const kinds: [RpSurface[], Opening["kind"]][] = [
@@ -451,7 +564,7 @@ export function roomPlanPlan(
       }
       const n: Point = [-axis[1], axis[0]];
       const side = (k: number) =>
-        roomAt(o.story, [at[0] + k * n[0] * SIDE_PROBE_M, at[1] + k * n[1] * SIDE_PROBE_M]);
+        p.roomAt(o.story, [at[0] + k * n[0] * SIDE_PROBE_M, at[1] + k * n[1] * SIDE_PROBE_M]);
       const a = side(1), b = side(-1);
       if (!a && !b) {
         unplaced++;
@@ -472,7 +585,8 @@ export function roomPlanPlan(
         continue;
       }
       if ((!a || !b) && kind !== "window") toNonRoom++;
-      const bottom = o.transform[13] - o.dimensions[1] / 2 - (floorY.get(o.story) ?? baseY);
+      const bottom = o.transform[13] - o.dimensions[1] / 2 -
+        (levels.floorY.get(o.story) ?? levels.baseY);
       const width = o.dimensions[0], height = o.dimensions[1];
       if (!(width > 0)) {
         unplaced++;
@@ -482,7 +596,7 @@ export function roomPlanPlan(
       const lowHere = o.confidence === "low" ||
         (wall !== undefined && scan.walls[wall].confidence === "low");
       openings.push({
-        id: uniqueId(o.id),
+        id: p.uniqueId(o.id),
         kind,
         floor: floorId(o.story),
         between: [a?.id ?? null, b?.id ?? null],
@@ -495,9 +609,23 @@ export function roomPlanPlan(
       });
     }
   }
-  plan.openings = openings;
+  return { openings, placedByNearest, toNonRoom, unplaced };
+}
 
-  // Objects, and stairs as verticals where a story above was scanned.
+interface Things {
+  objects: Obj[];
+  verticals: Vertical[];
+  skippedObjects: number;
+  /** Categories outside RoomPlan's vocabulary, with their counts. */
+  others: Map<string, number>;
+}
+
+/**
+ * Objects with footprint, yaw and height, in the room they stand in; stairs also as verticals
+ * where a story above was scanned (else kept only as an object, and said).
+ */
+function placeObjects(p: Placing): Things {
+  const { scan, report, levels: { stories, floorY } } = p;
   const objects: Obj[] = [];
   const verticals: Vertical[] = [];
   let skippedObjects = 0, stairsWithin = 0;
@@ -512,9 +640,9 @@ export function roomPlanPlan(
     const known = (OBJECT_LABELS as readonly string[]).includes(o.category);
     if (!known) others.set(o.category, (others.get(o.category) ?? 0) + 1);
     const c = planCentre(o.transform), ax = planAxis(o.transform);
-    const room = roomAt(o.story, c);
+    const room = p.roomAt(o.story, c);
     objects.push({
-      id: uniqueId(o.id),
+      id: p.uniqueId(o.id),
       floor: floorId(o.story),
       ...(room ? { room: room.id } : {}),
       label: o.category,
@@ -527,7 +655,7 @@ export function roomPlanPlan(
     if (o.category === "stairs") {
       const up = stories.find((s) => s > o.story);
       if (up !== undefined) {
-        const upRoom = roomAt(up, c);
+        const upRoom = p.roomAt(up, c);
         verticals.push({
           id: `stairs-${o.id}`,
           kind: "stair",
@@ -542,17 +670,46 @@ export function roomPlanPlan(
       } else stairsWithin++;
     }
   }
-  plan.objects = objects;
   if (stairsWithin) {
     report.assumptions.push(
       `${stairsWithin} stairs lead to no scanned story: each is kept as an object (an obstacle on the floor, which routes keep clear of), not a stair between floors`,
     );
   }
-  plan.verticals = verticals;
+  return { objects, verticals, skippedObjects, others };
+}
 
-  // The report.
-  const counts = report.counts!;
-  Object.assign(counts, {
+/** The surfaces whose confidence counts, and those of them and of the objects marked low. */
+function lowConfidence(scan: RpScan) {
+  const surfaces = [
+    ...scan.walls,
+    ...scan.doors,
+    ...scan.windows,
+    ...scan.openings,
+    ...scan.floors,
+  ];
+  return {
+    surfaces,
+    low: surfaces.filter((s) => s.confidence === "low"),
+    lowObjects: scan.objects.filter((o) => o.confidence === "low"),
+  };
+}
+
+/** The report's counts, and what was mapped: rooms, coverage, openings, objects, stories. */
+function reportFound(
+  scan: RpScan,
+  report: ImportReport,
+  { levels: { stories }, arranged, rooms, placed: { openings }, things }: {
+    levels: Levels;
+    arranged: Arranged;
+    rooms: Room[];
+    placed: Placed;
+    things: Things;
+  },
+): void {
+  const { found, floorArea, unnamed, orphanSections, loose } = arranged;
+  const { low, lowObjects } = lowConfidence(scan);
+  const wallsOnly = !scan.floors.length;
+  Object.assign(report.counts!, {
     walls: scan.walls.length,
     doors: scan.doors.length,
     windows: scan.windows.length,
@@ -565,14 +722,14 @@ export function roomPlanPlan(
     regions_without_section: unnamed.length,
     sections_without_region: orphanSections.length,
     loose_walls: loose.length,
-    walls_extended: extendedCount,
-    slivers_dropped: sliverCount,
+    walls_extended: arranged.extendedCount,
+    slivers_dropped: arranged.sliverCount,
     low_confidence_surfaces: low.length,
     low_confidence_objects: lowObjects.length,
     area_floor_outline_m2: r4(floorArea),
     area_rooms_m2: r4(found.reduce((a, f) => a + f.area_m2, 0)),
     area_regions_without_section_m2: r4(unnamed.reduce((a, u) => a + u.area, 0)),
-    area_slivers_m2: r4(sliverArea),
+    area_slivers_m2: r4(arranged.sliverArea),
     ...(scan.rooms !== undefined ? { structure_rooms: scan.rooms } : {}),
   });
   const roomArea = found.reduce((a, f) => a + f.area_m2, 0);
@@ -604,8 +761,8 @@ export function roomPlanPlan(
     } openings on their walls, joining the rooms on either side`,
   );
   report.mapped.push(
-    `${objects.length} objects with footprint, yaw and height${
-      verticals.length ? `; ${verticals.length} stairs between scanned stories` : ""
+    `${things.objects.length} objects with footprint, yaw and height${
+      things.verticals.length ? `; ${things.verticals.length} stairs between scanned stories` : ""
     }`,
   );
   report.mapped.push(
@@ -613,6 +770,24 @@ export function roomPlanPlan(
       stories.length === 1 ? "floor" : "floors"
     }`,
   );
+}
+
+/**
+ * The report's assumptions, warnings and what RoomPlan lacks: how rooms were made, what the
+ * finding and placing left out or took as uncertain, and what the format never records.
+ */
+function reportNotes(
+  scan: RpScan,
+  report: ImportReport,
+  { arranged, placed, things }: { arranged: Arranged; placed: Placed; things: Things },
+): void {
+  const { found, loose, orphanSections, unnamed, sliverCount, sliverArea, extendedCount } =
+    arranged;
+  const { placedByNearest, toNonRoom, unplaced } = placed;
+  const { skippedObjects, others } = things;
+  const { surfaces, low, lowObjects } = lowConfidence(scan);
+  const wallsOnly = !scan.floors.length;
+  const counts = report.counts!;
   report.assumptions.push(
     "axes: RoomPlan is y up with x right and z toward the viewer; plan x = world x, plan y = −world z (seen from above, not mirrored)",
     `rooms are the faces of the walls${
@@ -726,5 +901,4 @@ export function roomPlanPlan(
   if (scan.ignored.length) {
     report.assumptions.push(`not read: ${scan.ignored.join(", ")} (opaque or undocumented)`);
   }
-  return { plan, report };
 }

@@ -135,8 +135,8 @@ Deno.test("code_check uk-adm at M4(3): unverified rules are reported so", async 
   assertEquals(hall.code, "measure.corridor_width_m");
   assertOk(r.assumptions.some((a) => /unverified.*adm1-m4-3-hallway/.test(a.text)));
   // + adm1-m4-3-entrance (para 3.24), the switch heights, the 300 mm nib, ADK stair handrail,
-  // the entrance-storey WC.
-  assertEquals(metric(r, "unverified_rules"), 8);
+  // the entrance-storey WC, and the M4(3) bedroom's 1000 mm zones (issue 25).
+  assertEquals(metric(r, "unverified_rules"), 9);
   assertEquals((r.data!.options as { level: string }).level, "M4(3)");
   // The M4(3) bathroom turning circle: 4 × 3 m bathroom → a 3 m circle.
   const bath = r.checks.find((c) => c.id === "adm1-m4-3-turning-bath:u_bath")!;

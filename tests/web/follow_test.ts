@@ -10,7 +10,7 @@ import { fixture } from "../_data.ts";
 import { testWeb } from "./_server.ts";
 import { tempHome } from "../_cli.ts";
 import { assertGolden } from "../_golden.ts";
-import { dom, spoken, textOf, textsOf } from "../_html.ts";
+import { dom, spoken, textOf } from "../_html.ts";
 
 const options = (page: string, name: string) => {
   const select = dom(page).querySelector(`select#in-${name}`);

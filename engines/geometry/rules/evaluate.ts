@@ -116,12 +116,42 @@ function contextReason(rule: Rule, opts: EvalOptions & { level?: string }): stri
 
 const ATTIC = /\b(attic|loft)/i;
 
+/** What a rule's subjects are found with: its conditions, the plan, and helpers over floors. */
+interface SubjectScope {
+  rule: Rule;
+  m: MeasureDef;
+  a: Rule["applies"];
+  idx: PlanIndex;
+  plan: Plan;
+  floorOk: (f: string) => boolean;
+  aboveGrade: (floor: string, extra_m?: number) => number;
+  floorName: Map<string, string>;
+  floorWords: string;
+}
+
+/** A rule's subjects in the plan, by what its measure is taken on (room, opening, vertical). */
 function subjectsFor(
   rule: Rule,
   idx: PlanIndex,
   entryLevelOnly = false,
-): { subjects: (Room | Opening | Vertical)[]; layerMissing?: string; none?: string } {
+): Subjects {
   const m = MEASURES[rule.measure] as MeasureDef;
+  const s = subjectScope(rule, m, idx, entryLevelOnly);
+  if (m.subject === "room") return roomSubjects(s);
+  if (m.subject === "opening") return openingSubjects(s);
+  return verticalSubjects(s);
+}
+
+/** What {@link subjectsFor} returns: the subjects, or why there are none. */
+type Subjects = { subjects: (Room | Opening | Vertical)[]; layerMissing?: string; none?: string };
+
+/** The floors a rule's conditions admit, heights above the ground, and the words for them. */
+function subjectScope(
+  rule: Rule,
+  m: MeasureDef,
+  idx: PlanIndex,
+  entryLevelOnly: boolean,
+): SubjectScope {
   const a = rule.applies;
   const plan = idx.plan;
   const floorOk = (f: string) =>
@@ -144,128 +174,141 @@ function subjectsFor(
     : a.floors === "basement"
     ? " in a basement"
     : "";
-  if (m.subject === "room") {
-    if (!plan.rooms.length) return { subjects: [], layerMissing: "the plan has no rooms" };
-    let rooms = plan.rooms.filter((r) =>
-      (a.room_labels ? a.room_labels.includes(r.label) : !HABITABLE_EXCL.has(r.label)) &&
-      floorOk(r.floor)
-    );
-    if (a.attic) {
-      rooms = rooms.filter((r) => ATTIC.test(r.name ?? "") || ATTIC.test(floorName.get(r.floor)!));
-    }
-    if (a.above_grade_more_than) {
-      rooms = rooms.filter((r) => aboveGrade(r.floor) > a.above_grade_more_than!.si + 1e-12);
-    }
-    if (a.exempt_utility_only_up_to) {
-      // A floor used only for mechanical equipment (every room utility) up to the area: exempt.
-      const exempt = new Set<string>();
-      const byFloor = new Map<string, Room[]>();
-      for (const r of plan.rooms) {
-        if (!floorOk(r.floor)) continue;
-        const l = byFloor.get(r.floor) ?? [];
-        l.push(r);
-        byFloor.set(r.floor, l);
-      }
-      for (const [f, list] of byFloor) {
-        const area = list.reduce((t, r) => t + polygonArea_m2(r.polygon), 0);
-        if (
-          list.every((r) => r.label === "utility") &&
-          area <= a.exempt_utility_only_up_to.si + 1e-12
-        ) exempt.add(f);
-      }
-      rooms = rooms.filter((r) => !exempt.has(r.floor));
-    }
-    if (a.doors_in_series) rooms = rooms.filter((r) => doorsInSeries(r, idx) !== undefined);
-    if (a.u_shaped !== undefined) {
-      rooms = rooms.filter((r) => (wallsWithObjects(r, idx) >= 3) === a.u_shaped);
-    }
-    if (a.largest_only && rooms.length > 1) {
-      const area = (r: Room) => polygonArea_m2(r.polygon);
-      rooms = [rooms.reduce((x, y) => (area(y) > area(x) ? y : x))];
-    }
-    if (a.grade_floor_opening !== undefined) {
-      // true: only rooms whose egress window is known to be a grade-floor opening; false: the
-      // others (a window of unknown sill takes the stricter rule).
-      rooms = rooms.filter((r) =>
-        (egressWindow(r, idx).gradeFloor === true) === a.grade_floor_opening
-      );
-    }
-    if (a.one_per_floor) {
-      const byFloor = new Map<string, Room>();
-      for (const r of rooms) {
-        const best = byFloor.get(r.floor);
-        if (!best || windowArea(r, idx) > windowArea(best, idx)) byFloor.set(r.floor, r);
-      }
-      rooms = [...byFloor.values()];
-    }
-    return {
-      subjects: rooms,
-      none: `the plan has no ${
-        a.room_labels && a.room_labels.length <= 6
-          ? `room labelled ${a.room_labels.join(" or ")}`
-          : "indoor room"
-      }${a.attic ? " in an attic (a floor or room named attic or loft)" : ""}${
-        a.above_grade_more_than
-          ? ` more than ${formatLimit(a.above_grade_more_than, "m")} above the ground`
-          : ""
-      }${
-        a.exempt_utility_only_up_to
-          ? ` (a floor used only for mechanical equipment, up to ${
-            formatLimit(a.exempt_utility_only_up_to, "m2")
-          }, is exempt)`
-          : ""
-      }${floorWords}${
-        a.grade_floor_opening === true
-          ? " whose window is a grade-floor opening"
-          : a.grade_floor_opening === false
-          ? " whose window is not a grade-floor opening"
-          : ""
-      }`,
-    };
+  return { rule, m, a, idx, plan, floorOk, aboveGrade, floorName, floorWords };
+}
+
+/** The rooms a rule applies to. */
+function roomSubjects(
+  { a, idx, plan, floorOk, aboveGrade, floorName, floorWords }: SubjectScope,
+): Subjects {
+  if (!plan.rooms.length) return { subjects: [], layerMissing: "the plan has no rooms" };
+  let rooms = plan.rooms.filter((r) =>
+    (a.room_labels ? a.room_labels.includes(r.label) : !HABITABLE_EXCL.has(r.label)) &&
+    floorOk(r.floor)
+  );
+  if (a.attic) {
+    rooms = rooms.filter((r) => ATTIC.test(r.name ?? "") || ATTIC.test(floorName.get(r.floor)!));
   }
-  if (m.subject === "opening") {
-    const kinds = a.opening_kinds ?? m.kinds ?? ["door"];
-    const all = plan.openings.filter((o) => kinds.includes(o.kind));
-    if (!all.length) {
-      return { subjects: [], layerMissing: `the plan records no ${kinds.join(" or ")}s` };
+  if (a.above_grade_more_than) {
+    rooms = rooms.filter((r) => aboveGrade(r.floor) > a.above_grade_more_than!.si + 1e-12);
+  }
+  if (a.exempt_utility_only_up_to) {
+    // A floor used only for mechanical equipment (every room utility) up to the area: exempt.
+    const exempt = new Set<string>();
+    const byFloor = new Map<string, Room[]>();
+    for (const r of plan.rooms) {
+      if (!floorOk(r.floor)) continue;
+      const l = byFloor.get(r.floor) ?? [];
+      l.push(r);
+      byFloor.set(r.floor, l);
     }
-    const main = new Set(idx.mainEntrances.map((o) => o.id));
-    const list = all.filter((o) => {
-      const ext = o.between[0] === null || o.between[1] === null;
-      if (a.exterior !== undefined && a.exterior !== ext) return false;
-      if (a.main_entrance !== undefined && a.main_entrance !== main.has(o.id)) return false;
+    for (const [f, list] of byFloor) {
+      const area = list.reduce((t, r) => t + polygonArea_m2(r.polygon), 0);
       if (
-        a.door_to &&
-        !o.between.some((id) => id !== null && a.door_to!.includes(idx.rooms.get(id)?.label!))
-      ) return false;
-      if (a.above_grade_more_than) {
-        if (o.sill_m === undefined) return false;
-        if (aboveGrade(o.floor, o.sill_m) <= a.above_grade_more_than.si + 1e-12) return false;
-      }
-      if (a.doorway_deeper_than) {
-        const [r0, r1] = o.between.map((id) => id === null ? undefined : idx.rooms.get(id));
-        const depth = r0 && r1 ? doorwayDepth_m(r0.polygon, r1.polygon, o.at) : undefined;
-        if (depth === undefined || depth <= a.doorway_deeper_than.si) return false;
-      }
-      return floorOk(o.floor);
-    });
-    const what = a.main_entrance === true
-      ? "main entrance"
-      : `${a.exterior === true ? "outside " : a.exterior === false ? "inside " : ""}${
-        kinds.join(" or ")
-      }${a.main_entrance === false ? " other than the main entrance" : ""}${
-        a.door_to ? ` to a room labelled ${a.door_to.join(" or ")}` : ""
-      }${
-        a.doorway_deeper_than
-          ? ` in a doorway deeper than ${(a.doorway_deeper_than.si * 1000).toFixed(0)} mm`
-          : ""
-      }${
-        a.above_grade_more_than
-          ? ` whose sill is more than ${formatLimit(a.above_grade_more_than, "m")} above the ground`
-          : ""
-      }${floorWords}`;
-    return { subjects: list, none: `the plan has no ${what}` };
+        list.every((r) => r.label === "utility") &&
+        area <= a.exempt_utility_only_up_to.si + 1e-12
+      ) exempt.add(f);
+    }
+    rooms = rooms.filter((r) => !exempt.has(r.floor));
   }
+  if (a.doors_in_series) rooms = rooms.filter((r) => doorsInSeries(r, idx) !== undefined);
+  if (a.u_shaped !== undefined) {
+    rooms = rooms.filter((r) => (wallsWithObjects(r, idx) >= 3) === a.u_shaped);
+  }
+  if (a.largest_only && rooms.length > 1) {
+    const area = (r: Room) => polygonArea_m2(r.polygon);
+    rooms = [rooms.reduce((x, y) => (area(y) > area(x) ? y : x))];
+  }
+  if (a.grade_floor_opening !== undefined) {
+    // true: only rooms whose egress window is known to be a grade-floor opening; false: the
+    // others (a window of unknown sill takes the stricter rule).
+    rooms = rooms.filter((r) =>
+      (egressWindow(r, idx).gradeFloor === true) === a.grade_floor_opening
+    );
+  }
+  if (a.one_per_floor) {
+    const byFloor = new Map<string, Room>();
+    for (const r of rooms) {
+      const best = byFloor.get(r.floor);
+      if (!best || windowArea(r, idx) > windowArea(best, idx)) byFloor.set(r.floor, r);
+    }
+    rooms = [...byFloor.values()];
+  }
+  return {
+    subjects: rooms,
+    none: `the plan has no ${
+      a.room_labels && a.room_labels.length <= 6
+        ? `room labelled ${a.room_labels.join(" or ")}`
+        : "indoor room"
+    }${a.attic ? " in an attic (a floor or room named attic or loft)" : ""}${
+      a.above_grade_more_than
+        ? ` more than ${formatLimit(a.above_grade_more_than, "m")} above the ground`
+        : ""
+    }${
+      a.exempt_utility_only_up_to
+        ? ` (a floor used only for mechanical equipment, up to ${
+          formatLimit(a.exempt_utility_only_up_to, "m2")
+        }, is exempt)`
+        : ""
+    }${floorWords}${
+      a.grade_floor_opening === true
+        ? " whose window is a grade-floor opening"
+        : a.grade_floor_opening === false
+        ? " whose window is not a grade-floor opening"
+        : ""
+    }`,
+  };
+}
+
+/** The doors and windows a rule applies to. */
+function openingSubjects(
+  { a, m, idx, plan, floorOk, aboveGrade, floorWords }: SubjectScope,
+): Subjects {
+  const kinds = a.opening_kinds ?? m.kinds ?? ["door"];
+  const all = plan.openings.filter((o) => kinds.includes(o.kind));
+  if (!all.length) {
+    return { subjects: [], layerMissing: `the plan records no ${kinds.join(" or ")}s` };
+  }
+  const main = new Set(idx.mainEntrances.map((o) => o.id));
+  const list = all.filter((o) => {
+    const ext = o.between[0] === null || o.between[1] === null;
+    if (a.exterior !== undefined && a.exterior !== ext) return false;
+    if (a.main_entrance !== undefined && a.main_entrance !== main.has(o.id)) return false;
+    if (
+      a.door_to &&
+      !o.between.some((id) => id !== null && a.door_to!.includes(idx.rooms.get(id)?.label!))
+    ) return false;
+    if (a.above_grade_more_than) {
+      if (o.sill_m === undefined) return false;
+      if (aboveGrade(o.floor, o.sill_m) <= a.above_grade_more_than.si + 1e-12) return false;
+    }
+    if (a.doorway_deeper_than) {
+      const [r0, r1] = o.between.map((id) => id === null ? undefined : idx.rooms.get(id));
+      const depth = r0 && r1 ? doorwayDepth_m(r0.polygon, r1.polygon, o.at) : undefined;
+      if (depth === undefined || depth <= a.doorway_deeper_than.si) return false;
+    }
+    return floorOk(o.floor);
+  });
+  const what = a.main_entrance === true
+    ? "main entrance"
+    : `${a.exterior === true ? "outside " : a.exterior === false ? "inside " : ""}${
+      kinds.join(" or ")
+    }${a.main_entrance === false ? " other than the main entrance" : ""}${
+      a.door_to ? ` to a room labelled ${a.door_to.join(" or ")}` : ""
+    }${
+      a.doorway_deeper_than
+        ? ` in a doorway deeper than ${(a.doorway_deeper_than.si * 1000).toFixed(0)} mm`
+        : ""
+    }${
+      a.above_grade_more_than
+        ? ` whose sill is more than ${formatLimit(a.above_grade_more_than, "m")} above the ground`
+        : ""
+    }${floorWords}`;
+  return { subjects: list, none: `the plan has no ${what}` };
+}
+
+/** The stairs, ramps and steps a rule applies to. */
+function verticalSubjects({ a, m, idx, plan, floorOk, floorWords }: SubjectScope): Subjects {
   if (!plan.verticals.length) {
     return {
       subjects: [],

@@ -216,406 +216,580 @@ export function egressWindow(
 /** What measuring needs of a plan (a {@link PlanIndex}, or the parts a caller has). */
 export type MeasureIndex = Pick<PlanIndex, "plan"> & Partial<PlanIndex>;
 
+/** What one measurer is given: the measure, its subject, the plan index and the rule's options. */
+interface MeasureArgs {
+  kind: MeasureKind;
+  subject: Room | Opening | Vertical;
+  idx: MeasureIndex;
+  plan: Plan;
+  opts?: MeasureOptions;
+}
+
+/** A rule's options a measure reads: the space's width, the pack's leaf allowance, the latch clearance. */
+export interface MeasureOptions {
+  width_m?: number;
+  leaf?: LeafAllowance;
+  beyond_latch_m?: number;
+}
+
+/** `door_clear_width_m`. */
+function measureDoorClearWidthM({ subject, plan, opts }: MeasureArgs): Measured | Missing {
+  const cw = ruleDoorClearWidth(subject as Opening, opts?.leaf);
+  return {
+    value: cw.value,
+    tolerance: tolLen(plan, cw.value),
+    ...(cw.note ? { note: cw.note } : {}),
+  };
+}
+
+/** `door_clear_height_m`. */
+function measureDoorClearHeightM({ subject, plan }: MeasureArgs): Measured | Missing {
+  const o = subject as Opening;
+  if (o.height_m === undefined) return { missing: "the plan gives no height for this door" };
+  if (o.threshold_m === undefined) {
+    return {
+      value: o.height_m,
+      tolerance: tolLen(plan, o.height_m),
+      note: "the plan states no threshold, so the height is taken from the floor",
+    };
+  }
+  const h = Math.max(0, o.height_m - o.threshold_m);
+  return {
+    value: h,
+    tolerance: tolLen(plan, o.height_m) + tolLen(plan, o.threshold_m),
+    ...(o.threshold_m > 0
+      ? { note: `from the top of its ${(o.threshold_m * 1000).toFixed(0)} mm threshold` }
+      : {}),
+  };
+}
+
+/** `threshold_height_m`. */
+function measureThresholdHeightM({ subject, plan }: MeasureArgs): Measured | Missing {
+  const o = subject as Opening;
+  if (o.threshold_m === undefined) {
+    return { missing: "the plan gives no threshold height for this door" };
+  }
+  return { value: o.threshold_m, tolerance: tolLen(plan, o.threshold_m) };
+}
+
+/** `ceiling_height_m`. */
+function measureCeilingHeightM({ subject, plan }: MeasureArgs): Measured | Missing {
+  const r = subject as Room;
+  if (r.height_m === undefined) return { missing: "the scan has no height for this room" };
+  return { value: r.height_m, tolerance: tolLen(plan, r.height_m) };
+}
+
+/** `room_area_m2`. */
+function measureRoomAreaM2({ subject, plan }: MeasureArgs): Measured | Missing {
+  const r = subject as Room;
+  const a = polygonArea_m2(r.polygon);
+  return { value: a, tolerance: tolArea(plan, a, polygonPerimeter_m(r.polygon)) };
+}
+
+/** `room_min_dimension_m`, `corridor_width_m`, `kitchen_clear_width_m`. */
+function measureRoomMinDimensionM({ kind, subject, idx, plan }: MeasureArgs): Measured | Missing {
+  const r = subject as Room;
+  const obstacles = kind === "kitchen_clear_width_m" ? idx.objectsByRoom?.get(r.id) ?? [] : [];
+  if (kind === "kitchen_clear_width_m" && !obstacles.length) {
+    return {
+      missing: "the plan places no units or appliances in this kitchen, so the clear " +
+        "width in front of them cannot be measured (its width wall to wall says nothing " +
+        "of the units)",
+    };
+  }
+  const ports: WallPort[] = [];
+  if (kind !== "room_min_dimension_m") {
+    for (const o of idx.doorsByRoom?.get(r.id) ?? []) {
+      const p = doorPort(r.polygon, o.at);
+      if (p) ports.push(p);
+    }
+    ports.push(...objectFrontPorts(r.polygon, obstacles));
+  }
+  let w = narrowestClearWidth(r.polygon, obstacles, ports);
+  if (obstacles.length) {
+    // Units along the walls often leave a convex free floor (a galley): its least width
+    // (rotating calipers) is then exact.
+    const free = roomFreeFloor(r, obstacles, idx.freeFloors);
+    if (free.length === 1 && free[0].length === 1 && polygonIsConvex(free[0][0])) {
+      w = { width_m: polygonMinWidth_m(free[0][0]), exact: true };
+    }
+  }
+  const notes: string[] = [];
+  if (!w.exact) {
+    notes.push(
+      kind === "corridor_width_m" && ports.length >= 2
+        ? "the narrowest clear width between its doors, found to within 2 mm"
+        : "the narrowest clear width along the room, found to within 2 mm",
+    );
+  }
+  if (kind === "kitchen_clear_width_m") {
+    notes.push(`${obstacles.length} object(s) in the room are kept clear`);
+  }
+  return {
+    value: w.width_m,
+    tolerance: tolLen(plan, w.width_m) + (w.exact ? 0 : PASSAGE_PRECISION_M),
+    ...(notes.length ? { note: notes.join("; ") } : {}),
+  };
+}
+
+/** `glazing_ratio`. */
+function measureGlazingRatio({ subject, idx, plan }: MeasureArgs): Measured | Missing {
+  const r = subject as Room;
+  const windows = idx.windowsByRoom?.get(r.id) ?? [];
+  if (!windows.length) return { missing: "the plan records no window in this room" };
+  let aw = 0, tw = 0;
+  for (const w of windows) {
+    if (w.height_m === undefined) {
+      return { missing: `window ${w.id} has no height, so its glazing area is unknown` };
+    }
+    const g = windowNet({ ...w, clear_width_m: undefined });
+    const a = g.width_m * g.height_m;
+    aw += a;
+    tw += tolArea(plan, a, 2 * (g.width_m + g.height_m));
+  }
+  if (aw <= 0) return { value: 0, tolerance: 0, note: "glazed area estimated from frames" };
+  const af = polygonArea_m2(r.polygon);
+  const tf = tolArea(plan, af, polygonPerimeter_m(r.polygon));
+  const ratio = aw / af;
+  return { value: ratio, tolerance: ratio * (tw / aw + tf / af) };
+}
+
+/** `egress_opening_area_m2`, `egress_opening_height_m`, `egress_opening_width_m`, `egress_sill_height_m`. */
+function measureEgressOpeningAreaM2({ kind, subject, idx, plan }: MeasureArgs): Measured | Missing {
+  const r = subject as Room;
+  const windows = idx.windowsByRoom?.get(r.id) ?? [];
+  if (!windows.length) return { missing: "the plan records no window in this room" };
+  const w = largestWindow(windows);
+  if (!w) return { missing: "no window in this room has a stated height" };
+  const via = `window ${w.id}`;
+  const net = windowNet(w);
+  const est = (what: string) => `${what} estimated from the frame size`;
+  if (kind === "egress_opening_area_m2") {
+    const a = net.width_m * net.height_m;
+    return {
+      value: a,
+      tolerance: tolArea(plan, a, 2 * (net.width_m + net.height_m)),
+      via,
+      note: est("net clear opening"),
+    };
+  }
+  if (kind === "egress_opening_height_m") {
+    return {
+      value: net.height_m,
+      tolerance: tolLen(plan, net.height_m),
+      via,
+      note: est("net clear height"),
+    };
+  }
+  if (kind === "egress_opening_width_m") {
+    return {
+      value: net.width_m,
+      tolerance: tolLen(plan, net.width_m),
+      via,
+      ...(w.clear_width_m === undefined ? { note: est("net clear width") } : {}),
+    };
+  }
+  if (net.sill_m === undefined) return { missing: `window ${w.id} has no sill height` };
+  return {
+    value: net.sill_m,
+    tolerance: tolLen(plan, w.sill_m!),
+    via,
+    note: "the clear opening's bottom taken 2 in above the frame's sill",
+  };
+}
+
+/** `stair_riser_m`. */
+function measureStairRiserM({ subject, plan }: MeasureArgs): Measured | Missing {
+  const v = subject as Vertical;
+  if (!v.risers) return { missing: "the plan gives no number of risers for this stair" };
+  return { value: v.rise_m / v.risers, tolerance: tolLen(plan, v.rise_m) / v.risers };
+}
+
+/** `stair_going_m`. */
+function measureStairGoingM({ subject, plan }: MeasureArgs): Measured | Missing {
+  const v = subject as Vertical;
+  if (v.going_m === undefined) return { missing: "the plan gives no going for this stair" };
+  return { value: v.going_m, tolerance: tolLen(plan, v.going_m) };
+}
+
+/** `stair_width_m`, `ramp_width_m`. */
+function measureStairWidthM({ subject, plan }: MeasureArgs): Measured | Missing {
+  const v = subject as Vertical;
+  const est = v.estimated?.width_m;
+  // An estimated width is judged within its stated bound: too close to call, not a fail.
+  return {
+    value: v.width_m,
+    tolerance: tolerance_m(plan, v.width_m, { uncertainty_m: est?.error_m ?? v.uncertainty_m }),
+    ...(est ? { note: `width estimated ${est.basis} (±${est.error_m.toFixed(2)} m)` } : {}),
+  };
+}
+
+/** `stair_headroom_m`. */
+function measureStairHeadroomM(_: MeasureArgs): Measured | Missing {
+  return {
+    missing: "a plan does not record the headroom above a stair's pitch line",
+  };
+}
+
+/** `stair_flight_rise_m`, `ramp_rise_m`, `step_height_m`. */
+function measureStairFlightRiseM({ subject, plan }: MeasureArgs): Measured | Missing {
+  const v = subject as Vertical;
+  return { value: v.rise_m, tolerance: tolLen(plan, v.rise_m) };
+}
+
+/** `stair_pitch_deg`, `stair_2r_plus_g_m`. */
+function measureStairPitchDeg({ kind, subject, plan }: MeasureArgs): Measured | Missing {
+  const v = subject as Vertical;
+  if (!v.risers) return { missing: "the plan gives no number of risers for this stair" };
+  if (v.going_m === undefined) return { missing: "the plan gives no going for this stair" };
+  const r = v.rise_m / v.risers, g = v.going_m;
+  const dr = tolLen(plan, v.rise_m) / v.risers, dg = tolLen(plan, g);
+  if (kind === "stair_2r_plus_g_m") return { value: 2 * r + g, tolerance: 2 * dr + dg };
+  const deg = (Math.atan2(r, g) * 180) / Math.PI;
+  const dDeg = ((g * dr + r * dg) / (r * r + g * g)) * 180 / Math.PI;
+  return { value: deg, tolerance: dDeg };
+}
+
+/** `ramp_going_m`. */
+function measureRampGoingM({ subject, plan }: MeasureArgs): Measured | Missing {
+  const v = subject as Vertical;
+  if (v.going_m === undefined) {
+    return { missing: "the plan gives no horizontal run (going) for this ramp" };
+  }
+  return { value: v.going_m, tolerance: tolLen(plan, v.going_m) };
+}
+
+/** `stair_riser_variation_m`. */
+function measureStairRiserVariationM(_: MeasureArgs): Measured | Missing {
+  return {
+    missing: "a plan gives a stair's total rise and number of risers, not each riser, so " +
+      "how much they differ is unknown: measure the tallest and shortest on site",
+  };
+}
+
+/** `stair_handrail_sides`, `ramp_handrail_sides`. */
+function measureStairHandrailSides({ subject, plan }: MeasureArgs): Measured | Missing {
+  return handrailSides(subject as Vertical, plan);
+}
+
+/** `ramp_cross_slope`. */
+function measureRampCrossSlope(_: MeasureArgs): Measured | Missing {
+  return { missing: "a plan records no ramp's cross slope: measure it on site" };
+}
+
+/** `ramp_turn_landing_m`. */
+function measureRampTurnLandingM(_: MeasureArgs): Measured | Missing {
+  return {
+    missing: "a plan records a ramp as one run, not where it turns, so a landing at a " +
+      "change of direction cannot be checked",
+  };
+}
+
+/** `guard_height_m`. */
+function measureGuardHeightM({ subject, plan }: MeasureArgs): Measured | Missing {
+  return guardHeight(subject as Room, plan);
+}
+
+/** `guard_opening_m`. */
+function measureGuardOpeningM(_: MeasureArgs): Measured | Missing {
+  return {
+    missing: "the gaps between a guard's balusters are in no plan (IFC gives a railing's " +
+      "bounding box, not its members): measure them on site",
+  };
+}
+
+/** `stair_guard_height_m`. */
+function measureStairGuardHeightM(_: MeasureArgs): Measured | Missing {
+  return {
+    missing: "a guard's height above the flight's pitch line is in no plan (a railing's " +
+      "bounding box on a raking flight includes the flight's rise): measure it on site",
+  };
+}
+
+/** `corridor_narrow_length_m`. */
+function measureCorridorNarrowLengthM(a: MeasureArgs): Measured | Missing {
+  const w = measureRoomMinDimensionM({ ...a, kind: "corridor_width_m" });
+  if ("missing" in w) return w;
+  return corridorNarrowLength(a.subject as Room, a.plan, w);
+}
+
+/** `wc_front_zone_m`. */
+function measureWcFrontZoneM({ subject, plan, opts }: MeasureArgs): Measured | Missing {
+  return wcFrontZone(subject as Room, plan, opts?.width_m);
+}
+
+/** `wc_side_clear_far_m`, `wc_side_clear_near_m`. */
+function measureWcSideClear({ kind, subject, plan }: MeasureArgs): Measured | Missing {
+  return wcSideClear(subject as Room, plan, kind === "wc_side_clear_far_m" ? "far" : "near");
+}
+
+/** `control_height_m`. */
+function measureControlHeightM(_: MeasureArgs): Measured | Missing {
+  return {
+    missing: "the plan records no switches, sockets or controls (no importer supplies " +
+      "them), so their heights are unknown",
+  };
+}
+
+/** `grab_bar_reinforcement`. */
+function measureGrabBarReinforcement(_: MeasureArgs): Measured | Missing {
+  return {
+    missing: "reinforcement for grab bars is inside the wall, which no scan or plan shows",
+  };
+}
+
+/** `egress_window_well_area_m2`. */
+function measureEgressWindowWellAreaM2(_: MeasureArgs): Measured | Missing {
+  return { missing: "the plan records no window well outside this room's window" };
+}
+
+/** `door_nib_m`. */
+function measureDoorNibM(_: MeasureArgs): Measured | Missing {
+  return {
+    missing: "the plan records no door swing, so the wall beside the door's leading edge " +
+      "cannot be found",
+  };
+}
+
+/** `bed_clear_zone_m`. */
+function measureBedClearZoneM({ subject, plan }: MeasureArgs): Measured | Missing {
+  return bedClearZone(subject as Room, plan);
+}
+
+/** `range_parallel_depth_m`. */
+function measureRangeParallelDepthM({ subject, plan, opts }: MeasureArgs): Measured | Missing {
+  return rangeParallel(subject as Room, plan, opts?.width_m);
+}
+
+/** `doors_in_series_gap_m`. */
+function measureDoorsInSeriesGapM({ subject, idx, plan }: MeasureArgs): Measured | Missing {
+  const pair = doorsInSeries(subject as Room, idx);
+  if (!pair) return { missing: "this room's doors are not two doors in series" };
+  return {
+    value: pair.gap_m,
+    tolerance: tolLen(plan, pair.gap_m),
+    wide: pair.leaf_m,
+    note: `between ${pair.doors[0].id} and ${pair.doors[1].id}`,
+  };
+}
+
+/** `wc_clearance_depth_m`. */
+function measureWcClearanceDepthM({ subject, plan, opts }: MeasureArgs): Measured | Missing {
+  return wcClearance(subject as Room, plan, opts?.width_m);
+}
+
+/** `entrance_storey_wc_count`. */
+function measureEntranceStoreyWcCount({ subject, plan }: MeasureArgs): Measured | Missing {
+  const o = subject as Opening;
+  const n =
+    plan.rooms.filter((r) =>
+      r.floor === o.floor && (r.label === "toilet" || r.label === "bathroom")
+    ).length;
+  return { value: n, tolerance: 0, note: "a room labelled toilet or bathroom counts" };
+}
+
+/** `window_sill_height_m`. */
+function measureWindowSillHeightM({ subject, plan }: MeasureArgs): Measured | Missing {
+  const w = subject as Opening;
+  if (w.sill_m === undefined) return { missing: `window ${w.id} has no sill height` };
+  return {
+    value: w.sill_m,
+    tolerance: tolLen(plan, w.sill_m),
+    note: "the frame's sill; the window is taken as operable",
+  };
+}
+
+/** `stair_landing_length_m`, `ramp_landing_length_m`. */
+function measureStairLandingLengthM({ subject, idx, plan }: MeasureArgs): Measured | Missing {
+  const v = subject as Vertical;
+  const rooms = (v.rooms ?? []).map((id) => idx.rooms?.get(id)).filter((r) =>
+    r !== undefined
+  ) as Room[];
+  if (!rooms.length) {
+    return { missing: `the plan does not say which rooms this ${v.kind} joins` };
+  }
+  let best: { len: number; room: Room } | undefined;
+  for (const r of rooms) {
+    const obstacles = idx.objectsByRoom?.get(r.id) ?? [];
+    const c = longestClearFloorSpace(
+      r.polygon,
+      obstacles,
+      v.width_m,
+      roomFreeFloor(r, obstacles, idx.freeFloors),
+    );
+    if (!best || c.length_m < best.len) best = { len: c.length_m, room: r };
+  }
+  return {
+    value: best!.len,
+    tolerance: tolLen(plan, best!.len),
+    via: `the landing in ${best!.room.name ?? best!.room.id}`,
+  };
+}
+
+/** `door_maneuvering_depth_m`, `door_landing_depth_m`. */
+function measureDoorManeuveringDepthM(
+  { kind, subject, idx, plan, opts }: MeasureArgs,
+): Measured | Missing {
+  const o = subject as Opening;
+  const sides = o.between.filter((id) => id !== null).map((id) => idx.rooms?.get(id!))
+    .filter((r) => r !== undefined) as Room[];
+  if (!sides.length) return { missing: "the plan has none of the rooms this door joins" };
+  const width = kind === "door_maneuvering_depth_m"
+    ? ruleDoorClearWidth(o, opts?.leaf).value
+    : o.width_m;
+  let best: { depth: number; room: Room } | undefined;
+  let wide: number | undefined;
+  for (const r of sides) {
+    const obstacles = idx.objectsByRoom?.get(r.id) ?? [];
+    const free = roomFreeFloor(r, obstacles, idx.freeFloors);
+    const d = clearDepthAtDoor(r.polygon, free, o.at, width);
+    if (!best || d < best.depth) best = { depth: d, room: r };
+    if (kind === "door_maneuvering_depth_m" && opts?.beyond_latch_m !== undefined) {
+      const w = clearDepthAtDoor(
+        r.polygon,
+        free,
+        o.at,
+        width + 2 * opts.beyond_latch_m,
+        2.5,
+        true,
+      );
+      wide = wide === undefined ? w : Math.min(wide, w);
+    }
+  }
+  return {
+    value: best!.depth,
+    tolerance: tolLen(plan, best!.depth),
+    ...(wide !== undefined ? { wide } : {}),
+    via: `the floor in ${best!.room.name ?? best!.room.id}`,
+    ...(sides.length < 2 && o.between.includes(null)
+      ? {
+        note: "the outside is not in the plan, so only the inside is measured",
+        partial: "the inside passes, but the outside, which the rule also asks for, is " +
+          "not in the plan: look at it",
+      }
+      : {}),
+  };
+}
+
+/** `ramp_slope`. */
+function measureRampSlope({ subject, plan }: MeasureArgs): Measured | Missing {
+  const v = subject as Vertical;
+  if (v.going_m === undefined) {
+    return { missing: "the plan gives no horizontal run (going) for this ramp" };
+  }
+  const s = v.rise_m / v.going_m;
+  const rel = (v.rise_m > 0 ? tolLen(plan, v.rise_m) / v.rise_m : 0) +
+    tolLen(plan, v.going_m) / v.going_m;
+  return { value: s, tolerance: s * rel };
+}
+
+/** `clear_floor_length_m`. */
+function measureClearFloorLengthM({ subject, idx, plan, opts }: MeasureArgs): Measured | Missing {
+  const r = subject as Room;
+  const width = opts?.width_m;
+  if (width === undefined) return { missing: "the rule gives no width for the space" };
+  const obstacles = idx.objectsByRoom?.get(r.id) ?? [];
+  if (!obstacles.length) {
+    return {
+      missing: "the plan places no fixtures or appliances in this room, so the clear " +
+        "floor space at them cannot be judged (an empty room's floor says nothing of it)",
+    };
+  }
+  const c = longestClearFloorSpace(
+    r.polygon,
+    obstacles,
+    width,
+    roomFreeFloor(r, obstacles, idx.freeFloors),
+  );
+  const notes = [
+    `the space is ${(width * 1000).toFixed(0)} mm wide`,
+    ...(obstacles.length ? [`${obstacles.length} object(s) kept clear`] : []),
+    ...(c.exact ? [] : ["the room has walls at odd angles: a lower bound, within about 1 cm"]),
+  ];
+  return { value: c.length_m, tolerance: tolLen(plan, c.length_m), note: notes.join("; ") };
+}
+
+/** `turning_diameter_m`. */
+function measureTurningDiameterM({ subject, idx, plan }: MeasureArgs): Measured | Missing {
+  const r = subject as Room;
+  const obstacles = idx.objectsByRoom?.get(r.id) ?? [];
+  const c = largestCircleIn(roomFreeFloor(r, obstacles, idx.freeFloors));
+  if (!c) return { missing: "the room has no free floor (zero area, or covered by objects)" };
+  const d = 2 * c.radius_m;
+  return {
+    value: d,
+    tolerance: tolLen(plan, d),
+    ...(obstacles.length
+      ? { note: `${obstacles.length} object(s) in the room are kept clear` }
+      : {}),
+  };
+}
+
+/** The measurer of each measure kind. */
+const MEASURERS: Record<MeasureKind, (a: MeasureArgs) => Measured | Missing> = {
+  door_clear_width_m: measureDoorClearWidthM,
+  door_clear_height_m: measureDoorClearHeightM,
+  threshold_height_m: measureThresholdHeightM,
+  ceiling_height_m: measureCeilingHeightM,
+  room_area_m2: measureRoomAreaM2,
+  room_min_dimension_m: measureRoomMinDimensionM,
+  corridor_width_m: measureRoomMinDimensionM,
+  kitchen_clear_width_m: measureRoomMinDimensionM,
+  glazing_ratio: measureGlazingRatio,
+  egress_opening_area_m2: measureEgressOpeningAreaM2,
+  egress_opening_height_m: measureEgressOpeningAreaM2,
+  egress_opening_width_m: measureEgressOpeningAreaM2,
+  egress_sill_height_m: measureEgressOpeningAreaM2,
+  stair_riser_m: measureStairRiserM,
+  stair_going_m: measureStairGoingM,
+  stair_width_m: measureStairWidthM,
+  ramp_width_m: measureStairWidthM,
+  stair_headroom_m: measureStairHeadroomM,
+  stair_flight_rise_m: measureStairFlightRiseM,
+  ramp_rise_m: measureStairFlightRiseM,
+  step_height_m: measureStairFlightRiseM,
+  stair_pitch_deg: measureStairPitchDeg,
+  stair_2r_plus_g_m: measureStairPitchDeg,
+  ramp_going_m: measureRampGoingM,
+  stair_riser_variation_m: measureStairRiserVariationM,
+  stair_handrail_sides: measureStairHandrailSides,
+  ramp_handrail_sides: measureStairHandrailSides,
+  ramp_cross_slope: measureRampCrossSlope,
+  ramp_turn_landing_m: measureRampTurnLandingM,
+  guard_height_m: measureGuardHeightM,
+  guard_opening_m: measureGuardOpeningM,
+  stair_guard_height_m: measureStairGuardHeightM,
+  corridor_narrow_length_m: measureCorridorNarrowLengthM,
+  wc_front_zone_m: measureWcFrontZoneM,
+  wc_side_clear_far_m: measureWcSideClear,
+  wc_side_clear_near_m: measureWcSideClear,
+  control_height_m: measureControlHeightM,
+  grab_bar_reinforcement: measureGrabBarReinforcement,
+  egress_window_well_area_m2: measureEgressWindowWellAreaM2,
+  door_nib_m: measureDoorNibM,
+  bed_clear_zone_m: measureBedClearZoneM,
+  range_parallel_depth_m: measureRangeParallelDepthM,
+  doors_in_series_gap_m: measureDoorsInSeriesGapM,
+  wc_clearance_depth_m: measureWcClearanceDepthM,
+  entrance_storey_wc_count: measureEntranceStoreyWcCount,
+  window_sill_height_m: measureWindowSillHeightM,
+  stair_landing_length_m: measureStairLandingLengthM,
+  ramp_landing_length_m: measureStairLandingLengthM,
+  door_maneuvering_depth_m: measureDoorManeuveringDepthM,
+  door_landing_depth_m: measureDoorManeuveringDepthM,
+  ramp_slope: measureRampSlope,
+  clear_floor_length_m: measureClearFloorLengthM,
+  turning_diameter_m: measureTurningDiameterM,
+};
+
 /** Computes one measure on one subject. */
 export function measure(
   kind: MeasureKind,
   subject: Room | Opening | Vertical,
   idx: MeasureIndex,
-  opts?: { width_m?: number; leaf?: LeafAllowance; beyond_latch_m?: number },
+  opts?: MeasureOptions,
 ): Measured | Missing {
-  const plan = idx.plan;
-  switch (kind) {
-    case "door_clear_width_m": {
-      const cw = ruleDoorClearWidth(subject as Opening, opts?.leaf);
-      return {
-        value: cw.value,
-        tolerance: tolLen(plan, cw.value),
-        ...(cw.note ? { note: cw.note } : {}),
-      };
-    }
-    case "door_clear_height_m": {
-      const o = subject as Opening;
-      if (o.height_m === undefined) return { missing: "the plan gives no height for this door" };
-      if (o.threshold_m === undefined) {
-        return {
-          value: o.height_m,
-          tolerance: tolLen(plan, o.height_m),
-          note: "the plan states no threshold, so the height is taken from the floor",
-        };
-      }
-      const h = Math.max(0, o.height_m - o.threshold_m);
-      return {
-        value: h,
-        tolerance: tolLen(plan, o.height_m) + tolLen(plan, o.threshold_m),
-        ...(o.threshold_m > 0
-          ? { note: `from the top of its ${(o.threshold_m * 1000).toFixed(0)} mm threshold` }
-          : {}),
-      };
-    }
-    case "threshold_height_m": {
-      const o = subject as Opening;
-      if (o.threshold_m === undefined) {
-        return { missing: "the plan gives no threshold height for this door" };
-      }
-      return { value: o.threshold_m, tolerance: tolLen(plan, o.threshold_m) };
-    }
-    case "ceiling_height_m": {
-      const r = subject as Room;
-      if (r.height_m === undefined) return { missing: "the scan has no height for this room" };
-      return { value: r.height_m, tolerance: tolLen(plan, r.height_m) };
-    }
-    case "room_area_m2": {
-      const r = subject as Room;
-      const a = polygonArea_m2(r.polygon);
-      return { value: a, tolerance: tolArea(plan, a, polygonPerimeter_m(r.polygon)) };
-    }
-    case "room_min_dimension_m":
-    case "corridor_width_m":
-    case "kitchen_clear_width_m": {
-      const r = subject as Room;
-      const obstacles = kind === "kitchen_clear_width_m" ? idx.objectsByRoom?.get(r.id) ?? [] : [];
-      if (kind === "kitchen_clear_width_m" && !obstacles.length) {
-        return {
-          missing: "the plan places no units or appliances in this kitchen, so the clear " +
-            "width in front of them cannot be measured (its width wall to wall says nothing " +
-            "of the units)",
-        };
-      }
-      const ports: WallPort[] = [];
-      if (kind !== "room_min_dimension_m") {
-        for (const o of idx.doorsByRoom?.get(r.id) ?? []) {
-          const p = doorPort(r.polygon, o.at);
-          if (p) ports.push(p);
-        }
-        ports.push(...objectFrontPorts(r.polygon, obstacles));
-      }
-      let w = narrowestClearWidth(r.polygon, obstacles, ports);
-      if (obstacles.length) {
-        // Units along the walls often leave a convex free floor (a galley): its least width
-        // (rotating calipers) is then exact.
-        const free = roomFreeFloor(r, obstacles, idx.freeFloors);
-        if (free.length === 1 && free[0].length === 1 && polygonIsConvex(free[0][0])) {
-          w = { width_m: polygonMinWidth_m(free[0][0]), exact: true };
-        }
-      }
-      const notes: string[] = [];
-      if (!w.exact) {
-        notes.push(
-          kind === "corridor_width_m" && ports.length >= 2
-            ? "the narrowest clear width between its doors, found to within 2 mm"
-            : "the narrowest clear width along the room, found to within 2 mm",
-        );
-      }
-      if (kind === "kitchen_clear_width_m") {
-        notes.push(`${obstacles.length} object(s) in the room are kept clear`);
-      }
-      return {
-        value: w.width_m,
-        tolerance: tolLen(plan, w.width_m) + (w.exact ? 0 : PASSAGE_PRECISION_M),
-        ...(notes.length ? { note: notes.join("; ") } : {}),
-      };
-    }
-    case "glazing_ratio": {
-      const r = subject as Room;
-      const windows = idx.windowsByRoom?.get(r.id) ?? [];
-      if (!windows.length) return { missing: "the plan records no window in this room" };
-      let aw = 0, tw = 0;
-      for (const w of windows) {
-        if (w.height_m === undefined) {
-          return { missing: `window ${w.id} has no height, so its glazing area is unknown` };
-        }
-        const g = windowNet({ ...w, clear_width_m: undefined });
-        const a = g.width_m * g.height_m;
-        aw += a;
-        tw += tolArea(plan, a, 2 * (g.width_m + g.height_m));
-      }
-      if (aw <= 0) return { value: 0, tolerance: 0, note: "glazed area estimated from frames" };
-      const af = polygonArea_m2(r.polygon);
-      const tf = tolArea(plan, af, polygonPerimeter_m(r.polygon));
-      const ratio = aw / af;
-      return { value: ratio, tolerance: ratio * (tw / aw + tf / af) };
-    }
-    case "egress_opening_area_m2":
-    case "egress_opening_height_m":
-    case "egress_opening_width_m":
-    case "egress_sill_height_m": {
-      const r = subject as Room;
-      const windows = idx.windowsByRoom?.get(r.id) ?? [];
-      if (!windows.length) return { missing: "the plan records no window in this room" };
-      const w = largestWindow(windows);
-      if (!w) return { missing: "no window in this room has a stated height" };
-      const via = `window ${w.id}`;
-      const net = windowNet(w);
-      const est = (what: string) => `${what} estimated from the frame size`;
-      if (kind === "egress_opening_area_m2") {
-        const a = net.width_m * net.height_m;
-        return {
-          value: a,
-          tolerance: tolArea(plan, a, 2 * (net.width_m + net.height_m)),
-          via,
-          note: est("net clear opening"),
-        };
-      }
-      if (kind === "egress_opening_height_m") {
-        return {
-          value: net.height_m,
-          tolerance: tolLen(plan, net.height_m),
-          via,
-          note: est("net clear height"),
-        };
-      }
-      if (kind === "egress_opening_width_m") {
-        return {
-          value: net.width_m,
-          tolerance: tolLen(plan, net.width_m),
-          via,
-          ...(w.clear_width_m === undefined ? { note: est("net clear width") } : {}),
-        };
-      }
-      if (net.sill_m === undefined) return { missing: `window ${w.id} has no sill height` };
-      return {
-        value: net.sill_m,
-        tolerance: tolLen(plan, w.sill_m!),
-        via,
-        note: "the clear opening's bottom taken 2 in above the frame's sill",
-      };
-    }
-    case "stair_riser_m": {
-      const v = subject as Vertical;
-      if (!v.risers) return { missing: "the plan gives no number of risers for this stair" };
-      return { value: v.rise_m / v.risers, tolerance: tolLen(plan, v.rise_m) / v.risers };
-    }
-    case "stair_going_m": {
-      const v = subject as Vertical;
-      if (v.going_m === undefined) return { missing: "the plan gives no going for this stair" };
-      return { value: v.going_m, tolerance: tolLen(plan, v.going_m) };
-    }
-    case "stair_width_m":
-    case "ramp_width_m": {
-      const v = subject as Vertical;
-      const est = v.estimated?.width_m;
-      // An estimated width is judged within its stated bound: too close to call, not a fail.
-      return {
-        value: v.width_m,
-        tolerance: tolerance_m(plan, v.width_m, { uncertainty_m: est?.error_m ?? v.uncertainty_m }),
-        ...(est ? { note: `width estimated ${est.basis} (±${est.error_m.toFixed(2)} m)` } : {}),
-      };
-    }
-    case "stair_headroom_m":
-      return {
-        missing: "a plan does not record the headroom above a stair's pitch line",
-      };
-    case "stair_flight_rise_m":
-    case "ramp_rise_m":
-    case "step_height_m": {
-      const v = subject as Vertical;
-      return { value: v.rise_m, tolerance: tolLen(plan, v.rise_m) };
-    }
-    case "stair_pitch_deg":
-    case "stair_2r_plus_g_m": {
-      const v = subject as Vertical;
-      if (!v.risers) return { missing: "the plan gives no number of risers for this stair" };
-      if (v.going_m === undefined) return { missing: "the plan gives no going for this stair" };
-      const r = v.rise_m / v.risers, g = v.going_m;
-      const dr = tolLen(plan, v.rise_m) / v.risers, dg = tolLen(plan, g);
-      if (kind === "stair_2r_plus_g_m") return { value: 2 * r + g, tolerance: 2 * dr + dg };
-      const deg = (Math.atan2(r, g) * 180) / Math.PI;
-      const dDeg = ((g * dr + r * dg) / (r * r + g * g)) * 180 / Math.PI;
-      return { value: deg, tolerance: dDeg };
-    }
-    case "ramp_going_m": {
-      const v = subject as Vertical;
-      if (v.going_m === undefined) {
-        return { missing: "the plan gives no horizontal run (going) for this ramp" };
-      }
-      return { value: v.going_m, tolerance: tolLen(plan, v.going_m) };
-    }
-    case "stair_riser_variation_m":
-      return {
-        missing: "a plan gives a stair's total rise and number of risers, not each riser, so " +
-          "how much they differ is unknown: measure the tallest and shortest on site",
-      };
-    case "stair_handrail_sides":
-    case "ramp_handrail_sides":
-      return handrailSides(subject as Vertical, plan);
-    case "ramp_cross_slope":
-      return { missing: "a plan records no ramp's cross slope: measure it on site" };
-    case "ramp_turn_landing_m":
-      return {
-        missing: "a plan records a ramp as one run, not where it turns, so a landing at a " +
-          "change of direction cannot be checked",
-      };
-    case "guard_height_m":
-      return {
-        missing: "the plan records no guards (balustrades), so whether this room has the " +
-          "guard it needs is unknown",
-      };
-    case "control_height_m":
-      return {
-        missing: "the plan records no switches, sockets or controls (no importer supplies " +
-          "them), so their heights are unknown",
-      };
-    case "grab_bar_reinforcement":
-      return {
-        missing: "reinforcement for grab bars is inside the wall, which no scan or plan shows",
-      };
-    case "egress_window_well_area_m2":
-      return { missing: "the plan records no window well outside this room's window" };
-    case "door_nib_m":
-      return {
-        missing: "the plan records no door swing, so the wall beside the door's leading edge " +
-          "cannot be found",
-      };
-    case "bed_clear_zone_m":
-      return bedClearZone(subject as Room, plan);
-    case "range_parallel_depth_m":
-      return rangeParallel(subject as Room, plan, opts?.width_m);
-    case "doors_in_series_gap_m": {
-      const pair = doorsInSeries(subject as Room, idx);
-      if (!pair) return { missing: "this room's doors are not two doors in series" };
-      return {
-        value: pair.gap_m,
-        tolerance: tolLen(plan, pair.gap_m),
-        wide: pair.leaf_m,
-        note: `between ${pair.doors[0].id} and ${pair.doors[1].id}`,
-      };
-    }
-    case "wc_clearance_depth_m":
-      return wcClearance(subject as Room, plan, opts?.width_m);
-    case "entrance_storey_wc_count": {
-      const o = subject as Opening;
-      const n =
-        plan.rooms.filter((r) =>
-          r.floor === o.floor && (r.label === "toilet" || r.label === "bathroom")
-        ).length;
-      return { value: n, tolerance: 0, note: "a room labelled toilet or bathroom counts" };
-    }
-    case "window_sill_height_m": {
-      const w = subject as Opening;
-      if (w.sill_m === undefined) return { missing: `window ${w.id} has no sill height` };
-      return {
-        value: w.sill_m,
-        tolerance: tolLen(plan, w.sill_m),
-        note: "the frame's sill; the window is taken as operable",
-      };
-    }
-    case "stair_landing_length_m":
-    case "ramp_landing_length_m": {
-      const v = subject as Vertical;
-      const rooms = (v.rooms ?? []).map((id) => idx.rooms?.get(id)).filter((r) =>
-        r !== undefined
-      ) as Room[];
-      if (!rooms.length) {
-        return { missing: `the plan does not say which rooms this ${v.kind} joins` };
-      }
-      let best: { len: number; room: Room } | undefined;
-      for (const r of rooms) {
-        const obstacles = idx.objectsByRoom?.get(r.id) ?? [];
-        const c = longestClearFloorSpace(
-          r.polygon,
-          obstacles,
-          v.width_m,
-          roomFreeFloor(r, obstacles, idx.freeFloors),
-        );
-        if (!best || c.length_m < best.len) best = { len: c.length_m, room: r };
-      }
-      return {
-        value: best!.len,
-        tolerance: tolLen(plan, best!.len),
-        via: `the landing in ${best!.room.name ?? best!.room.id}`,
-      };
-    }
-    case "door_maneuvering_depth_m":
-    case "door_landing_depth_m": {
-      const o = subject as Opening;
-      const sides = o.between.filter((id) => id !== null).map((id) => idx.rooms?.get(id!))
-        .filter((r) => r !== undefined) as Room[];
-      if (!sides.length) return { missing: "the plan has none of the rooms this door joins" };
-      const width = kind === "door_maneuvering_depth_m"
-        ? ruleDoorClearWidth(o, opts?.leaf).value
-        : o.width_m;
-      let best: { depth: number; room: Room } | undefined;
-      let wide: number | undefined;
-      for (const r of sides) {
-        const obstacles = idx.objectsByRoom?.get(r.id) ?? [];
-        const free = roomFreeFloor(r, obstacles, idx.freeFloors);
-        const d = clearDepthAtDoor(r.polygon, free, o.at, width);
-        if (!best || d < best.depth) best = { depth: d, room: r };
-        if (kind === "door_maneuvering_depth_m" && opts?.beyond_latch_m !== undefined) {
-          const w = clearDepthAtDoor(
-            r.polygon,
-            free,
-            o.at,
-            width + 2 * opts.beyond_latch_m,
-            2.5,
-            true,
-          );
-          wide = wide === undefined ? w : Math.min(wide, w);
-        }
-      }
-      return {
-        value: best!.depth,
-        tolerance: tolLen(plan, best!.depth),
-        ...(wide !== undefined ? { wide } : {}),
-        via: `the floor in ${best!.room.name ?? best!.room.id}`,
-        ...(sides.length < 2 && o.between.includes(null)
-          ? {
-            note: "the outside is not in the plan, so only the inside is measured",
-            partial: "the inside passes, but the outside, which the rule also asks for, is " +
-              "not in the plan: look at it",
-          }
-          : {}),
-      };
-    }
-    case "ramp_slope": {
-      const v = subject as Vertical;
-      if (v.going_m === undefined) {
-        return { missing: "the plan gives no horizontal run (going) for this ramp" };
-      }
-      const s = v.rise_m / v.going_m;
-      const rel = (v.rise_m > 0 ? tolLen(plan, v.rise_m) / v.rise_m : 0) +
-        tolLen(plan, v.going_m) / v.going_m;
-      return { value: s, tolerance: s * rel };
-    }
-    case "clear_floor_length_m": {
-      const r = subject as Room;
-      const width = opts?.width_m;
-      if (width === undefined) return { missing: "the rule gives no width for the space" };
-      const obstacles = idx.objectsByRoom?.get(r.id) ?? [];
-      if (!obstacles.length) {
-        return {
-          missing: "the plan places no fixtures or appliances in this room, so the clear " +
-            "floor space at them cannot be judged (an empty room's floor says nothing of it)",
-        };
-      }
-      const c = longestClearFloorSpace(
-        r.polygon,
-        obstacles,
-        width,
-        roomFreeFloor(r, obstacles, idx.freeFloors),
-      );
-      const notes = [
-        `the space is ${(width * 1000).toFixed(0)} mm wide`,
-        ...(obstacles.length ? [`${obstacles.length} object(s) kept clear`] : []),
-        ...(c.exact ? [] : ["the room has walls at odd angles: a lower bound, within about 1 cm"]),
-      ];
-      return { value: c.length_m, tolerance: tolLen(plan, c.length_m), note: notes.join("; ") };
-    }
-    case "turning_diameter_m": {
-      const r = subject as Room;
-      const obstacles = idx.objectsByRoom?.get(r.id) ?? [];
-      const c = largestCircleIn(roomFreeFloor(r, obstacles, idx.freeFloors));
-      if (!c) return { missing: "the room has no free floor (zero area, or covered by objects)" };
-      const d = 2 * c.radius_m;
-      return {
-        value: d,
-        tolerance: tolLen(plan, d),
-        ...(obstacles.length
-          ? { note: `${obstacles.length} object(s) in the room are kept clear` }
-          : {}),
-      };
-    }
-  }
+  return MEASURERS[kind]({ kind, subject, idx, plan: idx.plan, opts });
 }
 
 /** Object labels that are a bed (not a bedside table). */
@@ -824,6 +998,119 @@ function handrailSides(v: Vertical, plan: Plan): Measured | Missing {
       ? `${near.length} railing(s) of the plan within ${r} m of its outline, each taken as ` +
         "one side (their height and grip are not checked)"
       : `none of the plan's ${rails.length} railing(s) is within ${r} m of its outline`,
+  };
+}
+
+/**
+ * A room's guard (ADK Diagram 3.1, IRC R312.1.2): the tallest railing object the plan places in
+ * the room with a stated height (IFC IfcRailing: its bounding box's height, from the floor it
+ * stands on). Unknown when the plan has no such railing in the room.
+ */
+function guardHeight(room: Room, plan: Plan): Measured | Missing {
+  const rails = plan.objects.filter((o) => RAILING.test(o.label));
+  if (!rails.length) {
+    return {
+      missing: "the plan records no guards or railings (IFC IfcRailing gives them; " +
+        "Matterport, RoomPlan and ZInD give none), so whether this room has the guard it " +
+        "needs is unknown",
+    };
+  }
+  const here = rails.filter((o) => o.room === room.id && o.height_m !== undefined);
+  if (!here.length) {
+    return {
+      missing: `none of the plan's ${rails.length} railing(s) stands in this room with a ` +
+        "stated height, so its guard is unknown",
+    };
+  }
+  const top = here.reduce((a, b) => (b.height_m! > a.height_m! ? b : a));
+  return {
+    value: top.height_m!,
+    tolerance: tolLen(plan, top.height_m!),
+    via: `railing ${top.id}`,
+    note: "the railing's own height (its bounding box), taken from the floor",
+  };
+}
+
+/** ADA 403.5.3: a route narrower than this needs passing spaces, m (60 in). */
+export const PASSING_SPACE_WIDTH_M = 60 * 0.0254;
+
+/**
+ * The length of a corridor narrower than {@link PASSING_SPACE_WIDTH_M} (ADA 403.5.3), m: half
+ * its perimeter less its narrowest clear width, which is its centreline for a straight or an
+ * L-shaped corridor of even width; 0 for a corridor at least that wide.
+ */
+function corridorNarrowLength(room: Room, plan: Plan, w: Measured): Measured {
+  if (w.value >= PASSING_SPACE_WIDTH_M) {
+    return {
+      value: 0,
+      tolerance: 0,
+      note: `${(w.value * 1000).toFixed(0)} mm wide, 60 in or more: no passing space needed`,
+    };
+  }
+  const len = Math.max(0, polygonPerimeter_m(room.polygon) / 2 - w.value);
+  return {
+    value: len,
+    tolerance: tolLen(plan, len) + w.tolerance,
+    note: `${(w.value * 1000).toFixed(0)} mm at its narrowest; its length taken along its ` +
+      "centreline as half its perimeter less its width",
+  };
+}
+
+/**
+ * The clear access zone in front of a room's WCs (ADM Vol 1 M4(2) Diagram 2.5, as this pack
+ * reads it): the WC's front is the footprint side opposite the one nearest a wall; a strip
+ * `width_m` wide centred on it is swept out (sweepDepth) over the floor free of every other
+ * object. The least depth over the WCs, m.
+ */
+function wcFrontZone(room: Room, plan: Plan, width_m?: number): Measured | Missing {
+  if (width_m === undefined) return { missing: "the rule gives no width for the zone" };
+  const wcs = plan.objects.filter((o) => o.room === room.id && WC.test(o.label));
+  if (!wcs.length) {
+    return { missing: "the plan places no WC in this room, so its access zone cannot be placed" };
+  }
+  let least = Infinity;
+  for (const wc of wcs) {
+    const sides = footprintSides(room, wc);
+    const back = sides.reduce((a, b, i) => (b.wall < sides[a].wall ? i : a), 0);
+    const front = sides[(back + 2) % 4];
+    const others = plan.objects.filter((o) => o !== wc && o.room === room.id).map(objectFootprint);
+    const free = others.length ? freeFloor(room.polygon, others) : [[room.polygon]];
+    least = Math.min(least, sweepDepth(free, front.mid, front.n, width_m, 2.5, true));
+  }
+  return {
+    value: least,
+    tolerance: tolLen(plan, least),
+    note: `${wcs.length} WC(s); ${(width_m * 1000).toFixed(0)} mm wide, centred on its front`,
+  };
+}
+
+/**
+ * FHAG Requirement 7(2)(b)(iv): from each WC's centre, along the wall behind it (the room edge
+ * nearest its centre), the clear distance to the nearest wall or object on each side (a ray
+ * swept over the floor free of every other object). `far`: the larger side, where a grab bar
+ * can go (18 in); `near`: the smaller (15 in). The least over the room's WCs, m.
+ */
+function wcSideClear(room: Room, plan: Plan, side: "far" | "near"): Measured | Missing {
+  const wcs = plan.objects.filter((o) => o.room === room.id && WC.test(o.label));
+  if (!wcs.length) {
+    return { missing: "the plan places no WC in this room, so its centreline cannot be placed" };
+  }
+  let least = Infinity;
+  for (const wc of wcs) {
+    const e = nearestRoomEdge(room, wc.center);
+    if (!e) return { missing: "the room's outline is degenerate" };
+    const others = plan.objects.filter((o) => o !== wc && o.room === room.id).map(objectFootprint);
+    const free = others.length ? freeFloor(room.polygon, others) : [[room.polygon]];
+    const ray = (d: Point) => sweepDepth(free, wc.center, d, 1e-6, 5, true);
+    const a = ray(e.dir), b = ray([-e.dir[0], -e.dir[1]]);
+    least = Math.min(least, side === "far" ? Math.max(a, b) : Math.min(a, b));
+  }
+  return {
+    value: least,
+    tolerance: tolLen(plan, least),
+    note: `${wcs.length} WC(s); from the centreline along the wall behind it, the ${
+      side === "far" ? "larger" : "smaller"
+    } side`,
   };
 }
 

@@ -310,8 +310,65 @@ export const MEASURES = {
     title: "guard height",
     subject: "room",
     unit: "m",
-    method: "Guards (balustrades) are in no plan an importer makes, so a rule that needs " +
-      "them is unknown where one is required.",
+    method: "A guard's height is the tallest railing the plan places in the room (IFC " +
+      "IfcRailing, imported as an object labelled guardrail, balustrade, railing or handrail, " +
+      "its height its bounding box's, taken from the floor it stands on); a room with no " +
+      "railing of stated height (Matterport, RoomPlan and ZInD give none) is unknown.",
+  },
+  guard_opening_m: {
+    title: "largest opening in the guard",
+    subject: "room",
+    unit: "m",
+    method: "The gaps between a guard's balusters or panels are in no plan an importer makes " +
+      "(IFC gives a railing's bounding box, not its members), so they are unknown until " +
+      "measured on site.",
+  },
+  stair_guard_height_m: {
+    title: "guard height beside the stair",
+    subject: "vertical",
+    unit: "m",
+    kinds: ["stair"],
+    method: "A guard's height above a flight's pitch line is in no plan an importer makes " +
+      "(IFC gives a railing's bounding box, which on a raking flight includes the flight's " +
+      "rise), so it is unknown until measured on site.",
+  },
+  corridor_narrow_length_m: {
+    title: "length of the corridor narrower than 60 in",
+    subject: "room",
+    unit: "m",
+    method: "A corridor whose narrowest clear width (as for corridor width) is under 60 in " +
+      "(1525 mm) is measured along its centreline, taken as half its perimeter less its " +
+      "width (exact for a straight or L-shaped corridor of even width); one 60 in wide or " +
+      "more needs no passing space and measures 0. A passing space inside it is not looked " +
+      "for, so a length beyond the limit is unknown, not a fail.",
+  },
+  wc_front_zone_m: {
+    title: "clear access zone in front of the WC",
+    subject: "room",
+    unit: "m",
+    method: "A WC's access zone is taken at each WC the plan places (an object labelled " +
+      "toilet, wc or water closet): its front is the side opposite the one nearest a wall; a " +
+      "space as wide as the rule's width, centred on the front, is swept out until it meets " +
+      "a wall or another object; the least depth over the room's WCs. A room whose WC is not " +
+      "in the plan is unknown.",
+  },
+  wc_side_clear_far_m: {
+    title: "WC centreline to the obstacle on its grab-bar side",
+    subject: "room",
+    unit: "m",
+    method: "From each WC the plan places, along the wall behind it, the clear distance from " +
+      "its centreline to the nearest wall, bathtub or other object on each side; the larger " +
+      "side is the one a grab bar can go on (FHAG Requirement 7(2)(b)(iv)); the least over " +
+      "the room's WCs. A room whose WC is not in the plan is unknown.",
+  },
+  wc_side_clear_near_m: {
+    title: "WC centreline to the obstacle on its other side",
+    subject: "room",
+    unit: "m",
+    method: "From each WC the plan places, along the wall behind it, the clear distance from " +
+      "its centreline to the nearest wall, vanity, lavatory or other object on each side; the " +
+      "smaller side; the least over the room's WCs. A room whose WC is not in the plan is " +
+      "unknown.",
   },
   control_height_m: {
     title: "height of switches, sockets and controls",

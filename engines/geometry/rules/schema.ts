@@ -137,6 +137,11 @@ export const Rule = z.strictObject({
   /** V verbatim, S secondary summary, U unverified (shared/reference/rules-and-sun.md). */
   status: z.enum(["V", "S", "U"]),
   citation: z.string().min(1),
+  /**
+   * The paragraph's own words, as the source quoted in `citation` gives them (a secondary
+   * source's words, for an S or U rule, say so in the quote). docs/rules.md lists it.
+   */
+  quote: z.string().min(1).optional(),
   note: z.string().optional(),
   /**
    * What the source accepts instead when the measure falls short. `ada_t_turn`: ADA 2010
@@ -204,7 +209,7 @@ export const Rule = z.strictObject({
 export type Rule = z.infer<typeof Rule>;
 
 /** A rule pack as its JSON file holds it. */
-export const RulePack = z.strictObject({
+const RulePackShape = z.strictObject({
   id: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/, {
     error: "pack ids are lower-case letters, digits, '.', '_' and '-'",
   }),
@@ -258,207 +263,260 @@ export const RulePack = z.strictObject({
     status: z.enum(["V", "S", "U"]),
   }).optional(),
   rules: z.array(Rule).min(1),
-}).superRefine((p, ctx) => {
+});
+
+export const RulePack = RulePackShape.superRefine((p, ctx) => {
   const seen = new Set<string>();
   p.rules.forEach((r, i) => {
-    const at = (field: (string | number)[], message: string) =>
+    const at: At = (field, message) =>
       ctx.addIssue({ code: "custom", path: ["rules", i, ...field], message });
     if (seen.has(r.id)) at(["id"], `duplicate rule id ${JSON.stringify(r.id)}`);
     seen.add(r.id);
-    if (r.pack !== p.id) at(["pack"], `is ${JSON.stringify(r.pack)}, but the pack is ${p.id}`);
-    const exact = toSI(r.limit.value, r.limit.unit);
-    if (Math.abs(exact - r.limit.si) > 1e-9 * Math.max(1, Math.abs(exact))) {
+    checkRule(r, p, at);
+  });
+  checkPack(p, (path, message) => ctx.addIssue({ code: "custom", path, message }));
+});
+
+/** Reports one problem at a field of the rule being checked. */
+type At = (field: (string | number)[], message: string) => void;
+type PackData = z.infer<typeof RulePackShape>;
+
+/** A limit's SI value equals its printed value, and its unit is of the family expected. */
+function exactLimit(at: At, l: Limit, field: (string | number)[], family: string): void {
+  const v = toSI(l.value, l.unit);
+  if (Math.abs(v - l.si) > 1e-9 * Math.max(1, Math.abs(v))) {
+    at(
+      [...field, "si"],
+      `${l.si} does not equal ${l.value} ${l.unit} = ${+v.toPrecision(12)} in SI`,
+    );
+  }
+  if (SOURCE_UNITS[l.unit].family !== family) {
+    at([...field, "unit"], `${l.unit} is not a${family === "area" ? "n" : ""} ${family} unit`);
+  }
+}
+
+/** One rule's cross-field checks, in phases: its limit, its width, its tables, its conditions. */
+function checkRule(r: Rule, p: PackData, at: At): void {
+  if (r.pack !== p.id) at(["pack"], `is ${JSON.stringify(r.pack)}, but the pack is ${p.id}`);
+  checkLimitAndLevels(r, p, at);
+  checkWidth(r, at);
+  checkTables(r, at);
+  checkMeasureOptions(r, at);
+  checkApplies(r, at);
+}
+
+/** The limit's SI value and unit family; the levels the rule names are the pack's. */
+function checkLimitAndLevels(r: Rule, p: PackData, at: At): void {
+  const exact = toSI(r.limit.value, r.limit.unit);
+  if (Math.abs(exact - r.limit.si) > 1e-9 * Math.max(1, Math.abs(exact))) {
+    at(
+      ["limit", "si"],
+      `${r.limit.si} does not equal ${r.limit.value} ${r.limit.unit} = ${+exact.toPrecision(
+        12,
+      )} in SI`,
+    );
+  }
+  const m = MEASURES[r.measure] as MeasureDef;
+  const fam = SOURCE_UNITS[r.limit.unit].family;
+  if (fam !== UNIT_FAMILY[m.unit]) {
+    at(
+      ["limit", "unit"],
+      `${r.limit.unit} is a${
+        fam === "angle" ? "n" : ""
+      } ${fam} unit, but ${r.measure} is measured in ${m.unit}`,
+    );
+  }
+  for (const lv of r.applies.levels ?? []) {
+    if (!p.levels?.includes(lv)) {
       at(
-        ["limit", "si"],
-        `${r.limit.si} does not equal ${r.limit.value} ${r.limit.unit} = ${+exact.toPrecision(
+        ["applies", "levels"],
+        `level ${JSON.stringify(lv)} is not among the pack's levels (${
+          p.levels?.join(", ") ?? "none"
+        })`,
+      );
+    }
+  }
+}
+
+/** The measures whose space has a fixed width the rule gives (`width`). */
+const WIDTH_MEASURES: readonly MeasureKind[] = [
+  "clear_floor_length_m",
+  "wc_clearance_depth_m",
+  "range_parallel_depth_m",
+  "wc_front_zone_m",
+];
+
+/** A space's width: given exactly for the measures that take one, and for no other. */
+function checkWidth(r: Rule, at: At): void {
+  const widthMeasure = WIDTH_MEASURES.includes(r.measure);
+  if (widthMeasure && !r.width) {
+    at(["width"], `${r.measure} needs the width of the space (e.g. 30 in)`);
+  }
+  if (r.width && !widthMeasure) {
+    at(
+      ["width"],
+      `only ${WIDTH_MEASURES.join(", ")} take a width, not ${r.measure}`,
+    );
+  }
+  if (r.width) {
+    const w = toSI(r.width.value, r.width.unit);
+    if (Math.abs(w - r.width.si) > 1e-9 * Math.max(1, Math.abs(w))) {
+      at(
+        ["width", "si"],
+        `${r.width.si} does not equal ${r.width.value} ${r.width.unit} = ${+w.toPrecision(
           12,
         )} in SI`,
       );
     }
-    const m = MEASURES[r.measure] as MeasureDef;
-    const fam = SOURCE_UNITS[r.limit.unit].family;
-    if (fam !== UNIT_FAMILY[m.unit]) {
-      at(
-        ["limit", "unit"],
-        `${r.limit.unit} is a${
-          fam === "angle" ? "n" : ""
-        } ${fam} unit, but ${r.measure} is measured in ${m.unit}`,
-      );
+    if (SOURCE_UNITS[r.width.unit].family !== "length") {
+      at(["width", "unit"], `${r.width.unit} is not a length unit`);
     }
-    for (const lv of r.applies.levels ?? []) {
-      if (!p.levels?.includes(lv)) {
-        at(
-          ["applies", "levels"],
-          `level ${JSON.stringify(lv)} is not among the pack's levels (${
-            p.levels?.join(", ") ?? "none"
-          })`,
-        );
+  }
+}
+
+/** A graded ramp's points and a door table's rows: exact limits, in order, on their measure. */
+function checkTables(r: Rule, at: At): void {
+  if (r.graded) {
+    if (r.measure !== "ramp_slope") {
+      at(["graded"], `only ramp_slope is graded by going, not ${r.measure}`);
+    }
+    r.graded.points.forEach((pt, k) => {
+      exactLimit(at, pt.going, ["graded", "points", k, "going"], "length");
+      exactLimit(at, pt.limit, ["graded", "points", k, "limit"], "ratio");
+      if (k > 0 && pt.going.si <= r.graded!.points[k - 1].going.si) {
+        at(["graded", "points", k, "going"], "goings must increase from point to point");
       }
+    });
+  }
+  if (r.door_table) {
+    if (r.measure !== "door_clear_width_m") {
+      at(["door_table"], `only door_clear_width_m takes a door table, not ${r.measure}`);
     }
-    const widthMeasure = r.measure === "clear_floor_length_m" ||
-      r.measure === "wc_clearance_depth_m" || r.measure === "range_parallel_depth_m";
-    if (widthMeasure && !r.width) {
-      at(["width"], `${r.measure} needs the width of the space (e.g. 30 in)`);
-    }
-    if (r.width && !widthMeasure) {
-      at(
-        ["width"],
-        `only clear_floor_length_m, wc_clearance_depth_m and range_parallel_depth_m take a width, not ${r.measure}`,
-      );
-    }
-    if (r.width) {
-      const w = toSI(r.width.value, r.width.unit);
-      if (Math.abs(w - r.width.si) > 1e-9 * Math.max(1, Math.abs(w))) {
-        at(
-          ["width", "si"],
-          `${r.width.si} does not equal ${r.width.value} ${r.width.unit} = ${+w.toPrecision(
-            12,
-          )} in SI`,
-        );
+    r.door_table.rows.forEach((row, k) => {
+      if (row.corridor) {
+        exactLimit(at, row.corridor, ["door_table", "rows", k, "corridor"], "length");
       }
-      if (SOURCE_UNITS[r.width.unit].family !== "length") {
-        at(["width", "unit"], `${r.width.unit} is not a length unit`);
-      }
+      exactLimit(at, row.door, ["door_table", "rows", k, "door"], "length");
+    });
+  }
+}
+
+/** A bevel range and a pull side: exact, and on the measures they belong to. */
+function checkMeasureOptions(r: Rule, at: At): void {
+  const m = MEASURES[r.measure] as MeasureDef;
+  if (r.bevel) {
+    exactLimit(at, r.bevel, ["bevel"], UNIT_FAMILY[m.unit]);
+    if (r.comparator !== "<=") at(["bevel"], "a bevel range needs a maximum (<=)");
+    if (r.bevel.si >= r.limit.si) at(["bevel", "si"], "the bevel range starts below the limit");
+  }
+  if (r.pull_side) {
+    exactLimit(at, r.pull_side.depth, ["pull_side", "depth"], "length");
+    exactLimit(at, r.pull_side.beyond_latch, ["pull_side", "beyond_latch"], "length");
+    if (r.measure !== "door_maneuvering_depth_m") {
+      at(["pull_side"], `only door_maneuvering_depth_m takes a pull side, not ${r.measure}`);
     }
-    const exactLimit = (l: Limit, field: (string | number)[], family: string) => {
-      const v = toSI(l.value, l.unit);
-      if (Math.abs(v - l.si) > 1e-9 * Math.max(1, Math.abs(v))) {
-        at(
-          [...field, "si"],
-          `${l.si} does not equal ${l.value} ${l.unit} = ${+v.toPrecision(12)} in SI`,
-        );
-      }
-      if (SOURCE_UNITS[l.unit].family !== family) {
-        at([...field, "unit"], `${l.unit} is not a${family === "area" ? "n" : ""} ${family} unit`);
-      }
-    };
-    if (r.graded) {
-      if (r.measure !== "ramp_slope") {
-        at(["graded"], `only ramp_slope is graded by going, not ${r.measure}`);
-      }
-      r.graded.points.forEach((pt, k) => {
-        exactLimit(pt.going, ["graded", "points", k, "going"], "length");
-        exactLimit(pt.limit, ["graded", "points", k, "limit"], "ratio");
-        if (k > 0 && pt.going.si <= r.graded!.points[k - 1].going.si) {
-          at(["graded", "points", k, "going"], "goings must increase from point to point");
-        }
-      });
+    if (r.comparator !== ">=") at(["pull_side"], "a pull side needs a minimum (>=)");
+    if (r.pull_side.depth.si <= r.limit.si) {
+      at(["pull_side", "depth", "si"], "the pull side needs more than the rule's own limit");
     }
-    if (r.door_table) {
-      if (r.measure !== "door_clear_width_m") {
-        at(["door_table"], `only door_clear_width_m takes a door table, not ${r.measure}`);
-      }
-      r.door_table.rows.forEach((row, k) => {
-        if (row.corridor) exactLimit(row.corridor, ["door_table", "rows", k, "corridor"], "length");
-        exactLimit(row.door, ["door_table", "rows", k, "door"], "length");
-      });
-    }
-    if (r.bevel) {
-      exactLimit(r.bevel, ["bevel"], UNIT_FAMILY[m.unit]);
-      if (r.comparator !== "<=") at(["bevel"], "a bevel range needs a maximum (<=)");
-      if (r.bevel.si >= r.limit.si) at(["bevel", "si"], "the bevel range starts below the limit");
-    }
-    if (r.pull_side) {
-      exactLimit(r.pull_side.depth, ["pull_side", "depth"], "length");
-      exactLimit(r.pull_side.beyond_latch, ["pull_side", "beyond_latch"], "length");
-      if (r.measure !== "door_maneuvering_depth_m") {
-        at(["pull_side"], `only door_maneuvering_depth_m takes a pull side, not ${r.measure}`);
-      }
-      if (r.comparator !== ">=") at(["pull_side"], "a pull side needs a minimum (>=)");
-      if (r.pull_side.depth.si <= r.limit.si) {
-        at(["pull_side", "depth", "si"], "the pull side needs more than the rule's own limit");
-      }
-    }
-    for (const k of ["rise_above", "above_grade_more_than"] as const) {
-      const l = r.applies[k];
-      if (l) exactLimit(l, ["applies", k], "length");
-    }
-    if (r.applies.slope_above) {
-      exactLimit(r.applies.slope_above, ["applies", "slope_above"], "ratio");
-    }
-    if (r.applies.exempt_utility_only_up_to) {
-      exactLimit(
-        r.applies.exempt_utility_only_up_to,
-        ["applies", "exempt_utility_only_up_to"],
-        "area",
-      );
-    }
-    if (
-      (r.applies.rise_above || r.applies.slope_above || r.applies.risers_at_least) &&
-      m.subject !== "vertical"
-    ) {
-      at(
-        ["applies"],
-        `rise, slope and riser conditions are for stairs and ramps, not ${m.subject}s`,
-      );
-    }
-    if (r.plus_door_swing && r.measure !== "doors_in_series_gap_m") {
-      at(["plus_door_swing"], `only doors_in_series_gap_m takes plus_door_swing, not ${r.measure}`);
-    }
-    if (r.applies.u_shaped && m.subject !== "room") {
-      at(["applies", "u_shaped"], `u_shaped is a room condition, not for ${m.subject}s`);
-    }
-    if (r.applies.largest_only && m.subject !== "room") {
-      at(["applies", "largest_only"], `largest_only is a room condition, not for ${m.subject}s`);
-    }
-    if (r.applies.attic && m.subject !== "room") {
-      at(
-        ["applies", "attic"],
-        `attic is a room condition, but ${r.measure} is measured on ${m.subject}s`,
-      );
-    }
-    if (r.applies.doorway_deeper_than) {
-      exactLimit(r.applies.doorway_deeper_than, ["applies", "doorway_deeper_than"], "length");
-    }
-    if (
-      (r.applies.grade_floor_opening !== undefined || r.applies.one_per_floor) &&
-      !r.measure.startsWith("egress_")
-    ) {
-      at(["applies"], `grade_floor_opening and one_per_floor are for egress window measures`);
-    }
-    if (r.alternative === "uk_ellipse" && r.measure !== "turning_diameter_m") {
-      at(["alternative"], `uk_ellipse is an alternative to turning_diameter_m, not ${r.measure}`);
-    }
-    if (r.alternative === "ada_t_turn" && r.measure !== "turning_diameter_m") {
-      at(["alternative"], `ada_t_turn is an alternative to turning_diameter_m, not ${r.measure}`);
-    }
-    if (r.applies.room_labels && m.subject !== "room") {
-      at(["applies", "room_labels"], `${r.measure} is measured on ${m.subject}s, not rooms`);
-    }
-    if (
-      (r.applies.opening_kinds || r.applies.exterior !== undefined ||
-        r.applies.main_entrance !== undefined || r.applies.door_to ||
-        r.applies.doorway_deeper_than) &&
-      m.subject !== "opening"
-    ) {
-      at(["applies"], `opening conditions given, but ${r.measure} is measured on ${m.subject}s`);
-    }
-  });
+  }
+}
+
+/**
+ * Where the rule applies, doors in series and alternatives: each condition's limits exact, and
+ * each on the subjects and measures it is for.
+ */
+function checkApplies(r: Rule, at: At): void {
+  const m = MEASURES[r.measure] as MeasureDef;
+  for (const k of ["rise_above", "above_grade_more_than"] as const) {
+    const l = r.applies[k];
+    if (l) exactLimit(at, l, ["applies", k], "length");
+  }
+  if (r.applies.slope_above) {
+    exactLimit(at, r.applies.slope_above, ["applies", "slope_above"], "ratio");
+  }
+  if (r.applies.exempt_utility_only_up_to) {
+    exactLimit(
+      at,
+      r.applies.exempt_utility_only_up_to,
+      ["applies", "exempt_utility_only_up_to"],
+      "area",
+    );
+  }
+  if (
+    (r.applies.rise_above || r.applies.slope_above || r.applies.risers_at_least) &&
+    m.subject !== "vertical"
+  ) {
+    at(
+      ["applies"],
+      `rise, slope and riser conditions are for stairs and ramps, not ${m.subject}s`,
+    );
+  }
+  if (r.plus_door_swing && r.measure !== "doors_in_series_gap_m") {
+    at(["plus_door_swing"], `only doors_in_series_gap_m takes plus_door_swing, not ${r.measure}`);
+  }
+  if (r.applies.u_shaped && m.subject !== "room") {
+    at(["applies", "u_shaped"], `u_shaped is a room condition, not for ${m.subject}s`);
+  }
+  if (r.applies.largest_only && m.subject !== "room") {
+    at(["applies", "largest_only"], `largest_only is a room condition, not for ${m.subject}s`);
+  }
+  if (r.applies.attic && m.subject !== "room") {
+    at(
+      ["applies", "attic"],
+      `attic is a room condition, but ${r.measure} is measured on ${m.subject}s`,
+    );
+  }
+  if (r.applies.doorway_deeper_than) {
+    exactLimit(at, r.applies.doorway_deeper_than, ["applies", "doorway_deeper_than"], "length");
+  }
+  if (
+    (r.applies.grade_floor_opening !== undefined || r.applies.one_per_floor) &&
+    !r.measure.startsWith("egress_")
+  ) {
+    at(["applies"], `grade_floor_opening and one_per_floor are for egress window measures`);
+  }
+  if (r.alternative === "uk_ellipse" && r.measure !== "turning_diameter_m") {
+    at(["alternative"], `uk_ellipse is an alternative to turning_diameter_m, not ${r.measure}`);
+  }
+  if (r.alternative === "ada_t_turn" && r.measure !== "turning_diameter_m") {
+    at(["alternative"], `ada_t_turn is an alternative to turning_diameter_m, not ${r.measure}`);
+  }
+  if (r.applies.room_labels && m.subject !== "room") {
+    at(["applies", "room_labels"], `${r.measure} is measured on ${m.subject}s, not rooms`);
+  }
+  if (
+    (r.applies.opening_kinds || r.applies.exterior !== undefined ||
+      r.applies.main_entrance !== undefined || r.applies.door_to ||
+      r.applies.doorway_deeper_than) &&
+    m.subject !== "opening"
+  ) {
+    at(["applies"], `opening conditions given, but ${r.measure} is measured on ${m.subject}s`);
+  }
+}
+
+/** The pack's own cross-field checks: conditional levels, leaf allowance, default level. */
+function checkPack(p: PackData, issue: (path: (string | number)[], message: string) => void): void {
   for (const lv of p.scope?.conditional_levels ?? []) {
     if (!p.levels?.includes(lv)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["scope", "conditional_levels"],
-        message: `level ${JSON.stringify(lv)} is not among the pack's levels`,
-      });
+      issue(
+        ["scope", "conditional_levels"],
+        `level ${JSON.stringify(lv)} is not among the pack's levels`,
+      );
     }
   }
   const la = p.door_leaf_allowance;
   if (la && Math.abs(toSI(la.value, la.unit) - la.si) > 1e-9) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["door_leaf_allowance", "si"],
-      message: `${la.si} does not equal ${la.value} ${la.unit} = ${toSI(la.value, la.unit)} in SI`,
-    });
+    issue(
+      ["door_leaf_allowance", "si"],
+      `${la.si} does not equal ${la.value} ${la.unit} = ${toSI(la.value, la.unit)} in SI`,
+    );
   }
   if (p.default_level !== undefined && !p.levels?.includes(p.default_level)) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["default_level"],
-      message: `${JSON.stringify(p.default_level)} is not among the pack's levels`,
-    });
+    issue(["default_level"], `${JSON.stringify(p.default_level)} is not among the pack's levels`);
   }
-});
+}
+
 export type RulePack = z.infer<typeof RulePack>;
 
 /** JSON Schema of a rule pack file (for `threshold schema pack` and pack authors' editors). */

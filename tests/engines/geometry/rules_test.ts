@@ -319,7 +319,7 @@ Deno.test("parsePack: a bad pack names the rule and the field", () => {
   m = packError(bad({ width: { value: 30, unit: "in", si: 0.762 } }));
   assert.match(
     m,
-    /rules\[0\] \(my-door\)\.width: only clear_floor_length_m, wc_clearance_depth_m and range_parallel_depth_m take a width/,
+    /rules\[0\] \(my-door\)\.width: only clear_floor_length_m, wc_clearance_depth_m, range_parallel_depth_m, wc_front_zone_m take a width/,
   );
   m = packError(bad({ alternative: "ada_t_turn" }));
   assert.match(m, /rules\[0\] \(my-door\)\.alternative: ada_t_turn is an alternative to turning/);
@@ -388,9 +388,12 @@ Deno.test("every built-in pack validates, marks U rules, and IRC says its values
     "adm1-m4-2-nib",
     "adm1-m4-2-switches",
     "adm1-m4-2-switches-max",
+    "adm1-m4-2-wc-zone",
+    "adm1-m4-3-bedroom",
     "adm1-m4-3-door",
     "adm1-m4-3-entrance",
     "adm1-m4-3-hallway",
+    "adm1-m4-3-ramp-width",
     "adm2-3.14",
     "fha-req6-grab-bar",
     "fha-req7a-kitchen-40",
