@@ -45,13 +45,16 @@ export type Cue =
   | { code: "counters.seen"; share: number }
   | { code: "objects.none" };
 
+/** An object cue's class and count in words: "a toilet", "an oven", "2 × chair". */
+export function objectWords(c: Extract<Cue, { code: "object.seen" }>): string {
+  return `${c.count > 1 ? `${c.count} × ` : /^[aeiou]/.test(c.label) ? "an " : "a "}${c.label}`;
+}
+
 /** A cue in words. */
 export function cueText(c: Cue): string {
   switch (c.code) {
     case "object.seen":
-      return `${
-        c.count > 1 ? `${c.count} × ` : /^[aeiou]/.test(c.label) ? "an " : "a "
-      }${c.label} seen (score ${c.score.toFixed(2)})`;
+      return `${objectWords(c)} seen (score ${c.score.toFixed(2)})`;
     case "door.vehicle":
       return `a ${c.width_m.toFixed(2)} m wide door to the outside (a vehicle door is ≥ 2.2 m)`;
     case "shape.closed_small":
