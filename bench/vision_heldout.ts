@@ -322,18 +322,14 @@ const onAll = { carpet: allCarpet, counter: allCounter, scales: allScales, commi
 const secs = (performance.now() - t0) / 1000;
 
 if (Deno.args.includes("--json")) {
-  console.log(JSON.stringify(
-    Object.fromEntries(
-      Object.entries(methods).map(([k, rows]) => [k, {
-        summary: summary(rows),
-        rows,
-        rooms: perRoom(rows),
-      }]),
-    ),
-    fitted_on_all_12: onAll,
-    null,
-    1,
-  ));
+  const each = Object.fromEntries(
+    Object.entries(methods).map(([k, rows]) => [k, {
+      summary: summary(rows),
+      rows,
+      rooms: perRoom(rows),
+    }]),
+  );
+  console.log(JSON.stringify({ methods: each, fitted_on_all_12: onAll }, null, 1));
 } else {
   const f2 = (v: number) => v.toFixed(2);
   const iv = ([a, b]: [number, number]) => `${f2(a)}–${f2(b)}`;
