@@ -29,6 +29,13 @@ import type { Detector } from "../ground/detector.ts";
 import roomLabels from "../tools/room_labels/mod.ts";
 import { RUN_IO } from "../layers/io.ts";
 import { sharedData } from "../tests/_data.ts";
+import process from "node:process";
+
+/** CPU seconds the whole process (main thread and workers) spent since `from`. */
+const cpu = (from?: ReturnType<typeof process.cpuUsage>) => {
+  const u = process.cpuUsage(from);
+  return (u.user + u.system) / 1e6;
+};
 
 const arg = (name: string) => Deno.args.indexOf(name);
 const limit = arg("--limit") >= 0 ? Number(Deno.args[arg("--limit") + 1]) : Infinity;
@@ -50,21 +57,31 @@ const pool = await loadCenterNetPool(2);
 const poolLoad_s = (performance.now() - t) / 1000;
 
 // 1. Per panorama: the bare detector against the two workers, on the same decoded views.
-const per: { sweep: string; bare_s: number; workers_s: number; ratio: number }[] = [];
+const per: {
+  sweep: string;
+  bare_s: number;
+  workers_s: number;
+  ratio: number;
+  /** CPU seconds of the process (all threads) over the same panorama. */
+  bare_cpu_s: number;
+  workers_cpu_s: number;
+}[] = [];
 for (const id of sweeps.slice(0, limit)) {
   const ref = await openPanorama(plan, id);
   if ("missing" in ref) throw new Error(ref.missing);
   const px = await ref.pixels();
   t = performance.now();
+  let c = process.cpuUsage();
   const one = await detectPanorama(px, (v, s) => bare.detect(v, s));
-  const bare_s = (performance.now() - t) / 1000;
+  const bare_s = (performance.now() - t) / 1000, bare_cpu_s = cpu(c);
   t = performance.now();
+  c = process.cpuUsage();
   const two = await detectPanorama(px, (v, s) => pool.detect(v, s), { parallel: 2 });
-  const workers_s = (performance.now() - t) / 1000;
+  const workers_s = (performance.now() - t) / 1000, workers_cpu_s = cpu(c);
   if (JSON.stringify(one) !== JSON.stringify(two)) {
     throw new Error(`${id}: the workers' detections differ from the bare detector's`);
   }
-  per.push({ sweep: id, bare_s, workers_s, ratio: bare_s / workers_s });
+  per.push({ sweep: id, bare_s, workers_s, ratio: bare_s / workers_s, bare_cpu_s, workers_cpu_s });
 }
 
 // 2–3. room_labels cold (fresh store), then cached, with a given detector.
@@ -72,7 +89,7 @@ async function tool(det: Detector) {
   const home = await Deno.makeTempDir();
   const store = openStore(home);
   const run = async () => {
-    const t0 = performance.now();
+    const t0 = performance.now(), c0 = process.cpuUsage();
     const o = await runTool(roomLabels, {
       ...RUN_IO,
       detector: () => Promise.resolve(det),
@@ -84,6 +101,7 @@ async function tool(det: Detector) {
     const m = (id: string) => o.result.metrics.find((x) => x.id === id)!.value as number;
     return {
       s: (performance.now() - t0) / 1000,
+      cpu_s: cpu(c0),
       searched: m("panoramas_searched"),
       cached: m("panoramas_from_cache"),
       checks: JSON.stringify(o.result.checks.map((c) => [c.id, c.status, c.code, c.data])),
@@ -121,6 +139,12 @@ const figures = {
     ...(withBare ? { bare: perPano(withBare.cold) } : {}),
     panoramas: withWorkers.cold.searched,
   },
+  room_labels_cold_cpu_s_per_panorama: withWorkers.cold.cpu_s /
+    Math.max(1, withWorkers.cold.searched),
+  detector_mean_cpu_s: {
+    bare: sum((p) => p.bare_cpu_s) / per.length,
+    workers: sum((p) => p.workers_cpu_s) / per.length,
+  },
   room_labels_cached_ms_per_panorama: 1000 * perPano(withWorkers.warm),
   cached_panoramas: withWorkers.warm.cached,
   target_s: 0.7,
@@ -132,23 +156,28 @@ else {
   console.log(
     `model load: bare ${f(bareLoad_s)} s, 2 workers ${f(poolLoad_s)} s (not timed below)`,
   );
-  console.log("panorama        bare s  workers s  ratio (bare / workers)");
+  console.log("panorama        bare s  workers s  ratio (bare / workers)   CPU s: bare  workers");
   for (const p of per) {
     console.log(
       `${p.sweep.padEnd(14)} ${f(p.bare_s).padStart(7)}  ${f(p.workers_s).padStart(9)}  ${
         f(p.ratio)
-      }×`,
+      }×${" ".repeat(25)}${f(p.bare_cpu_s).padStart(5)}  ${f(p.workers_cpu_s).padStart(7)}`,
     );
   }
+  const dc = figures.detector_mean_cpu_s;
   console.log(
     `mean           ${f(bareMean).padStart(7)}  ${f(workersMean).padStart(9)}  ${
       f(bareMean / workersMean)
-    }×  (baseline: the bare detector)`,
+    }×  (baseline: the bare detector)${" ".repeat(2)}${f(dc.bare).padStart(5)}  ${
+      f(dc.workers).padStart(7)
+    }`,
   );
   console.log(
     `room_labels cold, 2 workers: ${
       f(figures.room_labels_cold_s_per_panorama.workers)
-    } s a panorama over ${withWorkers.cold.searched} (target ≤ 0.7 s on 2 idle cores; ${
+    } s a panorama over ${withWorkers.cold.searched}, ${
+      f(figures.room_labels_cold_cpu_s_per_panorama)
+    } CPU s a panorama (target ≤ 0.7 s on 2 idle cores; ${
       f(figures.room_labels_cold_s_per_panorama.workers / bareMean)
     }× the bare detector's views alone)${
       withBare ? `; with the bare detector ${f(perPano(withBare.cold))} s a panorama` : ""
