@@ -12,6 +12,7 @@
  * same way. Below {@link COMMIT_SCORE} the answer is `unknown`, with the evidence listed. The label a plan
  * already carries is never an input.
  */
+import { sayLength } from "../../ground/units.ts";
 import type { RoomLabel } from "../../ground/plan.ts";
 
 /** What is known about one room. Counts and sizes come from the plan; objects from panoramas. */
@@ -60,7 +61,9 @@ export function cueText(c: Cue): string {
     case "object.seen":
       return `${objectWords(c)} seen (score ${c.score.toFixed(2)})`;
     case "door.vehicle":
-      return `a ${c.width_m.toFixed(2)} m wide door to the outside (a vehicle door is ≥ 2.2 m)`;
+      return `a ${sayLength(c.width_m)} wide door to the outside (a vehicle door is ≥ ${
+        sayLength(2.2, 1)
+      })`;
     case "shape.closed_small":
       return `a small room (${
         c.area_m2.toFixed(1)
