@@ -61,3 +61,15 @@ Deno.test("every command's help and the tools listing print as recorded", async 
     await Deno.remove(home, { recursive: true });
   }
 });
+
+Deno.test("the command table names every command the modules add, each loading its own", async () => {
+  const { COMMAND_NAMES, program } = await import("../../cli.ts");
+  const names = (c: { name(): string; aliases(): string[] }) => [c.name(), ...c.aliases()];
+  const all = (await program()).commands.flatMap(names);
+  assertEquals(all, [...COMMAND_NAMES]);
+  for (const name of COMMAND_NAMES) {
+    const only = (await program([name, "--help"])).commands.flatMap(names);
+    assertEquals(only.includes(name), true, `${name} is added when it runs`);
+    assertEquals(only.length < all.length, true, `${name} loads only its own command`);
+  }
+});
