@@ -13,16 +13,20 @@ import type {
   RasterSource,
 } from "../ground/rasters.ts";
 import { rastersOf } from "../ground/rasters.ts";
-import type { Store } from "./store.ts";
+import type { JudgedScope, Store } from "./store.ts";
 import type { SiteInfo, SiteRecord } from "../ground/site.ts";
 import { type DetectionCache, detectionCache } from "./detections.ts";
 import type { PanoramaRef } from "../ground/image.ts";
 import type { Detector } from "../ground/detector.ts";
 import { checkpoint } from "../ground/budget.ts";
+import { type CodeData, type Said, UNCODED_STEP } from "./result.ts";
 
 /** One step as a listener receives it. */
 export interface StepEvent {
   text: string;
+  /** The step's code and data (`step.uncoded` with no data for a bare sentence). */
+  code: string;
+  data: CodeData;
   elapsed_ms: number;
   index: number;
 }
@@ -55,8 +59,8 @@ export interface Ctx {
    * ("cannot read pack file …").
    */
   readText(path: string, input: string, what?: string): string;
-  /** Tells the person what the tool is doing now. */
-  step(text: string): void;
+  /** Tells the person what the tool is doing now: a step made by `say.step(code, data)`. */
+  step(step: Said | string): void;
   /** Aborts the run when triggered; long handlers call `throwIfCancelled`. */
   signal: AbortSignal;
   /** Throws a CancelledError when the signal has fired. */
@@ -80,6 +84,24 @@ export interface RunIo {
   panoramas?: (plan: Plan, sweepId: string) => Promise<PanoramaRef>;
   /** The object detector for vision tools, loaded once per process. */
   detector?: () => Promise<Detector>;
+  /**
+   * After a run's findings are saved: matches them to the findings of the scan this one
+   * re-scans, the way a batch does (layers/rescan.ts: a rejection there stays a rejection
+   * here, what is no longer found there is resolved). Core matches no plans itself.
+   */
+  rescan?: (
+    store: Store,
+    scan: string,
+    tool: string,
+    result: RescanResult,
+    judged?: JudgedScope,
+  ) => void;
+}
+
+/** What {@link RunIo.rescan} reads and may change of a result: its findings and steps. */
+export interface RescanResult {
+  findings: { id: string; subject?: string }[];
+  steps: string[];
 }
 
 /** Where plans come from, in order: given plans, the store, built-in scans. */
@@ -200,7 +222,7 @@ function fromRecord(r: SiteRecord): SiteInfo {
 export function makeCtx(opts: {
   sources: PlanSources;
   signal: AbortSignal;
-  onStep: (text: string) => void;
+  onStep: (step: Said) => void;
   onPlan?: (sid: string, loaded: LoadedPlan) => void;
   /** Where detections are cached (default: the store, else process memory). */
   detections?: DetectionCache;
@@ -239,9 +261,9 @@ export function makeCtx(opts: {
     detections: opts.detections ?? detectionCache(sources.store),
     detector: io.detector ?? without("object detector"),
     site: (place) => resolveSite(sources, place),
-    step(text) {
+    step(step) {
       if (signal.aborted) throw new CancelledError();
-      opts.onStep(text);
+      opts.onStep(typeof step === "string" ? { code: UNCODED_STEP, data: {}, text: step } : step);
     },
     signal,
     throwIfCancelled() {

@@ -15,7 +15,9 @@ export interface PlanNames {
   room: Map<string, string>;
   opening: Map<string, string>;
   vertical: Map<string, string>;
-  /** Any element's display name by id (floors, rooms, openings, verticals); else the id. */
+  /** Panoramas (sweeps): "panorama (Kitchen)", numbered when a room has several. */
+  sweep: Map<string, string>;
+  /** Any element's display name by id (floors, rooms, openings, verticals, sweeps); else the id. */
   of(id: string | null | undefined): string;
 }
 
@@ -99,7 +101,7 @@ function disambiguate(
  * Stairs: "stair (Ground floor → First floor)".
  */
 export function planNames(
-  plan: Pick<Plan, "floors" | "rooms" | "openings" | "verticals">,
+  plan: Pick<Plan, "floors" | "rooms" | "openings" | "verticals"> & Partial<Pick<Plan, "sweeps">>,
 ): PlanNames {
   const floorItems = plan.floors.map((f) => ({
     id: f.id,
@@ -130,14 +132,20 @@ export function planNames(
       floor.get(v.to_floor) ?? v.to_floor
     })`,
   })));
+  const sweep = disambiguate((plan.sweeps ?? []).map((s) => ({
+    id: s.id,
+    base: `panorama (${s.room ? room.get(s.room) ?? s.room : floor.get(s.floor) ?? s.floor})`,
+  })));
   return {
     floor,
     room,
     opening,
     vertical,
+    sweep,
     of(id) {
       if (id === null || id === undefined) return "outside";
-      return room.get(id) ?? opening.get(id) ?? floor.get(id) ?? vertical.get(id) ?? id;
+      return room.get(id) ?? opening.get(id) ?? floor.get(id) ?? vertical.get(id) ??
+        sweep.get(id) ?? id;
     },
   };
 }
@@ -262,14 +270,15 @@ export function namesInText(text: string, names: PlanNames): string {
   const re = namesPattern(names);
   if (!re) return text;
   // "door d2" becomes "door (Hall ↔ Kitchen)", not "door door (Hall ↔ Kitchen)".
-  return text.replace(re, (id) => names.of(id)).replace(
-    /\b(door|window|opening|stair|ramp|lift|step) (front )?\1 \(/gi,
-    (_m, word: string, front?: string) => {
-      const cap = word[0] === word[0].toUpperCase();
-      if (!front) return `${word} (`;
-      return `${cap ? "Front" : "front"} ${word.toLowerCase()} (`;
-    },
-  );
+  return text.replace(re, (id) => names.of(id)).replace(/\bsweep panorama \(/g, "panorama (")
+    .replace(
+      /\b(door|window|opening|stair|ramp|lift|step) (front )?\1 \(/gi,
+      (_m, word: string, front?: string) => {
+        const cap = word[0] === word[0].toUpperCase();
+        if (!front) return `${word} (`;
+        return `${cap ? "Front" : "front"} ${word.toLowerCase()} (`;
+      },
+    );
 }
 
 const patterns = new WeakMap<PlanNames, RegExp | null>();
@@ -280,6 +289,7 @@ function namesPattern(names: PlanNames): RegExp | null {
     ...names.opening.keys(),
     ...names.floor.keys(),
     ...names.vertical.keys(),
+    ...names.sweep.keys(),
   ].filter((id) => names.of(id) !== id).sort((a, b) => b.length - a.length);
   checkpoint();
   const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -288,4 +298,33 @@ function namesPattern(names: PlanNames): RegExp | null {
     : null;
   patterns.set(names, re);
   return re;
+}
+
+const DISPLAYED = new WeakMap<object, object>();
+
+/**
+ * The plan as people read it: each room and floor carries its display name (from
+ * {@link planNames}: "bedroom (1)", not "bedroom") as its `name`, so whatever a tool or an
+ * engine says of it by name is the one disambiguated name. Ids, labels and geometry are
+ * unchanged; display names are unique, so naming the result again gives the same names.
+ * Made once per plan object.
+ */
+export function withDisplayNames<
+  P extends Pick<Plan, "floors" | "rooms" | "openings" | "verticals">,
+>(
+  plan: P,
+  names: PlanNames = planNames(plan),
+): P {
+  const done = DISPLAYED.get(plan);
+  if (done) return done as P;
+  const same = plan.rooms.every((r) => r.name === names.room.get(r.id)) &&
+    plan.floors.every((f) => f.name === names.floor.get(f.id));
+  const out = same ? plan : {
+    ...plan,
+    floors: plan.floors.map((f) => ({ ...f, name: names.floor.get(f.id) ?? f.name })),
+    rooms: plan.rooms.map((r) => ({ ...r, name: names.room.get(r.id) ?? r.name })),
+  };
+  DISPLAYED.set(plan, out);
+  DISPLAYED.set(out, out);
+  return out;
 }

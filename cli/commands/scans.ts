@@ -67,7 +67,7 @@ export const importScan: Register = (p, { act }) => {
         out(wrapIndented(
           `It replaced "${stored.replaced.name}" (${stored.replaced.rooms} rooms, imported ${
             stored.replaced.imported_at.slice(0, 10)
-          }): ${f.kept} open finding(s) kept, ${f.gone} closed as gone (their subject is not in this building).`,
+          }): ${f.kept} open finding(s) kept, ${f.matched} matched to the same element under its new id, ${f.gone} closed as gone (their subject is not in this building).`,
           width,
           "",
           "  ",

@@ -131,8 +131,13 @@ Deno.test("units: a tool's table converts its _m and _m2 columns (takeoff on the
   const h = row[j.columns.indexOf("height_m")] as number;
   const a = row[j.columns.indexOf("floor_area_m2")] as number;
   const plain = (await cli(home, [...args, "--format", "plain", "--units", "both"], W80)).stdout;
-  assert(plain.includes(`  height: ${feetInches(h)} (${fmtNum(h)} m)`), plain);
-  assert(plain.includes(`  floor_area: ${squareFeet(a)} ft² (${fmtNum(a)} m²)`));
+  // Headings are words (render/table.ts columnHeading), without the unit the cells now carry.
+  assert(plain.includes(`  Height: ${feetInches(h)} (${fmtNum(h)} m)`), plain);
+  assert(plain.includes(`  Floor area: ${squareFeet(a)} ft² (${fmtNum(a)} m²)`));
   const md = (await cli(home, [...args, "--format", "markdown"], W80)).stdout;
-  assert(md.includes("| height_m |") && md.includes("| floor_area_m2 |"), "metric keeps SI names");
+  assert(
+    md.includes("| Height (m) |") && md.includes("| Floor area (m²) |"),
+    "metric says SI units",
+  );
+  assert(!md.includes("floor_area_m2"), "no raw key as a heading");
 });

@@ -7,7 +7,7 @@ import { BudgetExceeded, ticker } from "../../ground/budget.ts";
 import type { Ctx } from "../../core/context.ts";
 import { InputError } from "../../ground/errors.ts";
 import type { InputsSchema, Manifest } from "../../core/manifest.ts";
-import type { HandlerResult } from "../../core/result.ts";
+import type { HandlerResult, Said } from "../../core/result.ts";
 import type { Plan } from "../../ground/plan.ts";
 import {
   namesInText,
@@ -16,6 +16,7 @@ import {
   type RefKind,
   refProblem,
   resolveRef,
+  withDisplayNames,
 } from "../../ground/names.ts";
 
 /** The id of the element `value` names, or an InputError on `input` saying what it could be. */
@@ -29,14 +30,24 @@ export function resolveInput(
 ): string {
   const r = resolveRef(plan, kind, value, names);
   if (r.ok) return r.id;
-  throw new InputError(input, refProblem(kind, value, r, scan));
+  throw new InputError(input, refProblem(kind, value, r, scan), {
+    code: `ref.${r.reason}`,
+    data: {
+      kind,
+      got: value,
+      allowed: r.candidates.map((c) => c.id),
+      ...(scan !== undefined ? { scan } : {}),
+    },
+  });
 }
 
 /**
- * A tool whose people-facing text names elements by name, not id: its steps, verdict, check
- * labels and notes, finding titles and details, overlay labels and assumptions have every
- * id of the scan's plan replaced by its display name. Ids stay in ids (findings, subjects,
- * overlays) and in `--json`'s inputs.
+ * A tool whose people-facing text names elements by name, not id: the plan it reads names
+ * each room and floor by its display name (ground/names.ts `withDisplayNames`: "bedroom (1)",
+ * never a bare repeated "bedroom"), and its steps, verdict, metric labels, check labels and
+ * notes, finding titles and details, overlay labels, assumptions and its table's text cells
+ * (all but an `id` column) have every id of the scan's plan replaced by its display name.
+ * Ids stay in ids (findings, subjects, overlays), in data and in `--json`'s inputs.
  */
 export function named<S extends InputsSchema>(m: Manifest<S>): Manifest<S> {
   return {
@@ -58,11 +69,33 @@ export function named<S extends InputsSchema>(m: Manifest<S>): Manifest<S> {
       // checked at each text (one rewrite of a plan with 100,000 ids takes milliseconds).
       const tick = ticker(1);
       const sub = (t: string) => (tick(), namesInText(t, n));
-      const named: Ctx = Object.create(ctx, { step: { value: (t: string) => ctx.step(sub(t)) } });
+      const step = (s: Said | string) =>
+        ctx.step(typeof s === "string" ? sub(s) : { ...s, text: sub(s.text) });
+      const named: Ctx = Object.create(ctx, {
+        step: { value: step },
+        plan: {
+          value: (sid: string) => sid === scan ? withDisplayNames(ctx.plan(sid), n) : ctx.plan(sid),
+        },
+      });
       const h: HandlerResult = await m.run(named, inputs);
+      const table = h.data?.table;
       return {
         ...h,
         verdict: { ...h.verdict, text: sub(h.verdict.text) },
+        ...(h.metrics ? { metrics: h.metrics.map((x) => ({ ...x, label: sub(x.label) })) } : {}),
+        ...(table
+          ? {
+            data: {
+              ...h.data,
+              table: {
+                ...table,
+                rows: table.rows.map((row) =>
+                  row.map((c, i) => typeof c === "string" && table.columns[i] !== "id" ? sub(c) : c)
+                ),
+              },
+            },
+          }
+          : {}),
         ...(h.checks
           ? {
             checks: h.checks.map((c) => ({

@@ -27,6 +27,10 @@ import {
   sectionLabel,
 } from "../../engines/geometry/rules/mod.ts";
 import { capitalise } from "../../ground/text.ts";
+import { say } from "./wording.ts";
+import { derivedAssumptions } from "../_shared/derived.ts";
+
+const ruleRef = (r: { id: string; section: string }) => ({ id: r.id, section: r.section });
 
 /** One run of a pack on a scan: what its metrics, assumptions and verdict are worded from. */
 export interface PackRun {
@@ -72,6 +76,40 @@ export function packMetrics(r: PackRun): Metric[] {
   return metrics;
 }
 
+/** A warn on an estimated value (a clear width from a leaf, a stair width off its box). */
+const ESTIMATED_CLOSE = "Estimated — measure on site: the value is within its estimate's bound.";
+
+/**
+ * Which values were estimated rather than read, and how (issue 24 §3): one sentence naming
+ * each estimated measure's subjects, with the estimate's basis and error bound.
+ */
+function estimatedAssumption(ev: PackEvaluation): Assumption | undefined {
+  const by = new Map<
+    string,
+    { what: string; basis: string; error_m: number; names: Set<string> }
+  >();
+  for (const o of ev.outcomes) {
+    if (!o.estimated || !o.subject) continue;
+    const what = MEASURES[o.rule.measure].title.toLowerCase();
+    // One basis per measure: the leaf less its allowance, the box's half side, … (the
+    // numbers differ by subject; the basis's words before its first number say how).
+    const key = `${what}\0${o.estimated.error_m}`;
+    const g = by.get(key) ??
+      { what, basis: o.estimated.basis, error_m: o.estimated.error_m, names: new Set<string>() };
+    g.names.add(o.subject.name);
+    by.set(key, g);
+  }
+  if (!by.size) return undefined;
+  return say.assumption("assumption.estimated", {
+    estimates: [...by.values()].map((g) => ({
+      what: g.what,
+      basis: g.basis,
+      error_m: g.error_m,
+      names: [...g.names],
+    })),
+  });
+}
+
 /** The assumptions: rooms not judged, defaults taken, scope, methods, editions, unverified rules. */
 export function packAssumptions(r: PackRun): Assumption[] {
   const {
@@ -85,24 +123,23 @@ export function packAssumptions(r: PackRun): Assumption[] {
     unverified,
     unverifiedFailing,
   } = r;
-  const assumptions = [];
-  for (const r of derived) {
-    assumptions.push({ text: `Not judged: ${r.name ?? r.id} (${r.derived}).` });
-  }
+  const assumptions: Assumption[] = [...derivedAssumptions(derived)];
   const notes = ev.coverage.notes;
   if (occupancy === undefined && !notes.some((n) => n.code === "occupancy_default")) {
-    assumptions.push({
-      text: `Checked as a ${opts.occupancy} building: the default of ${pack.id}.`,
-      input: "occupancy",
-      from: "default",
-    });
+    assumptions.push(
+      say.assumption("assumption.occupancy_default", {
+        occupancy: opts.occupancy,
+        pack: pack.id,
+      }, { input: "occupancy", from: "default" }),
+    );
   }
   if (level === undefined && ev.options.level !== undefined) {
-    assumptions.push({
-      text: `Checked at level ${ev.options.level}: the default of ${pack.id}.`,
-      input: "level",
-      from: "default",
-    });
+    assumptions.push(
+      say.assumption("assumption.level_default", { level: ev.options.level, pack: pack.id }, {
+        input: "level",
+        from: "default",
+      }),
+    );
   }
   // Whether the pack governs the building (engines/geometry/rules/scope.ts), and what the
   // run took about its scope.
@@ -120,7 +157,13 @@ export function packAssumptions(r: PackRun): Assumption[] {
       upper_unit_no_lift: "unit_floor",
     };
     const i = input[ev.coverage.code];
-    assumptions.push({ text: ev.coverage.text, ...(i ? { input: i } : {}) });
+    assumptions.push(
+      say.assumption(
+        "assumption.coverage",
+        { ...ev.coverage.data, coverage: ev.coverage.code, sentence: ev.coverage.text },
+        i ? { input: i } : {},
+      ),
+    );
   }
   for (const n of notes) {
     const input = n.code === "occupancy_default"
@@ -130,9 +173,19 @@ export function packAssumptions(r: PackRun): Assumption[] {
       : n.code === "levels_not_for_work"
       ? { input: "work" }
       : {};
-    assumptions.push({ text: scopeNoteText(n, pack), ...input });
+    assumptions.push(
+      say.assumption(
+        "assumption.scope_note",
+        { ...n.data, note: n.code, sentence: scopeNoteText(n, pack) },
+        input,
+      ),
+    );
   }
-  for (const m of ev.methods) assumptions.push({ text: m });
+  for (const m of ev.methods) {
+    assumptions.push(say.assumption("assumption.method", { sentence: m }));
+  }
+  const estimated = estimatedAssumption(ev);
+  if (estimated) assumptions.push(estimated);
   const older = [
     ...new Set(
       pack.rules.filter((r) => r.source_edition && rulesRun.has(r.id)).map((r) =>
@@ -141,34 +194,30 @@ export function packAssumptions(r: PackRun): Assumption[] {
     ),
   ];
   if (older.length) {
-    assumptions.push({
-      text: `${pack.title} ${pack.edition}: the values were checked against ${
-        older.join(", ")
-      } text, not the ${pack.edition} edition itself.`,
-    });
+    assumptions.push(
+      say.assumption("assumption.older_text", {
+        pack_title: pack.title,
+        edition: pack.edition,
+        older,
+      }),
+    );
   }
   if (unverifiedFailing.size) {
-    assumptions.push({
-      text: `The verdict rests in part on unverified rule(s): ${
-        pack.rules.filter((r) => unverifiedFailing.has(r.id)).map((r) => `${r.id} (${r.section})`)
-          .join(", ")
-      }; check them against the primary source before relying on their findings.`,
-    });
+    assumptions.push(
+      say.assumption("assumption.unverified_failing", {
+        rules: pack.rules.filter((r) => unverifiedFailing.has(r.id)).map(ruleRef),
+      }),
+    );
   }
   if (unverified.length) {
-    assumptions.push({
-      text:
-        `${unverified.length} rule(s) are unverified (not yet checked against the primary source): ${
-          unverified.map((r) => `${r.id} (${r.section})`).join(", ")
-        }.`,
-    });
+    assumptions.push(say.assumption("assumption.unverified", { rules: unverified.map(ruleRef) }));
   }
   if (ev.not_applicable.length) {
-    assumptions.push({
-      text: `${ev.not_applicable.length} rule(s) do not apply here: ${
-        ev.not_applicable.map((n) => `${n.rule.id} (${n.reason})`).join("; ")
-      }.`,
-    });
+    assumptions.push(
+      say.assumption("assumption.not_applicable", {
+        rules: ev.not_applicable.map((n) => ({ id: n.rule.id, reason: n.reason })),
+      }),
+    );
   }
 
   return assumptions;
@@ -277,7 +326,7 @@ export function toCheck(o: RuleOutcome): Check {
   const r = o.rule;
   const unit = MEASURES[r.measure].unit;
   const notes: string[] = [];
-  if (o.status === "warn") notes.push(`${capitalise(TOO_CLOSE)}.`);
+  if (o.status === "warn") notes.push(o.estimated ? ESTIMATED_CLOSE : `${capitalise(TOO_CLOSE)}.`);
   if (o.via) notes.push(`Measured on ${o.via}.`);
   if (o.note) notes.push(o.note);
   if (r.status === "U") notes.push("Unverified rule: check it against the primary source.");
@@ -313,6 +362,7 @@ function outcomeData(o: RuleOutcome): Record<string, unknown> {
     ...(o.tolerance !== undefined ? { tolerance: o.tolerance } : {}),
     ...(o.limit_basis ? { limit_basis: o.limit_basis } : {}),
     ...(o.via ? { via: o.via } : {}),
+    ...(o.estimated ? { estimated: o.estimated } : {}),
     ...(o.would_be ? { would_be: o.would_be } : {}),
     ...(o.rule.section_edition ? { section_edition: o.rule.section_edition } : {}),
   };
@@ -339,7 +389,11 @@ export function toFinding(o: RuleOutcome, pack: RulePack): Finding {
       r.source_edition ? `${r.edition} (value from ${r.source_edition} text)` : r.edition
     } sets a ${bound} of ${limit}.`,
     o.status === "warn"
-      ? `The scan's uncertainty here is ±${formatValue(o.tolerance!, unit)}: ${TOO_CLOSE}.`
+      ? o.estimated
+        ? `The value is an estimate, ±${
+          formatValue(o.tolerance!, unit)
+        } with the scan's uncertainty: estimated — measure on site.`
+        : `The scan's uncertainty here is ±${formatValue(o.tolerance!, unit)}: ${TOO_CLOSE}.`
       : "",
     o.note ?? "",
     r.note ?? "",

@@ -7,7 +7,6 @@
  * estimate becomes an assumption.
  */
 import { fill, tool, z } from "../../core/manifest.ts";
-import { tolerance_m } from "../../ground/plan.ts";
 import {
   type Check,
   type Finding,
@@ -20,8 +19,10 @@ import {
   worstStatus,
 } from "../../core/result.ts";
 import {
+  clearWidthTolerance_m,
   DOOR_LEAF_AND_STOP_TEXT,
   doorClearWidth,
+  LEAF_ESTIMATE_ERROR_TEXT,
   openingSpan,
 } from "../../engines/geometry/clearance.ts";
 import { lineGeometry } from "../../engines/geometry/geojson.ts";
@@ -76,8 +77,8 @@ export default named(tool({
       standard: "ADA 2010 §404.2.3",
       min_m: min_clear_width_m,
     };
-    ctx.step(say("step.checking", { ...need, doors: doors.length }));
-    if (mine) ctx.step(say("step.standard_aside", need));
+    ctx.step(say.step("step.checking", { ...need, doors: doors.length }));
+    if (mine) ctx.step(say.step("step.standard_aside", need));
     const checks: Check[] = [];
     const findings: Finding[] = [];
     const overlays: Overlay[] = [];
@@ -107,15 +108,14 @@ export default named(tool({
       narrowest_m: narrowest?.w ?? null,
     });
     const assumptions = estimated.length
-      ? [{
-        text: say("assumption.estimated", {
-          doors: estimated,
-          leaf_and_stop: DOOR_LEAF_AND_STOP_TEXT,
-        }),
-      }]
+      ? [say.assumption("assumption.estimated", {
+        doors: estimated,
+        leaf_and_stop: DOOR_LEAF_AND_STOP_TEXT,
+        error: LEAF_ESTIMATE_ERROR_TEXT,
+      })]
       : [];
     const status = worstStatus(mineChecks.map((c) => c.status));
-    ctx.step(say("step.done", { fails, warns }));
+    ctx.step(say.step("step.done", { fails, warns }));
     if (!narrowest) {
       return {
         verdict: say.verdict("unknown", "verdict.no_doors", { scan }),
@@ -162,8 +162,17 @@ function judgeDoor(plan: Plan, o: Opening, name: string, need: Need) {
   const mine = need.chair_m !== undefined;
   const cw = doorClearWidth(o);
   const w = cw.clear_width_m;
-  const tol = tolerance_m(plan, w, o);
-  const data = { door: name, clear_m: w, estimated: cw.estimated, basis: cw.basis_code, ...need };
+  // An estimate from the leaf is judged within its own bound on top of the scan's.
+  const tol = clearWidthTolerance_m(plan, o, w);
+  const data = {
+    door: name,
+    clear_m: w,
+    estimated: cw.estimated,
+    basis: cw.basis_code,
+    tolerance_m: tol,
+    ...(cw.error_m !== undefined ? { error_m: cw.error_m } : {}),
+    ...need,
+  };
   const check = judgedCheck({
     id: `clear_width:${o.id}`,
     code: "door.clear_width",
@@ -177,7 +186,11 @@ function judgeDoor(plan: Plan, o: Opening, name: string, need: Need) {
     subject: o.id,
     ...(!mine ? { rule: RULE } : {}),
   });
-  check.note = say("note.clear_width", { basis: cw.basis, status: check.status });
+  check.note = say("note.clear_width", {
+    basis: cw.basis,
+    status: check.status,
+    estimated: cw.estimated,
+  });
   const checks: Check[] = [check];
   const std = mine ? judge(w, ">=", need.min_m, tol) : undefined;
   if (std !== undefined) {

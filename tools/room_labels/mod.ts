@@ -5,8 +5,10 @@
  * label is never an input to the guess.
  */
 import { fill, tool, z } from "../../core/manifest.ts";
+import { named } from "../_shared/refs.ts";
 import type { Room } from "../../ground/plan.ts";
 import { coded } from "../../core/wording.ts";
+import type { Said } from "../../core/result.ts";
 import {
   type Check,
   type Finding,
@@ -27,7 +29,7 @@ import {
 } from "./report.ts";
 import { round } from "../../ground/text.ts";
 
-export default tool({
+export default named(tool({
   id: "room_labels",
   title: "Room labels from panoramas",
   summary: "What each room looks like in its panoramas, against the plan's labels.",
@@ -70,7 +72,7 @@ export default tool({
     const byRoom = sweepsByRoom(plan);
     const rooms = plan.rooms.filter((r) => byRoom.has(r.id));
     // Rooms are judged from their own panoramas and from objects seen into them from others.
-    ctx.step(say("step.looking", {
+    ctx.step(say.step("step.looking", {
       panoramas: [...byRoom.values()].reduce((n, l) => n + l.length, 0),
       rooms: rooms.length,
       of: plan.rooms.length,
@@ -140,7 +142,7 @@ export default tool({
       data: { table: { columns: ["room", "plan", "seen", "score", "evidence"], rows: table } },
     };
   },
-});
+}));
 
 type Sight = Awaited<ReturnType<typeof see>>["sights"][number];
 type Found = ReturnType<typeof objectsInRooms>["byRoom"] extends Map<string, infer V> ? V : never;
@@ -224,7 +226,7 @@ function judgeLabel(
     ...base,
     committed: guess.label !== "unknown" || judged.agreement !== "unknown",
     outcome,
-    step: say("step.labelled", g),
+    step: say.step("step.labelled", g),
     check: {
       id: `label:${room.id}`,
       ...coded("room.label", g),
@@ -255,7 +257,7 @@ interface LabelJudged {
   committed: boolean;
   outcome: "unseen" | "agree" | "disagree" | "neither";
   /** The step saying what it was labelled (none when it could not be seen). */
-  step?: string;
+  step?: Said;
   check: Check;
   overlay: Overlay;
   finding?: Finding;

@@ -5,6 +5,7 @@
  * sightings from two sweeps of one room are merged.
  */
 import { fill, tool, z } from "../../core/manifest.ts";
+import { named } from "../_shared/refs.ts";
 import type { Room } from "../../ground/plan.ts";
 import type { Check, Metric, Overlay } from "../../core/result.ts";
 import { coded } from "../../core/wording.ts";
@@ -19,7 +20,7 @@ import {
 } from "../_vision/see.ts";
 import { round } from "../../ground/text.ts";
 
-export default tool({
+export default named(tool({
   id: "room_objects",
   title: "Objects in each room",
   summary: "Fixtures and furniture seen in the panoramas, placed on the plan.",
@@ -53,7 +54,7 @@ export default tool({
     const plan = ctx.plan(scan);
     const byRoom = sweepsByRoom(plan);
     const rooms = plan.rooms.filter((r) => byRoom.has(r.id));
-    ctx.step(say("step.looking", { rooms: rooms.length, of: plan.rooms.length }));
+    ctx.step(say.step("step.looking", { rooms: rooms.length, of: plan.rooms.length }));
     const seen = await see(
       ctx,
       scan,
@@ -62,8 +63,8 @@ export default tool({
       ),
     );
     const assumptions: { text: string }[] = [
-      { text: say("assumption.line_of_sight", {}) },
-      { text: say("assumption.flat_floor", {}) },
+      say.assumption("assumption.line_of_sight", {}),
+      say.assumption("assumption.flat_floor", {}),
     ];
     const { byRoom: objectsBy, assumedHeight, noHeading } = objectsInRooms(
       plan,
@@ -110,15 +111,13 @@ export default tool({
       });
     }
     if (assumedHeight.length) {
-      assumptions.push({
-        text: say("assumption.camera_height", {
-          sweeps: assumedHeight.length,
-          height_m: DEFAULT_CAMERA_HEIGHT_M,
-        }),
-      });
+      assumptions.push(say.assumption("assumption.camera_height", {
+        sweeps: assumedHeight.length,
+        height_m: DEFAULT_CAMERA_HEIGHT_M,
+      }));
     }
     if (noHeading.length) {
-      assumptions.push({ text: say("assumption.no_heading", { sweeps: noHeading }) });
+      assumptions.push(say.assumption("assumption.no_heading", { sweeps: noHeading }));
     }
     const seenRooms = shown.length - notSeen;
     const metrics: Metric[] = [
@@ -154,7 +153,7 @@ export default tool({
       },
     };
   },
-});
+}));
 
 type Found = ReturnType<typeof objectsInRooms>["byRoom"] extends Map<string, infer V> ? V : never;
 

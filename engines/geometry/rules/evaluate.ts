@@ -53,6 +53,8 @@ export interface RuleOutcome {
   limit?: number;
   /** Which row or point gave that limit, in words. */
   limit_basis?: string;
+  /** The measured value is an estimate (measure.ts `Measured.estimated`): how, its bound. */
+  estimated?: { basis: string; error_m: number };
   /**
    * The status the value alone would have had, where the outcome says less: an unverified
    * rule's fail (a warn), or any fail or warn while the pack's coverage is unknown (unknown).
@@ -520,6 +522,7 @@ export function evaluatePack(pack: RulePack, plan: Plan, options: EvalOptions): 
         ...(j.basis ? { limit_basis: j.basis } : {}),
         ...(would_be ? { would_be } : {}),
         ...(m.via ? { via: m.via } : {}),
+        ...(m.estimated ? { estimated: m.estimated } : {}),
         ...(notes.length ? { note: notes.join(" ") } : {}),
       });
     }

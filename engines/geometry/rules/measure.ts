@@ -13,9 +13,12 @@ import {
 } from "../../../ground/plan.ts";
 import {
   DOOR_LEAF_AND_STOP_M,
+  DOOR_LEAF_AND_STOP_TEXT,
   doorClearWidth,
   freeFloor,
   largestCircleIn,
+  LEAF_ESTIMATE_ERROR_M,
+  LEAF_ESTIMATE_ERROR_TEXT,
   objectFootprint,
 } from "../clearance.ts";
 import { nearestRoomEdge } from "../walls.ts";
@@ -73,6 +76,12 @@ export interface Measured {
   /** Which element the value was taken on, when it is not the subject itself. */
   via?: string;
   note?: string;
+  /**
+   * The value is an estimate, not read (a door's clear width from its leaf, a stair's width
+   * off its bounding box): how, and its error bound, m, which `tolerance` includes. A
+   * judgement within it is too close to call ("estimated — measure on site").
+   */
+  estimated?: { basis: string; error_m: number };
 }
 
 /** Why a value could not be measured. */
@@ -176,14 +185,25 @@ export interface LeafAllowance {
 export function ruleDoorClearWidth(
   o: Pick<Opening, "kind" | "width_m" | "clear_width_m">,
   leaf?: LeafAllowance,
-): { value: number; note?: string } {
+): { value: number; note?: string; error_m?: number; basis?: string } {
   const c = doorClearWidth(o);
   if (c.basis_code !== "leaf_estimate") return { value: c.clear_width_m };
-  if (!leaf) return { value: c.clear_width_m, note: `clear width ${c.basis}` };
+  // The estimate carries its error bound (clearance.ts LEAF_ESTIMATE_ERROR_M): judged within
+  // it on top of the scan's uncertainty, it is too close to call.
+  if (!leaf) {
+    return {
+      value: c.clear_width_m,
+      note: `clear width ${c.basis}`,
+      error_m: c.error_m,
+      basis: `clear width estimated as the leaf less ${DOOR_LEAF_AND_STOP_TEXT}`,
+    };
+  }
   return {
     value: Math.max(0, o.width_m - leaf.si),
     note: `clear width estimated as the ${o.width_m.toFixed(3)} m leaf less ${leaf.printed} ` +
-      `for the open leaf and its stop (${leaf.citation})`,
+      `for the open leaf and its stop (${leaf.citation}), ${LEAF_ESTIMATE_ERROR_TEXT}`,
+    error_m: LEAF_ESTIMATE_ERROR_M,
+    basis: `clear width estimated as the leaf less ${leaf.printed} for the open leaf and its stop`,
   };
 }
 
@@ -237,8 +257,11 @@ function measureDoorClearWidthM({ subject, plan, opts }: MeasureArgs): Measured 
   const cw = ruleDoorClearWidth(subject as Opening, opts?.leaf);
   return {
     value: cw.value,
-    tolerance: tolLen(plan, cw.value),
+    tolerance: tolLen(plan, cw.value) + (cw.error_m ?? 0),
     ...(cw.note ? { note: cw.note } : {}),
+    ...(cw.error_m !== undefined
+      ? { estimated: { basis: cw.basis ?? "estimated from the leaf", error_m: cw.error_m } }
+      : {}),
   };
 }
 
@@ -420,7 +443,12 @@ function measureStairWidthM({ subject, plan }: MeasureArgs): Measured | Missing 
   return {
     value: v.width_m,
     tolerance: tolerance_m(plan, v.width_m, { uncertainty_m: est?.error_m ?? v.uncertainty_m }),
-    ...(est ? { note: `width estimated ${est.basis} (±${est.error_m.toFixed(2)} m)` } : {}),
+    ...(est
+      ? {
+        note: `width estimated ${est.basis} (±${est.error_m.toFixed(2)} m)`,
+        estimated: { basis: `width estimated ${est.basis}`, error_m: est.error_m },
+      }
+      : {}),
   };
 }
 
