@@ -8,6 +8,7 @@
  * what the scores were measured to mean is {@link SCORE_CHECK} / {@link SCORE_MEANING}. Below {@link COMMIT_SCORE} the answer is `unknown`, with the evidence listed. The label a plan
  * already carries is never an input.
  */
+import { sayLength } from "../../ground/units.ts";
 import type { RoomLabel } from "../../ground/plan.ts";
 
 /** What is known about one room. Counts and sizes come from the plan; objects from panoramas. */
@@ -53,7 +54,9 @@ export function cueText(c: Cue): string {
         c.count > 1 ? `${c.count} × ` : /^[aeiou]/.test(c.label) ? "an " : "a "
       }${c.label} seen (score ${c.score.toFixed(2)})`;
     case "door.vehicle":
-      return `a ${c.width_m.toFixed(2)} m wide door to the outside (a vehicle door is ≥ 2.2 m)`;
+      return `a ${sayLength(c.width_m)} wide door to the outside (a vehicle door is ≥ ${
+        sayLength(2.2, 1)
+      })`;
     case "shape.closed_small":
       return `a small room (${
         c.area_m2.toFixed(1)
