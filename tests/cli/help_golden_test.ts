@@ -14,7 +14,7 @@ function listed(help: string): string[] {
   const at = help.indexOf("\nCommands:\n");
   if (at < 0) return [];
   return help.slice(at).split("\n").slice(2)
-    .map((l) => /^  (\S+)/.exec(l)?.[1].split("|")[0])
+    .map((l) => /^ {2}(\S+)/.exec(l)?.[1].split("|")[0])
     .filter((n): n is string => n !== undefined && n !== "help");
 }
 
