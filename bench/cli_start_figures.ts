@@ -6,6 +6,9 @@
  * Goal: `tools` ≤ 3× `deno eval 0`. Fails loudly when a command does not print what it should.
  *
  *   deno run -A bench/cli_start_figures.ts [N=15]
+ *
+ * With `BEFORE=<dir>` (another checkout, e.g. `git archive <commit> | tar -x -C <dir>`) its
+ * `tools` and `--help` are timed in the same alternation, for a before/after in one run.
  */
 import { fileURLToPath } from "node:url";
 
@@ -37,6 +40,14 @@ const CASES: Case[] = [
     check: (s, c) => c === 0 && s.includes("Usage: threshold tools"),
   },
 ];
+const BEFORE = Deno.env.get("BEFORE");
+if (BEFORE) {
+  const old = `${BEFORE}/cli.ts`;
+  CASES.push(
+    { ...CASES[1], name: "threshold tools (before)", args: ["run", "-A", old, "tools"] },
+    { ...CASES[2], name: "threshold --help (before)", args: ["run", "-A", old, "--help"] },
+  );
+}
 
 async function once(c: Case): Promise<number> {
   const t = performance.now();
