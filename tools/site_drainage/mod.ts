@@ -6,12 +6,7 @@
  * is not in shared/reference, so the check is marked unverified.
  */
 import { fill, tool, z } from "../../core/manifest.ts";
-import {
-  type Assumption,
-  JUDGED_BLOCKS,
-  type Metric,
-  worstStatus,
-} from "../../core/result.ts";
+import { type Assumption, JUDGED_BLOCKS, type Metric, worstStatus } from "../../core/result.ts";
 import type { Point } from "../../ground/plan.ts";
 import { footprintMask, groundFloorRooms, outsideWalls } from "../../engines/geometry/footprint.ts";
 import { cellSize_m, resampleToPlan } from "../../engines/aerial/sample.ts";
