@@ -13,7 +13,7 @@ import { createSession } from "../core/session.ts";
 import { judgedScope } from "../core/findings.ts";
 import type { BatchRow, Store } from "../core/store.ts";
 import type { BatchJob } from "./jobs.ts";
-import { matchFindings } from "../engines/geometry/rescan.ts";
+import { carryFindings } from "../layers/rescan.ts";
 import { RUN_IO } from "../layers/io.ts";
 import { round } from "../ground/text.ts";
 
@@ -138,14 +138,9 @@ export async function executeJob(
   // take of the write lock per row, so parallel workers wait for each other once).
   const atomically = store.transaction?.bind(store) ?? (<T>(fn: () => T) => fn());
   return atomically(() => {
+    const judged = judgedScope(m, result);
     if (result.verdict.status !== "error") {
-      const rejected = store.syncFindings(
-        job.scan,
-        job.tool,
-        result.findings,
-        run_id,
-        judgedScope(m, result),
-      );
+      const rejected = store.syncFindings(job.scan, job.tool, result.findings, run_id, judged);
       if (rejected.size) {
         result.findings = result.findings.filter((f) => !rejected.has(f.id));
         result.steps.push(
@@ -154,7 +149,12 @@ export async function executeJob(
       }
     }
     const rescan = job.previous && result.verdict.status !== "error"
-      ? carryFindings(store, job, result)
+      ? carryFindings(
+        store,
+        { scan: job.scan, tool: job.tool, previous: job.previous },
+        result,
+        judged,
+      )
       : undefined;
     const duration_ms = performance.now() - t0;
     const row = resultRow(job, result, run_id, duration_ms);
@@ -171,52 +171,4 @@ export async function executeJob(
     });
     return { row, written };
   });
-}
-
-/**
- * Carries findings over from the scan this one re-scans (engines/geometry/rescan.ts matches
- * them by kind, floor and place): a finding rejected there is rejected here too (and hidden);
- * one open there with no match here is marked resolved there. Idempotent.
- */
-export function carryFindings(
-  store: Store,
-  job: BatchJob,
-  result: ToolResult,
-): { previous: string; matched: number; rejected: number; resolved: number } | undefined {
-  const prevPlan = store.getScan(job.previous!)?.plan;
-  const plan = store.getScan(job.scan)?.plan;
-  if (!prevPlan || !plan) return undefined;
-  const before = store.listFindings({ scan: job.previous!, tool: job.tool, all: true });
-  const pairs = matchFindings(before, prevPlan, result.findings, plan);
-  const byId = new Map(before.map((f) => [f.id, f]));
-  const hidden = new Set<string>();
-  for (const [a, b] of pairs) {
-    const f = byId.get(a)!;
-    if (f.status !== "rejected") continue;
-    store.setFindingStatus(
-      job.scan,
-      b,
-      "rejected",
-      `rejected on scan ${job.previous}${f.reason ? `: ${f.reason}` : ""}`,
-    );
-    hidden.add(b);
-  }
-  const matchedPrev = new Set(pairs.map(([a]) => a));
-  let resolved = 0;
-  for (const f of before) {
-    if (f.status === "open" && !matchedPrev.has(f.id)) {
-      store.setFindingStatus(job.previous!, f.id, "resolved", `not found in re-scan ${job.scan}`);
-      resolved++;
-    }
-  }
-  if (hidden.size) {
-    result.findings = result.findings.filter((f) => !hidden.has(f.id));
-    result.steps.push(
-      `${hidden.size} finding(s) rejected on the earlier scan ${job.previous} stay rejected here.`,
-    );
-  }
-  if (resolved) {
-    result.steps.push(`${resolved} finding(s) of the earlier scan ${job.previous} are resolved.`);
-  }
-  return { previous: job.previous!, matched: pairs.length, rejected: hidden.size, resolved };
 }

@@ -104,13 +104,14 @@ export function tableOf(
   head: string[],
   rows: (string | number)[][],
   noteColumns?: number[],
+  whole?: number[],
 ): string {
   return fitTable(
     head,
     rows.map((r) =>
       r.map((c) => (typeof c === "number" ? fmtNumber(c) : printableLine(String(c))))
     ),
-    { noteColumns, format: (displayCache ?? display()).format },
+    { noteColumns, whole, format: (displayCache ?? display()).format },
   );
 }
 

@@ -150,6 +150,11 @@ export interface FitOptions {
   notes?: Notes;
   /** Boxes (default), plain lines or a markdown table. */
   format?: Format;
+  /**
+   * Columns never narrowed (a finding id a person copies): they keep their natural width,
+   * so an id is not wrapped mid-id while the other columns fit what is left.
+   */
+  whole?: number[];
 }
 
 /** A cell for a markdown table: no colour, `|` escaped, line breaks as `<br>`. */
@@ -232,12 +237,17 @@ export function fitTable(
     }
     groups.push(cur);
     const parts = groups.map((g) =>
-      layout(g.map((i) => head[i]), body.map((r) => g.map((i) => r[i] ?? "")), width)
+      layout(
+        g.map((i) => head[i]),
+        body.map((r) => g.map((i) => r[i] ?? "")),
+        width,
+        g.flatMap((i, k) => (o.whole?.includes(i) ? [k] : [])),
+      )
     );
     const below = own ? notes.render(width) : "";
     return [...parts, ...(below ? [below] : [])].join("\n");
   }
-  const text = layout(head, body, width);
+  const text = layout(head, body, width, o.whole);
   const below = own ? notes.render(width) : "";
   return below ? `${text}\n${below}` : text;
 }
@@ -250,11 +260,14 @@ function floorWidth(head: string, natural: number): number {
   );
 }
 
-/** Lays out one table that fits `width` (columns narrowed to a common cap and wrapped). */
-function layout(head: string[], body: string[][], width: number): string {
+/**
+ * Lays out one table that fits `width` (columns narrowed to a common cap and wrapped; the
+ * `whole` columns keep their natural width).
+ */
+function layout(head: string[], body: string[][], width: number, whole: number[] = []): string {
   const n = head.length;
   const natural = naturalWidths(head, body);
-  const floor = head.map((h, i) => floorWidth(h, natural[i]));
+  const floor = head.map((h, i) => whole.includes(i) ? natural[i] : floorWidth(h, natural[i]));
   const budget = Math.max(n * 3, width - (3 * n + 1));
   let widths = natural;
   if (natural.reduce((a, b) => a + b, 0) > budget) {
@@ -308,4 +321,18 @@ function fit(line: string, width: number): string {
   const len = visibleLength(line);
   if (len <= width) return line + " ".repeat(width - len);
   return [...line.replace(ANSI, "")].slice(0, Math.max(0, width - 1)).join("") + "…";
+}
+
+/**
+ * Whether questions a run stopped on are printed as JSON on stdout too (issue 27): with --json,
+ * or when stdout is not a terminal (a program reads it: the documented exit 3 with the questions
+ * as JSON). On a terminal without --json a person reads them, and the words on stderr, wrapped to
+ * COLUMNS, are the whole output: JSON cannot be wrapped without breaking a string, so it is left
+ * to programs, which have no columns.
+ */
+export function questionsAsJson(
+  json: boolean | undefined,
+  stdoutTerminal: boolean = Deno.stdout.isTerminal(),
+): boolean {
+  return !!json || !stdoutTerminal;
 }

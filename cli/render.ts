@@ -19,7 +19,7 @@ import {
 import { convertible, formatQuantity, UNIT_SYSTEMS, type UnitSystem } from "../ground/units.ts";
 import type { Manifest } from "../core/manifest.ts";
 import { type Block, resultBlocks, type Status, type ToolResult } from "../core/result.ts";
-import { resultTable } from "../render/table.ts";
+import { columnHeading, resultTable } from "../render/table.ts";
 import type { SessionQuestion } from "../core/session.ts";
 import { fmtNumber } from "../ground/text.ts";
 
@@ -79,8 +79,9 @@ function columnUnit(column: string): "m" | "m²" | undefined {
 }
 
 /**
- * A tool's table as text cells, its first `limit` rows. In metric, as it is; otherwise the
- * length and area columns (named `…_m`, `…_m2`) are converted and named without the unit.
+ * A tool's table as text cells, its first `limit` rows, under headings a person reads
+ * (render/table.ts `columnHeading`: "Floor area (m²)"). In metric, as it is; otherwise the
+ * length and area columns (named `…_m`, `…_m2`) are converted and headed without the unit.
  */
 function tableCells(
   t: NonNullable<ReturnType<typeof resultTable>>,
@@ -89,7 +90,7 @@ function tableCells(
 ): { columns: string[]; rows: string[][] } {
   const unit = t.columns.map((c) => (units === "metric" ? undefined : columnUnit(c)));
   return {
-    columns: t.columns.map((c, i) => (unit[i] ? c.replace(/_m2?$/, "") : c)),
+    columns: t.columns.map((c, i) => columnHeading(c, !unit[i])),
     rows: t.rows.slice(0, limit).map((row) =>
       row.map((v, i) =>
         typeof v === "number"

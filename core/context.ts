@@ -13,7 +13,7 @@ import type {
   RasterSource,
 } from "../ground/rasters.ts";
 import { rastersOf } from "../ground/rasters.ts";
-import type { Store } from "./store.ts";
+import type { JudgedScope, Store } from "./store.ts";
 import type { SiteInfo, SiteRecord } from "../ground/site.ts";
 import { type DetectionCache, detectionCache } from "./detections.ts";
 import type { PanoramaRef } from "../ground/image.ts";
@@ -84,6 +84,24 @@ export interface RunIo {
   panoramas?: (plan: Plan, sweepId: string) => Promise<PanoramaRef>;
   /** The object detector for vision tools, loaded once per process. */
   detector?: () => Promise<Detector>;
+  /**
+   * After a run's findings are saved: matches them to the findings of the scan this one
+   * re-scans, the way a batch does (layers/rescan.ts: a rejection there stays a rejection
+   * here, what is no longer found there is resolved). Core matches no plans itself.
+   */
+  rescan?: (
+    store: Store,
+    scan: string,
+    tool: string,
+    result: RescanResult,
+    judged?: JudgedScope,
+  ) => void;
+}
+
+/** What {@link RunIo.rescan} reads and may change of a result: its findings and steps. */
+export interface RescanResult {
+  findings: { id: string; subject?: string }[];
+  steps: string[];
 }
 
 /** Where plans come from, in order: given plans, the store, built-in scans. */

@@ -56,7 +56,7 @@ export function setFindingVerdict(
       n.id,
       `no finding ${JSON.stringify(id)}${
         change.scan ? ` in scan ${change.scan}` : ""
-      }; see threshold findings --all`,
+      }; give a finding's number or id as threshold findings --all lists them`,
     );
   }
   if (rows.length > 1) {
@@ -69,7 +69,7 @@ export function setFindingVerdict(
   }
   store.setFindingStatus(
     rows[0].scan,
-    id,
+    rows[0].id,
     change.status,
     change.status === "rejected" ? change.reason ?? "rejected" : undefined,
   );

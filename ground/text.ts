@@ -85,3 +85,19 @@ export const NUMBER_WORD_TENS: Readonly<Record<string, number>> = {
   eighty: 80,
   ninety: 90,
 };
+
+/**
+ * Characters a POSIX shell reads as syntax (quoting, expansion, globbing, redirection,
+ * comments): never in a finding id, which a person types after `threshold reject`. IFC
+ * GlobalIds use `$` (buildingSMART's base-64 alphabet: 0-9 A-Z a-z _ $) and never `-`.
+ */
+const SHELL_SPECIAL = /[$`'"\\!*?&;|<>(){}[\]#~^]/g;
+
+/**
+ * A finding id as it is kept and typed: whitespace as `_`, each shell-special character
+ * (`$` from an IFC GlobalId) as `-`. Applied to a typed id too, so an id written the old
+ * way (with `$`, quoted) still finds its finding.
+ */
+export function shellSafeId(id: string): string {
+  return id.replace(/\s+/g, "_").replace(SHELL_SPECIAL, "-");
+}

@@ -12,6 +12,7 @@
 import type { RunIo } from "../core/context.ts";
 import type { Detector } from "../ground/detector.ts";
 import { openPanorama } from "./panoramas.ts";
+import { rescanAfterRun } from "./rescan.ts";
 
 /**
  * The raster source of layers/rasters.ts, loaded on first use: the GeoTIFF reader stays out
@@ -28,9 +29,13 @@ export async function defaultDetector(): Promise<Detector> {
   return await m.loadCenterNet();
 }
 
-/** Rasters, panoramas and the detector as threshold reads them, for `runTool`/`createSession`. */
+/**
+ * Rasters, panoramas and the detector as threshold reads them, and findings matched across
+ * re-scans (layers/rescan.ts), for `runTool`/`createSession`.
+ */
 export const RUN_IO: Required<RunIo> = {
   rasters: LAYER_RASTERS,
   panoramas: openPanorama,
   detector: defaultDetector,
+  rescan: rescanAfterRun,
 };

@@ -11,7 +11,8 @@
 import { InputError } from "../ground/errors.ts";
 import type { LoadedPlan, Plan } from "../ground/plan.ts";
 import type { Store } from "../core/store.ts";
-import { subjectPlace } from "../engines/geometry/rescan.ts";
+import { counterpart, findingKind, subjectPlace } from "../engines/geometry/rescan.ts";
+import { shellSafeId } from "../ground/text.ts";
 
 /** What storing did: the id it is under, what it replaced, what became of old findings. */
 export interface StoredScan {
@@ -20,8 +21,11 @@ export interface StoredScan {
   asked?: string;
   /** The building that was under the id before (`replace`). */
   replaced?: { name: string; rooms: number; imported_at: string };
-  /** Old findings kept (their subject is still there) and closed as gone. */
-  findings?: { kept: number; gone: number };
+  /**
+   * Old findings kept (their subject is still there), matched as a re-scan (moved to the
+   * element at the same place under its new id) and closed as gone.
+   */
+  findings?: { kept: number; matched: number; gone: number };
   /** The same building was already stored under the id (the same plan): nothing changed. */
   unchanged?: boolean;
 }
@@ -88,23 +92,36 @@ function samePlan(a: Plan, b: Plan): boolean {
 }
 
 /**
- * The old building's open findings on the new one: kept where the subject is the same element
- * at about the same place (or has no place, like a site side), closed as `gone` otherwise.
- * Rejected findings keep their status and reason (they are hidden either way).
+ * The old building's findings on the new one, matched as a re-scan is
+ * (engines/geometry/rescan.ts): kept where the subject is the same element at about the same
+ * place (or has no place, like a site side); moved to the new id of the element of the same
+ * kind at the same place when the file named it anew (status, reason and number kept, so a
+ * rejection stays and the next run re-judges it); closed as `gone` otherwise. Rejected
+ * findings never become gone (they are hidden either way).
  */
 function carryFindings(store: Store, scan: string, old: Plan, next: Plan) {
-  let kept = 0, gone = 0;
+  let kept = 0, matched = 0, gone = 0;
   for (const f of store.listFindings({ scan, all: true })) {
-    if (f.status !== "open") continue;
+    if (f.status !== "open" && f.status !== "rejected") continue;
     const was = f.subject ? subjectPlace(old, f.subject) : undefined;
     const now = f.subject ? subjectPlace(next, f.subject) : undefined;
     const same = !was ||
       (now !== undefined && now.floor_index === was.floor_index &&
         Math.hypot(now.at[0] - was.at[0], now.at[1] - was.at[1]) <= SAME_PLACE_M);
     if (same) {
-      kept++;
+      if (f.status === "open") kept++;
       continue;
     }
+    const to = counterpart(old, next, f.subject!, SAME_PLACE_M);
+    const kind = findingKind(f.id, f.subject);
+    if (to !== undefined && kind !== f.id) {
+      const id = kind.replace("*", shellSafeId(to));
+      if (store.renameFinding(scan, f.id, id, to)) {
+        matched++;
+        continue;
+      }
+    }
+    if (f.status !== "open") continue;
     gone++;
     store.setFindingStatus(
       scan,
@@ -115,5 +132,5 @@ function carryFindings(store: Store, scan: string, old: Plan, next: Plan) {
         : "its subject is not in the re-imported building",
     );
   }
-  return { kept, gone };
+  return { kept, matched, gone };
 }

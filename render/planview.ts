@@ -11,6 +11,7 @@
  */
 import { InputError } from "../ground/errors.ts";
 import type { Floor, Obj, Opening, Plan, Point, Room } from "../ground/plan.ts";
+import { withDisplayNames } from "../ground/names.ts";
 import type { Overlay, Status } from "../core/result.ts";
 import { doorSwing, drawOpening } from "./openings.ts";
 import { drawVerticals, verticalsByRoom } from "./verticals.ts";
@@ -311,7 +312,10 @@ export function planPixel(
   };
 }
 
-export function planSvg(plan: Plan, opts: PlanSvgOptions = {}): string {
+export function planSvg(source: Plan, opts: PlanSvgOptions = {}): string {
+  // Rooms and floors by the names people read in the results (ground/names.ts): "bedroom
+  // (1)", never three rooms all labelled "bedroom", never an id.
+  const plan = withDisplayNames(source);
   const l = planLayout(plan, opts);
   const { ppm, panels, box, panelW, panelH, width, titleText, titleSize, titleLines, headerH } = l;
   const { floorLabelH } = l;

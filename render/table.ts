@@ -4,6 +4,33 @@
  */
 import type { ResultTable, ToolResult } from "../core/result.ts";
 
+/** Unit words of a column key's last part (`floor_area_m2` → m²). */
+const KEY_UNITS: Record<string, string> = {
+  m: "m",
+  m2: "m²",
+  m3: "m³",
+  l: "L",
+  h: "h",
+  deg: "°",
+  pct: "%",
+  s: "s",
+};
+
+/**
+ * A column's heading as a person reads it: a key in snake case (`floor_area_m2`) becomes
+ * words with its unit ("Floor area (m²)"), without the unit when `unit` is false (the cells
+ * carry converted units). A heading already in words ("Window", "2025-03-21 (h)") is kept.
+ * Keys stay in the table's data and in `--csv` (a file for spreadsheets and scripts).
+ */
+export function columnHeading(key: string, unit = true): string {
+  if (!/^[a-z][a-z0-9]*(_[a-z0-9]+)*$/.test(key)) return key;
+  const parts = key.split("_");
+  const last = parts.length > 1 ? KEY_UNITS[parts.at(-1)!] : undefined;
+  const words = (last ? parts.slice(0, -1) : parts).join(" ");
+  const head = words[0].toUpperCase() + words.slice(1);
+  return last && unit ? `${head} (${last})` : head;
+}
+
 /** A result's table (`data.table`, typed in core/result.ts), if it gives one. */
 export function resultTable(r: ToolResult): ResultTable | undefined {
   return r.data?.table;

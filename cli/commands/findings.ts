@@ -1,35 +1,59 @@
 /**
- * `threshold findings`, `reject <finding-id>` and `restore <finding-id>`.
+ * `threshold findings`, `reject <finding>` and `restore <finding>` (a finding's number as
+ * listed, or its id; also as `threshold findings reject …`).
  * @module
  */
+import type { Command } from "commander";
 import { L, out, type Register, store, tableOf } from "../common.ts";
+
+type Act = Parameters<Register>[1]["act"];
+
+/** `reject`/`restore` under `parent`: the finding by its number as listed or its id. */
+function verdictCommand(
+  parent: Command,
+  act: Act,
+  name: string,
+  status: "rejected" | "open",
+  desc: string,
+): void {
+  parent.command(`${name} <finding>`).description(desc).option("--scan <sid>")
+    .option("--reason <text>")
+    .action(act((id: string, o: { scan?: string; reason?: string }) => {
+      const row = L.setFindingVerdict(store(), id, { status, scan: o.scan, reason: o.reason }, {
+        id: "finding",
+        scan: "--scan",
+      });
+      const num = row.num !== undefined ? `#${row.num} ` : "";
+      out(`${status === "rejected" ? "Rejected" : "Restored"} ${num}${row.id} (scan ${row.scan})`);
+    }));
+}
 
 /** `findings`: open findings (--all: resolved and rejected too). */
 export const findings: Register = (p, { act }) => {
-  p.command("findings").description("Open findings (--all: resolved and rejected too)")
+  const list = p.command("findings").description(
+    "Open findings (--all: resolved and rejected too); findings reject|restore <finding>",
+  )
     .option("--scan <sid>").option("--all").option("--json")
     .action(act((o: { scan?: string; all?: boolean; json?: boolean }) => {
       const rows = store().listFindings({ scan: o.scan, all: o.all });
       if (o.json) return out(JSON.stringify(rows, null, 2));
       if (!rows.length) return out(o.all ? "No findings." : "No open findings.");
+      // Each finding's number (kept for good: `threshold reject 3`) and its whole id, never
+      // wrapped mid-id; the title wraps instead.
       out(
         tableOf(
-          ["Scan", "Finding", "Status", "Title", "Reason"],
-          rows.map((r) => [r.scan, r.id, r.status, r.title, r.reason ?? ""]),
+          ["#", "Scan", "Finding", "Status", "Title", "Reason"],
+          rows.map((r) => [r.num ?? "", r.scan, r.id, r.status, r.title, r.reason ?? ""]),
+          undefined,
+          [0, 2],
         ),
       );
     }));
-  const findingCmd = (name: string, status: "rejected" | "open", desc: string) =>
-    p.command(`${name} <finding-id>`).description(desc).option("--scan <sid>").option(
-      "--reason <text>",
-    )
-      .action(act((id: string, o: { scan?: string; reason?: string }) => {
-        const row = L.setFindingVerdict(store(), id, { status, scan: o.scan, reason: o.reason }, {
-          id: "finding-id",
-          scan: "--scan",
-        });
-        out(`${status === "rejected" ? "Rejected" : "Restored"} ${id} (scan ${row.scan})`);
-      }));
-  findingCmd("reject", "rejected", "Reject a finding: it stays hidden in later runs and listings");
-  findingCmd("restore", "open", "Restore a rejected finding");
+  const reject =
+    "Reject a finding (its number as listed, or its id): it stays hidden in later runs and listings";
+  const restore = "Restore a rejected finding (its number as listed, or its id)";
+  for (const parent of [p, list]) {
+    verdictCommand(parent, act, "reject", "rejected", reject);
+    verdictCommand(parent, act, "restore", "open", restore);
+  }
 };

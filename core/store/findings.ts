@@ -3,13 +3,13 @@
  * stays rejected, one a later run no longer produces is resolved.
  * @module
  */
-import type { FindingStatus } from "../result.ts";
+import { type FindingStatus, shellSafeId } from "../result.ts";
 import type { FindingRow, Store } from "./types.ts";
 import { clean, now, opt, type PgOps, type PgRow, type Row, type SqliteDb } from "./db.ts";
 
 type FindingOps = Pick<
   Store,
-  "syncFindings" | "listFindings" | "findFinding" | "setFindingStatus"
+  "syncFindings" | "listFindings" | "findFinding" | "setFindingStatus" | "renameFinding"
 >;
 
 const findingFrom = (r: Row): FindingRow => ({
@@ -25,7 +25,18 @@ const findingFrom = (r: Row): FindingRow => ({
   first_seen: r.first_seen as string,
   last_seen: r.last_seen as string,
   last_run: opt(r.last_run),
+  ...(r.num !== null && r.num !== undefined ? { num: Number(r.num) } : {}),
 });
+
+/**
+ * What a person typed to name a finding: its number as listed (`3`, `#3`), else its id made
+ * shell-safe the way ids are kept (an id typed with `$`, as stored before, still finds it).
+ */
+export function findingRef(typed: string): { num: number } | { id: string } {
+  const t = typed.trim();
+  const m = /^#?(\d+)$/.exec(t);
+  return m ? { num: Number(m[1]) } : { id: shellSafeId(t) };
+}
 
 export function findingsSqlite({ q, write }: SqliteDb): FindingOps {
   return {
@@ -36,8 +47,9 @@ export function findingsSqlite({ q, write }: SqliteDb): FindingOps {
         const produced = new Set<string>();
         const get = q("SELECT status FROM findings WHERE scan = ? AND id = ?");
         const upsert = q(
-          `INSERT INTO findings (scan, id, tool, status, title, detail, subject, reason, first_run, last_run, first_seen, last_seen, scope)
-           VALUES (?, ?, ?, 'open', ?, ?, ?, NULL, ?, ?, ?, ?, ?)
+          `INSERT INTO findings (scan, id, tool, status, title, detail, subject, reason, first_run, last_run, first_seen, last_seen, scope, num)
+           VALUES (?, ?, ?, 'open', ?, ?, ?, NULL, ?, ?, ?, ?, ?,
+             (SELECT coalesce(max(num), 0) + 1 FROM findings))
            ON CONFLICT(scan, id) DO UPDATE SET tool=excluded.tool, title=excluded.title,
              detail=excluded.detail, subject=excluded.subject, last_run=excluded.last_run,
              scope=excluded.scope,
@@ -90,10 +102,12 @@ export function findingsSqlite({ q, write }: SqliteDb): FindingOps {
         } ORDER BY scan, tool, id`,
       ).all(...args) as Row[]).map(findingFrom);
     },
-    findFinding(id, scan) {
+    findFinding(typed, scan) {
+      const ref = findingRef(typed);
+      const [col, v] = "num" in ref ? ["num", ref.num] : ["id", ref.id];
       const rows = scan
-        ? q("SELECT * FROM findings WHERE id = ? AND scan = ?").all(id, scan)
-        : q("SELECT * FROM findings WHERE id = ?").all(id);
+        ? q(`SELECT * FROM findings WHERE ${col} = ? AND scan = ?`).all(v, scan)
+        : q(`SELECT * FROM findings WHERE ${col} = ?`).all(v);
       return (rows as Row[]).map(findingFrom);
     },
     setFindingStatus(scan, id, status, reason) {
@@ -103,6 +117,14 @@ export function findingsSqlite({ q, write }: SqliteDb): FindingOps {
           q("UPDATE findings SET status = ?, reason = ? WHERE scan = ? AND id = ?")
             .run(status, reason ?? null, scan, id),
       );
+    },
+    renameFinding(scan, from, to, subject) {
+      return write("writing", () => {
+        if (q("SELECT 1 FROM findings WHERE scan = ? AND id = ?").get(scan, to)) return false;
+        q("UPDATE findings SET id = ?, subject = ? WHERE scan = ? AND id = ?")
+          .run(to, subject, scan, from);
+        return true;
+      });
     },
   };
 }
@@ -120,6 +142,7 @@ const pgFindingFrom = (r: PgRow) => ({
   first_seen: r.first_seen,
   last_seen: r.last_seen,
   last_run: opt(r.last_run),
+  ...(r.num !== null && r.num !== undefined ? { num: Number(r.num) } : {}),
 });
 
 export const findingsPg: PgOps = {
@@ -133,6 +156,9 @@ export const findingsPg: PgOps = {
   ) {
     return await s.begin(async (tx: any) => {
       const t = now();
+      // New findings are numbered after every number given (one writer at a time numbers).
+      await tx`SELECT pg_advisory_xact_lock(hashtext('threshold.findings.num'))`;
+      const [{ top }] = await tx`SELECT coalesce(max(num), 0) AS top FROM findings`;
       // Sorted ids: concurrent writers take row locks in one order (no deadlocks).
       const sorted = [...new Map(findings.map((f) => [f.id, f])).values()]
         .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
@@ -142,7 +168,7 @@ export const findingsPg: PgOps = {
             AND status = 'rejected'`).map((r: PgRow) => r.id as string)
         : [];
       if (sorted.length) {
-        const rows = sorted.map((f) => ({
+        const rows = sorted.map((f, i) => ({
           scan,
           id: f.id,
           tool,
@@ -156,6 +182,7 @@ export const findingsPg: PgOps = {
           first_seen: t,
           last_seen: t,
           scope: judged.scope,
+          num: Number(top) + i + 1,
         }));
         await tx`INSERT INTO findings ${tx(rows)}
           ON CONFLICT (scan, id) DO UPDATE SET tool=excluded.tool, title=excluded.title,
@@ -180,11 +207,23 @@ export const findingsPg: PgOps = {
       ORDER BY scan COLLATE "C", tool COLLATE "C", id COLLATE "C"`;
     return rows.map((r: PgRow) => clean(pgFindingFrom(r)));
   },
-  async findFinding(s, id: string, scan?: string) {
-    const rows = scan
-      ? await s`SELECT * FROM findings WHERE id = ${id} AND scan = ${scan}`
-      : await s`SELECT * FROM findings WHERE id = ${id} ORDER BY scan COLLATE "C"`;
+  async findFinding(s, typed: string, scan?: string) {
+    const ref = findingRef(typed);
+    const rows = "num" in ref
+      ? scan
+        ? await s`SELECT * FROM findings WHERE num = ${ref.num} AND scan = ${scan}`
+        : await s`SELECT * FROM findings WHERE num = ${ref.num} ORDER BY scan COLLATE "C"`
+      : scan
+      ? await s`SELECT * FROM findings WHERE id = ${ref.id} AND scan = ${scan}`
+      : await s`SELECT * FROM findings WHERE id = ${ref.id} ORDER BY scan COLLATE "C"`;
     return rows.map((r: PgRow) => clean(pgFindingFrom(r)));
+  },
+  async renameFinding(s, scan: string, from: string, to: string, subject: string) {
+    const rows = await s`UPDATE findings SET id = ${to}, subject = ${subject}
+      WHERE scan = ${scan} AND id = ${from}
+        AND NOT EXISTS (SELECT 1 FROM findings WHERE scan = ${scan} AND id = ${to})
+      RETURNING id`;
+    return rows.length > 0;
   },
   async setFindingStatus(s, scan: string, id: string, status: string, reason?: string) {
     await s`UPDATE findings SET status = ${status}, reason = ${

@@ -7,6 +7,7 @@
  * @module
  */
 import type { DatabaseSync } from "node:sqlite";
+import { shellSafeId } from "../result.ts";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -100,6 +101,30 @@ export const MIGRATIONS: Migration[] = [
       }
     },
     postgres: `ALTER TABLE findings ADD COLUMN IF NOT EXISTS scope TEXT NOT NULL DEFAULT '';`,
+  },
+  // 6: finding ids a shell takes as typed and a number to name them by (issue 24 §4): each
+  // stored id's shell-special characters (`$` from IFC GlobalIds) become `-` (core/result.ts
+  // shellSafeId; ids keep their status, reason and scope), and every finding gets a number,
+  // in the order first seen, kept for good (`threshold reject 3`).
+  {
+    sqlite: (db: DatabaseSync) => {
+      const cols = new Set(
+        (db.prepare("PRAGMA table_info(findings)").all() as { name: string }[]).map((c) => c.name),
+      );
+      if (!cols.has("num")) db.exec("ALTER TABLE findings ADD COLUMN num INTEGER");
+      const rows = db.prepare(
+        "SELECT scan, id FROM findings ORDER BY first_seen, scan, id",
+      ).all() as { scan: string; id: string }[];
+      const set = db.prepare("UPDATE findings SET id = ?, num = ? WHERE scan = ? AND id = ?");
+      rows.forEach((r, i) => set.run(shellSafeId(r.id), i + 1, r.scan, r.id));
+      db.exec("CREATE INDEX IF NOT EXISTS findings_num ON findings(num)");
+    },
+    postgres: `ALTER TABLE findings ADD COLUMN IF NOT EXISTS num INTEGER;
+      UPDATE findings SET id = translate(id, '$\`''"\\!*?&;|<>(){}[]#~^', '----------------------');
+      UPDATE findings f SET num = n.k FROM (
+        SELECT scan, id, row_number() OVER (ORDER BY first_seen, scan COLLATE "C", id COLLATE "C") AS k
+        FROM findings) n WHERE f.scan = n.scan AND f.id = n.id;
+      CREATE INDEX IF NOT EXISTS findings_num ON findings(num);`,
   },
 ];
 

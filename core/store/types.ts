@@ -40,6 +40,8 @@ export interface FindingRow {
   first_seen: string;
   last_seen: string;
   last_run?: string;
+  /** The finding's number, given once when first seen and kept (`threshold reject 3`). */
+  num?: number;
 }
 
 /**
@@ -126,9 +128,17 @@ export interface Store {
     judged?: JudgedScope,
   ): Set<string>;
   listFindings(filter?: { scan?: string; all?: boolean; tool?: string }): FindingRow[];
-  /** Finds the rows with this id (one per scan that has it). */
+  /**
+   * Finds the rows a person named (one per scan that has it): by the finding's number as
+   * listed (`3`, `#3`) or its id (an id typed the old way, with `$`, finds its finding).
+   */
   findFinding(id: string, scan?: string): FindingRow[];
   setFindingStatus(scan: string, id: string, status: FindingStatus, reason?: string): void;
+  /**
+   * Moves a finding to the id its subject has in a re-imported building (its status, reason,
+   * number and history kept); false, changing nothing, when that id is already taken.
+   */
+  renameFinding(scan: string, from: string, to: string, subject: string): boolean;
   /** Records a batch's spec (first write wins: a resumed batch keeps its spec). */
   putBatch(b: BatchRecord): void;
   getBatch(id: string): BatchRecord | undefined;

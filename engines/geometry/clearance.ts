@@ -5,9 +5,17 @@
  * (Vatti clipping, see clip.ts); the widest circle uses polylabel (Mapbox's
  * pole of inaccessibility, a quadtree search that is exact to the precision asked for).
  */
+import { sayLength } from "../../ground/units.ts";
 import { checkpoint, ticker } from "../../ground/budget.ts";
 import polylabelJs from "npm:polylabel@2.1.0";
-import { judge, type Obj, type Opening, type Plan, type Point } from "../../ground/plan.ts";
+import {
+  judge,
+  type Obj,
+  type Opening,
+  type Plan,
+  type Point,
+  tolerance_m,
+} from "../../ground/plan.ts";
 import { differenceRings, type MultiRings, ringArea_m2, type Rings } from "./clip.ts";
 import { closestOnSegment, nearestWall } from "./walls.ts";
 import { round } from "../../ground/text.ts";
@@ -32,11 +40,42 @@ export const DOOR_LEAF_AND_STOP_M = 2.375 * 0.0254;
 export const DOOR_LEAF_AND_STOP_TEXT =
   "2 3/8 in (60 mm) for the open leaf and its stop (FHA Design Manual: a standard-hung 34 in door gives a nominal 32 in clear)";
 
+/**
+ * How far a clear width estimated from a door's leaf may be from the door's real one, m:
+ * what the open leaf and its stop take varies with the door (interior leaves 35–45 mm thick,
+ * stops 12–20 mm deep: 47–65 mm, where the packs allow 51–60 mm), so ±15 mm about the
+ * allowance. Assumed from those typical sizes (no standard states it). It is added to the
+ * scan's own uncertainty of the leaf ({@link clearWidthTolerance_m}): a judgement within both
+ * is too close to call ("estimated — measure on site"), never a pass or fail.
+ */
+export const LEAF_ESTIMATE_ERROR_M = 0.015;
+
+/** How {@link LEAF_ESTIMATE_ERROR_M} is written for people. */
+export const LEAF_ESTIMATE_ERROR_TEXT =
+  "±15 mm (leaf thickness and stop depth vary: assumed from typical doors, no standard states it)";
+
+/**
+ * The tolerance a door's clear width is judged within, m: the scan's (ground/plan.ts
+ * `tolerance_m`, with the door's own uncertainty) and, when the width is estimated from the
+ * leaf ({@link doorClearWidthEstimated}), {@link LEAF_ESTIMATE_ERROR_M} on top: two errors
+ * that add, the leaf as scanned and the allowance taken from it.
+ */
+export function clearWidthTolerance_m(
+  plan: Pick<Plan, "source">,
+  o: Pick<Opening, "kind" | "clear_width_m" | "uncertainty_m">,
+  clear_m: number,
+): number {
+  return tolerance_m(plan, clear_m, o) +
+    (doorClearWidthEstimated(o) ? LEAF_ESTIMATE_ERROR_M : 0);
+}
+
 /** A door's clear width and how it was found. */
 export interface ClearWidth {
   clear_width_m: number;
   /** True when estimated from the stated width rather than stated by the source. */
   estimated: boolean;
+  /** The estimate's own error bound, m ({@link LEAF_ESTIMATE_ERROR_M}), when estimated. */
+  error_m?: number;
   /** Where the number came from, as a code: stated by the source, an opening without a leaf, or estimated from the leaf. */
   basis_code: ClearWidthBasis;
   /** The same in one sentence (clearWidthBasisText). */
@@ -54,7 +93,9 @@ export function clearWidthBasisText(code: ClearWidthBasis, width_m?: number): st
     case "no_leaf":
       return "an opening without a door leaf: clear over its whole width";
     case "leaf_estimate":
-      return `estimated as the ${width_m!.toFixed(3)} m leaf less ${DOOR_LEAF_AND_STOP_TEXT}`;
+      return `estimated as the ${
+        sayLength(width_m!, 3)
+      } leaf less ${DOOR_LEAF_AND_STOP_TEXT}, ${LEAF_ESTIMATE_ERROR_TEXT}`;
   }
 }
 
@@ -87,6 +128,7 @@ export function doorClearWidth(
   return {
     clear_width_m: clear,
     estimated: true,
+    error_m: LEAF_ESTIMATE_ERROR_M,
     basis_code: "leaf_estimate",
     basis: clearWidthBasisText("leaf_estimate", o.width_m),
   };

@@ -9,6 +9,7 @@
  */
 import type { Plan, Point } from "../../ground/plan.ts";
 import { signedArea_m2 } from "./polygon.ts";
+import { shellSafeId } from "../../ground/text.ts";
 
 /** Where a subject is: its floor's index and a point in plan metres. */
 export interface SubjectPlace {
@@ -64,8 +65,10 @@ export interface Locatable {
 export function findingKind(id: string, subject?: string): string {
   if (!subject) return id;
   const parts = id.split(":");
-  const clean = subject.replace(/\s+/g, "_");
-  return parts.map((p) => (p === clean ? "*" : p)).join(":");
+  // The subject as finding ids carry it (ground/text.ts shellSafeId: `$` as `-`); ids kept
+  // before that carried it with `$` and whitespace as `_`.
+  const clean = new Set([shellSafeId(subject), subject.replace(/\s+/g, "_")]);
+  return parts.map((p) => (clean.has(p) ? "*" : p)).join(":");
 }
 
 /**
@@ -105,4 +108,41 @@ export function matchFindings(
     out.push([c.a, c.b]);
   }
   return out;
+}
+
+/**
+ * The element of the re-scan that is the earlier scan's element `id`: the same kind of
+ * element (a room; a door, window or opening of the same kind; an object of the same label; a
+ * vertical of the same kind) on the floor of the same index, the nearest within `tol_m` of
+ * where it was (its subject place, {@link subjectPlace}). The same id at about the same place
+ * is itself. Undefined when there is none: the element is gone.
+ */
+export function counterpart(
+  prevPlan: Plan,
+  nextPlan: Plan,
+  id: string,
+  tol_m = 0.5,
+): string | undefined {
+  const was = subjectPlace(prevPlan, id);
+  if (!was) return undefined;
+  const o = prevPlan.openings.find((x) => x.id === id);
+  const obj = prevPlan.objects.find((x) => x.id === id);
+  const v = prevPlan.verticals.find((x) => x.id === id);
+  const ids = prevPlan.rooms.some((r) => r.id === id)
+    ? nextPlan.rooms.map((r) => r.id)
+    : o
+    ? nextPlan.openings.filter((x) => x.kind === o.kind).map((x) => x.id)
+    : obj
+    ? nextPlan.objects.filter((x) => x.label === obj.label).map((x) => x.id)
+    : v
+    ? nextPlan.verticals.filter((x) => x.kind === v.kind).map((x) => x.id)
+    : [];
+  let best: { id: string; d: number } | undefined;
+  for (const c of ids) {
+    const p = subjectPlace(nextPlan, c);
+    if (!p || p.floor_index !== was.floor_index) continue;
+    const d = Math.hypot(p.at[0] - was.at[0], p.at[1] - was.at[1]);
+    if (d <= tol_m && (!best || d < best.d || (d === best.d && c === id))) best = { id: c, d };
+  }
+  return best?.id;
 }

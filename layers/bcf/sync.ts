@@ -7,7 +7,7 @@
  * the changes.
  */
 import type { Plan } from "../../ground/plan.ts";
-import type { FindingStatus } from "../../core/result.ts";
+import { type FindingStatus, shellSafeId } from "../../core/result.ts";
 import { parseFindingReference, topicGuids } from "./guid.ts";
 import type { BcfFile, BcfTopic } from "./model.ts";
 import { planElementIds } from "./topics.ts";
@@ -97,7 +97,9 @@ export function planBcfSync(
       out.other_scan.push({ title: t.title, scan: ref.scan, id: ref.id });
       continue;
     }
-    const f = (ref && ref.scan === scan ? byId.get(ref.id) : undefined) ?? byGuid.get(t.guid);
+    // A topic exported before finding ids were made shell-safe names the id with `$`.
+    const f = (ref && ref.scan === scan ? byId.get(shellSafeId(ref.id)) : undefined) ??
+      byGuid.get(t.guid);
     if (!f) {
       out.unmatched.push({ title: t.title, guid: t.guid, status: t.status });
       continue;

@@ -60,7 +60,7 @@ async function pgShape(url: string) {
 
 Deno.test("store migrations: both stores count the same list", () => {
   assert.equal(PG_SCHEMA_VERSION, STORE_SCHEMA_VERSION);
-  assert.equal(STORE_SCHEMA_VERSION, 5);
+  assert.equal(STORE_SCHEMA_VERSION, 6);
 });
 
 Deno.test({

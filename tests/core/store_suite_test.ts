@@ -253,7 +253,7 @@ for (const b of backends) {
 }
 
 Deno.test("store suite (sqlite): migrations are versioned (user_version)", () => {
-  assert.equal(STORE_SCHEMA_VERSION, 5); // 5: findings.scope, after batch rows (4), scan counts (3), vision (2)
+  assert.equal(STORE_SCHEMA_VERSION, 6); // 6: shell-safe finding ids and numbers, after findings.scope (5), batch rows (4), scan counts (3), vision (2)
 });
 
 Deno.test({

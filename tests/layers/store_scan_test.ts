@@ -74,7 +74,7 @@ Deno.test("storeScan --replace: says what it replaced; findings kept where the s
     replace: true,
   });
   assert.equal(r.replaced?.name, "First flat");
-  assert.deepEqual(r.findings, { kept: 1, gone: 1 });
+  assert.deepEqual(r.findings, { kept: 1, matched: 0, gone: 1 });
   const st = Object.fromEntries(
     store.listFindings({ scan: "home", all: true }).map((f) => [f.id, f.status]),
   );

@@ -45,7 +45,9 @@ Deno.test("door_clearance on the demo, by hand", async () => {
     min_m: 0.815,
     doors: 17,
     fails: 4,
-    warns: 6,
+    // 8: the six within the scan's 0.02 m, and two 0.90 m leaves (0.8397 m estimated, 25 mm
+    // over 0.815) within the estimate's bound on top (0.02 + 0.015 m, issue 24 §3).
+    warns: 8,
     narrowest: "door (Landing ↔ Bathroom)",
     narrowest_m: 0.639675,
     below_standard: 0,
@@ -53,7 +55,7 @@ Deno.test("door_clearance on the demo, by hand", async () => {
   // The golden sentence of the wording (tools/door_clearance/wording.ts).
   assertEquals(
     r.verdict.text,
-    "4 of 17 doors are narrower than the 0.815 m ADA 2010 §404.2.3 asks; the narrowest is door (Landing ↔ Bathroom) at 0.64 m, and 6 are too close to call.",
+    "4 of 17 doors are narrower than the 0.815 m ADA 2010 §404.2.3 asks; the narrowest is door (Landing ↔ Bathroom) at 0.64 m, and 8 are too close to call.",
   );
   assertEquals(
     r.findings.filter((f) => f.severity === "fail").map((f) => f.id),

@@ -3,7 +3,7 @@
  * IFC, ZInD), and bad input (no entrance, an unknown room or entrance).
  */
 import { assertGolden, goldenSentences } from "../_golden.ts";
-import { assert, assertEquals, assertMatch, assertOk, rejectedBy } from "../_assert.ts";
+import { assert, assertEquals, assertOk, rejectedBy } from "../_assert.ts";
 import { fixture, sharedData } from "../_data.ts";
 import { InputError } from "../../ground/errors.ts";
 import { loadRegistry } from "../../core/registry.ts";
@@ -83,9 +83,11 @@ Deno.test("step_free_route on the demo: the 5 cm front-door step blocks every ro
 
 Deno.test("step_free_route on the demo, not step-free, to one room", async () => {
   const r = await run({ set: { scan: "demo", step_free: false, to: "g_kitchen" } });
-  assertEquals(r.verdict.status, "pass");
+  // The way in passes a 0.90 m leaf: 0.8397 m clear estimated, 25 mm over the 0.815 m needed,
+  // within the estimate's bound (0.02 m scan + 0.015 m leaf estimate): too close to call.
+  assertEquals(r.verdict.status, "warn");
   assertEquals([r.verdict.code, r.verdict.data?.step_free, r.verdict.data?.starts], [
-    "verdict.reachable",
+    "verdict.too_close",
     false,
     ["d_front"],
   ]);
@@ -195,13 +197,16 @@ Deno.test("step_free_route on the real samples (FZK-Haus IFC, ZInD): every outsi
     o.between.includes(null) && o.between.includes(wohnen.id)
   )!;
   assertEquals([reachWohnen.code, reachWohnen.data?.from], ["room.reach", terrace.id]);
-  // Named by the person: that door alone (Wohnen is not connected to Flur in the file).
+  // Named by the person: that door alone. Wohnen opens onto Flur with no door (the file's
+  // IfcVirtualElement boundary, an opening in the plan: issue 24 § 5), so it is reached from
+  // the front door too.
   const front = samples.fzk.plan.openings.find((o) =>
     o.kind === "door" && o.between.includes(null) &&
     o.between.some((r) => samples.fzk.plan.rooms.find((x) => x.id === r)?.name === "Flur")
   )!;
   const named = await run({ plans: samples, set: { scan: "fzk", entrance: front.id } });
-  assertEquals(named.checks.find((c) => c.id === `reach:${wohnen.id}`)!.status, "unknown");
+  const fromFront = named.checks.find((c) => c.id === `reach:${wohnen.id}`)!;
+  assertEquals([fromFront.status, fromFront.data?.from], ["pass", front.id]);
   const startsAt = named.assumptions.find((a) => a.code === "assumption.entrance");
   assertEquals(startsAt?.data?.from, front.id);
   await assertGolden("sentences/step_free_route_fzk_entrances", [each!.text, startsAt!.text]);

@@ -16,6 +16,7 @@ import {
   type RefKind,
   refProblem,
   resolveRef,
+  withDisplayNames,
 } from "../../ground/names.ts";
 
 /** The id of the element `value` names, or an InputError on `input` saying what it could be. */
@@ -41,10 +42,12 @@ export function resolveInput(
 }
 
 /**
- * A tool whose people-facing text names elements by name, not id: its steps, verdict, check
- * labels and notes, finding titles and details, overlay labels and assumptions have every
- * id of the scan's plan replaced by its display name. Ids stay in ids (findings, subjects,
- * overlays) and in `--json`'s inputs.
+ * A tool whose people-facing text names elements by name, not id: the plan it reads names
+ * each room and floor by its display name (ground/names.ts `withDisplayNames`: "bedroom (1)",
+ * never a bare repeated "bedroom"), and its steps, verdict, metric labels, check labels and
+ * notes, finding titles and details, overlay labels, assumptions and its table's text cells
+ * (all but an `id` column) have every id of the scan's plan replaced by its display name.
+ * Ids stay in ids (findings, subjects, overlays), in data and in `--json`'s inputs.
  */
 export function named<S extends InputsSchema>(m: Manifest<S>): Manifest<S> {
   return {
@@ -68,11 +71,31 @@ export function named<S extends InputsSchema>(m: Manifest<S>): Manifest<S> {
       const sub = (t: string) => (tick(), namesInText(t, n));
       const step = (s: Said | string) =>
         ctx.step(typeof s === "string" ? sub(s) : { ...s, text: sub(s.text) });
-      const named: Ctx = Object.create(ctx, { step: { value: step } });
+      const named: Ctx = Object.create(ctx, {
+        step: { value: step },
+        plan: {
+          value: (sid: string) => sid === scan ? withDisplayNames(ctx.plan(sid), n) : ctx.plan(sid),
+        },
+      });
       const h: HandlerResult = await m.run(named, inputs);
+      const table = h.data?.table;
       return {
         ...h,
         verdict: { ...h.verdict, text: sub(h.verdict.text) },
+        ...(h.metrics ? { metrics: h.metrics.map((x) => ({ ...x, label: sub(x.label) })) } : {}),
+        ...(table
+          ? {
+            data: {
+              ...h.data,
+              table: {
+                ...table,
+                rows: table.rows.map((row) =>
+                  row.map((c, i) => typeof c === "string" && table.columns[i] !== "id" ? sub(c) : c)
+                ),
+              },
+            },
+          }
+          : {}),
         ...(h.checks
           ? {
             checks: h.checks.map((c) => ({

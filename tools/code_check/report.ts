@@ -76,6 +76,40 @@ export function packMetrics(r: PackRun): Metric[] {
   return metrics;
 }
 
+/** A warn on an estimated value (a clear width from a leaf, a stair width off its box). */
+const ESTIMATED_CLOSE = "Estimated — measure on site: the value is within its estimate's bound.";
+
+/**
+ * Which values were estimated rather than read, and how (issue 24 §3): one sentence naming
+ * each estimated measure's subjects, with the estimate's basis and error bound.
+ */
+function estimatedAssumption(ev: PackEvaluation): Assumption | undefined {
+  const by = new Map<
+    string,
+    { what: string; basis: string; error_m: number; names: Set<string> }
+  >();
+  for (const o of ev.outcomes) {
+    if (!o.estimated || !o.subject) continue;
+    const what = MEASURES[o.rule.measure].title.toLowerCase();
+    // One basis per measure: the leaf less its allowance, the box's half side, … (the
+    // numbers differ by subject; the basis's words before its first number say how).
+    const key = `${what}\0${o.estimated.error_m}`;
+    const g = by.get(key) ??
+      { what, basis: o.estimated.basis, error_m: o.estimated.error_m, names: new Set<string>() };
+    g.names.add(o.subject.name);
+    by.set(key, g);
+  }
+  if (!by.size) return undefined;
+  return say.assumption("assumption.estimated", {
+    estimates: [...by.values()].map((g) => ({
+      what: g.what,
+      basis: g.basis,
+      error_m: g.error_m,
+      names: [...g.names],
+    })),
+  });
+}
+
 /** The assumptions: rooms not judged, defaults taken, scope, methods, editions, unverified rules. */
 export function packAssumptions(r: PackRun): Assumption[] {
   const {
@@ -150,6 +184,8 @@ export function packAssumptions(r: PackRun): Assumption[] {
   for (const m of ev.methods) {
     assumptions.push(say.assumption("assumption.method", { sentence: m }));
   }
+  const estimated = estimatedAssumption(ev);
+  if (estimated) assumptions.push(estimated);
   const older = [
     ...new Set(
       pack.rules.filter((r) => r.source_edition && rulesRun.has(r.id)).map((r) =>
@@ -290,7 +326,7 @@ export function toCheck(o: RuleOutcome): Check {
   const r = o.rule;
   const unit = MEASURES[r.measure].unit;
   const notes: string[] = [];
-  if (o.status === "warn") notes.push(`${capitalise(TOO_CLOSE)}.`);
+  if (o.status === "warn") notes.push(o.estimated ? ESTIMATED_CLOSE : `${capitalise(TOO_CLOSE)}.`);
   if (o.via) notes.push(`Measured on ${o.via}.`);
   if (o.note) notes.push(o.note);
   if (r.status === "U") notes.push("Unverified rule: check it against the primary source.");
@@ -326,6 +362,7 @@ function outcomeData(o: RuleOutcome): Record<string, unknown> {
     ...(o.tolerance !== undefined ? { tolerance: o.tolerance } : {}),
     ...(o.limit_basis ? { limit_basis: o.limit_basis } : {}),
     ...(o.via ? { via: o.via } : {}),
+    ...(o.estimated ? { estimated: o.estimated } : {}),
     ...(o.would_be ? { would_be: o.would_be } : {}),
     ...(o.rule.section_edition ? { section_edition: o.rule.section_edition } : {}),
   };
@@ -352,7 +389,11 @@ export function toFinding(o: RuleOutcome, pack: RulePack): Finding {
       r.source_edition ? `${r.edition} (value from ${r.source_edition} text)` : r.edition
     } sets a ${bound} of ${limit}.`,
     o.status === "warn"
-      ? `The scan's uncertainty here is ±${formatValue(o.tolerance!, unit)}: ${TOO_CLOSE}.`
+      ? o.estimated
+        ? `The value is an estimate, ±${
+          formatValue(o.tolerance!, unit)
+        } with the scan's uncertainty: estimated — measure on site.`
+        : `The scan's uncertainty here is ±${formatValue(o.tolerance!, unit)}: ${TOO_CLOSE}.`
       : "",
     o.note ?? "",
     r.note ?? "",

@@ -4,6 +4,7 @@
  * (engines/geometry/rules/scope.ts) from their own codes; they are carried here with those codes.
  */
 import { wording } from "../../core/wording.ts";
+import { formatValue } from "../../engines/geometry/rules/mod.ts";
 
 /** A rule named in a sentence: its id and section. */
 export interface RuleRef {
@@ -28,6 +29,10 @@ export interface Messages {
   "assumption.unverified_failing": { rules: RuleRef[] };
   "assumption.unverified": { rules: RuleRef[] };
   "assumption.not_applicable": { rules: { id: string; reason: string }[] };
+  /** Values estimated, not read, judged within their bounds: what, how, and ±error_m. */
+  "assumption.estimated": {
+    estimates: { what: string; basis: string; error_m: number; names: string[] }[];
+  };
 }
 
 const refs = (rules: RuleRef[]) => rules.map((r) => `${r.id} (${r.section})`).join(", ");
@@ -58,5 +63,13 @@ export const say = wording<Messages>({
   "assumption.not_applicable": (d) =>
     `${d.rules.length} rule(s) do not apply here: ${
       d.rules.map((n) => `${n.id} (${n.reason})`).join("; ")
+    }.`,
+  "assumption.estimated": (d) =>
+    `Estimated, not read, so judged within their bounds (estimated — measure on site): ${
+      d.estimates.map((g) =>
+        `${g.what} of ${g.names.join(", ")} (${g.basis.replace(/\.$/, "")}; ±${
+          formatValue(g.error_m, "m")
+        } on top of the scan's uncertainty)`
+      ).join("; ")
     }.`,
 });

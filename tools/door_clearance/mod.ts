@@ -7,7 +7,6 @@
  * estimate becomes an assumption.
  */
 import { fill, tool, z } from "../../core/manifest.ts";
-import { tolerance_m } from "../../ground/plan.ts";
 import {
   type Check,
   type Finding,
@@ -20,8 +19,10 @@ import {
   worstStatus,
 } from "../../core/result.ts";
 import {
+  clearWidthTolerance_m,
   DOOR_LEAF_AND_STOP_TEXT,
   doorClearWidth,
+  LEAF_ESTIMATE_ERROR_TEXT,
   openingSpan,
 } from "../../engines/geometry/clearance.ts";
 import { lineGeometry } from "../../engines/geometry/geojson.ts";
@@ -110,6 +111,7 @@ export default named(tool({
       ? [say.assumption("assumption.estimated", {
         doors: estimated,
         leaf_and_stop: DOOR_LEAF_AND_STOP_TEXT,
+        error: LEAF_ESTIMATE_ERROR_TEXT,
       })]
       : [];
     const status = worstStatus(mineChecks.map((c) => c.status));
@@ -160,8 +162,17 @@ function judgeDoor(plan: Plan, o: Opening, name: string, need: Need) {
   const mine = need.chair_m !== undefined;
   const cw = doorClearWidth(o);
   const w = cw.clear_width_m;
-  const tol = tolerance_m(plan, w, o);
-  const data = { door: name, clear_m: w, estimated: cw.estimated, basis: cw.basis_code, ...need };
+  // An estimate from the leaf is judged within its own bound on top of the scan's.
+  const tol = clearWidthTolerance_m(plan, o, w);
+  const data = {
+    door: name,
+    clear_m: w,
+    estimated: cw.estimated,
+    basis: cw.basis_code,
+    tolerance_m: tol,
+    ...(cw.error_m !== undefined ? { error_m: cw.error_m } : {}),
+    ...need,
+  };
   const check = judgedCheck({
     id: `clear_width:${o.id}`,
     code: "door.clear_width",
@@ -175,7 +186,11 @@ function judgeDoor(plan: Plan, o: Opening, name: string, need: Need) {
     subject: o.id,
     ...(!mine ? { rule: RULE } : {}),
   });
-  check.note = say("note.clear_width", { basis: cw.basis, status: check.status });
+  check.note = say("note.clear_width", {
+    basis: cw.basis,
+    status: check.status,
+    estimated: cw.estimated,
+  });
   const checks: Check[] = [check];
   const std = mine ? judge(w, ">=", need.min_m, tol) : undefined;
   if (std !== undefined) {

@@ -36,10 +36,10 @@ export interface Messages {
   "step.done": { fails: number; warns: number };
   "check.clear_width": { door: string; mine: boolean; estimated: boolean };
   "check.meets_standard": { door: string; standard: string; min_m: number; status: Status };
-  "note.clear_width": { basis: string; status: Status };
+  "note.clear_width": { basis: string; status: Status; estimated: boolean };
   "overlay.door": { door: string; clear_m: number };
   "metric.below_standard": { standard: string; min_m: number };
-  "assumption.estimated": { doors: string[]; leaf_and_stop: string };
+  "assumption.estimated": { doors: string[]; leaf_and_stop: string; error: string };
   "verdict.no_doors": { scan: string };
   "verdict.too_narrow": Tally;
   "verdict.too_close": Tally;
@@ -73,11 +73,16 @@ export const say = wording<Messages>({
     `${d.door}: clear width${d.mine ? " for your chair" : ""}${d.estimated ? " (estimated)" : ""}`,
   "check.meets_standard": (d) =>
     `${d.door}: meets ${d.standard} (${fmtM(d.min_m, 3)})? ${yesNo(d.status)}`,
-  "note.clear_width": (d) => d.status === "warn" ? `${TOO_CLOSE}; ${d.basis}` : d.basis,
+  "note.clear_width": (d) =>
+    d.status !== "warn"
+      ? d.basis
+      : d.estimated
+      ? `estimated — measure on site; ${d.basis}`
+      : `${TOO_CLOSE}; ${d.basis}`,
   "overlay.door": (d) => `${d.door} ${fmtM(d.clear_m)}`,
   "metric.below_standard": (d) => `Below ${d.standard} (${fmtM(d.min_m, 3)}) or too close`,
   "assumption.estimated": (d) =>
-    `${d.doors.length} door(s) state only their leaf width, so their clear width is estimated as the leaf less ${d.leaf_and_stop}; ADA 404.2.3 measures face of door to stop: ${
+    `${d.doors.length} door(s) state only their leaf width, so their clear width is estimated as the leaf less ${d.leaf_and_stop}, ${d.error}, and judged within that bound on top of the scan's uncertainty (estimated — measure on site); ADA 404.2.3 measures face of door to stop: ${
       d.doors.join(", ")
     }.`,
   "verdict.no_doors": (d) => `Scan ${d.scan} records no doors or openings to check.`,

@@ -5,6 +5,7 @@
  * label is never an input to the guess.
  */
 import { fill, tool, z } from "../../core/manifest.ts";
+import { named } from "../_shared/refs.ts";
 import type { Room } from "../../ground/plan.ts";
 import { coded } from "../../core/wording.ts";
 import type { Said } from "../../core/result.ts";
@@ -28,7 +29,7 @@ import {
 } from "./report.ts";
 import { round } from "../../ground/text.ts";
 
-export default tool({
+export default named(tool({
   id: "room_labels",
   title: "Room labels from panoramas",
   summary: "What each room looks like in its panoramas, against the plan's labels.",
@@ -141,7 +142,7 @@ export default tool({
       data: { table: { columns: ["room", "plan", "seen", "score", "evidence"], rows: table } },
     };
   },
-});
+}));
 
 type Sight = Awaited<ReturnType<typeof see>>["sights"][number];
 type Found = ReturnType<typeof objectsInRooms>["byRoom"] extends Map<string, infer V> ? V : never;

@@ -5,6 +5,7 @@
  * sightings from two sweeps of one room are merged.
  */
 import { fill, tool, z } from "../../core/manifest.ts";
+import { named } from "../_shared/refs.ts";
 import type { Room } from "../../ground/plan.ts";
 import type { Check, Metric, Overlay } from "../../core/result.ts";
 import { coded } from "../../core/wording.ts";
@@ -15,11 +16,12 @@ import {
   objectsInRooms,
   roomName,
   see,
+  type Sight,
   sweepsByRoom,
 } from "../_vision/see.ts";
 import { round } from "../../ground/text.ts";
 
-export default tool({
+export default named(tool({
   id: "room_objects",
   title: "Objects in each room",
   summary: "Fixtures and furniture seen in the panoramas, placed on the plan.",
@@ -136,7 +138,7 @@ export default tool({
     const verdict = seenRooms === 0
       ? seen.unavailable
         ? say.verdict("unknown", "verdict.unavailable", { why: seen.unavailable })
-        : say.verdict("unknown", "verdict.none_seen", { rooms: plan.rooms.length })
+        : say.verdict("unknown", "verdict.none_seen", unseenWhy(plan.rooms.length, seen.sights))
       : plan.rooms.length - seenRooms
       ? say.verdict("unknown", "verdict.some_unseen", tally)
       : say.verdict("pass", "verdict.all_seen", tally);
@@ -152,7 +154,7 @@ export default tool({
       },
     };
   },
-});
+}));
 
 type Found = ReturnType<typeof objectsInRooms>["byRoom"] extends Map<string, infer V> ? V : never;
 
@@ -196,4 +198,12 @@ function listObjects(room: Room, name: string, found: Found) {
     ];
   });
   return { objects, overlays, rows, classes, count: merged.length + bearingsOnly.length };
+}
+
+/** Why no room was seen: the first missing panorama's sentence, the count of others, the codes. */
+function unseenWhy(rooms: number, sights: Sight[]) {
+  const missing = sights.filter((s) => s.missing !== undefined);
+  if (!missing.length) return { rooms };
+  const codes = [...new Set(missing.map((s) => s.missing_code ?? "panorama.unreadable"))];
+  return { rooms, why: missing[0].missing!, others: missing.length - 1, codes };
 }

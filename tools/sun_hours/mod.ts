@@ -178,7 +178,13 @@ export default named(tool({
     ctx.step(say.steps.step("step.counting", { windows: sites.length }));
     const results = windowsSun(sites, dayS, yearS, scene, () => ctx.throwIfCancelled());
     // Rooms: the best window and the union of all of them.
-    const rooms = roomsSun(plan, results, dayS, yearS);
+    // Rooms and windows by their display names (ground/names.ts), disambiguated when they repeat.
+    const names = planNames(plan);
+    const rooms = roomsSun(plan, results, dayS, yearS).map((r) => ({
+      ...r,
+      name: names.room.get(r.id) ?? r.name,
+    }));
+    const windowName = (id: string) => names.opening.get(id) ?? id;
 
     // Checks against the chosen standard (tools/sun_hours/standards.ts words them).
     const judged = standardChecks({
@@ -190,6 +196,7 @@ export default named(tool({
       scan,
       rooms,
       results,
+      windowName,
       dayStep_h: dayS.samples.step_h,
       yearStep_h: yearS.samples.step_h,
       possibleYear_h: yearS.possible_h,
@@ -201,7 +208,7 @@ export default named(tool({
     const bestRoom = rooms.reduce((a, b) => (b.day_h > a.day_h ? b : a));
 
     // Windows that get no sun at all on the day, and sun lost to the building itself.
-    findings.push(...report.windowFindings(results, rooms, inputs.date, year));
+    findings.push(...report.windowFindings(results, rooms, inputs.date, year, windowName));
 
     // Every room's own answer, as a finding title the model reads (its best window's facing,
     // the day's hours with local clock times, the year's hours), sunniest first; local time is
@@ -210,7 +217,7 @@ export default named(tool({
     const spans = roomSunlitSpans(rooms, results, dayS.samples.jd, timeZone);
     findings.push(...say.roomFindings(rooms, results, spans, inputs.date, year));
     assumptions.push(say.timeZoneAssumption(timeZone));
-    const overlays = report.sunOverlays(rooms, results, roomStatus, windowStatus);
+    const overlays = report.sunOverlays(rooms, results, roomStatus, windowStatus, windowName);
     const sunpath = report.sunPath(
       { year, month, day, date: inputs.date, scan },
       site,
@@ -228,6 +235,7 @@ export default named(tool({
       dayS,
       yearS,
       building,
+      windowName,
     );
     assumptions.push(...say.methodAssumptions(elevation_m, min_altitude_deg, step_min, dt));
 
@@ -247,7 +255,15 @@ export default named(tool({
       overlays,
       assumptions,
       data: report.withLocalTimes(
-        report.sunData({ date: inputs.date, step_min, year }, results, rooms, dayS, yearS, sunpath),
+        report.sunData(
+          { date: inputs.date, step_min, year },
+          results,
+          rooms,
+          dayS,
+          yearS,
+          sunpath,
+          windowName,
+        ),
         timeZone,
         spans,
       ),

@@ -13,7 +13,7 @@ import type {
   SunPathChart,
 } from "../../core/result.ts";
 import { findingId } from "../../core/result.ts";
-import { round } from "../../ground/text.ts";
+import { capitalise, round } from "../../ground/text.ts";
 import { lineGeometry, polygonGeometry } from "../../engines/geometry/geojson.ts";
 import type {
   buildingSun,
@@ -40,19 +40,28 @@ export function windowFindings(
   rooms: RoomSun[],
   date: string,
   year: number,
+  windowName: (id: string) => string,
 ): Finding[] {
   const findings: Finding[] = [];
   for (const w of results) {
     const room = rooms.find((r) => r.id === w.room)!;
+    const name = windowName(w.id);
     if (w.day_h === 0) {
       findings.push({
         id: findingId(TOOL, "window", w.id),
         code: "window.no_sun",
-        data: { window: w.id, room: room.name, date, facing_deg: w.facing_deg, year_h: w.year_h },
+        data: {
+          window: w.id,
+          window_name: name,
+          room: room.name,
+          date,
+          facing_deg: w.facing_deg,
+          year_h: w.year_h,
+        },
         status: "open",
         severity: "info",
-        title: `${w.id} in ${room.name} gets no direct sun on ${date}`,
-        detail: `${w.id} faces ${Math.round(w.facing_deg)}° and gets ${
+        title: `${capitalise(name)} gets no direct sun on ${date}`,
+        detail: `${capitalise(name)} faces ${Math.round(w.facing_deg)}° and gets ${
           fmtH(w.year_h)
         } of direct sun over ${year}.`,
         subject: w.id,
@@ -63,11 +72,17 @@ export function windowFindings(
       findings.push({
         id: findingId(TOOL, "shade", w.id),
         code: "window.shaded_by_building",
-        data: { window: w.id, room: room.name, year, lost_h: w.lost_year_h.building },
+        data: {
+          window: w.id,
+          window_name: name,
+          room: room.name,
+          year,
+          lost_h: w.lost_year_h.building,
+        },
         status: "open",
         severity: "info",
-        title: `The building itself shades ${w.id} in ${room.name}`,
-        detail: `Other parts of the building hide the sun from ${w.id} for ${
+        title: `The building itself shades ${name}`,
+        detail: `Other parts of the building hide the sun from ${name} for ${
           fmtH(w.lost_year_h.building)
         } over ${year} while it is in front of the window.`,
         subject: w.id,
@@ -85,6 +100,7 @@ export function sunOverlays(
   results: WindowSun[],
   roomStatus: Map<string, Status>,
   windowStatus: Map<string, Status>,
+  windowName: (id: string) => string,
 ): Overlay[] {
   const overlays: Overlay[] = [];
   for (const r of rooms) {
@@ -108,7 +124,7 @@ export function sunOverlays(
       floor: w.floor,
       geometry: lineGeometry([[x, y], [x + nx * len, y + ny * len]]),
       ...(st ? { status: st } : {}),
-      label: `${w.id} ${fmtH(w.day_h)} (${Math.round(w.facing_deg)}°)`,
+      label: `${windowName(w.id)} ${fmtH(w.day_h)} (${Math.round(w.facing_deg)}°)`,
     });
   }
 
@@ -163,6 +179,7 @@ export function sunMetrics(
   dayS: DaySun,
   yearS: YearSun,
   building: ReturnType<typeof buildingSun>,
+  windowName: (id: string) => string,
 ): Metric[] {
   const { year } = p;
   const date = p.date;
@@ -173,7 +190,7 @@ export function sunMetrics(
     { id: "windows_counted", label: "Windows counted", value: results.length },
     {
       id: "best_window_day_h",
-      label: `Best window on ${date} (${bestWindow.id})`,
+      label: `Best window on ${date} (${windowName(bestWindow.id)})`,
       value: round(bestWindow.day_h),
       unit: "h",
     },
@@ -234,6 +251,7 @@ export function sunData(
   dayS: DaySun,
   yearS: YearSun,
   sunpath: SunPathChart,
+  windowName: (id: string) => string,
 ): ResultData {
   const { step_min, year } = p;
   const date = p.date;
@@ -283,7 +301,7 @@ export function sunData(
     table: {
       columns: ["Window", "Room", "Facing", `${date} (h)`, `${year} (h)`, ...MONTHS],
       rows: results.map((w) => [
-        w.id,
+        windowName(w.id),
         rooms.find((r) => r.id === w.room)!.name,
         `${Math.round(w.facing_deg)}°`,
         round(w.day_h, 2),

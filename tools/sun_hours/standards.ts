@@ -5,7 +5,7 @@
  */
 import type { Assumption, Check, Finding, Status } from "../../core/result.ts";
 import { openFinding, TOO_CLOSE, worstStatus } from "../../core/result.ts";
-import { round } from "../../ground/text.ts";
+import { capitalise, round } from "../../ground/text.ts";
 import type { RoomSun, WindowSun } from "../../engines/geometry/sun_count.ts";
 import {
   BRE209_ANNUAL,
@@ -30,6 +30,8 @@ export interface StandardInput {
   scan: string;
   rooms: RoomSun[];
   results: WindowSun[];
+  /** A window's display name (ground/names.ts): what a person reads instead of its id. */
+  windowName: (id: string) => string;
   /** The day's and the year's counting steps, h. */
   dayStep_h: number;
   yearStep_h: number;
@@ -224,9 +226,11 @@ function bre209Checks(p: StandardInput): StandardOutcome {
   for (const j of judged) {
     const w = results.find((x) => x.id === j.id)!;
     const room = rooms.find((r) => r.id === w.room)!;
+    const name = p.windowName(w.id);
     const share = j.annual_share, shareW = j.winter_share, s1 = j.annual, s2 = j.winter;
     const data = {
       window: w.id,
+      window_name: name,
       room: room.name,
       annual_share: share,
       winter_share: shareW,
@@ -237,7 +241,7 @@ function bre209Checks(p: StandardInput): StandardOutcome {
       id: `bre209:annual:${w.id}`,
       code: "bre209.annual",
       data,
-      label: `${w.id} (${room.name}): share of annual sun hours`,
+      label: `${name}: share of annual sun hours`,
       status: s1,
       measured: round(share * 100, 2),
       limit: BRE209_ANNUAL * 100,
@@ -249,7 +253,7 @@ function bre209Checks(p: StandardInput): StandardOutcome {
       id: `bre209:winter:${w.id}`,
       code: "bre209.winter",
       data,
-      label: `${w.id} (${room.name}): share of winter sun hours`,
+      label: `${name}: share of winter sun hours`,
       status: s2,
       measured: round(shareW * 100, 2),
       limit: BRE209_WINTER * 100,
@@ -269,8 +273,8 @@ function bre209Checks(p: StandardInput): StandardOutcome {
         code: "window.below_bre209",
         data,
         status: ws,
-        title: `${w.id} in ${room.name} gets less sun than BRE BR 209 asks`,
-        detail: `${w.id} gets ${
+        title: `${capitalise(name)} gets less sun than BRE BR 209 asks`,
+        detail: `${capitalise(name)} gets ${
           (share * 100).toFixed(1)
         } % of the year's possible sun hours (BR 209: ${BRE209_ANNUAL * 100} %) and ${
           (shareW * 100).toFixed(1)

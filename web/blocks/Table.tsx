@@ -1,6 +1,6 @@
 /** Table: the result's table (as `--csv` writes it), with a CSV download of the stored run. */
 import type { JSX } from "preact";
-import { resultTable } from "../../render/table.ts";
+import { columnHeading, resultTable } from "../../render/table.ts";
 import { fmtNumber } from "../../ground/text.ts";
 import type { BlockProps } from "./types.ts";
 import { PageNav, pageSlice } from "./paging.tsx";
@@ -34,7 +34,7 @@ export function Table({ result, runId, page }: BlockProps): JSX.Element | null {
       <div class="scroll" tabIndex={0} role="region" aria-label="Result table, scrolls sideways">
         <table>
           <thead>
-            <tr>{t.columns.map((c) => <th scope="col" key={c}>{c.replaceAll("_", " ")}</th>)}</tr>
+            <tr>{t.columns.map((c) => <th scope="col" key={c}>{columnHeading(c)}</th>)}</tr>
           </thead>
           <tbody>
             {s.items.map((r, i) => <tr key={i}>{r.map((v, j) => <td key={j}>{cell(v)}</td>)}</tr>)}

@@ -6,7 +6,7 @@
  */
 import type { Opening, Vertical } from "../../../ground/plan.ts";
 import { judge } from "../../../ground/plan.ts";
-import { doorClearWidth_m, doorClearWidthEstimated } from "../clearance.ts";
+import { doorClearWidth_m, doorClearWidthEstimated, LEAF_ESTIMATE_ERROR_M } from "../clearance.ts";
 import type { Constraint, RouteGraph, RouteNeeds } from "./model.ts";
 import { passageClearWidth } from "./space.ts";
 import { type ConstraintMessages, said } from "./wording.ts";
@@ -41,12 +41,15 @@ export function openingConstraints(
   // The number and flag of clearance.ts doorClearWidth, without its (unused) sentence.
   const cw = { clear_width_m: doorClearWidth_m(o), estimated: doorClearWidthEstimated(o) };
   const need = needs.min_clear_width_m;
-  // A door the source was less sure of (its own uncertainty_m) widens the tolerance.
+  // A door the source was less sure of (its own uncertainty_m) widens the tolerance, and a
+  // clear width estimated from the leaf is judged within its own bound on top
+  // (clearance.ts LEAF_ESTIMATE_ERROR_M).
   const status = judge(
     cw.clear_width_m,
     ">=",
     need,
-    Math.max(tol(cw.clear_width_m), o.uncertainty_m ?? 0),
+    Math.max(tol(cw.clear_width_m), o.uncertainty_m ?? 0) +
+      (cw.estimated ? LEAF_ESTIMATE_ERROR_M : 0),
   );
   out.push({
     id: `clear_width:${o.id}`,
@@ -158,7 +161,14 @@ export function verticalConstraints(
       ...base,
       id: `clear_width:${v.id}`,
       kind: "clear_width",
-      status: judge(v.width_m, ">=", needs.min_clear_width_m, tol(v.width_m)),
+      // A width the source was less sure of (its own uncertainty_m: an estimate's bound, a lift
+      // shaft's box) widens the tolerance, as for doors.
+      status: judge(
+        v.width_m,
+        ">=",
+        needs.min_clear_width_m,
+        Math.max(tol(v.width_m), v.uncertainty_m ?? 0),
+      ),
       measured: v.width_m,
       limit: needs.min_clear_width_m,
       unit: "m",

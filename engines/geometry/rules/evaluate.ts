@@ -3,6 +3,7 @@
  * the plan elements each rule is checked on, and a pass / fail / warn (ground/plan.ts `judge`,
  * the scan-uncertainty rule) or unknown outcome for each.
  */
+import { sayLength } from "../../../ground/units.ts";
 import { ticker } from "../../../ground/budget.ts";
 import {
   type Opening,
@@ -53,6 +54,8 @@ export interface RuleOutcome {
   limit?: number;
   /** Which row or point gave that limit, in words. */
   limit_basis?: string;
+  /** The measured value is an estimate (measure.ts `Measured.estimated`): how, its bound. */
+  estimated?: { basis: string; error_m: number };
   /**
    * The status the value alone would have had, where the outcome says less: an unverified
    * rule's fail (a warn), or any fail or warn while the pack's coverage is unknown (unknown).
@@ -520,6 +523,7 @@ export function evaluatePack(pack: RulePack, plan: Plan, options: EvalOptions): 
         ...(j.basis ? { limit_basis: j.basis } : {}),
         ...(would_be ? { would_be } : {}),
         ...(m.via ? { via: m.via } : {}),
+        ...(m.estimated ? { estimated: m.estimated } : {}),
         ...(notes.length ? { note: notes.join(" ") } : {}),
       });
     }
@@ -624,8 +628,8 @@ function judgeRule(
     return {
       status: judgeRange(value, cmp, hi, lo, tol),
       limit: at,
-      basis: `1:${(1 / at).toFixed(1)} for a going of ${g.toFixed(2)} m`,
-      note: `For a going of ${g.toFixed(2)} m the steepest gradient is 1:${(1 / at).toFixed(1)} (${
+      basis: `1:${(1 / at).toFixed(1)} for a going of ${sayLength(g)}`,
+      note: `For a going of ${sayLength(g)} the steepest gradient is 1:${(1 / at).toFixed(1)} (${
         at.toFixed(4)
       }), interpolated ${
         scale === "n" ? "linearly in 1:n" : "linearly in the gradient"

@@ -3,6 +3,7 @@
  * plan's scan uncertainty (design.md; first-order error propagation, Taylor, "An Introduction
  * to Error Analysis", §3), or the reason it cannot be measured.
  */
+import { sayLength, unitsNow } from "../../../ground/units.ts";
 import {
   type Opening,
   type Plan,
@@ -13,9 +14,12 @@ import {
 } from "../../../ground/plan.ts";
 import {
   DOOR_LEAF_AND_STOP_M,
+  DOOR_LEAF_AND_STOP_TEXT,
   doorClearWidth,
   freeFloor,
   largestCircleIn,
+  LEAF_ESTIMATE_ERROR_M,
+  LEAF_ESTIMATE_ERROR_TEXT,
   objectFootprint,
 } from "../clearance.ts";
 import { nearestRoomEdge } from "../walls.ts";
@@ -73,6 +77,12 @@ export interface Measured {
   /** Which element the value was taken on, when it is not the subject itself. */
   via?: string;
   note?: string;
+  /**
+   * The value is an estimate, not read (a door's clear width from its leaf, a stair's width
+   * off its bounding box): how, and its error bound, m, which `tolerance` includes. A
+   * judgement within it is too close to call ("estimated — measure on site").
+   */
+  estimated?: { basis: string; error_m: number };
 }
 
 /** Why a value could not be measured. */
@@ -176,14 +186,25 @@ export interface LeafAllowance {
 export function ruleDoorClearWidth(
   o: Pick<Opening, "kind" | "width_m" | "clear_width_m">,
   leaf?: LeafAllowance,
-): { value: number; note?: string } {
+): { value: number; note?: string; error_m?: number; basis?: string } {
   const c = doorClearWidth(o);
   if (c.basis_code !== "leaf_estimate") return { value: c.clear_width_m };
-  if (!leaf) return { value: c.clear_width_m, note: `clear width ${c.basis}` };
+  // The estimate carries its error bound (clearance.ts LEAF_ESTIMATE_ERROR_M): judged within
+  // it on top of the scan's uncertainty, it is too close to call.
+  if (!leaf) {
+    return {
+      value: c.clear_width_m,
+      note: `clear width ${c.basis}`,
+      error_m: c.error_m,
+      basis: `clear width estimated as the leaf less ${DOOR_LEAF_AND_STOP_TEXT}`,
+    };
+  }
   return {
     value: Math.max(0, o.width_m - leaf.si),
-    note: `clear width estimated as the ${o.width_m.toFixed(3)} m leaf less ${leaf.printed} ` +
-      `for the open leaf and its stop (${leaf.citation})`,
+    note: `clear width estimated as the ${sayLength(o.width_m, 3)} leaf less ${leaf.printed} ` +
+      `for the open leaf and its stop (${leaf.citation}), ${LEAF_ESTIMATE_ERROR_TEXT}`,
+    error_m: LEAF_ESTIMATE_ERROR_M,
+    basis: `clear width estimated as the leaf less ${leaf.printed} for the open leaf and its stop`,
   };
 }
 
@@ -237,8 +258,11 @@ function measureDoorClearWidthM({ subject, plan, opts }: MeasureArgs): Measured 
   const cw = ruleDoorClearWidth(subject as Opening, opts?.leaf);
   return {
     value: cw.value,
-    tolerance: tolLen(plan, cw.value),
+    tolerance: tolLen(plan, cw.value) + (cw.error_m ?? 0),
     ...(cw.note ? { note: cw.note } : {}),
+    ...(cw.error_m !== undefined
+      ? { estimated: { basis: cw.basis ?? "estimated from the leaf", error_m: cw.error_m } }
+      : {}),
   };
 }
 
@@ -420,7 +444,12 @@ function measureStairWidthM({ subject, plan }: MeasureArgs): Measured | Missing 
   return {
     value: v.width_m,
     tolerance: tolerance_m(plan, v.width_m, { uncertainty_m: est?.error_m ?? v.uncertainty_m }),
-    ...(est ? { note: `width estimated ${est.basis} (±${est.error_m.toFixed(2)} m)` } : {}),
+    ...(est
+      ? {
+        note: `width estimated ${est.basis} (±${sayLength(est.error_m)})`,
+        estimated: { basis: `width estimated ${est.basis}`, error_m: est.error_m },
+      }
+      : {}),
   };
 }
 
@@ -833,7 +862,12 @@ function bedClearZone(room: Room, plan: Plan): Measured | Missing {
   return {
     value: least,
     tolerance: tolLen(plan, least),
-    note: `the ${bed.label} ${bed.size[0].toFixed(2)} × ${bed.size[1].toFixed(2)} m; both ` +
+    note:
+      `the ${bed.label} ${
+        unitsNow() === "metric"
+          ? `${bed.size[0].toFixed(2)} × ${bed.size[1].toFixed(2)} m`
+          : `${sayLength(bed.size[0])} × ${sayLength(bed.size[1])}`
+      }; both ` +
       "long sides and the foot",
   };
 }
@@ -1025,7 +1059,7 @@ function guardHeight(room: Room, plan: Plan): Measured | Missing {
   const top = here.reduce((a, b) => (b.height_m! > a.height_m! ? b : a));
   return {
     value: top.height_m!,
-    tolerance: tolLen(plan, top.height_m!),
+    tolerance: tolerance_m(plan, top.height_m!, objectsUncertainty(plan, [top])),
     via: `railing ${top.id}`,
     note: "the railing's own height (its bounding box), taken from the floor",
   };
@@ -1079,16 +1113,31 @@ function wcFrontZone(room: Room, plan: Plan, width_m?: number): Measured | Missi
   }
   return {
     value: least,
-    tolerance: tolLen(plan, least),
+    tolerance: tolerance_m(
+      plan,
+      least,
+      objectsUncertainty(plan, plan.objects.filter((o) => o.room === room.id)),
+    ),
     note: `${wcs.length} WC(s); ${(width_m * 1000).toFixed(0)} mm wide, centred on its front`,
   };
 }
 
 /**
- * FHAG Requirement 7(2)(b)(iv): from each WC's centre, along the wall behind it (the room edge
- * nearest its centre), the clear distance to the nearest wall or object on each side (a ray
- * swept over the floor free of every other object). `far`: the larger side, where a grab bar
- * can go (18 in); `near`: the smaller (15 in). The least over the room's WCs, m.
+ * The larger of a plan's and some objects' own stated uncertainty, m: what a length taken
+ * between them (and the walls) may be off by, for tolerance_m.
+ */
+function objectsUncertainty(plan: Plan, objects: Plan["objects"]): { uncertainty_m: number } {
+  return {
+    uncertainty_m: Math.max(plan.source.uncertainty_m, ...objects.map((o) => o.uncertainty_m ?? 0)),
+  };
+}
+
+/**
+ * FHAG Requirement 7(2)(b)(iv): from each WC's centre, along its back (the footprint side
+ * nearest a wall, so the WC's own orientation), the clear distance to the nearest wall or
+ * object on each side (a ray swept over the floor free of every other object). `far`: the
+ * larger side, where a grab bar can go (18 in); `near`: the smaller (15 in). The least over
+ * the room's WCs, m, within the plan's or the objects' own uncertainty, the larger.
  */
 function wcSideClear(room: Room, plan: Plan, side: "far" | "near"): Measured | Missing {
   const wcs = plan.objects.filter((o) => o.room === room.id && WC.test(o.label));
@@ -1096,18 +1145,21 @@ function wcSideClear(room: Room, plan: Plan, side: "far" | "near"): Measured | M
     return { missing: "the plan places no WC in this room, so its centreline cannot be placed" };
   }
   let least = Infinity;
+  const inRoom = plan.objects.filter((o) => o.room === room.id);
   for (const wc of wcs) {
-    const e = nearestRoomEdge(room, wc.center);
-    if (!e) return { missing: "the room's outline is degenerate" };
-    const others = plan.objects.filter((o) => o !== wc && o.room === room.id).map(objectFootprint);
+    const sides = footprintSides(room, wc);
+    const back = sides.reduce((a, b, i) => (b.wall < sides[a].wall ? i : a), 0);
+    const n = sides[back].n;
+    const along: Point = [-n[1], n[0]];
+    const others = inRoom.filter((o) => o !== wc).map(objectFootprint);
     const free = others.length ? freeFloor(room.polygon, others) : [[room.polygon]];
     const ray = (d: Point) => sweepDepth(free, wc.center, d, 1e-6, 5, true);
-    const a = ray(e.dir), b = ray([-e.dir[0], -e.dir[1]]);
+    const a = ray(along), b = ray([-along[0], -along[1]]);
     least = Math.min(least, side === "far" ? Math.max(a, b) : Math.min(a, b));
   }
   return {
     value: least,
-    tolerance: tolLen(plan, least),
+    tolerance: tolerance_m(plan, least, objectsUncertainty(plan, inRoom)),
     note: `${wcs.length} WC(s); from the centreline along the wall behind it, the ${
       side === "far" ? "larger" : "smaller"
     } side`,

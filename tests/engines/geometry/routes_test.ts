@@ -123,7 +123,9 @@ Deno.test("routes: the demo's front door step and stair", () => {
   // Not step-free: the stair passes, and the 0.640 m (0.70 − 0.060325, estimated) bathroom door still fails.
   const walk = routesFrom(demo(), { ...ADA, step_free: false }, "d_front").routes;
   assertEquals(walk.get("u_bed2")!.status, "warn"); // d_bed2 0.86 − 0.060325 = 0.7997 vs 0.815: within 0.02
-  assertEquals(walk.get("g_living")!.status, "pass");
+  // d_living 0.90 − 0.060325 = 0.8397 vs 0.815: 25 mm over, within the estimate's bound (the
+  // scan's 0.02 m plus the leaf estimate's 0.015 m, clearance.ts): too close to call.
+  assertEquals(walk.get("g_living")!.status, "warn");
   assertEquals(walk.get("u_bath")!.blocking.map((c) => c.text), [
     "door d_bath is 0.64 m clear (estimated); 0.815 m needed",
   ]);

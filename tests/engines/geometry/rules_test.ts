@@ -425,8 +425,6 @@ Deno.test("every built-in pack validates, marks U rules, and IRC says its values
     builtinPack(id)!.rules.filter((r) => r.status === "U").map((r) => r.id)
   );
   assert.deepEqual(unverified.sort(), [
-    "ada-405.8",
-    "adk-1-stair-handrail",
     "adm1-m4-1-wc",
     "adm1-m4-2-bedroom",
     "adm1-m4-2-nib",
@@ -444,7 +442,6 @@ Deno.test("every built-in pack validates, marks U rules, and IRC says its values
     "fha-req7a-range",
     "fha-req7b-clear-floor",
     "irc-R311.8.2",
-    "irc-R311.8.3",
   ]);
   // IRC: every rule says its section is 2018 numbering.
   assert.ok(irc.rules.every((r) => r.section_edition === "2018"));
@@ -502,7 +499,10 @@ Deno.test("a door with only its leaf width: clear width is the leaf less 2 3/8 i
     planWith({ openings: { d_in: { width_m: 34 * 0.0254, clear_width_m: undefined } } }),
   );
   assert.ok(Math.abs(fha.measured! - 31.625 * 0.0254) < 1e-12);
-  assert.equal(fha.status, "pass");
+  // Exactly at the limit, an estimate is too close to call: its own bound (clearance.ts
+  // LEAF_ESTIMATE_ERROR_M, 15 mm) is on top of the scan's (issue 24 §3).
+  assert.equal(fha.status, "warn");
+  assert.equal(fha.estimated?.error_m, 0.015);
   await said.check();
 });
 
@@ -1088,9 +1088,9 @@ Deno.test("per-pack door leaf allowance: an 826 mm UK front door is about 775 mm
   const plan = planWith({ openings: { d_main: { width_m: 0.826, clear_width_m: undefined } } });
   const uk = find(evalWith("uk-adm", plan).outcomes, "adm1-m4-1-entrance", "d_main");
   assert.ok(Math.abs(uk.measured! - 0.775) < 1e-12, `${uk.measured}`);
-  assert.equal(uk.status, "pass", "775 mm meets M4(1)'s 775 mm");
+  // 775 mm is M4(1)'s 775 mm exactly: an estimate at the limit is too close to call.
+  assert.equal(uk.status, "warn", "775 mm estimated, at M4(1)'s 775 mm");
   said.add(uk.note!);
-  /* its exact wording is in the golden entry */
   const irc = find(evalWith("irc-2021", plan).outcomes, "irc-R311.2-width", "d_main");
   assert.ok(Math.abs(irc.measured! - (0.826 - 0.060325)) < 1e-12);
   said.add(irc.note!);
@@ -1119,8 +1119,11 @@ Deno.test("IRC R310.1: every basement needs an escape opening, whatever its room
 Deno.test("findings say the IRC section's numbering edition", () => {
   const r = builtinPack("irc-2021")!.rules.find((x) => x.id === "irc-R310.2.2")!;
   assert.equal(sectionLabel(r), "R310.2.2 (2018 numbering)");
+  // M4(3)'s entrance paragraph, 3.24, was seen (in a secondary source); 2.30's was not.
   const uk = builtinPack("uk-adm")!.rules.find((x) => x.id === "adm1-m4-3-entrance")!;
-  assert.equal(sectionLabel(uk), "ADM1 3.24 (paragraph number unconfirmed)");
+  assert.equal(sectionLabel(uk), "ADM1 3.24");
+  const sw = builtinPack("uk-adm")!.rules.find((x) => x.id === "adm1-m4-2-switches")!;
+  assert.equal(sectionLabel(sw), "ADM1 2.30 (paragraph number unconfirmed)");
 });
 
 Deno.test("handrails: the plan's railings near a stair's outline count; none near fails; none at all is unknown", async (t) => {
@@ -1139,7 +1142,7 @@ Deno.test("handrails: the plan's railings near a stair's outline count; none nea
   assert.equal(one.status, "pass");
   assert.equal(one.measured, 1);
   said.add(one.note!);
-  // Both sides: 2, and ADK's (unverified) rule passes too.
+  // Both sides: 2.
   const east = { center: [5.25, 2] as Point, size: [0.05, 3] as [number, number] };
   assert.equal(ruleOn("irc-2021", "irc-R311.7.8", "stair", withRails([west, east]))!.measured, 2);
   // A railing 0.31 m beyond the outline is not the stair's: 0 sides, a fail (IRC R311.7.8 is V).
@@ -1148,8 +1151,8 @@ Deno.test("handrails: the plan's railings near a stair's outline count; none nea
   assert.equal(none.measured, 0);
   assert.equal(none.status, "fail");
   said.add(none.note!);
-  // ADK's stair handrail rule is unverified: the same stair warns, never fails.
-  assert.equal(ruleOn("uk-adm", "adk-1-stair-handrail", "stair", withRails([far]))!.status, "warn");
+  // ADK's stair handrail rule (S, from the HSE's reading of ADK): the same stair fails it.
+  assert.equal(ruleOn("uk-adm", "adk-1-stair-handrail", "stair", withRails([far]))!.status, "fail");
   // Railings but no outline: unknown, saying so.
   const noOutline = planWith({
     objects: {
@@ -1231,4 +1234,82 @@ Deno.test("a material change of use is work in an existing building for ADA and 
   assert.equal(find(ada.outcomes, "ada-404.2.5", "d_main"), undefined);
   const adm2 = evalWith("uk-adm", plan, { work: "change_of_use", occupancy: "public" });
   assert.ok(find(adm2.outcomes, "adm2-table2-door-existing", "d_in"));
+});
+
+Deno.test("ADA 403.5.2–403.5.3: a corridor 48 in wide passes; narrower is unknown; a long narrow one's centreline", () => {
+  const hall = (polygon: number[][]) => planWith({ rooms: { hall: { polygon } } });
+  const wide = hall([[0, 0], [2, 0], [2, 5], [0, 5]]);
+  assert.equal(ruleOn("ada-2010", "ada-403.5.2", "hall", wide)!.status, "pass");
+  const noPassing = ruleOn("ada-2010", "ada-403.5.3", "hall", wide)!;
+  assert.equal(noPassing.measured, 0, "60 in wide or more needs no passing space");
+  assert.equal(noPassing.status, "pass");
+  // 1 m wide: a 180° turn in it would fail, but the plan marks none.
+  const narrow = ruleOn("ada-2010", "ada-403.5.2", "hall", hall([[0, 0], [1, 0], [1, 5], [0, 5]]))!;
+  assert.equal(narrow.status, "unknown");
+  assert.equal(narrow.would_be, "fail");
+  // An L-shaped corridor 1 m wide with 40 m outer arms: its centreline is 39.5 + 39.5 = 79 m,
+  // past 200 ft (60.96 m); a passing space in it is not looked for, so unknown, not a fail.
+  const ell = hall([[0, 0], [40, 0], [40, 1], [1, 1], [1, 40], [0, 40]]);
+  const long = ruleOn("ada-2010", "ada-403.5.3", "hall", ell)!;
+  assert.ok(Math.abs(long.measured! - 79) < 0.005, `${long.measured}`);
+  assert.equal(long.status, "unknown");
+  assert.equal(long.would_be, "fail");
+});
+
+Deno.test("FHA 7(2)(b)(iv): a WC's sides are taken along its own back; its own uncertainty makes a near miss too close to call", () => {
+  const bath = (wc: Record<string, unknown>) =>
+    planWith({
+      rooms: { liv: { label: "bathroom", polygon: [[0, 0], [2, 0], [2, 2], [0, 2]] } },
+      objects: { wc: { floor: "f0", room: "liv", label: "toilet", size: [0.45, 0.6], ...wc } },
+    });
+  // Turned to stand against the west wall, its centre 0.35 m from it and 0.3 m from the south
+  // wall: the sides run north and south (0.3 m and 1.7 m), not east and west.
+  const turned = bath({ center: [0.35, 0.3], yaw_deg: 90 });
+  const near = ruleOn("fha", "fha-req7b-wc-other-side", "liv", turned)!;
+  assert.ok(Math.abs(near.measured! - 0.3) < 1e-9, `${near.measured}`);
+  assert.equal(near.status, "fail");
+  const far = ruleOn("fha", "fha-req7b-wc-grab-side", "liv", turned)!;
+  assert.ok(Math.abs(far.measured! - 1.7) < 1e-9, `${far.measured}`);
+  assert.equal(far.status, "pass");
+  // Against the south wall, its centreline 371 mm from the west wall: 10 mm short of 15 in.
+  const short = { center: [0.371, 0.3] };
+  assert.equal(ruleOn("fha", "fha-req7b-wc-other-side", "liv", bath(short))!.status, "fail");
+  // The same WC placed with low confidence (RoomPlan: 5 cm of its own): too close to call.
+  const unsure = ruleOn(
+    "fha",
+    "fha-req7b-wc-other-side",
+    "liv",
+    bath({ ...short, uncertainty_m: 0.05 }),
+  )!;
+  assert.equal(unsure.status, "warn");
+  assert.equal(unsure.tolerance, 0.05);
+});
+
+Deno.test("UK M4(3) approach ramp: no 1:12 flight, though ADK allows one; a ramp off the approach is not judged", () => {
+  const ramp = (fields: Record<string, unknown>) =>
+    planWith({ verticals: { ramp: { rise_m: 2 / 12, going_m: 2, ...fields } } });
+  const m43 = { level: "M4(3)" };
+  const steep = ramp({});
+  assert.equal(ruleOn("uk-adm", "adk-2-ramp", "ramp", steep, m43)!.status, "pass");
+  const approach = ruleOn("uk-adm", "adm1-m4-3-ramp", "ramp", steep, m43)!;
+  assert.equal(approach.status, "fail");
+  assert.ok(Math.abs(approach.limit! - 1 / 15) < 1e-9, "held to 1:15 below a 5 m going");
+  // A ramp joining the living room only: not on the way to the main entrance.
+  const inside = ramp({ rooms: ["liv"] });
+  assert.equal(ruleOn("uk-adm", "adm1-m4-3-ramp", "ramp", inside, m43), undefined);
+});
+
+Deno.test("ADK 3.2 balcony guard: the balcony's own railing is measured; one elsewhere in the plan is not its guard", () => {
+  const rail = (room: string, height_m: number) => ({
+    rail: { floor: "f1", room, label: "guardrail", center: [2, 4.9], size: [4, 0.05], height_m },
+  });
+  const balcony = (objects: Record<string, Record<string, unknown>>) =>
+    planWith({ rooms: { room: { label: "balcony" } }, objects });
+  const low = ruleOn("uk-adm", "adk-3.2-balcony-guard", "room", balcony(rail("room", 0.9)))!;
+  assert.equal(low.measured, 0.9);
+  assert.equal(low.status, "fail", "900 mm: a stair's height, not a balcony's 1100 mm");
+  // The plan's only railing stands in another room: this balcony's guard is unknown, not a fail.
+  const elsewhere = ruleOn("uk-adm", "adk-3.2-balcony-guard", "room", balcony(rail("liv", 1.2)))!;
+  assert.equal(elsewhere.status, "unknown");
+  assert.equal(elsewhere.measured, undefined);
 });
