@@ -115,8 +115,7 @@ Deno.test("guard: a reply past the byte cap is refused unread, in words", async 
   }
 });
 
-Deno.test("guard (cli): control characters never reach the terminal and an echoed key is never printed, in text or --json", async (t) => {
-  const said = goldenEntries("guard_attack_test", t);
+Deno.test("guard (cli): control characters never reach the terminal and an echoed key is never printed, in text or --json", async () => {
   // A server that echoes the Authorization header into its text and a tool's arguments, with
   // an OSC title, clear-screen, BEL and a right-to-left override.
   let turn = 0;
@@ -152,11 +151,10 @@ Deno.test("guard (cli): control characters never reach the terminal and an echoe
       assert.equal(r.code, 0, r.stderr);
       const all = r.stdout + r.stderr;
       assert.equal(all.includes(KEY), false, `the key is not printed (${args.join(" ")})`);
-      said.add(all);
-      said.add(all);
+      assert.doesNotMatch(all, CONTROLS, `no control characters (${args.join(" ")})`);
+      assert.match(all, /Echo: Bearer \[key\]/);
     }
   } finally {
     await server.shutdown();
   }
-  await said.check();
 });

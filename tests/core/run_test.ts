@@ -1,5 +1,5 @@
 import { goldenEntries } from "../_golden.ts";
-import { assertEquals, assertMatch, assertOk, assertRejects } from "../_assert.ts";
+import { assertEquals, assertOk, assertRejects } from "../_assert.ts";
 import { fill, tool, z } from "../../core/manifest.ts";
 import { type RunOutcome, runTool } from "../../core/run.ts";
 import { openStore } from "../../core/store.ts";

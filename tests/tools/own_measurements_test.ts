@@ -9,7 +9,7 @@ import { runTool } from "../../core/run.ts";
 import { openStore } from "../../core/store.ts";
 import { getPersona } from "../../presets/personas.ts";
 import { sharedData } from "../_data.ts";
-import { assert, assertEquals, assertMatch } from "../_assert.ts";
+import { assert, assertEquals } from "../_assert.ts";
 
 const registry = await loadRegistry();
 const { loaded: fzk } = await importSource(sharedData("ifc/AC20-FZK-Haus.ifc"), { id: "fzk" });

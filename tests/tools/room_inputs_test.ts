@@ -7,7 +7,7 @@ import { loadRegistry } from "../../core/registry.ts";
 import { runTool } from "../../core/run.ts";
 import { InputError } from "../../ground/errors.ts";
 import { sharedData } from "../_data.ts";
-import { assert, assertEquals, assertMatch } from "../_assert.ts";
+import { assert, assertEquals } from "../_assert.ts";
 
 async function caught(f: () => Promise<unknown>): Promise<InputError> {
   try {

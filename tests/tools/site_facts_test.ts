@@ -1,6 +1,6 @@
 import { goldenEntries } from "../_golden.ts";
 import { join } from "node:path";
-import { assert, assertEquals, assertMatch } from "../_assert.ts";
+import { assert, assertEquals } from "../_assert.ts";
 import { type LoadedPlan, parsePlan } from "../../ground/plan.ts";
 import { openStore, type Store } from "../../core/store.ts";
 import { runTool } from "../../core/run.ts";

@@ -4,7 +4,7 @@
  * a room never shrinks its circle.
  */
 import { goldenEntries } from "../../_golden.ts";
-import { assertEquals, assertMatch, assertOk } from "../../_assert.ts";
+import { assertEquals, assertOk } from "../../_assert.ts";
 import { fixture } from "../../_data.ts";
 import { parsePlanText, type Point } from "../../../ground/plan.ts";
 import {

@@ -5,7 +5,7 @@
  * ends; widening a door never blocks a route that was open.
  */
 import { goldenEntries } from "../../_golden.ts";
-import { assert, assertEquals, assertMatch, assertOk } from "../../_assert.ts";
+import { assert, assertEquals, assertOk } from "../../_assert.ts";
 import { fixture } from "../../_data.ts";
 import { parsePlan, parsePlanText, type Plan, type Point } from "../../../ground/plan.ts";
 import { objectFootprint } from "../../../engines/geometry/clearance.ts";
