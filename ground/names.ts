@@ -98,7 +98,8 @@ function disambiguate(
  * Rooms: their name, else their label in words; repeats get their floor's name, else a
  * number ("Bedroom (First floor)", "Bedroom (2)"). Doors and openings: "door (Hall ↔ Kitchen)",
  * "front door (Hall ↔ outside)" for a marked main entrance. Windows: "window (Kitchen)".
- * Stairs: "stair (Ground floor → First floor)".
+ * Stairs: "stair (Ground floor → First floor)", with the source's name when it has one
+ * ("stair Wendeltreppe (Erdgeschoss → Dachgeschoss)").
  */
 export function planNames(
   plan: Pick<Plan, "floors" | "rooms" | "openings" | "verticals"> & Partial<Pick<Plan, "sweeps">>,
@@ -128,9 +129,9 @@ export function planNames(
   }));
   const vertical = disambiguate(plan.verticals.map((v) => ({
     id: v.id,
-    base: `${v.kind} (${floor.get(v.from_floor) ?? v.from_floor} → ${
-      floor.get(v.to_floor) ?? v.to_floor
-    })`,
+    base: `${v.kind}${v.name?.trim() ? ` ${v.name.trim()}` : ""} (${
+      floor.get(v.from_floor) ?? v.from_floor
+    } → ${floor.get(v.to_floor) ?? v.to_floor})`,
   })));
   const sweep = disambiguate((plan.sweeps ?? []).map((s) => ({
     id: s.id,
@@ -269,14 +270,15 @@ export function refProblem(
 export function namesInText(text: string, names: PlanNames): string {
   const re = namesPattern(names);
   if (!re) return text;
-  // "door d2" becomes "door (Hall ↔ Kitchen)", not "door door (Hall ↔ Kitchen)".
+  // "door d2" becomes "door (Hall ↔ Kitchen)", not "door door (Hall ↔ Kitchen)"; "stair s1"
+  // becomes "stair Wendeltreppe (… → …)" when the stair has its own name.
   return text.replace(re, (id) => names.of(id)).replace(/\bsweep panorama \(/g, "panorama (")
     .replace(
-      /\b(door|window|opening|stair|ramp|lift|step) (front )?\1 \(/gi,
+      /\b(door|window|opening|stair|ramp|lift|step) (front )?\1 (?=\(|[^()\n]+ \()/gi,
       (_m, word: string, front?: string) => {
         const cap = word[0] === word[0].toUpperCase();
-        if (!front) return `${word} (`;
-        return `${cap ? "Front" : "front"} ${word.toLowerCase()} (`;
+        if (!front) return `${word} `;
+        return `${cap ? "Front" : "front"} ${word.toLowerCase()} `;
       },
     );
 }
