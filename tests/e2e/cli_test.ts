@@ -1,5 +1,5 @@
 import { assertEquals, assertOk } from "../_assert.ts";
-import { cli, tempHome } from "../_cli.ts";
+import { cli, tableRecords, tempHome } from "../_cli.ts";
 import { fixture } from "../_data.ts";
 import { loadRegistry } from "../../core/registry.ts";
 import { openStore } from "../../core/store.ts";
@@ -228,7 +228,8 @@ Deno.test("cli: findings, reject and restore", async () => {
   const ids = async (...more: string[]) =>
     JSON.parse((await cli(home, ["findings", "--json", ...more])).stdout).map((f: any) => f.id);
   assertOk((await ids()).includes(attic));
-  assertEquals(row((await cli(home, ["findings"])).stdout, attic, 1)?.[2], "open", "the table");
+  const listed = (t: string) => tableRecords(t).find((r) => r.Finding === attic);
+  assertEquals(listed((await cli(home, ["findings"])).stdout)?.Status, "open", "the table");
   const rej = await cli(home, [
     "reject",
     "ceiling_height:room:u_attic",
@@ -240,8 +241,8 @@ Deno.test("cli: findings, reject and restore", async () => {
   const all = JSON.parse((await cli(home, ["findings", "--all", "--json"])).stdout);
   const rejected = all.find((f: any) => f.id === attic);
   assertEquals([rejected.status, rejected.reason], ["rejected", reason]);
-  const shown = row((await cli(home, ["findings", "--all"])).stdout, attic, 1)!;
-  assertEquals([shown[2], shown[4]], ["rejected", reason], "the table says so");
+  const shown = listed((await cli(home, ["findings", "--all"])).stdout)!;
+  assertEquals([shown.Status, shown.Reason], ["rejected", reason], "the table says so");
   const again = JSON.parse(
     (await cli(home, ["run", "ceiling_height", "--scan", "demo", "--json"])).stdout,
   );
