@@ -4,7 +4,7 @@
  */
 import { z } from "npm:zod@4.6.7";
 import { type Comparator, Geometry, judge } from "../ground/plan.ts";
-import { sayArea, sayLength } from "../ground/units.ts";
+import { sayArea, sayLength } from "../ground/units_now.ts";
 import { shellSafeId } from "../ground/text.ts";
 
 /** Panel blocks a tool may fill; each surface has one renderer per name. */

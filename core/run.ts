@@ -28,7 +28,8 @@ import {
   type Verdict,
 } from "./result.ts";
 import { BudgetExceeded, withBudget } from "../ground/budget.ts";
-import { chosenUnits, type UnitSystem, withUnits } from "../ground/units.ts";
+import { chosenUnits, type UnitSystem } from "../ground/units.ts";
+import { withUnits } from "../ground/units_now.ts";
 import type { Store } from "./store.ts";
 import { honestVerdict } from "./verdict.ts";
 import { sayRun } from "./run_wording.ts";

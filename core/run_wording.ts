@@ -3,7 +3,8 @@
  * the plan's loading add to every tool's result, made here from their codes and data.
  */
 import { round } from "../ground/text.ts";
-import { convertible, formatQuantity, unitsNow } from "../ground/units.ts";
+import { convertible, formatQuantity } from "../ground/units.ts";
+import { unitsNow } from "../ground/units_now.ts";
 import { wording } from "./wording.ts";
 
 /** What each sentence needs, by code. */

@@ -5,7 +5,8 @@
  * (Vatti clipping, see clip.ts); the widest circle uses polylabel (Mapbox's
  * pole of inaccessibility, a quadtree search that is exact to the precision asked for).
  */
-import { formatLength, sayLength, unitsNow } from "../../ground/units.ts";
+import { formatLength } from "../../ground/units.ts";
+import { sayLength, unitsNow } from "../../ground/units_now.ts";
 import { checkpoint, ticker } from "../../ground/budget.ts";
 import polylabelJs from "npm:polylabel@2.1.0";
 import {

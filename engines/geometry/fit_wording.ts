@@ -3,7 +3,8 @@
  * message id and its data (ESLint's messageId + data) and `fitStepText` words them. Lengths
  * in metres; carry names as ./fit.ts names the ways of carrying ("flat", "on its side" …).
  */
-import { formatLength, unitsNow } from "../../ground/units.ts";
+import { formatLength } from "../../ground/units.ts";
+import { unitsNow } from "../../ground/units_now.ts";
 import { type ConstraintMessage, type ConstraintMessages, constraintText } from "./routes/mod.ts";
 
 /** Metres to 2 decimals, or the length in the run's unit system (ground/units.ts). */

@@ -8,7 +8,7 @@
  * Practice (6th ed., 2007) for net and gross internal area; ANSI Z765-2021 for the
  * finished-area convention (garages and unheated spaces left out; ceilings ≥ 7 ft).
  */
-import { sayLength } from "../../ground/units.ts";
+import { sayLength } from "../../ground/units_now.ts";
 import type { Opening, Plan, Point, Room, RoomLabel } from "../../ground/plan.ts";
 import { ringArea_m2 } from "./clip.ts";
 import { isConvexRing } from "./polygon.ts";

@@ -12,7 +12,7 @@
  * same way. Below {@link COMMIT_SCORE} the answer is `unknown`, with the evidence listed. The label a plan
  * already carries is never an input.
  */
-import { sayLength } from "../../ground/units.ts";
+import { sayLength } from "../../ground/units_now.ts";
 import type { RoomLabel } from "../../ground/plan.ts";
 
 /** What is known about one room. Counts and sizes come from the plan; objects from panoramas. */

@@ -4,7 +4,8 @@
  * A surface or an agent that words things its own way reads `message` and `data`; tests
  * assert ids, not prose.
  */
-import { formatLength, unitsNow } from "../../../ground/units.ts";
+import { formatLength } from "../../../ground/units.ts";
+import { unitsNow } from "../../../ground/units_now.ts";
 
 /** Metres for sentences: 3 decimals, trailing zeros trimmed to 2 (0.815 m, 0.82 m). */
 export const fmt = (v: number) => {

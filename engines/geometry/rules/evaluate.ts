@@ -3,7 +3,7 @@
  * the plan elements each rule is checked on, and a pass / fail / warn (ground/plan.ts `judge`,
  * the scan-uncertainty rule) or unknown outcome for each.
  */
-import { sayLength } from "../../../ground/units.ts";
+import { sayLength } from "../../../ground/units_now.ts";
 import { ticker } from "../../../ground/budget.ts";
 import {
   type Opening,

@@ -3,7 +3,7 @@
  * plan's scan uncertainty (design.md; first-order error propagation, Taylor, "An Introduction
  * to Error Analysis", §3), or the reason it cannot be measured.
  */
-import { sayLength, unitsNow } from "../../../ground/units.ts";
+import { sayLength, unitsNow } from "../../../ground/units_now.ts";
 import {
   type Opening,
   type Plan,

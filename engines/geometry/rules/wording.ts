@@ -1,7 +1,8 @@
 /**
  * Wording: limits and measured values as they appear in sentences.
  */
-import { formatArea, formatLength, unitsNow } from "../../../ground/units.ts";
+import { formatArea, formatLength } from "../../../ground/units.ts";
+import { unitsNow } from "../../../ground/units_now.ts";
 import type { MeasureDef } from "./measures.ts";
 import type { Limit, Rule } from "./schema.ts";
 
