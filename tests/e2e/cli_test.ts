@@ -228,7 +228,10 @@ Deno.test("cli: findings, reject and restore", async () => {
   const ids = async (...more: string[]) =>
     JSON.parse((await cli(home, ["findings", "--json", ...more])).stdout).map((f: any) => f.id);
   assertOk((await ids()).includes(attic));
-  assertEquals(row((await cli(home, ["findings"])).stdout, attic, 1)?.[2], "open", "the table");
+  // The table: the finding's number, its scan, its whole id (never wrapped), its status.
+  const listed = row((await cli(home, ["findings"])).stdout, attic, 2);
+  assertEquals(listed?.[3], "open", "the table");
+  assertOk(/^\d+$/.test(listed![0]), `a number: ${listed![0]}`);
   const rej = await cli(home, [
     "reject",
     "ceiling_height:room:u_attic",
@@ -240,13 +243,14 @@ Deno.test("cli: findings, reject and restore", async () => {
   const all = JSON.parse((await cli(home, ["findings", "--all", "--json"])).stdout);
   const rejected = all.find((f: any) => f.id === attic);
   assertEquals([rejected.status, rejected.reason], ["rejected", reason]);
-  const shown = row((await cli(home, ["findings", "--all"])).stdout, attic, 1)!;
-  assertEquals([shown[2], shown[4]], ["rejected", reason], "the table says so");
+  const shown = row((await cli(home, ["findings", "--all"])).stdout, attic, 2)!;
+  assertEquals([shown[3], shown[5]], ["rejected", reason], "the table says so");
   const again = JSON.parse(
     (await cli(home, ["run", "ceiling_height", "--scan", "demo", "--json"])).stdout,
   );
   assertOk(!again.result.findings.some((f: any) => f.id === "ceiling_height:room:u_attic"));
-  assertEquals((await cli(home, ["restore", "ceiling_height:room:u_attic"])).code, 0);
+  // Restored by the number the table listed it under (`findings restore N`).
+  assertEquals((await cli(home, ["findings", "restore", listed![0]])).code, 0);
   assertOk((await ids()).includes(attic), "restored");
   assertEquals((await cli(home, ["reject", "ceiling_height:room:nope"])).code, 2);
 });

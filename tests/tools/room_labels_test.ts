@@ -63,7 +63,8 @@ Deno.test("room_labels: the plan says bedroom, the panorama shows a toilet and a
   assert.deepEqual([side?.code, side?.data?.why], ["room.unlabelled_unseen", "no_panorama"]);
   assert.ok(
     r.steps.some((s) =>
-      /Back room, sweep s1: view 1 of 6 \(yaw 0°\) cut and searched: toilet 0\.60/.test(s)
+      // The panorama by its name (ground/names.ts: "panorama (Back room)"), not its id.
+      /^panorama \(Back room\): view 1 of 6 \(yaw 0°\) cut and searched: toilet 0\.60/.test(s)
     ),
   );
   assert.ok(r.overlays.some((o) => o.id === "room:r1" && o.status === "warn"));
