@@ -58,6 +58,8 @@ export type Decision =
   | {
     question: string;
     status: "none";
+    /** `route.no_tool` (nothing matched) or `route.too_weak` (a few words, too weakly). */
+    code: "route.no_tool" | "route.too_weak";
     why: string;
     /** What to tell the person: that no tool answers it, and what threshold can answer. */
     answer: string;
@@ -107,11 +109,16 @@ function scanNames(src: PlanSources): ScanName[] {
  */
 export async function decide(question: string, o: AskOptions = {}): Promise<Decision> {
   const q = question.trim();
-  if (!q) throw new InputError("question", "is empty; ask a question about the building in words");
+  if (!q) {
+    throw new InputError("question", "is empty; ask a question about the building in words", {
+      code: "question.empty",
+    });
+  }
   if (q.length > MAX_QUESTION) {
     throw new InputError(
       "question",
       `is ${q.length} characters long; at most ${MAX_QUESTION} are read: ask one or two things at a time`,
+      { code: "question.too_long", data: { got: q.length, maximum: MAX_QUESTION } },
     );
   }
   const cards = await toolCards(o);
@@ -123,6 +130,7 @@ export async function decide(question: string, o: AskOptions = {}): Promise<Deci
       throw new InputError(
         "tool",
         `no tool ${JSON.stringify(o.tool)}; tools: ${cards.map((c) => c.id).join(", ")}`,
+        { code: "registry.unknown_tool", data: { got: o.tool, allowed: cards.map((c) => c.id) } },
       );
     }
     route = {
@@ -136,6 +144,7 @@ export async function decide(question: string, o: AskOptions = {}): Promise<Deci
     return {
       question: q,
       status: "none",
+      code: route.weak ? "route.too_weak" : "route.no_tool",
       why: route.why,
       answer: noneAnswer(groups, route.weak),
       groups,
@@ -166,6 +175,13 @@ export async function decide(question: string, o: AskOptions = {}): Promise<Deci
         `not an input of ${chosen.map((c) => c.id).join(" or ")}; its inputs are: ${
           chosen.flatMap((c) => Object.keys(c.inputs.properties ?? {})).join(", ")
         }`,
+        {
+          code: "input.unknown",
+          data: {
+            got: k,
+            allowed: chosen.flatMap((c) => Object.keys(c.inputs.properties ?? {})),
+          },
+        },
       );
     }
   }

@@ -133,7 +133,12 @@ export function planJobs(
     const planJson = loaded ? canonicalJson(loaded.plan) : "";
     for (const tool of spec.tools) {
       const m = manifests.get(tool);
-      if (!m) throw new InputError("--tools", `no tool ${JSON.stringify(tool)}`);
+      if (!m) {
+        throw new InputError("--tools", `no tool ${JSON.stringify(tool)}`, {
+          code: "batch.unknown_tool",
+          data: { got: tool },
+        });
+      }
       const base = { batch: spec.id, scan, tool, persona: spec.persona, timeout_s: spec.timeout_s };
       const scanInput = scanInputName(m);
       const version = toolVersion(tool);

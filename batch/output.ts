@@ -4,6 +4,7 @@
  */
 import type { BatchRow } from "../core/store.ts";
 import { round } from "../ground/text.ts";
+import { InputError } from "../ground/errors.ts";
 
 /** The CSV columns, in order. Metrics go in one `metrics` column as `id=value unit; …`. */
 export const CSV_COLUMNS = [
@@ -56,10 +57,16 @@ export function csvLine(r: BatchRow): string {
 }
 
 /** The output format a file name asks for (.jsonl / .ndjson, or .csv). */
+/** The endings an output file may have. */
+export const OUT_EXTENSIONS = [".jsonl", ".ndjson", ".csv"] as const;
+
 export function outFormat(file: string): "jsonl" | "csv" {
   if (/\.csv$/i.test(file)) return "csv";
   if (/\.(jsonl|ndjson)$/i.test(file)) return "jsonl";
-  throw new Error(`--out: ${JSON.stringify(file)} must end in .jsonl, .ndjson or .csv`);
+  throw new InputError("--out", `${JSON.stringify(file)} must end in .jsonl, .ndjson or .csv`, {
+    code: "batch.out_format",
+    data: { got: file, allowed: OUT_EXTENSIONS },
+  });
 }
 
 /** The whole output file's text for these rows. */

@@ -42,7 +42,10 @@ export const STALLED_MS = 1000;
 /** A Redis connection from a `redis://` URL, as BullMQ workers need it. */
 export function redisConnection(url: string): Redis {
   if (!/^rediss?:\/\//i.test(url)) {
-    throw new InputError("--queue", `expected a redis:// URL, got ${JSON.stringify(url)}`);
+    throw new InputError("--queue", `expected a redis:// URL, got ${JSON.stringify(url)}`, {
+      code: "batch.queue_url",
+      data: { got: url, allowed: ["redis://", "rediss://"] },
+    });
   }
   // maxRetriesPerRequest null: BullMQ workers require it (commands wait for a reconnect).
   const c = new Redis(url, { maxRetriesPerRequest: null, enableReadyCheck: false });

@@ -60,7 +60,10 @@ export async function resolveTargets(
   targets: string[],
 ): Promise<{ scans: string[]; imports: ImportNote[] }> {
   if (!targets.length) {
-    throw new InputError("scans", 'give scan ids, a glob over stored scans ("*") or a folder');
+    throw new InputError("scans", 'give scan ids, a glob over stored scans ("*") or a folder', {
+      code: "batch.no_scans",
+      data: { allowed: ["scan ids", "a glob over stored scans", "a folder"] },
+    });
   }
   const scans: string[] = [];
   const imports: ImportNote[] = [];
@@ -76,7 +79,12 @@ export async function resolveTargets(
       const { storeScan } = await import("../layers/store_scan.ts");
       const files = [...Deno.readDirSync(t)].filter((e) => e.isFile && !e.name.startsWith("."))
         .map((e) => join(t, e.name)).sort();
-      if (!files.length) throw new InputError("scans", `folder ${t} holds no building files`);
+      if (!files.length) {
+        throw new InputError("scans", `folder ${t} holds no building files`, {
+          code: "batch.empty_folder",
+          data: { got: t },
+        });
+      }
       for (const file of files) {
         let scan = scanIdFromFile(file);
         try {
@@ -101,7 +109,10 @@ export async function resolveTargets(
       const re = globRegExp(t);
       const hit = storedIds().filter((id) => re.test(id));
       if (!hit.length) {
-        throw new InputError("scans", `the glob ${JSON.stringify(t)} matches no stored scan`);
+        throw new InputError("scans", `the glob ${JSON.stringify(t)} matches no stored scan`, {
+          code: "batch.glob_matches_none",
+          data: { got: t },
+        });
       }
       scans.push(...hit);
     } else if (store.getScan(t)) scans.push(t);
@@ -109,6 +120,10 @@ export async function resolveTargets(
       throw new InputError(
         "scans",
         `${JSON.stringify(t)} is not a stored scan, a glob over stored scans, or a folder`,
+        {
+          code: "batch.unknown_target",
+          data: { got: t, allowed: ["a stored scan", "a glob over stored scans", "a folder"] },
+        },
       );
     }
   }
@@ -127,7 +142,9 @@ export async function createBatch(
   req: BatchRequest,
   tools_dir?: URL,
 ): Promise<{ spec: BatchSpec; imports: ImportNote[] }> {
-  if (!req.tools.length) throw new InputError("--tools", "name at least one tool (a,b,c)");
+  if (!req.tools.length) {
+    throw new InputError("--tools", "name at least one tool (a,b,c)", { code: "batch.no_tools" });
+  }
   await loadManifests(req.tools, tools_dir); // an unknown tool is an error now, not per row
   if (req.persona) getPersona(req.persona, store); // so is an unknown persona
   const { scans, imports } = await resolveTargets(store, req.targets);
@@ -158,6 +175,7 @@ export function resumeSpec(store: Store, id?: string): BatchSpec {
     throw new InputError(
       "--resume",
       id ? `no batch ${JSON.stringify(id)} in the store` : "there is no batch to resume",
+      { code: "batch.nothing_to_resume", data: id ? { got: id } : {} },
     );
   }
   return b.spec as unknown as BatchSpec;
@@ -173,7 +191,12 @@ export async function loadManifests(
     try {
       out.set(id, tools_dir ? await loadTool(id, tools_dir) : await loadTool(id));
     } catch (e) {
-      throw new InputError("--tools", (e as Error).message);
+      // The registry's code and data (registry.unknown_tool: got, allowed), named as --tools.
+      const coded = e as { code?: string; data?: Record<string, unknown> };
+      throw new InputError("--tools", (e as Error).message, {
+        code: coded.code ?? "batch.bad_tool",
+        data: { ...coded.data, input: "--tools" },
+      });
     }
   }
   return out;

@@ -37,7 +37,10 @@ function positiveInt(flag: string, raw: string | undefined, def: number, min = 1
   if (raw === undefined) return def;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < min) {
-    throw new InputError(flag, `expected a whole number ≥ ${min}, got ${JSON.stringify(raw)}`);
+    throw new InputError(flag, `expected a whole number ≥ ${min}, got ${JSON.stringify(raw)}`, {
+      code: "batch.not_a_count",
+      data: { got: raw, minimum: min },
+    });
   }
   return n;
 }
@@ -84,11 +87,7 @@ export async function cmdBatch(targets: string[], f: BatchFlags, c: CliParts): P
   const timeout_s = positiveInt("--timeout", f.timeout, 60);
   if (f.out) {
     const { outFormat } = await import("../batch/output.ts");
-    try {
-      outFormat(f.out);
-    } catch (e) {
-      throw new InputError("--out", (e as Error).message.replace(/^--out: /, ""));
-    }
+    outFormat(f.out); // an InputError naming --out, what it got and the endings allowed
   }
   const store = c.store();
   let spec: BatchSpec;
@@ -97,11 +96,16 @@ export async function cmdBatch(targets: string[], f: BatchFlags, c: CliParts): P
       throw new InputError(
         "--resume",
         "continues a recorded batch as it was asked for; give no scans or --tools with it",
+        { code: "batch.resume_with_targets" },
       );
     }
     spec = resumeSpec(store, typeof f.resume === "string" ? f.resume : undefined);
   } else {
-    if (!f.tools) throw new InputError("--tools", "name the tools to run: --tools a,b,c");
+    if (!f.tools) {
+      throw new InputError("--tools", "name the tools to run: --tools a,b,c", {
+        code: "batch.no_tools",
+      });
+    }
     const set = Object.fromEntries(f.set.map((kv) => c.parseKv(kv)));
     const persona = f.persona ?? store.getSelection("persona");
     const made = await createBatch(store, {
@@ -197,7 +201,11 @@ export async function cmdWorker(
   f: { queue?: string; concurrency?: string; json?: boolean },
   c: CliParts,
 ): Promise<number> {
-  if (!f.queue) throw new InputError("--queue", "give the Redis URL: --queue redis://host:6379");
+  if (!f.queue) {
+    throw new InputError("--queue", "give the Redis URL: --queue redis://host:6379", {
+      code: "batch.no_queue",
+    });
+  }
   const { runWorker } = await import("../batch/queue.ts");
   const concurrency = positiveInt("--concurrency", f.concurrency, 1);
   await runWorker(c.store(), {

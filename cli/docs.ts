@@ -163,9 +163,7 @@ function packRulesMarkdown(p: RulePack): string[] {
       `- Pack: ${p.id}`,
       `- Paragraph: ${sectionLabel(r)}`,
       `- Edition: ${edition}`,
-      `- Status: ${STATUS_WORDS[r.status]}${
-        r.section_status === "U" ? "; paragraph number unconfirmed" : ""
-      }`,
+      `- Status: ${STATUS_WORDS[r.status]}`,
       `- Source: ${r.citation}`,
       "",
       ...(r.quote

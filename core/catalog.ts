@@ -131,7 +131,10 @@ export async function toolFolders(dir: URL = TOOLS_DIR): Promise<string[]> {
 export async function loadTool(id: string, dir: URL = TOOLS_DIR): Promise<Manifest> {
   const folders = await toolFolders(dir);
   if (!folders.includes(id)) {
-    throw new RegistryError(id, `no tool ${JSON.stringify(id)}; tools: ${folders.join(", ")}`);
+    throw new RegistryError(id, `no tool ${JSON.stringify(id)}; tools: ${folders.join(", ")}`, {
+      code: "registry.unknown_tool",
+      data: { got: id, allowed: folders },
+    });
   }
   let mod: { default?: unknown };
   try {

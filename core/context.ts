@@ -19,10 +19,14 @@ import { type DetectionCache, detectionCache } from "./detections.ts";
 import type { PanoramaRef } from "../ground/image.ts";
 import type { Detector } from "../ground/detector.ts";
 import { checkpoint } from "../ground/budget.ts";
+import { type CodeData, type Said, UNCODED_STEP } from "./result.ts";
 
 /** One step as a listener receives it. */
 export interface StepEvent {
   text: string;
+  /** The step's code and data (`step.uncoded` with no data for a bare sentence). */
+  code: string;
+  data: CodeData;
   elapsed_ms: number;
   index: number;
 }
@@ -55,8 +59,8 @@ export interface Ctx {
    * ("cannot read pack file …").
    */
   readText(path: string, input: string, what?: string): string;
-  /** Tells the person what the tool is doing now. */
-  step(text: string): void;
+  /** Tells the person what the tool is doing now: a step made by `say.step(code, data)`. */
+  step(step: Said | string): void;
   /** Aborts the run when triggered; long handlers call `throwIfCancelled`. */
   signal: AbortSignal;
   /** Throws a CancelledError when the signal has fired. */
@@ -218,7 +222,7 @@ function fromRecord(r: SiteRecord): SiteInfo {
 export function makeCtx(opts: {
   sources: PlanSources;
   signal: AbortSignal;
-  onStep: (text: string) => void;
+  onStep: (step: Said) => void;
   onPlan?: (sid: string, loaded: LoadedPlan) => void;
   /** Where detections are cached (default: the store, else process memory). */
   detections?: DetectionCache;
@@ -257,9 +261,9 @@ export function makeCtx(opts: {
     detections: opts.detections ?? detectionCache(sources.store),
     detector: io.detector ?? without("object detector"),
     site: (place) => resolveSite(sources, place),
-    step(text) {
+    step(step) {
       if (signal.aborted) throw new CancelledError();
-      opts.onStep(text);
+      opts.onStep(typeof step === "string" ? { code: UNCODED_STEP, data: {}, text: step } : step);
     },
     signal,
     throwIfCancelled() {

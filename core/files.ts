@@ -33,6 +33,7 @@ function checkStat(path: string, info: Deno.FileInfo, limit: FileLimit): void {
       `${
         limit.what ?? "file"
       } ${path} is ${kind} (a device, pipe or socket is refused); give a regular file`,
+      { code: "file.not_regular", data: { path, got: kind, allowed: ["a regular file"] } },
     );
   }
   if (info.size > limit.max_bytes) {
@@ -41,6 +42,7 @@ function checkStat(path: string, info: Deno.FileInfo, limit: FileLimit): void {
       `${limit.what ?? "file"} ${path} is ${mb(info.size)}, over the limit of ${
         mb(limit.max_bytes)
       }${limit.raise ? `; to read it anyway: ${limit.raise}` : ""}`,
+      { code: "file.too_big", data: { path, bytes: info.size, max_bytes: limit.max_bytes } },
     );
   }
 }
@@ -50,6 +52,7 @@ function readError(path: string, limit: FileLimit, e: unknown): InputError {
   return new InputError(
     limit.input,
     `cannot read ${limit.what ?? "file"} ${path}: ${(e as Error).message}`,
+    { code: "file.unreadable", data: { path, problem: (e as Error).message } },
   );
 }
 

@@ -15,7 +15,8 @@ import {
   type Manifest,
 } from "./manifest.ts";
 import type { Assumption, InputSource } from "./result.ts";
-import { inputWords, round } from "../ground/text.ts";
+import { inputWords } from "../ground/text.ts";
+import { sayRun } from "./run_wording.ts";
 
 /** A question for the person: only for an input nothing fills. */
 export interface Question {
@@ -100,26 +101,28 @@ export function fillInputs(m: Manifest, src: FillSources): Filled {
       const p = src.persona.preset[fill.key];
       if (p !== undefined) {
         put(p.value, "persona", `persona ${src.persona.id} preset ${fill.key}`);
-        out.assumptions.push({
-          text: `Assumed ${
-            describe(name, meta.label, p.value, meta.unit)
-          } (persona: ${src.persona.title}${p.source ? `; ${p.source}` : ""}${
-            p.unverified ? "; unverified" : ""
-          }).`,
+        out.assumptions.push(sayRun.assumption("assumption.persona_preset", {
           input: name,
-          from: "persona",
-        });
+          ...(meta.label !== undefined ? { label: meta.label } : {}),
+          value: p.value,
+          ...(meta.unit !== undefined ? { unit: meta.unit } : {}),
+          persona: src.persona.id,
+          persona_title: src.persona.title,
+          ...(p.source ? { source: p.source } : {}),
+          ...(p.unverified ? { unverified: true } : {}),
+        }, { input: name, from: "persona" }));
         continue;
       }
     }
     const def = inputDefault(schema);
     if (def !== undefined) {
       put(def, "default", "default");
-      out.assumptions.push({
-        text: `Assumed ${describe(name, meta.label, def, meta.unit)} (default).`,
+      out.assumptions.push(sayRun.assumption("assumption.input_default", {
         input: name,
-        from: "default",
-      });
+        ...(meta.label !== undefined ? { label: meta.label } : {}),
+        value: def,
+        ...(meta.unit !== undefined ? { unit: meta.unit } : {}),
+      }, { input: name, from: "default" }));
       continue;
     }
     if (inputIsOptional(schema)) continue;
@@ -227,10 +230,4 @@ export function allowed(m: Manifest, name: string): string {
   if (s.exclusiveMaximum !== undefined) parts.push(`< ${s.exclusiveMaximum}${u}`);
   if (s.minLength !== undefined) parts.push(`at least ${s.minLength} character(s)`);
   return parts.join(", ");
-}
-
-function describe(name: string, label: string | undefined, value: unknown, unit?: string): string {
-  const what = label ?? name.replaceAll("_", " ");
-  const v = typeof value === "number" ? String(round(value, 4)) : JSON.stringify(value);
-  return `${what} of ${v}${unit ? ` ${unit}` : ""}`;
 }

@@ -57,7 +57,10 @@ async function loadUncached(dir: URL): Promise<Registry> {
       mod = await import(url.href);
     } catch (e) {
       const msg = (e as Error).message.split("\n")[0];
-      throw new RegistryError(folder, `mod.ts could not be loaded: ${msg}`);
+      throw new RegistryError(folder, `mod.ts could not be loaded: ${msg}`, {
+        code: "registry.not_loaded",
+        data: { problem: msg },
+      });
     }
     return validateManifest(folder, mod.default);
   }));
@@ -69,7 +72,10 @@ export function makeRegistry(manifests: Manifest[]): Registry {
   const byId = new Map<string, Manifest>();
   for (const m of manifests) {
     if (byId.has(m.id)) {
-      throw new RegistryError(m.id, `duplicate tool id ${JSON.stringify(m.id)}`);
+      throw new RegistryError(m.id, `duplicate tool id ${JSON.stringify(m.id)}`, {
+        code: "registry.duplicate_id",
+        data: { got: m.id },
+      });
     }
     byId.set(m.id, m);
   }
@@ -83,6 +89,7 @@ export function makeRegistry(manifests: Manifest[]): Registry {
         throw new RegistryError(
           id,
           `no tool ${JSON.stringify(id)}; tools: ${tools.map((t) => t.id).join(", ")}`,
+          { code: "registry.unknown_tool", data: { got: id, allowed: tools.map((t) => t.id) } },
         );
       }
       return m;
@@ -95,12 +102,17 @@ const STRING_FIELDS = ["id", "title", "summary", "model_description"] as const;
 /** Checks one manifest exported by `tools/<folder>/mod.ts`. */
 export function validateManifest(folder: string, m: unknown): Manifest {
   if (!m || typeof m !== "object") {
-    throw new RegistryError(folder, "mod.ts has no default export made with tool({...})");
+    throw new RegistryError(folder, "mod.ts has no default export made with tool({...})", {
+      code: "registry.no_default_export",
+    });
   }
   const r = m as Record<string, unknown>;
   for (const f of STRING_FIELDS) {
     if (typeof r[f] !== "string" || !(r[f] as string).trim()) {
-      throw new RegistryError(folder, `manifest field "${f}" is missing or empty`);
+      throw new RegistryError(folder, `manifest field "${f}" is missing or empty`, {
+        code: "registry.field_missing",
+        data: { field: f },
+      });
     }
   }
   const id = r.id as string;
@@ -110,16 +122,28 @@ export function validateManifest(folder: string, m: unknown): Manifest {
       `id ${
         JSON.stringify(id)
       } is not snake_case ([a-z0-9_], starting with a letter, ≤ 64 characters)`,
+      { code: "registry.bad_id", data: { got: id } },
     );
   }
   if (id !== folder) {
-    throw new RegistryError(folder, `id ${JSON.stringify(id)} differs from its folder's name`);
+    throw new RegistryError(folder, `id ${JSON.stringify(id)} differs from its folder's name`, {
+      code: "registry.id_not_folder",
+      data: { got: id },
+    });
   }
   const list = (field: string, allowed: readonly string[], nonEmpty: boolean, noun: string) => {
     const v = r[field];
-    if (!Array.isArray(v)) throw new RegistryError(folder, `manifest field "${field}" is missing`);
+    if (!Array.isArray(v)) {
+      throw new RegistryError(folder, `manifest field "${field}" is missing`, {
+        code: "registry.field_missing",
+        data: { field },
+      });
+    }
     if (nonEmpty && v.length === 0) {
-      throw new RegistryError(folder, `manifest field "${field}" is empty`);
+      throw new RegistryError(folder, `manifest field "${field}" is empty`, {
+        code: "registry.field_empty",
+        data: { field },
+      });
     }
     for (const x of v) {
       const name = typeof x === "object" && x && "layer" in x ? (x as { layer: unknown }).layer : x;
@@ -127,6 +151,10 @@ export function validateManifest(folder: string, m: unknown): Manifest {
         throw new RegistryError(
           folder,
           `unknown ${noun} ${JSON.stringify(name)} in "${field}"; allowed: ${allowed.join(", ")}`,
+          {
+            code: `registry.unknown_${noun.replaceAll(" ", "_")}`,
+            data: { field, got: name, allowed },
+          },
         );
       }
     }
@@ -174,12 +202,16 @@ export function validateManifest(folder: string, m: unknown): Manifest {
     r.examples.forEach((ex: unknown, i: number) => {
       for (const [k, v] of Object.entries(ex as Record<string, unknown>)) {
         if (!(k in shape)) {
-          throw new RegistryError(folder, `examples[${i}]: ${JSON.stringify(k)} is not an input`);
+          throw new RegistryError(folder, `examples[${i}]: ${JSON.stringify(k)} is not an input`, {
+            code: "registry.example_unknown_input",
+            data: { example: i, got: k },
+          });
         }
         if (!shape[k].safeParse(v).success) {
           throw new RegistryError(
             folder,
             `examples[${i}].${k}: ${JSON.stringify(v)} is not allowed`,
+            { code: "registry.example_bad_value", data: { example: i, input: k, got: v } },
           );
         }
       }

@@ -126,10 +126,23 @@ export const Finding = z.object({
 });
 export type Finding = z.infer<typeof Finding>;
 
+/** A step or another sentence with the code and data it was made from. */
+export interface Said {
+  code: string;
+  data: CodeData;
+  text: string;
+}
+
+/** The code a step gets when its tool handed over a bare sentence. */
+export const UNCODED_STEP = "step.uncoded";
+
 export const Assumption = z.object({
   text: z.string().min(1),
   input: z.string().optional(),
   from: z.string().optional(),
+  /** The assumption's code and data; `text` is the sentence made from them. */
+  code: Code.optional(),
+  data: CodeData.optional(),
 });
 export type Assumption = z.infer<typeof Assumption>;
 
@@ -185,6 +198,8 @@ export const ToolResult = z.object({
   overlays: z.array(Overlay),
   assumptions: z.array(Assumption),
   steps: z.array(z.string()),
+  /** Each step's code and data, in the order of `steps` (whose sentences are made from them). */
+  step_codes: z.array(z.object({ code: Code, data: CodeData })).optional(),
   inputs: z.record(z.string(), z.object({ value: z.unknown(), from: z.enum(INPUT_SOURCES) })),
   /** Extra data a tool's own blocks use (a table, charts, a profile); never reaches a model. */
   data: ResultData.optional(),

@@ -20,7 +20,9 @@ import { type Layer, type Manifest, scanInputNames } from "./manifest.ts";
 import type { LoadedPlan, Plan } from "../ground/plan.ts";
 import {
   type Assumption,
+  type CodeData,
   type InputSource,
+  type Said,
   type Status,
   ToolResult,
   type Verdict,
@@ -28,6 +30,7 @@ import {
 import { BudgetExceeded, withBudget } from "../ground/budget.ts";
 import type { Store } from "./store.ts";
 import { honestVerdict } from "./verdict.ts";
+import { sayRun } from "./run_wording.ts";
 import { judgedScope } from "./findings.ts";
 
 export interface RunOptions extends RunIo {
@@ -145,14 +148,22 @@ export async function runTool(m: Manifest, opts: RunOptions = {}): Promise<RunOu
   if (loaded && scan !== undefined && loaded.warnings.length) warnings.set(scan, loaded.warnings);
 
   const steps: string[] = [];
+  const stepCodes: { code: string; data: CodeData }[] = [];
   const signal = opts.signal ?? new AbortController().signal;
   const ctx = makeCtx({
     sources,
     signal,
     io: opts,
-    onStep(text) {
+    onStep({ code, data, text }) {
       steps.push(text);
-      opts.onStep?.({ text, elapsed_ms: performance.now() - t0, index: steps.length - 1 });
+      stepCodes.push({ code, data });
+      opts.onStep?.({
+        text,
+        code,
+        data,
+        elapsed_ms: performance.now() - t0,
+        index: steps.length - 1,
+      });
     },
     onPlan(sid, l) {
       if (l.warnings.length) warnings.set(sid, l.warnings);
@@ -182,9 +193,15 @@ export async function runTool(m: Manifest, opts: RunOptions = {}): Promise<RunOu
       signal,
     });
   }
+  // Every step's code and data beside its sentence (the runner's own steps add to both).
+  result.step_codes = stepCodes;
   if (loaded?.plan.implausible?.length) judgeImplausible(result, loaded.plan);
   for (const [sid, ws] of warnings) {
-    for (const w of ws) result.assumptions.push({ text: `Scan ${sid}: ${w}.`, from: "plan" });
+    for (const w of ws) {
+      result.assumptions.push(
+        sayRun.assumption("assumption.plan_warning", { scan: sid, warning: w }, { from: "plan" }),
+      );
+    }
   }
 
   const run_id = newRunId(m.id);
@@ -292,6 +309,12 @@ async function callHandler(
  * Saves the run and its findings, hiding from the result the findings the person rejected; a
  * read-only store (or a full disk) saves nothing and the result's steps say so.
  */
+/** A step of the runner's own, added to the result's steps and their codes. */
+function runnerStep(result: ToolResult, s: Said): void {
+  result.steps.push(s.text);
+  (result.step_codes ??= []).push({ code: s.code, data: s.data });
+}
+
 function persistRun(
   store: Store,
   m: Manifest,
@@ -305,10 +328,9 @@ function persistRun(
   rescan?: RunIo["rescan"],
 ): void {
   if (store.readOnly) {
-    result.steps.push(
-      store.readOnlyWhy === "full"
-        ? "The disk holding the store is full: this run and its findings were not saved."
-        : "The store is read-only: this run and its findings were not saved.",
+    runnerStep(
+      result,
+      sayRun.step("step.not_saved", { why: store.readOnlyWhy === "full" ? "full" : "read_only" }),
     );
     return;
   }
@@ -317,9 +339,7 @@ function persistRun(
     const rejected = store.syncFindings(scan, m.id, result.findings, run_id, judged);
     if (rejected.size) {
       result.findings = result.findings.filter((f) => !rejected.has(f.id));
-      result.steps.push(
-        `${rejected.size} finding(s) you rejected are hidden (threshold findings --all shows them).`,
-      );
+      runnerStep(result, sayRun.step("step.rejected_hidden", { findings: rejected.size }));
     }
     // A re-scan of a building stored before: its findings matched to that scan's.
     rescan?.(store, scan, m.id, result, judged);

@@ -4,7 +4,7 @@
  * of its codes needs (an interface from code to data) and how each is said; the tool reports
  * codes and data, and its sentences are made here, in one place, from them.
  */
-import type { Check, CodeData, Finding, Verdict } from "./result.ts";
+import type { Assumption, Check, CodeData, Finding, Said, Verdict } from "./result.ts";
 
 /** How each code of `M` is said: a function of its data. */
 export type Sentences<M> = { [K in keyof M]: (data: M[K]) => string };
@@ -16,7 +16,9 @@ export type FindingSentences<M> = {
 
 /**
  * The sentence maker of one tool: `say(code, data)` is the sentence; `say.verdict(status,
- * code, data)` a verdict carrying code, data and the sentence made of them.
+ * code, data)` a verdict carrying code, data and the sentence made of them; `say.step(code,
+ * data)` a step for `ctx.step` and `say.assumption(code, data, more)` an assumption, each with
+ * its code and data beside its sentence.
  */
 export function wording<M>(sentences: Sentences<M>) {
   const say = <K extends keyof M & string>(code: K, data: M[K]): string => sentences[code](data);
@@ -25,7 +27,17 @@ export function wording<M>(sentences: Sentences<M>) {
     code: K,
     data: M[K],
   ): Verdict => ({ status, code, data: data as CodeData, text: say(code, data) });
-  return Object.assign(say, { verdict });
+  const step = <K extends keyof M & string>(code: K, data: M[K]): Said => ({
+    code,
+    data: data as CodeData,
+    text: say(code, data),
+  });
+  const assumption = <K extends keyof M & string>(
+    code: K,
+    data: M[K],
+    more: Pick<Assumption, "input" | "from"> = {},
+  ): Assumption => ({ text: say(code, data), ...more, code, data: data as CodeData });
+  return Object.assign(say, { verdict, step, assumption });
 }
 
 /** The code, data, title and detail of a finding, from its code and data. */

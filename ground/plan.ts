@@ -4,7 +4,7 @@
  * and self-intersecting polygons are checked by {@link parsePlan}.
  */
 import { z } from "npm:zod@4.6.7";
-import { formatIssues, InputError } from "./errors.ts";
+import { formatIssues, InputError, type Issue, issueOf } from "./errors.ts";
 
 /** The room-label vocabulary every importer maps its source's labels onto. */
 export const ROOM_LABELS = [
@@ -324,15 +324,26 @@ export interface LoadedPlan {
  */
 export function parsePlan(data: unknown, input = "plan"): LoadedPlan {
   if (data === null || typeof data !== "object" || Array.isArray(data)) {
-    throw new InputError(input, `a plan must be a JSON object, got ${describe(data)}`);
+    throw new InputError(input, `a plan must be a JSON object, got ${describe(data)}`, {
+      code: "plan.not_object",
+      data: { got: describe(data), allowed: ["a JSON object"] },
+    });
   }
-  const parsed = Plan.safeParse(data);
+  const parsed = Plan.safeParse(data, { reportInput: true });
   if (!parsed.success) {
-    throw new InputError(input, formatIssues(parsed.error.issues));
+    throw new InputError(input, formatIssues(parsed.error.issues), {
+      code: "plan.invalid",
+      data: { issues: parsed.error.issues.map((i) => issueOf(i)) },
+    });
   }
   const plan = parsed.data;
   const problems = crossReferenceProblems(plan);
-  if (problems.length) throw new InputError(input, problems.join("\n"));
+  if (problems.length) {
+    throw new InputError(input, problems.map((p) => `${p.path}: ${p.message}`).join("\n"), {
+      code: "plan.invalid",
+      data: { issues: problems },
+    });
+  }
   const warnings: string[] = [];
   plan.rooms.forEach((room, i) => {
     if (polygonSelfIntersects(room.polygon)) {
@@ -350,7 +361,10 @@ export function parsePlanText(text: string, input = "plan"): LoadedPlan {
   try {
     data = JSON.parse(text);
   } catch (e) {
-    throw new InputError(input, `not valid JSON: ${(e as Error).message}`);
+    throw new InputError(input, `not valid JSON: ${(e as Error).message}`, {
+      code: "plan.not_json",
+      data: { problem: (e as Error).message },
+    });
   }
   return parsePlan(data, input);
 }
@@ -361,12 +375,16 @@ function describe(v: unknown): string {
   return typeof v;
 }
 
-function crossReferenceProblems(plan: Plan): string[] {
-  const out: string[] = [];
+function crossReferenceProblems(plan: Plan): Issue[] {
+  const out: Issue[] = [];
+  const issue = (path: string, code: string, message: string, more: Partial<Issue> = {}) =>
+    out.push({ path, code, ...more, message });
   const floors = new Set<string>();
   const rooms = new Map<string, string>();
   const dup = (kind: string, seen: Set<string> | Map<string, string>, id: string, i: number) => {
-    if (seen.has(id)) out.push(`${kind}[${i}].id: duplicate id ${JSON.stringify(id)}`);
+    if (seen.has(id)) {
+      issue(`${kind}[${i}].id`, "duplicate_id", `duplicate id ${JSON.stringify(id)}`, { got: id });
+    }
   };
   plan.floors.forEach((f, i) => {
     dup("floors", floors, f.id, i);
@@ -374,8 +392,11 @@ function crossReferenceProblems(plan: Plan): string[] {
   });
   const floorRef = (path: string, f: string) => {
     if (!floors.has(f)) {
-      out.push(
-        `${path}: no floor ${JSON.stringify(f)}; floors: ${[...floors].join(", ") || "none"}`,
+      issue(
+        path,
+        "no_floor",
+        `no floor ${JSON.stringify(f)}; floors: ${[...floors].join(", ") || "none"}`,
+        { got: f, allowed: [...floors] },
       );
     }
   };
@@ -385,7 +406,7 @@ function crossReferenceProblems(plan: Plan): string[] {
     floorRef(`rooms[${i}].floor`, r.floor);
   });
   const roomRef = (path: string, r: string) => {
-    if (!rooms.has(r)) out.push(`${path}: no room ${JSON.stringify(r)}`);
+    if (!rooms.has(r)) issue(path, "no_room", `no room ${JSON.stringify(r)}`, { got: r });
   };
   const ids = new Set<string>();
   plan.openings.forEach((o, i) => {
@@ -396,11 +417,18 @@ function crossReferenceProblems(plan: Plan): string[] {
       if (r !== null) roomRef(`openings[${i}].between[${k}]`, r);
     });
     if (o.between[0] === null && o.between[1] === null) {
-      out.push(`openings[${i}].between: both sides are the outside; at least one must be a room`);
+      issue(
+        `openings[${i}].between`,
+        "both_outside",
+        "both sides are the outside; at least one must be a room",
+      );
     }
     if (o.clear_width_m !== undefined && o.clear_width_m > o.width_m + 1e-9) {
-      out.push(
-        `openings[${i}].clear_width_m: ${o.clear_width_m} m is wider than width_m ${o.width_m} m`,
+      issue(
+        `openings[${i}].clear_width_m`,
+        "wider_than_width",
+        `${o.clear_width_m} m is wider than width_m ${o.width_m} m`,
+        { got: o.clear_width_m, allowed: [`<= ${o.width_m}`] },
       );
     }
   });
@@ -436,7 +464,9 @@ function crossReferenceProblems(plan: Plan): string[] {
   plan.nav?.edges.forEach((e, i) => {
     for (const end of ["from", "to"] as const) {
       if (!nodes.has(e[end])) {
-        out.push(`nav.edges[${i}].${end}: no nav node ${JSON.stringify(e[end])}`);
+        issue(`nav.edges[${i}].${end}`, "no_nav_node", `no nav node ${JSON.stringify(e[end])}`, {
+          got: e[end],
+        });
       }
     }
   });

@@ -58,7 +58,7 @@ export type WorkerRequest =
 
 /** What the worker sends back. */
 export type WorkerReply =
-  | { id: number; step: { text: string; elapsed_ms: number; index: number } }
+  | { id: number; step: StepEvent }
   | { id: number; outcome: RunOutcome; extra?: unknown }
   | { id: number; value: unknown }
   | { id: number; error: { name: string; message: string; input?: string } };

@@ -8,3 +8,28 @@ export const assertMatch = (s: string, re: RegExp, msg?: string) => assert.match
 export const assertThrows = assert.throws;
 export const assertRejects = assert.rejects;
 export { assert };
+
+/** The error `fn` throws, which must be a `type` (tests then assert its code and data). */
+export function thrownBy<E extends Error>(fn: () => unknown, type: new (...a: never[]) => E): E {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof type) return e;
+    throw new assert.AssertionError({ message: `expected a ${type.name}, got ${e}`, actual: e });
+  }
+  throw new assert.AssertionError({ message: `expected a ${type.name}; nothing was thrown` });
+}
+
+/** The error `p` (or the promise `fn` returns) rejects with, which must be a `type`. */
+export async function rejectedBy<E extends Error>(
+  p: Promise<unknown> | (() => Promise<unknown>),
+  type: new (...a: never[]) => E,
+): Promise<E> {
+  try {
+    await (typeof p === "function" ? p() : p);
+  } catch (e) {
+    if (e instanceof type) return e;
+    throw new assert.AssertionError({ message: `expected a ${type.name}, got ${e}`, actual: e });
+  }
+  throw new assert.AssertionError({ message: `expected a ${type.name}; it did not reject` });
+}

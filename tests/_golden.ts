@@ -11,7 +11,7 @@ export async function assertGolden(name: string, value: unknown): Promise<void> 
   const url = new URL(`${name}.json`, DIR);
   const text = JSON.stringify(value, null, 2) + "\n";
   if (Deno.env.get("UPDATE_GOLDEN") === "1") {
-    await Deno.mkdir(DIR, { recursive: true });
+    await Deno.mkdir(new URL(".", url), { recursive: true });
     await Deno.writeTextFile(url, text);
     return;
   }
@@ -31,9 +31,9 @@ export async function assertGolden(name: string, value: unknown): Promise<void> 
 }
 
 /**
- * A result without the codes and data of its verdict, checks and findings: golden files written
- * before results carried codes hold the words and numbers, and stay as they were; codes and data
- * are asserted beside them.
+ * A result without the codes and data of its verdict, checks, findings, assumptions and steps:
+ * golden files written before results carried codes hold the words and numbers, and stay as they
+ * were; codes and data are asserted beside them.
  */
 export function withoutCodes<T>(result: T): T {
   const r = structuredClone(result) as Record<string, unknown>;
@@ -46,5 +46,27 @@ export function withoutCodes<T>(result: T): T {
   drop(r.verdict);
   for (const c of (r.checks as unknown[] | undefined) ?? []) drop(c);
   for (const f of (r.findings as unknown[] | undefined) ?? []) drop(f);
+  for (const a of (r.assumptions as unknown[] | undefined) ?? []) drop(a);
+  delete r.step_codes;
   return r as T;
+}
+
+/**
+ * Golden sentences (issue 22 §2): a test asserts codes and data, and hands the sentences made
+ * from them to `add`; `check()` at the test's end compares them all, in order, with
+ * `fixtures/golden/sentences/<name>.json`, so the wording is checked once per test as a file
+ * instead of by many matches over English.
+ */
+export function goldenSentences(name: string): {
+  add: (text: string) => string;
+  check: () => Promise<void>;
+} {
+  const said: string[] = [];
+  return {
+    add: (text) => {
+      said.push(text);
+      return text;
+    },
+    check: () => assertGolden(`sentences/${name}`, said),
+  };
 }

@@ -76,6 +76,7 @@ function parseXml(part: string, bytes: Uint8Array, file: string): Node {
     throw new InputError(
       "file",
       `${file}: ${part} is not well-formed XML (line ${ok.err.line}: ${ok.err.msg})`,
+      { code: "bcf.bad_xml", data: { file, part, line: ok.err.line } },
     );
   }
   return parser.parse(xml) as Node;
@@ -168,6 +169,7 @@ export function readBcf(bytes: Uint8Array, name = "the file"): BcfFile {
     throw new InputError(
       "file",
       `${name} is not a BCF file: it is not a zip archive (a BCF file is a zip holding bcf.version and a folder per topic)`,
+      { code: "bcf.not_zip", data: { file: name } },
     );
   }
   if (tooBig.length) {
@@ -178,6 +180,10 @@ export function readBcf(bytes: Uint8Array, name = "the file"): BcfFile {
       } would inflate past what threshold reads (${MAX_PART_BYTES / 1024 / 1024} MB a part, ${
         MAX_TOTAL_BYTES / 1024 / 1024
       } MB in all)`,
+      {
+        code: "bcf.too_big",
+        data: { file: name, parts: tooBig, max_part_bytes: MAX_PART_BYTES },
+      },
     );
   }
   const versionPart = Object.keys(entries).find((p) => p.toLowerCase() === "bcf.version");
@@ -185,6 +191,7 @@ export function readBcf(bytes: Uint8Array, name = "the file"): BcfFile {
     throw new InputError(
       "file",
       `${name} is not a BCF file: the zip has no bcf.version at its top (BCF 2.1 and 3.0 files always have one)`,
+      { code: "bcf.no_version", data: { file: name } },
     );
   }
   const ver = asNode(parseXml("bcf.version", entries[versionPart], name).Version);
@@ -195,6 +202,10 @@ export function readBcf(bytes: Uint8Array, name = "the file"): BcfFile {
       `${name} is BCF version ${
         JSON.stringify(version)
       }, which threshold does not read; it reads BCF ${BCF_READ_VERSIONS.join(", ")}`,
+      {
+        code: "bcf.unknown_version",
+        data: { file: name, got: version, allowed: BCF_READ_VERSIONS },
+      },
     );
   }
   const v3 = version === "3.0";

@@ -150,7 +150,10 @@ export function looksLikeHouse(bytes: Uint8Array): boolean {
 export function parseHouse(text: string, ref: string): House {
   const lines = houseLines(text);
   const fail = (no: number, problem: string): never => {
-    throw new InputError(ref, `line ${no}: ${problem}`);
+    throw new InputError(ref, `line ${no}: ${problem}`, {
+      code: "house.bad_line",
+      data: { line: no },
+    });
   };
   const { header, h, counts } = readHeader(lines, ref, fail);
   const body = lines.slice(2);
@@ -457,5 +460,10 @@ function checkReferences(h: House, ref: string): void {
   check("objects", h.objects, (o) => `O ${o.index}`, "region", (o) => [o.region], h.regions);
   check("objects", h.objects, (o) => `O ${o.index}`, "category", (o) => [o.category], h.categories);
   check("segments", h.segments, (e) => `E ${e.index}`, "object", (e) => [e.object], h.objects);
-  if (bad.length) throw new InputError(ref, bad.slice(0, 10).join("\n"));
+  if (bad.length) {
+    throw new InputError(ref, bad.slice(0, 10).join("\n"), {
+      code: "house.bad_reference",
+      data: { problems: bad.length },
+    });
+  }
 }

@@ -5,6 +5,9 @@ import { inputDefault, inputMeta, type Manifest, type z } from "../../core/manif
 import { loadRegistry } from "../../core/registry.ts";
 import { openStore } from "../../core/store.ts";
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";
+import { rejectedBy } from "../_assert.ts";
+import { assertGolden, goldenSentences } from "../_golden.ts";
+import { InputError } from "../../ground/errors.ts";
 
 const EXAMPLE = "Can I get my wheelchair from the front door to the bathroom?";
 const FIXTURE_TOOLS = new URL("../../fixtures/agent/tools/", import.meta.url);
@@ -125,24 +128,30 @@ Deno.test("agent: a question that matches tools about equally asks which, by tit
   assert.equal(d.status, "which_tool");
   if (d.status !== "which_tool") return;
   assert.ok(d.candidates.length >= 2 && d.candidates.length <= 3);
-  for (const c of d.candidates) assert.ok(d.ask.includes(c.title));
-  // Best first: the order of the sentence is the order of the scores.
+  // Best first: the order of the question's titles is the order of the scores (its wording
+  // is in the golden file with the two answers below).
   assert.deepEqual(d.candidates.map((c) => c.tool).slice(0, 2), [
     "turning_space",
     "step_free_route",
   ]);
-  assert.ok(d.ask.indexOf("Turning space") < d.ask.indexOf("Step-free route"));
+  const said = goldenSentences("agent_which_tool");
+  said.add(d.ask);
   // Nothing matches: no tool is offered, the answer says what threshold answers.
   const none = await decide("zzz qqq", { store: demoStore(), builtins: BUILTIN_SCANS });
   assert.equal(none.status, "none");
   if (none.status === "none") {
-    assert.match(none.why, /no tool/);
-    assert.match(none.answer, /^threshold cannot answer that/);
+    assert.equal(none.code, "route.no_tool");
+    said.add(none.why);
+    said.add(none.answer);
   }
   // A few words matched too weakly: said so, not "cannot answer".
   const vague = await decide("check the house", { store: demoStore(), builtins: BUILTIN_SCANS });
   assert.equal(vague.status, "none");
-  if (vague.status === "none") assert.match(vague.answer, /^That question does not point to one/);
+  if (vague.status === "none") {
+    assert.equal(vague.code, "route.too_weak");
+    said.add(vague.answer);
+  }
+  await said.check();
 });
 
 Deno.test("agent: a question that needs two tools runs both, each with its own part", async () => {
@@ -193,20 +202,27 @@ Deno.test("agent: --set style values win over the question, and runs stream step
 });
 
 Deno.test("agent: an empty or overlong question, or a --set input no chosen tool has, is an error naming it", async () => {
-  await assert.rejects(() => decide("   ", {}), /question.*empty/);
-  await assert.rejects(
-    () => decide("ceiling ".repeat(400), {}),
-    /question: is 3199 characters long; at most 2000/,
-  );
-  await assert.rejects(
+  const empty = await rejectedBy(() => decide("   ", {}), InputError);
+  assert.deepEqual([empty.code, empty.input], ["question.empty", "question"]);
+  const long = await rejectedBy(() => decide("ceiling ".repeat(400), {}), InputError);
+  assert.deepEqual([long.code, long.data], [
+    "question.too_long",
+    { input: "question", got: 3199, maximum: 2000 },
+  ]);
+  const extra = await rejectedBy(
     () =>
       decide("Are the ceilings high enough?", {
         store: demoStore(),
         builtins: BUILTIN_SCANS,
         set: { chair_width_m: 0.7 },
       }),
-    /chair_width_m: not an input of ceiling_height; its inputs are: scan, min_height_m/,
+    InputError,
   );
+  assert.deepEqual([extra.code, extra.data], [
+    "input.unknown",
+    { input: "chair_width_m", got: "chair_width_m", allowed: ["scan", "min_height_m"] },
+  ]);
+  await assertGolden("sentences/agent_question_errors", [empty, long, extra].map((e) => e.message));
 });
 
 Deno.test("agent: the person answers what nothing fills and saves it; the next question asks nothing", async () => {

@@ -28,7 +28,8 @@ Deno.test("extract: lengths in m, cm, mm, ft, in, feet and inches (hand-converte
     close(got[0], v);
   }
   // "in" as a preposition is not inches.
-  assert.deepEqual(lengths("2 in the hall"), []);
+  const preposition = "2 in the hall";
+  assert.deepEqual(lengths(preposition), []);
 });
 
 Deno.test("extract: sizes, shares, ratios, counts, minutes, angles, coordinates", () => {
@@ -55,36 +56,37 @@ Deno.test("extract: sizes, shares, ratios, counts, minutes, angles, coordinates"
 Deno.test("extract: dates and months", () => {
   const d = (q: string) =>
     extract(q).find((m) => m.kind === "date") as Extract<Mention, { kind: "date" }>;
-  assert.deepEqual([d("on 21 June").month, d("on 21 June").day], [6, 21]);
-  assert.deepEqual([
-    d("June 21st, 2024").month,
-    d("June 21st, 2024").day,
-    d("June 21st, 2024").year,
-  ], [6, 21, 2024]);
-  assert.deepEqual([d("2025-12-21").year, d("2025-12-21").month, d("2025-12-21").day], [
-    2025,
-    12,
-    21,
-  ]);
-  assert.deepEqual([d("in December").month, d("in December").day], [12, undefined]);
-  assert.deepEqual([d("on the winter solstice").month, d("on the winter solstice").day], [12, 21]);
+  // [question, year, month, day]
+  const cases: [string, number | undefined, number, number | undefined][] = [
+    ["on 21 June", undefined, 6, 21],
+    ["June 21st, 2024", 2024, 6, 21],
+    ["2025-12-21", 2025, 12, 21],
+    ["in December", undefined, 12, undefined],
+    ["on the winter solstice", undefined, 12, 21],
+  ];
+  for (const [q, year, month, day] of cases) {
+    const got = d(q);
+    assert.deepEqual([got.year, got.month, got.day], [year, month, day], q);
+  }
   // "may" is a month only where it reads as one.
-  assert.equal(extract("may I get to the kitchen").find((m) => m.kind === "date"), undefined);
+  const notMonth = "may I get to the kitchen";
+  assert.equal(extract(notMonth).find((m) => m.kind === "date"), undefined);
 });
 
 Deno.test("extract: named items with their typical sizes", () => {
   const item = (q: string) =>
     extract(q).find((m) => m.kind === "item") as Extract<Mention, { kind: "item" }>;
-  assert.equal(item("a king-size mattress").item.kind, "mattress");
-  assert.deepEqual(item("a king-size mattress").item.size, {
-    width_m: 2.032,
-    depth_m: 1.93,
-    height_m: 0.305,
-  });
-  assert.equal(item("an upright piano").item.kind, "piano");
-  assert.equal(item("an upright piano").item.size, undefined); // the tool's own preset
-  assert.equal(item("our fridge freezer").item.kind, "fridge");
-  assert.equal(item("the couch").item.kind, "sofa");
+  // [question, the item's kind, its size (undefined: the tool's own preset)]
+  const cases: [string, string, Record<string, number> | undefined][] = [
+    ["a king-size mattress", "mattress", { width_m: 2.032, depth_m: 1.93, height_m: 0.305 }],
+    ["an upright piano", "piano", undefined],
+    ["our fridge freezer", "fridge", undefined],
+    ["the couch", "sofa", undefined],
+  ];
+  for (const [q, kind, size] of cases) {
+    assert.equal(item(q).item.kind, kind, q);
+    if (size || kind === "piano") assert.deepEqual(item(q).item.size, size, q);
+  }
 });
 
 const card = (props: Record<string, Record<string, unknown>>): ToolCard => ({
@@ -130,14 +132,20 @@ Deno.test("bind: lengths go to the input whose words match theirs; out-of-range 
 Deno.test("bind: rooms by name or label against the plan; the upstairs one; several or none asked about by name", () => {
   const plan = BUILTIN_SCANS.demo().plan;
   const ids = (q: string) => roomMentions(q, plan).map((m) => m.ids);
-  assert.deepEqual(ids("to the bathroom"), [["u_bath"]]);
-  assert.deepEqual(ids("the main bedroom"), [["u_bed1"]]);
-  assert.deepEqual(ids("the lounge"), [["g_living"]]);
-  assert.deepEqual(ids("the loo"), [["g_wc"]]);
-  assert.deepEqual(ids("a bedroom").map((x) => x.sort()), [["u_bed1", "u_bed2"]]);
-  // Two offices: the study is upstairs.
-  assert.deepEqual(ids("the upstairs office"), [["u_study"]]);
-  assert.deepEqual(ids("the downstairs office"), [["g_office"]]);
+  // [question, the room ids each mention could be]; two offices: the study is upstairs. A
+  // misspelt room within one edit ("dinning room"); not a word that merely looks alike.
+  const cases: [string, string[][]][] = [
+    ["to the bathroom", [["u_bath"]]],
+    ["the main bedroom", [["u_bed1"]]],
+    ["the lounge", [["g_living"]]],
+    ["the loo", [["g_wc"]]],
+    ["a bedroom", [["u_bed1", "u_bed2"]]],
+    ["the upstairs office", [["u_study"]]],
+    ["the downstairs office", [["g_office"]]],
+    ["into the dinning room", [["g_dining"]]],
+    ["into the dinner", []],
+  ];
+  for (const [q, want] of cases) assert.deepEqual(ids(q).map((x) => x.sort()), want, q);
   const c = card({ to: { type: "string", ask: "Which room should it go to (its id)?" } });
   const q = "from the kitchen to the second bedroom";
   assert.deepEqual(bindInputs(c, q, extract(q), { plan }).values, { to: "u_bed2" });
@@ -150,11 +158,9 @@ Deno.test("bind: rooms by name or label against the plan; the upstairs one; seve
   const none = bindInputs(c, "to the garage", extract("to the garage"), { plan });
   assert.deepEqual(none.values, {});
   assert.deepEqual(none.asks, [{ input: "to", named: "garage", ids: [] }]);
-  // A misspelt room within one edit ("dinning room"); not a word that merely looks alike.
-  assert.deepEqual(ids("into the dinning room"), [["g_dining"]]);
-  assert.deepEqual(ids("into the dinner"), []);
   // A room the question starts from is not the target.
-  assert.deepEqual(bindInputs(c, "from the kitchen", [], { plan }).values, {});
+  const fromOnly = "from the kitchen";
+  assert.deepEqual(bindInputs(c, fromOnly, [], { plan }).values, {});
 });
 
 Deno.test("bind: packs and levels the input's text lists, by name and by the names people use", () => {
@@ -166,19 +172,25 @@ Deno.test("bind: packs and levels the input's text lists, by name and by the nam
     level: { type: "string", description: "For packs with levels (uk-adm: M4(1), M4(2), M4(3))." },
   });
   const b = (q: string) => bindInputs(c, q, extract(q)).values;
-  assert.deepEqual(b("Is it ADA compliant?"), { pack: "ada-2010" });
-  assert.deepEqual(b("against the fair housing act"), { pack: "fha" });
-  assert.deepEqual(b("does it meet M4(2)"), { pack: "uk-adm", level: "M4(2)" });
-  assert.deepEqual(b("irc 2021"), { pack: "irc-2021" });
-  assert.deepEqual(b("is the building ok"), {});
+  const cases: [string, Record<string, string>][] = [
+    ["Is it ADA compliant?", { pack: "ada-2010" }],
+    ["against the fair housing act", { pack: "fha" }],
+    ["does it meet M4(2)", { pack: "uk-adm", level: "M4(2)" }],
+    ["irc 2021", { pack: "irc-2021" }],
+    ["is the building ok", {}],
+  ];
+  for (const [q, want] of cases) assert.deepEqual(b(q), want, q);
 });
 
 Deno.test("bind: a door to the outside other than the main one, by name; the front door is left to the tool", async () => {
   const { outsideDoorMention } = await import("../../agent/bind.ts");
   const plan = BUILTIN_SCANS.demo().plan;
-  assert.equal(outsideDoorMention("through the back door", plan), "d_back");
-  assert.equal(outsideDoorMention("in by the kitchen door", plan), "d_back");
-  assert.equal(outsideDoorMention("from the front door", plan), undefined);
-  assert.equal(outsideDoorMention("the bathroom door", plan), undefined);
-  assert.equal(outsideDoorMention("the office door", plan), undefined); // no door outside there
+  const cases: [string, string | undefined][] = [
+    ["through the back door", "d_back"],
+    ["in by the kitchen door", "d_back"],
+    ["from the front door", undefined],
+    ["the bathroom door", undefined],
+    ["the office door", undefined], // no door outside there
+  ];
+  for (const [q, want] of cases) assert.equal(outsideDoorMention(q, plan), want, q);
 });

@@ -15,6 +15,8 @@ import {
 import { CSV_COLUMNS, outFormat } from "../../batch/output.ts";
 import { makeProgress, progressText } from "../../batch/progress.ts";
 import { cli, tempHome } from "../_cli.ts";
+import { goldenSentences } from "../_golden.ts";
+import { InputError } from "../../ground/errors.ts";
 import { openPostgresStore } from "../../core/store/postgres.ts";
 import { freshDatabase } from "../_services.ts";
 
@@ -22,6 +24,28 @@ const TEST_TOOLS = new URL("../../fixtures/batch_tools/", import.meta.url);
 const TOOLS = ["door_clearance", "step_free_route", "ceiling_height"];
 const PERSONA = "manual-wheelchair-user";
 const opts = { sanitizeResources: false, sanitizeOps: false };
+
+/** The InputError `fn` throws. */
+function thrown(fn: () => unknown): InputError {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof InputError) return e;
+    throw e;
+  }
+  throw new Error("nothing was thrown");
+}
+
+/** The InputError `p` rejects with. */
+async function rejected(p: Promise<unknown>): Promise<InputError> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof InputError) return e;
+    throw e;
+  }
+  throw new Error("it did not reject");
+}
 
 /** `n` small synthetic buildings (1–2 floors, 2–5 × 3 rooms) stored as s00000 … */
 function seed(store: Store, n: number, prefix = "s"): string[] {
@@ -64,7 +88,7 @@ Deno.test("batch keys: same plan and inputs → same key; a changed plan, prefer
   assert.match(toolVersion("ceiling_height"), /^[0-9a-f]{16}$/);
 });
 
-Deno.test("batch globs, file ids, out formats and the progress line", () => {
+Deno.test("batch globs, file ids, out formats and the progress line", async () => {
   assert.ok(globRegExp("home-*").test("home-12"));
   assert.ok(!globRegExp("home-*").test("xhome-12"));
   assert.ok(globRegExp("h?[0-4]").test("ha3"));
@@ -75,12 +99,17 @@ Deno.test("batch globs, file ids, out formats and the progress line", () => {
   assert.equal(scanIdFromFile(`/x/${"a".repeat(70)}.json`), "a".repeat(64));
   assert.equal(outFormat("r.CSV"), "csv");
   assert.equal(outFormat("r.jsonl"), "jsonl");
-  assert.throws(() => outFormat("r.txt"), /must end in \.jsonl, \.ndjson or \.csv/);
-  assert.equal(
-    progressText(50, 200, 10, 8),
-    "██░░░░░░ 50/200 (25%) 5.0 rows/s ETA 30s",
-  );
-  assert.match(progressText(200, 200, 10, 0), /200\/200 \(100%\) 20\.0 rows\/s ETA 0s/);
+  const bad = thrown(() => outFormat("r.txt"));
+  assert.deepEqual([bad.code, bad.data], [
+    "batch.out_format",
+    { input: "--out", got: "r.txt", allowed: [".jsonl", ".ndjson", ".csv"] },
+  ]);
+  // The progress line at a quarter (an 8-cell bar) and at the end (no bar): its wording.
+  const said = goldenSentences("batch_progress");
+  said.add(progressText(50, 200, 10, 8));
+  said.add(progressText(200, 200, 10, 0));
+  said.add(bad.message);
+  await said.check();
 });
 
 for (const workers of [0, 2]) {
@@ -143,14 +172,22 @@ Deno.test({
     const home = tempHome();
     const store = openStore(home);
     seed(store, 3);
-    await assert.rejects(
+    const tool = await rejected(
       createBatch(store, { targets: ["s*"], tools: ["ceiling_height", "no_such_tool"] }),
-      /--tools: .*no tool "no_such_tool"/,
     );
-    await assert.rejects(
+    assert.deepEqual([tool.code, tool.data.input, tool.data.got], [
+      "registry.unknown_tool",
+      "--tools",
+      "no_such_tool",
+    ]);
+    assert.ok((tool.data.allowed as string[]).includes("ceiling_height"), "the tools there are");
+    const glob = await rejected(
       createBatch(store, { targets: ["zz*"], tools: ["ceiling_height"] }),
-      /scans: the glob "zz\*" matches no stored scan/,
     );
+    assert.deepEqual([glob.code, glob.data], [
+      "batch.glob_matches_none",
+      { input: "scans", got: "zz*" },
+    ]);
     const manual = {
       id: "b-fail",
       scans: ["s00000", "s00001", "s00002"],
@@ -325,27 +362,26 @@ Deno.test("batch progress: a redrawn bar on a terminal, plain lines otherwise, J
 
 Deno.test("batch command line: bad flags name the flag, what was wrong and what is allowed", async () => {
   const home = tempHome();
-  const noTools = await cli(home, ["batch", "demo"]);
-  assert.equal(noTools.code, 2);
-  assert.match(noTools.stderr, /--tools: name the tools to run: --tools a,b,c/);
-  const workers = await cli(home, ["batch", "x", "--tools", "ceiling_height", "--workers", "two"]);
-  assert.equal(workers.code, 2);
-  assert.match(workers.stderr, /--workers: expected a whole number ≥ 0, got "two"/);
-  const none = await cli(home, ["batch", "nope", "--tools", "ceiling_height"]);
-  assert.equal(none.code, 2);
-  assert.match(none.stderr, /"nope" is not a stored scan, a glob over stored scans, or a folder/);
-  const resume = await cli(home, ["batch", "--resume"]);
-  assert.equal(resume.code, 2);
-  assert.match(resume.stderr, /--resume: there is no batch to resume/);
-  const out = await cli(home, ["batch", "x", "--tools", "ceiling_height", "--out", "r.txt"]);
-  assert.equal(out.code, 2);
-  assert.match(out.stderr, /--out: "r\.txt" must end in \.jsonl, \.ndjson or \.csv/);
-  const worker = await cli(home, ["worker"]);
-  assert.equal(worker.code, 2);
-  assert.match(worker.stderr, /--queue: give the Redis URL/);
-  const badQueue = await cli(home, ["worker", "--queue", "http://x"]);
-  assert.equal(badQueue.code, 2);
-  assert.match(badQueue.stderr, /--queue: expected a redis:\/\/ URL, got "http:\/\/x"/);
+  // Each is refused with exit 2 and one message, on stderr; the messages (flag, what was wrong,
+  // what is allowed) are one golden file.
+  const said = goldenSentences("batch_cli_errors");
+  for (
+    const args of [
+      ["batch", "demo"],
+      ["batch", "x", "--tools", "ceiling_height", "--workers", "two"],
+      ["batch", "nope", "--tools", "ceiling_height"],
+      ["batch", "--resume"],
+      ["batch", "x", "--tools", "ceiling_height", "--out", "r.txt"],
+      ["worker"],
+      ["worker", "--queue", "http://x"],
+    ]
+  ) {
+    const r = await cli(home, args);
+    assert.equal(r.code, 2, args.join(" "));
+    assert.equal(r.stdout, "", args.join(" "));
+    said.add(r.stderr.trim());
+  }
+  await said.check();
 });
 
 Deno.test({

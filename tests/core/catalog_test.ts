@@ -1,4 +1,5 @@
-import { assertEquals, assertOk, assertRejects } from "../_assert.ts";
+import { assertGolden } from "../_golden.ts";
+import { assertEquals, assertOk, assertRejects, rejectedBy } from "../_assert.ts";
 import {
   listingFile,
   listManifests,
@@ -38,9 +39,10 @@ Deno.test("catalog: a changed source file changes the fingerprint", async () => 
 
 Deno.test("catalog: loadTool loads one tool; an unknown id names the tools", async () => {
   assertEquals((await loadTool("good_tool", OK)).id, "good_tool");
-  await assertRejects(() => loadTool("nope", OK), (e: Error) => {
-    assertEquals(e instanceof RegistryError, true);
-    assertEquals(e.message, 'tools/nope: no tool "nope"; tools: good_tool');
-    return true;
-  });
+  const e = await rejectedBy(() => loadTool("nope", OK), RegistryError);
+  assertEquals([e.code, e.data], [
+    "registry.unknown_tool",
+    { folder: "nope", got: "nope", allowed: ["good_tool"] },
+  ]);
+  await assertGolden("sentences/catalog_unknown_tool", [e.message]);
 });

@@ -1,6 +1,7 @@
-import { assertEquals, assertMatch, assertOk, assertRejects, assertThrows } from "../_assert.ts";
+import { assertEquals, assertOk, rejectedBy, thrownBy } from "../_assert.ts";
 import { RegistryError } from "../../ground/errors.ts";
 import { loadRegistry, makeRegistry, TOOLS_DIR } from "../../core/registry.ts";
+import { assertGolden } from "../_golden.ts";
 
 const FIX = new URL("../../fixtures/registry/", import.meta.url);
 
@@ -13,7 +14,9 @@ Deno.test("registry: finds every folder under tools/ by itself", async () => {
   assertEquals(reg.tools.map((t) => t.id), folders.sort());
   assertOk(reg.get("ceiling_height"));
   assertEquals(reg.get("nope"), undefined);
-  assertThrows(() => reg.require("nope"), /no tool "nope"; tools: .*ceiling_height/);
+  const e = thrownBy(() => reg.require("nope"), RegistryError);
+  assertEquals([e.code, e.data.got], ["registry.unknown_tool", "nope"]);
+  assertOk((e.data.allowed as string[]).includes("ceiling_height"), "the tools there are");
 });
 
 Deno.test("registry: a good fixture folder loads", async () => {
@@ -21,31 +24,34 @@ Deno.test("registry: a good fixture folder loads", async () => {
   assertEquals(reg.tools.map((t) => t.id), ["good_tool"]);
 });
 
+// [fixture folder, the folder named, the error's code, what it got or the field it names]
 for (
-  const [dir, re] of [
-    ["mismatch", /tools\/other_name: id "not_the_folder" differs from its folder's name/],
-    ["missing", /tools\/no_summary: manifest field "summary" is missing or empty/],
-    ["badblock", /tools\/bad_block: unknown block "Hologram" in "blocks"; allowed: VerdictHeader/],
-    [
-      "badlayer",
-      /tools\/bad_layer: unknown layer "plan.ghosts" in "requires"; allowed: plan.rooms/,
-    ],
-    ["badid", /tools\/Bad_Id: id "Bad_Id" is not snake_case/],
+  const [dir, folder, code, data] of [
+    ["mismatch", "other_name", "registry.id_not_folder", { got: "not_the_folder" }],
+    ["missing", "no_summary", "registry.field_missing", { field: "summary" }],
+    ["badblock", "bad_block", "registry.unknown_block", { field: "blocks", got: "Hologram" }],
+    ["badlayer", "bad_layer", "registry.unknown_layer", { field: "requires", got: "plan.ghosts" }],
+    ["badid", "Bad_Id", "registry.bad_id", { got: "Bad_Id" }],
   ] as const
 ) {
   Deno.test(`registry: ${dir} is a clear error naming the folder`, async () => {
-    await assertRejects(() => loadRegistry(new URL(`${dir}/`, FIX)), (e: Error) => {
-      assertOk(e instanceof RegistryError, String(e));
-      assertMatch(e.message, re);
-      return true;
-    });
+    const e = await rejectedBy(() => loadRegistry(new URL(`${dir}/`, FIX)), RegistryError);
+    const { allowed, ...rest } = e.data;
+    assertEquals([e.code, rest], [code, { folder, ...data }]);
+    // Where a list is allowed, the message lists it (the wording: fixtures/golden/sentences).
+    if (allowed) assertOk((allowed as string[]).length > 1, "what is allowed");
+    await assertGolden(`sentences/registry_${dir}`, [e.message]);
   });
 }
 
 Deno.test("registry: a duplicate id is an error", async () => {
   const reg = await loadRegistry(new URL("ok/", FIX));
   const t = reg.tools[0];
-  assertThrows(() => makeRegistry([t, t]), /duplicate tool id "good_tool"/);
+  const e = thrownBy(() => makeRegistry([t, t]), RegistryError);
+  assertEquals([e.code, e.data], ["registry.duplicate_id", {
+    folder: "good_tool",
+    got: "good_tool",
+  }]);
 });
 
 Deno.test("registry: examples must name real inputs with allowed values", async () => {
@@ -55,12 +61,21 @@ Deno.test("registry: examples must name real inputs with allowed values", async 
     validateManifest("good_tool", { ...good, examples: [{ scan: "demo" }] }).id,
     "good_tool",
   );
-  assertThrows(
+  const colour = thrownBy(
     () => validateManifest("good_tool", { ...good, examples: [{ colour: "red" }] }),
-    /tools\/good_tool: examples\[0\]: "colour" is not an input/,
+    RegistryError,
   );
-  assertThrows(
+  assertEquals([colour.code, colour.data], [
+    "registry.example_unknown_input",
+    { folder: "good_tool", example: 0, got: "colour" },
+  ]);
+  const seven = thrownBy(
     () => validateManifest("good_tool", { ...good, examples: [{ scan: 7 }] }),
-    /tools\/good_tool: examples\[0\]\.scan: 7 is not allowed/,
+    RegistryError,
   );
+  assertEquals([seven.code, seven.data], [
+    "registry.example_bad_value",
+    { folder: "good_tool", example: 0, input: "scan", got: 7 },
+  ]);
+  await assertGolden("sentences/registry_examples", [colour.message, seven.message]);
 });

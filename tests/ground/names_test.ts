@@ -4,6 +4,7 @@ import { BUILTIN_SCANS } from "../../layers/builtin.ts";
 import { importSource } from "../../layers/mod.ts";
 import { sharedData } from "../_data.ts";
 import { assert, assertEquals } from "../_assert.ts";
+import { assertGolden } from "../_golden.ts";
 
 // Two floors, two bedrooms (one per floor), two unnamed bathrooms on one floor, a front door.
 const plan = parsePlan({
@@ -49,18 +50,19 @@ const plan = parsePlan({
   ],
 }).plan;
 
-Deno.test("planNames: names, labels in words, floors by name or Level n, repeats told apart", () => {
+Deno.test("planNames: names, labels in words, floors by name or Level n, repeats told apart", async () => {
   const n = planNames(plan);
-  assertEquals(n.floor.get("f1"), "Level 1");
-  assertEquals(n.room.get("r_hall"), "Hall");
-  assertEquals(n.room.get("r_b0"), "Bedroom (Ground floor)");
-  assertEquals(n.room.get("r_b1"), "Bedroom (Level 1)");
-  // Same name on the same floor: numbered.
-  assertEquals([n.room.get("r_ba"), n.room.get("r_bb")], ["Bathroom (1)", "Bathroom (2)"]);
-  assertEquals(n.opening.get("d1"), "front door (Hall ↔ outside)");
-  assertEquals(n.opening.get("d2"), "door (Hall ↔ Bedroom (Ground floor))");
-  assertEquals(n.opening.get("w1"), "window (Bedroom (Ground floor))");
-  assertEquals(n.of(null), "outside");
+  // The names are the wording itself: every floor, room and opening's name, by id, as one
+  // golden file (a bedroom per floor gets its floor; two bathrooms on one floor are numbered;
+  // a door names the rooms on its sides).
+  await assertGolden("sentences/plan_names", {
+    floors: Object.fromEntries(n.floor),
+    rooms: Object.fromEntries(n.room),
+    openings: Object.fromEntries(n.opening),
+    outside: n.of(null),
+  });
+  // Repeats are told apart: no two rooms share a name.
+  assertEquals(new Set(n.room.values()).size, n.room.size);
 });
 
 Deno.test("resolveRef: an id, a name, a label or a display name, any case", () => {
@@ -68,32 +70,35 @@ Deno.test("resolveRef: an id, a name, a label or a display name, any case", () =
     const r = resolveRef(plan, kind, q);
     return r.ok ? r.id : r.reason;
   };
-  assertEquals(id("room", "r_hall"), "r_hall");
-  assertEquals(id("room", "HALL"), "r_hall");
-  assertEquals(id("room", "hallway"), "r_hall");
-  assertEquals(id("room", "bedroom (level 1)"), "r_b1");
-  assertEquals(id("room", "bedroom"), "ambiguous");
-  assertEquals(id("room", "bathroom (2)"), "r_bb");
-  assertEquals(id("room", "garage"), "unknown");
-  assertEquals(id("door", "front door"), "d1");
-  assertEquals(id("door", "door (hall ↔ bedroom (ground floor))"), "d2");
-  assertEquals(id("floor", "level 1"), "f1");
-  assertEquals(id("floor", "ground floor"), "f0");
+  // [kind, what a person typed, the id it resolves to or why not]
+  const cases: ["room" | "door" | "floor", string, string][] = [
+    ["room", "r_hall", "r_hall"],
+    ["room", "HALL", "r_hall"],
+    ["room", "hallway", "r_hall"],
+    ["room", "bedroom (level 1)", "r_b1"],
+    ["room", "bedroom", "ambiguous"],
+    ["room", "bathroom (2)", "r_bb"],
+    ["room", "garage", "unknown"],
+    ["door", "front door", "d1"],
+    ["door", "door (hall ↔ bedroom (ground floor))", "d2"],
+    ["floor", "level 1", "f1"],
+    ["floor", "ground floor", "f0"],
+  ];
+  for (const [kind, q, want] of cases) assertEquals(id(kind, q), want, `${kind} ${q}`);
 });
 
-Deno.test("refProblem: ambiguous names the candidates; unknown lists every room by name", () => {
+Deno.test("refProblem: ambiguous names the candidates; unknown lists every room by name", async () => {
   const r = resolveRef(plan, "room", "bedroom");
   assert(!r.ok);
-  assertEquals(
-    refProblem("room", "bedroom", r),
-    '"bedroom" is ambiguous: it could be Bedroom (Ground floor) or Bedroom (Level 1)',
-  );
+  assertEquals([r.reason, r.candidates.map((c) => c.id)], ["ambiguous", ["r_b0", "r_b1"]]);
   const u = resolveRef(plan, "room", "garage");
   assert(!u.ok);
-  assertEquals(
+  assertEquals([u.reason, u.candidates.length], ["unknown", 5]);
+  // The two sentences, as a golden file: the candidates by name; every room by name.
+  await assertGolden("sentences/ref_problems", [
+    refProblem("room", "bedroom", r),
     refProblem("room", "garage", u, "names"),
-    'no room "garage" in scan names; rooms: Hall, Bedroom (Ground floor), Bedroom (Level 1), Bathroom (1), Bathroom (2) (by name, label or id, any case)',
-  );
+  ]);
 });
 
 Deno.test("planNames on the real IFC sample: no GUID in any name; German names resolve", async () => {

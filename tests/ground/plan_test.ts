@@ -1,9 +1,11 @@
-import { assertEquals, assertMatch, assertOk } from "../_assert.ts";
-import { InputError } from "../../ground/errors.ts";
+import { assertEquals, assertOk } from "../_assert.ts";
+import { InputError, type Issue } from "../../ground/errors.ts";
+import { assertGolden } from "../_golden.ts";
 import {
   parsePlan,
   parsePlanText,
   planJsonSchema,
+  ROOM_LABELS,
   polygonSelfIntersects,
   tolerance_m,
 } from "../../ground/plan.ts";
@@ -25,16 +27,6 @@ const base = () => ({
     width_m: 0.9,
   }],
 });
-
-function message(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (e) {
-    assertOk(e instanceof InputError, `expected an InputError, got ${e}`);
-    return (e as Error).message;
-  }
-  throw new Error("expected an error");
-}
 
 Deno.test("plan: the demo building meets the issue's requirements", () => {
   const { plan, warnings } = BUILTIN_SCANS.demo();
@@ -68,50 +60,102 @@ Deno.test("plan: the demo building meets the issue's requirements", () => {
   );
 });
 
+/** Every message of the error tests below, for the golden file of their wording. */
+const MESSAGES: string[] = [];
+
+/** The error's code and its issues without their sentences (those go to the golden file). */
+function problems(fn: () => unknown): { code: string; issues: Record<string, unknown>[] } {
+  try {
+    fn();
+  } catch (thrown) {
+    assertOk(thrown instanceof InputError, `expected an InputError, got ${thrown}`);
+    const e = thrown as InputError;
+    // The JSON parser's own text (which differs between engines) is left out of the golden file.
+    const own = e.code === "plan.not_json" ? String(e.data.problem) : "";
+    MESSAGES.push(own ? e.message.replace(own, "…") : e.message);
+    const issues = (e.data.issues ?? []) as Issue[];
+    return {
+      code: e.code,
+      issues: issues.map(({ message: _m, allowed, ...rest }) => ({
+        ...rest,
+        ...(allowed ? { allowed: allowed.length > 3 ? allowed.slice(0, 3) : allowed } : {}),
+      })),
+    };
+  }
+  throw new Error("expected an error");
+}
+
 Deno.test("plan: a validation error names the JSON path and the problem", () => {
   const p = base();
   p.rooms.push({ id: "r3", floor: "f0", label: "office", polygon: [[0, 0], [1, 1]] } as never);
   p.rooms.push(p.rooms[0]); // keep r3 at index 2
-  assertMatch(message(() => parsePlan(p)), /rooms\[2\]\.polygon: needs at least 3 points, got 2/);
+  assertEquals(problems(() => parsePlan(p)), {
+    code: "plan.invalid",
+    issues: [{ path: "rooms[2].polygon", code: "too_small", got: [[0, 0], [1, 1]], minimum: 3 }],
+  });
 });
 
 Deno.test("plan: wrong types, NaN and negative widths are named", () => {
   const p = base() as any;
   p.openings[0].width_m = -0.9;
-  assertMatch(message(() => parsePlan(p)), /openings\[0\]\.width_m: must be > 0 m, got -0\.9/);
+  assertEquals(problems(() => parsePlan(p)).issues, [
+    { path: "openings[0].width_m", code: "too_small", got: -0.9, minimum: 0 },
+  ]);
   const q = base() as any;
   q.rooms[1].polygon[1][0] = NaN;
-  assertMatch(message(() => parsePlan(q)), /rooms\[1\]\.polygon\[1\]\[0\]: .*NaN/);
+  assertEquals(problems(() => parsePlan(q)).issues, [
+    { path: "rooms[1].polygon[1][0]", code: "invalid_type", got: NaN, allowed: ["number"] },
+  ]);
   const r = base() as any;
   r.rooms[0].height_m = "2.4";
-  assertMatch(
-    message(() => parsePlan(r)),
-    /rooms\[0\]\.height_m: .*expected number, received string/,
-  );
+  assertEquals(problems(() => parsePlan(r)).issues, [
+    { path: "rooms[0].height_m", code: "invalid_type", got: "2.4", allowed: ["number"] },
+  ]);
   const s = base() as any;
   s.rooms[0].label = "ballroom";
-  assertMatch(
-    message(() => parsePlan(s)),
-    /rooms\[0\]\.label: unknown room label "ballroom"; allowed: entrance/,
-  );
+  assertEquals(problems(() => parsePlan(s)).issues, [
+    {
+      path: "rooms[0].label",
+      code: "invalid_value",
+      got: "ballroom",
+      allowed: ROOM_LABELS.slice(0, 3),
+    },
+  ]);
 });
 
 Deno.test("plan: cross-references are checked", () => {
   const p = base() as any;
   p.rooms[1].floor = "f9";
   p.openings[0].between = ["r1", "nope"];
-  const msg = message(() => parsePlan(p));
-  assertMatch(msg, /rooms\[1\]\.floor: no floor "f9"/);
-  assertMatch(msg, /openings\[0\]\.between\[1\]: no room "nope"/);
+  assertEquals(problems(() => parsePlan(p)), {
+    code: "plan.invalid",
+    issues: [
+      { path: "rooms[1].floor", code: "no_floor", got: "f9", allowed: ["f0"] },
+      { path: "openings[0].between[1]", code: "no_room", got: "nope" },
+    ],
+  });
   const d = base() as any;
   d.rooms[1].id = "r1";
-  assertMatch(message(() => parsePlan(d)), /rooms\[1\]\.id: duplicate id "r1"/);
+  assertEquals(problems(() => parsePlan(d)).issues, [
+    { path: "rooms[1].id", code: "duplicate_id", got: "r1" },
+    // r2 is gone (renamed r1), so the door into it points at nothing.
+    { path: "openings[0].between[1]", code: "no_room", got: "r2" },
+  ]);
 });
 
 Deno.test("plan: malformed JSON, non-objects and an empty object are clear errors", () => {
-  assertMatch(message(() => parsePlanText('{ "id": ', "plan.json")), /^plan\.json: not valid JSON/);
-  assertMatch(message(() => parsePlan([])), /a plan must be a JSON object, got an array/);
-  assertMatch(message(() => parsePlan({})), /^plan: id: /);
+  const bad = problems(() => parsePlanText('{ "id": ', "plan.json"));
+  assertEquals(bad.code, "plan.not_json");
+  assertEquals(problems(() => parsePlan([])).code, "plan.not_object");
+  assertEquals(problems(() => parsePlan({})).issues, [
+    { path: "id", code: "invalid_type", allowed: ["string"] },
+  ]);
+});
+
+Deno.test("plan: the error messages read as written (golden)", async () => {
+  // The tests above (run first, in file order) filled MESSAGES; their wording is one file.
+  assertEquals(MESSAGES.length, 10);
+  await assertGolden("plan_errors", MESSAGES);
 });
 
 Deno.test("plan: an empty plan (no rooms) loads; defaults fill the source", () => {
@@ -127,7 +171,9 @@ Deno.test("plan: a self-intersecting polygon loads with a warning", () => {
   const { plan, warnings } = parsePlan(p);
   assertEquals(plan.rooms.length, 2);
   assertEquals(warnings.length, 1);
-  assertMatch(warnings[0], /rooms\[0\] \(r1\): polygon intersects itself/);
+  assertEquals(warnings, [
+    "rooms[0] (r1): polygon intersects itself; its area and clearances are approximate",
+  ]);
   assertEquals(polygonSelfIntersects([[0, 0], [3, 0], [3, 3], [0, 3]]), false);
   assertEquals(polygonSelfIntersects([[0, 0], [4, 0], [4, 4], [2, -1]]), true);
 });

@@ -5,7 +5,9 @@
  * (closed → rejected with its comment, reopened → restored, strangers reported).
  */
 import { strToU8, unzipSync, zipSync } from "fflate";
-import { assert, assertEquals, assertMatch, assertOk, assertThrows } from "../_assert.ts";
+import { assert, assertEquals, assertMatch, assertOk, assertThrows, thrownBy } from "../_assert.ts";
+import { assertGolden } from "../_golden.ts";
+import { InputError } from "../../ground/errors.ts";
 import { sharedData } from "../_data.ts";
 import { xmllintParts } from "../_xmllint.ts";
 import { parsePlan, type Plan } from "../../ground/plan.ts";
@@ -273,25 +275,32 @@ Deno.test("the four official BCF 3.0 test files are read", () => {
   assertEquals(topicComponents(space), ["1bbI761TbBCOoIa5Kt6PXt"]);
 });
 
-Deno.test("readBcf refuses what is not BCF, or of a version it does not read, with a sentence", () => {
-  assertThrows(
-    () => readBcf(strToU8("ISO-10303-21;"), "house.ifc"),
-    /house\.ifc is not a BCF file: it is not a zip archive/,
-  );
-  assertThrows(
+Deno.test("readBcf refuses what is not BCF, or of a version it does not read, with a sentence", async () => {
+  const ifc = thrownBy(() => readBcf(strToU8("ISO-10303-21;"), "house.ifc"), InputError);
+  assertEquals([ifc.code, ifc.data], ["bcf.not_zip", { input: "file", file: "house.ifc" }]);
+  const notes = thrownBy(
     () => readBcf(zipSync({ "readme.txt": strToU8("hi") }), "notes.zip"),
-    /notes\.zip is not a BCF file: the zip has no bcf\.version/,
+    InputError,
   );
+  assertEquals([notes.code, notes.data.file], ["bcf.no_version", "notes.zip"]);
   const v4 = zipSync({ "bcf.version": strToU8('<Version VersionId="4.0"/>') });
-  assertThrows(
-    () => readBcf(v4, "future.bcf"),
-    /BCF version "4\.0", which threshold does not read/,
-  );
+  const future = thrownBy(() => readBcf(v4, "future.bcf"), InputError);
+  assertEquals([future.code, future.data.got, future.data.allowed], [
+    "bcf.unknown_version",
+    "4.0",
+    ["2.0", "2.1", "3.0"],
+  ]);
   const broken = zipSync({
     "bcf.version": strToU8('<Version VersionId="3.0"/>'),
     "a/markup.bcf": strToU8("<Markup><Topic></Markup>"),
   });
-  assertThrows(() => readBcf(broken, "broken.bcf"), /a\/markup\.bcf is not well-formed XML/);
+  const xml = thrownBy(() => readBcf(broken, "broken.bcf"), InputError);
+  assertEquals([xml.code, xml.data.file, xml.data.part], [
+    "bcf.bad_xml",
+    "broken.bcf",
+    "a/markup.bcf",
+  ]);
+  await assertGolden("sentences/bcf_refused", [ifc, notes, future, xml].map((e) => e.message));
 });
 
 Deno.test("planBcfSync: closed → rejected with its newest comment, reopened → restored", () => {
@@ -374,5 +383,8 @@ Deno.test("readBcf: control characters in a file's text are taken out; a zip bom
     "a/markup.bcf": new Uint8Array(17 * 1024 * 1024),
   });
   assertOk(bomb.length < 100_000, `the bomb is ${bomb.length} bytes zipped`);
-  assertThrows(() => readBcf(bomb, "bomb.bcf"), /bomb\.bcf: a\/markup\.bcf would inflate past/);
+  const big = thrownBy(() => readBcf(bomb, "bomb.bcf"), InputError);
+  assertEquals([big.code, big.data.file, big.data.parts], ["bcf.too_big", "bomb.bcf", [
+    "a/markup.bcf",
+  ]]);
 });

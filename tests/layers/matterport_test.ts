@@ -95,12 +95,16 @@ Deno.test("chainEdges: a gap in the boundary is a problem, not a ring", () => {
 
 Deno.test("the 21 Matterport room classes all map onto the plan vocabulary", () => {
   assert.equal(Object.keys(MATTERPORT_ROOM_CLASSES).length, 21);
-  assert.equal(roomLabelFromMatterport("Utility Room"), "utility");
-  assert.equal(roomLabelFromMatterport("Pantry"), "storage");
-  assert.equal(roomLabelFromMatterport("Staircase"), "stairs");
-  assert.equal(roomLabelFromMatterport("Master Bedroom"), "bedroom");
-  assert.equal(roomLabelFromMatterport("Powder room"), "toilet");
-  assert.equal(roomLabelFromMatterport("Zzz"), "other");
+  // [Matterport's room class, the plan label it maps onto]
+  const cases: [string, string][] = [
+    ["Utility Room", "utility"],
+    ["Pantry", "storage"],
+    ["Staircase", "stairs"],
+    ["Master Bedroom", "bedroom"],
+    ["Powder room", "toilet"],
+    ["Zzz", "other"],
+  ];
+  for (const [cls, label] of cases) assert.equal(roomLabelFromMatterport(cls), label, cls);
 });
 
 Deno.test("imperial lengths convert exactly: 1 ft = 0.3048 m, 1 in = 0.0254 m", () => {

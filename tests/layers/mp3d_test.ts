@@ -13,6 +13,8 @@ import { signedArea_m2 } from "../../engines/geometry/polygon.ts";
 import { boxFootprint, mp3dConnectivity, mp3dHouse, parseHouse } from "../../layers/mp3d/mod.ts";
 import ceilingHeight from "../../tools/ceiling_height/mod.ts";
 import { fixture, sharedData } from "../_data.ts";
+import { rejectedBy } from "../_assert.ts";
+import { assertGolden } from "../_golden.ts";
 
 const HOUSE = fixture("mp3d/two-level.house");
 const houseText = () => Deno.readTextFileSync(HOUSE);
@@ -28,15 +30,17 @@ const opening = (p: Plan, id: string) => {
   return o;
 };
 
-/** Runs the .house importer on edited fixture text and returns its error message. */
-async function houseError(text: string): Promise<string> {
-  try {
-    await mp3dHouse.run("bad.house", enc(text), { ref: "bad.house" });
-  } catch (e) {
-    assert.ok(e instanceof InputError, String(e));
-    return e.message;
-  }
-  assert.fail("expected an InputError");
+/** Every .house error message below, for the golden file of their wording. */
+const HOUSE_MESSAGES: string[] = [];
+
+/** Runs the .house importer on edited fixture text and returns its InputError. */
+async function houseError(text: string): Promise<InputError> {
+  const e = await rejectedBy(
+    mp3dHouse.run("bad.house", enc(text), { ref: "bad.house" }),
+    InputError,
+  );
+  HOUSE_MESSAGES.push(e.message);
+  return e;
 }
 
 /** Replaces the n-th whitespace token of the first line starting with `prefix`. */
@@ -148,20 +152,19 @@ Deno.test(".house C lines agree with the mpcat40 table (metadata/mpcat40.tsv)", 
 Deno.test(".house: a header count that does not match is an error naming the line type", async () => {
   const text = houseText();
   // H field 9 is #regions (token 10 after the letter).
-  let msg = await houseError(editToken(text, "H ", 10, "7"));
-  assert.match(
-    msg,
-    /^bad\.house: line 2: H \(header\) says 7 R \(region\) line\(s\), the file has 6$/,
-  );
+  // Each names the H line (line 2) and the line type whose count is off; the wording of each
+  // is in the golden file (fixtures/golden/sentences/mp3d_house_errors.json).
+  const regions = await houseError(editToken(text, "H ", 10, "7"));
   // One V line fewer than #vertices.
-  msg = await houseError(text.replace(/^V {2}25 .*\n/m, ""));
-  assert.match(msg, /says 26 V \(vertex\) line\(s\), the file has 25/);
+  const vertices = await houseError(text.replace(/^V {2}25 .*\n/m, ""));
   // P lines are portals and panoramas together.
-  msg = await houseError(text.replace(/^P {2}3d4e5f.*\n/m, ""));
-  assert.match(msg, /says 5 P \(1 portal \+ 4 panorama\) line\(s\), the file has 4/);
+  const portals = await houseError(text.replace(/^P {2}3d4e5f.*\n/m, ""));
   // A truncated file.
-  msg = await houseError(text.slice(0, text.indexOf("\nO ")));
-  assert.match(msg, /O \(object\)/);
+  const cut = await houseError(text.slice(0, text.indexOf("\nO ")));
+  for (const e of [regions, vertices, portals, cut]) {
+    assert.deepEqual([e.code, e.data], ["house.bad_line", { input: "bad.house", line: 2 }]);
+  }
+  await assertGolden("sentences/mp3d_house_counts", HOUSE_MESSAGES.splice(0));
 });
 
 Deno.test(".house: bad lines and wrong formats name the line", async () => {
@@ -169,14 +172,15 @@ Deno.test(".house: bad lines and wrong formats name the line", async () => {
   const lines = text.split("\n");
   const o = lines.findIndex((l) => l.startsWith("O  5 "));
   lines[o] = lines[o].split(/\s+/).slice(0, 9).join(" ");
-  let msg = await houseError(lines.join("\n"));
-  assert.equal(msg, `bad.house: line ${o + 1}: O (object) line has 8 fields, needs 15`);
-  msg = await houseError(editToken(text, "R  3", 6, "north"));
-  assert.match(msg, /line 8: R \(region\) field position must be a number, got "north"/);
-  msg = await houseError(text.replace("ASCII 1.1", "ASCII 2.0"));
-  assert.match(msg, /line 1: expected "ASCII 1.1"/);
-  msg = await houseError(editToken(text, "R  4", 2, "5"));
-  assert.match(msg, /R 4\): level 5 does not exist/);
+  const short = await houseError(lines.join("\n"));
+  assert.deepEqual([short.code, short.data.line], ["house.bad_line", o + 1]);
+  const north = await houseError(editToken(text, "R  3", 6, "north"));
+  assert.deepEqual([north.code, north.data.line], ["house.bad_line", 8]);
+  const version = await houseError(text.replace("ASCII 1.1", "ASCII 2.0"));
+  assert.deepEqual([version.code, version.data.line], ["house.bad_line", 1]);
+  const level = await houseError(editToken(text, "R  4", 2, "5"));
+  assert.deepEqual([level.code, level.data.problems], ["house.bad_reference", 1]);
+  await assertGolden("sentences/mp3d_house_lines", HOUSE_MESSAGES.splice(0));
   assert.equal(mp3dHouse.detect("x.house", enc("hello")), false);
 });
 

@@ -13,7 +13,7 @@ import { addRaster } from "../../layers/rasters.ts";
 import { gridToTiff, houseDem, housePlan } from "../../fixtures/site/dems.ts";
 import { loadRegistry } from "../../core/registry.ts";
 import { runTool } from "../../core/run.ts";
-import { Code, type ToolResult } from "../../core/result.ts";
+import { Code, type ToolResult, UNCODED_STEP } from "../../core/result.ts";
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";
 import { importSource } from "../../layers/mod.ts";
 import { RUN_IO } from "../../layers/io.ts";
@@ -34,11 +34,19 @@ function uncoded(r: ToolResult): string[] {
   if (!ok(r.verdict.code)) bad.push(`verdict (${r.verdict.text.slice(0, 60)})`);
   for (const c of r.checks) if (!ok(c.code) || !c.data) bad.push(`check ${c.id}`);
   for (const f of r.findings) if (!ok(f.code) || !f.data) bad.push(`finding ${f.id}`);
+  r.assumptions.forEach((a, i) => {
+    if (!ok(a.code) || !a.data) bad.push(`assumption ${i} (${a.text.slice(0, 60)})`);
+  });
+  // Every step has its code and data, in the order of the steps; none is a bare sentence.
+  if (r.step_codes?.length !== r.steps.length) bad.push("step_codes beside steps");
+  r.step_codes?.forEach((s, i) => {
+    if (!ok(s.code) || s.code === UNCODED_STEP) bad.push(`step ${i} (${r.steps[i]})`);
+  });
   return bad;
 }
 
 for (const scan of ["demo", "fzk"]) {
-  Deno.test(`every tool's verdict, checks and findings carry codes and data (${scan})`, async () => {
+  Deno.test(`every tool's verdict, checks, findings, assumptions and steps carry codes and data (${scan})`, async () => {
     let judged = 0;
     for (const m of reg.tools) {
       const extra = {

@@ -89,8 +89,13 @@ Deno.test("takeoff on the demo building: partial walls where a room has no heigh
   assertEquals(metric(r, "floor_area_m2"), 188);
   assertEquals(r.verdict.status, "warn");
   assertEquals([r.verdict.code, r.verdict.data?.no_height], ["verdict.quantities", 1]);
-  assertOk(
-    r.assumptions.some((a) => /Assumed paint coverage of 10 m²\/L \(default\)/.test(a.text)),
+  assertEquals(
+    r.assumptions.find((a) => a.data?.input === "paint_coverage_m2_per_l")?.code,
+    "assumption.input_default",
+  );
+  assertEquals(
+    r.assumptions.find((a) => a.data?.input === "paint_coverage_m2_per_l")?.data?.value,
+    10,
   );
   await assertGolden("takeoff.demo", {
     verdict: { status: r.verdict.status, text: r.verdict.text },

@@ -14,9 +14,18 @@ export function splitDerived(plan: Pick<Plan, "rooms">): { rooms: Room[]; derive
   };
 }
 
-/** One sentence per derived room: "Not judged: <name> (<how the importer derived it>)." */
-export function derivedAssumptions(derived: Room[]): { text: string }[] {
-  return derived.map((r) => ({ text: `Not judged: ${r.name ?? r.id} (${r.derived}).` }));
+/**
+ * One assumption per derived room, coded `assumption.derived_room` with the room's id, name and
+ * how the importer derived it: "Not judged: <name> (<how the importer derived it>)."
+ */
+export function derivedAssumptions(
+  derived: Room[],
+): { text: string; code: string; data: { room: string; name: string; derived: string } }[] {
+  return derived.map((r) => ({
+    text: `Not judged: ${r.name ?? r.id} (${r.derived}).`,
+    code: "assumption.derived_room",
+    data: { room: r.id, name: r.name ?? r.id, derived: r.derived ?? "" },
+  }));
 }
 
 /** The verdict sentence when a scan has no room left to judge once derived rooms are out. */

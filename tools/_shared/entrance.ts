@@ -19,6 +19,10 @@ export function chooseEntrance(
       `${choice.basis}; doors to the outside: ${
         choice.candidates.map((o) => o.id).join(", ") || "none"
       }`,
+      {
+        code: "entrance.not_outside",
+        data: { got: entrance, allowed: choice.candidates.map((o) => o.id) },
+      },
     );
   }
   return choice;

@@ -7,7 +7,7 @@ import { BudgetExceeded, ticker } from "../../ground/budget.ts";
 import type { Ctx } from "../../core/context.ts";
 import { InputError } from "../../ground/errors.ts";
 import type { InputsSchema, Manifest } from "../../core/manifest.ts";
-import type { HandlerResult } from "../../core/result.ts";
+import type { HandlerResult, Said } from "../../core/result.ts";
 import type { Plan } from "../../ground/plan.ts";
 import {
   namesInText,
@@ -30,7 +30,15 @@ export function resolveInput(
 ): string {
   const r = resolveRef(plan, kind, value, names);
   if (r.ok) return r.id;
-  throw new InputError(input, refProblem(kind, value, r, scan));
+  throw new InputError(input, refProblem(kind, value, r, scan), {
+    code: `ref.${r.reason}`,
+    data: {
+      kind,
+      got: value,
+      allowed: r.candidates.map((c) => c.id),
+      ...(scan !== undefined ? { scan } : {}),
+    },
+  });
 }
 
 /**
@@ -61,8 +69,10 @@ export function named<S extends InputsSchema>(m: Manifest<S>): Manifest<S> {
       // checked at each text (one rewrite of a plan with 100,000 ids takes milliseconds).
       const tick = ticker(1);
       const sub = (t: string) => (tick(), namesInText(t, n));
+      const step = (s: Said | string) =>
+        ctx.step(typeof s === "string" ? sub(s) : { ...s, text: sub(s.text) });
       const named: Ctx = Object.create(ctx, {
-        step: { value: (t: string) => ctx.step(sub(t)) },
+        step: { value: step },
         plan: {
           value: (sid: string) => sid === scan ? withDisplayNames(ctx.plan(sid), n) : ctx.plan(sid),
         },

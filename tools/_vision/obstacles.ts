@@ -9,6 +9,8 @@ import type { Obj, Plan } from "../../ground/plan.ts";
 import { z } from "../../core/manifest.ts";
 import { MIN_OBJECT_SCORE } from "../../engines/vision/labels.ts";
 import { objectsInRooms, see, sweepsByRoom } from "./see.ts";
+import { say } from "./wording.ts";
+import type { Assumption } from "../../core/result.ts";
 
 /** COCO classes that stand on the floor and take floor space. */
 export const FLOOR_CLASSES = new Set([
@@ -39,18 +41,17 @@ export async function withDetectedObstacles(
   ctx: Ctx,
   scan: string,
   plan: Plan,
-): Promise<{ plan: Plan; assumption: string }> {
+): Promise<{ plan: Plan; assumption: Assumption }> {
   const furnished = new Set(plan.objects.map((o) => o.room).filter((r) => r !== undefined));
   const byRoom = sweepsByRoom(plan);
   const bare = plan.rooms.filter((r) => !furnished.has(r.id) && byRoom.has(r.id));
   if (!bare.length) {
     return {
       plan,
-      assumption:
-        "Detected objects were asked for, but every room with panoramas already has objects in the plan; the plan's are used.",
+      assumption: say.assumption("assumption.all_furnished", {}, { input: "detected_objects" }),
     };
   }
-  ctx.step(`Looking for furniture in the panoramas of ${bare.length} room(s) without objects`);
+  ctx.step(say.step("step.looking_for_furniture", { rooms: bare.length }));
   const seen = await see(
     ctx,
     scan,
@@ -71,13 +72,17 @@ export async function withDetectedObstacles(
     );
   }
   const names = [...new Set(added.map((o) => o.label.replace(" (detected)", "")))];
-  const problem = seen.unavailable ? ` ${seen.unavailable}` : "";
+  const problem = seen.unavailable ? { unavailable: seen.unavailable } : {};
+  const where = { input: "detected_objects" };
   return {
     plan: { ...plan, objects: [...plan.objects, ...added] },
     assumption: added.length
-      ? `${added.length} object(s) detected in the panoramas of ${bare.length} room(s) without objects in the plan are counted as obstacles (${
-        names.join(", ")
-      }), each as a square as wide as it looks, placed to within its uncertainty.${problem}`
-      : `No floor-standing object was detected in the panoramas of the ${bare.length} room(s) without objects in the plan; they are taken as empty.${problem}`,
+      ? say.assumption("assumption.detected", {
+        objects: added.length,
+        rooms: bare.length,
+        kinds: names,
+        ...problem,
+      }, where)
+      : say.assumption("assumption.none_detected", { rooms: bare.length, ...problem }, where),
   };
 }

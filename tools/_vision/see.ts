@@ -20,6 +20,7 @@ import {
 } from "../../engines/vision/floor.ts";
 import { counterEdges, COUNTERS_KEY } from "../../engines/vision/counters.ts";
 import type { RgbImage } from "../../ground/image.ts";
+import { say, type SeenObject } from "./wording.ts";
 
 /** One sweep's panorama as seen: its detections, or why there are none. */
 export interface Sight {
@@ -88,7 +89,7 @@ export async function see(
       } catch { /* the detections stand; the image cues stay unmeasured */ }
       out.cached++;
       out.sights.push({ sweep, detections: hit, cached: true, ...cues });
-      ctx.step(`${where}: ${describe(hit)} (seen before; from the cache)`);
+      ctx.step(say.step("step.sweep_seen", { where, objects: objectsOf(hit), cached: true }));
       continue;
     }
     if (out.unavailable) {
@@ -123,13 +124,13 @@ export async function see(
       parallel: detector.parallel ?? 1,
       beforeView: () => ctx.throwIfCancelled(),
       afterView: (i, n, spec, found) =>
-        ctx.step(
-          `${where}: view ${i + 1} of ${n} (yaw ${spec.yaw_deg}°) cut and searched: ${
-            found.length
-              ? found.map((d) => `${d.label} ${d.score.toFixed(2)}`).join(", ")
-              : "nothing"
-          }`,
-        ),
+        ctx.step(say.step("step.view_searched", {
+          where,
+          view: i + 1,
+          views: n,
+          yaw_deg: spec.yaw_deg,
+          found: objectsOf(found),
+        })),
     });
     ctx.detections.put(ref.hash, key, detections);
     const cues = await imageCues(
@@ -141,7 +142,7 @@ export async function see(
     );
     out.computed++;
     out.sights.push({ sweep, detections, ...cues });
-    ctx.step(`${where}: ${describe(detections)}`);
+    ctx.step(say.step("step.sweep_seen", { where, objects: objectsOf(detections), cached: false }));
   }
   return out;
 }
@@ -189,10 +190,9 @@ async function imageCues(
   return out;
 }
 
-function describe(d: PanoDetection[]): string {
-  return d.length
-    ? `${d.length} object(s): ${d.map((x) => `${x.label} ${x.score.toFixed(2)}`).join(", ")}`
-    : "no objects";
+/** The objects of a detection as a step's data: label and score. */
+function objectsOf(d: { label: string; score: number }[]): SeenObject[] {
+  return d.map((x) => ({ label: x.label, score: x.score }));
 }
 
 /** The objects assigned to one room. */

@@ -66,7 +66,7 @@ export default named(tool({
         assumptions: derivedAssumptions(derived),
       };
     }
-    ctx.step(say("step.checking", { rooms: ownRooms.length, min_m: min_height_m }));
+    ctx.step(say.step("step.checking", { rooms: ownRooms.length, min_m: min_height_m }));
     const checks: Check[] = [];
     const findings: Finding[] = [];
     const overlays: Overlay[] = [];
@@ -136,7 +136,7 @@ export default named(tool({
       { id: "lowest_height_m", label: "Lowest ceiling", value: lowest?.h ?? null, unit: "m" },
     ];
     const assumptions = [
-      ...(unmeasured.length ? [{ text: say("assumption.no_height", { rooms: unmeasured }) }] : []),
+      ...(unmeasured.length ? [say.assumption("assumption.no_height", { rooms: unmeasured })] : []),
       ...derivedAssumptions(derived),
     ];
     const status = worstStatus(checks.map((c) => c.status));
@@ -159,7 +159,7 @@ export default named(tool({
       : status === "warn"
       ? say.verdict(status, "verdict.too_close", counts)
       : say.verdict(status, "verdict.all_reach", { ...counts, lowest_m: lowest!.h });
-    ctx.step(say("step.done", { ...counts, unmeasured: unmeasured.length }));
+    ctx.step(say.step("step.done", { ...counts, unmeasured: unmeasured.length }));
     return { verdict, metrics, checks, findings, overlays, assumptions };
   },
 }));

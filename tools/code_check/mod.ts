@@ -34,6 +34,7 @@ import {
   toFinding,
 } from "./report.ts";
 import { named } from "../_shared/refs.ts";
+import { say } from "./wording.ts";
 
 export { resolvePack } from "./pack.ts";
 
@@ -141,7 +142,8 @@ export default named(tool({
       first_occupied,
     },
   ) {
-    ctx.step(`Loading rule pack ${packInput.trimStart().startsWith("{") ? "(given)" : packInput}`);
+    const given = packInput.trimStart().startsWith("{");
+    ctx.step(say.step("step.loading", { ...(given ? {} : { pack: packInput }), given }));
     const pack = resolvePack(packInput, "pack", (path) => ctx.readText(path, "pack", "pack file"));
     if (level !== undefined && !pack.levels?.includes(level)) {
       throw new InputError(
@@ -151,6 +153,10 @@ export default named(tool({
             pack.levels.join(", ")
           }`
           : `${pack.id} has no levels; leave level out`,
+        {
+          code: pack.levels ? "pack.unknown_level" : "pack.no_levels",
+          data: { pack: pack.id, got: level, allowed: pack.levels ?? [] },
+        },
       );
     }
     const plan = ctx.plan(scan);
@@ -165,7 +171,7 @@ export default named(tool({
       ...(unit_floor !== undefined ? { unit_floor } : {}),
       ...(first_occupied !== undefined ? { first_occupied } : {}),
     };
-    ctx.step(`Checking ${pack.rules.length} rules of ${pack.title} on scan ${scan}`);
+    ctx.step(say.step("step.checking", { rules: pack.rules.length, pack_title: pack.title, scan }));
     // A room the importer derived (not in the source) is not judged (design.md: say so).
     const derived = plan.rooms.filter((r) => r.derived);
     const ev = evaluatePack(
@@ -223,9 +229,12 @@ export default named(tool({
     const assumptions = packAssumptions(run);
     const status = worstStatus(checks.map((c) => c.status));
     const text = packVerdictText(run);
-    ctx.step(
-      `Done: ${counts.fail} fail, ${counts.warn} too close to call, ${counts.pass} pass, ${counts.unknown} unknown`,
-    );
+    ctx.step(say.step("step.done", {
+      fail: counts.fail,
+      warn: counts.warn,
+      pass: counts.pass,
+      unknown: counts.unknown,
+    }));
     return {
       verdict: { status, ...packVerdictCode(run), text },
       metrics,

@@ -26,7 +26,10 @@ export function resolvePack(
     from = "the pack JSON given";
   } else if (/\.json$/i.test(value) || value.includes("/") || value.includes("\\")) {
     if (!read) {
-      throw new InputError(input, `${value} is a file path; give the pack's JSON text instead`);
+      throw new InputError(input, `${value} is a file path; give the pack's JSON text instead`, {
+        code: "pack.path_not_allowed",
+        data: { got: value },
+      });
     }
     raw = read(value);
     from = value;
@@ -36,13 +39,17 @@ export function resolvePack(
       `no rule pack ${JSON.stringify(value)}; built-in packs: ${
         BUILTIN_PACK_IDS.join(", ")
       }; or give the path of a pack JSON file`,
+      { code: "pack.unknown", data: { got: value, allowed: BUILTIN_PACK_IDS } },
     );
   }
   let data: unknown;
   try {
     data = JSON.parse(raw);
   } catch (e) {
-    throw new InputError(input, `${from} is not valid JSON: ${(e as Error).message}`);
+    throw new InputError(input, `${from} is not valid JSON: ${(e as Error).message}`, {
+      code: "pack.not_json",
+      data: { from, problem: (e as Error).message },
+    });
   }
   return parsePack(data, input);
 }

@@ -27,6 +27,10 @@ import {
   sectionLabel,
 } from "../../engines/geometry/rules/mod.ts";
 import { capitalise } from "../../ground/text.ts";
+import { say } from "./wording.ts";
+import { derivedAssumptions } from "../_shared/derived.ts";
+
+const ruleRef = (r: { id: string; section: string }) => ({ id: r.id, section: r.section });
 
 /** One run of a pack on a scan: what its metrics, assumptions and verdict are worded from. */
 export interface PackRun {
@@ -96,16 +100,14 @@ function estimatedAssumption(ev: PackEvaluation): Assumption | undefined {
     by.set(key, g);
   }
   if (!by.size) return undefined;
-  const parts = [...by.values()].map((g) =>
-    `${g.what} of ${[...g.names].join(", ")} (${g.basis.replace(/\.$/, "")}; ±${
-      formatValue(g.error_m, "m")
-    } on top of the scan's uncertainty)`
-  );
-  return {
-    text: `Estimated, not read, so judged within their bounds (estimated — measure on site): ${
-      parts.join("; ")
-    }.`,
-  };
+  return say.assumption("assumption.estimated", {
+    estimates: [...by.values()].map((g) => ({
+      what: g.what,
+      basis: g.basis,
+      error_m: g.error_m,
+      names: [...g.names],
+    })),
+  });
 }
 
 /** The assumptions: rooms not judged, defaults taken, scope, methods, editions, unverified rules. */
@@ -121,24 +123,23 @@ export function packAssumptions(r: PackRun): Assumption[] {
     unverified,
     unverifiedFailing,
   } = r;
-  const assumptions = [];
-  for (const r of derived) {
-    assumptions.push({ text: `Not judged: ${r.name ?? r.id} (${r.derived}).` });
-  }
+  const assumptions: Assumption[] = [...derivedAssumptions(derived)];
   const notes = ev.coverage.notes;
   if (occupancy === undefined && !notes.some((n) => n.code === "occupancy_default")) {
-    assumptions.push({
-      text: `Checked as a ${opts.occupancy} building: the default of ${pack.id}.`,
-      input: "occupancy",
-      from: "default",
-    });
+    assumptions.push(
+      say.assumption("assumption.occupancy_default", {
+        occupancy: opts.occupancy,
+        pack: pack.id,
+      }, { input: "occupancy", from: "default" }),
+    );
   }
   if (level === undefined && ev.options.level !== undefined) {
-    assumptions.push({
-      text: `Checked at level ${ev.options.level}: the default of ${pack.id}.`,
-      input: "level",
-      from: "default",
-    });
+    assumptions.push(
+      say.assumption("assumption.level_default", { level: ev.options.level, pack: pack.id }, {
+        input: "level",
+        from: "default",
+      }),
+    );
   }
   // Whether the pack governs the building (engines/geometry/rules/scope.ts), and what the
   // run took about its scope.
@@ -156,7 +157,13 @@ export function packAssumptions(r: PackRun): Assumption[] {
       upper_unit_no_lift: "unit_floor",
     };
     const i = input[ev.coverage.code];
-    assumptions.push({ text: ev.coverage.text, ...(i ? { input: i } : {}) });
+    assumptions.push(
+      say.assumption(
+        "assumption.coverage",
+        { ...ev.coverage.data, coverage: ev.coverage.code, sentence: ev.coverage.text },
+        i ? { input: i } : {},
+      ),
+    );
   }
   for (const n of notes) {
     const input = n.code === "occupancy_default"
@@ -166,9 +173,17 @@ export function packAssumptions(r: PackRun): Assumption[] {
       : n.code === "levels_not_for_work"
       ? { input: "work" }
       : {};
-    assumptions.push({ text: scopeNoteText(n, pack), ...input });
+    assumptions.push(
+      say.assumption(
+        "assumption.scope_note",
+        { ...n.data, note: n.code, sentence: scopeNoteText(n, pack) },
+        input,
+      ),
+    );
   }
-  for (const m of ev.methods) assumptions.push({ text: m });
+  for (const m of ev.methods) {
+    assumptions.push(say.assumption("assumption.method", { sentence: m }));
+  }
   const estimated = estimatedAssumption(ev);
   if (estimated) assumptions.push(estimated);
   const older = [
@@ -179,34 +194,30 @@ export function packAssumptions(r: PackRun): Assumption[] {
     ),
   ];
   if (older.length) {
-    assumptions.push({
-      text: `${pack.title} ${pack.edition}: the values were checked against ${
-        older.join(", ")
-      } text, not the ${pack.edition} edition itself.`,
-    });
+    assumptions.push(
+      say.assumption("assumption.older_text", {
+        pack_title: pack.title,
+        edition: pack.edition,
+        older,
+      }),
+    );
   }
   if (unverifiedFailing.size) {
-    assumptions.push({
-      text: `The verdict rests in part on unverified rule(s): ${
-        pack.rules.filter((r) => unverifiedFailing.has(r.id)).map((r) => `${r.id} (${r.section})`)
-          .join(", ")
-      }; check them against the primary source before relying on their findings.`,
-    });
+    assumptions.push(
+      say.assumption("assumption.unverified_failing", {
+        rules: pack.rules.filter((r) => unverifiedFailing.has(r.id)).map(ruleRef),
+      }),
+    );
   }
   if (unverified.length) {
-    assumptions.push({
-      text:
-        `${unverified.length} rule(s) are unverified (not yet checked against the primary source): ${
-          unverified.map((r) => `${r.id} (${r.section})`).join(", ")
-        }.`,
-    });
+    assumptions.push(say.assumption("assumption.unverified", { rules: unverified.map(ruleRef) }));
   }
   if (ev.not_applicable.length) {
-    assumptions.push({
-      text: `${ev.not_applicable.length} rule(s) do not apply here: ${
-        ev.not_applicable.map((n) => `${n.rule.id} (${n.reason})`).join("; ")
-      }.`,
-    });
+    assumptions.push(
+      say.assumption("assumption.not_applicable", {
+        rules: ev.not_applicable.map((n) => ({ id: n.rule.id, reason: n.reason })),
+      }),
+    );
   }
 
   return assumptions;

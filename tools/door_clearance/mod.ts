@@ -77,8 +77,8 @@ export default named(tool({
       standard: "ADA 2010 §404.2.3",
       min_m: min_clear_width_m,
     };
-    ctx.step(say("step.checking", { ...need, doors: doors.length }));
-    if (mine) ctx.step(say("step.standard_aside", need));
+    ctx.step(say.step("step.checking", { ...need, doors: doors.length }));
+    if (mine) ctx.step(say.step("step.standard_aside", need));
     const checks: Check[] = [];
     const findings: Finding[] = [];
     const overlays: Overlay[] = [];
@@ -108,16 +108,14 @@ export default named(tool({
       narrowest_m: narrowest?.w ?? null,
     });
     const assumptions = estimated.length
-      ? [{
-        text: say("assumption.estimated", {
-          doors: estimated,
-          leaf_and_stop: DOOR_LEAF_AND_STOP_TEXT,
-          error: LEAF_ESTIMATE_ERROR_TEXT,
-        }),
-      }]
+      ? [say.assumption("assumption.estimated", {
+        doors: estimated,
+        leaf_and_stop: DOOR_LEAF_AND_STOP_TEXT,
+        error: LEAF_ESTIMATE_ERROR_TEXT,
+      })]
       : [];
     const status = worstStatus(mineChecks.map((c) => c.status));
-    ctx.step(say("step.done", { fails, warns }));
+    ctx.step(say.step("step.done", { fails, warns }));
     if (!narrowest) {
       return {
         verdict: say.verdict("unknown", "verdict.no_doors", { scan }),

@@ -8,6 +8,7 @@ import { fill, tool, z } from "../../core/manifest.ts";
 import { named } from "../_shared/refs.ts";
 import type { Room } from "../../ground/plan.ts";
 import { coded } from "../../core/wording.ts";
+import type { Said } from "../../core/result.ts";
 import {
   type Check,
   type Finding,
@@ -71,7 +72,7 @@ export default named(tool({
     const byRoom = sweepsByRoom(plan);
     const rooms = plan.rooms.filter((r) => byRoom.has(r.id));
     // Rooms are judged from their own panoramas and from objects seen into them from others.
-    ctx.step(say("step.looking", {
+    ctx.step(say.step("step.looking", {
       panoramas: [...byRoom.values()].reduce((n, l) => n + l.length, 0),
       rooms: rooms.length,
       of: plan.rooms.length,
@@ -225,7 +226,7 @@ function judgeLabel(
     ...base,
     committed: guess.label !== "unknown" || judged.agreement !== "unknown",
     outcome,
-    step: say("step.labelled", g),
+    step: say.step("step.labelled", g),
     check: {
       id: `label:${room.id}`,
       ...coded("room.label", g),
@@ -256,7 +257,7 @@ interface LabelJudged {
   committed: boolean;
   outcome: "unseen" | "agree" | "disagree" | "neither";
   /** The step saying what it was labelled (none when it could not be seen). */
-  step?: string;
+  step?: Said;
   check: Check;
   overlay: Overlay;
   finding?: Finding;

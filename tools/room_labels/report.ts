@@ -3,7 +3,7 @@
  * guess "shows" in words and the fixed assumptions. Only tools/room_labels/mod.ts imports it.
  */
 import type { Room } from "../../ground/plan.ts";
-import type { Overlay, ToolResult } from "../../core/result.ts";
+import type { CodeData, Overlay, ToolResult } from "../../core/result.ts";
 import { polygonGeometry } from "../../engines/geometry/geojson.ts";
 import { type LabelGuess, SCORE_MEANING } from "../../engines/vision/labels.ts";
 import { VIEW_SETUP } from "../../engines/vision/panorama.ts";
@@ -73,13 +73,15 @@ export function labelsVerdict(c: LabelCounts): ToolResult["verdict"] {
 }
 
 /** The run's fixed assumptions: how objects are found, and what a score means. */
-export function labelsAssumptions(): { text: string }[] {
+export function labelsAssumptions(): { text: string; code: string; data: CodeData }[] {
   return [
     {
+      code: "assumption.detector",
+      data: { views: VIEW_SETUP.count, fov_deg: VIEW_SETUP.fov_deg },
       text:
         `Objects are found by CenterNet (COCO classes) in ${VIEW_SETUP.count} views of ${VIEW_SETUP.fov_deg}° per panorama and put in the room their line of sight reaches through doors; an empty house shows fixtures (toilets, sinks, ovens) but rarely furniture, so bedrooms and living rooms are usually judged from geometry or left unknown.`,
     },
-    { text: SCORE_MEANING },
+    { code: "assumption.score_meaning", data: {}, text: SCORE_MEANING },
   ];
 }
 

@@ -54,7 +54,7 @@ export default named(tool({
     const plan = ctx.plan(scan);
     const byRoom = sweepsByRoom(plan);
     const rooms = plan.rooms.filter((r) => byRoom.has(r.id));
-    ctx.step(say("step.looking", { rooms: rooms.length, of: plan.rooms.length }));
+    ctx.step(say.step("step.looking", { rooms: rooms.length, of: plan.rooms.length }));
     const seen = await see(
       ctx,
       scan,
@@ -63,8 +63,8 @@ export default named(tool({
       ),
     );
     const assumptions: { text: string }[] = [
-      { text: say("assumption.line_of_sight", {}) },
-      { text: say("assumption.flat_floor", {}) },
+      say.assumption("assumption.line_of_sight", {}),
+      say.assumption("assumption.flat_floor", {}),
     ];
     const { byRoom: objectsBy, assumedHeight, noHeading } = objectsInRooms(
       plan,
@@ -111,15 +111,13 @@ export default named(tool({
       });
     }
     if (assumedHeight.length) {
-      assumptions.push({
-        text: say("assumption.camera_height", {
-          sweeps: assumedHeight.length,
-          height_m: DEFAULT_CAMERA_HEIGHT_M,
-        }),
-      });
+      assumptions.push(say.assumption("assumption.camera_height", {
+        sweeps: assumedHeight.length,
+        height_m: DEFAULT_CAMERA_HEIGHT_M,
+      }));
     }
     if (noHeading.length) {
-      assumptions.push({ text: say("assumption.no_heading", { sweeps: noHeading }) });
+      assumptions.push(say.assumption("assumption.no_heading", { sweeps: noHeading }));
     }
     const seenRooms = shown.length - notSeen;
     const metrics: Metric[] = [

@@ -6,13 +6,7 @@
  * is not in shared/reference, so the check is marked unverified.
  */
 import { fill, tool, z } from "../../core/manifest.ts";
-import {
-  type Assumption,
-  fmtM,
-  JUDGED_BLOCKS,
-  type Metric,
-  worstStatus,
-} from "../../core/result.ts";
+import { type Assumption, JUDGED_BLOCKS, type Metric, worstStatus } from "../../core/result.ts";
 import type { Point } from "../../ground/plan.ts";
 import { footprintMask, groundFloorRooms, outsideWalls } from "../../engines/geometry/footprint.ts";
 import { cellSize_m, resampleToPlan } from "../../engines/aerial/sample.ts";
@@ -32,6 +26,7 @@ import {
   gridAssumption,
   pondResults,
   rasterAssumptions,
+  say,
   sideChecks,
   tooCoarseText,
   upslopeNotes,
@@ -119,9 +114,7 @@ export default tool({
     const north_deg = site.north_deg ?? 0;
     const assumptions: Assumption[] = [];
     if (site.north_deg === undefined) {
-      assumptions.push({
-        text: "The site has no north_deg; the plan's +y axis is taken to point true north.",
-      });
+      assumptions.push(say.assumption("assumption.no_north", {}));
     }
 
     // Footprint box and the probe points the rule needs.
@@ -133,7 +126,7 @@ export default tool({
       [at[0] + wall.normal[0] * within_m, at[1] + wall.normal[1] * within_m] as Point,
     ]);
 
-    ctx.step("Opening the site's elevation raster");
+    ctx.step(say.step("step.opening_raster", {}));
     const opened = await ctx.elevation(site, probes, margin_m);
     if ("reasons" in opened) {
       return {
@@ -170,7 +163,7 @@ export default tool({
     }
 
     // 1. Fall away from each wall, per compass side.
-    ctx.step(`Measuring the fall within ${fmtM(within_m)} of ${walls.length} outside wall(s)`);
+    ctx.step(say.step("step.measuring_fall", { within_m, walls: walls.length }));
     const transects = wallFalls(grid, planToGrid, allFeet, within_m, north_deg);
     const { checks, overlays } = sideChecks(transects, {
       within_m,
@@ -188,7 +181,7 @@ export default tool({
       fbox[2] + margin_m,
       fbox[3] + margin_m,
     ];
-    ctx.step(`Filling depressions and tracing flow on a ${fmtM(cell_m, 1)} grid`);
+    ctx.step(say.step("step.tracing_flow", { cell_m }));
     const local = resampleToPlan(grid, planToGrid, box, cell_m);
     const mask = footprintMask(rooms, local);
     const ponds = pondsAroundFootprint(local, mask);
@@ -211,11 +204,10 @@ export default tool({
 
     const status = worstStatus([...checks.map((c) => c.status), ...pondStatuses]);
     const data = verdictData(checks, ponds, upslope_m2, within_m, min_fall_m);
-    ctx.step(
-      `Done: ${
-        checks.filter((c) => c.status === "fail").length
-      } side(s) fail, ${ponds.length} pond(s)`,
-    );
+    ctx.step(say.step("step.done", {
+      failing_sides: checks.filter((c) => c.status === "fail").length,
+      ponds: ponds.length,
+    }));
     return {
       verdict: { status, code: "verdict.drainage", data, text: verdictText(data) },
       metrics,

@@ -15,6 +15,7 @@ import {
   TOO_CLOSE,
 } from "../../core/result.ts";
 import { capitalise, round } from "../../ground/text.ts";
+import { wording } from "../../core/wording.ts";
 import { lineGeometry } from "../../engines/geometry/geojson.ts";
 import { compassSide, type OutsideWall } from "../../engines/geometry/footprint.ts";
 import { planAzimuth_deg } from "../../engines/geometry/walls.ts";
@@ -208,34 +209,52 @@ export function rasterAssumptions(
   { vertical_uncertainty_m, within_m }: { vertical_uncertainty_m: number; within_m: number },
 ): Assumption[] {
   return [
-    {
-      text:
-        `Ground heights from the ${raster}, read bilinearly; it is taken to be bare ground (a terrain model without the house), accurate to ${
-          fmtM(vertical_uncertainty_m)
-        } vertically.`,
+    say.assumption("assumption.ground_heights", { raster, vertical_uncertainty_m }, {
       input: "vertical_uncertainty_m",
-    },
-    {
-      text:
-        `The plan's origin (0, 0) is at the site's position (${site.lat}, ${site.lon}) and its +y axis points ${north_deg}° clockwise from true north.`,
-    },
-    {
-      text: `The fall is the ground height at the wall line minus the height ${
-        fmtM(within_m)
-      } straight out from it, read about every metre along each outside wall of the ground floor; a side's figure is its worst reading. Sides are the compass quarter each wall faces.`,
-      input: "within_m",
-    },
+    }),
+    say.assumption("assumption.georeference", { lat: site.lat, lon: site.lon, north_deg }),
+    say.assumption("assumption.fall_method", { within_m }, { input: "within_m" }),
   ];
 }
 
+/** site_drainage's steps and assumptions, made from codes and data (core/wording.ts). */
+export const say = wording<{
+  "step.opening_raster": Record<string, never>;
+  "step.measuring_fall": { within_m: number; walls: number };
+  "step.tracing_flow": { cell_m: number };
+  "step.done": { failing_sides: number; ponds: number };
+  "assumption.no_north": Record<string, never>;
+  "assumption.ground_heights": { raster: string; vertical_uncertainty_m: number };
+  "assumption.georeference": { lat: number; lon: number; north_deg: number };
+  "assumption.fall_method": { within_m: number };
+  "assumption.grid": { cell_m: number; margin_m: number };
+}>({
+  "step.opening_raster": () => "Opening the site's elevation raster",
+  "step.measuring_fall": (d) =>
+    `Measuring the fall within ${fmtM(d.within_m)} of ${d.walls} outside wall(s)`,
+  "step.tracing_flow": (d) => `Filling depressions and tracing flow on a ${fmtM(d.cell_m, 1)} grid`,
+  "step.done": (d) => `Done: ${d.failing_sides} side(s) fail, ${d.ponds} pond(s)`,
+  "assumption.no_north": () =>
+    "The site has no north_deg; the plan's +y axis is taken to point true north.",
+  "assumption.ground_heights": (d) =>
+    `Ground heights from the ${d.raster}, read bilinearly; it is taken to be bare ground (a terrain model without the house), accurate to ${
+      fmtM(d.vertical_uncertainty_m)
+    } vertically.`,
+  "assumption.georeference": (d) =>
+    `The plan's origin (0, 0) is at the site's position (${d.lat}, ${d.lon}) and its +y axis points ${d.north_deg}° clockwise from true north.`,
+  "assumption.fall_method": (d) =>
+    `The fall is the ground height at the wall line minus the height ${
+      fmtM(d.within_m)
+    } straight out from it, read about every metre along each outside wall of the ground floor; a side's figure is its worst reading. Sides are the compass quarter each wall faces.`,
+  "assumption.grid": (d) =>
+    `Ponding and flow were traced on a ${fmtM(d.cell_m, 1)} grid within ${
+      fmtM(d.margin_m, 0)
+    } of the footprint (priority-flood filling, D8 flow); ground further away is not counted.`,
+});
+
 /** The grid ponding and flow were traced on. */
 export function gridAssumption(cell_m: number, margin_m: number): Assumption {
-  return {
-    text: `Ponding and flow were traced on a ${fmtM(cell_m, 1)} grid within ${
-      fmtM(margin_m, 0)
-    } of the footprint (priority-flood filling, D8 flow); ground further away is not counted.`,
-    input: "margin_m",
-  };
+  return say.assumption("assumption.grid", { cell_m, margin_m }, { input: "margin_m" });
 }
 
 /** The verdict when the raster's cells are coarser than the distance the fall is read over. */

@@ -21,6 +21,7 @@ import {
   lowGroundCheck,
   lowGroundFinding,
   NO_IMAGERY,
+  say,
 } from "./report.ts";
 
 const TOOL = "site_facts";
@@ -85,7 +86,7 @@ export default tool({
       };
     }
     const where = `${+site.lat.toFixed(6)}, ${+site.lon.toFixed(6)}`;
-    ctx.step("Opening the site's elevation raster");
+    ctx.step(say.step("step.opening_raster", {}));
     const opened = await ctx.elevation(site, [[0, 0]], radius_m * 1.1);
     if ("reasons" in opened) {
       return {
@@ -140,10 +141,11 @@ export default tool({
     let coverData: Cover | undefined;
     const images = ctx.rasters(site, "imagery");
     if (images.length) {
-      ctx.step("Measuring vegetation and hard surfaces on the orthophoto");
+      ctx.step(say.step("step.measuring_cover", {}));
       const res = await imageryCover(ctx, site, images[0], imagery_buffer_m);
-      if ("reason" in res) assumptions.push({ text: res.reason });
-      else {
+      if ("reason" in res) {
+        assumptions.push(say.assumption("assumption.cover_unmeasured", { reason: res.reason }));
+      } else {
         metrics.push(...coverMetrics(res));
         assumptions.push(coverAssumption(describeRaster(images[0]), res));
         cover = coverText(res);
@@ -154,7 +156,7 @@ export default tool({
     }
 
     const text = factsText(f, where, cell, radius_m, tooCoarse, status) + cover;
-    ctx.step("Done");
+    ctx.step(say.step("step.done", {}));
     const data = {
       where,
       elevation_m: f.elevation_m,

@@ -15,6 +15,7 @@ import {
 import type { PointFacts } from "../../engines/aerial/facts.ts";
 import { compassPoint } from "../../engines/geometry/footprint.ts";
 import { round } from "../../ground/text.ts";
+import { wording } from "../../core/wording.ts";
 
 const TOOL = "site_facts";
 
@@ -26,40 +27,27 @@ export function factAssumptions(
   radius_m: number,
   tooCoarse: boolean,
 ): Assumption[] {
+  const cells = f.cells_in_radius;
   const assumptions: Assumption[] = [
-    {
-      text:
-        `Elevation, slope and aspect from the ${src}: bilinear between cell centres, slope and aspect by Horn's method over cells ${
-          fmtM(cell, 1)
-        } apart — a slope over that distance, not the slope of the plot.`,
-    },
-    {
-      text: `Lowest ground: the lowest of ${f.cells_in_radius} cells of the same raster within ${
-        fmtM(radius_m, 0)
-      } (${
-        Math.round(f.coverage * 100)
-      } % of the circle has data). Elevations are in the raster's own vertical datum.`,
-      input: "radius_m",
-    },
+    say.assumption("assumption.terrain_method", { raster: src, cell_m: cell }),
+    say.assumption("assumption.lowest_ground", {
+      cells,
+      radius_m,
+      coverage: f.coverage,
+    }, { input: "radius_m" }),
   ];
-  const radiusNeeded_m = Math.ceil(2 * cell / 10) * 10;
+  const radius_needed_m = Math.ceil(2 * cell / 10) * 10;
   if (tooCoarse) {
-    assumptions.push({
-      text: `The raster's ${fmtM(cell, 0)} cells are too coarse for a ${
-        fmtM(radius_m, 0)
-      } radius (${f.cells_in_radius} cell${
-        f.cells_in_radius === 1 ? "" : "s"
-      } with data in it): low ground was not judged. A finer DEM, or a radius of at least ${
-        fmtM(radiusNeeded_m, 0)
-      }, would let it be.`,
-      input: "radius_m",
-    });
+    assumptions.push(
+      say.assumption("assumption.too_coarse", {
+        cell_m: cell,
+        radius_m,
+        cells,
+        radius_needed_m,
+      }, { input: "radius_m" }),
+    );
   } else if (cell > radius_m / 3) {
-    assumptions.push({
-      text: `The raster's ${fmtM(cell, 0)} cells are coarse for a ${
-        fmtM(radius_m, 0)
-      } radius: the low-ground figure compares only a handful of cells.`,
-    });
+    assumptions.push(say.assumption("assumption.coarse", { cell_m: cell, radius_m }));
   }
   return assumptions;
 }
@@ -182,11 +170,11 @@ export function coverMetrics(res: Cover): Metric[] {
 
 /** How the cover was measured. */
 export function coverAssumption(raster: string, res: Cover): Assumption {
-  return {
-    text:
-      `Cover from the ${raster}: ${res.pixels} pixels ${res.around}; vegetation where excess green 2g − r − b > 0.1, hard surface where the rest is grey (saturation < 0.2) — a colour rule, not a survey.`,
-    input: "imagery_buffer_m",
-  };
+  return say.assumption("assumption.cover_method", {
+    raster,
+    pixels: res.pixels,
+    around: res.around,
+  }, { input: "imagery_buffer_m" });
 }
 
 /** The cover, as the verdict's last sentence (with a leading space). */
@@ -198,9 +186,58 @@ export function coverText(res: Cover): string {
   } % hard-surfaced.`;
 }
 
-export const NO_IMAGERY: Assumption = {
-  text: "No aerial imagery is attached to the site, so vegetation was not measured.",
-};
+/** site_facts' steps and assumptions, made from codes and data (core/wording.ts). */
+export const say = wording<{
+  "step.opening_raster": Record<string, never>;
+  "step.measuring_cover": Record<string, never>;
+  "step.done": Record<string, never>;
+  "assumption.terrain_method": { raster: string; cell_m: number };
+  "assumption.lowest_ground": { cells: number; radius_m: number; coverage: number };
+  "assumption.too_coarse": {
+    cell_m: number;
+    radius_m: number;
+    cells: number;
+    radius_needed_m: number;
+  };
+  "assumption.coarse": { cell_m: number; radius_m: number };
+  "assumption.cover_method": { raster: string; pixels: number; around: string };
+  /** Why the imagery could not be measured, as the raster reader says it. */
+  "assumption.cover_unmeasured": { reason: string };
+  "assumption.no_imagery": Record<string, never>;
+}>({
+  "step.opening_raster": () => "Opening the site's elevation raster",
+  "step.measuring_cover": () => "Measuring vegetation and hard surfaces on the orthophoto",
+  "step.done": () => "Done",
+  "assumption.terrain_method": (d) =>
+    `Elevation, slope and aspect from the ${d.raster}: bilinear between cell centres, slope and aspect by Horn's method over cells ${
+      fmtM(d.cell_m, 1)
+    } apart — a slope over that distance, not the slope of the plot.`,
+  "assumption.lowest_ground": (d) =>
+    `Lowest ground: the lowest of ${d.cells} cells of the same raster within ${
+      fmtM(d.radius_m, 0)
+    } (${
+      Math.round(d.coverage * 100)
+    } % of the circle has data). Elevations are in the raster's own vertical datum.`,
+  "assumption.too_coarse": (d) =>
+    `The raster's ${fmtM(d.cell_m, 0)} cells are too coarse for a ${
+      fmtM(d.radius_m, 0)
+    } radius (${d.cells} cell${
+      d.cells === 1 ? "" : "s"
+    } with data in it): low ground was not judged. A finer DEM, or a radius of at least ${
+      fmtM(d.radius_needed_m, 0)
+    }, would let it be.`,
+  "assumption.coarse": (d) =>
+    `The raster's ${fmtM(d.cell_m, 0)} cells are coarse for a ${
+      fmtM(d.radius_m, 0)
+    } radius: the low-ground figure compares only a handful of cells.`,
+  "assumption.cover_method": (d) =>
+    `Cover from the ${d.raster}: ${d.pixels} pixels ${d.around}; vegetation where excess green 2g − r − b > 0.1, hard surface where the rest is grey (saturation < 0.2) — a colour rule, not a survey.`,
+  "assumption.cover_unmeasured": (d) => d.reason,
+  "assumption.no_imagery": () =>
+    "No aerial imagery is attached to the site, so vegetation was not measured.",
+});
+
+export const NO_IMAGERY: Assumption = say.assumption("assumption.no_imagery", {});
 
 /** The verdict sentence: elevation, slope and aspect, and height above the lowest ground. */
 export function factsText(

@@ -137,7 +137,7 @@ export default named(tool({
       max_step_m: inputs.max_step_m,
       max_ramp_slope: inputs.max_ramp_slope,
     };
-    ctx.step(report.graphStepText(starts, choice.basis, need_m, governs, inputs));
+    ctx.step(report.graphStep(starts, choice.basis, need_m, governs, inputs));
     // One room: its own route drawn; every room: the tree of routes, one overlay per floor.
     const graph = buildRouteGraph(plan, needs);
     const trees = startTrees(graph, starts);
@@ -146,7 +146,7 @@ export default named(tool({
     const { routes, fromStart } = bestRoutes(graph, trees, targets.map((r) => r.id), {
       legs: to !== undefined,
     });
-    ctx.step(`Routing to ${to ?? `${ownRooms.length} rooms`}`);
+    ctx.step(report.say.step("step.routing", { ...(to ? { to } : {}), rooms: ownRooms.length }));
 
     const { counts, longest, top } = tallyRoutes(targets, routes);
     const { checks, findings, overlays } = report.routeResults(
@@ -207,9 +207,7 @@ export default named(tool({
         ],
       },
     });
-    ctx.step(
-      `Done: ${counts.pass} reachable, ${counts.fail} blocked, ${counts.warn} too close, ${counts.unknown} unknown`,
-    );
+    ctx.step(report.say.step("step.done", counts));
     return {
       verdict,
       metrics,

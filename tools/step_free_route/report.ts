@@ -12,6 +12,7 @@ import {
   type Metric,
   openFinding,
   type Overlay,
+  type Said,
   type Status,
   TOO_CLOSE,
   type Verdict,
@@ -22,6 +23,7 @@ import { saysTooClose } from "../../engines/geometry/routes/wording.ts";
 import { capitalise, round } from "../../ground/text.ts";
 import { ticker } from "../../ground/budget.ts";
 import { unjudgedLead } from "../../core/verdict.ts";
+import { wording } from "../../core/wording.ts";
 
 /** The ADA 2010 section behind each kind of element check. */
 const RULES: Partial<Record<Constraint["kind"], string>> = {
@@ -259,25 +261,72 @@ export function treeOverlays(
   }));
 }
 
-/** The step-log sentence for building the graph: from where, and the door width needed. */
-export function graphStepText(
+/** The door width a route needs, and where it came from (the chair, or the width given). */
+interface Need {
+  need_m: number;
+  governs: string;
+  chair_width_m: number;
+  side_margin_m: number;
+}
+
+/** Where the limit came from, in the step log: the chair, or the width the person gave. */
+const needWhy = (d: Need) =>
+  d.governs === "chair"
+    ? `your ${fmtM(d.chair_width_m)} chair plus ${fmtM(d.side_margin_m)} beside it`
+    : `the door clear width you gave`;
+
+/** step_free_route's steps and assumptions, made from codes and data (core/wording.ts). */
+export const say = wording<{
+  "step.graph_each": Need & { doors: number };
+  "step.graph_from": Need & { from: string; basis: string };
+  "step.routing": { to?: string; rooms: number };
+  "step.done": Record<RouteStatus, number>;
+  "assumption.each_entrance": { doors: string[]; used: { door: string; rooms: number }[] };
+  "assumption.entrance": { from: string; basis: string };
+  "assumption.clearance": { keep_m: number };
+  "assumption.flush_doors": { doors: string[] };
+  /** A note of the route graph (engines/geometry/routes), as it says it. */
+  "assumption.graph_note": { note: string };
+}>({
+  "step.graph_each": (d) =>
+    `Building the route graph from each of the ${d.doors} doors to the outside (none is marked as the main entrance); doors need ${
+      fmtM(d.need_m, 3)
+    } (${needWhy(d)})`,
+  "step.graph_from": (d) =>
+    `Building the route graph from ${d.from} (${d.basis}); doors need ${fmtM(d.need_m, 3)} (${
+      needWhy(d)
+    })`,
+  "step.routing": (d) => `Routing to ${d.to ?? `${d.rooms} rooms`}`,
+  "step.done": (d) =>
+    `Done: ${d.pass} reachable, ${d.fail} blocked, ${d.warn} too close, ${d.unknown} unknown`,
+  "assumption.each_entrance": (d) =>
+    `No door to the outside is marked as the main entrance, so routes start from whichever of the ${d.doors.length} (${
+      d.doors.join(", ")
+    }) serves each room best; ${
+      d.used.map((u) => `${u.door} for ${u.rooms}`).join(", ")
+    } room(s). Name one with entrance to start from it alone.`,
+  "assumption.entrance": (d) => `Routes start outside ${d.from}: ${d.basis}.`,
+  "assumption.clearance": (d) =>
+    `Inside rooms the route keeps ${
+      fmtM(d.keep_m, 3)
+    } (half of your chair and margin) from walls and scanned furniture, and ends at the room's door; lengths are metres walked.`,
+  "assumption.flush_doors": (d) =>
+    `${d.doors.length} door(s) record no threshold and are taken as flush: ${d.doors.join(", ")}.`,
+  "assumption.graph_note": (d) => `${capitalise(d.note)}.`,
+});
+
+/** The step-log step for building the graph: from where, and the door width needed. */
+export function graphStep(
   starts: Opening[],
   basis: string,
   need_m: number,
   governs: string,
   { chair_width_m, side_margin_m }: { chair_width_m: number; side_margin_m: number },
-): string {
-  // Where the limit came from, in the step log: the chair, or the width the person gave.
-  const needWhy = governs === "chair"
-    ? `your ${fmtM(chair_width_m)} chair plus ${fmtM(side_margin_m)} beside it`
-    : `the door clear width you gave`;
+): Said {
+  const need = { need_m, governs, chair_width_m, side_margin_m };
   return starts.length > 1
-    ? `Building the route graph from each of the ${starts.length} doors to the outside (none is marked as the main entrance); doors need ${
-      fmtM(need_m, 3)
-    } (${needWhy})`
-    : `Building the route graph from ${starts[0].id} (${basis}); doors need ${
-      fmtM(need_m, 3)
-    } (${needWhy})`;
+    ? say.step("step.graph_each", { ...need, doors: starts.length })
+    : say.step("step.graph_from", { ...need, from: starts[0].id, basis });
 }
 
 /** What the assumptions are worded from. */
@@ -297,29 +346,19 @@ export function routeAssumptions(p: RouteAssumptionParts): Assumption[] {
   const { starts, used, fromStart, noThreshold } = p;
   return [
     starts.length > 1
-      ? {
-        text:
-          `No door to the outside is marked as the main entrance, so routes start from whichever of the ${starts.length} (${
-            starts.map((o) => o.id).join(", ")
-          }) serves each room best; ${
-            used.map((u) => `${u.id} for ${[...fromStart.values()].filter((o) => o === u).length}`)
-              .join(", ")
-          } room(s). Name one with entrance to start from it alone.`,
-      }
-      : { text: `Routes start outside ${starts[0].id}: ${p.basis}.` },
-    {
-      text: `Inside rooms the route keeps ${
-        fmtM(p.body_width_m / 2, 3)
-      } (half of your chair and margin) from walls and scanned furniture, and ends at the room's door; lengths are metres walked.`,
-    },
+      ? say.assumption("assumption.each_entrance", {
+        doors: starts.map((o) => o.id),
+        used: used.map((u) => ({
+          door: u.id,
+          rooms: [...fromStart.values()].filter((o) => o === u).length,
+        })),
+      })
+      : say.assumption("assumption.entrance", { from: starts[0].id, basis: p.basis }),
+    say.assumption("assumption.clearance", { keep_m: p.body_width_m / 2 }),
     ...(noThreshold.length && p.step_free
-      ? [{
-        text: `${noThreshold.length} door(s) record no threshold and are taken as flush: ${
-          noThreshold.join(", ")
-        }.`,
-      }]
+      ? [say.assumption("assumption.flush_doors", { doors: noThreshold })]
       : []),
-    ...p.graphNotes.map((text) => ({ text: `${capitalise(text)}.` })),
+    ...p.graphNotes.map((note) => say.assumption("assumption.graph_note", { note })),
   ];
 }
 

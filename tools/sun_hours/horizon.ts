@@ -12,6 +12,7 @@ import { describeRaster } from "../../ground/rasters.ts";
 import { skylineAtSite } from "../../engines/aerial/horizon.ts";
 import { buildingReach_m, compassPoint } from "../../engines/geometry/footprint.ts";
 import type { HorizonPoint } from "../../engines/geometry/sun_exposure.ts";
+import { steps } from "./wording.ts";
 
 /** Window sill and height when the scan has none, m. */
 export const WINDOW_DEFAULTS = { sill_m: 0.9, height_m: 1.2 };
@@ -72,22 +73,33 @@ export async function chooseHorizon(
   let groundFromRaster_m: number | undefined;
   if (horizonPts) {
     assumptions.push({
+      code: "assumption.horizon_profile",
+      data: { points: horizonPts.length, given: inputs.horizon !== undefined },
       text: `A horizon profile of ${horizonPts.length} points ${
         inputs.horizon ? "(given)" : "(from the site record)"
       } hides the sun below it; trees and neighbours not in it are ignored.`,
       ...(inputs.horizon ? { input: "horizon" } : {}),
     });
   } else if (inputs.terrain_horizon_m > 0 && ctx.rasters(site, "elevation").length) {
-    ctx.step("Tracing the terrain skyline on the site's elevation raster");
+    ctx.step(steps.step("step.horizon", {}));
     const sky = await terrainSkyline(ctx, site, plan, inputs.terrain_horizon_m);
     if ("reasons" in sky) {
-      assumptions.push({ text: `${sky.reasons.join(" ")} ${FLAT}` });
+      assumptions.push({
+        code: "assumption.flat_horizon",
+        data: { reasons: sky.reasons },
+        text: `${sky.reasons.join(" ")} ${FLAT}`,
+      });
     } else {
       horizonPts = sky.points;
       groundFromRaster_m = sky.ground_m;
-      assumptions.push({ text: sky.text, input: "terrain_horizon_m" });
+      assumptions.push({
+        code: "assumption.terrain_horizon",
+        data: { ground_m: sky.ground_m, points: sky.points.length },
+        text: sky.text,
+        input: "terrain_horizon_m",
+      });
     }
-  } else assumptions.push({ text: FLAT });
+  } else assumptions.push({ code: "assumption.flat_horizon", data: { reasons: [] }, text: FLAT });
   return { points: horizonPts, ground_m: groundFromRaster_m };
 }
 

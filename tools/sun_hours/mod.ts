@@ -169,13 +169,13 @@ export default named(tool({
     const scene = { north_deg, prisms, horizon, min_altitude_deg };
 
     // The chosen day at 1-minute steps, then the year at step_min.
-    ctx.step(`Sun positions for ${inputs.date} at ${site.lat.toFixed(4)}, ${site.lon.toFixed(4)}`);
+    ctx.step(say.steps.step("step.day", { date: inputs.date, lat: site.lat, lon: site.lon }));
     const place = { year, month, day, lat: site.lat, lon: site.lon, delta_t_s: dt };
     const dayS = daySun(place, min_altitude_deg, position);
-    ctx.step(`Sun positions over ${year} every ${step_min} min`);
+    ctx.step(say.steps.step("step.year", { year, step_min }));
     const yearS = yearSun({ year, lon: site.lon, step_min }, min_altitude_deg, position);
 
-    ctx.step(`Counting sun on ${sites.length} windows`);
+    ctx.step(say.steps.step("step.counting", { windows: sites.length }));
     const results = windowsSun(sites, dayS, yearS, scene, () => ctx.throwIfCancelled());
     // Rooms: the best window and the union of all of them.
     // Rooms and windows by their display names (ground/names.ts), disambiguated when they repeat.
@@ -245,7 +245,7 @@ export default named(tool({
       any_window_year_h: building.any_window_year_h,
     });
     if (standard === "none") assumptions.push(say.NOTHING_JUDGED);
-    ctx.step(`Done: ${results.length} windows, ${rooms.length} rooms`);
+    ctx.step(say.steps.step("step.done", { windows: results.length, rooms: rooms.length }));
 
     return {
       verdict,

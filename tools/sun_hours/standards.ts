@@ -89,12 +89,16 @@ function en17037Checks(p: StandardInput): StandardOutcome {
   const limit = en.limit_h;
   if (!en17037InSeason(month, day)) {
     assumptions.push({
+      code: "assumption.en17037_out_of_season",
+      data: { date },
       text:
         `EN 17037 counts sunlight on a day between 1 February and 21 March; ${date} is outside it, so the check is indicative.`,
       input: "date",
     });
   }
   assumptions.push({
+    code: "assumption.en17037",
+    data: { level: en17037_level, limit_h: limit, date },
     text:
       `EN 17037 ${en17037_level} sunlight exposure: at least ${limit} h of direct sun on ${date} in one habitable room (living, dining, kitchen, bedroom, office), at the window's centre. The hour values come from a secondary summary and are unverified.`,
   });
@@ -199,6 +203,8 @@ function bre209Checks(p: StandardInput): StandardOutcome {
   let verdictText = "";
   let verdictCode: { code: string; data: Record<string, unknown> } | undefined;
   assumptions.push({
+    code: "assumption.bre209",
+    data: { annual: BRE209_ANNUAL, winter: BRE209_WINTER },
     text: `BRE BR 209 (2011) asks ${BRE209_ANNUAL * 100} % of annual probable sunlight hours (and ${
       BRE209_WINTER * 100
     } % from 21 September to 21 March) for windows facing within 90° of due south. Probable sunlight hours weigh each hour by the local chance of sunshine; without those records this counts the share of possible (clear-sky) sun hours above the horizon instead, so the check is an approximation and its values are unverified.`,

@@ -18,8 +18,24 @@ import type { RoomSun, WindowSun } from "../../engines/geometry/sun_count.ts";
 import type { WindowSite } from "../../engines/geometry/sun_exposure.ts";
 import { ticker } from "../../ground/budget.ts";
 import { fmtH } from "./report.ts";
+import { wording } from "../../core/wording.ts";
 
 const TOOL = "sun_hours";
+
+/** sun_hours' steps, made from codes and data (core/wording.ts). */
+export const steps = wording<{
+  "step.day": { date: string; lat: number; lon: number };
+  "step.year": { year: number; step_min: number };
+  "step.counting": { windows: number };
+  "step.horizon": Record<string, never>;
+  "step.done": { windows: number; rooms: number };
+}>({
+  "step.day": (d) => `Sun positions for ${d.date} at ${d.lat.toFixed(4)}, ${d.lon.toFixed(4)}`,
+  "step.year": (d) => `Sun positions over ${d.year} every ${d.step_min} min`,
+  "step.counting": (d) => `Counting sun on ${d.windows} windows`,
+  "step.horizon": () => "Tracing the terrain skyline on the site's elevation raster",
+  "step.done": (d) => `Done: ${d.windows} windows, ${d.rooms} rooms`,
+});
 
 /** Windows whose sill or height was defaulted, and windows moved onto their room's wall. */
 export function windowAssumptions(
@@ -30,6 +46,8 @@ export function windowAssumptions(
   const defaulted = sites.filter(({ s }) => s.defaulted.length).map(({ w }) => w.id);
   if (defaulted.length) {
     out.push({
+      code: "assumption.window_defaults",
+      data: { windows: defaulted, ...WINDOW_DEFAULTS },
       text:
         `${defaulted.length} window(s) have no sill or height in the scan; their centre was put at ${
           WINDOW_DEFAULTS.sill_m + WINDOW_DEFAULTS.height_m / 2
@@ -41,6 +59,8 @@ export function windowAssumptions(
   const offWall = sites.filter(({ s }) => s.off_wall_m > 0.3).map(({ w }) => w.id);
   if (offWall.length) {
     out.push({
+      code: "assumption.window_moved",
+      data: { windows: offWall, off_wall_m: 0.3 },
       text:
         `${offWall.length} window(s) lie more than 0.3 m from their room's wall and were moved onto it: ${
           offWall.join(", ")
@@ -58,6 +78,8 @@ export function shadingAssumption(
 ): Assumption {
   const noHeight = plan.rooms.filter((r) => r.height_m === undefined).length;
   return {
+    code: "assumption.self_shading",
+    data: { rooms: prisms, no_height: noHeight, default_height_m: DEFAULT_ROOM_HEIGHT_M },
     text: `The building's own rooms shade its windows as flat-topped blocks (${prisms} rooms${
       noHeight ? `, ${noHeight} without a height taken as ${DEFAULT_ROOM_HEIGHT_M} m` : ""
     }); pitched roofs, eaves, balconies and wall thickness are not in the plan and are ignored.`,
@@ -116,6 +138,8 @@ export function roomFindings(
 /** Which clock the times are in. */
 export function timeZoneAssumption(timeZone: string | undefined): Assumption {
   return {
+    code: timeZone ? "assumption.time_zone" : "assumption.no_time_zone",
+    data: timeZone ? { time_zone: timeZone } : {},
     text: timeZone
       ? `Clock times are local time in ${timeZone} (the site's time zone, looked up offline from its latitude and longitude), daylight saving included.`
       : "The site's time zone could not be looked up: clock times are not given.",
@@ -131,6 +155,8 @@ export function methodAssumptions(
 ): Assumption[] {
   return [
     {
+      code: "assumption.direct_sun",
+      data: { elevation_m, min_altitude_deg, step_min },
       text: `Direct sun counts while the sun's centre (refracted, standard atmosphere at ${
         Math.round(elevation_m)
       } m) is above ${
@@ -139,6 +165,8 @@ export function methodAssumptions(
       input: "step_min",
     },
     {
+      code: "assumption.sun_positions",
+      data: { delta_t_s: dt },
       text:
         `Sun positions from Meeus's low-precision solar coordinates (within 0.02° of NREL SPA over a year, tested); sunrise, noon and sunset from NREL SPA; ΔT ${
           dt.toFixed(1)
@@ -194,10 +222,14 @@ export function sunVerdict(
 }
 
 export const NOTHING_JUDGED: Assumption = {
+  code: "assumption.no_standard",
+  data: {},
   text: "No sunlight standard was chosen, so nothing was judged; the verdict only reports hours.",
 };
 
 export const NO_NORTH: Assumption = {
+  code: "assumption.no_north",
+  data: {},
   text:
     "The site has no north_deg, so the plan's +y axis was taken as true north; every window's facing depends on this.",
 };
@@ -205,6 +237,8 @@ export const NO_NORTH: Assumption = {
 /** Windows that do not open to the outside from a room. */
 export function skippedAssumption(skipped: string[]): Assumption {
   return {
+    code: "assumption.windows_skipped",
+    data: { windows: skipped },
     text:
       `${skipped.length} window(s) were not counted because they do not open to the outside from a room: ${
         skipped.join(", ")
@@ -215,6 +249,8 @@ export function skippedAssumption(skipped: string[]): Assumption {
 /** Windows not counted because the import marked their values implausible. */
 export function implausibleAssumption(names: string[]): Assumption {
   return {
+    code: "assumption.windows_implausible",
+    data: { windows: names },
     text:
       `${names.length} window(s) not counted, their values being implausible (see the import warnings): ${
         names.join(", ")

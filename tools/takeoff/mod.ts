@@ -7,7 +7,7 @@
  */
 import { derivedAssumptions, onlyDerivedVerdict, splitDerived } from "../_shared/derived.ts";
 import { fill, tool, z } from "../../core/manifest.ts";
-import type { Metric, Overlay } from "../../core/result.ts";
+import type { Assumption, Metric, Overlay } from "../../core/result.ts";
 import { polygonGeometry } from "../../engines/geometry/geojson.ts";
 import { CONVENTIONS, planTakeoff, UNFINISHED_LABELS } from "../../engines/geometry/takeoff.ts";
 import { named } from "../_shared/refs.ts";
@@ -107,7 +107,7 @@ export default named(tool({
       };
     }
     const plan = derived.length || markedRooms.length ? { ...whole, rooms: measured } : whole;
-    ctx.step(say("step.measuring", { rooms: plan.rooms.length, convention }));
+    ctx.step(say.step("step.measuring", { rooms: plan.rooms.length, convention }));
     const t = planTakeoff(plan, {
       convention,
       paint_coverage_m2_per_l,
@@ -153,36 +153,48 @@ export default named(tool({
     }));
     const excluded = t.rooms.filter((r) => !r.included);
     const noHeight = t.rooms.filter((r) => r.included && r.height_m === null);
-    const assumptions = [
-      { text: t.convention_text, input: "convention" },
-      ...t.assumptions.map((text) => ({ text })),
+    // The convention's and the method's sentences are the takeoff engine's (takeoff.ts),
+    // carried with their codes.
+    const assumptions: Assumption[] = [
+      {
+        text: t.convention_text,
+        input: "convention",
+        code: "assumption.convention",
+        data: { convention },
+      },
+      ...t.assumptions.map((text) => ({
+        text,
+        code: "assumption.measuring_method",
+        data: { convention },
+      })),
       ...derivedAssumptions(derived),
     ];
     if (excluded.length) {
-      assumptions.push({
-        text: say("assumption.excluded", {
-          rooms: excluded.map((r) => ({ room: r.name, why: r.excluded_because ?? "" })),
-        }),
-      });
+      assumptions.push(say.assumption("assumption.excluded", {
+        rooms: excluded.map((r) => ({ room: r.name, why: r.excluded_because ?? "" })),
+      }));
     }
     // Unheated rooms (a garage) counted in paint and flooring are counted by choice: say so.
     const unfinished = t.rooms.filter((r) =>
       r.included && (UNFINISHED_LABELS as readonly string[]).includes(r.label)
     );
     if (unfinished.length) {
-      assumptions.push({
-        text: say("assumption.unfinished", { rooms: unfinished.map((r) => r.name), convention }),
-      });
+      assumptions.push(
+        say.assumption("assumption.unfinished", {
+          rooms: unfinished.map((r) => r.name),
+          convention,
+        }),
+      );
     }
     if (noHeight.length) {
-      assumptions.push({
-        text: say("assumption.no_height", { rooms: noHeight.map((r) => r.name) }),
-      });
+      assumptions.push(
+        say.assumption("assumption.no_height", { rooms: noHeight.map((r) => r.name) }),
+      );
     }
     if (markedRooms.length) {
-      assumptions.push({
-        text: say("assumption.implausible", { rooms: markedRooms.map((r) => r.name || r.id) }),
-      });
+      assumptions.push(
+        say.assumption("assumption.implausible", { rooms: markedRooms.map((r) => r.name || r.id) }),
+      );
     }
     // Walls of rooms without a height are not in the totals: partial, a warning; rooms not
     // measured at all leave the totals unknown.
@@ -201,7 +213,7 @@ export default named(tool({
       flooring_waste,
       no_height: noHeight.length,
     });
-    ctx.step(say("step.done", { rooms: b.rooms, floor_area_m2: b.floor_area_m2 }));
+    ctx.step(say.step("step.done", { rooms: b.rooms, floor_area_m2: b.floor_area_m2 }));
     return {
       verdict,
       metrics,

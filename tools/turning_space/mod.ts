@@ -85,7 +85,7 @@ export default named(tool({
       ? []
       : plan.rooms.filter((r) => SKIPPED_LABELS.has(r.label) && !r.derived);
     const objects = objectsByRoom(plan);
-    ctx.step(say("step.finding", { rooms: rooms.length }));
+    ctx.step(say.step("step.finding", { rooms: rooms.length }));
     const checks: Check[] = [];
     const findings: Finding[] = [];
     const overlays: Overlay[] = [];
@@ -117,13 +117,13 @@ export default named(tool({
       },
     ];
     const assumptions = [
-      { text: say("assumption.precision", {}) },
+      say.assumption("assumption.precision", {}),
       ...(skipped.length
-        ? [{ text: say("assumption.skipped", { rooms: skipped.map((r) => r.name ?? r.id) }) }]
+        ? [say.assumption("assumption.skipped", { rooms: skipped.map((r) => r.name ?? r.id) })]
         : []),
-      ...(empty.length ? [{ text: say("assumption.empty", { rooms: empty }) }] : []),
+      ...(empty.length ? [say.assumption("assumption.empty", { rooms: empty })] : []),
       ...derivedAssumptions(derived),
-      ...(detected ? [{ text: detected.assumption, input: "detected_objects" }] : []),
+      ...(detected ? [detected.assumption] : []),
     ];
     const status = worstStatus(checks.map((c) => c.status));
     const tally: Tally = { need_m, judged, fails, warns, empty: empty.length };
@@ -137,7 +137,7 @@ export default named(tool({
       : status === "warn"
       ? say.verdict(status, "verdict.too_close", tally)
       : say.verdict(status, "verdict.all_turn", { ...tally, ...tightest! });
-    ctx.step(say("step.done", { fails, warns }));
+    ctx.step(say.step("step.done", { fails, warns }));
     return { verdict, metrics, checks, findings, overlays, assumptions };
   },
 }));

@@ -124,8 +124,18 @@ export default named(tool({
     const dims = `${fmtM(w)} × ${fmtM(d)} × ${fmtM(h)}`;
     ctx.step(
       starts.length > 1
-        ? say("step.finding_each", { room: name, dims, item: inputs.item, doors: starts.length })
-        : say("step.finding_from", { room: name, dims, item: inputs.item, from: starts[0].id }),
+        ? say.step("step.finding_each", {
+          room: name,
+          dims,
+          item: inputs.item,
+          doors: starts.length,
+        })
+        : say.step("step.finding_from", {
+          room: name,
+          dims,
+          item: inputs.item,
+          from: starts[0].id,
+        }),
     );
     // Each start tried, the best way in kept (engines/geometry/fit_way_in.ts).
     const best = bestWayIn(plan, starts, room.id, item, inputs.stair_headroom_m);
@@ -149,7 +159,7 @@ export default named(tool({
     }
     const steps: FitStep[] = best.steps;
     // The same count as the "Steps checked" metric.
-    ctx.step(say("step.checked", { steps: steps.length }));
+    ctx.step(say.step("step.checked", { steps: steps.length }));
     const checks = stepChecks(steps);
     const overlays = fitOverlays(room.id, route.legs, steps);
     const way = wayInStatus(steps);
@@ -213,7 +223,7 @@ export default named(tool({
         : "verdict.fits",
       data,
     );
-    ctx.step(say("step.done", { status }));
+    ctx.step(say.step("step.done", { status }));
     return {
       verdict,
       metrics,

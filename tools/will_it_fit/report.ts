@@ -26,7 +26,8 @@ export interface FitAssumptionParts {
   used: { id: string };
   basis: string;
   graphNotes: string[];
-  detected?: string;
+  /** What the object detector added (tools/_vision/obstacles.ts), coded there. */
+  detected?: Assumption;
 }
 
 /** The run's assumptions: the preset's sizes, the way in chosen, the rigid box, the graph's notes. */
@@ -42,29 +43,24 @@ export function fitAssumptions(p: FitAssumptionParts): Assumption[] {
           inputs.height_m === undefined ? `height ${fmtM(preset.height_m)}` : "",
         ].filter(Boolean);
         return fromPreset.length
-          ? [{
-            text: `The ${inputs.item} is taken as ${preset.what}: its ${
-              fromPreset.join(", ")
-            } are a typical size, not a standard or your measurement (full size ${dims}: width × depth × height).`,
-            input: "item",
-          }]
+          ? [say.assumption("assumption.preset_size", {
+            item: inputs.item,
+            what: preset.what,
+            from_preset: fromPreset,
+            dims,
+          }, { input: "item" })]
           : [];
       })()
       : []),
     starts.length > 1
-      ? {
-        text:
-          `No door to the outside is marked as the main entrance, so each of the ${starts.length} was tried (${
-            starts.map((o) => o.id).join(", ")
-          }); the best way in is by ${used.id}. Name one with entrance to use it alone.`,
-      }
-      : { text: `The item comes in by ${used.id}: ${p.basis}.` },
-    {
-      text:
-        "The item is a rigid box; it may be turned between steps. Doors with only a leaf width are estimated 38 mm narrower (reference §4.3).",
-    },
-    ...p.graphNotes.map((text) => ({ text: `${text}.` })),
-    ...(p.detected !== undefined ? [{ text: p.detected, input: "detected_objects" }] : []),
+      ? say.assumption("assumption.each_entrance", {
+        doors: starts.map((o) => o.id),
+        used: used.id,
+      })
+      : say.assumption("assumption.entrance", { used: used.id, basis: p.basis }),
+    say.assumption("assumption.rigid_box", {}),
+    ...p.graphNotes.map((note) => say.assumption("assumption.graph_note", { note })),
+    ...(p.detected !== undefined ? [p.detected] : []),
   ];
 }
 
@@ -162,6 +158,12 @@ export const say = wording<{
   "step.finding_from": { room: string; dims: string; item: string; from: string };
   "step.checked": { steps: number };
   "step.done": { status: Status };
+  "assumption.preset_size": { item: string; what: string; from_preset: string[]; dims: string };
+  "assumption.each_entrance": { doors: string[]; used: string };
+  "assumption.entrance": { used: string; basis: string };
+  "assumption.rigid_box": Record<string, never>;
+  /** A note of the route graph (engines/geometry), as it says it. */
+  "assumption.graph_note": { note: string };
   "verdict.no_entrance": { scan: string; basis: string };
   "verdict.no_way": { room: string; why: string };
   "verdict.fails": FitVerdictData;
@@ -175,6 +177,18 @@ export const say = wording<{
     `Finding the way from ${d.from} to ${d.room} for a ${d.dims} ${d.item}`,
   "step.checked": (d) => `Checked ${d.steps} ${d.steps === 1 ? "step" : "steps"} of the way`,
   "step.done": (d) => `Done: ${d.status}`,
+  "assumption.preset_size": (d) =>
+    `The ${d.item} is taken as ${d.what}: its ${
+      d.from_preset.join(", ")
+    } are a typical size, not a standard or your measurement (full size ${d.dims}: width × depth × height).`,
+  "assumption.each_entrance": (d) =>
+    `No door to the outside is marked as the main entrance, so each of the ${d.doors.length} was tried (${
+      d.doors.join(", ")
+    }); the best way in is by ${d.used}. Name one with entrance to use it alone.`,
+  "assumption.entrance": (d) => `The item comes in by ${d.used}: ${d.basis}.`,
+  "assumption.rigid_box": () =>
+    "The item is a rigid box; it may be turned between steps. Doors with only a leaf width are estimated 38 mm narrower (reference §4.3).",
+  "assumption.graph_note": (d) => `${d.note}.`,
   "verdict.no_entrance": (d) => `Scan ${d.scan}: ${d.basis}, so there is no way in to follow.`,
   "verdict.no_way": (d) => `There is no way to ${d.room} to follow: ${d.why}.`,
   "verdict.fails": (d) =>

@@ -1053,7 +1053,7 @@ function guardHeight(room: Room, plan: Plan): Measured | Missing {
   const top = here.reduce((a, b) => (b.height_m! > a.height_m! ? b : a));
   return {
     value: top.height_m!,
-    tolerance: tolLen(plan, top.height_m!),
+    tolerance: tolerance_m(plan, top.height_m!, objectsUncertainty(plan, [top])),
     via: `railing ${top.id}`,
     note: "the railing's own height (its bounding box), taken from the floor",
   };
@@ -1107,16 +1107,31 @@ function wcFrontZone(room: Room, plan: Plan, width_m?: number): Measured | Missi
   }
   return {
     value: least,
-    tolerance: tolLen(plan, least),
+    tolerance: tolerance_m(
+      plan,
+      least,
+      objectsUncertainty(plan, plan.objects.filter((o) => o.room === room.id)),
+    ),
     note: `${wcs.length} WC(s); ${(width_m * 1000).toFixed(0)} mm wide, centred on its front`,
   };
 }
 
 /**
- * FHAG Requirement 7(2)(b)(iv): from each WC's centre, along the wall behind it (the room edge
- * nearest its centre), the clear distance to the nearest wall or object on each side (a ray
- * swept over the floor free of every other object). `far`: the larger side, where a grab bar
- * can go (18 in); `near`: the smaller (15 in). The least over the room's WCs, m.
+ * The larger of a plan's and some objects' own stated uncertainty, m: what a length taken
+ * between them (and the walls) may be off by, for tolerance_m.
+ */
+function objectsUncertainty(plan: Plan, objects: Plan["objects"]): { uncertainty_m: number } {
+  return {
+    uncertainty_m: Math.max(plan.source.uncertainty_m, ...objects.map((o) => o.uncertainty_m ?? 0)),
+  };
+}
+
+/**
+ * FHAG Requirement 7(2)(b)(iv): from each WC's centre, along its back (the footprint side
+ * nearest a wall, so the WC's own orientation), the clear distance to the nearest wall or
+ * object on each side (a ray swept over the floor free of every other object). `far`: the
+ * larger side, where a grab bar can go (18 in); `near`: the smaller (15 in). The least over
+ * the room's WCs, m, within the plan's or the objects' own uncertainty, the larger.
  */
 function wcSideClear(room: Room, plan: Plan, side: "far" | "near"): Measured | Missing {
   const wcs = plan.objects.filter((o) => o.room === room.id && WC.test(o.label));
@@ -1124,18 +1139,21 @@ function wcSideClear(room: Room, plan: Plan, side: "far" | "near"): Measured | M
     return { missing: "the plan places no WC in this room, so its centreline cannot be placed" };
   }
   let least = Infinity;
+  const inRoom = plan.objects.filter((o) => o.room === room.id);
   for (const wc of wcs) {
-    const e = nearestRoomEdge(room, wc.center);
-    if (!e) return { missing: "the room's outline is degenerate" };
-    const others = plan.objects.filter((o) => o !== wc && o.room === room.id).map(objectFootprint);
+    const sides = footprintSides(room, wc);
+    const back = sides.reduce((a, b, i) => (b.wall < sides[a].wall ? i : a), 0);
+    const n = sides[back].n;
+    const along: Point = [-n[1], n[0]];
+    const others = inRoom.filter((o) => o !== wc).map(objectFootprint);
     const free = others.length ? freeFloor(room.polygon, others) : [[room.polygon]];
     const ray = (d: Point) => sweepDepth(free, wc.center, d, 1e-6, 5, true);
-    const a = ray(e.dir), b = ray([-e.dir[0], -e.dir[1]]);
+    const a = ray(along), b = ray([-along[0], -along[1]]);
     least = Math.min(least, side === "far" ? Math.max(a, b) : Math.min(a, b));
   }
   return {
     value: least,
-    tolerance: tolLen(plan, least),
+    tolerance: tolerance_m(plan, least, objectsUncertainty(plan, inRoom)),
     note: `${wcs.length} WC(s); from the centreline along the wall behind it, the ${
       side === "far" ? "larger" : "smaller"
     } side`,

@@ -5,6 +5,7 @@
  */
 import { z } from "npm:zod@4.6.7";
 import { formatIssues, InputError } from "../../../ground/plan.ts";
+import { issueOf } from "../../../ground/errors.ts";
 import { ROOM_LABELS } from "../../../ground/plan.ts";
 import {
   MEASURE_KINDS,
@@ -532,25 +533,32 @@ export function rulePackJsonSchema(): Record<string, unknown> {
  * rule (by index and id) and the field: `pack: rules[3] (ada-404.2.3).limit.si: …`.
  */
 export function parsePack(data: unknown, input = "pack"): RulePack {
-  const r = RulePack.safeParse(data);
+  const r = RulePack.safeParse(data, { reportInput: true });
   if (r.success) return r.data;
   const rules = (data as { rules?: { id?: unknown }[] } | null)?.rules;
-  const lines = r.error.issues.map((i) => {
+  const issues = r.error.issues.map((i) => {
     const path = [...i.path];
-    let text = formatIssues([{ path, message: i.message }]);
+    const issue = issueOf(i);
     if (path[0] === "rules" && typeof path[1] === "number") {
       const id = Array.isArray(rules) ? rules[path[1]]?.id : undefined;
       if (typeof id === "string") {
-        text = text.replace(`rules[${path[1]}]`, `rules[${path[1]}] (${id})`);
+        issue.path = issue.path.replace(`rules[${path[1]}]`, `rules[${path[1]}] (${id})`);
       }
     }
-    return text;
+    return issue;
   });
+  const lines = issues.map((i) =>
+    formatIssues([{ path: i.path ? [i.path] : [], message: i.message }])
+  );
   const packId = (data as { id?: unknown } | null)?.id;
   throw new InputError(
     input,
     `${typeof packId === "string" ? `pack ${packId} ` : ""}is not a valid rule pack:\n${
       lines.join("\n")
     }`,
+    {
+      code: "pack.invalid",
+      data: { ...(typeof packId === "string" ? { pack: packId } : {}), issues },
+    },
   );
 }
