@@ -5,8 +5,8 @@ import {
   parsePlan,
   parsePlanText,
   planJsonSchema,
-  ROOM_LABELS,
   polygonSelfIntersects,
+  ROOM_LABELS,
   tolerance_m,
 } from "../../ground/plan.ts";
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";
