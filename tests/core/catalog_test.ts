@@ -1,5 +1,5 @@
 import { assertGolden } from "../_golden.ts";
-import { assertEquals, assertOk, assertRejects, rejectedBy } from "../_assert.ts";
+import { assertEquals, assertOk, rejectedBy } from "../_assert.ts";
 import {
   listingFile,
   listManifests,

@@ -58,7 +58,7 @@ Deno.test("ctx.plan: unknown scans are errors naming the input; steps reach the 
   const ctx = makeCtx({
     sources: { builtins: BUILTIN_SCANS },
     signal: new AbortController().signal,
-    onStep: (t) => steps.push(t),
+    onStep: (t) => steps.push(t.text),
   });
   assertEquals(ctx.plan("demo").id, "demo");
   assertThrows(() => ctx.plan("zzz"), /^InputError: scan: no scan "zzz"|scan: no scan "zzz"/);

@@ -5,7 +5,7 @@
  * (closed → rejected with its comment, reopened → restored, strangers reported).
  */
 import { strToU8, unzipSync, zipSync } from "fflate";
-import { assert, assertEquals, assertMatch, assertOk, assertThrows, thrownBy } from "../_assert.ts";
+import { assert, assertEquals, assertMatch, assertOk, thrownBy } from "../_assert.ts";
 import { assertGolden } from "../_golden.ts";
 import { InputError } from "../../ground/errors.ts";
 import { sharedData } from "../_data.ts";

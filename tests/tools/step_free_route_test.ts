@@ -3,7 +3,7 @@
  * IFC, ZInD), and bad input (no entrance, an unknown room or entrance).
  */
 import { assertGolden, goldenSentences } from "../_golden.ts";
-import { assert, assertEquals, assertMatch, assertOk, rejectedBy } from "../_assert.ts";
+import { assert, assertEquals, assertOk, rejectedBy } from "../_assert.ts";
 import { fixture, sharedData } from "../_data.ts";
 import { InputError } from "../../ground/errors.ts";
 import { loadRegistry } from "../../core/registry.ts";
