@@ -314,6 +314,7 @@ export async function ask(question: string, o: AskOptions = {}): Promise<AskOutc
       persona: o.persona,
       set,
       signal: o.signal,
+      units: o.units,
       subjects: t.subjects,
     });
     const off = o.onEvent ? session.subscribe(o.onEvent) : undefined;

@@ -3,6 +3,7 @@
  * tool cards a question is routed over, and each tool's manifest loaded once. Shared by
  * agent/ask.ts and agent/model.ts, so neither imports the other's module for them.
  */
+import type { UnitSystem } from "../ground/units.ts";
 import { listManifests, loadTool } from "../core/catalog.ts";
 import type { PersonaPresets } from "../core/inputs.ts";
 import type { Manifest } from "../core/manifest.ts";
@@ -22,6 +23,8 @@ export interface AskOptions {
   /** A scan given for this question (`--scan`): an explicit value, not the selection. */
   scan?: string;
   persona?: PersonaPresets;
+  /** The unit system the tools' sentences (and so the model's view) are made in; default display.units. */
+  units?: UnitSystem;
   /** Values given explicitly besides the question (`--set`), by input; for every chosen tool that takes them. */
   set?: Record<string, unknown>;
   /** The manifests to choose from (default: every tool's, from the catalog). */

@@ -284,6 +284,7 @@ export async function askModel(
         persona: o.persona,
         set: { ...kept, ...(o.set ?? {}) },
         signal: o.signal,
+        units: o.units,
       });
       const off = o.onEvent ? session.subscribe(o.onEvent) : undefined;
       try {

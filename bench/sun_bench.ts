@@ -1,8 +1,9 @@
 /**
  * Sun benchmarks, each group against a named baseline in the same run (deno bench reports the
  * ratios):
- * - 8,760 hourly positions at Berlin over 2025: NREL SPA (baseline) vs the fast Meeus method vs
- *   npm:suncalc 1.9.0. The accuracy of the fast method and of SunCalc against SPA over the same
+ * - 8,760 hourly positions at Berlin over 2025: NREL SPA (baseline) vs SPA's batch path from
+ *   before issue 29 (bench/_sun_batch_reference.ts) vs the fast Meeus method vs npm:suncalc
+ *   1.9.0 (issue 29's goal: SPA ≤ 1.0× suncalc; bench/sun_figures.ts alternates the two). The accuracy of the fast method and of SunCalc against SPA over the same
  *   instants is printed once at load (angular distance on the sky, degrees), with the largest
  *   difference between SPA's batch path and SPA instant by instant.
  * - The same 8,760 SPA positions: the batch path (baseline) vs SPA instant by instant (spaAt).
@@ -29,6 +30,7 @@ import {
 import sunHours from "../tools/sun_hours/mod.ts";
 import { RUN_IO } from "../layers/io.ts";
 import { ran } from "./_done.ts";
+import { sunSeriesSpaReference } from "./_sun_batch_reference.ts";
 
 const LAT = 52.52, LON = 13.405;
 const DT = deltaT_s(2025, 6);
@@ -89,6 +91,14 @@ Deno.bench({
   baseline: true,
   fn() {
     sunSeriesSpa(JDS, SITE, DT);
+  },
+});
+
+Deno.bench({
+  name: "SPA before issue 29 (every term stepped at every instant), 8,760 hourly positions",
+  group: "sun positions (a year, hourly)",
+  fn() {
+    sunSeriesSpaReference(JDS, SITE, DT);
   },
 });
 

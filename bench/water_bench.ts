@@ -10,6 +10,11 @@
  *
  * - "stages: 2000×2000": the three stages of the target pipeline apart (fill+ε the baseline),
  *   on the same grid, so a regression shows where it is.
+ * - "D8 vs C++: N×N", "accumulation vs C++: 2000×2000", "pipeline vs C++: N×N" (issue 29):
+ *   the same loops in C++ (bench/_water_baseline.cpp, `g++ -O2`, called through Deno's FFI
+ *   by bench/_water_cpp.ts) the baseline, with the engine from before issue 29
+ *   (bench/_water_reference.ts) beside the engine. Before timing, every output is compared
+ *   cell for cell with the C++ one and the bench throws on a difference. Needs g++.
  *
  * Every pipeline iteration fills, routes and accumulates the unfilled DEM from scratch. On
  * this (virtualised) machine a fresh multi-MB typed array costs about 0.75 ms per MB in page
@@ -18,7 +23,6 @@
  *
  * `deno bench -A bench/water_bench.ts`. The machine is shared: read the ratios.
  */
-import { readGeoTiff } from "../engines/aerial/geotiff.ts";
 import type { Grid } from "../ground/grid.ts";
 import { cellSize_m } from "../engines/aerial/sample.ts";
 import {
@@ -29,37 +33,9 @@ import {
   flowDirectionsD8,
 } from "../engines/geometry/water/mod.ts";
 import { fillDepressionsIterative } from "./_water_baseline.ts";
-
-const dem = await readGeoTiff(
-  await Deno.readFile(new URL("../../shared/data/dem/pysheds_dem.tif", import.meta.url)),
-);
-
-/** A linear congruential generator (Numerical Recipes constants): fixed noise, no seed drift. */
-function lcg(seed: number) {
-  let s = seed >>> 0;
-  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
-}
-
-function noisy(g: Grid, amp_m: number): Grid {
-  const rnd = lcg(42);
-  return { ...g, data: Float64Array.from(g.data, (v) => v + (rnd() * 2 - 1) * amp_m) };
-}
-
-/** The real DEM mirrored into a w × h grid (reflections keep it continuous), plus noise. */
-function tiled(g: Grid, w: number, h: number, amp_m: number): Grid {
-  const data = new Float64Array(w * h);
-  const rnd = lcg(7);
-  for (let r = 0; r < h; r++) {
-    const tr = Math.floor(r / g.height), rr0 = r % g.height;
-    const rr = tr % 2 ? g.height - 1 - rr0 : rr0;
-    for (let c = 0; c < w; c++) {
-      const tc = Math.floor(c / g.width), cc0 = c % g.width;
-      const cc = tc % 2 ? g.width - 1 - cc0 : cc0;
-      data[r * w + c] = g.data[rr * g.width + cc] + (rnd() * 2 - 1) * amp_m;
-    }
-  }
-  return { ...g, width: w, height: h, data };
-}
+import { dem, noisy, tiled } from "./_water_dems.ts";
+import { loadWaterCpp } from "./_water_cpp.ts";
+import { flowAccumulationReference, flowDirectionsD8Reference } from "./_water_reference.ts";
 
 /** Barnes et al. (2014) Algorithm 1: the original priority-flood, every cell via the heap. */
 function fillPriorityFloodOriginal(g: Grid): Grid {
@@ -218,3 +194,112 @@ Deno.bench({
     flowAccumulation(bigDirs, big.width, big.height);
   },
 });
+
+// --- against C++ (issue 29) ---------------------------------------------------------------
+
+const cpp = loadWaterCpp();
+
+/** Throws unless a and b hold the same values cell for cell (Object.is). */
+function same(a: ArrayLike<number>, b: ArrayLike<number>, what: string) {
+  if (a.length !== b.length) throw new Error(`${what}: ${a.length} vs ${b.length} cells`);
+  for (let i = 0; i < a.length; i++) {
+    if (!Object.is(a[i], b[i])) throw new Error(`${what}: cell ${i} is ${a[i]}, C++ ${b[i]}`);
+  }
+}
+
+for (const n of [500, 1000, 2000]) {
+  const g = n === 2000 ? big : tiled(dem, n, n, 0.5);
+  const cell = n === 2000 ? bigCell : cellSize_m(g, true, 32.7);
+  const filled = n === 2000 ? bigFilled : fillDepressionsBarnes(g, { epsilon: true });
+  const dirs = n === 2000 ? bigDirs : flowDirectionsD8(filled, cell);
+  same(filled.data, cpp.fillEps(g.data, n, n), `fill+ε ${n}²`);
+  same(dirs, cpp.d8(filled.data, n, n, cell), `D8 ${n}²`);
+  same(flowDirectionsD8Reference(filled, cell), dirs, `D8 before issue 29, ${n}²`);
+  const acc = flowAccumulation(dirs, n, n);
+  same(acc, cpp.accumulate(dirs, n, n), `accumulation ${n}²`);
+  same(flowAccumulationReference(dirs, n, n), acc, `accumulation before issue 29, ${n}²`);
+  const reps = n === 2000 ? 10 : 30;
+
+  if (n !== 1000) {
+    const group = `D8 vs C++: ${n}×${n}`;
+    Deno.bench({
+      name: "C++ -O2 D8 (baseline)",
+      group,
+      baseline: true,
+      n: reps,
+      warmup: 2,
+      fn: () => {
+        cpp.d8(filled.data, n, n, cell);
+      },
+    });
+    Deno.bench({
+      name: "D8 (branch-free)",
+      group,
+      n: reps,
+      warmup: 2,
+      fn: () => {
+        flowDirectionsD8(filled, cell);
+      },
+    });
+    Deno.bench({
+      name: "D8 before issue 29",
+      group,
+      n: reps,
+      warmup: 2,
+      fn: () => {
+        flowDirectionsD8Reference(filled, cell);
+      },
+    });
+  }
+  if (n === 2000) {
+    const group = `accumulation vs C++: ${n}×${n}`;
+    Deno.bench({
+      name: "C++ -O2 accumulation (baseline)",
+      group,
+      baseline: true,
+      n: reps,
+      warmup: 2,
+      fn: () => {
+        cpp.accumulate(dirs, n, n);
+      },
+    });
+    Deno.bench({
+      name: "accumulation",
+      group,
+      n: reps,
+      warmup: 2,
+      fn: () => {
+        flowAccumulation(dirs, n, n);
+      },
+    });
+    Deno.bench({
+      name: "accumulation before issue 29",
+      group,
+      n: reps,
+      warmup: 2,
+      fn: () => {
+        flowAccumulationReference(dirs, n, n);
+      },
+    });
+  }
+  const group = `pipeline vs C++: ${n}×${n}`;
+  Deno.bench({
+    name: "C++ -O2 priority-flood+ε (std::priority_queue), D8, accumulation (baseline)",
+    group,
+    baseline: true,
+    n: n === 2000 ? 5 : 20,
+    warmup: 1,
+    fn: () => {
+      cpp.accumulate(cpp.d8(cpp.fillEps(g.data, n, n), n, n, cell), n, n);
+    },
+  });
+  Deno.bench({
+    name: "priority-flood+ε, D8, accumulation",
+    group,
+    n: n === 2000 ? 5 : 20,
+    warmup: 1,
+    fn: () => {
+      flowAccumulation(flowDirectionsD8(fillDepressionsBarnes(g, { epsilon: true }), cell), n, n);
+    },
+  });
+}

@@ -20,7 +20,7 @@ import {
   type UnitSystem,
   useColor,
 } from "./render.ts";
-import { termWidth, wrapIndented } from "./layout.ts";
+import { questionsAsJson, termWidth, wrapIndented } from "./layout.ts";
 
 /** Flags of `threshold ask`. */
 export interface AskFlags {
@@ -48,6 +48,8 @@ export interface AskEnv {
   err: (s: string) => void;
   /** Whether a person is at a terminal to answer (stdin is a terminal). */
   terminal: boolean;
+  /** Whether stdout is a terminal (questions then in words only); false when absent. */
+  outTerminal?: boolean;
   /** The format and unit system results are shown in (flags, else preferences). */
   display: (f: { format?: string; units?: string }) => { format: Format; units: UnitSystem };
 }
@@ -125,7 +127,9 @@ async function askOptions(f: AskFlags, env: AskEnv): Promise<AskOptions> {
     : undefined;
   const { BUILTIN_SCANS } = await import("../layers/builtin.ts");
   const set = Object.fromEntries(f.set.map((kv) => env.parseKv(kv)));
-  return { store: s, builtins: BUILTIN_SCANS, scan: f.scan, set, persona, tool: f.tool };
+  // Sentences (and so the model's view) follow --units / display.units; --json stays SI.
+  const units = f.json ? "metric" : env.display(f).units;
+  return { store: s, builtins: BUILTIN_SCANS, scan: f.scan, set, persona, tool: f.tool, units };
 }
 
 /**
@@ -226,6 +230,7 @@ async function printOutcome(
   const pending = outcome.runs.filter((r) => r.status === "needs_input");
   if (pending.length) {
     if (!f.json) sayQuestions(pending, env);
+    if (!questionsAsJson(f.json, env.outTerminal ?? false)) return NEEDS_INPUT;
     env.out(JSON.stringify(
       {
         status: "needs_input",

@@ -322,3 +322,17 @@ function fit(line: string, width: number): string {
   if (len <= width) return line + " ".repeat(width - len);
   return [...line.replace(ANSI, "")].slice(0, Math.max(0, width - 1)).join("") + "…";
 }
+
+/**
+ * Whether questions a run stopped on are printed as JSON on stdout too (issue 27): with --json,
+ * or when stdout is not a terminal (a program reads it: the documented exit 3 with the questions
+ * as JSON). On a terminal without --json a person reads them, and the words on stderr, wrapped to
+ * COLUMNS, are the whole output: JSON cannot be wrapped without breaking a string, so it is left
+ * to programs, which have no columns.
+ */
+export function questionsAsJson(
+  json: boolean | undefined,
+  stdoutTerminal: boolean = Deno.stdout.isTerminal(),
+): boolean {
+  return !!json || !stdoutTerminal;
+}

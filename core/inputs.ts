@@ -4,6 +4,7 @@
  * Only an input that nothing fills becomes a question. Every value records where it came
  * from, and each default or persona value becomes an assumption sentence.
  */
+import { type UnitSystem, withUnits } from "../ground/units.ts";
 import type { z } from "npm:zod@4.6.7";
 import { readLength } from "../ground/lengths.ts";
 import { InputError } from "../ground/errors.ts";
@@ -45,6 +46,8 @@ export interface FillSources {
   preference?: (key: string) => unknown;
   /** The active persona. */
   persona?: PersonaPresets;
+  /** The unit system the assumptions' lengths and areas are said in (display.units). */
+  units?: UnitSystem;
 }
 
 export interface Filled {
@@ -59,6 +62,11 @@ export interface Filled {
  * value is an InputError naming the input, what is allowed and what was given.
  */
 export function fillInputs(m: Manifest, src: FillSources): Filled {
+  // Its assumptions are sentences: made in the run's unit system (ground/units.ts).
+  return src.units ? withUnits(src.units, () => fill(m, src)) : fill(m, src);
+}
+
+function fill(m: Manifest, src: FillSources): Filled {
   const shape = m.inputs.shape as Record<string, z.ZodType>;
   const names = Object.keys(shape);
   for (const k of [...Object.keys(src.explicit ?? {}), ...Object.keys(src.answered ?? {})]) {

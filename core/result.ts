@@ -4,6 +4,7 @@
  */
 import { z } from "npm:zod@4.6.7";
 import { type Comparator, Geometry, judge } from "../ground/plan.ts";
+import { sayArea, sayLength } from "../ground/units.ts";
 import { shellSafeId } from "../ground/text.ts";
 
 /** Panel blocks a tool may fill; each surface has one renderer per name. */
@@ -274,9 +275,17 @@ export function forModelText(result: ToolResult): string {
   return JSON.stringify(forModel(result));
 }
 
-/** Formats a length for sentences: 2 decimals, metres. */
+/**
+ * Formats a length for sentences in the run's unit system (display.units, ground/units.ts):
+ * `0.82 m` to `digits` decimals, `2′ 8⅛″`, or `2′ 8⅛″ (0.82 m)`.
+ */
 export function fmtM(value_m: number, digits = 2): string {
-  return `${value_m.toFixed(digits)} m`;
+  return sayLength(value_m, digits);
+}
+
+/** Formats an area for sentences in the run's unit system: `12.5 m²`, `134.5 ft²`, or both. */
+export function fmtM2(value_m2: number, digits = 1): string {
+  return sayArea(value_m2, digits);
 }
 
 // ---------------------------------------------------------------- helpers for tools

@@ -28,6 +28,7 @@ import {
   type Verdict,
 } from "./result.ts";
 import { BudgetExceeded, withBudget } from "../ground/budget.ts";
+import { chosenUnits, type UnitSystem, withUnits } from "../ground/units.ts";
 import type { Store } from "./store.ts";
 import { honestVerdict } from "./verdict.ts";
 import { sayRun } from "./run_wording.ts";
@@ -68,6 +69,16 @@ export interface RunOptions extends RunIo {
    * 1 at index 0 stops the engines at their next checkpoint (ground/budget.ts).
    */
   cancel_flag?: Int32Array;
+  /**
+   * The unit system the run's sentences are made in (steps, labels, notes, findings,
+   * verdicts); data stays SI. Default: the preference `display.units`, else metric.
+   */
+  units?: UnitSystem;
+}
+
+/** The unit system a run's sentences are made in: the option, else the preference, else metric. */
+export function runUnits(opts: Pick<RunOptions, "units" | "store">): UnitSystem {
+  return chosenUnits(opts.units, opts.units ? undefined : opts.store?.getPref("display.units"));
 }
 
 /** Default time limit of one tool run, seconds (preference `run.time_limit_s`). */
@@ -115,7 +126,11 @@ function newRunId(tool: string): string {
  * Runs one tool. Bad input throws an InputError; a cancelled run throws a CancelledError;
  * everything else comes back as a result (pass, fail, warn, unknown or error).
  */
-export async function runTool(m: Manifest, opts: RunOptions = {}): Promise<RunOutcome> {
+export function runTool(m: Manifest, opts: RunOptions = {}): Promise<RunOutcome> {
+  return withUnits(runUnits(opts), () => runIn(m, opts));
+}
+
+async function runIn(m: Manifest, opts: RunOptions): Promise<RunOutcome> {
   const t0 = performance.now();
   const store = opts.store;
   const sources: PlanSources = { plans: opts.plans, store, builtins: opts.builtins };
@@ -125,6 +140,7 @@ export async function runTool(m: Manifest, opts: RunOptions = {}): Promise<RunOu
     selection: opts.selection ?? store?.getSelection("scan"),
     preference: store ? (k) => store.getPref(k) : undefined,
     persona: opts.persona,
+    units: runUnits(opts),
   });
   const inputsRecord = Object.fromEntries(
     Object.keys(filled.values).map((k) => [k, { value: filled.values[k], from: filled.from[k] }]),

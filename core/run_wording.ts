@@ -3,6 +3,7 @@
  * the plan's loading add to every tool's result, made here from their codes and data.
  */
 import { round } from "../ground/text.ts";
+import { convertible, formatQuantity, unitsNow } from "../ground/units.ts";
 import { wording } from "./wording.ts";
 
 /** What each sentence needs, by code. */
@@ -30,6 +31,10 @@ export interface RunMessages {
 /** `chair width of 0.66 m`: an input by its label (else its name), its value and unit. */
 function described(d: { input: string; label?: string; value: unknown; unit?: string }): string {
   const what = d.label ?? d.input.replaceAll("_", " ");
+  // A length or area in the run's unit system (display.units); the metric text as before.
+  if (typeof d.value === "number" && convertible(d.unit)) {
+    return `${what} of ${formatQuantity(d.value, d.unit, unitsNow(), String(round(d.value, 4)))}`;
+  }
   const v = typeof d.value === "number" ? String(round(d.value, 4)) : JSON.stringify(d.value);
   return `${what} of ${v}${d.unit ? ` ${d.unit}` : ""}`;
 }

@@ -7,6 +7,7 @@
  * choices, how a typed answer is read and checked, and what may be saved as a preference all
  * live here.
  */
+import { chosenUnits } from "../ground/units.ts";
 import type { z } from "npm:zod@4.6.7";
 import { inputWords } from "../ground/text.ts";
 import { findPlan, knownScanIds, type PlanSources, type StepEvent } from "./context.ts";
@@ -543,15 +544,19 @@ function eventsOf(
   return it;
 }
 
+/** The unit system a session's sentences are made in: the option, else display.units, else metric. */
+function sessionUnits(opts: SessionOptions) {
+  return chosenUnits(opts.units, opts.units ? undefined : opts.store?.getPref("display.units"));
+}
+
 /** Creates a run session for tool `m`. */
+
 export function createSession(m: Manifest, opts: SessionOptions = {}): Session {
   const listeners = new Set<(e: SessionEvent) => void>();
   const answers: Record<string, unknown> = {};
   let lastQuestions: SessionQuestion[] = [];
   const sources: PlanSources = { plans: opts.plans, store: opts.store, builtins: opts.builtins };
-  const emit = (e: SessionEvent) => {
-    for (const l of [...listeners]) l(e);
-  };
+  const emit = (e: SessionEvent) => [...listeners].forEach((l) => l(e));
   // The fill and the preview for the answers so far, made once until an answer changes them:
   // a surface's preview, the answers read against it and the run share one fill.
   let filledNow: Filled | undefined;
@@ -563,6 +568,7 @@ export function createSession(m: Manifest, opts: SessionOptions = {}): Session {
       selection: opts.selection ?? opts.store?.getSelection("scan"),
       preference: opts.store ? (k) => opts.store!.getPref(k) : undefined,
       persona: opts.persona,
+      units: sessionUnits(opts),
     });
   const scanOf = (filled: Record<string, { value: unknown }>) => {
     const name = scanInputName(m);

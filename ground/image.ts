@@ -21,7 +21,17 @@ export interface GeoRgbImage {
   crs: string;
 }
 
-/** A sweep's panorama: found (hash now, pixels on demand) or missing with a sentence. */
+/** Why a sweep's panorama is missing (the code beside the sentence). */
+export type PanoramaMissing =
+  | "panorama.no_sweep"
+  | "panorama.no_image"
+  | "panorama.url"
+  /** The file exists, but this (confined) process may not read it. */
+  | "panorama.not_permitted"
+  | "panorama.not_found"
+  | "panorama.unreadable";
+
+/** A sweep's panorama: found (hash now, pixels on demand) or missing with a code and sentence. */
 export type PanoramaRef =
   | { sweep: string; image: string; hash: string; pixels(): Promise<RgbImage> }
-  | { sweep: string; missing: string };
+  | { sweep: string; missing: string; code?: PanoramaMissing; file?: string };

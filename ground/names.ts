@@ -98,7 +98,8 @@ function disambiguate(
  * Rooms: their name, else their label in words; repeats get their floor's name, else a
  * number ("Bedroom (First floor)", "Bedroom (2)"). Doors and openings: "door (Hall ↔ Kitchen)",
  * "front door (Hall ↔ outside)" for a marked main entrance. Windows: "window (Kitchen)".
- * Stairs: "stair (Ground floor → First floor)".
+ * Stairs: "stair (Ground floor → First floor)", with the source's name when it has one
+ * ("stair Wendeltreppe (Erdgeschoss → Dachgeschoss)").
  */
 export function planNames(
   plan: Pick<Plan, "floors" | "rooms" | "openings" | "verticals"> & Partial<Pick<Plan, "sweeps">>,
@@ -128,9 +129,9 @@ export function planNames(
   }));
   const vertical = disambiguate(plan.verticals.map((v) => ({
     id: v.id,
-    base: `${v.kind} (${floor.get(v.from_floor) ?? v.from_floor} → ${
-      floor.get(v.to_floor) ?? v.to_floor
-    })`,
+    base: `${v.kind}${v.name?.trim() ? ` ${v.name.trim()}` : ""} (${
+      floor.get(v.from_floor) ?? v.from_floor
+    } → ${floor.get(v.to_floor) ?? v.to_floor})`,
   })));
   const sweep = disambiguate((plan.sweeps ?? []).map((s) => ({
     id: s.id,
@@ -264,40 +265,82 @@ export function refProblem(
 
 /**
  * Replaces every element id in a sentence by its display name (ids stand alone: not part of
- * a longer word). For texts built by engines that only know ids.
+ * a longer word, i.e. not next to an ASCII letter, digit, `_` or `$`; the longest id wins).
+ * For texts built by engines that only know ids.
+ *
+ * Performance (issue 29): one scan of the text, looking ids up in a Set at each place a
+ * word may start, instead of one regular expression alternating every id of the plan
+ * (compiled again for each plan's names: a 1,000-room, 3,000-door plan's pattern cost more
+ * than the rewrites). The same result as that pattern, `(?<![\w$])(?:id|…)(?![\w$])` with
+ * the ids longest first (tests/ground/names_in_text_test.ts compares the two).
  */
 export function namesInText(text: string, names: PlanNames): string {
-  const re = namesPattern(names);
-  if (!re) return text;
-  // "door d2" becomes "door (Hall ↔ Kitchen)", not "door door (Hall ↔ Kitchen)".
-  return text.replace(re, (id) => names.of(id)).replace(/\bsweep panorama \(/g, "panorama (")
-    .replace(
-      /\b(door|window|opening|stair|ramp|lift|step) (front )?\1 \(/gi,
-      (_m, word: string, front?: string) => {
-        const cap = word[0] === word[0].toUpperCase();
-        if (!front) return `${word} (`;
-        return `${cap ? "Front" : "front"} ${word.toLowerCase()} (`;
-      },
-    );
+  const lk = idLookup(names);
+  if (!lk) return text;
+  let out = "", last = 0;
+  const n = text.length;
+  for (let p = 0; p < n; p++) {
+    if (lk.first[text.charCodeAt(p)] === 0 || (p > 0 && idChar(text.charCodeAt(p - 1)))) continue;
+    for (const len of lk.lengths) {
+      const e = p + len;
+      if (e > n || (e < n && idChar(text.charCodeAt(e)))) continue;
+      const id = text.slice(p, e);
+      if (!lk.ids.has(id)) continue;
+      out += text.slice(last, p) + names.of(id);
+      last = e;
+      p = e - 1;
+      break;
+    }
+  }
+  if (last === 0) return tidyWords(text);
+  return tidyWords(out + text.slice(last));
 }
 
-const patterns = new WeakMap<PlanNames, RegExp | null>();
-function namesPattern(names: PlanNames): RegExp | null {
-  if (patterns.has(names)) return patterns.get(names)!;
-  const ids = [
-    ...names.room.keys(),
-    ...names.opening.keys(),
-    ...names.floor.keys(),
-    ...names.vertical.keys(),
-    ...names.sweep.keys(),
-  ].filter((id) => names.of(id) !== id).sort((a, b) => b.length - a.length);
+/**
+ * "door d2" made "door door (Hall ↔ Kitchen)" is said "door (Hall ↔ Kitchen)", and "sweep
+ * panorama (…)" "panorama (…)".
+ */
+function tidyWords(text: string): string {
+  if (!text.includes(" (")) return text; // the patterns below need one
+  // "stair s1" becomes "stair Wendeltreppe (… → …)" when the stair has its own name.
+  return text.replace(/\bsweep panorama \(/g, "panorama (").replace(
+    /\b(door|window|opening|stair|ramp|lift|step) (front )?\1 (?=\(|[^()\n]+ \()/gi,
+    (_m, word: string, front?: string) => {
+      const cap = word[0] === word[0].toUpperCase();
+      if (!front) return `${word} `;
+      return `${cap ? "Front" : "front"} ${word.toLowerCase()} `;
+    },
+  );
+}
+
+/** An ASCII letter, digit, `_` or `$` (what `[\w$]` matches without the u flag). */
+function idChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 ||
+    c === 36;
+}
+
+/** The ids a text may name (those whose name differs from the id), for {@link namesInText}. */
+interface IdLookup {
+  ids: Set<string>;
+  /** Their distinct lengths, longest first. */
+  lengths: number[];
+  /** 1 at each UTF-16 code unit an id starts with. */
+  first: Uint8Array;
+}
+
+const lookups = new WeakMap<PlanNames, IdLookup | null>();
+function idLookup(names: PlanNames): IdLookup | null {
+  if (lookups.has(names)) return lookups.get(names)!;
+  const ids = new Set<string>();
+  for (const m of [names.room, names.opening, names.floor, names.vertical, names.sweep]) {
+    for (const id of m.keys()) if (id !== "" && names.of(id) !== id) ids.add(id);
+  }
   checkpoint();
-  const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const re = ids.length
-    ? new RegExp(`(?<![\\w$])(?:${ids.map(esc).join("|")})(?![\\w$])`, "g")
-    : null;
-  patterns.set(names, re);
-  return re;
+  const lengths = new Set<number>(), first = new Uint8Array(0x10000);
+  for (const id of ids) lengths.add(id.length), first[id.charCodeAt(0)] = 1;
+  const lk = ids.size ? { ids, lengths: [...lengths].sort((a, b) => b - a), first } : null;
+  lookups.set(names, lk);
+  return lk;
 }
 
 const DISPLAYED = new WeakMap<object, object>();

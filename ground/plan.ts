@@ -186,8 +186,14 @@ export const VERTICAL_KINDS = ["stair", "ramp", "lift", "step"] as const;
 export const Vertical = z.object({
   id,
   kind: z.enum(VERTICAL_KINDS),
+  /** Its name in the source ("Wendeltreppe", "Lift A"), when it has one: shown with the floors. */
+  name: text.optional(),
   from_floor: id,
   to_floor: id,
+  /**
+   * The rooms it lands in, told apart by their floors: the one on `from_floor` is at its foot,
+   * the one on `to_floor` at its head (routes join those two).
+   */
   rooms: z.array(id).max(B.rooms).optional(),
   rise_m: nonNegativeMetres,
   going_m: positiveMetres.optional(),

@@ -5,6 +5,7 @@
  * pound agreement, 1959); 1 ft² = 0.09290304 m². Reading lengths a person writes is
  * ground/lengths.ts's; this writes them.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { FT_M, IN_M } from "./lengths.ts";
 
 /** How lengths and areas are shown: SI, US customary, or US customary with SI after it. */
@@ -87,4 +88,45 @@ export function formatQuantity(
 /** Whether a unit is one a unit system changes (lengths and areas). */
 export function convertible(unit: string | undefined): boolean {
   return unit === "m" || unit === "m²" || unit === "m2";
+}
+
+// ---------------------------------------------------------------- the run's unit system
+// A tool's sentences are made while it runs (core/wording.ts); the run sets the unit system
+// the person chose (display.units) around its handler, and the length and area formatters
+// below follow it. Carried by AsyncLocalStorage like the run's budget (ground/budget.ts), so
+// two runs in one process (the web's and MCP's pools) keep their own.
+
+const currentSystem = new AsyncLocalStorage<UnitSystem>();
+
+/** Runs `fn` (and everything it awaits) with its sentences in `system`. */
+export function withUnits<T>(system: UnitSystem, fn: () => T): T {
+  return currentSystem.run(system, fn);
+}
+
+/** The unit system sentences are made in now: the run's, metric outside a run. */
+export function unitsNow(): UnitSystem {
+  return currentSystem.getStore() ?? "metric";
+}
+
+/** The unit system chosen: the one given, else a saved preference's value when valid, else metric. */
+export function chosenUnits(given: UnitSystem | undefined, pref: unknown): UnitSystem {
+  return given ?? (isUnitSystem(pref) ? pref : "metric");
+}
+
+/** Whether a value is one of the unit systems. */
+export function isUnitSystem(v: unknown): v is UnitSystem {
+  return (UNIT_SYSTEMS as readonly unknown[]).includes(v);
+}
+
+/**
+ * A length for a sentence, in the unit system sentences are made in now: `0.82 m` (to
+ * `digits` decimals), `2′ 8⅛″`, or `2′ 8⅛″ (0.82 m)`.
+ */
+export function sayLength(length_m: number, digits = 2): string {
+  return formatLength(length_m, unitsNow(), metric(length_m, "m", digits));
+}
+
+/** An area for a sentence in the unit system now: `12.5 m²`, `134.5 ft²`, `134.5 ft² (12.5 m²)`. */
+export function sayArea(area_m2: number, digits = 1): string {
+  return formatArea(area_m2, unitsNow(), metric(area_m2, "m²", digits));
 }

@@ -5,7 +5,8 @@
  */
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { openStore } from "../core/store.ts";
+import { openStore, type Store } from "../core/store.ts";
+import { panoramaFile } from "../layers/panoramas.ts";
 import { detectorReadDirs } from "../layers/detector.ts";
 
 /** The project folder (where mcp.ts, tools/ and deno.json live). */
@@ -61,10 +62,12 @@ export function confinedFlags(
 }
 
 /**
- * The files a person attached to sites in the store (`threshold site add-raster`): the
- * confined server may read these files, not the rest of their folders. None when the store
- * does not exist yet or cannot be opened (the server then says why itself); paths with a
- * comma cannot be named in a Deno permission list and are left out.
+ * The files the confined server may read besides its project and store: the rasters a person
+ * attached to sites (`threshold site add-raster`) and the panoramas of every stored scan (a
+ * ZInD tour imported from the command line keeps its images in its own folder): these files,
+ * not the rest of their folders. None when the store does not exist yet or cannot be opened
+ * (the server then says why itself); paths with a comma cannot be named in a Deno permission
+ * list and are left out.
  */
 export function attachedFiles(home: string): string[] {
   try {
@@ -84,10 +87,41 @@ export function attachedFiles(home: string): string[] {
         ? (s.record.rasters as { path?: unknown }[]).map((r) => r?.path)
         : []
     );
-    return [...new Set(paths)].filter((p): p is string =>
+    return [...new Set([...paths, ...scanImageFiles(store)])].filter((p): p is string =>
       typeof p === "string" && p.length > 0 && !p.includes(",")
     );
   } finally {
     store.close();
   }
+}
+
+/** Image files a served process may be let read: a picture's name, a regular file. */
+const IMAGE_FILE = /\.(jpe?g|png|webp|tiff?)$/i;
+
+/**
+ * The panorama files of every stored scan's sweeps (read-only for the confined server): only
+ * files named as images that exist as regular files, so a plan naming some other file (an
+ * uploaded plan's `image: "/etc/passwd"`) grants nothing.
+ */
+export function scanImageFiles(store: Pick<Store, "listScans" | "getScan">): string[] {
+  const out = new Set<string>();
+  for (const { id } of store.listScans()) {
+    let plan;
+    try {
+      plan = store.getScan(id)?.plan;
+    } catch {
+      continue; // a scan that does not load is reported by the server when it is used
+    }
+    for (const sw of plan?.sweeps ?? []) {
+      if (
+        !sw.image || (/^[a-z][a-z0-9+.-]*:\/\//i.test(sw.image) && !sw.image.startsWith("file://"))
+      ) continue;
+      const file = panoramaFile(sw.image);
+      if (!IMAGE_FILE.test(file) || out.has(file)) continue;
+      try {
+        if (Deno.statSync(file).isFile) out.add(file);
+      } catch { /* not there: the run says so */ }
+    }
+  }
+  return [...out];
 }

@@ -1,9 +1,22 @@
 /** The importer contract: a real format in, one normalized plan out, with a report. */
 import type { PlanInput } from "../ground/plan.ts";
 
+/**
+ * A warning that changes every answer about the building (the file models no rooms): shown
+ * before everything else in the report. Its sentence is made from code and data in
+ * `layers/headlines.ts`.
+ */
+export interface ImportHeadline {
+  code: string;
+  data: Record<string, string | number>;
+  text: string;
+}
+
 /** What an import mapped, what the source lacked, and every assumption made. */
 export interface ImportReport {
   format: string;
+  /** Warnings that change every answer, first in the report (see {@link ImportHeadline}). */
+  headlines?: ImportHeadline[];
   /** What was mapped, in words ("15 rooms from merged layouts"). */
   mapped: string[];
   /** What the source lacked ("no objects", "no Property Intelligence data: …"). */

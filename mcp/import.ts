@@ -22,6 +22,8 @@ export interface Imported {
   doors: number;
   windows: number;
   warnings: number;
+  /** The report's headline warnings' sentences (layers/headlines.ts): said first. */
+  headlines?: string[];
 }
 
 /**
@@ -49,6 +51,7 @@ export async function importJob(
     doors: p.openings.filter((o) => o.kind !== "window").length,
     windows: p.openings.filter((o) => o.kind === "window").length,
     warnings: report.warnings.length,
+    ...(report.headlines?.length ? { headlines: report.headlines.map((h) => h.text) } : {}),
   };
 }
 
@@ -162,9 +165,10 @@ export async function importScan(
     return result(
       view(
         "pass",
-        `Imported ${
-          p.name ?? p.id
-        } as scan ${p.id} (${p.format}): ${p.floors} floor(s), ${p.rooms} room(s), ${p.doors} door(s) and opening(s), ${p.windows} window(s)` +
+        (p.headlines ?? []).map((h) => `Warning: ${h} `).join("") +
+          `Imported ${
+            p.name ?? p.id
+          } as scan ${p.id} (${p.format}): ${p.floors} floor(s), ${p.rooms} room(s), ${p.doors} door(s) and opening(s), ${p.windows} window(s)` +
           (p.warnings ? `; ${p.warnings} warning(s) in the import report` : "") +
           `. Run any tool with scan "${p.id}".`,
         p.id,

@@ -35,3 +35,22 @@ export async function cli(
 export function tempHome(): string {
   return Deno.makeTempDirSync({ prefix: "threshold-home-" });
 }
+
+/**
+ * The error a command printed, as a person reads it: its `threshold: ` line (else stderr's
+ * first line) without that prefix. `input` is what it names first (`input: problem`, as InputError words it).
+ */
+export function cliError(r: CliResult): { line: string; input: string } {
+  const lines = r.stderr.trim().split("\n");
+  // Steps a run printed before it failed come first ("[0.03 s] Loading …"); the error is
+  // the line the command writes as `threshold: …`.
+  const line = (lines.find((l) => l.startsWith("threshold: ")) ?? lines[0])
+    .replace(/^threshold: /, "");
+  return { line, input: line.split(": ")[0] };
+}
+
+/** The rows of a terminal table drawn with │: each line's cells, trimmed (borders dropped). */
+export function tableRows(text: string): string[][] {
+  return text.split("\n").filter((l) => l.startsWith("│"))
+    .map((l) => l.split("│").slice(1, -1).map((c) => c.trim()));
+}

@@ -7,13 +7,22 @@ import assert from "node:assert/strict";
 import { loadRegistry } from "../core/registry.ts";
 import { openStore } from "../core/store.ts";
 import { addRaster } from "../layers/rasters.ts";
+import { BUILTIN_SCANS } from "../layers/builtin.ts";
 import { gridToTiff, tiltedPlane } from "../fixtures/site/dems.ts";
 import { ERAS, FIXTURE_TOOLS, freshHome, MCP_TS, start } from "./mcp/_connect.ts";
+import { assertGolden } from "./_golden.ts";
 
 type Json = Record<string, any>;
 
 function textOf(r: Json): string {
   return (r.content as Json[]).filter((c) => c.type === "text").map((c) => c.text).join("\n");
+}
+
+/** The full stored result a call's resource link names (the run's codes and data). */
+async function linkedRun(s: Awaited<ReturnType<typeof start>>, r: Json): Promise<Json> {
+  const link = (r.content as Json[]).find((c) => c.type === "resource_link")!;
+  const read = await s.client.readResource({ uri: link.uri });
+  return JSON.parse((read.contents[0] as Json).text);
 }
 
 for (const era of ERAS) {
@@ -70,7 +79,6 @@ for (const era of ERAS) {
         assert.deepEqual(JSON.parse(textOf(r)), view);
         assert.equal(view.tool, "ceiling_height");
         assert.equal(view.scan, "demo");
-        assert.match(view.verdict, /2\.40 m/);
         assert.deepEqual(Object.keys(view).sort(), [
           "findings",
           "scan",
@@ -79,11 +87,13 @@ for (const era of ERAS) {
           "verdict",
         ]);
         const link = (r.content as Json[]).find((c) => c.type === "resource_link")!;
-        assert.match(link.uri, /^threshold:\/\/runs\/ceiling_height-/);
+        assert.ok(link.uri.startsWith("threshold://runs/ceiling_height-"), link.uri);
         const read = await s.client.readResource({ uri: link.uri });
         const full = JSON.parse((read.contents[0] as Json).text);
         assert.equal(full.verdict.text, view.verdict);
         assert.equal(full.inputs.min_height_m.from, "preference");
+        // The verdict judged against the saved 2.4 m.
+        assert.equal(full.verdict.data.min_m, 2.4);
         // Every step arrived as progress, the last one included.
         assert.deepEqual(steps, full.steps);
         assert.ok(steps.length >= 2);
@@ -109,8 +119,8 @@ for (const era of ERAS) {
       const schema = asked[0].requestedSchema as Json;
       assert.deepEqual(schema.required, ["scan"]);
       assert.ok(schema.properties.scan.oneOf.some((o: Json) => o.const === "demo"));
-      assert.match(String(asked[0].message), /Which scan/);
       assert.equal((r.structuredContent as Json).scan, "demo");
+      await assertGolden("mcp.elicit_scan", { message: asked[0].message });
       assert.ok(["pass", "fail", "warn"].includes((r.structuredContent as Json).status));
     } finally {
       await s.close();
@@ -133,13 +143,16 @@ for (const era of ERAS) {
       }) as Json;
       assert.notEqual(r.isError, true, textOf(r));
       assert.equal(asked.length, 1);
-      assert.match(String(asked[0].message), /Which bedroom: Main bedroom or Second bedroom\?/);
+
       const to = (asked[0].requestedSchema as Json).properties.to;
-      assert.deepEqual(to.oneOf, [
-        { const: "u_bed1", title: "Main bedroom" },
-        { const: "u_bed2", title: "Second bedroom" },
-      ]);
-      assert.match((r.structuredContent as Json).verdict, /Second bedroom/);
+      // The two bedrooms, each by its name in the plan.
+      const beds = BUILTIN_SCANS.demo().plan.rooms.filter((x) => x.label === "bedroom");
+      assert.deepEqual(to.oneOf, beds.map((b) => ({ const: b.id, title: b.name })));
+      // The run went to the room chosen, said by its name.
+      const full = await linkedRun(s, r);
+      assert.equal(full.inputs.to.value, "u_bed2");
+      assert.equal(full.verdict.data.room, "Second bedroom");
+      await assertGolden("mcp.elicit_bedroom", { message: asked[0].message });
     } finally {
       await s.close();
     }
@@ -154,8 +167,8 @@ for (const era of ERAS) {
         assert.notEqual(r.isError, true);
         const view = r.structuredContent as Json;
         assert.equal(view.status, "unknown");
-        assert.match(view.verdict, /^Not run/);
         assert.deepEqual(view.missing.map((x: Json) => x.input), ["scan"]);
+        await assertGolden(`mcp.${action}`, { verdict: view.verdict });
         // Nothing ran, so nothing was stored.
         const store = openStore(home);
         assert.equal(store.listRuns().length, 0);
@@ -172,15 +185,14 @@ for (const era of ERAS) {
     try {
       const r = await s.client.callTool({ name: "ask_width", arguments: {} }) as Json;
       assert.equal(r.isError, true);
-      assert.match(textOf(r), /scan: Which scan/);
-      assert.match(textOf(r), /width_m \(m\): How wide is your wheelchair\?/);
-      assert.deepEqual(
-        (r.structuredContent as Json).missing,
-        [
-          { input: "scan", ask: "Which scan (building) should this run on?" },
-          { input: "width_m", ask: "How wide is your wheelchair?", unit: "m" },
-        ],
-      );
+      // The missing inputs as data (their questions and units), and the words the model reads.
+      const missing = (r.structuredContent as Json).missing;
+      assert.deepEqual(missing.map((x: Json) => [x.input, x.unit]), [
+        ["scan", undefined],
+        ["width_m", "m"],
+      ]);
+      assert.deepEqual(JSON.parse(textOf(r)), r.structuredContent);
+      await assertGolden("mcp.no_elicitation", r.structuredContent);
     } finally {
       await s.close();
     }
@@ -203,10 +215,7 @@ for (const era of ERAS) {
       // A length is asked as text and read by the one length reader, in any unit.
       const w = (asked[0].requestedSchema as Json).properties.width_m;
       assert.equal(w.type, "string");
-      assert.equal(
-        w.description,
-        `How wide is your wheelchair? (m, or with a unit: 66 cm, 26 in, 2' 10")`,
-      );
+      const described = w.description;
       width = "2' 7\"";
       const feet = await s.client.callTool({ name: "ask_width", arguments: {} }) as Json;
       assert.equal((feet.structuredContent as Json).verdict, "Width 0.7874 m.", textOf(feet));
@@ -214,7 +223,11 @@ for (const era of ERAS) {
       const bad = await s.client.callTool({ name: "ask_width", arguments: {} }) as Json;
       assert.equal(bad.isError, true);
       // Named by the session's check of the answer, with how to give another unit.
-      assert.match(textOf(bad), /width_m: .*≤ 2 m.*give the unit/);
+      assert.equal(JSON.parse(textOf(bad)).verdict.split(": ")[1], "width_m", textOf(bad));
+      await assertGolden("mcp.units", {
+        description: described,
+        bad: JSON.parse(textOf(bad)).verdict,
+      });
     } finally {
       await s.close();
     }
@@ -239,7 +252,7 @@ for (const era of ERAS) {
       if (era === "legacy") {
         // The 2025-era SDK checks an answer against the form: a missing one is an error.
         assert.equal(r.isError, true);
-        assert.match(textOf(r), /width_m/);
+        assert.ok(textOf(r).includes("width_m"), textOf(r));
         assert.deepEqual(asked, [["scan", "width_m"]]);
       } else {
         assert.equal((r.structuredContent as Json).verdict, "Width 0.9 m.", textOf(r));
@@ -319,7 +332,7 @@ for (const era of ERAS) {
       });
       assert.deepEqual(done.completion.values, ["demo"]);
       const p = await s.client.getPrompt({ name: "select_scan", arguments: { scan: "demo" } });
-      assert.match(JSON.stringify(p.messages), /scan demo/);
+      await assertGolden("mcp.select_scan", p.messages);
       await assert.rejects(
         s.client.getPrompt({ name: "select_scan", arguments: { scan: "nope" } }),
       );
@@ -346,36 +359,36 @@ Deno.test("mcp: bad arguments are isError results naming the input; unknown tool
     }) as Json;
     assert.equal(wrongType.isError, true);
     // The text is the view the output schema describes; its verdict names the input.
-    assert.match(
-      JSON.parse(textOf(wrongType)).verdict,
-      /^Not run: min_height_m: .*expected number/,
-    );
+    const said: Record<string, string> = {};
+    said.wrong_type = JSON.parse(textOf(wrongType)).verdict;
+    assert.equal(said.wrong_type.split(": ")[1], "min_height_m");
     assert.equal((wrongType.structuredContent as Json).status, "unknown");
     const range = await s.client.callTool({
       name: "ceiling_height",
       arguments: { scan: "demo", min_height_m: 60 },
     }) as Json;
     assert.equal(range.isError, true);
-    assert.match(textOf(range), /min_height_m: .*≤ 6 m/);
+    said.range = JSON.parse(textOf(range)).verdict;
+    assert.equal(said.range.split(": ")[1], "min_height_m");
     const unknownScan = await s.client.callTool({
       name: "ceiling_height",
       arguments: { scan: "atlantis" },
     }) as Json;
     assert.equal(unknownScan.isError, true);
-    assert.match(
-      JSON.parse(textOf(unknownScan)).verdict,
-      /scan: no scan "atlantis"; known scans: .*demo/,
-    );
+    said.unknown_scan = JSON.parse(textOf(unknownScan)).verdict;
+    assert.equal(said.unknown_scan.split(": ")[1], "scan");
     const extra = await s.client.callTool({
       name: "ceiling_height",
       arguments: { scan: "demo", colour: "red" },
     }) as Json;
     assert.equal(extra.isError, true);
-    assert.match(textOf(extra), /colour: not an input of ceiling_height/);
-    await assert.rejects(
-      s.client.callTool({ name: "no_such_tool", arguments: {} }),
-      /no_such_tool not found/,
-    );
+    said.extra = JSON.parse(textOf(extra)).verdict;
+    assert.equal(said.extra.split(": ")[1], "colour");
+    await assert.rejects(s.client.callTool({ name: "no_such_tool", arguments: {} }), (e: Error) => {
+      assert.ok(e.message.includes("no_such_tool"), e.message);
+      return true;
+    });
+    await assertGolden("mcp.bad_arguments", said);
     const ok = await s.client.callTool({ name: "ceiling_height", arguments: { scan: "demo" } });
     assert.notEqual(ok.isError, true);
     // An argument given as null (OpenAI strict-mode style) counts as left out.
@@ -384,7 +397,7 @@ Deno.test("mcp: bad arguments are isError results naming the input; unknown tool
       arguments: { scan: "demo", min_height_m: null },
     }) as Json;
     assert.notEqual(nul.isError, true, textOf(nul));
-    assert.match((nul.structuredContent as Json).verdict, /2\.13 m/);
+    assert.equal((await linkedRun(s, nul)).verdict.data.min_m, 2.13, "the default");
   } finally {
     await s.close();
   }

@@ -105,10 +105,33 @@ export function guardView(view: ModelView, names: string[]): ModelView {
 
 const NUMBER = /(?<![\w.])-?\d+(?:[.,]\d+)*(?:\.\d+)?/g;
 
-/** Every number written in a text (thousands separators read, "1,234.5" is 1234.5). */
+/** Eighths of an inch as ground/units.ts writes them. */
+const FRACTION: Record<string, number> = {
+  "⅛": 1 / 8,
+  "¼": 1 / 4,
+  "⅜": 3 / 8,
+  "½": 1 / 2,
+  "⅝": 5 / 8,
+  "¾": 3 / 4,
+  "⅞": 7 / 8,
+};
+/** A length in feet and inches as ground/units.ts writes it: `2′ 8⅛″`, `9⅝″`, `3′ 0″`. */
+const FEET_INCHES = /(?:(\d+)′[\s\u00a0]*)?(\d+)?([⅛¼⅜½⅝¾⅞])?″/g;
+
+/**
+ * Every number written in a text (thousands separators read, "1,234.5" is 1234.5); a length
+ * in feet and inches (`2′ 8⅛″`, the display.units sentences) also as the inches, feet and
+ * metres it is, so a model may say it as "32 in", "2.7 ft" or "0.82 m".
+ */
 export function numbersIn(text: string): number[] {
-  return [...text.matchAll(NUMBER)].map((m) => Number(m[0].replace(/,/g, "")))
+  const out = [...text.matchAll(NUMBER)].map((m) => Number(m[0].replace(/,/g, "")))
     .filter(Number.isFinite);
+  for (const m of text.matchAll(FEET_INCHES)) {
+    if (m[2] === undefined && m[3] === undefined) continue;
+    const inches = Number(m[1] ?? 0) * 12 + Number(m[2] ?? 0) + (FRACTION[m[3] ?? ""] ?? 0);
+    out.push(inches, inches / 12, inches * 0.0254);
+  }
+  return out;
 }
 
 /** Every number anywhere in a JSON value (numbers, and numbers written in its strings). */

@@ -42,6 +42,7 @@ export const ask: Register = (p, { listing }) => {
         out,
         err,
         terminal: Deno.stdin.isTerminal(),
+        outTerminal: Deno.stdout.isTerminal(),
         display,
       });
     }));

@@ -36,6 +36,7 @@ import {
   tableOf,
   UNITS_OPTION,
 } from "../common.ts";
+import { questionsAsJson } from "../layout.ts";
 
 interface RunFlags {
   scan?: string;
@@ -172,6 +173,8 @@ async function cmdRun(toolId: string, f: RunFlags): Promise<number> {
     builtins: L.BUILTIN_SCANS,
     set,
     persona,
+    // Sentences follow --units / display.units; --json stays SI, sentences too.
+    units: f.json ? "metric" : shown.units,
   });
   session.subscribe((e) => {
     if (e.type === "step" && live) {
@@ -194,6 +197,7 @@ async function cmdRun(toolId: string, f: RunFlags): Promise<number> {
   }
   if (state.status === "needs_input") {
     if (!f.json) err(questionsText(m.id, state.questions));
+    if (!questionsAsJson(f.json)) return EXIT.needsInput;
     out(
       JSON.stringify({ status: "needs_input", tool: m.id, questions: state.questions }, null, 2),
     );
@@ -322,6 +326,7 @@ async function cmdDemo(
         builtins: L.BUILTIN_SCANS,
         persona,
         set,
+        units: o.json ? "metric" : shown.units,
       }).run();
     } catch (e) {
       summary.push([m.id, "skipped", (e as Error).message]);

@@ -54,6 +54,10 @@ export const importScan: Register = (p, { act }) => {
       if (o.json) return out(JSON.stringify({ scan: p.id, report, stored }, null, 2));
       // The name is data too: a crafted file name cannot recolour or retitle the terminal.
       const width = termWidth();
+      // What changes every answer about the building comes first (layers/headlines.ts).
+      for (const h of report.headlines ?? []) {
+        out(wrapIndented(`Warning: ${printableLine(h.text)}`, width, "", "  "));
+      }
       out(
         wrapIndented(
           `Imported ${printableLine(file)} as scan ${p.id} (${report.format})`,

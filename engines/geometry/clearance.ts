@@ -5,6 +5,7 @@
  * (Vatti clipping, see clip.ts); the widest circle uses polylabel (Mapbox's
  * pole of inaccessibility, a quadtree search that is exact to the precision asked for).
  */
+import { sayLength } from "../../ground/units.ts";
 import { checkpoint, ticker } from "../../ground/budget.ts";
 import polylabelJs from "npm:polylabel@2.1.0";
 import {
@@ -93,8 +94,8 @@ export function clearWidthBasisText(code: ClearWidthBasis, width_m?: number): st
       return "an opening without a door leaf: clear over its whole width";
     case "leaf_estimate":
       return `estimated as the ${
-        width_m!.toFixed(3)
-      } m leaf less ${DOOR_LEAF_AND_STOP_TEXT}, ${LEAF_ESTIMATE_ERROR_TEXT}`;
+        sayLength(width_m!, 3)
+      } leaf less ${DOOR_LEAF_AND_STOP_TEXT}, ${LEAF_ESTIMATE_ERROR_TEXT}`;
   }
 }
 

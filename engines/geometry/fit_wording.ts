@@ -3,9 +3,11 @@
  * message id and its data (ESLint's messageId + data) and `fitStepText` words them. Lengths
  * in metres; carry names as ./fit.ts names the ways of carrying ("flat", "on its side" …).
  */
+import { formatLength, unitsNow } from "../../ground/units.ts";
 import { type ConstraintMessage, type ConstraintMessages, constraintText } from "./routes/mod.ts";
 
-const f2 = (v: number) => `${v.toFixed(2)} m`;
+/** Metres to 2 decimals, or the length in the run's unit system (ground/units.ts). */
+const f2 = (v: number) => formatLength(v, unitsNow(), `${v.toFixed(2)} m`);
 
 /** What each message needs, by id. */
 export interface FitMessages {

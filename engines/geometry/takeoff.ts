@@ -8,6 +8,7 @@
  * Practice (6th ed., 2007) for net and gross internal area; ANSI Z765-2021 for the
  * finished-area convention (garages and unheated spaces left out; ceilings ≥ 7 ft).
  */
+import { sayLength } from "../../ground/units.ts";
 import type { Opening, Plan, Point, Room, RoomLabel } from "../../ground/plan.ts";
 import { ringArea_m2 } from "./clip.ts";
 import { isConvexRing } from "./polygon.ts";
@@ -256,7 +257,7 @@ export function exclusionText(
     case "unfinished":
       return `${room.label}: unheated or unfinished space`;
     case "low_ceiling":
-      return `ceiling ${room.height_m!.toFixed(2)} m is under 7 ft (2.134 m)`;
+      return `ceiling ${sayLength(room.height_m!)} is under 7 ft (2.134 m)`;
     case "outdoor":
       return `${room.label}: outside the building envelope`;
   }

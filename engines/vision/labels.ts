@@ -5,9 +5,14 @@
  * The weights are set by hand from what each cue means (a toilet is near-proof of a bathroom, a
  * sink is shared by bathrooms, kitchens and laundries, a 2.2 m+ door is a vehicle door), not
  * fitted: the 12 labelled ZInD panoramas are too few to fit them, and they are the evaluation;
- * what the scores were measured to mean is {@link SCORE_CHECK} / {@link SCORE_MEANING}. Below {@link COMMIT_SCORE} the answer is `unknown`, with the evidence listed. The label a plan
+ * what the scores were measured to mean is {@link SCORE_CHECK} / {@link SCORE_MEANING}.
+ * bench/vision_heldout.ts fits what can be fitted on 11 panoramas — a scale per cue group
+ * ({@link LabelFit}), the counter and carpet thresholds and the commit score — leave-one-out by
+ * panorama, and judges each held-out panorama with them, beside these hand-set weights judged the
+ * same way. Below {@link COMMIT_SCORE} the answer is `unknown`, with the evidence listed. The label a plan
  * already carries is never an input.
  */
+import { sayLength } from "../../ground/units.ts";
 import type { RoomLabel } from "../../ground/plan.ts";
 
 /** What is known about one room. Counts and sizes come from the plan; objects from panoramas. */
@@ -45,15 +50,20 @@ export type Cue =
   | { code: "counters.seen"; share: number }
   | { code: "objects.none" };
 
+/** An object cue's class and count in words: "a toilet", "an oven", "2 × chair". */
+export function objectWords(c: Extract<Cue, { code: "object.seen" }>): string {
+  return `${c.count > 1 ? `${c.count} × ` : /^[aeiou]/.test(c.label) ? "an " : "a "}${c.label}`;
+}
+
 /** A cue in words. */
 export function cueText(c: Cue): string {
   switch (c.code) {
     case "object.seen":
-      return `${
-        c.count > 1 ? `${c.count} × ` : /^[aeiou]/.test(c.label) ? "an " : "a "
-      }${c.label} seen (score ${c.score.toFixed(2)})`;
+      return `${objectWords(c)} seen (score ${c.score.toFixed(2)})`;
     case "door.vehicle":
-      return `a ${c.width_m.toFixed(2)} m wide door to the outside (a vehicle door is ≥ 2.2 m)`;
+      return `a ${sayLength(c.width_m)} wide door to the outside (a vehicle door is ≥ ${
+        sayLength(2.2, 1)
+      })`;
     case "shape.closed_small":
       return `a small room (${
         c.area_m2.toFixed(1)
@@ -242,6 +252,20 @@ export function isEvidence(o: { label: string; score: number }): boolean {
   return o.score >= (MIN_SCORE_BY_CLASS[o.label] ?? MIN_OBJECT_SCORE) && !!OBJECT_WEIGHTS[o.label];
 }
 
+/** The groups of cues whose log-odds a fit may scale together (see {@link LabelFit}). */
+export const CUE_GROUPS = ["objects", "geometry", "floor", "windows", "counters"] as const;
+export type CueGroup = (typeof CUE_GROUPS)[number];
+
+/**
+ * What an evaluation may fit on training panoramas (bench/vision_heldout.ts): a scale per cue
+ * group multiplying its hand-set log-odds (the priors stay as set), and the counter-share
+ * threshold. Absent, the hand-set values stand.
+ */
+export interface LabelFit {
+  scales?: Partial<Record<CueGroup, number>>;
+  counter_share?: number;
+}
+
 /**
  * Scores every candidate label for one room and commits to the best when it reaches
  * {@link COMMIT_SCORE}. `temperature` divides the log-odds before the softmax (temperature
@@ -255,11 +279,16 @@ export function labelRoom(
   commitScore = COMMIT_SCORE,
   temperature = 1,
   among?: readonly RoomLabel[],
+  fit: LabelFit = {},
 ): LabelGuess {
   const logit = new Map<RoomLabel, number>(CANDIDATE_LABELS.map((l) => [l, 0]));
-  const add = (l: RoomLabel, v: number) => logit.set(l, (logit.get(l) ?? 0) + v);
+  // Each cue group's log-odds are multiplied by its scale (1 unless fitted: LabelFit).
+  let scale = 1;
+  const group = (g: CueGroup) => (scale = fit.scales?.[g] ?? 1);
+  const add = (l: RoomLabel, v: number) => logit.set(l, (logit.get(l) ?? 0) + scale * v);
   const cues: Cue[] = [];
   for (const [l, v] of Object.entries(LABEL_PRIOR)) add(l as RoomLabel, v!);
+  group("objects");
   // Objects: the best score per class counts once.
   const best = new Map<string, number>();
   for (const o of e.objects) {
@@ -272,7 +301,7 @@ export function labelRoom(
   }
   // Geometry: the room's own, so not when choosing among an open plan's parts.
   if (!among) {
-    // Geometry.
+    group("geometry");
     const a = e.area_m2, ratio = e.short_m > 0 ? e.long_m / e.short_m : 1;
     if (e.widest_door_m >= 2.2) {
       add("garage", 5);
@@ -317,12 +346,14 @@ export function labelRoom(
     }
   }
   // The floor (floor.ts).
+  group("floor");
   if (e.floor) {
     const w = e.floor.kind === "carpet" ? CARPET_WEIGHTS : HARD_FLOOR_WEIGHTS;
     for (const [l, v] of Object.entries(w)) add(l as RoomLabel, v!);
     cues.push({ code: `floor.${e.floor.kind}`, contrast: e.floor.contrast });
   }
   // Window share of the walls: living rooms, dining rooms and bedrooms have the most glazing.
+  group("windows");
   if (!among && e.window_width_m !== undefined && e.perimeter_m) {
     const share = e.window_width_m / e.perimeter_m;
     if (share >= WINDOW_SHARE_HIGH) {
@@ -333,11 +364,13 @@ export function labelRoom(
     }
   }
   // Counters and base cabinets (counters.ts): kitchens above all, laundries sometimes.
-  if ((e.counter_share ?? 0) >= COUNTER_SHARE) {
+  group("counters");
+  if ((e.counter_share ?? 0) >= (fit.counter_share ?? COUNTER_SHARE)) {
     add("kitchen", 1.5), add("laundry", 0.5);
     cues.push({ code: "counters.seen", share: e.counter_share! });
   }
   // Labels whose cue is equipment: without it they are no more than the prior says.
+  group("objects");
   if (!best.size) {
     add("kitchen", -1.5);
     cues.push({ code: "objects.none" });

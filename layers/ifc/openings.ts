@@ -14,6 +14,8 @@ import type { IfcModel, IfcPlanInput, Storey } from "./storeys.ts";
 export interface RoomLookup {
   ringsOnFloor(floor: string): { id: string; floor: string; ring: Point[] }[];
   roomOfSpace(sid: number): string | undefined;
+  /** The floor a room (by id) is on. */
+  floorOfRoom(id: string): string | undefined;
 }
 
 /** What the openings phase tells the report. */

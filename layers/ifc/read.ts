@@ -15,6 +15,7 @@ import { InputError } from "../../ground/errors.ts";
 import { checkIfcLines } from "./lines.ts";
 import type { PlanInput } from "../../ground/plan.ts";
 import type { ImportReport } from "../types.ts";
+import { headline } from "../headlines.ts";
 import { round4 } from "../../engines/geometry/polygon.ts";
 import { checkIfcHeader } from "./header.ts";
 import { ids } from "./attrs.ts";
@@ -23,6 +24,8 @@ import { type IfcModel, type IfcPlanInput, planFloors, readModel } from "./store
 import { type RoomRings, roomsInsideWalls, spacesToRooms, type SpaceTally } from "./spaces.ts";
 import { doorsAndWindows, type OpeningTally, spaceBoundaries } from "./openings.ts";
 import { stairsAndRamps } from "./verticals.ts";
+import { lifts } from "./lifts.ts";
+import { type ConnectionTally, openConnections } from "./connections.ts";
 import { furnishing, railings } from "./objects.ts";
 import { readSite } from "./site.ts";
 
@@ -104,14 +107,26 @@ function buildPlan(
   roomsInsideWalls(m, plan, roomRings);
   const ringsOnFloor = (floor: string) => [...roomRings.values()].filter((r) => r.floor === floor);
   const roomOfSpace = (sid: number) => roomRings.get(sid)?.id;
-  const rooms = { ringsOnFloor, roomOfSpace };
+  const floorOfRoom = (rid: string) => plan.rooms.find((r) => r.id === rid)?.floor;
+  const rooms = { ringsOnFloor, roomOfSpace, floorOfRoom };
   const boundaries = spaceBoundaries(m, rsbIds);
   const openings = doorsAndWindows(m, plan, rooms, boundaries, nearestStoreyBelow);
-  stairsAndRamps(m, plan, rooms, nearestStoreyBelow);
+  const connections = openConnections(m, plan, roomRings, boundaries);
+  stairsAndRamps(m, plan, rooms, nearestStoreyBelow, boundaries);
+  const transport = lifts(m, plan, rooms, nearestStoreyBelow, boundaries);
   furnishing(m, plan, rooms, nearestStoreyBelow);
   railings(m, plan, rooms, nearestStoreyBelow);
   readSite(m, plan, projectId);
   finishReport(m, plan, rsbIds, spaces, openings);
+  connectionsReport(report, connections);
+  if (transport) {
+    report.counts = { ...report.counts, transport_elements: transport };
+    report.mapped.push(
+      `${
+        plan.verticals.filter((v) => v.kind === "lift").length
+      } lift verticals from ${transport} IfcTransportElement`,
+    );
+  }
   return { plan, report };
 }
 
@@ -186,7 +201,17 @@ function finishReport(
       `${clearFromVendor} door clear widths come from a vendor quantity (ArchiCAD "Durchgangslichte Breite"); IFC itself states no clear width.`,
     );
   } else report.lacking.push("no door clear widths (IFC states overall sizes only)");
-  if (!spaceIds.length) report.lacking.push("no IfcSpace: rooms are not modelled in this file");
+  if (!spaceIds.length) {
+    report.lacking.push("no IfcSpace: rooms are not modelled in this file");
+    report.headlines = [
+      ...(report.headlines ?? []),
+      headline("no_rooms", {
+        entity: "IfcSpace",
+        storeys: storeys.length,
+        derived_rooms: plan.rooms.filter((r) => r.derived).length,
+      }),
+    ];
+  }
   if (!rsbIds.length) report.lacking.push("no IfcRelSpaceBoundary: openings placed by geometry");
   if (!furnIds.length) report.lacking.push("no furnishing elements: no objects");
   if (!plan.verticals.length) report.lacking.push("no stairs or ramps");
@@ -194,6 +219,28 @@ function finishReport(
   report.assumptions.push(
     "An IFC model is a design, not a survey: its sizes are as designed; the scan uncertainty defaults apply.",
   );
+}
+
+/** Report: the open-plan connections, by how each was known. */
+function connectionsReport(report: ImportReport, c: ConnectionTally): void {
+  report.counts = { ...report.counts, open_virtual: c.virtual, open_wallless: c.wallless };
+  if (c.virtual) {
+    report.mapped.push(
+      `${c.virtual} openings between open-plan spaces from their virtual boundaries (IfcRelSpaceBoundary to an IfcVirtualElement)`,
+    );
+  }
+  if (c.wallless) {
+    report.assumptions.push(
+      `${c.wallless} openings join spaces with no door between them whose footprints meet where no wall stands (walls by their bounding boxes): taken as open plan.`,
+    );
+  }
+  if (c.unplaced.length) {
+    report.warnings.push(
+      `${c.unplaced.length} virtual boundaries join spaces whose footprints do not meet: not placed (${
+        c.unplaced.slice(0, 5).join(", ")
+      })`,
+    );
+  }
 }
 
 function defaultId(ref: string): string {

@@ -196,7 +196,9 @@ function readElements(
       ...railIds,
       ...stairParts,
     ],
-    new Set(spaceIds),
+    // Triangles for spaces (their footprints) and stairs and ramps (where their flights start
+    // and end: layers/ifc/vertical_ends.ts).
+    new Set([...spaceIds, ...stairish, ...[...stairIds, ...rampIds].flatMap((s) => partsDeep(s))]),
   );
 
   // Walls only matter for storeys without spaces or without a stated elevation.

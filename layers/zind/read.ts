@@ -7,7 +7,7 @@
  * height, ceiling at ceiling_height − camera_height) and `code/partition_zind.py` (metres =
  * local · floor_plan_transformation.scale · scale_meters_per_coordinate[floor]).
  */
-import { dirname, join } from "node:path";
+import { dirname, resolve } from "node:path";
 import { InputError } from "../../ground/errors.ts";
 import type { PlanInput, Point, RoomLabel } from "../../ground/plan.ts";
 import type { ImportReport } from "../types.ts";
@@ -438,7 +438,7 @@ function readRoom(
       at: [at[0], at[1], round4(p.camera_height * p.t.scale * smpc)],
       own: roomId,
       image: p.image_path && !/^[a-z]+:\/\//i.test(into.ref)
-        ? join(dirname(into.ref), p.image_path)
+        ? resolve(dirname(into.ref), p.image_path)
         : p.image_path,
       heading_deg: zindHeadingDeg(p.t),
     });

@@ -4,8 +4,9 @@
  * result's own numbers; markdown gives pipe tables; the preferences set them once; `--json`
  * stays as it is (SI).
  */
-import { cli, tempHome } from "../_cli.ts";
-import { assert, assertEquals, assertMatch } from "../_assert.ts";
+import { cli, cliError, tempHome } from "../_cli.ts";
+import { assert, assertEquals } from "../_assert.ts";
+import { assertGolden } from "../_golden.ts";
 import { fmtNumber as fmtNum } from "../../ground/text.ts";
 import { feetInches, squareFeet } from "../../ground/units.ts";
 
@@ -43,10 +44,23 @@ Deno.test("format: demo at COLUMNS=80 in all three formats (boxes, plain lines, 
   assertEquals(lines.filter((l) => BOX.test(l)), [], "plain has no box characters");
   assertEquals(lines.filter((l) => width(l) > 80), [], "every plain line fits 80 columns");
   assert(lines.includes("Checks:") && lines.includes("Metrics:"), "headings name the lists");
-  assertMatch(plain, /^ {2}- .+: (pass|fail|warn|unknown), measured \d/m);
+  assert(lines.some((l) => l.startsWith("  - ")), "lists of items");
   const md = await run("markdown");
-  assert(md.includes("| Check | Status | Measured | Limit | Rule / note |"));
-  assert(md.includes("### Checks") && md.includes("| --- | --- |"));
+  const mdLines = md.split("\n");
+  // A pipe table: a header row, then its --- row.
+  const headers = mdLines.filter((l, i) =>
+    l.startsWith("| ") && mdLines[i + 1]?.startsWith("| --- |")
+  );
+  assert(headers.length > 3, `${headers.length} markdown tables`);
+  assert(mdLines.some((l) => l.startsWith("### ")), "markdown headings");
+  // The words: the headings of each list and the tables' header rows, once each.
+  // (the generic ones: a list's heading, a section's, the metric and check tables' header rows)
+  const generic = (l: string) => ["Metric", "Check"].includes(l.split(" | ")[0].slice(2));
+  await assertGolden("cli.format.demo_headings", {
+    plain: [...new Set(lines.filter((l) => l.endsWith(":") && !l.includes(" ")))],
+    markdown: [...new Set(mdLines.filter((l) => l.startsWith("### ")))],
+    tables: [...new Set(headers.filter(generic))],
+  });
   // Every row of a markdown table has as many cells as its header (pipes in cells escaped).
   const cells = (l: string) => l.replaceAll("\\|", "").split("|").length;
   let head = 0;
@@ -58,25 +72,32 @@ Deno.test("format: demo at COLUMNS=80 in all three formats (boxes, plain lines, 
     if (!head) head = cells(l);
     else assertEquals(cells(l), head, l);
   }
-  assert(!BOX.test(md.replace(/^---$/gm, "")), "markdown has no box characters");
+  assertEquals(mdLines.filter((l) => l !== "---" && BOX.test(l)), [], "markdown has no boxes");
 });
 
 Deno.test("format: plain gives one line per check from the result's numbers; markdown a row", async () => {
   const home = tempHome();
   const checks = await doorJson(home);
   const plain = (await cli(home, [...DOOR, "--format", "plain"], W80)).stdout;
-  const flat = plain.replace(/\n {4}/g, " ");
-  for (const c of checks) {
-    const line = `  - ${c.label}: ${c.status}, measured ${fmtNum(c.measured!)} ${c.unit}, limit ${
-      fmtNum(c.limit!)
-    } ${c.unit}`;
-    assert(flat.includes(line), `missing: ${line}`);
-  }
+  const flat = plain.replaceAll("\n    ", " ").split("\n");
   const md = (await cli(home, [...DOOR, "--format", "markdown"], W80)).stdout;
+  const rows = md.split("\n").filter((l) => l.startsWith("| ")).map((l) =>
+    l.split(" | ").map((c) => c.replaceAll("|", "").trim())
+  );
   for (const c of checks) {
-    assert(
-      md.includes(
-        `| ${c.label} | ${c.status} | ${fmtNum(c.measured!)} m | ${fmtNum(c.limit!)} m |`,
+    // Plain: "  - <label>: <status>, measured <n> <unit>, limit <n> <unit>[; note]".
+    const line = flat.find((l) => l.startsWith(`  - ${c.label}: `));
+    assert(line, c.label);
+    const parts = line.slice(`  - ${c.label}: `.length).split(", ");
+    assertEquals(parts[0], c.status, line);
+    assertEquals(parts[1].split(" ").slice(1), [fmtNum(c.measured!), c.unit], line);
+    assertEquals(parts[2].split(";")[0].split(" ").slice(1), [fmtNum(c.limit!), c.unit], line);
+    // Markdown: a row of label, status, measured and limit with the unit.
+    const row = rows.find((r) => r[0] === c.label);
+    assertEquals(
+      row?.slice(1, 4),
+      [c.status, fmtNum(c.measured!), fmtNum(c.limit!)].map(
+        (v, i) => i === 0 ? v : [v, "m"].join(" "),
       ),
       c.label,
     );
@@ -92,7 +113,8 @@ Deno.test("format: display.format is saved once; --format overrides; a bad one i
   assert((await cli(home, [...DOOR, "--format", "table"], W80)).stdout.includes("┌"));
   const bad = await cli(home, [...DOOR, "--format", "html"], W80);
   assertEquals(bad.code, 2);
-  assertMatch(bad.stderr, /--format: must be one of table, plain, markdown, got "html"/);
+  assertEquals(cliError(bad).input, "--format");
+  await assertGolden("cli.format.bad", { error: cliError(bad).line });
   assertEquals(await doorJson(home), before, "--json is the same whatever the format");
   const badPref = await cli(home, ["prefs", "set", "display.format", '"boxes"']);
   assertEquals(badPref.code, 2);

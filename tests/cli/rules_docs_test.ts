@@ -67,6 +67,7 @@ export const ISSUE_25_RULES = [
   "fha-req7b-wc-grab-side",
   "fha-req7b-wc-other-side",
   "adk-3.2-balcony-guard",
+  "adk-3.2-landing-guard",
   "adk-3.3-guard-openings",
   "adk-1.41-stair-guard",
   "adm1-m4-3-ramp",

@@ -11,6 +11,8 @@ import { confinedFlags } from "../../host/confine.ts";
 import { ModelViewSchema } from "../../mcp/tools.ts";
 import { sharedData } from "../_data.ts";
 import { freshHome, MCP_TS, PROJECT, start } from "./_connect.ts";
+import { openStore } from "../../core/store.ts";
+import { assertGolden } from "../_golden.ts";
 
 const IFC = sharedData("ifc/AC20-FZK-Haus.ifc");
 const ROOT = dirname(IFC);
@@ -39,7 +41,12 @@ Deno.test("mcp import_scan: a file under --root becomes a scan the tools run on"
     const view = valid(imp);
     assert.equal(imp.isError, undefined, JSON.stringify(imp));
     assert.equal(view.scan, "fzk");
-    assert.match(view.verdict, /^Imported .* as scan fzk \(ifc\): 2 floor\(s\), 7 room\(s\)/);
+    // Stored as the command line stores it: the IFC's floors and rooms.
+    const st = openStore(home);
+    const [row] = st.listScans();
+    st.close();
+    assert.deepEqual([row.id, row.format, row.floors, row.rooms], ["fzk", "ifc", 2, 7]);
+    const imported = view.verdict.replace(ROOT, "<root>");
     // The imported scan is there for every tool.
     const run = await s.client.callTool({
       name: "door_clearance",
@@ -52,7 +59,10 @@ Deno.test("mcp import_scan: a file under --root becomes a scan the tools run on"
       arguments: { path: `${PROJECT}/fixtures/demo/plan.json` },
     }) as Record<string, unknown>;
     assert.equal(outside.isError, true);
-    assert.match(valid(outside).verdict, /outside the server's --root folders/);
+    await assertGolden("mcp.import_scan.root", {
+      imported,
+      outside: valid(outside).verdict.replace(ROOT, "<root>").replace(PROJECT, "<project>"),
+    });
   } finally {
     await s.close();
   }
@@ -69,18 +79,21 @@ Deno.test("mcp results: needs-input and bad input validate against the output sc
     assert.equal(needs.isError, true);
     const v = valid(needs);
     assert.deepEqual(v.missing?.map((m) => m.input), ["chair_width_m"]);
-    assert.match(v.verdict, /Ask the person/);
     const bad = await s.client.callTool({
       name: "ceiling_height",
       arguments: { scan: "demo", min_height_m: 99 },
     }) as Record<string, unknown>;
     assert.equal(bad.isError, true);
-    assert.match(valid(bad).verdict, /^Not run: min_height_m/);
+    assert.equal(valid(bad).verdict.split(": ")[1], "min_height_m", "names the input");
     const noRoot = await s.client.callTool({
       name: "import_scan",
       arguments: { path: IFC },
     }) as Record<string, unknown>;
-    assert.match(valid(noRoot).verdict, /started without --root/);
+    await assertGolden("mcp.import_scan.needs", {
+      needs: v.verdict,
+      bad: valid(bad).verdict,
+      no_root: valid(noRoot).verdict.replace(IFC, "<file>"),
+    });
   } finally {
     await s.close();
   }
@@ -119,7 +132,10 @@ Deno.test({
     await p.stdout.cancel();
     await p.stderr.cancel();
     await p.status;
-    assert.ok(seen.replace(/\r?\n/g, " ").includes(TERMINAL_HINT.slice(0, 60)), seen);
-    assert.match(seen, /--print-host-config/);
+    assert.ok(
+      seen.replaceAll("\r", "").replaceAll("\n", " ").includes(TERMINAL_HINT.slice(0, 60)),
+      seen,
+    );
+    assert.ok(seen.includes("--print-host-config"), seen);
   },
 });

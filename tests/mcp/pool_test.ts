@@ -10,6 +10,8 @@ import { confinedFlags } from "../../host/confine.ts";
 import { parseMcpArgs } from "../../mcp.ts";
 import { gridPlan } from "../_big_plan.ts";
 import { FIXTURE_TOOLS, freshHome, MCP_TS, start } from "./_connect.ts";
+import { openStore } from "../../core/store.ts";
+import { assertGolden } from "../_golden.ts";
 
 const text = (r: unknown) =>
   ((r as { content: { type: string; text?: string }[] }).content.find((c) => c.type === "text")
@@ -30,29 +32,44 @@ Deno.test("mcp pool: --workers 2 --queue 2 runs two, queues two and refuses the 
     await s.client.ping();
     const ping_ms = performance.now() - t0;
     const out = await Promise.all(calls);
-    const busy = out.filter((r) => /busy: 2 runs are going and 2 are waiting/.test(text(r)));
-    const ran = out.filter((r) => /Spun for 0\.6 s/.test(text(r)));
+    // Four ran (each stored, linked as a run); two were refused at once, nothing run.
+    const isError = (r: unknown) => (r as { isError?: boolean }).isError === true;
+    const busy = out.filter(isError);
+    const ran = out.filter((r) => !isError(r));
     assert.equal(busy.length, 2, out.map(text).join("\n"));
     assert.equal(ran.length, 4, out.map(text).join("\n"));
-    for (const b of busy) {
-      assert.equal((b as { isError?: boolean }).isError, true);
-      assert.match(text(b), /nothing was run\. Retry in a little while/);
-    }
+    const linked = (r: unknown) =>
+      (r as { content: { type: string }[] }).content.some((c) => c.type === "resource_link");
+    assert.deepEqual([ran.map(linked), busy.map(linked)], [[true, true, true, true], [
+      false,
+      false,
+    ]]);
+    const refusals = [...new Set(busy.map((b) => JSON.parse(text(b)).verdict))];
+    assert.equal(refusals.length, 1, "both refused in the same words");
+    await assertGolden("mcp.pool.busy", { refusal: refusals[0] });
     console.log(`ping while the pool was full: ${ping_ms.toFixed(1)} ms`);
   } finally {
     await s.close();
   }
 });
 
-Deno.test("mcp pool: --workers and --queue are checked in words", () => {
+Deno.test("mcp pool: --workers and --queue are checked in words", async () => {
   assert.deepEqual(parseMcpArgs(["--workers=3", "--queue", "0"]), {
     roots: [],
     workers: 3,
     queue: 0,
   });
-  assert.throws(() => parseMcpArgs(["--workers=0"]), /--workers must be a whole number from 1/);
-  assert.throws(() => parseMcpArgs(["--queue=-1"]), /--queue must be a whole number from 0/);
-  assert.throws(() => parseMcpArgs(["--workers=two"]), /got two/);
+  const said: Record<string, string> = {};
+  for (const arg of ["--workers=0", "--queue=-1", "--workers=two"]) {
+    assert.throws(() => parseMcpArgs([arg]), (e: Error) => {
+      // Named by its flag, with the value given.
+      const [flag, value] = arg.split("=");
+      assert.ok(e.message.startsWith(flag) && e.message.includes(value), e.message);
+      said[arg] = e.message;
+      return true;
+    });
+  }
+  await assertGolden("mcp.pool.flags", said);
 });
 
 Deno.test("mcp pool: import_scan runs in a worker: a ping sent after a large import is answered first", async () => {
@@ -76,12 +93,11 @@ Deno.test("mcp pool: import_scan runs in a worker: a ping sent after a large imp
     await s.client.ping();
     pingDone = performance.now();
     const r = await imp;
-    assert.match(
-      text(r),
-      new RegExp(
-        `Imported .* as scan big \\(plan-json\\): 1 floor\\(s\\), ${side * side} room\\(s\\)`,
-      ),
-    );
+    assert.equal(JSON.parse(text(r)).scan, "big", text(r));
+    const st = openStore(home);
+    const big = st.listScans().find((x) => x.id === "big")!;
+    st.close();
+    assert.deepEqual([big.format, big.floors, big.rooms], ["plan-json", 1, side * side]);
     assert.ok(
       pingDone < importDone,
       `ping answered ${(importDone - pingDone).toFixed(0)} ms before the import`,

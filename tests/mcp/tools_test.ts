@@ -8,6 +8,7 @@ import ceiling from "../../tools/ceiling_height/mod.ts";
 import { elicitationSchema, missingOf } from "../../mcp/call.ts";
 import { createSession } from "../../core/session.ts";
 import { argumentsSchema } from "../../mcp/server.ts";
+import { assertGolden } from "../_golden.ts";
 import {
   mcpAnnotations,
   mcpInputSchema,
@@ -35,12 +36,15 @@ const sample = tool({
   run: () => ({ verdict: { status: "pass", text: "ok" } }),
 });
 
-Deno.test("mcpInputSchema: only inputs nothing can fill are required; no defaults listed", () => {
+Deno.test("mcpInputSchema: only inputs nothing can fill are required; no defaults listed", async () => {
   const s = mcpInputSchema(sample) as { required: string[]; properties: Record<string, any> };
   assert.deepEqual(s.required, ["width_m", "count"]);
   assert.equal(s.properties.step_m.default, undefined);
-  assert.match(s.properties.step_m.description, /If omitted: the persona's preset .* 0\.02/);
-  assert.match(s.properties.scan.description, /the selected scan/);
+  // Each says what fills it when omitted (words in the golden file).
+  await assertGolden("mcp.tools.input_descriptions", {
+    step_m: s.properties.step_m.description,
+    scan: s.properties.scan.description,
+  });
   assert.equal(s.properties.width_m.maximum, 2);
   assert.equal(s.properties.count.type, "integer");
   // The manifest's own schema still requires scan: the MCP view changed only the copy.
@@ -94,16 +98,17 @@ Deno.test("elicitationSchema: flat primitives with ask, unit; scans offered by n
     s.properties.scan.oneOf.map((o: any) => o.const),
     Object.keys(BUILTIN_SCANS).sort(),
   );
-  assert.match(s.properties.scan.oneOf[0].title, /\(demo\)$/);
   // A length is text, read by the one length reader in any unit (issue 23).
-  assert.equal(
-    s.properties.width_m.description,
-    `How wide? (m, or with a unit: 66 cm, 26 in, 2' 10")`,
-  );
+  const q = out.questions.find((x) => x.input === "width_m")!;
   assert.equal(s.properties.width_m.type, "string");
   assert.equal(s.properties.count.type, "integer");
   for (const p of Object.values(s.properties) as any[]) {
     assert.ok(["string", "number", "integer", "boolean"].includes(p.type));
   }
-  assert.deepEqual(missingOf(out.questions)[1], { input: "width_m", ask: "How wide?", unit: "m" });
+  assert.deepEqual(missingOf(out.questions)[1], { input: "width_m", ask: q.ask, unit: "m" });
+  // The words: the building by its name and id; the length's question with the units it reads.
+  await assertGolden("mcp.tools.width_description", {
+    scan_title: s.properties.scan.oneOf[0].title,
+    width_m: s.properties.width_m.description,
+  });
 });

@@ -1,6 +1,8 @@
 /** render/sunpath.ts: the projection, the SVG's parts, and PNG bytes through sharp. */
 import { skyToChart, sunPathPng, sunPathSvg } from "../../render/sunpath.ts";
 import { assertEquals, assertOk } from "../_assert.ts";
+import { assertGolden } from "../_golden.ts";
+import { dom, textsOf } from "../_html.ts";
 
 const near = (a: number, e: number, what: string) =>
   assertOk(Math.abs(a - e) < 1e-9, `${what}: ${a} vs ${e}`);
@@ -18,8 +20,9 @@ Deno.test("skyToChart: zenith at the centre, the horizon on the rim, north up an
 });
 
 Deno.test("sunPathSvg draws day paths, hour lines, the horizon and window facings, escaping text", async () => {
+  const title = "Sun <path> & co"; // markup-like text that must be escaped
   const svg = sunPathSvg({
-    title: "Sun <path> & co",
+    title,
     days: [
       { label: "21 Jun", points: [[60, 5], [180, 60], [300, 5]] },
       { label: "today", points: [[90, 1], [180, 40], [270, 1]], highlight: true },
@@ -30,20 +33,23 @@ Deno.test("sunPathSvg draws day paths, hour lines, the horizon and window facing
     size_px: 400,
   });
   assertOk(svg.startsWith("<svg") && svg.trimEnd().endsWith("</svg>"));
-  assertEquals(svg.match(/class="day"/g)?.length, 2);
-  assertEquals(svg.match(/class="hour"/g)?.length, 1);
+  const doc = dom(svg);
+  assertEquals(doc.querySelectorAll(".day").length, 2);
+  assertEquals(doc.querySelectorAll(".hour").length, 1);
   assertOk(svg.includes('class="horizon"'));
   assertOk(svg.includes('class="window-sector"'), "one facing: its half-sky is shaded");
   assertOk(svg.includes("w1 6.3 h"));
-  assertOk(svg.includes("Sun &lt;path&gt; &amp; co"));
+  // The title, escaped for XML, reads back as given.
+  assertOk(textsOf(doc, "text").includes(title), "the title");
   const png = await sunPathPng(svg, 200);
   assertEquals([...png.slice(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   // PNG IHDR width (bytes 16–19, big-endian).
   assertEquals((png[16] << 24) | (png[17] << 16) | (png[18] << 8) | png[19], 200);
 });
 
-Deno.test("sunPathSvg: window labels stay inside the picture at every facing", () => {
+Deno.test("sunPathSvg: window labels stay inside the picture at every facing", async () => {
   const long = "Attic room under the eaves 10.8 h";
+  const keyLines: Record<number, string[]> = {};
   for (const facing of [0, 60, 90, 120, 180, 240, 270, 300]) {
     const svg = sunPathSvg({
       title: "t",
@@ -54,7 +60,7 @@ Deno.test("sunPathSvg: window labels stay inside the picture at every facing", (
     const size = Number(/width="(\d+)"/.exec(svg)![1]);
     if (svg.includes("window-key-number")) {
       // No room beside the rim: a number there, and its words in the key under the legend.
-      assertOk(svg.includes(`1: facing ${facing}°: ${long}`), `facing ${facing}: key line`);
+      keyLines[facing] = textsOf(dom(svg), "text.window-key").filter((t) => t.startsWith("1:"));
       continue;
     }
     const m = /text-anchor="(start|end|middle)"[^>]*><tspan x="([\d.]+)"/.exec(
@@ -67,4 +73,7 @@ Deno.test("sunPathSvg: window labels stay inside the picture at every facing", (
     ];
     assertOk(x0 >= 0 && x1 <= size, `facing ${facing}: label spans ${x0}…${x1} of ${size}`);
   }
+  // Where a number stands in for the label, the key says it in full: "1: facing N°: …".
+  for (const [facing, lines] of Object.entries(keyLines)) assertEquals(lines.length, 1, facing);
+  await assertGolden("render.sunpath.key_lines", keyLines);
 });

@@ -4,6 +4,7 @@
  * detector view by view, with a step per view and cancellation between views. The folder starts
  * with "_" so the registry does not take it for a tool.
  */
+import type { PanoramaMissing } from "../../ground/image.ts";
 import type { Ctx } from "../../core/context.ts";
 import type { Plan, Room, Sweep } from "../../ground/plan.ts";
 import { DetectorUnavailableError } from "../../engines/vision/centernet.ts";
@@ -33,6 +34,8 @@ export interface Sight {
   /** True when the detections came from the cache. */
   cached?: boolean;
   missing?: string;
+  /** Why the panorama is missing, as a code (ground/image.ts), when it could not be read. */
+  missing_code?: PanoramaMissing;
 }
 
 /** The sights of a set of sweeps, with counts and the detector problem if any. */
@@ -78,7 +81,11 @@ export async function see(
     ctx.throwIfCancelled();
     const ref = await ctx.panorama(scan, sweep.id);
     if ("missing" in ref) {
-      out.sights.push({ sweep, missing: ref.missing });
+      out.sights.push({
+        sweep,
+        missing: ref.missing,
+        ...(ref.code ? { missing_code: ref.code } : {}),
+      });
       continue;
     }
     const hit = ctx.detections.get(ref.hash, key);

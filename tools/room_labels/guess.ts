@@ -5,6 +5,7 @@
  */
 import type { Plan, Room, RoomLabel } from "../../ground/plan.ts";
 import {
+  CANDIDATE_LABELS,
   judgeRoom,
   type LabelGuess,
   labelRoom,
@@ -14,6 +15,8 @@ import {
 import { floorKind } from "../../engines/vision/floor.ts";
 import {
   assignHouse,
+  type DoorEdge,
+  doorGraph,
   type HouseLabel,
   type NestLabel,
   nestLabels,
@@ -83,12 +86,16 @@ export function guessRooms(
     out.set(room.id, { own, panoramas, base });
   }
   // The whole home at once: needs filled by the rooms that lose least by taking them.
-  const house = assignHouse([...out].map(([id, x]) => ({
-    id,
-    scores: softmax(x.own.logits),
-    objects: x.base.objects,
-    widest_door_m: x.base.widest_door_m,
-  })));
+  const house = assignHouse(
+    [...out].map(([id, x]) => ({
+      id,
+      scores: softmax(x.own.logits),
+      objects: x.base.objects,
+      widest_door_m: x.base.widest_door_m,
+    })),
+    undefined,
+    doorsInto(plan, out),
+  );
   for (const h of house) out.get(h.id)!.house = h;
   // Closets inside bedrooms, storage off living spaces: rooms with one door into a seen room.
   const oneDoor = [...out.keys()].flatMap((id) => {
@@ -106,6 +113,27 @@ export function guessRooms(
   return out;
 }
 
+/**
+ * The plan's door graph (house.ts), each door into an open plan of several parts marked with the
+ * label of that room's sweep nearest the door: the part it opens into ("unknown" when that sweep's
+ * panorama was not seen or commits to none).
+ */
+function doorsInto(plan: Plan, out: Map<string, RoomGuess>): Map<string, DoorEdge[]> {
+  const g = doorGraph(plan.openings);
+  const open = new Set(plan.rooms.filter((r) => (r.parts?.length ?? 0) > 1).map((r) => r.id));
+  for (const edges of g.values()) {
+    for (const e of edges) {
+      if (!open.has(e.into)) continue;
+      const near = plan.sweeps.filter((s) => s.room === e.into)
+        .map((s) => ({ id: s.id, d: Math.hypot(s.at[0] - e.at[0], s.at[1] - e.at[1]) }))
+        .sort((a, b) => a.d - b.d)[0];
+      const p = near && out.get(e.into)?.panoramas.find((x) => x.sweep === near.id);
+      e.seen = p?.label ?? "unknown";
+    }
+  }
+  return g;
+}
+
 /** A seen room's decided guess, its check data and its judgement against the plan. */
 export function guessData(
   room: Room,
@@ -120,11 +148,23 @@ export function guessData(
   const byNeed = r.own.label === "unknown" && !!h?.need && !!h.clear;
   const byNest = r.own.label === "unknown" && !byNeed && !!r.nest &&
     r.nest.score >= commit_score;
-  const byHouse = byNeed || byNest;
-  const guess = byNeed
+  // A room that looks most like a bedroom but opens off the kitchen and no hallway: the house's
+  // scores, with the door rule's cost on bedroom, decide it (house.ts).
+  const door = !byNeed && !byNest && r.own.best === "bedroom" ? h?.door : undefined;
+  const byHouse = byNeed || byNest || !!door;
+  const guess: LabelGuess = byNeed
     ? { ...r.own, label: h!.label }
     : byNest
     ? { ...r.own, label: r.nest!.label }
+    : door
+    ? {
+      ...r.own,
+      label: door.score >= commit_score ? door.best : "unknown",
+      best: door.best,
+      score: door.score,
+      top: door.scores.map((score, i) => ({ label: CANDIDATE_LABELS[i], score }))
+        .sort((a, b) => b.score - a.score).slice(0, 3),
+    }
     : r.own;
   const parts = room.parts ?? [];
   const judged = planLabel
@@ -144,7 +184,23 @@ export function guessData(
     decided_by: byHouse ? "house" : "room",
     ...(r.nest ? { nest: r.nest } : {}),
     ...(h
-      ? { house: { label: h.label, ...(h.need ? { need: h.need, clear: !!h.clear } : {}) } }
+      ? {
+        house: {
+          label: h.label,
+          ...(h.need ? { need: h.need, clear: !!h.clear } : {}),
+          ...(h.door
+            ? {
+              door: {
+                code: h.door.code,
+                kitchens: h.door.kitchens,
+                cost: round(h.door.cost, 3),
+                best: h.door.best,
+                score: round(h.door.score, 3),
+              },
+            }
+            : {}),
+        },
+      }
       : {}),
     ...(planLabel ? { agreement: judged.agreement, by: judged.by } : {}),
     evidence: guess.evidence,

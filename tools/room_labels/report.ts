@@ -5,7 +5,7 @@
 import type { Room } from "../../ground/plan.ts";
 import type { CodeData, Overlay, ToolResult } from "../../core/result.ts";
 import { polygonGeometry } from "../../engines/geometry/geojson.ts";
-import { type LabelGuess, SCORE_MEANING } from "../../engines/vision/labels.ts";
+import { type LabelGuess, objectWords, SCORE_MEANING } from "../../engines/vision/labels.ts";
 import { VIEW_SETUP } from "../../engines/vision/panorama.ts";
 import { findingWords, wording } from "../../core/wording.ts";
 import { capitalise } from "../../ground/text.ts";
@@ -103,10 +103,8 @@ export function roomOverlay(
 }
 
 /** What a guess's panoramas show, in words ("toilet and sink"), or its shape alone. */
-export function shows(g: LabelGuess): string {
-  const seen = g.evidence.filter((e) => / seen \(score/.test(e)).map((e) =>
-    e.replace(/ seen \(score [0-9.]+\)/, "")
-  );
+export function shows(g: Pick<LabelGuess, "cues">): string {
+  const seen = g.cues.flatMap((c) => c.code === "object.seen" ? [objectWords(c)] : []);
   if (!seen.length) return "no fixtures, and its shape";
   return seen.length === 1 ? seen[0] : `${seen.slice(0, -1).join(", ")} and ${seen.at(-1)}`;
 }
@@ -149,7 +147,13 @@ export interface GuessData {
   /** Who decided the label: the room's own evidence, or the house (a need it clearly fills). */
   decided_by: "room" | "house";
   /** The house-level assignment's label for the room (engines/vision/house.ts). */
-  house?: { label: string; need?: string; clear?: boolean };
+  house?: {
+    label: string;
+    need?: string;
+    clear?: boolean;
+    /** The door rule (house.ts): its doors open into a kitchen and no hallway. */
+    door?: { code: string; kitchens: string[]; cost: number; best: string; score: number };
+  };
   /** A closet-or-storage room split by the room its one door opens into (house.ts nestLabels). */
   nest?: { label: string; code: string; into: string; into_label: string; score: number };
   /** Against the plan: its label, a part of its open plan, differs, or unknown; judged by. */
@@ -196,6 +200,8 @@ export const say = wording<{
         ? `, decided for the whole home: it is surely a closet or storage (${
           d.nest.score.toFixed(2)
         }), and its one door opens into a ${d.nest.into_label}`
+        : d.house?.door && !d.house.need
+        ? `, decided for the whole home: it looks most like a bedroom, but its doors open off the kitchen and into no hallway, and bedrooms open off a hallway`
         : `, decided for the whole home: its panoramas alone leave it under the score needed, but it is the clear candidate for the ${d.house?.label} the home needs`
     }. ${evidenceOf(d)}.${
       d.panoramas.length > 1 || d.by === "panoramas"

@@ -16,6 +16,7 @@ import {
   objectsInRooms,
   roomName,
   see,
+  type Sight,
   sweepsByRoom,
 } from "../_vision/see.ts";
 import { round } from "../../ground/text.ts";
@@ -137,7 +138,7 @@ export default named(tool({
     const verdict = seenRooms === 0
       ? seen.unavailable
         ? say.verdict("unknown", "verdict.unavailable", { why: seen.unavailable })
-        : say.verdict("unknown", "verdict.none_seen", { rooms: plan.rooms.length })
+        : say.verdict("unknown", "verdict.none_seen", unseenWhy(plan.rooms.length, seen.sights))
       : plan.rooms.length - seenRooms
       ? say.verdict("unknown", "verdict.some_unseen", tally)
       : say.verdict("pass", "verdict.all_seen", tally);
@@ -197,4 +198,12 @@ function listObjects(room: Room, name: string, found: Found) {
     ];
   });
   return { objects, overlays, rows, classes, count: merged.length + bearingsOnly.length };
+}
+
+/** Why no room was seen: the first missing panorama's sentence, the count of others, the codes. */
+function unseenWhy(rooms: number, sights: Sight[]) {
+  const missing = sights.filter((s) => s.missing !== undefined);
+  if (!missing.length) return { rooms };
+  const codes = [...new Set(missing.map((s) => s.missing_code ?? "panorama.unreadable"))];
+  return { rooms, why: missing[0].missing!, others: missing.length - 1, codes };
 }

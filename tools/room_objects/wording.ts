@@ -2,6 +2,7 @@
  * room_objects' words, made in one place from codes and data (core/wording.ts): the step, check
  * labels and notes, overlay labels, table cells, assumptions and verdicts.
  */
+import { fmtM } from "../../core/result.ts";
 import { wording } from "../../core/wording.ts";
 
 /** An object placed on the plan, as the table lists it. */
@@ -25,7 +26,13 @@ export interface Messages {
   "assumption.camera_height": { sweeps: number; height_m: number };
   "assumption.no_heading": { sweeps: string[] };
   "verdict.unavailable": { why: string };
-  "verdict.none_seen": { rooms: number };
+  "verdict.none_seen": {
+    rooms: number;
+    /** The first panorama's reason, how many others were not seen, and the reasons' codes. */
+    why?: string;
+    others?: number;
+    codes?: string[];
+  };
   "verdict.some_unseen": Tally;
   "verdict.all_seen": Tally;
 }
@@ -55,13 +62,18 @@ export const say = wording<Messages>({
   "assumption.flat_floor": () =>
     "Each object is taken to stand on a flat floor where the bottom of its box is seen; its depth is taken equal to its width. Objects on counters or walls (microwaves, sinks) land beyond their true place.",
   "assumption.camera_height": (d) =>
-    `${d.sweeps} sweep(s) have no plausible camera height in the plan; ${d.height_m} m (a tripod) is assumed for them.`,
+    `${d.sweeps} sweep(s) have no plausible camera height in the plan; ${
+      fmtM(d.height_m)
+    } (a tripod) is assumed for them.`,
   "assumption.no_heading": (d) =>
     `${d.sweeps.length} sweep(s) have no heading, so their objects are listed by bearing and not placed: ${
       d.sweeps.join(", ")
     }.`,
   "verdict.unavailable": (d) => `No room could be seen: ${d.why}`,
-  "verdict.none_seen": (d) => `None of the ${d.rooms} rooms could be seen in a panorama.`,
+  "verdict.none_seen": (d) =>
+    `None of the ${d.rooms} rooms could be seen in a panorama${
+      d.why ? `: ${d.why}${d.others ? ` (and ${d.others} more panorama(s) not seen)` : ""}` : ""
+    }.`,
   // Rooms that could not be seen come first (design.md § "Truthful results").
   "verdict.some_unseen": (d) =>
     `${d.rooms - d.seen} of ${d.rooms} rooms could not be seen (no panorama${

@@ -8,6 +8,7 @@ import {
   type Check,
   type Finding,
   fmtM,
+  fmtM2,
   type Metric,
   openFinding,
   type Overlay,
@@ -123,7 +124,7 @@ export function pondResults(
       status: st,
       title: `Water ponds against the ${side} wall`,
       detail:
-        `A hollow of ${round(pond.area_m2, 1)} m² next to the ${side} wall holds water up to ${
+        `A hollow of ${fmtM2(pond.area_m2)} next to the ${side} wall holds water up to ${
           fmtM(pond.depth_m)
         } deep (${round(pond.volume_m3, 2)} m³) before it spills away` +
         (st === "warn" ? ` (${TOO_CLOSE})` : "") + ".",
@@ -154,7 +155,7 @@ export function upslopeNotes(
   const sideMetrics: Metric[] = [];
   for (const c of checks) {
     const a = (perSide.get(c.subject as Side) ?? 0) * cell_m * cell_m;
-    c.note = `${c.note} ${round(a, 1)} m² of ground drains onto this side.`;
+    c.note = `${c.note} ${fmtM2(a)} of ground drains onto this side.`;
     sideMetrics.push({
       id: `upslope_${c.subject}_m2`,
       label: `Ground draining onto the ${c.subject} side`,

@@ -4,7 +4,7 @@
  * the sentence made from that data.
  */
 import type { Check } from "../../core/result.ts";
-import { fmtM } from "../../core/result.ts";
+import { fmtM, fmtM2 } from "../../core/result.ts";
 import { capitalise, listWords } from "../../ground/text.ts";
 import type { Pond } from "../../engines/geometry/drainage.ts";
 
@@ -80,6 +80,6 @@ export function verdictText(d: DrainageVerdict): string {
   } else parts.push("no water ponds against it");
   const first = parts.join("; ");
   return `${capitalise(first)}. About ${
-    Math.round(d.upslope_m2)
-  } m² of ground drains towards the building.`;
+    fmtM2(Math.round(d.upslope_m2), 0)
+  } of ground drains towards the building.`;
 }

@@ -251,7 +251,7 @@ export function factsText(
   const aspect = Number.isNaN(f.aspect_deg)
     ? "flat"
     : `sloping ${f.slope_pct.toFixed(1)} % towards the ${compassPoint(f.aspect_deg)}`;
-  return `At ${where} the ground is at ${f.elevation_m.toFixed(1)} m, ${aspect}; ` +
+  return `At ${where} the ground is at ${fmtM(f.elevation_m, 1)}, ${aspect}; ` +
     (tooCoarse
       ? `the raster's ${
         fmtM(cell, 0)

@@ -7,6 +7,7 @@ import type { Ctx } from "../../core/context.ts";
 import type { SiteInfo } from "../../ground/site.ts";
 import { InputError } from "../../ground/errors.ts";
 import type { Assumption } from "../../core/result.ts";
+import { fmtM } from "../../core/result.ts";
 import type { Plan } from "../../ground/plan.ts";
 import { describeRaster } from "../../ground/rasters.ts";
 import { skylineAtSite } from "../../engines/aerial/horizon.ts";
@@ -127,10 +128,10 @@ async function terrainSkyline(
     return {
       reasons: [
         `The terrain skyline was not traced: ${
-          Math.round(maxDistance_m)
-        } m does not reach past the building and the raster's first cell (${
-          Math.round(sk.minDistance_m)
-        } m).`,
+          fmtM(Math.round(maxDistance_m), 0)
+        } does not reach past the building and the raster's first cell (${
+          fmtM(Math.round(sk.minDistance_m), 0)
+        }).`,
       ],
     };
   }
@@ -142,13 +143,13 @@ async function terrainSkyline(
   const km = (m: number) => `${+(m / 1000).toFixed(1)} km`;
   const text = `The horizon is the terrain skyline traced on the ${
     describeRaster(entry)
-  }: every 1° of azimuth, ground from ${Math.round(minDistance_m)} m to ${
+  }: every 1° of azimuth, ground from ${fmtM(Math.round(minDistance_m), 0)} to ${
     km(maxDistance_m)
-  } away (the raster reaches ${km(reachMin)}–${
-    km(reachMax)
-  } of it), seen from ${SKYLINE_EYE_M} m above the ground at ${
-    sky.ground_m.toFixed(1)
-  } m, with the earth's curvature and refraction (k = 0.13). Highest: ${
+  } away (the raster reaches ${km(reachMin)}–${km(reachMax)} of it), seen from ${
+    fmtM(SKYLINE_EYE_M, 1)
+  } above the ground at ${
+    fmtM(sky.ground_m, 1)
+  }, with the earth's curvature and refraction (k = 0.13). Highest: ${
     top.elevation_deg.toFixed(1)
   }° towards the ${
     compassPoint(top.azimuth_deg)

@@ -9,6 +9,7 @@ import {
   type Check,
   type Finding,
   findingId,
+  fmtM,
   type Status,
   type Verdict,
   worstStatus,
@@ -50,10 +51,10 @@ export function windowAssumptions(
       data: { windows: defaulted, ...WINDOW_DEFAULTS },
       text:
         `${defaulted.length} window(s) have no sill or height in the scan; their centre was put at ${
-          WINDOW_DEFAULTS.sill_m + WINDOW_DEFAULTS.height_m / 2
-        } m above the floor (sill ${WINDOW_DEFAULTS.sill_m} m, height ${WINDOW_DEFAULTS.height_m} m): ${
-          defaulted.join(", ")
-        }.`,
+          fmtM(WINDOW_DEFAULTS.sill_m + WINDOW_DEFAULTS.height_m / 2)
+        } above the floor (sill ${fmtM(WINDOW_DEFAULTS.sill_m)}, height ${
+          fmtM(WINDOW_DEFAULTS.height_m)
+        }): ${defaulted.join(", ")}.`,
     });
   }
   const offWall = sites.filter(({ s }) => s.off_wall_m > 0.3).map(({ w }) => w.id);
@@ -61,10 +62,9 @@ export function windowAssumptions(
     out.push({
       code: "assumption.window_moved",
       data: { windows: offWall, off_wall_m: 0.3 },
-      text:
-        `${offWall.length} window(s) lie more than 0.3 m from their room's wall and were moved onto it: ${
-          offWall.join(", ")
-        }.`,
+      text: `${offWall.length} window(s) lie more than ${
+        fmtM(0.3, 1)
+      } from their room's wall and were moved onto it: ${offWall.join(", ")}.`,
     });
   }
   return out;
@@ -81,7 +81,7 @@ export function shadingAssumption(
     code: "assumption.self_shading",
     data: { rooms: prisms, no_height: noHeight, default_height_m: DEFAULT_ROOM_HEIGHT_M },
     text: `The building's own rooms shade its windows as flat-topped blocks (${prisms} rooms${
-      noHeight ? `, ${noHeight} without a height taken as ${DEFAULT_ROOM_HEIGHT_M} m` : ""
+      noHeight ? `, ${noHeight} without a height taken as ${fmtM(DEFAULT_ROOM_HEIGHT_M)}` : ""
     }); pitched roofs, eaves, balconies and wall thickness are not in the plan and are ignored.`,
   };
 }
@@ -158,8 +158,8 @@ export function methodAssumptions(
       code: "assumption.direct_sun",
       data: { elevation_m, min_altitude_deg, step_min },
       text: `Direct sun counts while the sun's centre (refracted, standard atmosphere at ${
-        Math.round(elevation_m)
-      } m) is above ${
+        fmtM(Math.round(elevation_m), 0)
+      }) is above ${
         Math.max(0, min_altitude_deg)
       }° and within 90° of the window's outward normal, at the window's centre. The day is counted every minute, the year every ${step_min} min (each sample stands for its step), in local mean solar time.`,
       input: "step_min",

@@ -2,6 +2,7 @@
  * takeoff's words, made in one place from codes and data (core/wording.ts): steps, overlay
  * labels, assumptions and the verdict. Areas in m², lengths in m, paint in litres.
  */
+import { fmtM2 } from "../../core/result.ts";
 import { wording } from "../../core/wording.ts";
 
 /** What each sentence needs, by code. */
@@ -38,8 +39,8 @@ export interface Messages {
 
 export const say = wording<Messages>({
   "step.measuring": (d) => `Measuring ${d.rooms} rooms (${d.convention} convention)`,
-  "step.done": (d) => `Done: ${d.rooms} rooms, ${d.floor_area_m2.toFixed(2)} m²`,
-  "overlay.room": (d) => `${d.room} ${d.floor_area_m2.toFixed(2)} m²`,
+  "step.done": (d) => `Done: ${d.rooms} rooms, ${fmtM2(d.floor_area_m2, 2)}`,
+  "overlay.room": (d) => `${d.room} ${fmtM2(d.floor_area_m2, 2)}`,
   "assumption.excluded": (d) =>
     `Left out of the totals under this convention: ${
       d.rooms.map((r) => `${r.room} (${r.why})`).join("; ")
@@ -66,10 +67,10 @@ export const say = wording<Messages>({
         d.of - d.not_measured
       }: `
       : "") +
-    `${d.floor_area_m2.toFixed(2)} m² of floor (${d.convention}) in ${d.rooms} rooms` +
-    ` on ${d.floors} floor(s); ${d.wall_net_m2.toFixed(1)} m² of wall net of openings;` +
+    `${fmtM2(d.floor_area_m2, 2)} of floor (${d.convention}) in ${d.rooms} rooms` +
+    ` on ${d.floors} floor(s); ${fmtM2(d.wall_net_m2)} of wall net of openings;` +
     ` ${d.paint_l.toFixed(1)} L of paint for ${d.paint_coats} coat(s); ${
-      d.flooring_m2.toFixed(1)
-    } m² of flooring with ${Math.round(d.flooring_waste * 100)} % waste.` +
+      fmtM2(d.flooring_m2)
+    } of flooring with ${Math.round(d.flooring_waste * 100)} % waste.` +
     (d.no_height ? ` Walls are partial: ${d.no_height} room(s) have no height.` : ""),
 });

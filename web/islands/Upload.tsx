@@ -1,7 +1,8 @@
 /**
  * Upload island: the import form (a plain multipart POST that works without JavaScript) with
- * a drop zone: a file dropped on it goes into the file field. Too large a file is said before
- * it is sent; the server checks the size again.
+ * a drop zone: files dropped on it go into the file field. One building file, or a tour with
+ * its panoramas (a zip, or several files). Too large an upload is said before it is sent; the
+ * server checks the size again.
  */
 import type { JSX } from "preact";
 import { useRef, useState } from "preact/hooks";
@@ -16,15 +17,17 @@ export function Upload({ action, max_bytes, formats }: UploadProps): JSX.Element
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   const [msg, setMsg] = useState("");
-  const check = (f: File | undefined) => {
-    if (!f) return setMsg("");
-    if (f.size > max_bytes) {
+  const check = (files: FileList | null | undefined) => {
+    if (!files?.length) return setMsg("");
+    const size = [...files].reduce((n, f) => n + f.size, 0);
+    const what = files.length === 1 ? files[0].name : `${files.length} files`;
+    if (size > max_bytes) {
       setMsg(
-        `${f.name} is ${mb(f.size)}; the largest upload is ${
+        `${what} ${files.length === 1 ? "is" : "are"} ${mb(size)}; the largest upload is ${
           mb(max_bytes)
         }. Choose a smaller file.`,
       );
-    } else setMsg(`Ready to import ${f.name} (${mb(f.size)}).`);
+    } else setMsg(`Ready to import ${what} (${mb(size)}).`);
   };
   return (
     <form
@@ -43,29 +46,32 @@ export function Upload({ action, max_bytes, formats }: UploadProps): JSX.Element
         const files = e.dataTransfer?.files;
         if (files?.length && input.current) {
           input.current.files = files;
-          check(files[0]);
+          check(files);
         }
       }}
       onSubmit={(e) => {
-        const f = input.current?.files?.[0];
-        if (f && f.size > max_bytes) {
+        const files = input.current?.files;
+        if (files && [...files].reduce((n, f) => n + f.size, 0) > max_bytes) {
           e.preventDefault();
-          check(f);
+          check(files);
         }
       }}
     >
       <p class="drop-hint">
-        Choose a file, or drop it anywhere on this box. threshold reads: {formats}.
+        Choose a file, or drop it anywhere on this box. threshold reads:{" "}
+        {formats}. A tour with its panoramas: a zip, or its file (zind_data.json) and its images
+        together.
       </p>
-      <label for="upload-file">Building file</label>
+      <label for="upload-file">Building file, or a tour's files</label>
       <input
         id="upload-file"
         ref={input}
         type="file"
         name="file"
+        multiple
         required
         aria-describedby="upload-msg"
-        onChange={(e) => check((e.target as HTMLInputElement).files?.[0])}
+        onChange={(e) => check((e.target as HTMLInputElement).files)}
       />
       <label for="upload-id">Scan id (optional)</label>
       <input

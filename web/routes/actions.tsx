@@ -12,6 +12,14 @@ import { importLimits, importSource } from "../../layers/mod.ts";
 import { getPersona } from "../../presets/personas.ts";
 import { checkPreference, preferenceKey } from "../../presets/preferences.ts";
 import { type App, uploadLimit } from "../app.ts";
+import {
+  buildingFile,
+  relinkImages,
+  TOUR_MAX_FILES,
+  tourPath,
+  unzipTour,
+  writeTour,
+} from "../tour_upload.ts";
 import { HttpError, readBody, readForm, redirect, safePath } from "../http.ts";
 import { homePage, ImportReportView } from "./home.tsx";
 
@@ -121,10 +129,11 @@ function displayName(name: string): string {
 }
 
 /**
- * POST /import — an upload imported by the same importers as `threshold import`. The bytes go
- * to a file of a random name in the server's own temporary folder (no name from the browser
- * reaches the file system), are imported, and the file is deleted. A file that is not a
- * building is the importer's error on the page, and nothing is stored.
+ * POST /import — an upload imported by the same importers as `threshold import`. One building
+ * file goes to a file of a random name in the server's own temporary folder (no name from the
+ * browser reaches the file system), is imported, and is deleted. A tour with its panoramas (a
+ * zip, or several files) is kept in the scan's own image folder (web/tour_upload.ts). A file
+ * that is not a building is the importer's error on the page, and nothing is stored.
  */
 export async function importPost(app: App, req: Request): Promise<Response> {
   const url = new URL(req.url);
@@ -139,11 +148,11 @@ export async function importPost(app: App, req: Request): Promise<Response> {
     }).formData().catch((e) => {
       throw new HttpError(400, `the upload could not be read: ${(e as Error).message}`);
     });
-    const f = form.get("file");
-    if (!(f instanceof File) || f.size === 0) {
+    const files = form.getAll("file").filter((f): f is File => f instanceof File && f.size > 0);
+    if (!files.length) {
       throw new InputError("file", "no file was chosen, or it is empty; choose a building file");
     }
-    file = displayName(f.name);
+    file = displayName(files[0].name);
     const idRaw = form.get("id");
     const id = typeof idRaw === "string" && idRaw.trim() ? idRaw.trim() : undefined;
     if (id !== undefined && !/^[A-Za-z0-9_.-]{1,64}$/.test(id)) {
@@ -152,36 +161,24 @@ export async function importPost(app: App, req: Request): Promise<Response> {
         `${JSON.stringify(id)} is not allowed; use 1 to 64 letters, digits, "_", "." or "-"`,
       );
     }
-    const ext = /\.([A-Za-z0-9]{1,10})$/.exec(file)?.[1]?.toLowerCase();
-    const tmp = join(app.tmp, `upload-${crypto.randomUUID()}${ext ? `.${ext}` : ""}`);
-    await Deno.writeFile(tmp, new Uint8Array(await f.arrayBuffer()));
-    let out;
-    try {
-      out = await importSource(tmp, {
-        ref: file,
-        ...(id ? { id } : {}),
-        // The import's time limit as the command line's (import.time_limit_s); the web's size.
-        ...importLimits(app.store),
-        max_mb: limit / 1e6,
-      });
-    } catch (e) {
-      if (e instanceof Error) e.message = e.message.replaceAll(tmp, file);
-      throw e;
-    } finally {
-      await Deno.remove(tmp).catch(() => {});
-    }
-    const clean = (xs: string[]) => xs.map((x) => x.replaceAll(tmp, file));
-    const report = {
-      ...out.report,
-      mapped: clean(out.report.mapped),
-      lacking: clean(out.report.lacking),
-      assumptions: clean(out.report.assumptions),
-      warnings: clean(out.report.warnings),
-    };
-    out.loaded.plan.source.ref = file;
     const replace = form.get("replace") === "on" || form.get("replace") === "true";
-    storeScan(app.store, out.loaded, report, { replace, input: "scan id" });
-    return homePage(app, url, <ImportReportView loaded={out.loaded} report={report} file={file} />);
+    const tour = files.length > 1 || /\.zip$/i.test(file);
+    if (tour && files.length > 1) file = `${files.length} files`;
+    const { out, keep } = tour
+      ? await importTour(app, files, file, id, limit)
+      : { out: await importOne(app, files[0], file, id, limit), keep: undefined };
+    try {
+      out.loaded.plan.source.ref = file;
+      storeScan(app.store, out.loaded, out.report, { replace, input: "scan id" });
+    } catch (e) {
+      if (keep) await Deno.remove(keep, { recursive: true }).catch(() => {});
+      throw e;
+    }
+    return homePage(
+      app,
+      url,
+      <ImportReportView loaded={out.loaded} report={out.report} file={file} />,
+    );
   } catch (e) {
     const status = e instanceof HttpError ? e.status : e instanceof InputError ? 400 : 500;
     if (status === 500) console.error(`threshold web: import: ${(e as Error)?.stack ?? e}`);
@@ -198,5 +195,110 @@ export async function importPost(app: App, req: Request): Promise<Response> {
       </div>,
       status,
     );
+  }
+}
+
+type Imported = Awaited<ReturnType<typeof importSource>>;
+
+/** The import's report with a path of ours said as the upload's name. */
+function named(out: Imported, path: string, file: string): Imported {
+  const clean = (xs: string[]) => xs.map((x) => x.replaceAll(path, file));
+  return {
+    loaded: out.loaded,
+    report: {
+      ...out.report,
+      mapped: clean(out.report.mapped),
+      lacking: clean(out.report.lacking),
+      assumptions: clean(out.report.assumptions),
+      warnings: clean(out.report.warnings),
+    },
+  };
+}
+
+/** One building file, imported from a temporary file and deleted. */
+async function importOne(
+  app: App,
+  f: File,
+  file: string,
+  id: string | undefined,
+  limit: number,
+): Promise<Imported> {
+  const ext = /\.([A-Za-z0-9]{1,10})$/.exec(file)?.[1]?.toLowerCase();
+  const tmp = join(app.tmp, `upload-${crypto.randomUUID()}${ext ? `.${ext}` : ""}`);
+  await Deno.writeFile(tmp, new Uint8Array(await f.arrayBuffer()));
+  try {
+    const out = await importSource(tmp, {
+      ref: file,
+      ...(id ? { id } : {}),
+      // The import's time limit as the command line's (import.time_limit_s); the web's size.
+      ...importLimits(app.store),
+      max_mb: limit / 1e6,
+    });
+    return named(out, tmp, file);
+  } catch (e) {
+    if (e instanceof Error) e.message = e.message.replaceAll(tmp, file);
+    throw e;
+  } finally {
+    await Deno.remove(tmp).catch(() => {});
+  }
+}
+
+/**
+ * A tour with its images: a zip, or several files (the building file and its panoramas),
+ * written to the scan's own folder `<home>/images/<random>/` and imported from there; its
+ * sweeps' images found by name when they came without their folders. The folder is removed
+ * when anything fails; `keep` is it, for the caller to remove if storing fails.
+ */
+async function importTour(
+  app: App,
+  files: File[],
+  file: string,
+  id: string | undefined,
+  limit: number,
+): Promise<{ out: Imported; keep: string }> {
+  if (files.length > TOUR_MAX_FILES) {
+    throw new InputError(
+      "file",
+      `${files.length} files are more than ${TOUR_MAX_FILES} in one upload`,
+    );
+  }
+  const tourFiles = files.length === 1
+    ? unzipTour(new Uint8Array(await files[0].arrayBuffer()), file, limit)
+    : await Promise.all(files.map(async (f) => ({
+      path: tourPath(f.name, "the upload"),
+      bytes: new Uint8Array(await f.arrayBuffer()),
+    })));
+  const seen = new Set<string>();
+  for (const f of tourFiles) {
+    if (seen.has(f.path)) throw new InputError("file", `the upload holds ${f.path} twice`);
+    seen.add(f.path);
+  }
+  const building = buildingFile(tourFiles, file);
+  const dir = join(app.home, "images", crypto.randomUUID());
+  try {
+    await writeTour(dir, tourFiles);
+    const path = join(dir, building.path);
+    const out = named(
+      await importSource(path, {
+        ref: building.path,
+        ...(id ? { id } : {}),
+        ...importLimits(app.store),
+        max_mb: limit / 1e6,
+      }),
+      path,
+      building.path,
+    );
+    const relinked = relinkImages(out.loaded, dir, tourFiles);
+    const images = tourFiles.length - 1;
+    out.report.mapped.push(
+      `${images} image file(s) kept with the scan${
+        relinked ? `; ${relinked} sweep image(s) found by name in the upload` : ""
+      }`,
+    );
+    return { out, keep: dir };
+  } catch (e) {
+    await Deno.remove(dir, { recursive: true }).catch(() => {});
+    if (e instanceof Error) e.message = e.message.replaceAll(dir + "/", "");
+    throw e;
   }
 }

@@ -228,6 +228,11 @@ export function ImportReportView(
       <h2 id="h-report" tabIndex={-1}>
         <span aria-hidden="true">✓</span>Imported {file} as scan {p.id} ({report.format})
       </h2>
+      {(report.headlines ?? []).map((h) => (
+        <p key={h.code} class="warning" role="alert">
+          <strong>Warning:</strong> {h.text}
+        </p>
+      ))}
       <p>
         {p.floors.length} floors, {p.rooms.length} rooms, {count("door")} doors, {count("window")}
         {" "}

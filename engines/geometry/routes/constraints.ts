@@ -161,7 +161,14 @@ export function verticalConstraints(
       ...base,
       id: `clear_width:${v.id}`,
       kind: "clear_width",
-      status: judge(v.width_m, ">=", needs.min_clear_width_m, tol(v.width_m)),
+      // A width the source was less sure of (its own uncertainty_m: an estimate's bound, a lift
+      // shaft's box) widens the tolerance, as for doors.
+      status: judge(
+        v.width_m,
+        ">=",
+        needs.min_clear_width_m,
+        Math.max(tol(v.width_m), v.uncertainty_m ?? 0),
+      ),
       measured: v.width_m,
       limit: needs.min_clear_width_m,
       unit: "m",

@@ -5,12 +5,13 @@
  */
 import { checkpoint } from "../../../ground/budget.ts";
 import { unknownIfImplausible } from "../implausible.ts";
-import type { Plan, Point, Room, Vertical } from "../../../ground/plan.ts";
+import type { Opening, Plan, Point, Room, Vertical } from "../../../ground/plan.ts";
 import { tolerance_m } from "../../../ground/plan.ts";
 import { freeFloor, insideRings, largestCircleIn, objectFootprint } from "../clearance.ts";
 import { openingConstraints, verticalConstraints, verticalLength } from "./constraints.ts";
 import { said } from "./wording.ts";
 import {
+  type Constraint,
   MAX_DOOR_OFFSET_M,
   NO_CONSTRAINTS,
   type RouteEdge,
@@ -95,40 +96,92 @@ export function verticalRooms(
   return { from, to };
 }
 
+/** The plan a route graph is built over. */
+type RoutePlan =
+  & Pick<Plan, "rooms" | "openings" | "verticals" | "objects" | "source">
+  & Partial<Pick<Plan, "implausible">>;
+
+/** What the phases of {@link buildRouteGraph} build together. */
+interface Builder {
+  plan: RoutePlan;
+  needs: RouteNeeds;
+  tol: (v: number) => number;
+  rooms: Map<string, Room>;
+  nodes: RouteNode[];
+  edges: RouteEdge[];
+  roomNodes: Map<string, number[]>;
+  roomPorts: Map<string, Port[]>;
+  outsideNode: Map<string, number>;
+  notes: string[];
+  passages: RouteGraph["passages"];
+}
+
+/** Adds a node; one in a room is listed with its port among the room's nodes. */
+function addNode(
+  g: Builder,
+  floor: string,
+  room: string | null,
+  at: Point,
+  ref: string,
+  port?: Port,
+): number {
+  const id = g.nodes.length;
+  g.nodes.push({ id, floor, room, at, ref });
+  if (room !== null) g.roomNodes.get(room)!.push(id), g.roomPorts.get(room)!.push(port!);
+  return id;
+}
+
+/** The worst status among constraints ("pass" when there are none). */
+function worstOf(constraints: Constraint[]): RouteStatus {
+  return constraints.reduce<RouteStatus>((s, c) => worseRouteStatus(s, c.status), "pass");
+}
+
 /**
  * Builds the navigation graph of a plan for one traveller. Each door or opening between two
  * spaces gives a node on each side (a door to the outside: one inside, one outside); each
  * vertical gives a landing node in each of its rooms; every pair of nodes in a room is joined
  * by the shortest clear path between them (see {@link roomPaths}). Every element is judged
- * with design.md's uncertainty rule (judge(), tolerance from the plan's source).
+ * with design.md's uncertainty rule (judge(), tolerance from the plan's source). Phases:
+ * {@link doorPhase}, {@link verticalPhase}, {@link roomPhase}.
  */
-export function buildRouteGraph(
-  plan:
-    & Pick<Plan, "rooms" | "openings" | "verticals" | "objects" | "source">
-    & Partial<Pick<Plan, "implausible">>,
-  needs: RouteNeeds,
-): RouteGraph {
-  const tol = (v: number) => tolerance_m(plan, v);
-  const nodes: RouteNode[] = [];
-  const edges: RouteEdge[] = [];
-  const roomNodes = new Map<string, number[]>();
-  const roomPorts = new Map<string, Port[]>();
-  const outsideNode = new Map<string, number>();
-  const notes: string[] = [];
-  const passages: RouteGraph["passages"] = new Map();
-  const rooms = new Map(plan.rooms.map((r) => [r.id, r]));
-  for (const r of plan.rooms) roomNodes.set(r.id, []), roomPorts.set(r.id, []);
-  // Door nodes sit just inside the clear space of the larger radius judged below (half the
-  // traveller's width plus the scan tolerance, plus the arcs' 5 mm), so most room paths start
-  // clear and need no snapping.
-  const r0 = (needs.body_width_m + tol(needs.body_width_m)) / 2 + ROUTE_ARC_M - 0.004;
-  const addNode = (floor: string, room: string | null, at: Point, ref: string, port?: Port) => {
-    const id = nodes.length;
-    nodes.push({ id, floor, room, at, ref });
-    if (room !== null) roomNodes.get(room)!.push(id), roomPorts.get(room)!.push(port!);
-    return id;
+export function buildRouteGraph(plan: RoutePlan, needs: RouteNeeds): RouteGraph {
+  const g: Builder = {
+    plan,
+    needs,
+    tol: (v: number) => tolerance_m(plan, v),
+    rooms: new Map(plan.rooms.map((r) => [r.id, r])),
+    nodes: [],
+    edges: [],
+    roomNodes: new Map(),
+    roomPorts: new Map(),
+    outsideNode: new Map(),
+    notes: [],
+    passages: new Map(),
   };
+  for (const r of plan.rooms) g.roomNodes.set(r.id, []), g.roomPorts.set(r.id, []);
+  doorPhase(g);
+  const objects = objectsByRoom(plan);
+  verticalPhase(g, objects);
+  roomPhase(g, objects);
+  const { nodes, edges, roomNodes, outsideNode, notes, passages } = g;
+  const adj: number[][] = nodes.map(() => []);
+  edges.forEach((e, i) => {
+    adj[e.a].push(i);
+    adj[e.b].push(i);
+  });
+  return { nodes, edges, adj, roomNodes, outsideNode, notes, needs, passages };
+}
 
+/**
+ * Doors and openings: a node on each side, just inside the clear space of the larger radius
+ * judged in {@link roomPhase} (half the traveller's width plus the scan tolerance, plus the
+ * arcs' 5 mm), so most room paths start clear and need no snapping; a door to the outside
+ * gets a node outside its wall too. Each gives an edge between its two nodes, judged by
+ * openingConstraints, with a door_position unknown where the door is not on its room's wall.
+ */
+function doorPhase(g: Builder) {
+  const { plan, needs, tol, rooms, nodes } = g;
+  const r0 = (needs.body_width_m + tol(needs.body_width_m)) / 2 + ROUTE_ARC_M - 0.004;
   for (const o of plan.openings) {
     if (o.kind === "window") continue;
     const [s0, s1] = o.between;
@@ -144,40 +197,9 @@ export function buildRouteGraph(
       // A room outline with no edge of any length: the door stands at its point, unplaced.
       const wall = edge ?? { foot: o.at, distance_m: Infinity, inward: [0, 0] as Point };
       const port: Port = { at: wall.foot, n: edge ? wall.inward : null };
-      if (!edge) {
-        constraints.push({
-          id: `door_position:${o.id}:${sid}`,
-          kind: "door_position",
-          element: o.id,
-          status: "unknown",
-          ...said("door_in_wallless_room", {
-            what: o.kind,
-            element: o.id,
-            room: room.name ?? room.id,
-          }),
-          floor: o.floor,
-          at: o.at,
-        });
-      } else if (wall.distance_m > MAX_DOOR_OFFSET_M) {
-        constraints.push({
-          id: `door_position:${o.id}:${sid}`,
-          kind: "door_position",
-          element: o.id,
-          status: "unknown",
-          measured: wall.distance_m,
-          limit: MAX_DOOR_OFFSET_M,
-          unit: "m",
-          ...said("door_off_wall", {
-            what: o.kind,
-            element: o.id,
-            room: room.name ?? room.id,
-            distance_m: wall.distance_m,
-          }),
-          floor: o.floor,
-          at: o.at,
-        });
-      }
-      ids.push(addNode(room.floor, sid, portPoint(port, r0), o.id, port));
+      const placed = doorPosition(o, room, edge && wall.distance_m);
+      if (placed) constraints.push(placed);
+      ids.push(addNode(g, room.floor, sid, portPoint(port, r0), o.id, port));
       if (s0 === null || s1 === null) {
         outside = [
           wall.foot[0] - wall.inward[0] * (r0 + 0.005),
@@ -186,35 +208,81 @@ export function buildRouteGraph(
       }
     }
     if (outside) {
-      const id = addNode(o.floor, null, outside, o.id);
-      outsideNode.set(o.id, id);
+      const id = addNode(g, o.floor, null, outside, o.id);
+      g.outsideNode.set(o.id, id);
       ids.push(id);
     }
     if (ids.length === 2) {
-      const status = constraints.reduce<RouteStatus>(
-        (s, c) => worseRouteStatus(s, c.status),
-        "pass",
-      );
       const pa = nodes[ids[0]].at, pb = nodes[ids[1]].at;
-      edges.push({
+      g.edges.push({
         a: ids[0],
         b: ids[1],
         length_m: Math.hypot(pa[0] - pb[0], pa[1] - pb[1]),
         kind: "door",
         element: o.id,
-        status,
+        status: worstOf(constraints),
         constraints,
         path: [pa, pb],
       });
     }
   }
+}
 
-  const objects = objectsByRoom(plan);
-  const landings = new Map<string, number>();
+/**
+ * A door's position in one of its rooms, when it cannot be trusted: `unknown` when the room
+ * has no wall (`distance_m` undefined) or the door stands more than MAX_DOOR_OFFSET_M off it.
+ */
+function doorPosition(
+  o: Opening,
+  room: Room,
+  distance_m: number | undefined,
+): Constraint | undefined {
+  const base = {
+    id: `door_position:${o.id}:${room.id}`,
+    kind: "door_position" as const,
+    element: o.id,
+    status: "unknown" as const,
+  };
+  if (distance_m === undefined) {
+    return {
+      ...base,
+      ...said("door_in_wallless_room", {
+        what: o.kind,
+        element: o.id,
+        room: room.name ?? room.id,
+      }),
+      floor: o.floor,
+      at: o.at,
+    };
+  }
+  if (!(distance_m > MAX_DOOR_OFFSET_M)) return undefined;
+  return {
+    ...base,
+    measured: distance_m,
+    limit: MAX_DOOR_OFFSET_M,
+    unit: "m",
+    ...said("door_off_wall", {
+      what: o.kind,
+      element: o.id,
+      room: room.name ?? room.id,
+      distance_m,
+    }),
+    floor: o.floor,
+    at: o.at,
+  };
+}
+
+/**
+ * Stairs, ramps and lifts: a landing node in each of its two rooms (the centre of the largest
+ * clear circle, else the room's first corner) and an edge between them judged by
+ * verticalConstraints; a vertical with a room missing is noted and left out.
+ */
+function verticalPhase(g: Builder, objects: Map<string, Point[][]>) {
+  const { plan, needs, tol, nodes } = g;
   for (const v of plan.verticals) {
     const { from, to } = verticalRooms(v, plan.rooms);
     if (!from || !to) {
-      notes.push(
+      g.notes.push(
         `${v.kind} ${v.id} names no room on ${
           !from ? `floor ${v.from_floor}` : `floor ${v.to_floor}`
         }; it is left out of the routes`,
@@ -222,40 +290,45 @@ export function buildRouteGraph(
       continue;
     }
     const landing = (room: Room) => {
-      const key = `${v.id}:${room.id}`;
       const c = largestCircleIn(freeFloor(room.polygon, objects.get(room.id) ?? []), 0.05);
       const at = c?.center ?? room.polygon[0];
-      const id = addNode(room.floor, room.id, at, v.id, { at, n: null });
-      landings.set(key, id);
-      return id;
+      return addNode(g, room.floor, room.id, at, v.id, { at, n: null });
     };
     const a = landing(from), b = landing(to);
     const constraints = unknownIfImplausible(plan, v.id, verticalConstraints(v, needs, tol));
-    const status = constraints.reduce<RouteStatus>((s, c) => worseRouteStatus(s, c.status), "pass");
-    edges.push({
+    g.edges.push({
       a,
       b,
       length_m: verticalLength(v),
       kind: "vertical",
       element: v.id,
-      status,
+      status: worstOf(constraints),
       constraints,
       path: [nodes[a].at, nodes[b].at],
     });
   }
+}
 
-  // Across each room: every pair of its nodes, by the shortest clear path.
+/**
+ * Across each room: every pair of its nodes joined by the shortest clear path at the passing
+ * radius (half the traveller's width plus the tolerance). A pair with none is judged at the
+ * smaller radius (width minus the tolerance): connected there, too close to call (warn); not
+ * at all, a fail on a straight line (judge()'s rule on the passage width, without measuring
+ * it; the width itself is measured when a route reports it, see measurePassage).
+ */
+function roomPhase(g: Builder, objects: Map<string, Point[][]>) {
+  const { plan, needs, tol, nodes, edges } = g;
   const wTol = tol(needs.body_width_m);
+  const rPass = (needs.body_width_m + wTol) / 2;
+  const rWarn = Math.max(0, (needs.body_width_m - wTol) / 2);
   for (const room of plan.rooms) {
     checkpoint();
-    const ids = roomNodes.get(room.id)!;
+    const ids = g.roomNodes.get(room.id)!;
     if (ids.length < 2) continue;
-    const ports = roomPorts.get(room.id)!;
+    const ports = g.roomPorts.get(room.id)!;
     const obs = objects.get(room.id) ?? [];
-    const rPass = (needs.body_width_m + wTol) / 2;
-    const rWarn = Math.max(0, (needs.body_width_m - wTol) / 2);
-    // From the nodes themselves: they sit 6 mm beyond rPass from the wall (see r0); a node
-    // an object crowds is moved into the clear space (at most r away) and that step counted.
+    // From the nodes themselves: they sit 6 mm beyond rPass from the wall (see doorPhase); a
+    // node an object crowds is moved into the clear space (at most r away), that step counted.
     const at = ids.map((k) => nodes[k].at);
     const pass = roomPaths(room.polygon, obs, rPass, at);
     let warn: RoomPaths | undefined;
@@ -266,9 +339,6 @@ export function buildRouteGraph(
         let len = pass.length_m[i][j];
         let constraints = NO_CONSTRAINTS;
         if (!Number.isFinite(len)) {
-          // Connected only at the smaller radius: within the tolerance (warn); not at all: fail
-          // (judge()'s rule on the passage width, without measuring it). The width itself is
-          // measured when a route reports it (see measurePassage).
           warn ??= roomPaths(room.polygon, obs, rWarn, at);
           if (Number.isFinite(warn.length_m[i][j])) {
             status = "warn";
@@ -278,9 +348,9 @@ export function buildRouteGraph(
             pts = [nodes[ids[i]].at, nodes[ids[j]].at];
             len = Math.hypot(pts[0][0] - pts[1][0], pts[0][1] - pts[1][1]);
           }
-          const name = room.name ?? room.id;
-          const id = `passage:${room.id}:${nodes[ids[i]].ref}:${nodes[ids[j]].ref}`;
-          passages.set(id, {
+          const a = nodes[ids[i]], b = nodes[ids[j]];
+          const id = `passage:${room.id}:${a.ref}:${b.ref}`;
+          g.passages.set(id, {
             polygon: room.polygon,
             obstacles: obs,
             a: ports[i],
@@ -295,13 +365,13 @@ export function buildRouteGraph(
             limit: needs.body_width_m,
             unit: "m",
             ...said("passage", {
-              room: name,
-              from: nodes[ids[i]].ref,
-              to: nodes[ids[j]].ref,
+              room: room.name ?? room.id,
+              from: a.ref,
+              to: b.ref,
               needed_m: needs.body_width_m,
             }),
             floor: room.floor,
-            at: nodes[ids[i]].at,
+            at: a.at,
           }];
         }
         edges.push({
@@ -317,11 +387,4 @@ export function buildRouteGraph(
       }
     }
   }
-
-  const adj: number[][] = nodes.map(() => []);
-  edges.forEach((e, i) => {
-    adj[e.a].push(i);
-    adj[e.b].push(i);
-  });
-  return { nodes, edges, adj, roomNodes, outsideNode, notes, needs, passages };
 }

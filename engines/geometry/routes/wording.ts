@@ -4,9 +4,12 @@
  * A surface or an agent that words things its own way reads `message` and `data`; tests
  * assert ids, not prose.
  */
+import { formatLength, unitsNow } from "../../../ground/units.ts";
 
 /** Metres for sentences: 3 decimals, trailing zeros trimmed to 2 (0.815 m, 0.82 m). */
 export const fmt = (v: number) => {
+  const units = unitsNow();
+  if (units !== "metric") return formatLength(v, units, `${v.toFixed(3).replace(/0$/, "")} m`);
   let t = fmtMemo.get(v);
   if (t === undefined) {
     t = `${v.toFixed(3).replace(/0$/, "")} m`;
@@ -24,7 +27,7 @@ export const fmt = (v: number) => {
 const fmtMemo = new Map<number, string>();
 
 /** Metres with 3 decimals (steps and thresholds: millimetres matter). */
-export const fmt3 = (v: number) => `${v.toFixed(3)} m`;
+export const fmt3 = (v: number) => formatLength(v, unitsNow(), `${v.toFixed(3)} m`);
 
 /** A slope as "1:12.0 (0.083)", or "level". */
 export const slopeText = (s: number) =>

@@ -3,6 +3,7 @@
  * the plan elements each rule is checked on, and a pass / fail / warn (ground/plan.ts `judge`,
  * the scan-uncertainty rule) or unknown outcome for each.
  */
+import { sayLength } from "../../../ground/units.ts";
 import { ticker } from "../../../ground/budget.ts";
 import {
   type Opening,
@@ -627,8 +628,8 @@ function judgeRule(
     return {
       status: judgeRange(value, cmp, hi, lo, tol),
       limit: at,
-      basis: `1:${(1 / at).toFixed(1)} for a going of ${g.toFixed(2)} m`,
-      note: `For a going of ${g.toFixed(2)} m the steepest gradient is 1:${(1 / at).toFixed(1)} (${
+      basis: `1:${(1 / at).toFixed(1)} for a going of ${sayLength(g)}`,
+      note: `For a going of ${sayLength(g)} the steepest gradient is 1:${(1 / at).toFixed(1)} (${
         at.toFixed(4)
       }), interpolated ${
         scale === "n" ? "linearly in 1:n" : "linearly in the gradient"

@@ -3,6 +3,7 @@
  * plan's scan uncertainty (design.md; first-order error propagation, Taylor, "An Introduction
  * to Error Analysis", §3), or the reason it cannot be measured.
  */
+import { sayLength, unitsNow } from "../../../ground/units.ts";
 import {
   type Opening,
   type Plan,
@@ -200,7 +201,7 @@ export function ruleDoorClearWidth(
   }
   return {
     value: Math.max(0, o.width_m - leaf.si),
-    note: `clear width estimated as the ${o.width_m.toFixed(3)} m leaf less ${leaf.printed} ` +
+    note: `clear width estimated as the ${sayLength(o.width_m, 3)} leaf less ${leaf.printed} ` +
       `for the open leaf and its stop (${leaf.citation}), ${LEAF_ESTIMATE_ERROR_TEXT}`,
     error_m: LEAF_ESTIMATE_ERROR_M,
     basis: `clear width estimated as the leaf less ${leaf.printed} for the open leaf and its stop`,
@@ -445,7 +446,7 @@ function measureStairWidthM({ subject, plan }: MeasureArgs): Measured | Missing 
     tolerance: tolerance_m(plan, v.width_m, { uncertainty_m: est?.error_m ?? v.uncertainty_m }),
     ...(est
       ? {
-        note: `width estimated ${est.basis} (±${est.error_m.toFixed(2)} m)`,
+        note: `width estimated ${est.basis} (±${sayLength(est.error_m)})`,
         estimated: { basis: `width estimated ${est.basis}`, error_m: est.error_m },
       }
       : {}),
@@ -861,7 +862,12 @@ function bedClearZone(room: Room, plan: Plan): Measured | Missing {
   return {
     value: least,
     tolerance: tolLen(plan, least),
-    note: `the ${bed.label} ${bed.size[0].toFixed(2)} × ${bed.size[1].toFixed(2)} m; both ` +
+    note:
+      `the ${bed.label} ${
+        unitsNow() === "metric"
+          ? `${bed.size[0].toFixed(2)} × ${bed.size[1].toFixed(2)} m`
+          : `${sayLength(bed.size[0])} × ${sayLength(bed.size[1])}`
+      }; both ` +
       "long sides and the foot",
   };
 }

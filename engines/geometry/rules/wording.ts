@@ -1,6 +1,7 @@
 /**
  * Wording: limits and measured values as they appear in sentences.
  */
+import { formatArea, formatLength, unitsNow } from "../../../ground/units.ts";
 import type { MeasureDef } from "./measures.ts";
 import type { Limit, Rule } from "./schema.ts";
 
@@ -35,10 +36,15 @@ export function formatLimit(limit: Limit, unit: MeasureDef["unit"]): string {
 /** A measured value for sentences, in its SI unit. */
 export function formatValue(v: number, unit: MeasureDef["unit"]): string {
   switch (unit) {
+    // Lengths and areas in the run's unit system (display.units); the metric text as before.
     case "m":
-      return v < 0.1 ? `${(v * 1000).toFixed(0)} mm` : `${v.toFixed(3)} m`;
+      return formatLength(
+        v,
+        unitsNow(),
+        v < 0.1 ? `${(v * 1000).toFixed(0)} mm` : `${v.toFixed(3)} m`,
+      );
     case "m2":
-      return `${v.toFixed(2)} m²`;
+      return formatArea(v, unitsNow(), `${v.toFixed(2)} m²`);
     case "ratio":
       return v.toFixed(3);
     case "deg":

@@ -119,13 +119,6 @@ function sinSmall(a: number): number {
   return a * (1 - a2 / 6 * (1 - a2 / 20));
 }
 
-/** cos of a small angle: for |a| ≤ 10⁻³ the series 1 − a²/2 + a⁴/24 (omitted a⁶/720 < 10⁻²⁰); otherwise Math.cos. */
-function cosSmall(a: number): number {
-  if (Math.abs(a) > 1e-3) return Math.cos(a);
-  const a2 = a * a;
-  return 1 - a2 / 2 * (1 - a2 / 12);
-}
-
 /**
  * The row sums Σ A·cos(B + C·JME) of Table A4.2 (report eq. 10) into `out`, from the Earth
  * terms' phasors; with `step`, each phasor first advances one step (angle addition).
@@ -158,23 +151,147 @@ function earthPolynomial(sums: Float64Array, from: number, to: number, jme: numb
 }
 
 /**
+ * The longest spacing of the nodes the batch path of {@link sunSeriesSpa} computes the slowly
+ * varying terms at, days (issue 29). Between nodes those terms are interpolated with six-point
+ * (quintic) Lagrange polynomials; the error of that is at most max|w(t)|/6!·(ωH)⁶ of a term's
+ * amplitude A, max|w| ≈ 3.5 over the middle interval: with H = ¼ day the fastest Earth term
+ * (L0/R0, C = 161,000 rad a millennium, ω = 0.44 rad/day, A = 86·10⁻⁸ rad) is off by under
+ * 10⁻¹³°, the largest short nutation terms (13.7 days, 0.23″; 9.1 days, 0.03″; 5.6 days,
+ * 0.004″) by under 10⁻¹¹°: far below the 10⁻⁹° the path is tested to. Measured: a year hourly
+ * at Berlin is within 2.5·10⁻¹¹° of spaAt, as the path was before (tests/engines/geometry/
+ * sun_test.ts checks five sites over a year to 10⁻⁹°; bench/sun_figures.ts prints it).
+ */
+export const NODE_SPACING_DAYS = 0.25;
+
+/** The geocentric terms of SPA that depend on JDE alone, at the nodes of {@link slowTerms}. */
+interface SlowTerms {
+  /** Geocentric apparent right ascension α (eq. 30), degrees, unwrapped: continuous in time. */
+  alpha_deg: Float64Array;
+  /** sin δ, the geocentric declination's sine (eq. 31). */
+  sinDelta: Float64Array;
+  /** The equation of the equinoxes Δψ·cos ε (eq. 29: ν − ν0), degrees. */
+  eqeq_deg: Float64Array;
+  /** The Earth's radius vector R (eq. 12), au. */
+  r_au: Float64Array;
+}
+
+/**
+ * SPA's terms that depend on JDE alone (report §3.2–3.10 but the sidereal time) at `count`
+ * instants `step_day` apart from `u0` (JDE − 2451545, days: small numbers, so the nodes'
+ * times round at 10⁻¹² days, not 10⁻¹⁰): the Earth's L, B, R (eqs. 9–12) and the nutation
+ * (eqs. 15–23) by the recurrences described at {@link spaSeriesEven}, then eqs. 13–14 and
+ * 24–27, 30–31 exactly, into {@link SlowTerms}.
+ */
+function slowTerms(u0: number, step_day: number, count: number): SlowTerms {
+  const alpha_deg = new Float64Array(count), sinDelta = new Float64Array(count);
+  const eqeq_deg = new Float64Array(count), r_au = new Float64Array(count);
+  const dJme = step_day / 365250, dJce = step_day / 36525;
+  const earth = phasors(EARTH_A.length);
+  for (let k = 0; k < EARTH_A.length; k++) {
+    earth.stepCos[k] = Math.cos(EARTH_C[k] * dJme);
+    earth.stepSin[k] = Math.sin(EARTH_C[k] * dJme);
+  }
+  const nut = phasors(NUT_COUNT);
+  const nutArg_rad = new Float64Array(5), nutSums = new Float64Array(2);
+  const rowSums = new Float64Array(EARTH_ROW_END.length);
+  const block = Math.max(1, Math.min(RESEED, Math.floor(RESEED_SPAN_DAYS / step_day)));
+  const tick = ticker(1024);
+  for (let i = 0; i < count; i++) {
+    tick();
+    const jce = (u0 + i * step_day) / 36525; // (5, 7)
+    const jme = jce / 10; // (8)
+    const seed = i % block === 0;
+    if (seed) {
+      // Exact seed: cos/sin of every Earth term (9) and nutation term (20–21) ...
+      for (let k = 0; k < EARTH_A.length; k++) {
+        const a = EARTH_B[k] + EARTH_C[k] * jme;
+        earth.cos[k] = Math.cos(a);
+        earth.sin[k] = Math.sin(a);
+      }
+      for (let j = 0; j < 5; j++) nutArg_rad[j] = nutationArgument_deg(NUT_ARG_POLY[j], jce) * D2R;
+      nutationPhasors(nutArg_rad, nut.cos, nut.sin);
+      // ... and the nutation terms' rotation for this block, at the rates of its middle.
+      const jceMid = jce + (Math.min(block, count - i) - 1) / 2 * dJce;
+      for (let j = 0; j < 5; j++) {
+        nutArg_rad[j] = nutationArgumentRate_degPerJc(NUT_ARG_POLY[j], jceMid) * dJce * D2R;
+      }
+      nutationPhasors(nutArg_rad, nut.stepCos, nut.stepSin);
+    }
+    // §3.2: the row sums Σ A·cos(B + C·JME) (eq. 10), then L, B, R (eqs. 11–12).
+    earthRowSums(earth, !seed, rowSums);
+    // L unlimited (continuous), B, R (eqs. 11–12); θ, β (13–14).
+    const theta_deg = earthPolynomial(rowSums, 0, 6, jme) * R2D + 180;
+    const beta_rad = -earthPolynomial(rowSums, 6, 8, jme);
+    const r = earthPolynomial(rowSums, 8, 13, jme);
+    if (!seed) advance(nut);
+    nutationSums_deg(nut.cos, nut.sin, jce, nutSums); // (20–23)
+    const eps = (meanObliquity_arcsec(jme) / 3600 + nutSums[1]) * D2R; // (24–25)
+    const lambda_deg = theta_deg + nutSums[0] - 20.4898 / (3600 * r); // (26–27)
+    const lam = lambda_deg * D2R, sinLam = Math.sin(lam);
+    const cosEps = Math.cos(eps), sinEps = Math.sin(eps);
+    const a_deg = Math.atan2(sinLam * cosEps - Math.tan(beta_rad) * sinEps, Math.cos(lam)) *
+      R2D; // (30)
+    // α within ±3° of λ: unwrapped next to λ, which is continuous.
+    const da = a_deg - lambda_deg;
+    alpha_deg[i] = lambda_deg + (da - 360 * Math.round(da / 360));
+    sinDelta[i] = Math.sin(beta_rad) * cosEps + Math.cos(beta_rad) * sinEps * sinLam; // (31)
+    eqeq_deg[i] = nutSums[0] * cosEps; // (29)
+    r_au[i] = r;
+  }
+  return { alpha_deg, sinDelta, eqeq_deg, r_au };
+}
+
+/** 1 / Π_{c≠a} (a − c) over the nodes −2…3: the six-point Lagrange denominators. */
+const LAGRANGE_INV_DEN = Float64Array.from([-2, -1, 0, 1, 2, 3], (a) => {
+  let d = 1;
+  for (let c = -2; c <= 3; c++) if (c !== a) d *= a - c;
+  return 1 / d;
+});
+
+/**
+ * Six-point Lagrange weights at t (in node spacings from the third of nodes at −2…3) into
+ * `w`: Π_{c≠a} (t − c) / Π_{c≠a} (a − c), by prefix and suffix products.
+ */
+function lagrangeWeights(t: number, w: Float64Array): void {
+  const d0 = t + 2, d1 = t + 1, d2 = t, d3 = t - 1, d4 = t - 2, d5 = t - 3;
+  const p01 = d0 * d1, p012 = p01 * d2, p0123 = p012 * d3;
+  const s45 = d4 * d5, s345 = d3 * s45, s2345 = d2 * s345;
+  w[0] = d1 * s2345 * LAGRANGE_INV_DEN[0];
+  w[1] = d0 * s2345 * LAGRANGE_INV_DEN[1];
+  w[2] = p01 * s345 * LAGRANGE_INV_DEN[2];
+  w[3] = p012 * s45 * LAGRANGE_INV_DEN[3];
+  w[4] = p0123 * d5 * LAGRANGE_INV_DEN[4];
+  w[5] = p0123 * d4 * LAGRANGE_INV_DEN[5];
+}
+
+/** Σ w[a]·v[q + a] over a = 0…5: the interpolated value (see {@link lagrangeWeights}). */
+function lagrange6(v: Float64Array, q: number, w: Float64Array): number {
+  return w[0] * v[q] + w[1] * v[q + 1] + w[2] * v[q + 2] + w[3] * v[q + 3] + w[4] * v[q + 4] +
+    w[5] * v[q + 5];
+}
+
+/**
  * The batch kernel of {@link sunSeriesSpa} for instants `step_day` apart: report §3 steps
  * 3.1–3.14 per instant (topocentric refracted elevation, eq. 43, and azimuth, eq. 46), written
  * into `elevation_deg` and `azimuth_deg`, allocation-free in the loop.
  *
- * - Earth periodic terms (§3.2, eqs. 9–10): the argument B + C·JME is linear in time, so
- *   [cos, sin] of each of the 195 terms advances by a fixed rotation by C·ΔJME (one complex
- *   multiplication a term instead of a cosine).
- * - Nutation (§3.4, eqs. 15–23): each of the 63 terms' argument Σ Y_j·X_j advances by a
- *   rotation by Σ Y_j·X_j′·ΔJCE, with the rates X_j′ taken at the middle of the block (the JCE²
- *   and JCE³ terms make them drift slowly; see {@link RESEED_SPAN_DAYS}).
- * - Both recurrences are re-seeded with exact cos/sin every block of {@link RESEED} samples (at
- *   most {@link RESEED_SPAN_DAYS} days), which keeps the rounding from accumulating.
+ * - The slowly varying terms — the Earth's heliocentric L, B, R (§3.2) and the nutation Δψ,
+ *   Δε (§3.4) — are computed at nodes every m-th instant (m·step_day ≤
+ *   {@link NODE_SPACING_DAYS}; every instant for longer steps) by {@link slowTerms}, and
+ *   interpolated between them by six-point Lagrange polynomials (issue 29: a year hourly
+ *   computes them 1,465 times, not 8,760). The mean obliquity, the sidereal time and all that
+ *   depends on the hour are computed at each instant.
+ * - At the nodes, the Earth periodic terms (eqs. 9–10) advance by a fixed rotation by
+ *   C·ΔJME (one complex multiplication a term instead of a cosine); each of the 63 nutation
+ *   terms' argument Σ Y_j·X_j by a rotation by Σ Y_j·X_j′·ΔJCE, with the rates X_j′ taken at
+ *   the middle of the block (the JCE² and JCE³ terms make them drift slowly; see
+ *   {@link RESEED_SPAN_DAYS}); both re-seeded with exact cos/sin every block of
+ *   {@link RESEED} nodes (at most {@link RESEED_SPAN_DAYS} days).
  * - Angles that stay tiny (β, ξ, the change of ε within a block) take short exact series
  *   instead of Math.sin/cos; δ, Δα, δ′ (eqs. 31, 37, 39) are used through their sines and
  *   cosines only, which come from the arcsine's and the arctangents' arguments.
  * - The observer's terms (§3.12, eqs. 34–36; refraction constants of eq. 42) are per site.
- * The remaining steps are eqs. 5–8, 11–14, 24–33 and 38–46 as in {@link spaGeocentric} and
+ * The remaining steps are eqs. 5–8, 13–14, 24–33 and 38–46 as in {@link spaGeocentric} and
  * {@link spaTopocentric}; the equation of time and the incidence angle are not computed.
  */
 function spaSeriesEven(
@@ -196,19 +313,15 @@ function spaSeriesEven(
   const x = Math.cos(u) + (elevation_m / 6378140) * cosPhi; // (35)
   const y = 0.99664719 * Math.sin(u) + (elevation_m / 6378140) * sinPhi; // (36)
 
-  // Per batch: the step in JME and JCE, the Earth terms' rotations, the block length.
-  const dJme = step_day / 365250, dJce = step_day / 36525;
-  const earth = phasors(EARTH_A.length);
-  for (let k = 0; k < EARTH_A.length; k++) {
-    earth.stepCos[k] = Math.cos(EARTH_C[k] * dJme);
-    earth.stepSin[k] = Math.sin(EARTH_C[k] * dJme);
-  }
-  const nut = phasors(NUT_COUNT);
-  const nutArg_rad = new Float64Array(5), nutSums = new Float64Array(2);
-  // The true obliquity at the block's seed, the base of the angle addition for ε.
-  let epsSeed_rad = 0, cosEpsSeed = 1, sinEpsSeed = 0;
-  const rowSums = new Float64Array(EARTH_ROW_END.length);
-  const block = Math.max(1, Math.min(RESEED, Math.floor(RESEED_SPAN_DAYS / step_day)));
+  // The slow terms at nodes every m-th instant, from two nodes before the first instant to
+  // three after the last, and the interpolation weights at each instant between two nodes.
+  // Times are JDE − 2451545 as spaAt rounds them (jd + ΔT first), so that each instant is
+  // interpolated at the very time spaAt computes it at; the nodes' own times are exact offsets.
+  const m = Math.max(1, Math.floor(NODE_SPACING_DAYS / step_day));
+  const nodeStep = m * step_day, nodes = Math.floor((n - 1) / m) + 6;
+  const u0 = jds[0] + delta_t_s / 86400 - 2451545;
+  const slow = slowTerms(u0 - 2 * nodeStep, nodeStep, nodes);
+  const weights = new Float64Array(6);
 
   const tick = ticker(1024);
   for (let i = 0; i < n; i++) {
@@ -216,65 +329,19 @@ function spaSeriesEven(
     const jd = jds[i];
     const jde = jd + delta_t_s / 86400; // (5)
     const jc = (jd - 2451545) / 36525; // (6)
-    const jce = (jde - 2451545) / 36525; // (7)
-    const jme = jce / 10; // (8)
 
-    const seed = i % block === 0;
-    if (seed) {
-      // Exact seed: cos/sin of every Earth term (9) and nutation term (20–21) ...
-      for (let k = 0; k < EARTH_A.length; k++) {
-        const a = EARTH_B[k] + EARTH_C[k] * jme;
-        earth.cos[k] = Math.cos(a);
-        earth.sin[k] = Math.sin(a);
-      }
-      for (let j = 0; j < 5; j++) nutArg_rad[j] = nutationArgument_deg(NUT_ARG_POLY[j], jce) * D2R;
-      nutationPhasors(nutArg_rad, nut.cos, nut.sin);
-      // ... and the nutation terms' rotation for this block, at the rates of its middle.
-      const jceMid = jce + (Math.min(block, n - i) - 1) / 2 * dJce;
-      for (let j = 0; j < 5; j++) {
-        nutArg_rad[j] = nutationArgumentRate_degPerJc(NUT_ARG_POLY[j], jceMid) * dJce * D2R;
-      }
-      nutationPhasors(nutArg_rad, nut.stepCos, nut.stepSin);
-    }
-
-    // §3.2: the row sums Σ A·cos(B + C·JME) (eq. 10), then L, B, R (eqs. 11–12).
-    earthRowSums(earth, !seed, rowSums);
-    const l_deg = limit360_deg(earthPolynomial(rowSums, 0, 6, jme) * R2D);
-    const b_deg = earthPolynomial(rowSums, 6, 8, jme) * R2D;
-    const r_au = earthPolynomial(rowSums, 8, 13, jme);
-
-    // §3.3–3.10: geocentric position, nutation, obliquity, aberration, sidereal time, α, δ.
-    const theta_deg = limit360_deg(l_deg + 180); // (13)
-    const beta_deg = -b_deg; // (14)
-    if (!seed) advance(nut);
-    nutationSums_deg(nut.cos, nut.sin, jce, nutSums); // (20–23)
-    const delta_psi_deg = nutSums[0];
-    const epsilon_deg = meanObliquity_arcsec(jme) / 3600 + nutSums[1]; // (24–25)
-    const delta_tau_deg = -20.4898 / (3600 * r_au); // (26)
-    const lambda_deg = theta_deg + delta_psi_deg + delta_tau_deg; // (27)
+    // §3.2–3.10 but the sidereal time, by interpolation: nodes q…q+5 around this instant.
+    const q = Math.floor(i / m);
+    lagrangeWeights((jde - 2451545 - (u0 + q * nodeStep)) / nodeStep, weights);
+    const alpha_deg = lagrange6(slow.alpha_deg, q, weights);
+    const sinDelta = lagrange6(slow.sinDelta, q, weights);
+    const cosDelta = Math.sqrt(1 - sinDelta * sinDelta);
+    const r_au = lagrange6(slow.r_au, q, weights);
     const nu0_deg = limit360_deg(
       280.46061837 + 360.98564736629 * (jd - 2451545) + 0.000387933 * jc * jc -
         jc * jc * jc / 38710000,
     ); // (28)
-    const eps = epsilon_deg * D2R, lam = lambda_deg * D2R, bet = beta_deg * D2R;
-    if (seed) {
-      epsSeed_rad = eps;
-      cosEpsSeed = Math.cos(eps);
-      sinEpsSeed = Math.sin(eps);
-    }
-    // ε moves by arc seconds within a block: cos ε, sin ε by angle addition to the seed's.
-    const dEps = eps - epsSeed_rad, cosDEps = cosSmall(dEps), sinDEps = sinSmall(dEps);
-    const cosEps = cosEpsSeed * cosDEps - sinEpsSeed * sinDEps;
-    const sinEps = sinEpsSeed * cosDEps + cosEpsSeed * sinDEps;
-    const sinLam = Math.sin(lam);
-    const sinBet = sinSmall(bet), cosBet = cosSmall(bet); // |β| < 10⁻⁵ rad
-    const nu_deg = nu0_deg + delta_psi_deg * cosEps; // (29)
-    const alpha_deg = limit360_deg(
-      Math.atan2(sinLam * cosEps - (sinBet / cosBet) * sinEps, Math.cos(lam)) * R2D,
-    ); // (30)
-    // (31): δ itself is not needed, only its sine (the argument of the arcsine) and cosine.
-    const sinDelta = sinBet * cosEps + cosBet * sinEps * sinLam;
-    const cosDelta = Math.sqrt(1 - sinDelta * sinDelta);
+    const nu_deg = nu0_deg + lagrange6(slow.eqeq_deg, q, weights); // (29)
 
     // §3.11–3.14: hour angle, parallax, topocentric position, elevation and azimuth. The
     // angles Δα (37) and δ′ (39) come from atan2(num, den) with den > 0 (cos δ ≥ cos 23.5° far

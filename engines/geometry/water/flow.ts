@@ -12,8 +12,9 @@ import { D8_DCOL, D8_DROW } from "./d8.ts";
  * steepest descent, drop / distance, with diagonals at √(dx² + dy²). A cell with no lower
  * neighbour gets -1: on an ε-filled grid only edge and nodata-adjacent cells do, and water
  * leaves the grid there. `cell_m` is [dx, dy] in metres. Ties go to the first in D8 order.
- * The interior runs unrolled with the reciprocal distances precomputed; only the border
- * checks bounds (a neighbour off the grid counts as nodata).
+ * The interior runs unrolled and branch-free with the reciprocal distances precomputed (see
+ * d8Row); only the border checks bounds (a neighbour off the grid counts as nodata). Its
+ * speed is bench/water_bench.ts's "D8" groups against the same loop in C++ (g++ -O2).
  */
 export function flowDirectionsD8(filled: Grid, cell_m: [number, number]): Int8Array {
   const { width: w, height: h, data: z } = filled;
@@ -22,9 +23,10 @@ export function flowDirectionsD8(filled: Grid, cell_m: [number, number]): Int8Ar
   const i0 = inv[0], i1 = inv[1], i2 = inv[2], i3 = inv[3];
   const i4 = inv[4], i5 = inv[5], i6 = inv[6], i7 = inv[7];
   const dirs = new Int8Array(w * h).fill(-1);
+  const q = new Float64Array(9);
   for (let r = 1; r < h - 1; r++) {
     if ((r & 63) === 0) checkpoint();
-    d8Row(z, w, r, dirs, i0, i1, i2, i3, i4, i5, i6, i7);
+    d8Row(z, w, r, dirs, q, i0, i1, i2, i3, i4, i5, i6, i7);
   }
   const edge = (r: number, c: number) => {
     const i = r * w + c, zi = z[i];
@@ -57,12 +59,23 @@ export function flowDirectionsD8(filled: Grid, cell_m: [number, number]): Int8Ar
  * as a whole, called once per row: an inner loop nested in the caller is compiled on stack
  * replacement and left at every row end, and a pass could then run unoptimised (seen as
  * 1 s instead of 0.1 s in a 2,000 × 2,000 pipeline).
+ *
+ * Branch-free (issue 29): the eight neighbours come through a 3 × 3 window slid along the
+ * row (three loads per cell, not eight), and the steepest is chosen by a tournament whose
+ * every comparison becomes a 0/1 mask (`-(+(a > b))`) selecting an index, never a jump:
+ * on noisy terrain the plain `if (s > b)` chain mispredicts about every other cell. The
+ * slopes go into `q[1..8]` (`q[0]` unused), so the winner's slope is `q[winner]`. A pair's
+ * right side wins when it is strictly steeper or the left is NaN; the winner counts only when
+ * steeper than 0. That is the sequential rule exactly: the first of the steepest positive
+ * slopes, NaN (a nodata neighbour) never (tests/engines/geometry/water_speed_test.ts checks
+ * it cell for cell against the plain version in bench/_water_reference.ts).
  */
 function d8Row(
   z: Float64Array,
   w: number,
   r: number,
   dirs: Int8Array,
+  q: Float64Array,
   i0: number,
   i1: number,
   i2: number,
@@ -72,47 +85,49 @@ function d8Row(
   i6: number,
   i7: number,
 ) {
-  for (let i = r * w + 1, end = r * w + w - 1; i < end; i++) {
-    const zi = z[i];
-    if (zi !== zi) continue;
-    let best = -1, b = 0, s = (zi - z[i + 1]) * i0;
-    if (s > b) {
-      b = s;
-      best = 0;
+  let i = r * w + 1;
+  const end = r * w + w - 1;
+  // The window: west column (nw, ww, sw), this column (nn, zi, ss); east loaded per cell.
+  let nw = z[i - w - 1], ww = z[i - 1], sw = z[i + w - 1];
+  let nn = z[i - w], zi = z[i], ss = z[i + w];
+  for (; i < end; i++) {
+    const ne = z[i - w + 1], ee = z[i + 1], se = z[i + w + 1];
+    if (zi === zi) {
+      const s0 = (zi - ee) * i0, s1 = (zi - se) * i1, s2 = (zi - ss) * i2, s3 = (zi - sw) * i3;
+      const s4 = (zi - ww) * i4, s5 = (zi - nw) * i5, s6 = (zi - nn) * i6, s7 = (zi - ne) * i7;
+      q[1] = s0;
+      q[2] = s1;
+      q[3] = s2;
+      q[4] = s3;
+      q[5] = s4;
+      q[6] = s5;
+      q[7] = s6;
+      q[8] = s7;
+      // Round one: pairs (E, SE), (S, SW), (W, NW), (N, NE), as q indices.
+      const a = 1 + (+(s1 > s0) | +(s0 !== s0));
+      const b = 3 + (+(s3 > s2) | +(s2 !== s2));
+      const c = 5 + (+(s5 > s4) | +(s4 !== s4));
+      const d = 7 + (+(s7 > s6) | +(s6 !== s6));
+      let x = q[a], y = q[b];
+      let m = -(+(y > x) | +(x !== x));
+      const ab = (a & ~m) | (b & m);
+      x = q[c];
+      y = q[d];
+      m = -(+(y > x) | +(x !== x));
+      const cd = (c & ~m) | (d & m);
+      x = q[ab];
+      y = q[cd];
+      m = -(+(y > x) | +(x !== x));
+      const k = (ab & ~m) | (cd & m);
+      // The winner's index − 1 when its slope is positive, else -1.
+      dirs[i] = (k & -+(q[k] > 0)) - 1;
     }
-    s = (zi - z[i + w + 1]) * i1;
-    if (s > b) {
-      b = s;
-      best = 1;
-    }
-    s = (zi - z[i + w]) * i2;
-    if (s > b) {
-      b = s;
-      best = 2;
-    }
-    s = (zi - z[i + w - 1]) * i3;
-    if (s > b) {
-      b = s;
-      best = 3;
-    }
-    s = (zi - z[i - 1]) * i4;
-    if (s > b) {
-      b = s;
-      best = 4;
-    }
-    s = (zi - z[i - w - 1]) * i5;
-    if (s > b) {
-      b = s;
-      best = 5;
-    }
-    s = (zi - z[i - w]) * i6;
-    if (s > b) {
-      b = s;
-      best = 6;
-    }
-    s = (zi - z[i - w + 1]) * i7;
-    if (s > b) best = 7;
-    dirs[i] = best;
+    nw = nn;
+    ww = zi;
+    sw = ss;
+    nn = ne;
+    zi = ee;
+    ss = se;
   }
 }
 
@@ -174,20 +189,73 @@ export function flowAccumulation(
   }
   // Whole counts add exactly in any order: each source walks downstream, handing on its
   // total, until a cell still waits for another inflow — neighbour to neighbour in memory.
-  for (let i = 0; i < n; i++) {
-    if ((i & 0xffff) === 0) checkpoint();
+  for (let i = 0; i < n; i += 0x10000) {
+    checkpoint();
+    if (valid) walkValid(dirs, step, indeg, acc, valid, i, Math.min(n, i + 0x10000));
+    else walk(dirs, step, indeg, acc, i, Math.min(n, i + 0x10000));
+  }
+  return acc;
+}
+
+/**
+ * The downstream walks of {@link flowAccumulation} from the sources among cells [from, to):
+ * the running total stays in a register (`t`, the walked cell's count) rather than being read
+ * back from `acc`, and a cell whose last inflow arrives is marked walked (-1) in one store.
+ */
+function walk(
+  dirs: Int8Array,
+  step: Int32Array,
+  indeg: Int8Array,
+  acc: Float64Array,
+  from: number,
+  to: number,
+) {
+  for (let i = from; i < to; i++) {
     if (indeg[i] !== 0) continue;
-    let j = i, k = dirs[j];
-    while (k >= 0 && (!valid || valid[j] === 1)) {
+    let j = i, k = dirs[j], t = acc[j];
+    while (k >= 0) {
       const d = j + step[k];
-      acc[d] += acc[j];
-      if (--indeg[d] !== 0) break;
+      t = acc[d] + t;
+      acc[d] = t;
+      const left = indeg[d] - 1;
+      if (left !== 0) {
+        indeg[d] = left;
+        break;
+      }
       indeg[d] = -1; // walked from here: the scan must not start it again
       j = d;
       k = dirs[j];
     }
   }
-  return acc;
+}
+
+/** {@link walk} where cells with `valid` 0 pass nothing on. */
+function walkValid(
+  dirs: Int8Array,
+  step: Int32Array,
+  indeg: Int8Array,
+  acc: Float64Array,
+  valid: Uint8Array,
+  from: number,
+  to: number,
+) {
+  for (let i = from; i < to; i++) {
+    if (indeg[i] !== 0) continue;
+    let j = i, k = dirs[j], t = acc[j];
+    while (k >= 0 && valid[j] === 1) {
+      const d = j + step[k];
+      t = acc[d] + t;
+      acc[d] = t;
+      const left = indeg[d] - 1;
+      if (left !== 0) {
+        indeg[d] = left;
+        break;
+      }
+      indeg[d] = -1;
+      j = d;
+      k = dirs[j];
+    }
+  }
 }
 
 /**

@@ -437,3 +437,31 @@ Deno.test("SPA batch path: a year hourly, minutes, and long strides equal SPA in
     assertOk(worst < 1e-9, `step ${step} d × ${n}: worst difference ${worst}°`);
   }
 });
+
+Deno.test("SPA batch path (interpolated slow terms, issue 29): a year hourly at five sites within 1e-9° of spaAt", () => {
+  // The slow terms come from nodes every 6 h; the instants between them are where an
+  // interpolation error would show: every hour of 2026 at each site, refracted elevation and
+  // azimuth (the arc, so azimuth near the zenith does not dominate).
+  const sites: SpaSite[] = [
+    { latitude_deg: 0, longitude_deg: -78.5, elevation_m: 2850 },
+    { latitude_deg: -33.9, longitude_deg: 18.4, elevation_m: 20 },
+    { latitude_deg: 39.742476, longitude_deg: -105.1786, elevation_m: 1830.14 },
+    { latitude_deg: 64.1, longitude_deg: -21.9, pressure_mbar: 990, temperature_c: -2 },
+    { latitude_deg: 78.2, longitude_deg: 15.6 },
+  ];
+  const jd0 = julianDay(2026, 1, 1) + 0.25 / 24;
+  const jds = Float64Array.from({ length: 8760 }, (_, i) => jd0 + i / 24);
+  for (const site of sites) {
+    const series = sunSeriesSpa(jds, site, 70);
+    let worstEl = 0, worstAz = 0;
+    jds.forEach((jd, i) => {
+      const r = spaAt(jd, 70, site);
+      worstEl = Math.max(worstEl, Math.abs(series.elevation_deg[i] - r.e_deg));
+      let dAz = Math.abs(series.azimuth_deg[i] - r.azimuth_deg);
+      dAz = Math.min(dAz, 360 - dAz) * Math.cos(r.e_deg * Math.PI / 180);
+      worstAz = Math.max(worstAz, dAz);
+    });
+    assertOk(worstEl < 1e-9, `${site.latitude_deg}°: elevation off by ${worstEl}°`);
+    assertOk(worstAz < 1e-9, `${site.latitude_deg}°: azimuth arc off by ${worstAz}°`);
+  }
+});

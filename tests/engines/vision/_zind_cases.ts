@@ -19,7 +19,12 @@ import { loadCenterNet } from "../../../layers/detector.ts";
 import { detectionKey, detectPanorama } from "../../../engines/vision/panorama.ts";
 import type { PanoDetection } from "../../../engines/vision/detect.ts";
 import { placeOnFloor } from "../../../engines/vision/place.ts";
-import { COMMIT_SCORE, labelRoom, type RoomEvidence } from "../../../engines/vision/labels.ts";
+import {
+  COMMIT_SCORE,
+  type LabelFit,
+  labelRoom,
+  type RoomEvidence,
+} from "../../../engines/vision/labels.ts";
 import { leavesThroughOpening } from "../../../engines/vision/assign.ts";
 import { floorKind, type FloorTexture, floorTexture } from "../../../engines/vision/floor.ts";
 import { counterEdges } from "../../../engines/vision/counters.ts";
@@ -180,6 +185,7 @@ export function guessCase(
   evidence: PanoDetection[],
   temperature = 1,
   cues: Partial<RoomEvidence> = {},
+  fit: LabelFit = {},
 ) {
   const inside = pointInRing(c.at, c.polygon);
   let through = 0;
@@ -213,6 +219,8 @@ export function guessCase(
     },
     COMMIT_SCORE,
     temperature,
+    undefined,
+    fit,
   );
   return { g, objects, through };
 }

@@ -1,6 +1,7 @@
 /** Room labels from evidence (engines/vision/labels.ts). */
 import assert from "node:assert/strict";
 import {
+  CANDIDATE_LABELS,
   COMMIT_SCORE,
   judgeRoom,
   labelRoom,
@@ -162,4 +163,29 @@ Deno.test("labels: among an open plan's parts, a sink on a hard floor is the kit
     parts,
   );
   assert.equal(sofaEnd.best, "living");
+});
+
+Deno.test("labels: a fit's group scales multiply each group's log-odds; absent, the hand-set ones stand", () => {
+  const e = room({
+    area_m2: 10,
+    objects: [{ label: "oven", score: 0.5 }],
+    floor: { kind: "hard", contrast: 1 },
+    counter_share: 0.15,
+  });
+  const base = labelRoom(e);
+  const ones = labelRoom(e, COMMIT_SCORE, 1, undefined, {
+    scales: { objects: 1, geometry: 1, floor: 1, windows: 1, counters: 1 },
+  });
+  assert.deepEqual(ones.logits, base.logits);
+  const k = CANDIDATE_LABELS.indexOf("kitchen");
+  const noObjects = labelRoom(e, COMMIT_SCORE, 1, undefined, { scales: { objects: 0 } });
+  const twice = labelRoom(e, COMMIT_SCORE, 1, undefined, { scales: { objects: 2 } });
+  // The oven adds 8 × 0.5 = 4 to kitchen (OBJECT_WEIGHTS): 0 without it, 8 at scale 2.
+  assert.ok(Math.abs(base.logits[k] - noObjects.logits[k] - 4) < 1e-12);
+  assert.ok(Math.abs(twice.logits[k] - base.logits[k] - 4) < 1e-12);
+  // Counters at 0.15 count only when the fitted threshold is at or under it (+1.5 kitchen).
+  assert.equal(base.cues.some((c) => c.code === "counters.seen"), false);
+  const low = labelRoom(e, COMMIT_SCORE, 1, undefined, { counter_share: 0.15 });
+  assert.ok(low.cues.some((c) => c.code === "counters.seen"));
+  assert.ok(Math.abs(low.logits[k] - base.logits[k] - 1.5) < 1e-12);
 });

@@ -1,0 +1,186 @@
+/**
+ * The water engine's D8 flow directions and flow accumulation as they were before issue 29's
+ * speed work (engines/geometry/water/flow.ts at commit ccd22ed), kept verbatim as the
+ * reference the engine must match cell for cell (tests/engines/geometry/water_speed_test.ts)
+ * and as the "before" case of bench/water_bench.ts. Not library code: nothing outside
+ * tests/ and bench/ imports it.
+ */
+import { checkpoint } from "../ground/budget.ts";
+import type { Grid } from "../ground/grid.ts";
+import { D8_DCOL, D8_DROW } from "../engines/geometry/water/d8.ts";
+
+/**
+ * D8 flow directions (O'Callaghan & Mark 1984): each cell drains to the neighbour with the
+ * steepest descent, drop / distance, with diagonals at √(dx² + dy²). A cell with no lower
+ * neighbour gets -1: on an ε-filled grid only edge and nodata-adjacent cells do, and water
+ * leaves the grid there. `cell_m` is [dx, dy] in metres. Ties go to the first in D8 order.
+ * The interior runs unrolled with the reciprocal distances precomputed; only the border
+ * checks bounds (a neighbour off the grid counts as nodata).
+ */
+export function flowDirectionsD8Reference(filled: Grid, cell_m: [number, number]): Int8Array {
+  const { width: w, height: h, data: z } = filled;
+  const [dx, dy] = cell_m;
+  const inv = D8_DCOL.map((c, k) => 1 / Math.hypot(c * dx, D8_DROW[k] * dy));
+  const i0 = inv[0], i1 = inv[1], i2 = inv[2], i3 = inv[3];
+  const i4 = inv[4], i5 = inv[5], i6 = inv[6], i7 = inv[7];
+  const dirs = new Int8Array(w * h).fill(-1);
+  for (let r = 1; r < h - 1; r++) {
+    if ((r & 63) === 0) checkpoint();
+    d8Row(z, w, r, dirs, i0, i1, i2, i3, i4, i5, i6, i7);
+  }
+  const edge = (r: number, c: number) => {
+    const i = r * w + c, zi = z[i];
+    if (zi !== zi) return;
+    let best = -1, b = 0;
+    for (let k = 0; k < 8; k++) {
+      const rr = r + D8_DROW[k], cc = c + D8_DCOL[k];
+      if (rr < 0 || rr >= h || cc < 0 || cc >= w) continue;
+      const s = (zi - z[rr * w + cc]) * inv[k];
+      if (s > b) {
+        b = s;
+        best = k;
+      }
+    }
+    dirs[i] = best;
+  };
+  for (let c = 0; c < w; c++) {
+    edge(0, c);
+    if (h > 1) edge(h - 1, c);
+  }
+  for (let r = 1; r < h - 1; r++) {
+    edge(r, 0);
+    if (w > 1) edge(r, w - 1);
+  }
+  return dirs;
+}
+
+/**
+ * One interior row of {@link flowDirectionsD8}. A function of its own so that V8 optimises it
+ * as a whole, called once per row: an inner loop nested in the caller is compiled on stack
+ * replacement and left at every row end, and a pass could then run unoptimised (seen as
+ * 1 s instead of 0.1 s in a 2,000 × 2,000 pipeline).
+ */
+function d8Row(
+  z: Float64Array,
+  w: number,
+  r: number,
+  dirs: Int8Array,
+  i0: number,
+  i1: number,
+  i2: number,
+  i3: number,
+  i4: number,
+  i5: number,
+  i6: number,
+  i7: number,
+) {
+  for (let i = r * w + 1, end = r * w + w - 1; i < end; i++) {
+    const zi = z[i];
+    if (zi !== zi) continue;
+    let best = -1, b = 0, s = (zi - z[i + 1]) * i0;
+    if (s > b) {
+      b = s;
+      best = 0;
+    }
+    s = (zi - z[i + w + 1]) * i1;
+    if (s > b) {
+      b = s;
+      best = 1;
+    }
+    s = (zi - z[i + w]) * i2;
+    if (s > b) {
+      b = s;
+      best = 2;
+    }
+    s = (zi - z[i + w - 1]) * i3;
+    if (s > b) {
+      b = s;
+      best = 3;
+    }
+    s = (zi - z[i - 1]) * i4;
+    if (s > b) {
+      b = s;
+      best = 4;
+    }
+    s = (zi - z[i - w - 1]) * i5;
+    if (s > b) {
+      b = s;
+      best = 5;
+    }
+    s = (zi - z[i - w]) * i6;
+    if (s > b) {
+      b = s;
+      best = 6;
+    }
+    s = (zi - z[i - w + 1]) * i7;
+    if (s > b) best = 7;
+    dirs[i] = best;
+  }
+}
+
+/**
+ * Flow accumulation: for each cell, the number of cells (itself included) whose D8 path
+ * passes through it — multiply by the cell area for the upslope area. Computed in
+ * topological order from the sources (in-degree zero, counted in an Int8Array), O(n), with
+ * no recursion: counts walk each source downstream; weights keep Kahn's queue order.
+ * Nodata cells (`valid` 0) count 0. Weights, when given, replace the count of 1 per cell.
+ */
+export function flowAccumulationReference(
+  dirs: Int8Array,
+  width: number,
+  height: number,
+  opts: { valid?: Uint8Array; weights?: Float64Array } = {},
+): Float64Array {
+  const n = width * height;
+  const acc = new Float64Array(n);
+  // In-degrees are 0..8 (and -1 once walked), so one byte each; the downstream cell is
+  // recomputed from `dirs` rather than kept in an n-sized Int32Array.
+  const indeg = new Int8Array(n);
+  const { valid, weights } = opts;
+  const step = Int32Array.from(D8_DROW, (r, k) => r * width + D8_DCOL[k]);
+  if (!valid && !weights) {
+    acc.fill(1);
+    for (let i = 0; i < n; i++) {
+      const k = dirs[i];
+      if (k >= 0) indeg[i + step[k]]++;
+    }
+  } else {
+    for (let i = 0; i < n; i++) {
+      const ok = valid ? valid[i] === 1 : true;
+      acc[i] = ok ? (weights ? weights[i] : 1) : 0;
+      const k = dirs[i];
+      if (ok && k >= 0) indeg[i + step[k]]++;
+    }
+  }
+  if (weights) {
+    // Float sums depend on their order: Kahn's order, generation by generation.
+    const queue = new Int32Array(n);
+    let head = 0, tail = 0;
+    for (let i = 0; i < n; i++) if (indeg[i] === 0) queue[tail++] = i;
+    while (head < tail) {
+      const i = queue[head++];
+      const k = dirs[i];
+      if (k < 0 || (valid && valid[i] !== 1)) continue;
+      const d = i + step[k];
+      acc[d] += acc[i];
+      if (--indeg[d] === 0) queue[tail++] = d;
+    }
+    return acc;
+  }
+  // Whole counts add exactly in any order: each source walks downstream, handing on its
+  // total, until a cell still waits for another inflow — neighbour to neighbour in memory.
+  for (let i = 0; i < n; i++) {
+    if ((i & 0xffff) === 0) checkpoint();
+    if (indeg[i] !== 0) continue;
+    let j = i, k = dirs[j];
+    while (k >= 0 && (!valid || valid[j] === 1)) {
+      const d = j + step[k];
+      acc[d] += acc[j];
+      if (--indeg[d] !== 0) break;
+      indeg[d] = -1; // walked from here: the scan must not start it again
+      j = d;
+      k = dirs[j];
+    }
+  }
+  return acc;
+}

@@ -1,0 +1,74 @@
+/**
+ * step_free_route on the 1,000-room, 3,000-door grid (bench/_grid_building.ts) against its
+ * own Dijkstra (shortestRoutes over the built graph, the baseline of issue 29's goal: the
+ * whole run ≤ 10× it), cases alternated round by round in one process, medians and ratios:
+ * the Dijkstra alone, buildRouteGraph alone, the routes engine (graph + Dijkstra + 1,000
+ * routes) and the tool's whole run (checked complete by bench/_done.ts). Each case is also
+ * timed in the process's CPU time (node:process cpuUsage, all threads: the collector's too),
+ * steadier than the wall clock on a loaded machine.
+ *
+ * ```sh
+ * deno run -A bench/routes_figures.ts [rounds=30]
+ * ```
+ */
+import { cpuUsage } from "node:process";
+import { parsePlan } from "../ground/plan.ts";
+import { runTool } from "../core/run.ts";
+import { loadRegistry } from "../core/registry.ts";
+import { buildRouteGraph, routesFrom, shortestRoutes } from "../engines/geometry/routes/mod.ts";
+import { gridBuilding } from "./_grid_building.ts";
+import { ran } from "./_done.ts";
+
+const rounds = Number(Deno.args[0] ?? 30);
+const loaded = parsePlan(gridBuilding(40, 25, 3000));
+const plan = loaded.plan;
+const needs = {
+  body_width_m: 0.81,
+  min_clear_width_m: 0.815,
+  step_free: true,
+  max_step_m: 0.013,
+  max_ramp_slope: 1 / 12,
+};
+const built = buildRouteGraph(plan, needs);
+const start = built.outsideNode.get("d_entrance")!;
+const tool = (await loadRegistry()).require("step_free_route");
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+const cases: Record<string, () => unknown> = {
+  "shortestRoutes (its own Dijkstra)": () => shortestRoutes(built, start),
+  "buildRouteGraph": () => buildRouteGraph(plan, needs),
+  "routes engine (graph + Dijkstra + 1,000 routes)": () =>
+    routesFrom(plan, needs, "d_entrance", { legs: false }),
+  "step_free_route whole run": () =>
+    ran(
+      runTool(tool, {
+        plans: { grid: loaded },
+        set: { scan: "grid", chair_width_m: 0.71, min_clear_width_m: 0.815 },
+      }),
+      "step_free_route on 1,000 rooms",
+    ),
+};
+const ms: Record<string, number[]> = {}, cpu: Record<string, number[]> = {};
+for (const k in cases) await cases[k]();
+console.log(`${rounds} rounds; load ${Deno.loadavg().join(" ")}`);
+for (let r = 0; r < rounds; r++) {
+  for (const k in cases) {
+    const c0 = cpuUsage(), t0 = performance.now();
+    await cases[k]();
+    (ms[k] ??= []).push(performance.now() - t0);
+    const c1 = cpuUsage(c0);
+    (cpu[k] ??= []).push((c1.user + c1.system) / 1000);
+  }
+}
+const base = median(ms["shortestRoutes (its own Dijkstra)"]);
+const baseCpu = median(cpu["shortestRoutes (its own Dijkstra)"]);
+console.log("case | median wall ms | × its Dijkstra | median CPU ms | × its Dijkstra (CPU)");
+for (const k in ms) {
+  const m = median(ms[k]), c = median(cpu[k]);
+  console.log(
+    `${k} | ${m.toFixed(2)} | ${(m / base).toFixed(1)}× | ${c.toFixed(2)} | ${
+      (c / baseCpu).toFixed(1)
+    }×`,
+  );
+}
+console.log(`load after: ${Deno.loadavg().join(" ")}`);

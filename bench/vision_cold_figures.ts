@@ -1,0 +1,191 @@
+/**
+ * room_labels cold, per panorama, with two detector workers (layers/detector_pool.ts: each its
+ * own single-thread wasm backend and model) against the bare detector in the same run. The issue's
+ * target: ≤ 0.7 s a panorama cold on 2 idle cores. On a loaded machine read the ratio; the load
+ * average is printed before and after.
+ *
+ * 1. Baseline, per panorama: the bare detector (in process, one single-thread wasm inference
+ *    after another) on the panorama's views, from decoded pixels to merged detections; then the
+ *    same with the two workers (2 views at once). Detections are checked identical.
+ * 2. room_labels over the ZInD scan with a fresh store (cold: every panorama read, decoded, cut,
+ *    searched, its floor and counters measured), the workers as its detector: seconds a panorama
+ *    searched. With --bare-tool, also with the bare detector as its detector.
+ * 3. The same run again on the same store (cached): milliseconds a panorama from the cache
+ *    (the issue: ~20 ms).
+ * The models are loaded before any timing (their load times are printed apart).
+ *
+ * ```sh
+ * deno run -A bench/vision_cold_figures.ts [--limit N] [--bare-tool] [--json]
+ * ```
+ */
+import { importSource } from "../layers/mod.ts";
+import { openPanorama } from "../layers/panoramas.ts";
+import { openStore } from "../core/store.ts";
+import { runTool } from "../core/run.ts";
+import { loadCenterNet } from "../layers/detector.ts";
+import { loadCenterNetPool } from "../layers/detector_pool.ts";
+import { detectPanorama } from "../engines/vision/panorama.ts";
+import type { Detector } from "../ground/detector.ts";
+import roomLabels from "../tools/room_labels/mod.ts";
+import { RUN_IO } from "../layers/io.ts";
+import { sharedData } from "../tests/_data.ts";
+import process from "node:process";
+
+/** CPU seconds the whole process (main thread and workers) spent since `from`. */
+const cpu = (from?: ReturnType<typeof process.cpuUsage>) => {
+  const u = process.cpuUsage(from);
+  return (u.user + u.system) / 1e6;
+};
+
+const arg = (name: string) => Deno.args.indexOf(name);
+const limit = arg("--limit") >= 0 ? Number(Deno.args[arg("--limit") + 1]) : Infinity;
+const load = () => Deno.loadavg().map((v) => v.toFixed(2)).join(" ");
+const loadBefore = load();
+
+const { loaded } = await importSource(sharedData("zind/zind_data.json"));
+const plan = loaded.plan;
+const sweeps: string[] = [];
+for (const s of plan.sweeps) {
+  if (!("missing" in await openPanorama(plan, s.id))) sweeps.push(s.id);
+}
+
+let t = performance.now();
+const bare = await loadCenterNet("wasm");
+const bareLoad_s = (performance.now() - t) / 1000;
+t = performance.now();
+const pool = await loadCenterNetPool(2);
+const poolLoad_s = (performance.now() - t) / 1000;
+
+// 1. Per panorama: the bare detector against the two workers, on the same decoded views.
+const per: {
+  sweep: string;
+  bare_s: number;
+  workers_s: number;
+  ratio: number;
+  /** CPU seconds of the process (all threads) over the same panorama. */
+  bare_cpu_s: number;
+  workers_cpu_s: number;
+}[] = [];
+for (const id of sweeps.slice(0, limit)) {
+  const ref = await openPanorama(plan, id);
+  if ("missing" in ref) throw new Error(ref.missing);
+  const px = await ref.pixels();
+  t = performance.now();
+  let c = process.cpuUsage();
+  const one = await detectPanorama(px, (v, s) => bare.detect(v, s));
+  const bare_s = (performance.now() - t) / 1000, bare_cpu_s = cpu(c);
+  t = performance.now();
+  c = process.cpuUsage();
+  const two = await detectPanorama(px, (v, s) => pool.detect(v, s), { parallel: 2 });
+  const workers_s = (performance.now() - t) / 1000, workers_cpu_s = cpu(c);
+  if (JSON.stringify(one) !== JSON.stringify(two)) {
+    throw new Error(`${id}: the workers' detections differ from the bare detector's`);
+  }
+  per.push({ sweep: id, bare_s, workers_s, ratio: bare_s / workers_s, bare_cpu_s, workers_cpu_s });
+}
+
+// 2–3. room_labels cold (fresh store), then cached, with a given detector.
+async function tool(det: Detector) {
+  const home = await Deno.makeTempDir();
+  const store = openStore(home);
+  const run = async () => {
+    const t0 = performance.now(), c0 = process.cpuUsage();
+    const o = await runTool(roomLabels, {
+      ...RUN_IO,
+      detector: () => Promise.resolve(det),
+      plans: { z: loaded },
+      store,
+      set: { scan: "z" },
+    });
+    if (o.status !== "done") throw new Error("room_labels needs input");
+    const m = (id: string) => o.result.metrics.find((x) => x.id === id)!.value as number;
+    return {
+      s: (performance.now() - t0) / 1000,
+      cpu_s: cpu(c0),
+      searched: m("panoramas_searched"),
+      cached: m("panoramas_from_cache"),
+      checks: JSON.stringify(o.result.checks.map((c) => [c.id, c.status, c.code, c.data])),
+    };
+  };
+  const cold = await run(), warm = await run();
+  store.close();
+  await Deno.remove(home, { recursive: true });
+  return { cold, warm };
+}
+const withWorkers = await tool(pool);
+const withBare = arg("--bare-tool") >= 0 ? await tool(bare) : undefined;
+pool.close();
+if (withBare && withBare.cold.checks !== withWorkers.cold.checks) {
+  throw new Error("room_labels' checks differ between the bare detector and the workers");
+}
+if (withWorkers.warm.checks !== withWorkers.cold.checks) {
+  throw new Error("room_labels' cached checks differ from the cold run's");
+}
+
+const sum = (f: (p: (typeof per)[number]) => number) => per.reduce((a, p) => a + f(p), 0);
+const bareMean = sum((p) => p.bare_s) / per.length;
+const workersMean = sum((p) => p.workers_s) / per.length;
+const perPano = (r: { s: number; searched: number; cached: number }) =>
+  r.s / Math.max(1, r.searched || r.cached);
+const figures = {
+  cores: navigator.hardwareConcurrency,
+  load_average_before: loadBefore,
+  load_average_after: load(),
+  model_load_s: { bare: bareLoad_s, workers: poolLoad_s },
+  per_panorama: per,
+  detector_mean_s: { bare: bareMean, workers: workersMean, ratio: bareMean / workersMean },
+  room_labels_cold_s_per_panorama: {
+    workers: perPano(withWorkers.cold),
+    ...(withBare ? { bare: perPano(withBare.cold) } : {}),
+    panoramas: withWorkers.cold.searched,
+  },
+  room_labels_cold_cpu_s_per_panorama: withWorkers.cold.cpu_s /
+    Math.max(1, withWorkers.cold.searched),
+  detector_mean_cpu_s: {
+    bare: sum((p) => p.bare_cpu_s) / per.length,
+    workers: sum((p) => p.workers_cpu_s) / per.length,
+  },
+  room_labels_cached_ms_per_panorama: 1000 * perPano(withWorkers.warm),
+  cached_panoramas: withWorkers.warm.cached,
+  target_s: 0.7,
+};
+if (arg("--json") >= 0) console.log(JSON.stringify(figures, null, 1));
+else {
+  const f = (v: number, d = 2) => v.toFixed(d);
+  console.log(`cores ${figures.cores}; load average before ${loadBefore}, after ${load()}`);
+  console.log(
+    `model load: bare ${f(bareLoad_s)} s, 2 workers ${f(poolLoad_s)} s (not timed below)`,
+  );
+  console.log("panorama        bare s  workers s  ratio (bare / workers)   CPU s: bare  workers");
+  for (const p of per) {
+    console.log(
+      `${p.sweep.padEnd(14)} ${f(p.bare_s).padStart(7)}  ${f(p.workers_s).padStart(9)}  ${
+        f(p.ratio)
+      }×${" ".repeat(25)}${f(p.bare_cpu_s).padStart(5)}  ${f(p.workers_cpu_s).padStart(7)}`,
+    );
+  }
+  const dc = figures.detector_mean_cpu_s;
+  console.log(
+    `mean           ${f(bareMean).padStart(7)}  ${f(workersMean).padStart(9)}  ${
+      f(bareMean / workersMean)
+    }×  (baseline: the bare detector)${" ".repeat(2)}${f(dc.bare).padStart(5)}  ${
+      f(dc.workers).padStart(7)
+    }`,
+  );
+  console.log(
+    `room_labels cold, 2 workers: ${
+      f(figures.room_labels_cold_s_per_panorama.workers)
+    } s a panorama over ${withWorkers.cold.searched}, ${
+      f(figures.room_labels_cold_cpu_s_per_panorama)
+    } CPU s a panorama (target ≤ 0.7 s on 2 idle cores; ${
+      f(figures.room_labels_cold_s_per_panorama.workers / bareMean)
+    }× the bare detector's views alone)${
+      withBare ? `; with the bare detector ${f(perPano(withBare.cold))} s a panorama` : ""
+    }`,
+  );
+  console.log(
+    `room_labels cached: ${
+      f(figures.room_labels_cached_ms_per_panorama, 1)
+    } ms a panorama over ${withWorkers.warm.cached} (the issue: ~20 ms)`,
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * The water engine against its C++ -O2 baseline (bench/_water_baseline.cpp through
+ * bench/_water_cpp.ts), cases alternated round by round in one process and reported as
+ * medians and ratios: D8 flow directions, flow accumulation and the whole pipeline
+ * (priority-flood+ε, D8, accumulation) at 500², 1,000² and 2,000² (the pysheds DEM mirrored,
+ * ±0.5 m noise), plus the D8 and accumulation from before issue 29 (bench/_water_reference.ts).
+ * Every case's output is first compared cell by cell with the C++ one; a difference throws.
+ * Each case is timed by the wall clock and by the process's CPU time (node:process cpuUsage),
+ * steadier on a loaded machine.
+ *
+ * ```sh
+ * deno run -A bench/water_figures.ts [rounds=15] [sizes=500,1000,2000]
+ * ```
+ */
+import { cpuUsage } from "node:process";
+import { cellSize_m } from "../engines/aerial/sample.ts";
+import {
+  fillDepressionsBarnes,
+  flowAccumulation,
+  flowDirectionsD8,
+} from "../engines/geometry/water/mod.ts";
+import { CXX_FLAGS, loadWaterCpp } from "./_water_cpp.ts";
+import { flowAccumulationReference, flowDirectionsD8Reference } from "./_water_reference.ts";
+import { dem, tiled } from "./_water_dems.ts";
+
+const rounds = Number(Deno.args[0] ?? 15);
+const sizes = (Deno.args[1] ?? "500,1000,2000").split(",").map(Number);
+const cpp = loadWaterCpp();
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+function same(a: ArrayLike<number>, b: ArrayLike<number>, what: string) {
+  if (a.length !== b.length) throw new Error(`${what}: ${a.length} vs ${b.length} cells`);
+  for (let i = 0; i < a.length; i++) {
+    if (!Object.is(a[i], b[i])) throw new Error(`${what}: cell ${i} is ${a[i]}, C++ ${b[i]}`);
+  }
+}
+
+console.log(`C++: g++ ${CXX_FLAGS.join(" ")}; ${rounds} rounds; load ${Deno.loadavg().join(" ")}`);
+console.log("case | n | wall ms | C++ wall ms | ratio | CPU ms | C++ CPU ms | CPU ratio");
+for (const n of sizes) {
+  const g = tiled(dem, n, n, 0.5), cell = cellSize_m(g, true, 32.7);
+  const filled = fillDepressionsBarnes(g, { epsilon: true });
+  const dirs = flowDirectionsD8(filled, cell);
+  same(filled.data, cpp.fillEps(g.data, n, n), `fill ${n}²`);
+  same(dirs, cpp.d8(filled.data, n, n, cell), `D8 ${n}²`);
+  same(flowDirectionsD8Reference(filled, cell), dirs, `D8 reference ${n}²`);
+  const acc = flowAccumulation(dirs, n, n);
+  same(acc, cpp.accumulate(dirs, n, n), `accumulation ${n}²`);
+  same(flowAccumulationReference(dirs, n, n), acc, `accumulation reference ${n}²`);
+  const cases: Record<string, () => unknown> = {
+    "D8 C++": () => cpp.d8(filled.data, n, n, cell),
+    "D8": () => flowDirectionsD8(filled, cell),
+    "D8 before": () => flowDirectionsD8Reference(filled, cell),
+    "accumulation C++": () => cpp.accumulate(dirs, n, n),
+    "accumulation": () => flowAccumulation(dirs, n, n),
+    "accumulation before": () => flowAccumulationReference(dirs, n, n),
+    "pipeline C++": () => {
+      const f = cpp.fillEps(g.data, n, n);
+      cpp.accumulate(cpp.d8(f, n, n, cell), n, n);
+    },
+    "pipeline": () => {
+      flowAccumulation(flowDirectionsD8(fillDepressionsBarnes(g, { epsilon: true }), cell), n, n);
+    },
+  };
+  const ms: Record<string, number[]> = {}, cpu: Record<string, number[]> = {};
+  for (const k in cases) cases[k](); // warm-up
+  for (let r = 0; r < rounds; r++) {
+    for (const k in cases) {
+      const c0 = cpuUsage(), t0 = performance.now();
+      cases[k]();
+      (ms[k] ??= []).push(performance.now() - t0);
+      const c1 = cpuUsage(c0);
+      (cpu[k] ??= []).push((c1.user + c1.system) / 1000);
+    }
+  }
+  for (const what of ["D8", "D8 before", "accumulation", "accumulation before", "pipeline"]) {
+    const b = what.replace(" before", "") + " C++";
+    const m = median(ms[what]), base = median(ms[b]);
+    const c = median(cpu[what]), baseC = median(cpu[b]);
+    console.log(
+      `${what} | ${n}² | ${m.toFixed(2)} | ${base.toFixed(2)} | ${(m / base).toFixed(2)}× | ${
+        c.toFixed(2)
+      } | ${baseC.toFixed(2)} | ${(c / baseC).toFixed(2)}×`,
+    );
+  }
+}
+console.log(`load after: ${Deno.loadavg().join(" ")}`);

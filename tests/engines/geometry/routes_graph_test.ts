@@ -1,0 +1,62 @@
+/**
+ * Issue 29 took buildRouteGraph apart into phases (doors, verticals, rooms) and sped it up;
+ * the graph it builds must not change. Compared field for field (node:assert deepStrictEqual:
+ * nodes, edges with their constraints and paths, adjacency, room nodes, outside nodes, notes,
+ * passages) with the version from before (tests/engines/geometry/_routes_graph_reference.ts)
+ * on hand-made fixtures, the synthetic benchmark buildings and the real ZInD and FZK samples,
+ * for a narrow and a wide traveller (the wide one fails and warns passages and doors).
+ */
+import { assert, assertEquals } from "../../_assert.ts";
+import { sharedData } from "../../_data.ts";
+import { parsePlan, type Plan } from "../../../ground/plan.ts";
+import { importSource } from "../../../layers/mod.ts";
+import { buildRouteGraph, type RouteNeeds } from "../../../engines/geometry/routes/mod.ts";
+import { buildRouteGraphReference } from "./_routes_graph_reference.ts";
+import { gridBuilding } from "../../../bench/_grid_building.ts";
+import { syntheticBuilding } from "../../../bench/_synthetic_building.ts";
+
+const NEEDS: RouteNeeds[] = [
+  {
+    body_width_m: 0.81,
+    min_clear_width_m: 0.815,
+    step_free: true,
+    max_step_m: 0.013,
+    max_ramp_slope: 1 / 12,
+  },
+  {
+    body_width_m: 1.3,
+    min_clear_width_m: 1.2,
+    step_free: false,
+    max_step_m: 0.2,
+    max_ramp_slope: 0.1,
+  },
+];
+
+const fixture = (rel: string) =>
+  parsePlan(JSON.parse(Deno.readTextFileSync(new URL(`../../../fixtures/${rel}`, import.meta.url))))
+    .plan;
+
+const PLANS: [string, () => Plan | Promise<Plan>][] = [
+  ["demo", () => fixture("demo/plan.json")],
+  ["split_level", () => fixture("geometry/split_level.json")],
+  ["bed_room", () => fixture("geometry/bed_room.json")],
+  ["corridor_corner", () => fixture("geometry/corridor_corner.json")],
+  ["narrow_door", () => fixture("geometry/narrow_door.json")],
+  ["rules/base", () => fixture("rules/base.json")],
+  ["grid 1,000 rooms", () => parsePlan(gridBuilding(40, 25, 3000)).plan],
+  ["synthetic 2 floors", () => syntheticBuilding(2, 6, 6).plan],
+  ["ZInD", async () => (await importSource(sharedData("zind/zind_data.json"))).loaded.plan],
+  ["FZK", async () => (await importSource(sharedData("ifc/AC20-FZK-Haus.ifc"))).loaded.plan],
+];
+
+for (const [name, load] of PLANS) {
+  Deno.test(`routes graph: ${name} — the same graph as before the split, for both travellers`, async () => {
+    const plan = await load();
+    for (const needs of NEEDS) {
+      const got = buildRouteGraph(plan, needs);
+      const want = buildRouteGraphReference(plan, needs);
+      assert.ok(want.edges.length > 0, `${name}: the reference graph has edges`);
+      assertEquals(got, want, `${name}, body ${needs.body_width_m} m`);
+    }
+  });
+}

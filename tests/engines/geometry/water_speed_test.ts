@@ -1,0 +1,108 @@
+/**
+ * Issue 29's speed work on the water engine changed how D8 and accumulation compute, not what:
+ * each is compared cell for cell (Object.is, so NaN and -0 count) with the plain version from
+ * before (bench/_water_reference.ts) on grids made to break a branch-free rewrite — exact ties
+ * between neighbours (small whole elevations, square cells so diagonals tie too), NaN and
+ * ±Infinity cells, one-row and one-column grids — and on the pysheds DEM filled with +ε.
+ */
+import { assert, assertEquals } from "../../_assert.ts";
+import { sharedData } from "../../_data.ts";
+import { readGeoTiff } from "../../../engines/aerial/geotiff.ts";
+import { cellSize_m } from "../../../engines/aerial/sample.ts";
+import type { Grid } from "../../../ground/grid.ts";
+import {
+  fillDepressionsBarnes,
+  flowAccumulation,
+  flowDirectionsD8,
+} from "../../../engines/geometry/water/mod.ts";
+import {
+  flowAccumulationReference,
+  flowDirectionsD8Reference,
+} from "../../../bench/_water_reference.ts";
+
+/** A linear congruential generator (Numerical Recipes constants): fixed inputs every run. */
+function lcg(seed: number) {
+  let s = seed >>> 0;
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+}
+
+function grid(width: number, height: number, data: Float64Array): Grid {
+  return { width, height, data, transform: [0, 1, 0, 0, 0, -1], crs: "local" };
+}
+
+/** Cells differing between two arrays (Object.is), as "index: a vs b", at most five. */
+function differences(a: ArrayLike<number>, b: ArrayLike<number>): string[] {
+  const out: string[] = [];
+  if (a.length !== b.length) return [`length ${a.length} vs ${b.length}`];
+  for (let i = 0; i < a.length && out.length < 5; i++) {
+    if (!Object.is(a[i], b[i])) out.push(`${i}: ${a[i]} vs ${b[i]}`);
+  }
+  return out;
+}
+
+/** Whole elevations 0..levels-1 with a share of NaN, +Infinity and -Infinity cells. */
+function tricky(w: number, h: number, seed: number, levels: number, odd: number): Float64Array {
+  const rnd = lcg(seed);
+  return Float64Array.from({ length: w * h }, () => {
+    const u = rnd();
+    if (u < odd) return NaN;
+    if (u < odd * 1.2) return Infinity;
+    if (u < odd * 1.4) return -Infinity;
+    return Math.floor(rnd() * levels);
+  });
+}
+
+const SIZES = [[1, 1], [1, 7], [7, 1], [2, 2], [3, 3], [4, 9], [31, 17], [64, 64]] as const;
+const CELLS: [number, number][] = [[1, 1], [30, 30], [2, 3], [92.4, 78.2]];
+
+Deno.test("water speed: D8 equals the plain version on ties, NaN and ±Infinity", () => {
+  let cells = 0, ties = 0;
+  for (const [w, h] of SIZES) {
+    for (const [s, levels, odd] of [[1, 2, 0], [2, 3, 0.05], [3, 5, 0.2], [4, 1000, 0.02]]) {
+      const g = grid(w, h, tricky(w, h, s * 97 + w * 13 + h, levels, odd));
+      for (const cell of CELLS) {
+        const got = flowDirectionsD8(g, cell), want = flowDirectionsD8Reference(g, cell);
+        assertEquals(differences(got, want), [], `${w}×${h}, seed ${s}, cell ${cell}`);
+        cells += got.length;
+        if (cell[0] === cell[1] && levels <= 3) ties += got.length;
+      }
+    }
+  }
+  assert.ok(cells > 20_000 && ties > 5_000, `${cells} cells, ${ties} on tie-prone grids`);
+});
+
+Deno.test("water speed: accumulation equals the plain version, counts, valid masks and weights", () => {
+  for (const [w, h] of SIZES) {
+    for (const s of [1, 2, 3]) {
+      const g = grid(w, h, tricky(w, h, s * 31 + w + h * 7, 1000, 0.05));
+      const dirs = flowDirectionsD8Reference(g, [1, 1]);
+      const valid = Uint8Array.from(g.data, (v) => (Number.isNaN(v) ? 0 : 1));
+      const rnd = lcg(s);
+      const weights = Float64Array.from(g.data, () => rnd() * 3);
+      for (
+        const opts of [{}, { valid }, { weights }, { valid, weights }] as {
+          valid?: Uint8Array;
+          weights?: Float64Array;
+        }[]
+      ) {
+        const got = flowAccumulation(dirs, w, h, opts);
+        const want = flowAccumulationReference(dirs, w, h, opts);
+        assertEquals(differences(got, want), [], `${w}×${h}, seed ${s}, ${Object.keys(opts)}`);
+      }
+    }
+  }
+});
+
+Deno.test("water speed: on the pysheds DEM (+ε filled) D8 and accumulation are unchanged", async () => {
+  const dem = await readGeoTiff(await Deno.readFile(sharedData("dem/pysheds_dem.tif")));
+  const filled = fillDepressionsBarnes(dem, { epsilon: true });
+  const cell = cellSize_m(filled, true);
+  const dirs = flowDirectionsD8(filled, cell);
+  assertEquals(differences(dirs, flowDirectionsD8Reference(filled, cell)), []);
+  const acc = flowAccumulation(dirs, dem.width, dem.height);
+  assertEquals(differences(acc, flowAccumulationReference(dirs, dem.width, dem.height)), []);
+  // Every cell drains somewhere: the outlets' counts sum to the grid.
+  let outlets = 0;
+  for (let i = 0; i < dirs.length; i++) if (dirs[i] < 0) outlets += acc[i];
+  assertEquals(outlets, dem.width * dem.height);
+});
