@@ -4,7 +4,9 @@
  * the same process on the same typed arrays as the engine. Throws, naming the command, when
  * g++ is missing or the build fails: a bench without its baseline must not look like a pass.
  */
-const SRC = new URL("./_water_baseline.cpp", import.meta.url);
+import { fileURLToPath } from "node:url";
+
+const SRC = fileURLToPath(new URL("./_water_baseline.cpp", import.meta.url));
 
 /** The compiler flags of the baseline (reported by the bench). */
 export const CXX_FLAGS = ["-O2", "-shared", "-fPIC"];
@@ -21,7 +23,7 @@ export function loadWaterCpp(): WaterCpp {
   let out: Deno.CommandOutput;
   try {
     out = new Deno.Command("g++", {
-      args: [...CXX_FLAGS, SRC.pathname, "-o", lib],
+      args: [...CXX_FLAGS, SRC, "-o", lib],
       stdout: "piped",
       stderr: "piped",
     }).outputSync();
@@ -30,14 +32,17 @@ export function loadWaterCpp(): WaterCpp {
   }
   if (!out.success) {
     throw new Error(
-      `g++ ${CXX_FLAGS.join(" ")} ${SRC.pathname} failed:\n${new TextDecoder().decode(out.stderr)}`,
+      `g++ ${CXX_FLAGS.join(" ")} ${SRC} failed:\n${new TextDecoder().decode(out.stderr)}`,
     );
   }
-  const { symbols } = Deno.dlopen(lib, {
+  const dylib = Deno.dlopen(lib, {
     d8: { parameters: ["buffer", "i32", "i32", "f64", "f64", "buffer"], result: "void" },
     accumulate: { parameters: ["buffer", "i32", "i32", "buffer"], result: "void" },
     fill_eps: { parameters: ["buffer", "i32", "i32", "buffer"], result: "void" },
   });
+  // Loaded: the file and its folder can go (the mapping stays until the process ends).
+  Deno.removeSync(dir, { recursive: true });
+  const { symbols } = dylib;
   return {
     d8(z, w, h, [dx, dy]) {
       const dirs = new Int8Array(w * h);

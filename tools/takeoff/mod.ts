@@ -9,7 +9,15 @@ import { derivedAssumptions, onlyDerivedVerdict, splitDerived } from "../_shared
 import { fill, tool, z } from "../../core/manifest.ts";
 import type { Assumption, Metric, Overlay } from "../../core/result.ts";
 import { polygonGeometry } from "../../engines/geometry/geojson.ts";
-import { CONVENTIONS, planTakeoff, UNFINISHED_LABELS } from "../../engines/geometry/takeoff.ts";
+import {
+  type Convention,
+  CONVENTIONS,
+  planTakeoff,
+  type Takeoff,
+  type TakeoffTotals,
+  UNFINISHED_LABELS,
+} from "../../engines/geometry/takeoff.ts";
+import type { Room } from "../../ground/plan.ts";
 import { named } from "../_shared/refs.ts";
 import { r3, roomRow, type Row, TAKEOFF_COLUMNS, totalsRow } from "./table.ts";
 import { say } from "./wording.ts";
@@ -120,30 +128,7 @@ export default named(tool({
       ...t.floors.map((f) => totalsRow("floor", f.floor, f.name, f)),
       totalsRow("building", plan.id, plan.name || plan.id, b),
     ];
-    const metrics: Metric[] = [
-      { id: "convention", label: "Measuring convention", value: convention },
-      { id: "floor_area_m2", label: "Floor area", value: r3(b.floor_area_m2), unit: "m²" },
-      { id: "rooms_counted", label: "Rooms counted", value: b.rooms },
-      {
-        id: "wall_net_m2",
-        label: "Wall area, net of openings",
-        value: r3(b.wall_net_m2),
-        unit: "m²",
-      },
-      { id: "ceiling_m2", label: "Ceiling area", value: r3(b.ceiling_m2), unit: "m²" },
-      { id: "volume_m3", label: "Volume", value: r3(b.volume_m3), unit: "m³" },
-      { id: "skirting_m", label: "Skirting", value: r3(b.skirting_m), unit: "m" },
-      { id: "paint_l", label: "Paint, walls and ceilings", value: r3(b.paint_l), unit: "L" },
-      { id: "flooring_m2", label: "Flooring to order", value: r3(b.flooring_m2), unit: "m²" },
-    ];
-    if (convention === "gross") {
-      metrics.splice(2, 0, {
-        id: "walls_footprint_m2",
-        label: "Walls between rooms",
-        value: r3(b.walls_footprint_m2),
-        unit: "m²",
-      });
-    }
+    const metrics = takeoffMetrics(b, convention);
     const overlays: Overlay[] = t.rooms.map((r, i) => ({
       id: `room:${r.room}`,
       kind: "room",
@@ -151,51 +136,8 @@ export default named(tool({
       geometry: polygonGeometry(plan.rooms[i].polygon),
       label: say("overlay.room", { room: r.name, floor_area_m2: r.floor_area_m2 }),
     }));
-    const excluded = t.rooms.filter((r) => !r.included);
+    const assumptions = takeoffAssumptions(t, derived, markedRooms, convention);
     const noHeight = t.rooms.filter((r) => r.included && r.height_m === null);
-    // The convention's and the method's sentences are the takeoff engine's (takeoff.ts),
-    // carried with their codes.
-    const assumptions: Assumption[] = [
-      {
-        text: t.convention_text,
-        input: "convention",
-        code: "assumption.convention",
-        data: { convention },
-      },
-      ...t.assumptions.map((text) => ({
-        text,
-        code: "assumption.measuring_method",
-        data: { convention },
-      })),
-      ...derivedAssumptions(derived),
-    ];
-    if (excluded.length) {
-      assumptions.push(say.assumption("assumption.excluded", {
-        rooms: excluded.map((r) => ({ room: r.name, why: r.excluded_because ?? "" })),
-      }));
-    }
-    // Unheated rooms (a garage) counted in paint and flooring are counted by choice: say so.
-    const unfinished = t.rooms.filter((r) =>
-      r.included && (UNFINISHED_LABELS as readonly string[]).includes(r.label)
-    );
-    if (unfinished.length) {
-      assumptions.push(
-        say.assumption("assumption.unfinished", {
-          rooms: unfinished.map((r) => r.name),
-          convention,
-        }),
-      );
-    }
-    if (noHeight.length) {
-      assumptions.push(
-        say.assumption("assumption.no_height", { rooms: noHeight.map((r) => r.name) }),
-      );
-    }
-    if (markedRooms.length) {
-      assumptions.push(
-        say.assumption("assumption.implausible", { rooms: markedRooms.map((r) => r.name || r.id) }),
-      );
-    }
     // Walls of rooms without a height are not in the totals: partial, a warning; rooms not
     // measured at all leave the totals unknown.
     const status = markedRooms.length ? "unknown" : noHeight.length ? "warn" : "pass";
@@ -230,3 +172,87 @@ export default named(tool({
     };
   },
 }));
+
+/** The headline quantities of the building, in the order the MetricGrid shows them. */
+function takeoffMetrics(b: TakeoffTotals, convention: Convention): Metric[] {
+  const metrics: Metric[] = [
+    { id: "convention", label: "Measuring convention", value: convention },
+    { id: "floor_area_m2", label: "Floor area", value: r3(b.floor_area_m2), unit: "m²" },
+    { id: "rooms_counted", label: "Rooms counted", value: b.rooms },
+    {
+      id: "wall_net_m2",
+      label: "Wall area, net of openings",
+      value: r3(b.wall_net_m2),
+      unit: "m²",
+    },
+    { id: "ceiling_m2", label: "Ceiling area", value: r3(b.ceiling_m2), unit: "m²" },
+    { id: "volume_m3", label: "Volume", value: r3(b.volume_m3), unit: "m³" },
+    { id: "skirting_m", label: "Skirting", value: r3(b.skirting_m), unit: "m" },
+    { id: "paint_l", label: "Paint, walls and ceilings", value: r3(b.paint_l), unit: "L" },
+    { id: "flooring_m2", label: "Flooring to order", value: r3(b.flooring_m2), unit: "m²" },
+  ];
+  if (convention === "gross") {
+    metrics.splice(2, 0, {
+      id: "walls_footprint_m2",
+      label: "Walls between rooms",
+      value: r3(b.walls_footprint_m2),
+      unit: "m²",
+    });
+  }
+  return metrics;
+}
+
+/** What the quantities rest on: the convention, the method, and the rooms left out or partial. */
+function takeoffAssumptions(
+  t: Takeoff,
+  derived: Room[],
+  markedRooms: Room[],
+  convention: Convention,
+): Assumption[] {
+  const excluded = t.rooms.filter((r) => !r.included);
+  const noHeight = t.rooms.filter((r) => r.included && r.height_m === null);
+  // The convention's and the method's sentences are the takeoff engine's (takeoff.ts),
+  // carried with their codes.
+  const assumptions: Assumption[] = [
+    {
+      text: t.convention_text,
+      input: "convention",
+      code: "assumption.convention",
+      data: { convention },
+    },
+    ...t.assumptions.map((text) => ({
+      text,
+      code: "assumption.measuring_method",
+      data: { convention },
+    })),
+    ...derivedAssumptions(derived),
+  ];
+  if (excluded.length) {
+    assumptions.push(say.assumption("assumption.excluded", {
+      rooms: excluded.map((r) => ({ room: r.name, why: r.excluded_because ?? "" })),
+    }));
+  }
+  // Unheated rooms (a garage) counted in paint and flooring are counted by choice: say so.
+  const unfinished = t.rooms.filter((r) =>
+    r.included && (UNFINISHED_LABELS as readonly string[]).includes(r.label)
+  );
+  if (unfinished.length) {
+    assumptions.push(
+      say.assumption("assumption.unfinished", {
+        rooms: unfinished.map((r) => r.name),
+        convention,
+      }),
+    );
+  }
+  if (noHeight.length) {
+    assumptions.push(
+      say.assumption("assumption.no_height", { rooms: noHeight.map((r) => r.name) }),
+    );
+  }
+  if (markedRooms.length) {
+    assumptions.push(
+      say.assumption("assumption.implausible", { rooms: markedRooms.map((r) => r.name || r.id) }),
+    );
+  }
+  return assumptions;
+}
