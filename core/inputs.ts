@@ -74,6 +74,7 @@ function fill(m: Manifest, src: FillSources): Filled {
       throw new InputError(
         k,
         `not an input of ${m.id}; its inputs are: ${names.join(", ") || "none"}`,
+        { code: "input.unknown", data: { got: k, tool: m.id, allowed: names } },
       );
     }
   }
@@ -220,6 +221,15 @@ export function checkValue(
   throw new InputError(
     name,
     `${problem}; allowed: ${allowed(m, name)}; ${what}: ${shown}${hint}`,
+    {
+      code: "input.not_allowed",
+      data: {
+        got: value,
+        allowed: allowed(m, name),
+        from: what,
+        ...(hint ? { read_as_metres: true } : {}),
+      },
+    },
   );
 }
 

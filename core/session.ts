@@ -172,7 +172,10 @@ export function targetInputs(
   const put = (flag: string, name: string | undefined, value: string | undefined) => {
     if (value === undefined) return;
     if (!name || !(name in m.inputs.shape)) {
-      throw new InputError(flag, `${m.id} takes no ${flag.replace(/^--/, "")}`);
+      throw new InputError(flag, `${m.id} takes no ${flag.replace(/^--/, "")}`, {
+        code: "target.not_taken",
+        data: { tool: m.id },
+      });
     }
     if (name in out && out[name] !== value) {
       throw new InputError(
@@ -180,6 +183,7 @@ export function targetInputs(
         `${flag} ${JSON.stringify(value)} conflicts with ${name}=${
           JSON.stringify(out[name])
         } given as well; give it once`,
+        { code: "target.conflicts", data: { input: flag, got: value, given: out[name] } },
       );
     }
     out[name] = value;
@@ -420,6 +424,7 @@ export function parseAnswer(m: Manifest, q: SessionQuestion, raw: unknown): unkn
           `${JSON.stringify(t)} is not one of the choices; allowed: ${
             q.choices.map((c) => c.label).join(", ")
           }`,
+          { code: "answer.not_a_choice", data: { got: t, allowed: q.choices.map((c) => c.value) } },
         );
       }
     } else value = t;
@@ -457,7 +462,9 @@ function exactlyOne<T>(xs: T[]): T | undefined {
 /** Keeps an answer for later runs where the question allows it. */
 export function saveAnswer(store: Store, q: SessionQuestion, value: unknown): void {
   if (!q.save) {
-    throw new InputError(q.input, "cannot be saved: it is neither a preference nor the selection");
+    throw new InputError(q.input, "cannot be saved: it is neither a preference nor the selection", {
+      code: "answer.not_saveable",
+    });
   }
   if (q.save.as === "selection") store.setSelection("scan", String(value));
   else store.setPref(q.save.key, value);
@@ -484,11 +491,17 @@ function readAnswers(
   }
   for (const name of o.save ?? []) {
     if (!(name in parsed)) {
-      throw new InputError(name, "was not answered, so there is nothing to save");
+      throw new InputError(name, "was not answered, so there is nothing to save", {
+        code: "answer.not_answered",
+      });
     }
   }
   if (o.save?.length) {
-    if (!c.store) throw new InputError("save", "there is no store to save answers in");
+    if (!c.store) {
+      throw new InputError("save", "there is no store to save answers in", {
+        code: "answer.no_store",
+      });
+    }
     for (const name of o.save) saveAnswer(c.store, question(name), parsed[name]);
   }
   return parsed;
@@ -721,6 +734,7 @@ function questionOf(m: Manifest, name: string): Question {
     throw new InputError(
       name,
       `not an input of ${m.id}; its inputs are: ${Object.keys(shape).join(", ") || "none"}`,
+      { code: "input.unknown", data: { got: name, tool: m.id, allowed: Object.keys(shape) } },
     );
   }
   const meta = inputMeta(shape[name]);

@@ -1,5 +1,5 @@
 /** node:assert/strict under the names tests use. */
-import assert from "node:assert/strict";
+import assert, { AssertionError } from "node:assert/strict";
 
 export const assertEquals = (actual: unknown, expected: unknown, msg?: string) =>
   assert.deepStrictEqual(actual, expected, msg);
@@ -15,9 +15,9 @@ export function thrownBy<E extends Error>(fn: () => unknown, type: new (...a: ne
     fn();
   } catch (e) {
     if (e instanceof type) return e;
-    throw new assert.AssertionError({ message: `expected a ${type.name}, got ${e}`, actual: e });
+    throw new AssertionError({ message: `expected a ${type.name}, got ${e}`, actual: e });
   }
-  throw new assert.AssertionError({ message: `expected a ${type.name}; nothing was thrown` });
+  throw new AssertionError({ message: `expected a ${type.name}; nothing was thrown` });
 }
 
 /** The error `p` (or the promise `fn` returns) rejects with, which must be a `type`. */
@@ -29,7 +29,7 @@ export async function rejectedBy<E extends Error>(
     await (typeof p === "function" ? p() : p);
   } catch (e) {
     if (e instanceof type) return e;
-    throw new assert.AssertionError({ message: `expected a ${type.name}, got ${e}`, actual: e });
+    throw new AssertionError({ message: `expected a ${type.name}, got ${e}`, actual: e });
   }
-  throw new assert.AssertionError({ message: `expected a ${type.name}; it did not reject` });
+  throw new AssertionError({ message: `expected a ${type.name}; it did not reject` });
 }

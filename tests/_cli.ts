@@ -54,3 +54,12 @@ export function tableRows(text: string): string[][] {
   return text.split("\n").filter((l) => l.startsWith("│"))
     .map((l) => l.split("│").slice(1, -1).map((c) => c.trim()));
 }
+
+/**
+ * The rows of a terminal table as records keyed by its header row's names (a wrapped cell's
+ * continuation lines are rows of their own, with the key columns empty).
+ */
+export function tableRecords(text: string): Record<string, string>[] {
+  const [head, ...rows] = tableRows(text);
+  return rows.map((r) => Object.fromEntries(head.map((h, i) => [h, r[i]])));
+}

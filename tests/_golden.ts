@@ -70,3 +70,46 @@ export function goldenSentences(name: string): {
     check: () => assertGolden(`sentences/${name}`, said),
   };
 }
+
+/**
+ * Golden sentences kept by test name in one file per test file
+ * (`fixtures/golden/sentences/<file>.json`, an object from test name to its sentences): a test
+ * hands its sentences to `add` and compares them with `check()` at its end. UPDATE_GOLDEN=1
+ * rewrites only that test's entry.
+ */
+export function goldenEntries(file: string, t: { name: string }): {
+  add: (text: string) => string;
+  check: () => Promise<void>;
+} {
+  const said: string[] = [];
+  const url = new URL(`sentences/${file}.json`, DIR);
+  const read = async (): Promise<Record<string, string[]>> => {
+    try {
+      return JSON.parse(await Deno.readTextFile(url));
+    } catch (e) {
+      if (e instanceof Deno.errors.NotFound) return {};
+      throw e;
+    }
+  };
+  return {
+    add: (text) => {
+      said.push(text);
+      return text;
+    },
+    check: async () => {
+      const all = await read();
+      if (Deno.env.get("UPDATE_GOLDEN") === "1") {
+        all[t.name] = said;
+        await Deno.mkdir(new URL(".", url), { recursive: true });
+        await Deno.writeTextFile(url, JSON.stringify(all, null, 2) + "\n");
+        return;
+      }
+      if (!(t.name in all)) {
+        throw new Error(
+          `golden sentences/${file}.json has no entry for "${t.name}"; run with UPDATE_GOLDEN=1 to write it`,
+        );
+      }
+      assertEquals(said, all[t.name], `golden sentences/${file} "${t.name}" differs`);
+    },
+  };
+}

@@ -138,5 +138,6 @@ export function checkScanId(id: string, input = "--id"): string {
     id === ""
       ? "a scan id may not be empty; use 1–64 letters, digits, '.', '_' or '-', starting with a letter or digit"
       : `${shown} is not a valid scan id; use 1–64 letters, digits, '.', '_' or '-', starting with a letter or digit`,
+    { code: "scan.bad_id", data: { got: id, allowed: SCAN_ID.source } },
   );
 }

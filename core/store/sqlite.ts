@@ -35,7 +35,10 @@ export function openStore(home: string = defaultHome()): Store {
     try {
       Deno.mkdirSync(home, { recursive: true });
     } catch (e) {
-      throw new StoreError(file, `cannot create folder ${home}: ${(e as Error).message}`);
+      throw new StoreError(file, `cannot create folder ${home}: ${(e as Error).message}`, {
+        code: "store.no_folder",
+        data: { folder: home },
+      });
     }
   }
   let db: DatabaseSync | undefined;
@@ -51,6 +54,7 @@ export function openStore(home: string = defaultHome()): Store {
       throw new StoreError(
         file,
         `schema version ${v} is newer than this threshold understands (${STORE_SCHEMA_VERSION}); upgrade threshold. Nothing was changed.`,
+        { code: "store.newer_schema", data: { got: v, understands: STORE_SCHEMA_VERSION } },
       );
     }
     if (file !== ":memory:") retryBusy(() => db!.exec("PRAGMA journal_mode = WAL"));
@@ -67,6 +71,7 @@ export function openStore(home: string = defaultHome()): Store {
       throw new StoreError(
         file,
         "the disk holding the store is full, so the store cannot be created; free some space and try again",
+        { code: "store.disk_full" },
       );
     }
     const plain = diskProblem(file, e, "opening it");
@@ -76,6 +81,7 @@ export function openStore(home: string = defaultHome()): Store {
       `cannot be read as a threshold store (${
         (e as Error).message
       }). Nothing was changed; move the file aside or set THRESHOLD_HOME to another folder.`,
+      { code: "store.unreadable", data: { problem: (e as Error).message } },
     );
   }
   return makeStore(db!, file, false);
@@ -153,6 +159,7 @@ function openReadOnly(file: string, why: "read-only" | "full" = "read-only"): St
     throw new StoreError(
       file,
       "does not exist and its folder is read-only, so it cannot be created; set THRESHOLD_HOME to a folder you may write",
+      { code: "store.cannot_create" },
     );
   }
   // SQLite's immutable flag (a file: URI) reads a WAL-mode store without its -shm and -wal
@@ -175,6 +182,7 @@ function openReadOnly(file: string, why: "read-only" | "full" = "read-only"): St
         throw new StoreError(
           file,
           `is read-only and has schema version ${v}, not ${STORE_SCHEMA_VERSION}; it cannot be upgraded without write access. Nothing was changed.`,
+          { code: "store.read_only_old_schema", data: { got: v, needs: STORE_SCHEMA_VERSION } },
         );
       }
       db = d;
@@ -237,12 +245,14 @@ export function diskProblem(file: string, e: unknown, doing: string): StoreError
     return new StoreError(
       file,
       `the disk holding the store is full (${doing}); nothing was saved and the store is unchanged. Free some space and try again.`,
+      { code: "store.disk_full", data: { doing } },
     );
   }
   if (/readonly|read-only|SQLITE_READONLY|os error 30/i.test(msg)) {
     return new StoreError(
       file,
       `the store is read-only (${doing}); nothing was saved. Reading commands (scans, plan, findings, run --scan) still work.`,
+      { code: "store.read_only", data: { doing } },
     );
   }
   return undefined;
@@ -259,7 +269,10 @@ function migrate(db: DatabaseSync, file: string) {
         )
           .all();
         if (tables.length === 0) {
-          throw new StoreError(file, `has schema version ${v} but no threshold tables`);
+          throw new StoreError(file, `has schema version ${v} but no threshold tables`, {
+            code: "store.no_tables",
+            data: { got: v },
+          });
         }
       } else {
         const other = db.prepare("SELECT name FROM sqlite_master WHERE type='table'").all();
@@ -269,6 +282,10 @@ function migrate(db: DatabaseSync, file: string) {
             `is an SQLite file that is not a threshold store (it has tables ${
               other.map((t) => (t as { name: string }).name).join(", ")
             }). Nothing was changed.`,
+            {
+              code: "store.not_threshold",
+              data: { tables: other.map((t) => (t as { name: string }).name) },
+            },
           );
         }
       }
@@ -298,6 +315,7 @@ function tx<T>(db: DatabaseSync, fn: () => T, file = "", doing = "writing"): T {
         `the store is busy (${doing}): other threshold processes kept writing for ${
           Math.round(WRITE_WAIT_MS / 1000)
         } s; nothing was saved. Try again when they are done.`,
+        { code: "store.busy", data: { doing, waited_s: Math.round(WRITE_WAIT_MS / 1000) } },
       )
       : undefined;
   try {
@@ -328,12 +346,14 @@ function makeStore(
       throw new StoreError(
         file,
         `the disk holding the store is full (${doing}); nothing was saved and the store is unchanged. Free some space and try again; reading commands (scans, plan, findings, run --scan) still work.`,
+        { code: "store.disk_full", data: { doing } },
       );
     }
     if (readOnly) {
       throw new StoreError(
         file,
         `the store is read-only (${doing}); nothing was saved. Reading commands (scans, plan, findings, run --scan) still work.`,
+        { code: "store.read_only", data: { doing } },
       );
     }
     return tx(db, fn, file, doing);

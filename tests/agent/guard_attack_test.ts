@@ -5,6 +5,7 @@
  * terminal; a server echoing the Authorization header never gets the key printed, in the
  * terminal or in --json; at most 8 tool calls run per turn; a reply is capped.
  */
+import { goldenEntries } from "../_golden.ts";
 import assert from "node:assert/strict";
 import { askModel } from "../../agent/model.ts";
 import { openaiProvider } from "../../agent/llm/openai.ts";
@@ -28,7 +29,8 @@ const opts = () => {
 // deno-lint-ignore no-control-regex
 const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
-Deno.test("guard: every tool call malformed: nothing ran, and the answer says so before the model's claim", async () => {
+Deno.test("guard: every tool call malformed: nothing ran, and the answer says so before the model's claim", async (t) => {
+  const said = goldenEntries("guard_attack_test", t);
   const srv = replay([
     oaToolCalls([
       { id: "a", name: "ceiling_height", arguments: "{not json" },
@@ -39,16 +41,15 @@ Deno.test("guard: every tool call malformed: nothing ran, and the answer says so
   try {
     const out = await askModel("Are the ceilings high enough?", oa(srv.url), opts());
     assert.equal(out.tools_ran, 0);
-    assert.match(
-      out.text,
-      /^No tool ran, so nothing about the building was checked \(the model's 2 tool calls were refused: .*\)\. The model wrote, unchecked: “Done\. Everything passes\.”$/,
-    );
+    said.add(out.text);
   } finally {
     await srv.close();
   }
+  await said.check();
 });
 
-Deno.test("guard: numbers in words and full-width digits that no result has are removed; stated ones stay", async () => {
+Deno.test("guard: numbers in words and full-width digits that no result has are removed; stated ones stay", async (t) => {
+  const said = goldenEntries("guard_attack_test", t);
   const srv = replay([
     oaToolCalls([{ id: "a", name: "ceiling_height", arguments: "{}" }]),
     oaText(
@@ -63,14 +64,16 @@ Deno.test("guard: numbers in words and full-width digits that no result has are 
       "one hundred and five",
       "23",
     ]);
-    assert.doesNotMatch(out.text, /２３|twenty-three|hundred/);
-    assert.match(out.text, /1\.95 m stays/, "a number the result has is kept");
+    said.add(out.text);
+    said.add(out.text);
   } finally {
     await srv.close();
   }
+  await said.check();
 });
 
-Deno.test("guard: 300 tool calls in one turn: 8 run, the rest are answered 'not run'; a long reply is cut and said", async () => {
+Deno.test("guard: 300 tool calls in one turn: 8 run, the rest are answered 'not run'; a long reply is cut and said", async (t) => {
+  const said = goldenEntries("guard_attack_test", t);
   const many = Array.from({ length: 300 }, (_, i) => ({
     id: `c${i}`,
     name: "ceiling_height",
@@ -90,11 +93,12 @@ Deno.test("guard: 300 tool calls in one turn: 8 run, the rest are answered 'not 
       292,
     );
     assert.equal(out.cut?.chars, 5000);
-    assert.match(out.text, /… \[the model's reply was cut here: 5000 more characters\]$/);
+    said.add(out.text);
     assert.ok(out.text.length < MAX_REPLY_CHARS + 100);
   } finally {
     await srv.close();
   }
+  await said.check();
 });
 
 Deno.test("guard: a reply past the byte cap is refused unread, in words", async () => {

@@ -1,4 +1,5 @@
-import { assertEquals, assertMatch, assertOk } from "../_assert.ts";
+import { assertEquals, assertOk, thrownBy } from "../_assert.ts";
+import { assertGolden, goldenSentences } from "../_golden.ts";
 import { fill, tool, z } from "../../core/manifest.ts";
 import { fillInputs } from "../../core/inputs.ts";
 import { InputError } from "../../ground/errors.ts";
@@ -53,7 +54,7 @@ Deno.test("inputs: explicit beats selection, preference, persona and default", (
   assertEquals(f.assumptions, []);
 });
 
-Deno.test("inputs: selection, then preference, then persona, then default", () => {
+Deno.test("inputs: selection, then preference, then persona, then default", async () => {
   const a = fillInputs(t, {
     selection: "sel",
     preference: (k) => (k === "access.chair_width_m" ? 0.7 : undefined),
@@ -64,13 +65,31 @@ Deno.test("inputs: selection, then preference, then persona, then default", () =
   const b = fillInputs(t, { selection: "sel", persona });
   assertEquals(b.from.width_m, "persona");
   assertEquals(b.values.width_m, 0.76);
-  assertEquals(
-    b.assumptions.find((x) => x.input === "width_m")!.text,
-    "Assumed a chair width of 0.76 m (persona: manual wheelchair user; ADA 305.3).",
-  );
+  const fromPersona = b.assumptions.find((x) => x.input === "width_m")!;
+  assertEquals([fromPersona.code, fromPersona.data], [
+    "assumption.persona_preset",
+    {
+      input: "width_m",
+      label: "a chair width",
+      value: 0.76,
+      unit: "m",
+      persona: persona.id,
+      persona_title: "manual wheelchair user",
+      source: "ADA 305.3",
+    },
+  ]);
   const c = fillInputs(t, { selection: "sel", explicit: { turn_m: 1.5 } });
   assertEquals(c.from.width_m, "default");
-  assertEquals(c.assumptions.map((x) => x.text), ["Assumed a chair width of 0.9 m (default)."]);
+  assertEquals(c.assumptions.map((x) => [x.code, x.data]), [
+    ["assumption.input_default", {
+      input: "width_m",
+      label: "a chair width",
+      value: 0.9,
+      unit: "m",
+    }],
+  ]);
+  // The two sentences made from them (core/run_wording.ts).
+  await assertGolden("sentences/inputs_assumptions", [fromPersona.text, c.assumptions[0].text]);
 });
 
 Deno.test("inputs: only an input nothing fills becomes a question", () => {
@@ -83,36 +102,48 @@ Deno.test("inputs: only an input nothing fills becomes a question", () => {
   assertOk(!("note" in f.values), "optional inputs are not asked");
 });
 
-Deno.test("inputs: a bad value names the input, what is allowed and what was given", () => {
+Deno.test("inputs: a bad value names the input, what is allowed and what was given", async () => {
+  const said = goldenSentences("inputs_errors");
   const err = (fn: () => unknown) => {
-    try {
-      fn();
-    } catch (e) {
-      assertOk(e instanceof InputError);
-      return (e as Error).message;
-    }
-    throw new Error("no error");
+    const e = thrownBy(fn, InputError);
+    said.add(e.message);
+    return e;
   };
-  assertMatch(
-    err(() => fillInputs(t, { explicit: { scan: "s", width_m: 5, turn_m: 1 } })),
-    /^width_m: .*allowed: a number, > 0 m, ≤ 2 m; given: 5$/,
+  const five = err(() => fillInputs(t, { explicit: { scan: "s", width_m: 5, turn_m: 1 } }));
+  assertEquals([five.code, five.data], ["input.not_allowed", {
+    input: "width_m",
+    got: 5,
+    allowed: "a number, > 0 m, ≤ 2 m",
+    from: "given",
+  }]);
+  const wide = err(() => fillInputs(t, { explicit: { scan: "s", width_m: "wide", turn_m: 1 } }));
+  assertEquals([wide.code, wide.data.input, wide.data.got], [
+    "input.not_allowed",
+    "width_m",
+    "wide",
+  ]);
+  const nan = err(() => fillInputs(t, { explicit: { scan: "s", width_m: NaN, turn_m: 1 } }));
+  assertEquals([nan.code, nan.data.input, Number.isNaN(nan.data.got)], [
+    "input.not_allowed",
+    "width_m",
+    true,
+  ]);
+  const colour = err(() => fillInputs(t, { explicit: { colour: "red" } }));
+  assertEquals([colour.code, colour.data], ["input.unknown", {
+    input: "colour",
+    got: "colour",
+    tool: "fill_probe",
+    allowed: ["scan", "width_m", "turn_m", "note"],
+  }]);
+  const saved = err(() =>
+    fillInputs(t, { selection: "s", preference: () => -1, explicit: { turn_m: 1 } })
   );
-  assertMatch(
-    err(() => fillInputs(t, { explicit: { scan: "s", width_m: "wide", turn_m: 1 } })),
-    /^width_m: .*expected number.*given: "wide"/,
-  );
-  assertMatch(
-    err(() => fillInputs(t, { explicit: { scan: "s", width_m: NaN, turn_m: 1 } })),
-    /^width_m: .*NaN/,
-  );
-  assertMatch(
-    err(() => fillInputs(t, { explicit: { colour: "red" } })),
-    /^colour: not an input of fill_probe; its inputs are: scan, width_m, turn_m, note$/,
-  );
-  assertMatch(
-    err(() => fillInputs(t, { selection: "s", preference: () => -1, explicit: { turn_m: 1 } })),
-    /^width_m: .*saved preference access\.chair_width_m: -1/,
-  );
+  assertEquals([saved.code, saved.data.got, saved.data.from], [
+    "input.not_allowed",
+    -1,
+    "saved preference access.chair_width_m",
+  ]);
+  await said.check();
 });
 
 Deno.test("inputs: JSON Schema carries fill metadata and defaults make inputs optional", () => {

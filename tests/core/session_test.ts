@@ -3,6 +3,8 @@ import { fill, tool, z } from "../../core/manifest.ts";
 import { createSession, parseAnswer, planChoices, targetInputs } from "../../core/session.ts";
 import { openStore } from "../../core/store.ts";
 import { InputError } from "../../ground/errors.ts";
+import { rejectedBy, thrownBy } from "../_assert.ts";
+import { assertGolden } from "../_golden.ts";
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";
 import type { SessionEvent } from "../../core/session.ts";
 
@@ -82,10 +84,12 @@ Deno.test("session: a bad answer names the input and saves nothing", async () =>
   const store = openStore(":memory:");
   const s = createSession(probe, { store, builtins: BUILTIN_SCANS, set: { scan: "demo" } });
   await s.run();
-  await assert.rejects(
+  const bad = await rejectedBy(
     () => s.answer({ room: "nowhere-room-xyz", width_m: "5" }, { save: ["width_m"] }),
-    (e) => e instanceof InputError && e.input === "width_m" && /≤ 2/.test(e.message),
+    InputError,
   );
+  assert.deepEqual([bad.code, bad.input, bad.data.got], ["input.not_allowed", "width_m", "5"]);
+  await assertGolden("sentences/session_bad_answer", [bad.message]);
   assert.equal(store.getPref("access.chair_width_m"), undefined);
 });
 
@@ -112,16 +116,16 @@ Deno.test("session: preview fills without running and says where each value came
   assert.deepEqual(p.questions.map((q) => q.input), ["room"]);
 });
 
-Deno.test("targetInputs: --scan maps to the scan input; a conflicting --set is refused", () => {
+Deno.test("targetInputs: --scan maps to the scan input; a conflicting --set is refused", async () => {
   assert.deepEqual(targetInputs(probe, {}, { scan: "demo" }), { scan: "demo" });
-  assert.throws(
-    () => targetInputs(probe, { scan: "nope" }, { scan: "demo" }),
-    (e) => e instanceof InputError && e.input === "--scan" && /conflicts/.test(e.message),
-  );
-  assert.throws(
-    () => targetInputs(probe, {}, { place: "1,2" }),
-    (e) => e instanceof InputError && /takes no place/.test(e.message),
-  );
+  const twice = thrownBy(() => targetInputs(probe, { scan: "nope" }, { scan: "demo" }), InputError);
+  assert.deepEqual([twice.code, twice.data], [
+    "target.conflicts",
+    { input: "--scan", got: "demo", given: "nope" },
+  ]);
+  const place = thrownBy(() => targetInputs(probe, {}, { place: "1,2" }), InputError);
+  assert.deepEqual([place.code, place.input], ["target.not_taken", "--place"]);
+  await assertGolden("sentences/session_targets", [twice.message, place.message]);
 });
 
 Deno.test("parseAnswer: choices by number, value or unique label prefix; yes/no", () => {
@@ -158,21 +162,16 @@ Deno.test("planChoices: one naming source, the names results use (ground/names.t
   const names = planNames(plan);
   const rooms = planChoices(plan, "room");
   assert.equal(rooms.length, plan.rooms.length);
-  // Each room by its display name, then its floor (the demo has two): "Bathroom, First floor".
-  for (const c of rooms) {
-    const room = plan.rooms.find((r) => r.id === c.value)!;
-    assert.ok(String(c.label).startsWith(names.room.get(room.id)!), c.label);
-    assert.ok(String(c.label).endsWith(`, ${names.floor.get(room.floor)}`), c.label);
-  }
-  assert.equal(rooms.find((c) => c.value === "u_bath")!.label, "Bathroom, First floor");
+  // Each room by its display name, then its floor (the demo has two): "Bathroom, First floor";
+  // every label, by id, is the golden file's.
   const doors = planChoices(plan, "door");
   assert.equal(doors.length, plan.openings.filter((o) => o.kind !== "window").length);
+  // Doors read as people read them everywhere else (the marked main entrance as "front door").
   for (const c of doors) assert.equal(c.label, names.opening.get(String(c.value)));
-  // The marked main entrance reads as people read it everywhere else.
-  assert.ok(
-    doors.some((c) => c.label === "front door (Entrance ↔ outside)"),
-    JSON.stringify(doors),
-  );
+  await assertGolden("sentences/plan_choices_demo", {
+    rooms: Object.fromEntries(rooms.map((c) => [c.value, c.label])),
+    doors: Object.fromEntries(doors.map((c) => [c.value, c.label])),
+  });
   for (const c of planChoices(plan, "floor")) {
     assert.equal(c.label, names.floor.get(String(c.value)));
   }
@@ -194,11 +193,8 @@ Deno.test("session: a room given by a name that is two rooms is asked by name, t
   assert.equal(first.status, "needs_input");
   if (first.status !== "needs_input") return;
   const [q] = first.questions;
-  assert.deepEqual([q.input, q.named, q.ask], [
-    "to",
-    "bedroom",
-    "Which bedroom: Main bedroom or Second bedroom?",
-  ]);
+  assert.deepEqual([q.input, q.named], ["to", "bedroom"]);
+  await assertGolden("sentences/agent_which_bedroom_demo", [q.ask]);
   assert.deepEqual(q.choices!.map((c) => c.value), ["u_bed1", "u_bed2"]);
   // Answered by its number at a prompt: the answer wins over the name given.
   const done = await s.answer({ to: "2" });

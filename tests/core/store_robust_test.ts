@@ -13,6 +13,7 @@ import { checkScanId, openStore, STORE_SCHEMA_VERSION } from "../../core/store.t
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";
 import { loadRegistry } from "../../core/registry.ts";
 import { cli } from "../_cli.ts";
+import { thrownBy } from "../_assert.ts";
 
 const plan = (id: string) =>
   parsePlan({
@@ -110,7 +111,8 @@ Deno.test("store: scan ids are 1–64 letters, digits, '.', '_' or '-'", () => {
     assert.throws(() => checkScanId(bad), InputError, JSON.stringify(bad));
   }
   const s = openStore(":memory:");
-  assert.throws(() => s.putScan(plan("bad id")), /not a valid scan id/);
+  const e = thrownBy(() => s.putScan(plan("bad id")), InputError);
+  assert.deepEqual([e.code, e.data.got], ["scan.bad_id", "bad id"]);
   s.close();
 });
 
@@ -153,11 +155,17 @@ Deno.test({
       assert.deepEqual(ro.listScans().map((r) => r.id), ["low"]);
       assert.equal(ro.getScan("low")!.plan.rooms.length, 1);
       assert.equal(ro.listFindings({ scan: "low" }).length, 1);
-      assert.throws(() => ro.putScan(plan("new")), /the store is read-only \(saving scan new\)/);
+      const ros = thrownBy(() => ro.putScan(plan("new")), StoreError);
+      assert.deepEqual([ros.code, ros.data.doing], ["store.read_only", "saving scan new"]);
       ro.close();
       // A run on a read-only store answers and says it was not saved.
       const out = await runCeiling(m.dir, "low");
-      assert.ok(out.status === "done" && out.result.steps.some((x) => /read-only/.test(x)));
+      assert.ok(
+        out.status === "done" &&
+          out.result.step_codes?.some((x) =>
+            x.code === "step.not_saved" && x.data.why === "read_only"
+          ),
+      );
       // The command line: reading commands exit 0; a write exits 1 saying read-only.
       for (
         const args of [["scans"], ["plan", "low"], ["findings"], [
@@ -205,15 +213,15 @@ Deno.test({
           polygon: [[i * 2, 0], [i * 2 + 1, 0], [i * 2 + 1, 1], [i * 2, 1]],
         })),
       });
-      assert.throws(() => s.putScan(big), /the disk holding the store is full/);
+      assert.equal(thrownBy(() => s.putScan(big), StoreError).code, "store.disk_full");
       assert.deepEqual(s.listScans().map((r) => r.id), ["low"]);
       s.close();
       // Opened on the full disk: reads work, writes say the disk is full.
       const full = openStore(m.dir);
       assert.deepEqual(full.listScans().map((r) => r.id), ["low"]);
-      assert.throws(
-        () => full.setPref("run.time_limit_s", 5),
-        /the disk holding the store is full/,
+      assert.equal(
+        thrownBy(() => full.setPref("run.time_limit_s", 5), StoreError).code,
+        "store.disk_full",
       );
       full.close();
       const w = await cli(m.dir, ["prefs", "set", "run.time_limit_s", "5"]);

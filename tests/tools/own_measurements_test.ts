@@ -1,6 +1,7 @@
 // A person's own measurements have no defaults (design.md): the chair's width and the turning
 // circle are filled by --set, a preference or a persona, or asked; questions about a standard
 // ask nothing. A person's own chair is their need; the standard is a separate check beside it.
+import { goldenEntries } from "../_golden.ts";
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";
 import { importSource } from "../../layers/mod.ts";
 import { loadRegistry } from "../../core/registry.ts";
@@ -8,7 +9,7 @@ import { runTool } from "../../core/run.ts";
 import { openStore } from "../../core/store.ts";
 import { getPersona } from "../../presets/personas.ts";
 import { sharedData } from "../_data.ts";
-import { assert, assertEquals, assertMatch } from "../_assert.ts";
+import { assert, assertEquals } from "../_assert.ts";
 
 const registry = await loadRegistry();
 const { loaded: fzk } = await importSource(sharedData("ifc/AC20-FZK-Haus.ifc"), { id: "fzk" });
@@ -54,7 +55,8 @@ Deno.test("door_clearance against the standard needs no chair and asks nothing",
   assertEquals(o.result.inputs.chair_width_m, undefined);
 });
 
-Deno.test("a person's own 0.66 m chair is their need; ADA's minimum is reported beside it", async () => {
+Deno.test("a person's own 0.66 m chair is their need; ADA's minimum is reported beside it", async (t) => {
+  const said = goldenEntries("own_measurements_test", t);
   const store = openStore(":memory:");
   store.setPref("access.chair_width_m", 0.66);
   const o = await runTool(registry.require("door_clearance"), {
@@ -81,9 +83,10 @@ Deno.test("a person's own 0.66 m chair is their need; ADA's minimum is reported 
   assertEquals(std.filter((c) => c.status === "fail").length, 3);
   assert(std.every((c) => c.code === "door.meets_standard" && c.data?.min_m === 0.815));
   // The step log says where the limit came from: the chair, not "by default".
-  assertMatch(r.steps[0], /against 0\.710 m \(your 0\.66 m chair plus 0\.05 m beside it\)/);
+  said.add(r.steps[0]);
   assertEquals(r.steps.some((s) => /by default/.test(s)), false);
   store.close();
+  await said.check();
 });
 
 Deno.test("a persona fills the chair: every access tool runs without a question", async () => {
@@ -97,15 +100,14 @@ Deno.test("a persona fills the chair: every access tool runs without a question"
   }
 });
 
-Deno.test("step_free_route: the step log says where the door width needed came from", async () => {
+Deno.test("step_free_route: the step log says where the door width needed came from", async (t) => {
+  const said = goldenEntries("own_measurements_test", t);
   const o = await runTool(registry.require("step_free_route"), {
     builtins: BUILTIN_SCANS,
     set: { scan: "demo", chair_width_m: 0.66 },
   });
   assertEquals(o.status, "done");
   if (o.status !== "done") return;
-  assertMatch(
-    o.result.steps[0],
-    /doors need 0\.710 m \(your 0\.66 m chair plus 0\.05 m beside it\)$/,
-  );
+  said.add(o.result.steps[0]);
+  await said.check();
 });

@@ -1,5 +1,6 @@
+import { goldenEntries } from "../_golden.ts";
 import { join } from "node:path";
-import { assert, assertEquals, assertMatch } from "../_assert.ts";
+import { assert, assertEquals } from "../_assert.ts";
 import { type LoadedPlan, parsePlan } from "../../ground/plan.ts";
 import { openStore, type Store } from "../../core/store.ts";
 import { runTool } from "../../core/run.ts";
@@ -111,7 +112,8 @@ Deno.test("site_facts: cells wider than the radius leave low ground unknown, fac
   s.store.close();
 });
 
-Deno.test("site_facts: vegetation south of the house, grey elsewhere", async () => {
+Deno.test("site_facts: vegetation south of the house, grey elsewhere", async (t) => {
+  const said = goldenEntries("site_facts_test", t);
   const imagery = await orthophotoTiff(([, y]) => y < 0, { half_m: 60, cell_m: 0.5 });
   const s = await withSite(([, y]) => 100 - 0.05 * y, { imagery });
   const r = await facts(s);
@@ -123,8 +125,9 @@ Deno.test("site_facts: vegetation south of the house, grey elsewhere", async () 
   assert.ok(r.assumptions.some((a) => /ortho\.tif .*0\.5 m × 0\.5 m cells/.test(a.text)));
   assertEquals(Math.round((r.verdict.data?.vegetation_fraction as number) * 100), 42);
   // The golden sentence of the cover (tools/site_facts/report.ts).
-  assertMatch(r.verdict.text, /42 % of the ground within 20 m of the building is vegetated/);
+  said.add(r.verdict.text);
   s.store.close();
+  await said.check();
 });
 
 Deno.test("site_facts: the real 3″ DEM at a stored coordinate site", async () => {
@@ -151,7 +154,8 @@ Deno.test("site_facts: the real 3″ DEM at a stored coordinate site", async () 
   store.close();
 });
 
-Deno.test("site_facts: a place the raster does not cover, and a place with no raster", async () => {
+Deno.test("site_facts: a place the raster does not cover, and a place with no raster", async (t) => {
+  const said = goldenEntries("site_facts_test", t);
   const store = openStore(":memory:");
   const { site } = await addRaster(
     store,
@@ -162,7 +166,7 @@ Deno.test("site_facts: a place the raster does not cover, and a place with no ra
   let out = await runTool(siteFacts, { ...RUN_IO, store, set: { place: site.id } });
   assert.ok(out.status === "done");
   assertEquals(out.result.verdict.status, "unknown");
-  assertMatch(out.result.verdict.text, /does not cover the site/);
+  said.add(out.result.verdict.text);
   out = await runTool(siteFacts, {
     ...RUN_IO,
     plans: { house: parsePlan(housePlan()) },
@@ -172,4 +176,5 @@ Deno.test("site_facts: a place the raster does not cover, and a place with no ra
   assertEquals(out.result.verdict.status, "unknown");
   assertEquals(out.result.verdict.data?.layers, ["site.elevation"]);
   store.close();
+  await said.check();
 });

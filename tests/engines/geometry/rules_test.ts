@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { InputError, type Issue } from "../../../ground/errors.ts";
-import { assertGolden } from "../../_golden.ts";
+import { assertGolden, goldenEntries } from "../../_golden.ts";
 import { parsePlan, type Plan, type Point } from "../../../ground/plan.ts";
 import { BUILTIN_SCANS } from "../../../layers/builtin.ts";
 import { BUILTIN_PACK_IDS, builtinPack } from "../../../engines/geometry/packs.ts";
@@ -447,7 +447,8 @@ Deno.test("every built-in pack validates, marks U rules, and IRC says its values
   assert.ok(irc.rules.every((r) => r.section_edition === "2018"));
 });
 
-Deno.test("a plan without verticals: stair and ramp rules are unknown, listed, not dropped", () => {
+Deno.test("a plan without verticals: stair and ramp rules are unknown, listed, not dropped", async (t) => {
+  const said = goldenEntries("rules_notes", t);
   const p = structuredClone(base) as unknown as Record<string, unknown>;
   p.verticals = [];
   const plan = parsePlan(p).plan;
@@ -456,15 +457,17 @@ Deno.test("a plan without verticals: stair and ramp rules are unknown, listed, n
   const stair = ev.outcomes.find((o) => o.rule.id === "irc-R311.7.5.1")!;
   assert.equal(stair.status, "unknown");
   assert.equal(stair.subject, undefined);
-  assert.match(stair.note!, /no stairs, ramps or steps/);
+  said.add(stair.note!);
   const seen = new Set([
     ...ev.outcomes.map((o) => o.rule.id),
     ...ev.not_applicable.map((n) => n.rule.id),
   ]);
   assert.equal(seen.size, pack.rules.length, "every rule is an outcome or not applicable");
+  await said.check();
 });
 
-Deno.test("occupancy, work and level decide which rules apply", () => {
+Deno.test("occupancy, work and level decide which rules apply", async (t) => {
+  const said = goldenEntries("rules_notes", t);
   const plan = planWith({});
   const uk = builtinPack("uk-adm")!;
   const ev1 = evaluatePack(uk, plan, { occupancy: "dwelling", work: "new" });
@@ -472,7 +475,7 @@ Deno.test("occupancy, work and level decide which rules apply", () => {
   const ids1 = new Set(ev1.outcomes.map((o) => o.rule.id));
   assert.ok(ids1.has("adm1-door-750") && !ids1.has("adm1-m4-3-door") && !ids1.has("adm2-3.14"));
   const na = ev1.not_applicable.find((n) => n.rule.id === "adm1-m4-3-door")!;
-  assert.match(na.reason, /belongs to M4\(3\); this run checks M4\(1\)/);
+  said.add(na.reason);
   const ev3 = evaluatePack(uk, plan, { occupancy: "dwelling", work: "new", level: "M4(3)" });
   const ids3 = new Set(ev3.outcomes.map((o) => o.rule.id));
   assert.ok(ids3.has("adm1-m4-3-door") && !ids3.has("adm1-door-750"));
@@ -480,14 +483,16 @@ Deno.test("occupancy, work and level decide which rules apply", () => {
   const idsp = new Set(evp.outcomes.map((o) => o.rule.id));
   assert.ok(idsp.has("adm2-table2-door-existing") && !idsp.has("adm2-table2-door-new"));
   assert.ok(!idsp.has("adk-1.1-rise-max"), "private-stair rules are for dwellings");
+  await said.check();
 });
 
-Deno.test("a door with only its leaf width: clear width is the leaf less 2 3/8 in (FHA Design Manual)", () => {
+Deno.test("a door with only its leaf width: clear width is the leaf less 2 3/8 in (FHA Design Manual)", async (t) => {
+  const said = goldenEntries("rules_notes", t);
   const plan = planWith({ openings: { d_in: { clear_width_m: undefined } } });
   const o = outcome({ pack: "ada-2010", rule: "ada-404.2.3", subject: "d_in", at: {} }, plan);
   assert.equal(o.status, "pass");
   assert.ok(Math.abs(o.measured! - (0.9 - 0.060325)) < 1e-12);
-  assert.match(o.note!, /estimated as the 0\.900 m leaf less 2 3\/8 in \(60 mm\)/);
+  said.add(o.note!);
   // A 34 in leaf gives the nominal 32 in (31 5/8 in): exactly FHA's limit.
   const fha = outcome(
     { pack: "fha", rule: "fha-req3-door", subject: "d_in", at: {} },
@@ -498,6 +503,7 @@ Deno.test("a door with only its leaf width: clear width is the leaf less 2 3/8 i
   // LEAF_ESTIMATE_ERROR_M, 15 mm) is on top of the scan's (issue 24 §3).
   assert.equal(fha.status, "warn");
   assert.equal(fha.estimated?.error_m, 0.015);
+  await said.check();
 });
 
 Deno.test("a 0.875 m leaf is too close to call against 32 in, not a pass", () => {
@@ -514,7 +520,8 @@ Deno.test("a 0.875 m leaf is too close to call against 32 in, not a pass", () =>
   }
 });
 
-Deno.test("turning circle keeps the room's objects clear", () => {
+Deno.test("turning circle keeps the room's objects clear", async (t) => {
+  const said = goldenEntries("rules_notes", t);
   // A 3 × 2 m toilet room with a 1 × 2 m object filling its east end: free floor 2 × 2 m.
   const p = structuredClone(base) as unknown as Record<string, unknown>;
   (p.rooms as Record<string, unknown>[])[0] = {
@@ -536,10 +543,12 @@ Deno.test("turning circle keeps the room's objects clear", () => {
   );
   assert.ok(Math.abs(o.measured! - 2) < 0.01, `diameter ${o.measured}`);
   assert.equal(o.status, "pass");
-  assert.match(o.note!, /1 object\(s\) in the room are kept clear/);
+  said.add(o.note!);
+  await said.check();
 });
 
-Deno.test("ADA turning space: the T-shaped space of 304.3.2 passes where the circle does not", () => {
+Deno.test("ADA turning space: the T-shaped space of 304.3.2 passes where the circle does not", async (t) => {
+  const said = goldenEntries("rules_notes", t);
   // A 1.6 × 1.6 m toilet room with 0.3 × 0.3 m objects in its two south corners: the circle
   // touches them (centre (0.8, 0.8) is 0.707 m from their inner corners), the T fits between.
   const p = structuredClone(base) as unknown as Record<string, unknown>;
@@ -559,7 +568,7 @@ Deno.test("ADA turning space: the T-shaped space of 304.3.2 passes where the cir
   // Hand-computed: centre (0.8, y) with 1.6 − y = hypot(0.5, y − 0.3) → y = 0.8538, d = 1.4923 m.
   assert.ok(o.measured! <= 1.4923 + 1e-4 && o.measured! > 1.4923 - 0.01, `circle ${o.measured}`);
   assert.equal(o.status, "pass");
-  assert.match(o.note!, /T-shaped turning space fits instead/);
+  said.add(o.note!);
   // Without the alternative (the UK pack's 1.5 m circle has none) the circle alone decides.
   const uk = evaluatePack(
     builtinPack("uk-adm")!,
@@ -575,6 +584,7 @@ Deno.test("ADA turning space: the T-shaped space of 304.3.2 passes where the cir
   const bath = uk.outcomes.find((x) => x.rule.id === "adm1-m4-3-turning-bath")!;
   assert.equal(bath.measured, o.measured);
   assert.equal(bath.status, "fail");
+  await said.check();
 });
 
 Deno.test("egress measures use the room's largest window", () => {
@@ -679,7 +689,8 @@ function ruleOn(
   return ev.outcomes.find((o) => o.rule.id === rule && o.subject?.id === subject);
 }
 
-Deno.test("UK ramps: the gradient is graded by the going, so a long 1:12 ramp fails", () => {
+Deno.test("UK ramps: the gradient is graded by the going, so a long 1:12 ramp fails", async (t) => {
+  const said = goldenEntries("rules_notes", t);
   const ramp = (rise_m: number, going_m: number) =>
     planWith({ verticals: { ramp: { rise_m, going_m } } });
   // 1:12 over 2 m passes; 1:12 over 6 m (needs 1:16 there) fails in both documents.
@@ -692,7 +703,7 @@ Deno.test("UK ramps: the gradient is graded by the going, so a long 1:12 ramp fa
     const o = ruleOn("uk-adm", "adk-2-ramp", "ramp", ramp(0.1, going))!;
     assert.ok(Math.abs(o.limit! - 1 / n) < 1e-12, `${going} m: 1:${1 / o.limit!}`);
   }
-  assert.match(long.note!, /going of 6\.00 m the steepest gradient is 1:16\.0 .*linearly in 1:n/);
+  said.add(long.note!);
   const pub = ruleOn("uk-adm", "adm2-1.26-slope", "ramp", ramp(0.5, 6), { occupancy: "public" })!;
   assert.equal(pub.status, "fail");
   assert.ok(Math.abs(pub.limit! - 1 / 16) < 1e-12);
@@ -708,9 +719,11 @@ Deno.test("UK ramps: the gradient is graded by the going, so a long 1:12 ramp fa
   // A going past 10 m fails ADM2 1.26(c) whatever its slope.
   const far = ruleOn("uk-adm", "adm2-1.26-going", "ramp", ramp(0.3, 12), { occupancy: "public" })!;
   assert.equal(far.status, "fail");
+  await said.check();
 });
 
-Deno.test("UK doors: the door is judged with the corridor it opens from (Table 1.1)", () => {
+Deno.test("UK doors: the door is judged with the corridor it opens from (Table 1.1)", async (t) => {
+  const said = goldenEntries("rules_notes", t);
   // The hallway 0.95 m wide (between 900 and 1050): a door in its side wall needs 800 mm.
   const narrow = (cw: number, at: Point = [4, 2.5]) =>
     planWith({
@@ -720,7 +733,7 @@ Deno.test("UK doors: the door is judged with the corridor it opens from (Table 1
   const side = ruleOn("uk-adm", "adm1-door-750", "d_in", narrow(0.79))!;
   assert.equal(side.status, "fail");
   assert.equal(side.limit, 0.8);
-  assert.match(side.note!, /not head-on off hall, 950 mm wide: the table asks 800 mm/);
+  said.add(side.note!);
   assert.equal(ruleOn("uk-adm", "adm1-door-750", "d_in", narrow(0.8))!.status, "pass");
   // The same 750 mm door at the hallway's end wall (head-on, 900 mm corridor) passes.
   const end = planWith({
@@ -757,6 +770,7 @@ Deno.test("UK doors: the door is judged with the corridor it opens from (Table 1
   const t2 = ruleOn("uk-adm", "adm2-table2-door-new", "d_in", pub, { occupancy: "public" })!;
   assert.equal(t2.status, "fail");
   assert.equal(t2.limit, 0.825);
+  await said.check();
 });
 
 Deno.test("UK M4(1) covers the entrance storey only; M4(2) and M4(3) check the threshold", () => {
@@ -776,23 +790,26 @@ Deno.test("UK M4(1) covers the entrance storey only; M4(2) and M4(3) check the t
   }
 });
 
-Deno.test("UK M4(3) living space: the 1400 × 1700 mm ellipse is accepted where the circle is not", () => {
+Deno.test("UK M4(3) living space: the 1400 × 1700 mm ellipse is accepted where the circle is not", async (t) => {
+  const said = goldenEntries("rules_notes", t);
   const plan = planWith({
     rooms: { liv: { polygon: [[0, 0], [1.45, 0], [1.45, 1.75], [0, 1.75]] } },
   });
   const o = ruleOn("uk-adm", "adm1-m4-3-turning-living", "liv", plan, { level: "M4(3)" })!;
   assert.ok(Math.abs(o.measured! - 1.45) < 0.01);
   assert.equal(o.status, "pass");
-  assert.match(o.note!, /1400 × 1700 mm turning ellipse fits instead/);
+  said.add(o.note!);
   // The bathroom has no such alternative.
   const bath = planWith({
     rooms: { liv: { label: "bathroom", polygon: [[0, 0], [1.45, 0], [1.45, 1.75], [0, 1.75]] } },
   });
   const b = ruleOn("uk-adm", "adm1-m4-3-turning-bath", "liv", bath, { level: "M4(3)" })!;
   assert.equal(b.status, "fail");
+  await said.check();
 });
 
-Deno.test("corridor width is the narrowest clear width along an L-shaped hallway, not its hull", () => {
+Deno.test("corridor width is the narrowest clear width along an L-shaped hallway, not its hull", async (t) => {
+  const said = goldenEntries("rules_notes", t);
   // Arms 1.0 m (along x) and 0.9 m (along y) wide; the convex hull is 4 × 4 m.
   const L: Point[] = [[4, 0], [8, 0], [8, 4], [7.1, 4], [7.1, 1], [4, 1]];
   const plan = planWith({
@@ -809,7 +826,7 @@ Deno.test("corridor width is the narrowest clear width along an L-shaped hallway
     const o = ruleOn(pack, rule, "hall", plan)!;
     assert.ok(o.measured! <= 0.9 + 1e-9 && o.measured! >= 0.898, `${rule}: ${o.measured}`);
     assert.equal(o.status, "fail", `${rule}: 0.9 m < 36 in`);
-    assert.match(o.note!, /narrowest clear width between its doors, found to within 2 mm/);
+    said.add(o.note!);
   }
   // The habitable-room least dimension (IRC R304.2) of an L-shaped room: its narrower arm.
   const room = planWith({
@@ -818,9 +835,11 @@ Deno.test("corridor width is the narrowest clear width along an L-shaped hallway
   const r = ruleOn("irc-2021", "irc-R304.2", "liv", room)!;
   assert.ok(r.measured! <= 2.1 + 1e-9 && r.measured! >= 2.098, `${r.measured}`);
   assert.equal(r.status, "fail");
+  await said.check();
 });
 
-Deno.test("kitchen clear width is taken between its units, not wall to wall", () => {
+Deno.test("kitchen clear width is taken between its units, not wall to wall", async (t) => {
+  const said = goldenEntries("rules_notes", t);
   // A 4 m wide kitchen with 0.6 m deep units on both long walls: 2.8 m clear between them.
   const p = structuredClone(base) as unknown as Record<string, unknown>;
   (p.rooms as Record<string, unknown>[])[0].label = "kitchen";
@@ -833,9 +852,10 @@ Deno.test("kitchen clear width is taken between its units, not wall to wall", ()
   // The widest disc that reaches the door and each unit's front: 2.8 m between the runs, a
   // little more (2.84 m) beside the shorter run's end; never the 3.4 or 4 m wall to wall.
   assert.ok(uk.measured! >= 2.798 && uk.measured! < 2.85, `${uk.measured}`);
-  assert.match(uk.note!, /2 object\(s\) in the room are kept clear/);
+  said.add(uk.note!);
   const fha = ruleOn("fha", "fha-req7a-kitchen-40", "liv", plan)!;
   assert.equal(fha.status, "pass");
+  await said.check();
 });
 
 Deno.test("IRC: a grade-floor opening is a sill within 44 in of the ground, not a ground-floor window", () => {
@@ -854,20 +874,23 @@ Deno.test("IRC: a grade-floor opening is a sill within 44 in of the ground, not 
   assert.ok(ruleOn("irc-2021", "irc-R310.2.1-area", "room", noSill));
 });
 
-Deno.test("IRC R311.2: door height is measured from the top of the threshold", () => {
+Deno.test("IRC R311.2: door height is measured from the top of the threshold", async (t) => {
+  const said = goldenEntries("rules_notes", t);
   const plan = planWith({ openings: { d_main: { height_m: 2.0, threshold_m: 0.03 } } });
   const o = ruleOn("irc-2021", "irc-R311.2-height", "d_main", plan)!;
   assert.ok(Math.abs(o.measured! - 1.97) < 1e-12);
   assert.equal(o.status, "fail"); // 1.97 m < 78 in (1.9812 m)
-  assert.match(o.note!, /From the top of its 30 mm threshold/);
+  said.add(o.note!);
+  await said.check();
 });
 
-Deno.test("FHA scope: a building of fewer than 4 units is out of it; rules not applicable, said why", () => {
+Deno.test("FHA scope: a building of fewer than 4 units is out of it; rules not applicable, said why", async (t) => {
+  const said = goldenEntries("rules_notes", t);
   const pack = builtinPack("fha")!;
   const ev = evaluatePack(pack, planWith({}), { occupancy: "dwelling", work: "new", units: 3 });
   assert.equal(ev.outcomes.length, 0);
   assert.equal(ev.not_applicable.length, pack.rules.length);
-  assert.match(ev.not_applicable[0].reason, /4 or more dwelling units; this building has 3/);
+  said.add(ev.not_applicable[0].reason);
   const covered = evaluatePack(pack, planWith({}), {
     occupancy: "dwelling",
     work: "new",
@@ -875,6 +898,7 @@ Deno.test("FHA scope: a building of fewer than 4 units is out of it; rules not a
   });
   assert.ok(covered.outcomes.length > 0);
   assert.deepEqual(builtinPack("ada-2010")!.scope!.occupancy, ["public"]);
+  await said.check();
 });
 
 // ---- Issue 25: packs that know where they apply ------------------------------------------
@@ -884,7 +908,8 @@ const evalWith = (packId: string, plan: Plan, options: Partial<EvalOptions> = {}
   return evaluatePack(pack, plan, { occupancy: pack.default_occupancy, work: "new", ...options });
 };
 
-Deno.test("FHA scope: a detached house is not judged as covered; unknown coverage never fails", () => {
+Deno.test("FHA scope: a detached house is not judged as covered; unknown coverage never fails", async (t) => {
+  const said = goldenEntries("rules_notes", t);
   // The base plan's ground-floor living room door: 0.75 m clear fails FHA's 31 5/8 in when covered.
   const narrow = planWith({ openings: { d_in: { clear_width_m: 0.75 } } });
   const covered = evalWith("fha", narrow, { units: 12, lift: true });
@@ -895,12 +920,12 @@ Deno.test("FHA scope: a detached house is not judged as covered; unknown coverag
   assert.equal(house.coverage.status, "not_covered");
   assert.equal(house.outcomes.length, 0);
   assert.equal(house.not_applicable.length, builtinPack("fha")!.rules.length);
-  assert.match(house.not_applicable[0].reason, /does not cover a detached house/);
+  said.add(house.not_applicable[0].reason);
   assert.equal(evalWith("fha", narrow, { building: "townhouse" }).coverage.status, "not_covered");
   // Units not given: the door is measured, and it is unknown, not a fail, saying what decides.
   const unsaid = evalWith("fha", narrow);
   assert.equal(unsaid.coverage.code, "units_unknown");
-  assert.match(unsaid.coverage.text, /give units, and whether the building has a lift/);
+  said.add(unsaid.coverage.text);
   const door = find(unsaid.outcomes, "fha-req3-door", "d_in");
   assert.equal(door.status, "unknown");
   assert.equal(door.would_be, "fail");
@@ -944,6 +969,7 @@ Deno.test("FHA scope: a detached house is not judged as covered; unknown coverag
     evalWith("fha", flat, { units: 12, lift: true, work: "existing" }).coverage.code,
     "first_occupied_unknown",
   );
+  await said.check();
 });
 
 Deno.test("FHA: a multistorey unit in a lift building is judged on its entry level only", () => {
@@ -961,7 +987,8 @@ Deno.test("FHA: a multistorey unit in a lift building is judged on its entry lev
   assert.equal(one.coverage.code, "covered");
 });
 
-Deno.test("UK M4 on existing work is not applied; ADK still is; the category asked is said", () => {
+Deno.test("UK M4 on existing work is not applied; ADK still is; the category asked is said", async (t) => {
+  const said = goldenEntries("rules_notes", t);
   const plan = planWith({ openings: { d_in: { clear_width_m: 0.6 } } });
   for (const level of ["M4(1)", "M4(2)", "M4(3)"]) {
     const ev = evalWith("uk-adm", plan, { work: "existing", level });
@@ -971,10 +998,7 @@ Deno.test("UK M4 on existing work is not applied; ADK still is; the category ask
     const na = ev.not_applicable.find((n) =>
       n.rule.id === "adm1-door-750" || n.rule.applies.levels
     )!;
-    assert.match(
-      na.reason,
-      /applies to new work or a material change of use; this run is for work on an existing building/,
-    );
+    said.add(na.reason);
     assert.ok(ev.coverage.notes.some((n) => n.code === "levels_not_for_work"));
   }
   // A material change of use: M4 applies.
@@ -989,38 +1013,30 @@ Deno.test("UK M4 on existing work is not applied; ADK still is; the category ask
   const m42 = evalWith("uk-adm", plan, { level: "M4(2)" });
   assert.deepEqual(m42.coverage.notes.map((n) => n.code), ["level_by_condition"]);
   assert.equal(m42.coverage.notes[0].data.level, "M4(2)");
-  assert.match(
-    scopeNoteText(m42.coverage.notes[0], uk),
-    /Checked at M4\(2\), the category asked for: M4\(2\) applies only where a planning condition requires it/,
-  );
+  said.add(scopeNoteText(m42.coverage.notes[0], uk));
   const def = evalWith("uk-adm", plan);
-  assert.match(
-    scopeNoteText(def.coverage.notes[0], uk),
-    /M4\(1\), the default category; M4\(2\) and M4\(3\) apply only where a planning condition requires them/,
-  );
+  said.add(scopeNoteText(def.coverage.notes[0], uk));
+  await said.check();
 });
 
-Deno.test("ADA on a private house says so; its own default says what it governs", () => {
+Deno.test("ADA on a private house says so; its own default says what it governs", async (t) => {
+  const said = goldenEntries("rules_notes", t);
   const ev = evalWith("ada-2010", planWith({}), { occupancy: "dwelling" });
   assert.equal(ev.coverage.status, "guide");
-  assert.match(
-    ev.coverage.text,
-    /governs public accommodations.*does not govern a private home.*guide only/,
-  );
+  said.add(ev.coverage.text);
   const def = evalWith("ada-2010", planWith({}), { occupancy_default: true });
   assert.equal(def.coverage.status, "covered");
-  assert.match(
-    scopeNoteText(def.coverage.notes[0], builtinPack("ada-2010")!),
-    /Checked as a public building, the default of ada-2010: it governs public accommodations.*not private homes/,
-  );
+  said.add(scopeNoteText(def.coverage.notes[0], builtinPack("ada-2010")!));
   // The IRC does not govern a building of flats.
   assert.equal(
     evalWith("irc-2021", planWith({}), { building: "multifamily" }).coverage.status,
     "not_covered",
   );
+  await said.check();
 });
 
-Deno.test("unverified rules never fail alone; they warn and say they would fail", () => {
+Deno.test("unverified rules never fail alone; they warn and say they would fail", async (t) => {
+  const said = goldenEntries("rules_notes", t);
   // adm1-m4-3-door (U): a 0.6 m door under M4(3).
   const ev = evalWith("uk-adm", planWith({ openings: { d_in: { clear_width_m: 0.6 } } }), {
     level: "M4(3)",
@@ -1028,33 +1044,35 @@ Deno.test("unverified rules never fail alone; they warn and say they would fail"
   const o = find(ev.outcomes, "adm1-m4-3-door", "d_in");
   assert.equal(o.status, "warn");
   assert.equal(o.would_be, "fail");
-  assert.match(o.note!, /unverified.*warns rather than fails/);
+  said.add(o.note!);
   for (const id of BUILTIN_PACK_IDS) {
     const e = evalWith(id, BUILTIN_SCANS.demo().plan, PACK_OPTIONS[id]);
     assert.ok(!e.outcomes.some((x) => x.rule.status === "U" && x.status === "fail"), id);
   }
+  await said.check();
 });
 
-Deno.test("what the plan cannot show is unknown: fixtures, kitchen units, door swings", () => {
+Deno.test("what the plan cannot show is unknown: fixtures, kitchen units, door swings", async (t) => {
+  const said = goldenEntries("rules_notes", t);
   // An empty 30 × 48 in toilet: no fixtures placed, so its clear floor space is unknown.
   const empty = planWith({
     rooms: { liv: { label: "toilet", polygon: [[0, 0], [2, 0], [2, 2], [0, 2]] } },
   });
   const cf = find(evalWith("ada-2010", empty).outcomes, "ada-305.3", "liv");
   assert.equal(cf.status, "unknown");
-  assert.match(cf.note!, /places no fixtures/);
+  said.add(cf.note!);
   // A kitchen without units: unknown, not measured wall to wall.
   const k = planWith({ rooms: { liv: { label: "kitchen" } } });
   const kc = find(evalWith("uk-adm", k, { level: "M4(2)" }).outcomes, "adm1-m4-2-kitchen", "liv");
   assert.equal(kc.status, "unknown");
-  assert.match(kc.note!, /no units or appliances/);
+  said.add(kc.note!);
   // ADA 404.2.4.1: 54 in deep on the hallway side is enough to push, not to pull: unknown.
   const mid = planWith({
     rooms: { hall: { polygon: [[4, 0], [4 + 54 * 0.0254, 0], [4 + 54 * 0.0254, 5], [4, 5]] } },
   });
   const d = find(evalWith("ada-2010", mid).outcomes, "ada-404.2.4.1", "d_in");
   assert.equal(d.status, "unknown");
-  assert.match(d.note!, /no door swing/);
+  said.add(d.note!);
   // 60 in deep but the door 0.2 m from the hallway's end wall: no room beyond the latch there.
   const corner = planWith({
     rooms: { hall: { polygon: [[4, 0], [5.6, 0], [5.6, 5], [4, 5]] } },
@@ -1062,19 +1080,21 @@ Deno.test("what the plan cannot show is unknown: fixtures, kitchen units, door s
   });
   const c = find(evalWith("ada-2010", corner).outcomes, "ada-404.2.4.1", "d_in");
   assert.equal(c.status, "unknown", `wide depth ${c.measured}`);
+  await said.check();
 });
 
-Deno.test("per-pack door leaf allowance: an 826 mm UK front door is about 775 mm clear", () => {
+Deno.test("per-pack door leaf allowance: an 826 mm UK front door is about 775 mm clear", async (t) => {
+  const said = goldenEntries("rules_notes", t);
   const plan = planWith({ openings: { d_main: { width_m: 0.826, clear_width_m: undefined } } });
   const uk = find(evalWith("uk-adm", plan).outcomes, "adm1-m4-1-entrance", "d_main");
   assert.ok(Math.abs(uk.measured! - 0.775) < 1e-12, `${uk.measured}`);
   // 775 mm is M4(1)'s 775 mm exactly: an estimate at the limit is too close to call.
   assert.equal(uk.status, "warn", "775 mm estimated, at M4(1)'s 775 mm");
-  assert.match(uk.note!, /less 51 mm .*Approved Document M/);
-  assert.doesNotMatch(uk.note!, /FHA|ADA/);
+  said.add(uk.note!);
   const irc = find(evalWith("irc-2021", plan).outcomes, "irc-R311.2-width", "d_main");
   assert.ok(Math.abs(irc.measured! - (0.826 - 0.060325)) < 1e-12);
-  assert.match(irc.note!, /IRC R311\.2 measures from the face of the door/);
+  said.add(irc.note!);
+  await said.check();
 });
 
 Deno.test("IRC R310.1: every basement needs an escape opening, whatever its rooms", () => {
@@ -1106,7 +1126,8 @@ Deno.test("findings say the IRC section's numbering edition", () => {
   assert.equal(sectionLabel(sw), "ADM1 2.30 (paragraph number unconfirmed)");
 });
 
-Deno.test("handrails: the plan's railings near a stair's outline count; none near fails; none at all is unknown", () => {
+Deno.test("handrails: the plan's railings near a stair's outline count; none near fails; none at all is unknown", async (t) => {
+  const said = goldenEntries("rules_notes", t);
   // The base stair given an outline 1 × 3 m in the hallway; a handrail along its west side.
   const withRails = (rails: { center: Point; size: [number, number] }[]) =>
     planWith({
@@ -1120,7 +1141,7 @@ Deno.test("handrails: the plan's railings near a stair's outline count; none nea
   const one = ruleOn("irc-2021", "irc-R311.7.8", "stair", withRails([west]))!;
   assert.equal(one.status, "pass");
   assert.equal(one.measured, 1);
-  assert.match(one.note!, /1 railing\(s\) of the plan within 0\.3 m/);
+  said.add(one.note!);
   // Both sides: 2.
   const east = { center: [5.25, 2] as Point, size: [0.05, 3] as [number, number] };
   assert.equal(ruleOn("irc-2021", "irc-R311.7.8", "stair", withRails([west, east]))!.measured, 2);
@@ -1129,7 +1150,7 @@ Deno.test("handrails: the plan's railings near a stair's outline count; none nea
   const none = ruleOn("irc-2021", "irc-R311.7.8", "stair", withRails([far]))!;
   assert.equal(none.measured, 0);
   assert.equal(none.status, "fail");
-  assert.match(none.note!, /None of the plan's 1 railing\(s\) is within 0\.3 m/);
+  said.add(none.note!);
   // ADK's stair handrail rule (S, from the HSE's reading of ADK): the same stair fails it.
   assert.equal(ruleOn("uk-adm", "adk-1-stair-handrail", "stair", withRails([far]))!.status, "fail");
   // Railings but no outline: unknown, saying so.
@@ -1138,10 +1159,12 @@ Deno.test("handrails: the plan's railings near a stair's outline count; none nea
       r: { floor: "f0", room: "hall", label: "handrail", center: [4.15, 2], size: [0.05, 3] },
     },
   });
-  assert.match(ruleOn("irc-2021", "irc-R311.7.8", "stair", noOutline)!.note!, /no outline/);
+  said.add(ruleOn("irc-2021", "irc-R311.7.8", "stair", noOutline)!.note!);
+  await said.check();
 });
 
-Deno.test("ADA 604.3.1: the WC's clearance is swept from its corner; another fixture in it cuts it short", () => {
+Deno.test("ADA 604.3.1: the WC's clearance is swept from its corner; another fixture in it cuts it short", async (t) => {
+  const said = goldenEntries("rules_notes", t);
   const room = (objects: Record<string, Record<string, unknown>>) =>
     planWith({
       rooms: { liv: { label: "toilet", polygon: [[0, 0], [2, 0], [2, 2], [0, 2]] } },
@@ -1163,15 +1186,14 @@ Deno.test("ADA 604.3.1: the WC's clearance is swept from its corner; another fix
   });
   assert.equal(ruleOn("ada-2010", "ada-604.3.1", "liv", narrow)!.measured, 0);
   // No WC placed, or one in the middle of the room: unknown, saying why.
-  assert.match(ruleOn("ada-2010", "ada-604.3.1", "liv", room({}))!.note!, /places no WC/);
+  said.add(ruleOn("ada-2010", "ada-604.3.1", "liv", room({}))!.note!);
   const mid = { ...wc, center: [1, 0.3] };
-  assert.match(
-    ruleOn("ada-2010", "ada-604.3.1", "liv", room({ wc: mid }))!.note!,
-    /1000 mm from the nearest side wall/,
-  );
+  said.add(ruleOn("ada-2010", "ada-604.3.1", "liv", room({ wc: mid }))!.note!);
+  await said.check();
 });
 
-Deno.test("UK M4(2) bedroom: the main bed's zones; a wardrobe at its foot cuts one short; no bed is unknown", () => {
+Deno.test("UK M4(2) bedroom: the main bed's zones; a wardrobe at its foot cuts one short; no bed is unknown", async (tc) => {
+  const said = goldenEntries("rules_notes", tc);
   const bedroom = (objects: Record<string, Record<string, unknown>>) =>
     planWith({ rooms: { room: { polygon: [[0, 0], [4, 0], [4, 5], [0, 5]] } }, objects });
   const bed = { floor: "f1", room: "room", label: "bed", center: [2, 4], size: [1.5, 2] };
@@ -1197,14 +1219,12 @@ Deno.test("UK M4(2) bedroom: the main bed's zones; a wardrobe at its foot cuts o
     level: "M4(2)",
   })!;
   assert.ok(Math.abs(t.measured! - 1.75) < 1e-9, `sides 1.75 m, foot 2 m: ${t.measured}`);
-  assert.match(
-    ruleOn("uk-adm", "adm1-m4-2-bedroom", "room", bedroom({}), { level: "M4(2)" })!.note!,
-    /places no bed/,
-  );
+  said.add(ruleOn("uk-adm", "adm1-m4-2-bedroom", "room", bedroom({}), { level: "M4(2)" })!.note!);
   // Only the principal (largest) bedroom is judged.
   const two = planWith({ rooms: { liv: { label: "bedroom" } }, objects: { bed } });
   const ev = evalWith("uk-adm", two, { level: "M4(2)" });
   assert.equal(ev.outcomes.filter((o) => o.rule.id === "adm1-m4-2-bedroom").length, 1);
+  await said.check();
 });
 
 Deno.test("a material change of use is work in an existing building for ADA and ADM Vol 2", () => {

@@ -4,6 +4,7 @@
  * (fixtures/vision/zind_floors.json), with the threshold fitted leave-one-out; counter-height
  * edges (engines/vision/counters.ts) on the same panoramas.
  */
+import { goldenEntries } from "../../_golden.ts";
 import assert from "node:assert/strict";
 import { fixture } from "../../_data.ts";
 import {
@@ -28,10 +29,12 @@ Deno.test("floor: Haralick contrast by hand — stripes, a flat image, a ramp", 
   assert.equal(glcmContrast(ramp, 16), 1);
 });
 
-Deno.test("floor: the threshold is inclusive, and the cache key names the setup", () => {
+Deno.test("floor: the threshold is inclusive, and the cache key names the setup", async (t) => {
+  const said = goldenEntries("floor_test", t);
   assert.equal(floorKind(CARPET_CONTRAST), "carpet");
   assert.equal(floorKind(CARPET_CONTRAST - 1e-9), "hard");
-  assert.match(floorKey(), /^floor-glcm\/8x30deg@-60\/128px\/16lv$/);
+  said.add(floorKey());
+  await said.check();
 });
 
 const hand = JSON.parse(Deno.readTextFileSync(fixture("vision/zind_floors.json"))) as {
