@@ -19,7 +19,7 @@ import {
 import { convertible, formatQuantity, UNIT_SYSTEMS, type UnitSystem } from "../ground/units.ts";
 import type { Manifest } from "../core/manifest.ts";
 import { type Block, resultBlocks, type Status, type ToolResult } from "../core/result.ts";
-import { columnHeading, resultTable } from "../render/table.ts";
+import { columnHeading, readableTable, resultTable } from "../render/table.ts";
 import type { SessionQuestion } from "../core/session.ts";
 import { fmtNumber } from "../ground/text.ts";
 
@@ -246,7 +246,8 @@ export function renderBlock(
       return "Steps:\n" +
         r.steps.map((s, i) => wrapIndented(s, width, `  ${i + 1}. `)).join("\n");
     case "Table": {
-      const t0 = resultTable(r);
+      const t1 = resultTable(r);
+      const t0 = t1 && readableTable(t1);
       if (!t0 || !t0.rows.length) return "";
       const noteColumns = t0.columns.flatMap((c, i) => (NOTE_COLUMN.test(c) ? [i] : []));
       const limit = all ? t0.rows.length : ROW_LIMIT;
@@ -395,7 +396,8 @@ function renderFlat(
       return `${heading("Steps", format)}\n` +
         r.steps.map((s, i) => para(s, `${i + 1}. `)).join("\n");
     case "Table": {
-      const t0 = resultTable(r);
+      const t1 = resultTable(r);
+      const t0 = t1 && readableTable(t1);
       if (!t0 || !t0.rows.length) return "";
       const limit = all ? t0.rows.length : ROW_LIMIT;
       const noteColumns = t0.columns.flatMap((c, i) => (NOTE_COLUMN.test(c) ? [i] : []));

@@ -31,6 +31,20 @@ export function columnHeading(key: string, unit = true): string {
   return last && unit ? `${head} (${last})` : head;
 }
 
+/**
+ * The table as a person reads it (the terminal, the web view): without its `id` column when
+ * it names each row (a `name` column). Ids stay in `--csv` and `--json`, for a spreadsheet or
+ * a script to join on; a person reads the names.
+ */
+export function readableTable(t: ResultTable): ResultTable {
+  const id = t.columns.indexOf("id");
+  if (id < 0 || !t.columns.includes("name")) return t;
+  return {
+    columns: t.columns.filter((_, i) => i !== id),
+    rows: t.rows.map((r) => r.filter((_, i) => i !== id)),
+  };
+}
+
 /** A result's table (`data.table`, typed in core/result.ts), if it gives one. */
 export function resultTable(r: ToolResult): ResultTable | undefined {
   return r.data?.table;

@@ -39,11 +39,14 @@ export const findings: Register = (p, { act }) => {
       if (o.json) return out(JSON.stringify(rows, null, 2));
       if (!rows.length) return out(o.all ? "No findings." : "No open findings.");
       // Each finding's number (kept for good: `threshold reject 3`) and its whole id, never
-      // wrapped mid-id; the title wraps instead.
+      // wrapped mid-id; the title wraps instead. By scan, then by number (first seen first).
+      const listed = [...rows].sort((a, b) =>
+        a.scan < b.scan ? -1 : a.scan > b.scan ? 1 : (a.num ?? Infinity) - (b.num ?? Infinity)
+      );
       out(
         tableOf(
           ["#", "Scan", "Finding", "Status", "Title", "Reason"],
-          rows.map((r) => [r.num ?? "", r.scan, r.id, r.status, r.title, r.reason ?? ""]),
+          listed.map((r) => [r.num ?? "", r.scan, r.id, r.status, r.title, r.reason ?? ""]),
           undefined,
           [0, 2],
         ),

@@ -5,6 +5,7 @@
  * adding a second one.
  */
 import { createHash } from "node:crypto";
+import { findingKind } from "../../engines/geometry/rescan.ts";
 
 /** The RFC 9562 name-space UUID for URLs (names here are `threshold:…` URIs). */
 export const URL_NAMESPACE = "6ba7b811-9dad-11d1-80b4-00c04fd430c8";
@@ -45,6 +46,27 @@ export function topicGuids(scan: string, findingId: string): {
     viewpoint: uuidV5(`${ref}#viewpoint`),
     comment: uuidV5(`${ref}#reason`),
   };
+}
+
+/**
+ * The id a finding's GUIDs are made from: its id as threshold wrote it before ids were made
+ * shell-safe (issue 24 §4: a GlobalId's `$` is `-` in the id now), the subject put back as it
+ * is (`subject` keeps the element's own id). So a topic exported before keeps its GUID: a
+ * re-export updates it in the BIM tool instead of adding a second one. An id whose subject
+ * had nothing to change is itself.
+ */
+export function guidFindingId(f: { id: string; subject?: string }): string {
+  if (!f.subject) return f.id;
+  const kind = findingKind(f.id, f.subject);
+  return kind === f.id ? f.id : kind.replace("*", f.subject.replace(/\s+/g, "_"));
+}
+
+/** The GUIDs of a finding's topic ({@link topicGuids} of {@link guidFindingId}). */
+export function findingGuids(
+  scan: string,
+  f: { id: string; subject?: string },
+): ReturnType<typeof topicGuids> {
+  return topicGuids(scan, guidFindingId(f));
 }
 
 /** The GUID of a scan's BCF project. */

@@ -8,7 +8,7 @@
  */
 import type { Plan } from "../../ground/plan.ts";
 import { type FindingStatus, shellSafeId } from "../../core/result.ts";
-import { parseFindingReference, topicGuids } from "./guid.ts";
+import { findingGuids, parseFindingReference } from "./guid.ts";
 import type { BcfFile, BcfTopic } from "./model.ts";
 import { planElementIds } from "./topics.ts";
 
@@ -87,7 +87,7 @@ export function planBcfSync(
     unknown_elements: [],
   };
   const byId = new Map(findings.map((f) => [f.id, f]));
-  const byGuid = new Map(findings.map((f) => [topicGuids(scan, f.id).topic, f]));
+  const byGuid = new Map(findings.map((f) => [findingGuids(scan, f).topic, f]));
   const elements = planElementIds(plan);
   for (const t of bcf.topics) {
     const unknown = topicComponents(t).filter((g) => !elements.has(g));

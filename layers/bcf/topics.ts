@@ -8,7 +8,7 @@
  */
 import type { Plan } from "../../ground/plan.ts";
 import type { Check, FindingStatus, Overlay } from "../../core/result.ts";
-import { findingReference, IFC_GUID, projectGuid, topicGuids } from "./guid.ts";
+import { findingGuids, findingReference, IFC_GUID, projectGuid } from "./guid.ts";
 import type { BcfExtensions, BcfFile, BcfTopic, BcfViewpoint } from "./model.ts";
 import type { TopDownView } from "./view.ts";
 import { round } from "../../ground/text.ts";
@@ -131,7 +131,7 @@ export function findingTopic(
     roomIds?: Set<string>;
   },
 ): BcfTopic {
-  const g = topicGuids(f.scan, f.id);
+  const g = findingGuids(f.scan, f);
   const sev = f.severity ?? "none";
   const selection = f.subject && opts.ifcIds.has(f.subject) ? [f.subject] : [];
   const viewpoints: BcfViewpoint[] = [];

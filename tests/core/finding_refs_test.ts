@@ -14,6 +14,7 @@ import { loadRegistry } from "../../core/registry.ts";
 import { runTool } from "../../core/run.ts";
 import { RUN_IO } from "../../layers/io.ts";
 import { fitTable } from "../../cli/layout.ts";
+import { findingGuids, guidFindingId, topicGuids } from "../../layers/bcf/guid.ts";
 import { sharedData } from "../_data.ts";
 import { tempHome } from "../_cli.ts";
 import { assert, assertEquals } from "../_assert.ts";
@@ -128,4 +129,20 @@ Deno.test("finding ids: the findings table never wraps an id mid-id", () => {
     { width: 60 },
   );
   assert(!narrow.split("\n").some((l) => l.includes(id)), narrow);
+});
+
+Deno.test("finding ids: BCF topic GUIDs stay what they were before ids were made shell-safe", () => {
+  const subject = "2RSCzLOBz4FAK$_wE8VckM";
+  const now = { id: shellSafeId(OLD), subject };
+  // The GUID is made from the id as it was (the `$` put back from the subject): a topic
+  // exported before keeps its GUID, so a BIM tool updates it instead of adding another.
+  assertEquals(guidFindingId(now), OLD);
+  assertEquals(findingGuids("fzk", now), topicGuids("fzk", OLD));
+  assert(findingGuids("fzk", now).topic !== topicGuids("fzk", now.id).topic);
+  // A finding with nothing to put back is its own id (its GUID never changed).
+  const plain = { id: "door_clearance:door:d7", subject: "d7" };
+  assertEquals(findingGuids("fzk", plain), topicGuids("fzk", plain.id));
+  // A rule in the id keeps its place.
+  const rule = { id: findingId("code_check", "opening", subject, "ada-404.2.3"), subject };
+  assertEquals(guidFindingId(rule), `code_check:opening:${subject}:ada-404.2.3`);
 });

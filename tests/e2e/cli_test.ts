@@ -228,8 +228,11 @@ Deno.test("cli: findings, reject and restore", async () => {
   const ids = async (...more: string[]) =>
     JSON.parse((await cli(home, ["findings", "--json", ...more])).stdout).map((f: any) => f.id);
   assertOk((await ids()).includes(attic));
+  // The table: the finding's number (kept for good), its whole id (never wrapped), its status.
   const listed = (t: string) => tableRecords(t).find((r) => r.Finding === attic);
-  assertEquals(listed((await cli(home, ["findings"])).stdout)?.Status, "open", "the table");
+  const first = listed((await cli(home, ["findings"])).stdout);
+  assertEquals(first?.Status, "open", "the table");
+  assertOk(/^\d+$/.test(first!["#"]), `a number: ${first!["#"]}`);
   const rej = await cli(home, [
     "reject",
     "ceiling_height:room:u_attic",
@@ -247,7 +250,8 @@ Deno.test("cli: findings, reject and restore", async () => {
     (await cli(home, ["run", "ceiling_height", "--scan", "demo", "--json"])).stdout,
   );
   assertOk(!again.result.findings.some((f: any) => f.id === "ceiling_height:room:u_attic"));
-  assertEquals((await cli(home, ["restore", "ceiling_height:room:u_attic"])).code, 0);
+  // Restored by the number the table listed it under (`findings restore N`).
+  assertEquals((await cli(home, ["findings", "restore", first!["#"]])).code, 0);
   assertOk((await ids()).includes(attic), "restored");
   assertEquals((await cli(home, ["reject", "ceiling_height:room:nope"])).code, 2);
 });

@@ -18,6 +18,7 @@ import { planSvg } from "../../render/planview.ts";
 import { columnHeading } from "../../render/table.ts";
 import { RUN_IO } from "../../layers/io.ts";
 import { sharedData } from "../_data.ts";
+import { fakeDetector } from "./_vision_fake.ts";
 import { assert, assertEquals } from "../_assert.ts";
 
 const registry = await loadRegistry();
@@ -118,6 +119,8 @@ for (const m of registry.tools) {
         const key = m.id === "site_facts" ? "place" : "scan";
         const out = await runTool(m, {
           ...RUN_IO,
+          // The vision tools' texts are what is checked, not the network: a stand-in detector.
+          detector: () => Promise.resolve(fakeDetector()),
           builtins: BUILTIN_SCANS,
           plans: ps,
           persona: PERSONA,

@@ -65,12 +65,14 @@ Deno.test("room_labels: the plan says bedroom, the panorama shows a toilet and a
     s.code === "step.view_searched" && s.data.view === 1
   );
   assert.deepEqual(searched?.data, {
-    where: "Back room, sweep s1",
+    where: "sweep s1",
     view: 1,
     views: 6,
     yaw_deg: 0,
     found: [{ label: "toilet", score: 0.6 }],
   });
+  // Its sentence names the panorama by its name (ground/names.ts), not its id.
+  assert.ok(r.steps.some((t) => t.startsWith("panorama (Back room): view 1 of 6")), r.steps[0]);
   assert.ok(r.overlays.some((o) => o.id === "room:r1" && o.status === "warn"));
   const back = r.checks.find((c) => c.subject === "r1")!;
   assert.deepEqual([back.code, back.data?.guess, back.status], ["room.label", "bathroom", "warn"]);

@@ -8,7 +8,7 @@ import type { Ctx } from "../../core/context.ts";
 import type { Obj, Plan } from "../../ground/plan.ts";
 import { z } from "../../core/manifest.ts";
 import { MIN_OBJECT_SCORE } from "../../engines/vision/labels.ts";
-import { objectsInRooms, roomName, see, sweepsByRoom } from "./see.ts";
+import { objectsInRooms, see, sweepsByRoom } from "./see.ts";
 import { say } from "./wording.ts";
 import type { Assumption } from "../../core/result.ts";
 
@@ -55,9 +55,7 @@ export async function withDetectedObstacles(
   const seen = await see(
     ctx,
     scan,
-    bare.flatMap((r) =>
-      byRoom.get(r.id)!.map((sweep) => ({ sweep, where: `${roomName(r)}, sweep ${sweep.id}` }))
-    ),
+    bare.flatMap((r) => byRoom.get(r.id)!.map((sweep) => ({ sweep, where: `sweep ${sweep.id}` }))),
   );
   const { byRoom: found } = objectsInRooms(plan, seen.sights, MIN_OBJECT_SCORE);
   const added: Obj[] = [];

@@ -81,7 +81,7 @@ export default named(tool({
       ctx,
       scan,
       rooms.flatMap((r) =>
-        byRoom.get(r.id)!.map((sweep) => ({ sweep, where: `${roomName(r)}, sweep ${sweep.id}` }))
+        byRoom.get(r.id)!.map((sweep) => ({ sweep, where: `sweep ${sweep.id}` }))
       ),
     );
     const { byRoom: objectsBy } = objectsInRooms(plan, seen.sights, MIN_OBJECT_SCORE);

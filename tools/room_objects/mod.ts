@@ -60,7 +60,7 @@ export default named(tool({
       ctx,
       scan,
       rooms.flatMap((r) =>
-        byRoom.get(r.id)!.map((sweep) => ({ sweep, where: `${roomName(r)}, sweep ${sweep.id}` }))
+        byRoom.get(r.id)!.map((sweep) => ({ sweep, where: `sweep ${sweep.id}` }))
       ),
     );
     const assumptions: { text: string }[] = [

@@ -1,13 +1,15 @@
 /** Table: the result's table (as `--csv` writes it), with a CSV download of the stored run. */
 import type { JSX } from "preact";
-import { columnHeading, resultTable } from "../../render/table.ts";
+import { columnHeading, readableTable, resultTable } from "../../render/table.ts";
 import { fmtNumber } from "../../ground/text.ts";
 import type { BlockProps } from "./types.ts";
 import { PageNav, pageSlice } from "./paging.tsx";
 
 export function Table({ result, runId, page }: BlockProps): JSX.Element | null {
-  const t = resultTable(result);
-  if (!t) return null;
+  const full = resultTable(result);
+  if (!full) return null;
+  // Rows by name; the ids stay in the CSV download.
+  const t = readableTable(full);
   const cell = (v: unknown) =>
     v === null || v === undefined
       ? "—"
