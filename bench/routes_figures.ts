@@ -4,7 +4,7 @@
  * whole run ≤ 10× it), cases alternated round by round in one process, medians and ratios:
  * the Dijkstra alone, buildRouteGraph alone, the routes engine (graph + Dijkstra + 1,000
  * routes) and the tool's whole run (checked complete by bench/_done.ts), on a fresh plan
- * object and on the same one again (graphs and names are made once per plan object). Each case is also
+ * object and on the same one again (names are made once per plan object). Each case is also
  * timed in the process's CPU time (node:process cpuUsage, all threads: the collector's too),
  * steadier than the wall clock on a loaded machine.
  *
@@ -35,8 +35,7 @@ const start = built.outsideNode.get("d_entrance")!;
 const tool = (await loadRegistry()).require("step_free_route");
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-// A graph and a plan's names are made once per plan object (engines/geometry/routes/graph.ts,
-// ground/names.ts): the "fresh plan" cases get a plan object parsed anew before each round
+// A plan's names and display names are made once per plan object (ground/names.ts): the "fresh plan" cases get a plan object parsed anew before each round
 // (outside the timing), what a one-off run (the command line) pays; the others reuse one.
 let freshA = loaded, freshB = loaded, freshC = loaded;
 const whole = (l: typeof loaded) =>

@@ -142,35 +142,9 @@ function worstOf(constraints: Constraint[]): RouteStatus {
  * vertical gives a landing node in each of its rooms; every pair of nodes in a room is joined
  * by the shortest clear path between them (see {@link roomPaths}). Every element is judged
  * with design.md's uncertainty rule (judge(), tolerance from the plan's source). Phases:
- * {@link doorPhase}, {@link verticalPhase}, {@link roomPhase}. Made once per plan object and
- * traveller ({@link GRAPHS}); the graph returned is shared: read-only.
+ * {@link doorPhase}, {@link verticalPhase}, {@link roomPhase}.
  */
 export function buildRouteGraph(plan: RoutePlan, needs: RouteNeeds): RouteGraph {
-  const key =
-    `${needs.body_width_m} ${needs.min_clear_width_m} ${needs.step_free} ${needs.max_step_m} ${needs.max_ramp_slope}`;
-  let byNeeds = GRAPHS.get(plan);
-  if (!byNeeds) GRAPHS.set(plan, byNeeds = new Map());
-  let graph = byNeeds.get(key);
-  if (!graph) {
-    if (byNeeds.size >= MAX_GRAPHS_PER_PLAN) byNeeds.delete(byNeeds.keys().next().value!);
-    byNeeds.set(key, graph = buildGraph(plan, needs));
-  }
-  return graph;
-}
-
-/**
- * Each plan object's graphs, by the traveller's five needs (all a graph depends on besides
- * the plan): a plan is not changed once made (ground/names.ts and core/session.ts keep
- * per-object results the same way), and no caller changes a graph (treat it as read-only).
- * A run again on the same plan (the web view, MCP, an agent's follow-up, a batch) reuses it.
- * Performance (issue 29): building is ~60 % of a step_free_route run on 1,000 rooms
- * (bench/routes_figures.ts, which also times a fresh plan object each round).
- */
-const GRAPHS = new WeakMap<object, Map<string, RouteGraph>>();
-/** The most travellers' graphs kept per plan (the oldest goes first). */
-const MAX_GRAPHS_PER_PLAN = 4;
-
-function buildGraph(plan: RoutePlan, needs: RouteNeeds): RouteGraph {
   const g: Builder = {
     plan,
     needs,
