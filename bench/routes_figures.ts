@@ -35,8 +35,9 @@ const start = built.outsideNode.get("d_entrance")!;
 const tool = (await loadRegistry()).require("step_free_route");
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-// A plan's names and display names are made once per plan object (ground/names.ts): the "fresh plan" cases get a plan object parsed anew before each round
-// (outside the timing), what a one-off run (the command line) pays; the others reuse one.
+// A plan's names and display names are made once per plan object (ground/names.ts): the
+// "fresh plan" cases get a plan object parsed anew before each round (outside the timing),
+// what a one-off run (the command line) pays; the others reuse one.
 let freshA = loaded, freshB = loaded, freshC = loaded;
 const whole = (l: typeof loaded) =>
   ran(
