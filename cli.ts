@@ -9,45 +9,57 @@ import { Command, CommanderError } from "npm:commander@15.1.0";
 import { CancelledError, InputError, RegistryError, StoreError } from "./ground/errors.ts";
 import { printable } from "./core/printable.ts";
 import { type Actions, closeStore, err, EXIT, Exit, loadLib, type Register } from "./cli/common.ts";
-import * as tools from "./cli/commands/tools.ts";
-import * as run from "./cli/commands/run.ts";
-import * as batch from "./cli/commands/batch.ts";
-import * as ask from "./cli/commands/ask.ts";
-import * as scans from "./cli/commands/scans.ts";
-import * as prefs from "./cli/commands/prefs.ts";
-import * as sites from "./cli/commands/sites.ts";
-import * as serve from "./cli/commands/serve.ts";
-import * as findings from "./cli/commands/findings.ts";
-import * as handoff from "./cli/commands/handoff.ts";
 
 export { EXIT };
 
-/** Every command, in the order `threshold --help` lists them. */
-const COMMANDS: Register[] = [
-  tools.tools,
-  tools.show,
-  run.run,
-  batch.batch,
-  batch.worker,
-  ask.ask,
-  scans.importScan,
-  scans.scans,
-  scans.plan,
-  scans.use,
-  prefs.prefs,
-  prefs.personas,
-  sites.sites,
-  serve.mcp,
-  serve.web,
-  findings.findings,
-  handoff.exportCommand,
-  handoff.reportCommand,
-  tools.schema,
-  tools.docs,
-  run.demo,
+/**
+ * Every command, in the order `threshold --help` lists them: the names it answers to and the
+ * module that adds it. A command's module (and what it imports) is loaded only when that
+ * command runs; `--help`, `help` and anything that is not a command's name load them all.
+ */
+const COMMANDS: { names: string[]; add: () => Promise<Register> }[] = [
+  { names: ["tools"], add: async () => (await import("./cli/commands/tools.ts")).tools },
+  { names: ["show"], add: async () => (await import("./cli/commands/tools.ts")).show },
+  { names: ["run"], add: async () => (await import("./cli/commands/run.ts")).run },
+  { names: ["batch"], add: async () => (await import("./cli/commands/batch.ts")).batch },
+  { names: ["worker"], add: async () => (await import("./cli/commands/batch.ts")).worker },
+  { names: ["ask"], add: async () => (await import("./cli/commands/ask.ts")).ask },
+  { names: ["import"], add: async () => (await import("./cli/commands/scans.ts")).importScan },
+  { names: ["scans"], add: async () => (await import("./cli/commands/scans.ts")).scans },
+  { names: ["plan"], add: async () => (await import("./cli/commands/scans.ts")).plan },
+  { names: ["use"], add: async () => (await import("./cli/commands/scans.ts")).use },
+  { names: ["prefs"], add: async () => (await import("./cli/commands/prefs.ts")).prefs },
+  { names: ["personas"], add: async () => (await import("./cli/commands/prefs.ts")).personas },
+  { names: ["sites", "site"], add: async () => (await import("./cli/commands/sites.ts")).sites },
+  { names: ["mcp"], add: async () => (await import("./cli/commands/serve.ts")).mcp },
+  { names: ["web"], add: async () => (await import("./cli/commands/serve.ts")).web },
+  {
+    names: ["findings", "reject", "restore"],
+    add: async () => (await import("./cli/commands/findings.ts")).findings,
+  },
+  {
+    names: ["export"],
+    add: async () => (await import("./cli/commands/handoff.ts")).exportCommand,
+  },
+  {
+    names: ["report"],
+    add: async () => (await import("./cli/commands/handoff.ts")).reportCommand,
+  },
+  { names: ["schema"], add: async () => (await import("./cli/commands/tools.ts")).schema },
+  { names: ["docs"], add: async () => (await import("./cli/commands/tools.ts")).docs },
+  { names: ["demo"], add: async () => (await import("./cli/commands/run.ts")).demo },
 ];
 
-function program(): Command {
+/** The name of every command `threshold` has (aliases included), as the table above has them. */
+export const COMMAND_NAMES: readonly string[] = COMMANDS.flatMap((c) => c.names);
+
+/**
+ * The program for `args`: only the command `args[0]` names when it names one, else every
+ * command (for `--help`, `help`, `--version` and an unknown command's error and suggestion).
+ */
+export async function program(args: string[] = []): Promise<Command> {
+  const one = COMMANDS.find((c) => c.names.includes(args[0]));
+  const adds = await Promise.all((one ? [one] : COMMANDS).map((c) => c.add()));
   const p = new Command("threshold")
     .description("Practical answers about a real building from its scan.")
     .version("0.1.0")
@@ -65,7 +77,7 @@ function program(): Command {
       code = (await fn(...a)) ?? 0;
     },
   };
-  for (const add of COMMANDS) add(p, actions);
+  for (const add of adds) add(p, actions);
   p.hook("postAction", () => {
     if (code) throw new Exit(code);
   });
@@ -75,7 +87,7 @@ function program(): Command {
 /** Runs the command line on `args`; returns the exit code. */
 export async function main(args: string[]): Promise<number> {
   try {
-    await program().parseAsync(args, { from: "user" });
+    await (await program(args)).parseAsync(args, { from: "user" });
     return EXIT.ok;
   } catch (e) {
     if (e instanceof Exit) {

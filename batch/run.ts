@@ -36,6 +36,8 @@ export interface ImportNote {
   scan: string;
   ok: boolean;
   warnings: number;
+  /** The import's headline warnings by code (layers/headlines.ts: "no_rooms"). */
+  headlines?: string[];
   reason?: string;
   /** The id the file's name gave, when another building already held it. */
   renamed_from?: string;
@@ -97,6 +99,7 @@ export async function resolveTargets(
             scan,
             ok: true,
             warnings: report.warnings.length,
+            ...(report.headlines?.length ? { headlines: report.headlines.map((h) => h.code) } : {}),
             ...(stored.asked ? { renamed_from: stored.asked } : {}),
           });
         } catch (e) {

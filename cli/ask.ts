@@ -21,6 +21,7 @@ import {
   useColor,
 } from "./render.ts";
 import { questionsAsJson, termWidth, wrapIndented } from "./layout.ts";
+import { detectorFirst } from "./detector_first.ts";
 
 /** Flags of `threshold ask`. */
 export interface AskFlags {
@@ -109,6 +110,7 @@ export async function cmdAsk(question: string, f: AskFlags, env: AskEnv): Promis
   // On a terminal the line leads the answer; otherwise stdout stays for the JSON or the result.
   if (!f.json) (live ? env.out : env.err)(paint(decisionLine(decision), "bold", color));
   const lib = await import("../core/session.ts");
+  for (const t of decision.tools) await detectorFirst(await toolManifest(t.tool), env.err);
   const outcome = await ask(question, {
     ...opts,
     tool: decision.tools.length === 1 ? decision.tools[0].tool : undefined,

@@ -133,6 +133,7 @@ export function requirePlan(src: PlanSources, sid: string, input = "scan"): Load
     throw new InputError(
       input,
       `no scan ${JSON.stringify(sid)}; known scans: ${knownScanIds(src).join(", ") || "none"}`,
+      { code: "scan.unknown", data: { got: sid, allowed: knownScanIds(src) } },
     );
   }
   return p;
@@ -153,6 +154,7 @@ export function resolveSite(
       throw new InputError(
         input,
         `"${place}" is out of range; latitude must be -90..90 and longitude -180..180`,
+        { code: "place.out_of_range", data: { got: place, lat, lon } },
       );
     }
     const stored = src.store?.listSites().find((x) => samePlace(x, { lat, lon }));
@@ -193,6 +195,13 @@ export function resolveSite(
     `no place ${
       JSON.stringify(place)
     }; give a scan id, "lat,lon" (e.g. "52.52,13.40"), or a stored site's id, name or address`,
+    {
+      code: "place.unknown",
+      data: {
+        got: place,
+        allowed: ["a scan id", "lat,lon", "a stored site's id, name or address"],
+      },
+    },
   );
 }
 

@@ -320,8 +320,11 @@ function tidyWords(text: string): string {
   if (!text.includes(" (")) return text; // the patterns below need one
   // "stair s1" becomes "stair Wendeltreppe (… → …)" when the stair has its own name.
   return text.replace(/\bsweep panorama \(/g, "panorama (").replace(
-    /\b(door|window|opening|stair|ramp|lift|step) (front )?\1 (?=\(|[^()\n]+ \()/gi,
-    (_m, word: string, front?: string) => {
+    /\b(door|window|opening|stair|ramp|lift|step) (front )?(door|window|opening|stair|ramp|lift|step) (?=\(|[^()\n]+ \()/gi,
+    (m, word: string, front: string | undefined, again: string) => {
+      // The second word is the display name's own kind (lower case); a capitalised one
+      // begins the source's name ("lift Lift A (…)") and stays.
+      if (again !== word.toLowerCase()) return m;
       const cap = word[0] === word[0].toUpperCase();
       if (!front) return `${word} `;
       return `${cap ? "Front" : "front"} ${word.toLowerCase()} `;

@@ -90,3 +90,25 @@ async function load(backend: "wasm" | "cpu"): Promise<Detector> {
   }
   return await centerNet(tf, { json, bin }, backend);
 }
+
+/**
+ * Whether Deno's npm cache (`cacheDir`, the DENO_DIR's `npm` folder) holds every package the
+ * detector loads. On a first use Deno downloads them, printing its "Download …" lines where the
+ * import happens; a caller that knows this first prints its own sentence and loads the detector
+ * ({@link loadCenterNet}, kept for the run) before the tool's steps begin.
+ */
+export function detectorPackagesCached(npmCacheDir: string): boolean {
+  return Object.values(DETECTOR_PACKAGES).every((spec) => {
+    const m = /^npm:(.+)@([^@/]+)$/.exec(spec);
+    if (!m) return false;
+    // The package's version folder and its registry record: a folder the lock installed at
+    // start without the record still has Deno fetch the record when the package is imported.
+    const dir = `${npmCacheDir}/registry.npmjs.org/${m[1]}`;
+    try {
+      return Deno.statSync(`${dir}/${m[2]}`).isDirectory &&
+        Deno.statSync(`${dir}/registry.json`).isFile;
+    } catch {
+      return false;
+    }
+  });
+}

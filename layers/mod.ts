@@ -145,6 +145,10 @@ export async function importSource(
       `${source}: the import stopped at ${limit_text}; nothing was stored. Raise it with threshold prefs set import.time_limit_s ${
         Math.ceil(seconds * 4)
       }`,
+      {
+        code: "import.time_limit",
+        data: { file: source, limit_s: seconds, raise_to_s: Math.ceil(seconds * 4) },
+      },
     );
   const ac = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -242,6 +246,7 @@ async function importUnlimited(
         `floors ${JSON.stringify(other)} and ${
           JSON.stringify(f.id)
         } both have index ${f.index}; each floor needs its own index (its order from the lowest up)`,
+        { code: "plan.floor_index_twice", data: { floors: [other, f.id], index: f.index } },
       );
     }
     byIndex.set(f.index, f.id);

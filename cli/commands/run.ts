@@ -37,6 +37,7 @@ import {
   UNITS_OPTION,
 } from "../common.ts";
 import { questionsAsJson } from "../layout.ts";
+import { detectorFirst } from "../detector_first.ts";
 
 interface RunFlags {
   scan?: string;
@@ -189,6 +190,7 @@ async function cmdRun(toolId: string, f: RunFlags): Promise<number> {
       ));
     }
   });
+  await detectorFirst(m, live ? err : undefined);
   let state = await session.run();
   if (state.status === "needs_input" && Deno.stdin.isTerminal() && !f.json) {
     const { answers, save } = askOnTerminal(state.questions, session);

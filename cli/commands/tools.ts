@@ -6,15 +6,6 @@
 import { termWidth, wrapIndented } from "../layout.ts";
 import { InputError } from "../../ground/errors.ts";
 import { listManifests } from "../../core/catalog.ts";
-import { BUILTIN_PACK_IDS, builtinPack } from "../../engines/geometry/packs.ts";
-import {
-  DOCS_FILE,
-  fillSources,
-  inputProps,
-  RULES_DOCS_FILE,
-  rulesMarkdown,
-  toolsMarkdown,
-} from "../docs.ts";
 import { err, EXIT, L, out, type Register, registry, tableOf } from "../common.ts";
 
 /** What each data layer is, in words for people (`show`). */
@@ -96,6 +87,8 @@ export const show: Register = (p, { listing }) => {
           "Needs from the scan: ",
         ) + "\n",
       );
+      // The reference's helpers load only here and in `docs`: `tools` runs from the catalog.
+      const { fillSources, inputProps } = await import("../docs.ts");
       const rows = inputProps(m).map(({ name, p, required }) => [
         name,
         allowedValues(p),
@@ -126,6 +119,10 @@ export const docs: Register = (p, { act }) => {
   )
     .option("--check", "exit 1 when docs/tools.md or docs/rules.md is stale")
     .action(act(async (o: { check?: boolean }) => {
+      const { DOCS_FILE, RULES_DOCS_FILE, rulesMarkdown, toolsMarkdown } = await import(
+        "../docs.ts"
+      );
+      const { BUILTIN_PACK_IDS, builtinPack } = await import("../../engines/geometry/packs.ts");
       const files: [URL, string][] = [
         [DOCS_FILE, toolsMarkdown((await registry()).tools.map(L.manifestJson))],
         [RULES_DOCS_FILE, rulesMarkdown(BUILTIN_PACK_IDS.map((id) => builtinPack(id)!))],

@@ -3,7 +3,8 @@
  * stays rejected, one a later run no longer produces is resolved.
  * @module
  */
-import { type FindingStatus, shellSafeId } from "../result.ts";
+import type { FindingStatus } from "../result.ts";
+import { shellSafeId } from "../../ground/text.ts";
 import type { FindingRow, Store } from "./types.ts";
 import { clean, now, opt, type PgOps, type PgRow, type Row, type SqliteDb } from "./db.ts";
 

@@ -7,7 +7,7 @@
  * @module
  */
 import type { DatabaseSync } from "node:sqlite";
-import { shellSafeId } from "../result.ts";
+import { shellSafeId } from "../../ground/text.ts";
 
 export type Dialect = "sqlite" | "postgres";
 

@@ -5,7 +5,7 @@
  * (Vatti clipping, see clip.ts); the widest circle uses polylabel (Mapbox's
  * pole of inaccessibility, a quadtree search that is exact to the precision asked for).
  */
-import { sayLength } from "../../ground/units.ts";
+import { formatLength, sayLength, unitsNow } from "../../ground/units.ts";
 import { checkpoint, ticker } from "../../ground/budget.ts";
 import polylabelJs from "npm:polylabel@2.1.0";
 import {
@@ -50,9 +50,18 @@ export const DOOR_LEAF_AND_STOP_TEXT =
  */
 export const LEAF_ESTIMATE_ERROR_M = 0.015;
 
-/** How {@link LEAF_ESTIMATE_ERROR_M} is written for people. */
-export const LEAF_ESTIMATE_ERROR_TEXT =
-  "±15 mm (leaf thickness and stop depth vary: assumed from typical doors, no standard states it)";
+/** Why the estimate's bound is what it is, for people. */
+const LEAF_ESTIMATE_ERROR_WHY =
+  "leaf thickness and stop depth vary: assumed from typical doors, no standard states it";
+
+/** How {@link LEAF_ESTIMATE_ERROR_M} is written for people (in metric). */
+export const LEAF_ESTIMATE_ERROR_TEXT = `±15 mm (${LEAF_ESTIMATE_ERROR_WHY})`;
+
+/** {@link LEAF_ESTIMATE_ERROR_TEXT} in the run's unit system (`±⅝″ (…)` in imperial). */
+export function leafEstimateErrorText(): string {
+  const bound = formatLength(LEAF_ESTIMATE_ERROR_M, unitsNow(), "15 mm");
+  return `±${bound} (${LEAF_ESTIMATE_ERROR_WHY})`;
+}
 
 /**
  * The tolerance a door's clear width is judged within, m: the scan's (ground/plan.ts
@@ -95,7 +104,7 @@ export function clearWidthBasisText(code: ClearWidthBasis, width_m?: number): st
     case "leaf_estimate":
       return `estimated as the ${
         sayLength(width_m!, 3)
-      } leaf less ${DOOR_LEAF_AND_STOP_TEXT}, ${LEAF_ESTIMATE_ERROR_TEXT}`;
+      } leaf less ${DOOR_LEAF_AND_STOP_TEXT}, ${leafEstimateErrorText()}`;
   }
 }
 

@@ -5,7 +5,8 @@
  * bounding both spaces (IFC4 ADD2 TC1 § 5.4.3.52 / IFC2x3 TC1: a virtual boundary "provides
  * a virtual separation between spaces", as in an open-plan kitchen), and, in any file, a
  * stretch of boundary the two footprints share (engines/geometry/shared_edges.ts) on which
- * no IfcWall stands (walls by their plan bounding boxes on that storey).
+ * no IfcWall stands (nor an IfcCurtainWall, IfcWindow or IfcRailing; each by its plan bounding
+ * box on that storey).
  * @module
  */
 import * as W from "npm:web-ifc@0.0.78";
@@ -17,7 +18,7 @@ import {
   type Stretch,
   uncoveredParts,
 } from "../../engines/geometry/shared_edges.ts";
-import { importTick, str } from "./attrs.ts";
+import { ids, importTick, str } from "./attrs.ts";
 import { readMeshes } from "./meshes.ts";
 import type { IfcModel, IfcPlanInput } from "./storeys.ts";
 import type { RoomRings } from "./spaces.ts";
@@ -101,12 +102,23 @@ function virtualConnections(
   }
 }
 
-/** Walls' plan bounding boxes on a storey, standing between 0.1 m and 2 m above its floor. */
+/**
+ * The plan bounding boxes of what stands between spaces on a storey (walls, curtain walls,
+ * windows, railings), between 0.1 m and 2 m above its floor.
+ */
 function wallRects(m: IfcModel, floor: string): Rect[] {
-  const { api, model, wallIds, meshes, storeys, storeyOf } = m;
+  const { api, model, wallIds, windowIds, railIds, meshes, storeys, storeyOf } = m;
   const storey = storeys.find((s) => s.guid === floor);
   if (!storey) return [];
-  const missing = wallIds.filter((w) => !meshes.has(w));
+  // What stands between two spaces: walls and curtain walls, a window (it sits in a wall), a
+  // railing or balustrade (no way through it).
+  const barriers = [
+    ...wallIds,
+    ...ids(api, model, W.IFCCURTAINWALL, true),
+    ...windowIds,
+    ...railIds,
+  ];
+  const missing = barriers.filter((w) => !meshes.has(w));
   if (missing.length) {
     // Read once, for the walls the import had no need of so far (a wall without geometry is
     // kept as an empty box, so it is not read again).
@@ -114,7 +126,7 @@ function wallRects(m: IfcModel, floor: string): Rect[] {
     for (const w of missing) meshes.set(w, read.get(w) ?? { min: [0, 0, 0], max: [0, 0, 0] });
   }
   const low = storey.elevation_m + 0.1, high = storey.elevation_m + 2;
-  return wallIds.filter((w) => {
+  return barriers.filter((w) => {
     const x = meshes.get(w)!;
     const own = storeyOf(w);
     return (own === undefined || own === storey) && x.max[1] > low && x.min[1] < high &&

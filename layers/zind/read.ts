@@ -98,7 +98,7 @@ interface Wdo {
 export const WDO_MATCH_M = 0.6;
 
 const bad = (ref: string, path: string, problem: string) =>
-  new InputError(ref, `${path}: ${problem}`);
+  new InputError(ref, `${path}: ${problem}`, { code: "zind.bad_field", data: { path } });
 
 function isObj(v: unknown): v is Record<string, unknown> {
   return !!v && typeof v === "object" && !Array.isArray(v);

@@ -132,7 +132,7 @@ Deno.test("units: the demo in metric, imperial and both; --json stays SI", async
     const us = feetInches(c.measured!);
     assert(!metric.includes("″"), `${format}: metric has no inches`);
     assert(imperial.includes(us), `${format}: imperial shows ${us}`);
-    // The checks' own figures are converted (the tools' sentences keep their wording).
+    // The checks' own figures are converted (and the tools' sentences: units_sentences_test.ts).
     if (format === "plain") assert(!imperial.includes(`measured ${fmtNum(c.measured!)} m`));
     if (format === "markdown") assert(!imperial.includes(`| ${fmtNum(c.measured!)} m |`));
     assert(both.includes(`${us} (${fmtNum(c.measured!)} m)`), `${format}: both shows both`);

@@ -1,4 +1,5 @@
-import { assertEquals, assertThrows } from "../_assert.ts";
+import { assertEquals, assertThrows, thrownBy } from "../_assert.ts";
+import { InputError } from "../../ground/errors.ts";
 import { makeCtx, resolveSite } from "../../core/context.ts";
 import { openStore } from "../../core/store.ts";
 import { parsePlan } from "../../ground/plan.ts";
@@ -34,11 +35,19 @@ Deno.test("ctx.site: a scan id, lat,lon or a stored site/address", () => {
     1890,
     "store",
   ]);
-  assertThrows(() => resolveSite(src, "95,0"), /place: "95,0" is out of range/);
-  assertThrows(
-    () => resolveSite(src, "Atlantis"),
-    /place: no place "Atlantis"; give a scan id, "lat,lon"/,
-  );
+  const far = thrownBy(() => resolveSite(src, "95,0"), InputError);
+  assertEquals([far.code, far.data], ["place.out_of_range", {
+    input: "place",
+    got: "95,0",
+    lat: 95,
+    lon: 0,
+  }]);
+  const atlantis = thrownBy(() => resolveSite(src, "Atlantis"), InputError);
+  assertEquals([atlantis.code, atlantis.input, atlantis.data.got], [
+    "place.unknown",
+    "place",
+    "Atlantis",
+  ]);
   store.close();
 });
 
@@ -61,7 +70,12 @@ Deno.test("ctx.plan: unknown scans are errors naming the input; steps reach the 
     onStep: (t) => steps.push(t.text),
   });
   assertEquals(ctx.plan("demo").id, "demo");
-  assertThrows(() => ctx.plan("zzz"), /^InputError: scan: no scan "zzz"|scan: no scan "zzz"/);
+  const zzz = thrownBy(() => ctx.plan("zzz"), InputError);
+  assertEquals([zzz.code, zzz.data], ["scan.unknown", {
+    input: "scan",
+    got: "zzz",
+    allowed: ["demo"],
+  }]);
   ctx.step("hello");
   assertEquals(steps, ["hello"]);
   const ac = new AbortController();

@@ -10,9 +10,12 @@ export function namesInTextReference(text: string, names: PlanNames): string {
   if (!re) return text;
   // "door d2" becomes "door (Hall ↔ Kitchen)", not "door door (Hall ↔ Kitchen)".
   return text.replace(re, (id) => names.of(id)).replace(/\bsweep panorama \(/g, "panorama (")
+    // The kind-word tidy as names.ts has it now (a source name beginning with the kind, "Lift
+    // A", is kept whole: issue 24 § 5); the comparison is of the id scan, not of this.
     .replace(
-      /\b(door|window|opening|stair|ramp|lift|step) (front )?\1 (?=\(|[^()\n]+ \()/gi,
-      (_m, word: string, front?: string) => {
+      /\b(door|window|opening|stair|ramp|lift|step) (front )?(door|window|opening|stair|ramp|lift|step) (?=\(|[^()\n]+ \()/gi,
+      (m, word: string, front: string | undefined, again: string) => {
+        if (again !== word.toLowerCase()) return m;
         const cap = word[0] === word[0].toUpperCase();
         if (!front) return `${word} `;
         return `${cap ? "Front" : "front"} ${word.toLowerCase()} `;

@@ -34,8 +34,11 @@ Deno.test("planNames: a named stair carries its name between its kind and its fl
 });
 
 Deno.test("namesInText: the kind before a stair's id is not doubled, named or not", () => {
-  for (const p of [plan("Wendeltreppe"), plan()]) {
+  for (const p of [plan("Wendeltreppe"), plan(), plan("Stair 1")]) {
     const names = planNames(p);
     assertEquals(namesInText("stair s1 climbs 2.70 m", names), `${names.of("s1")} climbs 2.70 m`);
+    assertEquals(namesInText("Stair s1 climbs", names), `S${names.of("s1").slice(1)} climbs`);
+    // The id alone: its display name whole, even when the source's name begins with the kind.
+    assertEquals(namesInText("at s1.", names), `at ${names.of("s1")}.`);
   }
 });

@@ -253,6 +253,11 @@ Deno.test("ifc open-plan fixture: an opening where two spaces meet with no wall,
   assertEquals(reach(r, living).status, "pass");
   // The bedroom behind the partition has no way in: not known, never passed.
   assertEquals(reach(r, room(plan, "Bedroom").id).status, "unknown");
+  // A balustrade in the wall's place parts them as well (no way through it).
+  const rail = (await load(
+    openText.replace("#89=IFCWALL(", "#89=IFCRAILING(").replace(".PARTITIONING.", ".BALUSTRADE."),
+  )).plan;
+  assertEquals(rail.openings.filter((o) => o.kind === "opening").length, 1);
   // Without the wall, living room and bedroom are open plan too.
   const noWall = (await load(
     openText.replace(/#89=IFCWALL\([^\n]*\n/, "").replace("(#89,#112)", "(#112)"),

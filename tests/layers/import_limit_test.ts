@@ -4,6 +4,7 @@
  * stored. A 150 × 150-room plan takes seconds to import here; a 0.05 s limit stops it.
  */
 import assert from "node:assert/strict";
+import { assertGolden } from "../_golden.ts";
 import { join } from "node:path";
 import { InputError } from "../../ground/errors.ts";
 import { DEFAULT_IMPORT_TIME_LIMIT_S, importLimits, importSource } from "../../layers/mod.ts";
@@ -24,8 +25,14 @@ Deno.test("import limit: past the limit the import is an InputError naming the f
   );
   const took_s = (performance.now() - t0) / 1000;
   assert.ok(e instanceof InputError, String(e));
-  assert.match(e.message, /big\.json: the import stopped at the import time limit of 0\.05 s/);
-  assert.match(e.message, /nothing was stored.*threshold prefs set import\.time_limit_s 1/);
+  assert.deepEqual([e.code, e.data.file, e.data.limit_s, e.data.raise_to_s], [
+    "import.time_limit",
+    file,
+    0.05,
+    1,
+  ]);
+  // Its wording, the temporary folder left out (golden sentences).
+  await assertGolden("sentences/import_limit", [e.message.replace(file, "FILE")]);
   // Generous: the plan's JSON.parse (bounded by the size limit) runs before any checkpoint.
   assert.ok(took_s < 20, `stopped after ${took_s.toFixed(2)} s`);
   console.log(

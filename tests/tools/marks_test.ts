@@ -5,7 +5,9 @@
  * width), and topology errors are marked (a door joining a room to itself, a door on a floor
  * neither of its rooms is on) or refused (two floors with one index, a negative ZInD scale).
  */
-import { goldenEntries } from "../_golden.ts";
+import { assertGolden, goldenEntries } from "../_golden.ts";
+import { rejectedBy } from "../_assert.ts";
+import { InputError } from "../../ground/errors.ts";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { loadRegistry } from "../../core/registry.ts";
@@ -151,15 +153,19 @@ Deno.test("marks: a door joining a room to itself, or on a floor neither room is
 Deno.test("marks: two floors with one index and a negative ZInD scale are refused, naming what is wrong", async () => {
   const d = demo();
   d.floors.push({ id: "f_twin", index: d.floors[0].index });
-  await assert.rejects(
-    () => imported(d),
-    /floors "f0" and "f_twin" both have index 0; each floor needs its own index/,
-  );
+  const twin = await rejectedBy(() => imported(d), InputError);
+  assert.deepEqual([twin.code, twin.data.floors, twin.data.index], [
+    "plan.floor_index_twice",
+    ["f0", "f_twin"],
+    0,
+  ]);
   const z = JSON.parse(Deno.readTextFileSync(sharedData("zind/zind_data.json")));
   const fk = Object.keys(z.scale_meters_per_coordinate)[0];
   z.scale_meters_per_coordinate[fk] = -Math.abs(z.scale_meters_per_coordinate[fk]);
-  await assert.rejects(
-    () => imported(z, "zind_data.json"),
-    new RegExp(`scale_meters_per_coordinate\\.${fk}: must be a positive scale, got -`),
-  );
+  const scale = await rejectedBy(() => imported(z, "zind_data.json"), InputError);
+  assert.deepEqual([scale.code, scale.data.path], [
+    "zind.bad_field",
+    `scale_meters_per_coordinate.${fk}`,
+  ]);
+  await assertGolden("sentences/marks_refused", [twin.message.replaceAll(twin.input, "FILE")]);
 });

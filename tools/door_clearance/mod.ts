@@ -22,7 +22,7 @@ import {
   clearWidthTolerance_m,
   DOOR_LEAF_AND_STOP_TEXT,
   doorClearWidth,
-  LEAF_ESTIMATE_ERROR_TEXT,
+  leafEstimateErrorText,
   openingSpan,
 } from "../../engines/geometry/clearance.ts";
 import { lineGeometry } from "../../engines/geometry/geojson.ts";
@@ -111,7 +111,7 @@ export default named(tool({
       ? [say.assumption("assumption.estimated", {
         doors: estimated,
         leaf_and_stop: DOOR_LEAF_AND_STOP_TEXT,
-        error: LEAF_ESTIMATE_ERROR_TEXT,
+        error: leafEstimateErrorText(),
       })]
       : [];
     const status = worstStatus(mineChecks.map((c) => c.status));

@@ -19,7 +19,7 @@ import {
   freeFloor,
   largestCircleIn,
   LEAF_ESTIMATE_ERROR_M,
-  LEAF_ESTIMATE_ERROR_TEXT,
+  leafEstimateErrorText,
   objectFootprint,
 } from "../clearance.ts";
 import { nearestRoomEdge } from "../walls.ts";
@@ -202,7 +202,7 @@ export function ruleDoorClearWidth(
   return {
     value: Math.max(0, o.width_m - leaf.si),
     note: `clear width estimated as the ${sayLength(o.width_m, 3)} leaf less ${leaf.printed} ` +
-      `for the open leaf and its stop (${leaf.citation}), ${LEAF_ESTIMATE_ERROR_TEXT}`,
+      `for the open leaf and its stop (${leaf.citation}), ${leafEstimateErrorText()}`,
     error_m: LEAF_ESTIMATE_ERROR_M,
     basis: `clear width estimated as the leaf less ${leaf.printed} for the open leaf and its stop`,
   };
