@@ -104,6 +104,22 @@ function disambiguate(
 export function planNames(
   plan: Pick<Plan, "floors" | "rooms" | "openings" | "verticals"> & Partial<Pick<Plan, "sweeps">>,
 ): PlanNames {
+  let names = NAMED.get(plan);
+  if (!names) NAMED.set(plan, names = namesOf(plan));
+  return names;
+}
+
+/**
+ * Each plan object's names, made once: plans are not changed once made (withDisplayNames and
+ * core/session.ts keep per-object results the same way). Performance (issue 29): a
+ * 1,000-room, 3,000-door plan's names cost ~3 ms of each step_free_route run
+ * (bench/routes_figures.ts).
+ */
+const NAMED = new WeakMap<object, PlanNames>();
+
+function namesOf(
+  plan: Pick<Plan, "floors" | "rooms" | "openings" | "verticals"> & Partial<Pick<Plan, "sweeps">>,
+): PlanNames {
   const floorItems = plan.floors.map((f) => ({
     id: f.id,
     base: f.name?.trim() || `Level ${f.index}`,
