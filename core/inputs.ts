@@ -4,7 +4,7 @@
  * Only an input that nothing fills becomes a question. Every value records where it came
  * from, and each default or persona value becomes an assumption sentence.
  */
-import { type UnitSystem } from "../ground/units.ts";
+import type { UnitSystem } from "../ground/units.ts";
 import { withUnits } from "../ground/units_now.ts";
 import type { z } from "npm:zod@4.6.7";
 import { readLength } from "../ground/lengths.ts";
