@@ -42,7 +42,15 @@ function checkStat(path: string, info: Deno.FileInfo, limit: FileLimit): void {
       `${limit.what ?? "file"} ${path} is ${mb(info.size)}, over the limit of ${
         mb(limit.max_bytes)
       }${limit.raise ? `; to read it anyway: ${limit.raise}` : ""}`,
-      { code: "file.too_big", data: { path, bytes: info.size, max_bytes: limit.max_bytes } },
+      {
+        code: "file.too_big",
+        data: {
+          path,
+          bytes: info.size,
+          max_bytes: limit.max_bytes,
+          ...(limit.raise ? { raise: limit.raise } : {}),
+        },
+      },
     );
   }
 }

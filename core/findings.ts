@@ -57,6 +57,7 @@ export function setFindingVerdict(
       `no finding ${JSON.stringify(id)}${
         change.scan ? ` in scan ${change.scan}` : ""
       }; give a finding's number or id as threshold findings --all lists them`,
+      { code: "finding.unknown", data: { got: id, ...(change.scan ? { scan: change.scan } : {}) } },
     );
   }
   if (rows.length > 1) {
@@ -65,6 +66,7 @@ export function setFindingVerdict(
       `finding ${id} exists in scans ${
         rows.map((r) => r.scan).join(", ")
       }; say which with ${n.scan}`,
+      { code: "finding.ambiguous", data: { got: id, allowed: rows.map((r) => r.scan) } },
     );
   }
   store.setFindingStatus(

@@ -59,6 +59,7 @@ export function putPersonSite(
       `scan ${scan} already has a stored site, ${
         JSON.stringify(other.id)
       }; change that one with \`threshold sites add ${other.id} --lat … --lon …\``,
+      { code: "site.scan_has_site", data: { scan, site: other.id, got: given.id } },
     );
   }
   const { located_by: _, ...kept } = old?.record ?? {};

@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { InputError } from "../../ground/errors.ts";
+import { rejectedBy } from "../_assert.ts";
 import { asUtf8, readRegularFile, readRegularFileSync } from "../../core/files.ts";
 
 const limit = { input: "--pack", what: "pack file", max_bytes: 100 };
@@ -21,10 +22,12 @@ Deno.test("files: a regular file at the limit is read; 1 byte over is refused na
     () => readRegularFileSync(over, { ...limit, raise: "threshold prefs set import.max_mb 1" }),
     /^--pack: pack file .*over\.json is 101 bytes, over the limit of 100 bytes; to read it anyway: threshold prefs set import\.max_mb 1$/,
   );
-  await assert.rejects(
-    readRegularFile(over, { ...limit, raise: "threshold prefs set import.max_mb 1" }),
-    /over the limit .*; to read it anyway: threshold prefs set import\.max_mb 1/,
-  );
+  const raise = "threshold prefs set import.max_mb 1";
+  const big = await rejectedBy(readRegularFile(over, { ...limit, raise }), InputError);
+  assert.deepEqual([big.code, big.data], [
+    "file.too_big",
+    { input: "--pack", path: over, bytes: 101, max_bytes: 100, raise },
+  ]);
 });
 
 Deno.test("files: /dev/zero, a folder and a missing file are clear errors, never a hang", async () => {
@@ -33,7 +36,12 @@ Deno.test("files: /dev/zero, a folder and a missing file are clear errors, never
       () => readRegularFileSync("/dev/zero", limit),
       /pack file \/dev\/zero is not a regular file/,
     );
-    await assert.rejects(readRegularFile("/dev/zero", limit), /not a regular file/);
+    const dev = await rejectedBy(readRegularFile("/dev/zero", limit), InputError);
+    assert.deepEqual([dev.code, dev.data.path, dev.data.got], [
+      "file.not_regular",
+      "/dev/zero",
+      "not a regular file",
+    ]);
   }
   const dir = Deno.makeTempDirSync();
   refused(() => readRegularFileSync(dir, limit), /is a folder/);

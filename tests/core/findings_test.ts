@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { setFindingVerdict } from "../../core/findings.ts";
 import { InputError } from "../../ground/errors.ts";
+import { thrownBy } from "../_assert.ts";
 import { openStore } from "../../core/store.ts";
 import type { Finding } from "../../core/result.ts";
 
@@ -23,15 +24,22 @@ Deno.test("findings: reject with a reason, restore; the scan must be said when t
   );
   setFindingVerdict(store, "t:room:r1", { status: "open" });
   assert.equal(store.findFinding("t:room:r1")[0].status, "open");
-  assert.throws(
+  const both = thrownBy(
     () => setFindingVerdict(store, "t:room:r2", { status: "rejected" }, { scan: "--scan" }),
-    (e: unknown) => e instanceof InputError && e.input === "--scan" && /scans a, b/.test(e.message),
+    InputError,
   );
+  assert.deepEqual([both.code, both.data], [
+    "finding.ambiguous",
+    { input: "--scan", got: "t:room:r2", allowed: ["a", "b"] },
+  ]);
   assert.equal(setFindingVerdict(store, "t:room:r2", { status: "rejected", scan: "b" }).scan, "b");
   assert.equal(store.findFinding("t:room:r2", "b")[0].reason, "rejected", "the default reason");
-  assert.throws(
+  const none = thrownBy(
     () => setFindingVerdict(store, "t:room:zz", { status: "rejected" }),
-    (e: unknown) =>
-      e instanceof InputError && e.input === "finding" && /no finding "t:room:zz"/.test(e.message),
+    InputError,
   );
+  assert.deepEqual([none.code, none.data], [
+    "finding.unknown",
+    { input: "finding", got: "t:room:zz" },
+  ]);
 });

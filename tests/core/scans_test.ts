@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { listScanEntries, selectScan } from "../../core/scans.ts";
 import { openStore } from "../../core/store.ts";
 import { InputError } from "../../ground/errors.ts";
+import { thrownBy } from "../_assert.ts";
 import { parsePlan } from "../../ground/plan.ts";
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";
 
@@ -29,7 +30,7 @@ Deno.test("scans: stored scans then the built-in ones, the selection marked, one
     ["tiny", false, true],
     ["demo", true, false],
   ]);
-  assert.equal(all[0].name, "Tiny flat");
+  assert.equal(all[0].name, tiny.plan.name, "the plan's own name");
   assert.equal(all[0].floors, 1);
   assert.equal(all[0].rooms, 1);
   assert.ok(all[0].imported_at);
@@ -38,11 +39,13 @@ Deno.test("scans: stored scans then the built-in ones, the selection marked, one
 
 Deno.test("scans: selecting an unknown scan is an InputError naming the input and the known scans", () => {
   const store = openStore(":memory:");
-  assert.throws(
+  const e = thrownBy(
     () => selectScan({ store, builtins: BUILTIN_SCANS }, "atlantis", "--scan"),
-    (e: unknown) =>
-      e instanceof InputError && e.input === "--scan" &&
-      /no scan "atlantis"; known scans: demo/.test(e.message),
+    InputError,
   );
+  assert.deepEqual([e.code, e.data], [
+    "scan.unknown",
+    { input: "--scan", got: "atlantis", allowed: ["demo"] },
+  ]);
   assert.equal(store.getSelection("scan"), undefined, "nothing selected");
 });

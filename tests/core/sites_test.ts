@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { listSiteEntries, putPersonSite } from "../../core/sites.ts";
 import { openStore } from "../../core/store.ts";
 import { InputError } from "../../ground/errors.ts";
+import { thrownBy } from "../_assert.ts";
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";
 
 const setup = () => {
@@ -37,18 +38,21 @@ Deno.test("sites: coordinates at the limits are kept; 1e-9 beyond is an error na
 Deno.test("sites: one stored site per scan; a second names the first", () => {
   const src = setup();
   putPersonSite(src, { id: "plot", lat: 52.5, lon: 13.4, scan: "demo" });
-  assert.throws(
+  const taken = thrownBy(
     () => putPersonSite(src, { id: "other", lat: 52.6, lon: 13.4, scan: "demo" }),
-    (e: unknown) =>
-      e instanceof InputError && e.input === "scan" &&
-      /scan demo already has a stored site, "plot"/.test(e.message),
+    InputError,
   );
+  assert.deepEqual([taken.code, taken.data], [
+    "site.scan_has_site",
+    { input: "scan", scan: "demo", site: "plot", got: "other" },
+  ]);
   // Changing the same site again is fine, and keeps its scan.
   assert.equal(putPersonSite(src, { id: "plot", lat: 52.5, lon: 13.41 }).scan, "demo");
-  assert.throws(
+  const unknown = thrownBy(
     () => putPersonSite(src, { id: "y", lat: 1, lon: 1, scan: "atlantis" }),
-    (e: unknown) => e instanceof InputError && /no scan "atlantis"/.test(e.message),
+    InputError,
   );
+  assert.deepEqual([unknown.code, unknown.data.got], ["scan.unknown", "atlantis"]);
 });
 
 Deno.test("sites: a moved site drops its ground elevation and no longer follows the plan", () => {
