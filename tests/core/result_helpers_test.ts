@@ -11,20 +11,20 @@ import {
 } from "../../core/result.ts";
 
 Deno.test("judgedCheck: at the limit ± tolerance is warn with the too-close note; beyond passes or fails", () => {
-  const c = (measured: number) =>
-    judgedCheck({
-      id: "h:r1",
-      label: "Room: height",
-      measured,
-      comparator: ">=",
-      limit: 2.13,
-      tolerance: 0.02,
-      unit: "m",
-      subject: "r1",
-    });
-  assertEquals(c(2.13), {
+  const spec = {
     id: "h:r1",
     label: "Room: height",
+    comparator: ">=",
+    limit: 2.13,
+    tolerance: 0.02,
+    unit: "m",
+    subject: "r1",
+  } as const;
+  const c = (measured: number) => judgedCheck({ ...spec, measured });
+  // The label is the caller's, kept as given.
+  assertEquals(c(2.13), {
+    id: "h:r1",
+    label: spec.label,
     status: "warn",
     measured: 2.13,
     limit: 2.13,
