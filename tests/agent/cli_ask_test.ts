@@ -1,6 +1,12 @@
 import { goldenEntries } from "../_golden.ts";
 import assert from "node:assert/strict";
 import { cli, tempHome } from "../_cli.ts";
+import { BUILTIN_SCANS } from "../../layers/builtin.ts";
+import { planChoices } from "../../core/session.ts";
+
+/** A room's name as every surface offers it (planChoices; golden in plan_choices_demo). */
+const roomLabel = (id: string) =>
+  planChoices(BUILTIN_SCANS.demo().plan, "room").find((c) => c.value === id)!.label;
 
 Deno.test("cli ask --plan-only --json: tools with confidence, inputs with their sources, questions", async () => {
   const home = tempHome();
@@ -24,7 +30,7 @@ Deno.test("cli ask --plan-only --json: tools with confidence, inputs with their 
   assert.deepEqual(t.inputs.to, {
     value: "u_bed1",
     from: "question",
-    label: "Main bedroom (bedroom), First floor",
+    label: roomLabel("u_bed1"),
   });
   assert.equal(t.inputs.stair_headroom_m.from, "default");
   assert.deepEqual(t.questions, []);
