@@ -3,14 +3,22 @@
  * backoff on 429 and 5xx (a Retry-After header wins, capped), and server-sent event parsing
  * for streamed responses. Errors say the status and the server's message, never the key.
  */
-import { CancelledError } from "../../ground/errors.ts";
+import { CancelledError, type Coded } from "../../ground/errors.ts";
 import type { HttpOptions } from "./types.ts";
 
-/** A provider failed: the status (0 when no response came), and what to do about it. */
+/**
+ * A provider failed: the status (0 when no response came), and what to do about it. Its `code`
+ * (`model.timeout`, `model.key_refused`, …) and `data` (the server, the status, the key's
+ * variable — never the key) say the same for callers and tests; the message is unchanged by them.
+ */
 export class ModelError extends Error {
-  constructor(readonly status: number, message: string) {
+  readonly code: string;
+  readonly data: Readonly<Record<string, unknown>>;
+  constructor(readonly status: number, message: string, coded?: Coded) {
     super(message);
     this.name = "ModelError";
+    this.code = coded?.code ?? "model.failed";
+    this.data = { status, ...coded?.data };
   }
 }
 
@@ -40,6 +48,7 @@ function tooLarge(o: Pick<HttpOptions, "base_url">): ModelError {
     `${o.base_url} sent a reply larger than ${
       MAX_REPLY_BYTES / 1e6
     } MB; it was not read (a model's reply is words and tool calls)`,
+    { code: "model.reply_too_large", data: { base_url: o.base_url, max_bytes: MAX_REPLY_BYTES } },
   );
 }
 
@@ -67,7 +76,10 @@ export async function readJson(res: Response, o: Pick<HttpOptions, "base_url">):
   try {
     return JSON.parse(t);
   } catch {
-    throw new ModelError(0, `${o.base_url} sent a reply that is not JSON: ${t.slice(0, 120)}`);
+    throw new ModelError(0, `${o.base_url} sent a reply that is not JSON: ${t.slice(0, 120)}`, {
+      code: "model.not_json",
+      data: { base_url: o.base_url },
+    });
   }
 }
 
@@ -107,6 +119,10 @@ export async function postJson(
         throw new ModelError(
           0,
           `${o.model} at ${o.base_url} did not answer within ${o.timeout_ms ?? 60_000} ms`,
+          {
+            code: "model.timeout",
+            data: { base_url: o.base_url, model: o.model, timeout_ms: o.timeout_ms ?? 60_000 },
+          },
         );
       }
       if (attempt < retries) {
@@ -117,6 +133,7 @@ export async function postJson(
       throw new ModelError(
         0,
         `cannot reach ${o.base_url}: ${redact((e as Error).message, o.api_key)}`,
+        { code: "model.unreachable", data: { base_url: o.base_url, retries } },
       );
     }
     if (res.ok) return res;
@@ -137,6 +154,10 @@ export async function postJson(
         `${o.base_url} refused the key (${res.status}${
           detail ? `: ${detail}` : ""
         }); set a valid key in ${o.key_env ?? "the provider's key variable"}`,
+        {
+          code: "model.key_refused",
+          data: { base_url: o.base_url, ...(o.key_env ? { key_env: o.key_env } : {}) },
+        },
       );
     }
     throw new ModelError(
@@ -144,6 +165,14 @@ export async function postJson(
       `${o.base_url} answered ${res.status}${detail ? `: ${detail}` : ""}${
         res.status === 429 || res.status >= 500 ? ` (after ${retries} retries)` : ""
       }`,
+      {
+        code: "model.failed",
+        data: {
+          base_url: o.base_url,
+          ...(detail ? { detail } : {}),
+          ...(res.status === 429 || res.status >= 500 ? { retries } : {}),
+        },
+      },
     );
   }
 }

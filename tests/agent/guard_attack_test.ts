@@ -10,7 +10,8 @@ import assert from "node:assert/strict";
 import { askModel } from "../../agent/model.ts";
 import { openaiProvider } from "../../agent/llm/openai.ts";
 import { MAX_REPLY_CHARS, MAX_TOOL_CALLS_PER_TURN } from "../../agent/llm/guard.ts";
-import { MAX_REPLY_BYTES } from "../../agent/llm/http.ts";
+import { MAX_REPLY_BYTES, ModelError } from "../../agent/llm/http.ts";
+import { rejectedBy } from "../_assert.ts";
 import { loadRegistry } from "../../core/registry.ts";
 import { openStore } from "../../core/store.ts";
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";
@@ -106,10 +107,14 @@ Deno.test("guard: a reply past the byte cap is refused unread, in words", async 
     json: { choices: [{ message: { content: "y".repeat(MAX_REPLY_BYTES + 1000) } }] },
   }]);
   try {
-    await assert.rejects(
+    const e = await rejectedBy(
       () => askModel("Are the ceilings high enough?", oa(srv.url), opts()),
-      /sent a reply larger than 4 MB; it was not read/,
+      ModelError,
     );
+    assert.deepEqual([e.code, e.data], [
+      "model.reply_too_large",
+      { status: 0, base_url: `${srv.url}/v1`, max_bytes: MAX_REPLY_BYTES },
+    ]);
   } finally {
     await srv.close();
   }
