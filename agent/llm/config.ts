@@ -73,6 +73,10 @@ export function modelSettings(
     throw new InputError(
       "agent.provider",
       `${JSON.stringify(provider)} is not a provider; allowed: offline, openai, anthropic`,
+      {
+        code: "input.not_allowed",
+        data: { got: provider, allowed: ["offline", "openai", "anthropic"] },
+      },
     );
   }
   if (provider === "offline") return { provider, from: { provider: prov.from } };
@@ -101,6 +105,7 @@ export function providerFrom(
     throw new InputError(
       "agent.model",
       `is not set; set it with \`threshold prefs set agent.model NAME\` or THRESHOLD_AGENT_MODEL`,
+      { code: "agent.model_not_set", data: { env: "THRESHOLD_AGENT_MODEL" } },
     );
   }
   const o: HttpOptions = {

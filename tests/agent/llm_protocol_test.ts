@@ -5,7 +5,7 @@
  * not a model's quality. A live check runs only when THRESHOLD_AGENT_LIVE_URL is set.
  */
 import { goldenEntries } from "../_golden.ts";
-import { rejectedBy } from "../_assert.ts";
+import { rejectedBy, thrownBy } from "../_assert.ts";
 import assert from "node:assert/strict";
 import { ask } from "../../agent/ask.ts";
 import { askModel, modelTool } from "../../agent/model.ts";
@@ -14,7 +14,7 @@ import { ModelError } from "../../agent/llm/http.ts";
 import { openaiProvider } from "../../agent/llm/openai.ts";
 import { modelSettings, providerFrom } from "../../agent/llm/config.ts";
 import { scrubNumbers } from "../../agent/llm/guard.ts";
-import { CancelledError } from "../../ground/errors.ts";
+import { CancelledError, InputError } from "../../ground/errors.ts";
 import { loadRegistry } from "../../core/registry.ts";
 import { openStore } from "../../core/store.ts";
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";
@@ -547,10 +547,11 @@ Deno.test("protocol: ask() uses a given provider; settings come from preferences
   assert.deepEqual(q.from, { provider: "preference", base_url: "preference" });
   said.add(q.notes!.join(" "));
   assert.equal(providerFrom(q, {}, env({}))?.kind, "openai");
-  assert.throws(
+  const unset = thrownBy(
     () => modelSettings(store, env({})) && providerFrom({ provider: "openai", base_url: "x" }),
-    /agent\.model/,
+    InputError,
   );
+  assert.deepEqual([unset.code, unset.input], ["agent.model_not_set", "agent.model"]);
   await said.check();
 });
 
