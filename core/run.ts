@@ -255,7 +255,7 @@ async function callHandler(
   // The deadline stops engines at their checkpoints; the timer stops a handler that awaits.
   const timer = new AbortController();
   const handle = setTimeout(
-    () => timer.abort(new BudgetExceeded(false, `stopped at ${limit.text}`)),
+    () => timer.abort(new BudgetExceeded(false, `stopped at ${limit.text}`, limit.text)),
     Math.min(limit.seconds * 1000, 2 ** 31 - 1),
   );
   const both = AbortSignal.any([signal, timer.signal]);

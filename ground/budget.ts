@@ -20,11 +20,18 @@ export interface Budget {
   cancel?: Int32Array;
 }
 
-/** Thrown inside an engine when the run's budget is spent or the run was cancelled. */
+/**
+ * Thrown inside an engine when the run's budget is spent or the run was cancelled: `code`
+ * `budget.spent` (with the limit's words in `data.limit_text`) or `budget.cancelled`.
+ */
 export class BudgetExceeded extends Error {
-  constructor(readonly cancelled: boolean, message: string) {
+  readonly code: "budget.spent" | "budget.cancelled";
+  readonly data: Readonly<{ limit_text?: string }>;
+  constructor(readonly cancelled: boolean, message: string, limit_text?: string) {
     super(message);
     this.name = "BudgetExceeded";
+    this.code = cancelled ? "budget.cancelled" : "budget.spent";
+    this.data = limit_text === undefined ? {} : { limit_text };
   }
 }
 
@@ -43,7 +50,7 @@ export function checkpoint(): void {
     throw new BudgetExceeded(true, "cancelled");
   }
   if (performance.now() > b.deadline_ms) {
-    throw new BudgetExceeded(false, `stopped at ${b.limit_text}`);
+    throw new BudgetExceeded(false, `stopped at ${b.limit_text}`, b.limit_text);
   }
 }
 

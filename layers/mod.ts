@@ -155,7 +155,7 @@ export async function importSource(
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       ac.abort();
-      reject(new BudgetExceeded(false, `stopped at ${limit_text}`));
+      reject(new BudgetExceeded(false, `stopped at ${limit_text}`, limit_text));
     }, seconds * 1000);
   });
   try {

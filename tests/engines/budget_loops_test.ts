@@ -4,6 +4,7 @@
  * no budget (a library call) the same call returns its result.
  */
 import assert from "node:assert/strict";
+import { thrownBy } from "../_assert.ts";
 import { BudgetExceeded, withBudget } from "../../ground/budget.ts";
 import { terrainHorizon } from "../../engines/aerial/horizon.ts";
 import { resampleToPlan } from "../../engines/aerial/sample.ts";
@@ -49,15 +50,9 @@ const CASES: [string, () => unknown][] = [
 
 for (const [name, call] of CASES) {
   Deno.test(`budget: ${name} stops at a spent budget and runs without one`, () => {
-    assert.throws(
-      () =>
-        withBudget(
-          { deadline_ms: performance.now() - 1, limit_text: "the time limit of 0 s" },
-          call,
-        ),
-      (e: Error) =>
-        e instanceof BudgetExceeded && /stopped at the time limit of 0 s/.test(e.message),
-    );
+    const spent = { deadline_ms: performance.now() - 1, limit_text: "the time limit of 0 s" };
+    const e = thrownBy(() => withBudget(spent, call), BudgetExceeded);
+    assert.deepEqual([e.code, e.data], ["budget.spent", { limit_text: spent.limit_text }]);
     assert.ok(call() !== undefined);
   });
 }

@@ -44,7 +44,16 @@ Deno.test("routes: a narrow door blocks the bathroom, by hand", () => {
   // Straight along y = 1 from x = −0.421 to x = 4.421: 4.842 m.
   assertEquals(bath.status, "fail");
   near(bath.length_m!, 4.842, 1e-9);
-  assertEquals(bath.blocking.map((c) => c.text), ["door d7 is 0.70 m clear; 0.815 m needed"]);
+  // What blocks it, as the message and its data (the words: routes_wording_test.ts).
+  assertEquals(bath.blocking.map((c) => [c.message, c.data]), [
+    ["opening_clear_width", {
+      what: "door",
+      element: "d7",
+      measured_m: 0.7,
+      needed_m: 0.815,
+      estimated: false,
+    }],
+  ]);
   assertEquals(bath.blocking[0].measured, 0.7);
   assertEquals(bath.elements, ["d_in", "hall", "d7"]);
   // A narrower chair and a walker's 0.69 m minimum: 0.70 vs 0.69 is within 0.02 m -> warn.
@@ -96,9 +105,10 @@ Deno.test("routes: a split level with a ramp (pass, too steep, no length)", asyn
   steep.verticals[0].going_m = 3.0;
   const r = routesFrom(steep, ADA, "d_in").routes.get("upper")!;
   assertEquals(r.status, "fail");
-  assertEquals(r.blocking.map((c) => c.text), [
-    "ramp v_ramp slopes 1:10.0 (0.100); 1:12.0 (0.083) allowed",
-  ]);
+  assertEquals(r.blocking.map((c) => [c.message, c.element]), [["ramp_slope", "v_ramp"]]);
+  const slope = r.blocking[0].data as { slope: number; allowed: number };
+  near(slope.slope, 0.3 / 3.0, 1e-12, "rise over going");
+  assertEquals(slope.allowed, 1 / 12);
   const unknown = structuredClone(plan) as Plan;
   delete unknown.verticals[0].going_m;
   const u = routesFrom(unknown, ADA, "d_in").routes.get("upper")!;
@@ -111,7 +121,9 @@ Deno.test("routes: the demo's front door step and stair", () => {
   const { routes } = routesFrom(demo(), ADA, "d_front");
   for (const r of routes.values()) {
     assertEquals(r.status, "fail");
-    assertOk(r.blocking.some((c) => c.text === "0.050 m step at door d_front; 0.013 m allowed"));
+    assertEquals(r.blocking.filter((c) => c.message === "threshold").map((c) => c.data), [
+      { what: "door", element: "d_front", measured_m: 0.05, allowed_m: 0.013 },
+    ]);
   }
   const bath = routes.get("u_bath")!;
   assertEquals(bath.blocking.map((c) => c.id), [
@@ -126,9 +138,13 @@ Deno.test("routes: the demo's front door step and stair", () => {
   // d_living 0.90 − 0.060325 = 0.8397 vs 0.815: 25 mm over, within the estimate's bound (the
   // scan's 0.02 m plus the leaf estimate's 0.015 m, clearance.ts): too close to call.
   assertEquals(walk.get("g_living")!.status, "warn");
-  assertEquals(walk.get("u_bath")!.blocking.map((c) => c.text), [
-    "door d_bath is 0.64 m clear (estimated); 0.815 m needed",
+  const door = walk.get("u_bath")!.blocking;
+  assertEquals(door.map((c) => [c.message, c.element, c.estimated]), [
+    ["opening_clear_width", "d_bath", true],
   ]);
+  const width = door[0].data as { measured_m: number; needed_m: number };
+  near(width.measured_m, 0.70 - 0.060325, 1e-9, "the leaf estimate");
+  assertEquals(width.needed_m, 0.815);
 });
 
 Deno.test("routes: entrance choice", async (t) => {

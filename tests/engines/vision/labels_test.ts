@@ -46,7 +46,7 @@ Deno.test("labels: an empty bedroom-sized room is unknown, and says it was judge
   const g = labelRoom(room());
   assert.equal(g.label, "unknown");
   assert.equal(g.best, "bedroom");
-  assert.ok(g.evidence.some((e) => e.includes("no fixture")));
+  assert.ok(g.cues.some((c) => c.code === "objects.none"), JSON.stringify(g.cues));
 });
 
 Deno.test("labels: a vehicle door makes a garage; a small room with one door is closet or storage", () => {
