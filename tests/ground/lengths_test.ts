@@ -7,6 +7,7 @@ import { readLength } from "../../ground/lengths.ts";
 import { fill, tool, z } from "../../core/manifest.ts";
 import { answerShown, createSession, parseAnswer } from "../../core/session.ts";
 import { InputError } from "../../ground/errors.ts";
+import { thrownBy } from "../_assert.ts";
 import { openStore } from "../../core/store.ts";
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";
 
@@ -80,12 +81,13 @@ Deno.test("session: an answer with a unit is read by the one length reader, and 
   assert.equal(answerShown(q, `2' 10"`, 0.8636), "2′ 10″ (0.864 m)");
   assert.equal(answerShown(q, "0.66", 0.66), "0.66 m");
   // "66" alone is 66 m: too big, and the error says how to give the unit.
-  assert.throws(
-    () => parseAnswer(probe, q, "66"),
-    (e: unknown) =>
-      e instanceof InputError && e.input === "width_m" &&
-      /≤ 2 m.*66 is read as metres: give the unit, e\.g\. "66 cm"/.test(e.message),
-  );
+  const bare = thrownBy(() => parseAnswer(probe, q, "66"), InputError);
+  assert.deepEqual([bare.code, bare.input, bare.data.got, bare.data.read_as_metres], [
+    "input.not_allowed",
+    "width_m",
+    "66",
+    true,
+  ]);
   // Not a length: the schema says what is wrong, naming the input.
   assert.throws(
     () => parseAnswer(probe, q, "wide"),
