@@ -74,8 +74,16 @@ export function openPostgresStore(url: string): Store {
       ok?: unknown;
       undefined?: boolean;
       error?: string;
+      code?: string;
+      data?: Record<string, unknown>;
     };
-    if (out.error !== undefined) throw new StoreError(name, `${what}: ${out.error}`);
+    if (out.error !== undefined) {
+      throw new StoreError(
+        name,
+        `${what}: ${out.error}`,
+        out.code ? { code: out.code, data: out.data } : undefined,
+      );
+    }
     return out.undefined ? undefined : out.ok;
   };
   try {

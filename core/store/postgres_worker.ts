@@ -39,8 +39,11 @@ async function migrate(s: Sql, latest: number) {
     let v = rows.length ? rows[0].version as number : 0;
     if (!rows.length) await tx`INSERT INTO threshold_schema (version) VALUES (0)`;
     if (v > latest) {
-      throw new Error(
-        `schema version ${v} is newer than this threshold understands (${latest}); upgrade threshold. Nothing was changed.`,
+      throw Object.assign(
+        new Error(
+          `schema version ${v} is newer than this threshold understands (${latest}); upgrade threshold. Nothing was changed.`,
+        ),
+        { code: "store.newer_schema", data: { got: v, understands: latest } },
       );
     }
     for (; v < STORE_SCHEMA_VERSION; v++) {
@@ -89,7 +92,12 @@ self.onmessage = async (e: MessageEvent) => {
       out = { ok: value === undefined ? null : value, undefined: value === undefined };
     }
   } catch (err) {
-    out = { error: (err as Error).message ?? String(err) };
+    // The message, and the code and data a coded error carries (the store's StoreError gets them).
+    const { code, data } = err as { code?: unknown; data?: unknown };
+    out = {
+      error: (err as Error).message ?? String(err),
+      ...(typeof code === "string" && code.startsWith("store.") ? { code, data } : {}),
+    };
   }
   reply(encoder.encode(JSON.stringify(out)));
 };

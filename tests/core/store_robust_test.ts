@@ -54,7 +54,7 @@ Deno.test("store: listing scans reads only their summaries (a damaged plan does 
   const s2 = openStore(home);
   assert.deepEqual(
     s2.listScans().map((r) => [r.id, r.name, r.rooms, r.floors]),
-    [["a", "Plan a", 1, 1], ["b", "Plan b", 1, 1]],
+    [["a", plan("a").plan.name, 1, 1], ["b", plan("b").plan.name, 1, 1]],
   );
   assert.throws(() => s2.getScan("b"), StoreError);
   s2.close();

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { openStore, type Store, STORE_SCHEMA_VERSION } from "../../core/store.ts";
 import { openPostgresStore, PG_SCHEMA_VERSION, redactUrl } from "../../core/store/postgres.ts";
 import { StoreError } from "../../ground/errors.ts";
+import { thrownBy } from "../_assert.ts";
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";
 import type { Finding } from "../../core/result.ts";
 import { cli, tempHome } from "../_cli.ts";
@@ -268,20 +269,19 @@ Deno.test({
       version: PG_SCHEMA_VERSION,
     }]);
     await pgQuery(url, `UPDATE threshold_schema SET version = ${PG_SCHEMA_VERSION + 3}`);
-    assert.throws(() => openPostgresStore(url), (e: Error) => {
-      assert.ok(e instanceof StoreError);
-      assert.match(e.message, /schema version \d+ is newer than this threshold understands/);
-      return true;
-    });
+    const newer = thrownBy(() => openPostgresStore(url), StoreError);
+    assert.deepEqual([newer.code, newer.data], [
+      "store.newer_schema",
+      { file: redactUrl(url), got: PG_SCHEMA_VERSION + 3, understands: PG_SCHEMA_VERSION },
+    ]);
     const bad = new URL(url);
     bad.password = "secret";
     bad.port = "1";
-    assert.throws(() => openPostgresStore(bad.toString()), (e: Error) => {
-      assert.ok(e instanceof StoreError);
-      assert.ok(!e.message.includes("secret"), "the password is hidden");
-      assert.match(e.message, /127\.0\.0\.1:1/);
-      return true;
-    });
+    const refused = thrownBy(() => openPostgresStore(bad.toString()), StoreError);
+    assert.ok(!refused.message.includes("secret"), "the password is hidden");
+    // Named by its URL, password hidden (the message begins with it: `store <url>: …`).
+    assert.equal(refused.data.file, redactUrl(bad.toString()));
+    assert.ok(String(refused.data.file).includes("127.0.0.1:1/"), String(refused.data.file));
     assert.equal(redactUrl("postgres://u:pw@h/db"), "postgres://u:***@h/db");
   },
 });
