@@ -7,6 +7,21 @@
 import { fromArrayBuffer, type GeoTIFFImage } from "npm:geotiff@3.0.5";
 import type { GeoTransform, Grid } from "../../ground/grid.ts";
 
+/**
+ * Bytes that are no GeoTIFF threshold can read: `code` `geotiff.unreadable`,
+ * `geotiff.no_georeferencing` or `geotiff.no_band`, and its `data`; the message says it.
+ */
+export class GeoTiffError extends Error {
+  constructor(
+    message: string,
+    readonly code: "geotiff.unreadable" | "geotiff.no_georeferencing" | "geotiff.no_band",
+    readonly data: Readonly<Record<string, unknown>> = {},
+  ) {
+    super(message);
+    this.name = "GeoTiffError";
+  }
+}
+
 /** What a GeoTIFF's first image says about itself, without its pixels. */
 export interface GeoTiffInfo {
   width: number;
@@ -89,7 +104,13 @@ async function openFirstImage(bytes: ArrayBuffer | Uint8Array): Promise<GeoTIFFI
     const tiff = await fromArrayBuffer(toArrayBuffer(bytes));
     return await tiff.getImage(0);
   } catch (e) {
-    throw new Error(`not a readable GeoTIFF: ${(e as Error).message}`);
+    throw new GeoTiffError(
+      `not a readable GeoTIFF: ${(e as Error).message}`,
+      "geotiff.unreadable",
+      {
+        problem: (e as Error).message,
+      },
+    );
   }
 }
 
@@ -104,7 +125,10 @@ function infoOf(image: GeoTIFFImage): GeoTiffInfo {
   try {
     transform = transformOf(image, keys);
   } catch {
-    throw new Error("the TIFF has no georeferencing (no tiepoint, pixel scale or transformation)");
+    throw new GeoTiffError(
+      "the TIFF has no georeferencing (no tiepoint, pixel scale or transformation)",
+      "geotiff.no_georeferencing",
+    );
   }
   const nd = image.getGDALNoData();
   return {
@@ -153,7 +177,11 @@ export async function readGeoTiff(
   const image = await openFirstImage(bytes);
   const info = infoOf(image);
   if (band < 0 || band >= info.bands) {
-    throw new Error(`band ${band} does not exist; the file has ${info.bands} band(s)`);
+    throw new GeoTiffError(
+      `band ${band} does not exist; the file has ${info.bands} band(s)`,
+      "geotiff.no_band",
+      { got: band, bands: info.bands },
+    );
   }
   let left = 0, top = 0, right = info.width, bottom = info.height;
   if (box) {

@@ -1,6 +1,11 @@
-import { assert, assertEquals } from "../../_assert.ts";
+import { assert, assertEquals, rejectedBy } from "../../_assert.ts";
 import { sharedData } from "../../_data.ts";
-import { crsFromGeoKeys, readGeoTiff, readGeoTiffInfo } from "../../../engines/aerial/geotiff.ts";
+import {
+  crsFromGeoKeys,
+  GeoTiffError,
+  readGeoTiff,
+  readGeoTiffInfo,
+} from "../../../engines/aerial/geotiff.ts";
 import {
   crsSupported,
   crsToPlan,
@@ -221,7 +226,8 @@ Deno.test("geotiff: written int16 and float32 rasters read back, nodata and CRS 
   assertEquals(i.data[3], Math.round(g.data[3]));
   assertEquals(i.data[2], -12);
   assert.ok(Number.isNaN(i.data[8]));
-  await assert.rejects(readGeoTiff(new TextEncoder().encode("not a tiff")), /not a readable/);
+  const e = await rejectedBy(readGeoTiff(new TextEncoder().encode("not a tiff")), GeoTiffError);
+  assertEquals(e.code, "geotiff.unreadable");
 });
 
 Deno.test("geotiff: CRS from GeoKeys", () => {
