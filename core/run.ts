@@ -88,20 +88,28 @@ export const DEFAULT_TIME_LIMIT_S = 120;
 /** The time limit a run gets: the option, else the preference, else the default. */
 export function timeLimit(opts: Pick<RunOptions, "time_limit_s" | "store">): {
   seconds: number;
+  /** Where the limit came from: the run's option, the preference, or the default. */
+  from: "option" | "preference" | "default";
   text: string;
 } {
   if (opts.time_limit_s !== undefined) {
-    return { seconds: opts.time_limit_s, text: `the time limit of ${opts.time_limit_s} s` };
+    return {
+      seconds: opts.time_limit_s,
+      from: "option",
+      text: `the time limit of ${opts.time_limit_s} s`,
+    };
   }
   const pref = opts.store?.getPref("run.time_limit_s");
   if (typeof pref === "number" && Number.isFinite(pref) && pref > 0) {
     return {
       seconds: pref,
+      from: "preference",
       text: `the time limit of ${pref} s (preference run.time_limit_s)`,
     };
   }
   return {
     seconds: DEFAULT_TIME_LIMIT_S,
+    from: "default",
     text:
       `the time limit of ${DEFAULT_TIME_LIMIT_S} s (the default; raise it with threshold prefs set run.time_limit_s <seconds>)`,
   };

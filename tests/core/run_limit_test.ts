@@ -32,13 +32,15 @@ Deno.test("run limit: a CPU-bound loop past the limit is an error naming the lim
 Deno.test("run limit: the preference sets it, and the default is named when none is set", async (t) => {
   const said = goldenEntries("run_limit_test", t);
   const s = openStore(":memory:");
-  assert.equal(timeLimit({ store: s }).seconds, DEFAULT_TIME_LIMIT_S);
-  said.add(timeLimit({ store: s }).text);
+  const none = timeLimit({ store: s });
+  assert.deepEqual([none.seconds, none.from], [DEFAULT_TIME_LIMIT_S, "default"]);
+  said.add(none.text);
   s.setPref("run.time_limit_s", 7);
-  assert.deepEqual(timeLimit({ store: s }), {
-    seconds: 7,
-    text: "the time limit of 7 s (preference run.time_limit_s)",
-  });
+  const pref = timeLimit({ store: s });
+  assert.deepEqual([pref.seconds, pref.from], [7, "preference"]);
+  said.add(pref.text);
+  const given = timeLimit({ store: s, time_limit_s: 3 });
+  assert.deepEqual([given.seconds, given.from], [3, "option"], "the run's own option wins");
   s.close();
   await said.check();
 });
