@@ -1,5 +1,6 @@
 /** Room labels from evidence (engines/vision/labels.ts). */
 import assert from "node:assert/strict";
+import { goldenEntries } from "../../_golden.ts";
 import {
   CANDIDATE_LABELS,
   COMMIT_SCORE,
@@ -78,13 +79,15 @@ Deno.test("labels: detections scored below 0.3 are not evidence", () => {
   assert.ok(!g.evidence.some((e) => e.includes("toilet")));
 });
 
-Deno.test("labels: the cues are codes with figures, and their sentences are made from them", () => {
+Deno.test("labels: the cues are codes with figures, and their sentences are made from them", async (t) => {
+  const said = goldenEntries("labels_test", t);
   const g = labelRoom(
     room({ objects: [{ label: "toilet", score: 0.56 }], area_m2: 3, windows: 0 }),
   );
   assert.deepEqual(g.cues[0], { code: "object.seen", label: "toilet", score: 0.56, count: 1 });
-  assert.equal(g.evidence[0], "a toilet seen (score 0.56)");
   assert.equal(g.cues.length, g.evidence.length);
+  said.add(g.evidence[0]);
+  await said.check();
 });
 
 Deno.test("labels: a carpeted floor moves a bedroom-sized room towards bedroom, a hard floor away", () => {
