@@ -3,6 +3,7 @@
  * numbers ("Foyer (A101)"), and a person may give the number as the room.
  */
 import assert from "node:assert/strict";
+import { goldenEntries } from "../_golden.ts";
 import { planNames, resolveRef } from "../../ground/names.ts";
 import type { Plan } from "../../ground/plan.ts";
 import { isPlaceholderName } from "../../layers/ifc/storeys.ts";
@@ -19,18 +20,29 @@ const plan = {
   verticals: [],
 } as unknown as Pick<Plan, "floors" | "rooms" | "openings" | "verticals">;
 
-Deno.test("room numbers tell rooms of one name apart and are accepted as input", () => {
+Deno.test("room numbers tell rooms of one name apart and are accepted as input", async (t) => {
+  const said = goldenEntries("room_numbers_test", t);
   const names = planNames(plan);
-  assert.deepEqual([...names.room.values()], ["Foyer (A101)", "Foyer (B101)", "Kitchen"]);
-  assert.deepEqual(resolveRef(plan, "room", "A101"), { ok: true, id: "g1", name: "Foyer (A101)" });
-  assert.deepEqual(resolveRef(plan, "room", "foyer (b101)"), {
+  // Three rooms, three names: the two foyers told apart (the words: the golden file).
+  assert.deepEqual([...names.room.keys()], ["g1", "g2", "g3"]);
+  assert.equal(new Set(names.room.values()).size, 3);
+  for (const n of names.room.values()) said.add(n);
+  // The number alone, or the display name in any case, is the room.
+  assert.deepEqual(resolveRef(plan, "room", "A101"), {
+    ok: true,
+    id: "g1",
+    name: names.room.get("g1"),
+  });
+  const typed = names.room.get("g2")!.toLowerCase();
+  assert.deepEqual(resolveRef(plan, "room", typed), {
     ok: true,
     id: "g2",
-    name: "Foyer (B101)",
+    name: names.room.get("g2"),
   });
   const r = resolveRef(plan, "room", "foyer");
   assert.equal(r.ok, false);
   assert.equal(!r.ok && r.reason, "ambiguous");
+  await said.check();
 });
 
 Deno.test("IFC placeholders are not building names", () => {
