@@ -13,14 +13,29 @@ const door = (id: string, main_entrance?: boolean) =>
 Deno.test("startsFrom: a given entrance or the one marked main wins; else every door is tried", () => {
   const a = door("a"), b = door("b", true), c = door("c");
   // Given by the person: only it, even with other candidates.
-  assert.deepEqual(startsFrom({ entrance: a, candidates: [a, b, c], basis: "" }, true), [a]);
+  assert.deepEqual(
+    startsFrom({ entrance: a, candidates: [a, b, c], basis_code: "given", basis: "" }, true),
+    [a],
+  );
   // Exactly one marked main entrance: only it.
-  assert.deepEqual(startsFrom({ entrance: b, candidates: [a, b, c], basis: "" }, false), [b]);
+  assert.deepEqual(
+    startsFrom({ entrance: b, candidates: [a, b, c], basis_code: "marked", basis: "" }, false),
+    [b],
+  );
   // None marked, several doors: all of them.
   const none = [door("a"), door("c")];
-  assert.deepEqual(startsFrom({ entrance: none[0], candidates: none, basis: "" }, false), none);
+  assert.deepEqual(
+    startsFrom(
+      { entrance: none[0], candidates: none, basis_code: "inferred_door", basis: "" },
+      false,
+    ),
+    none,
+  );
   // One door only: it.
-  assert.deepEqual(startsFrom({ entrance: a, candidates: [a], basis: "" }, false), [a]);
+  assert.deepEqual(
+    startsFrom({ entrance: a, candidates: [a], basis_code: "only_outside_door", basis: "" }, false),
+    [a],
+  );
 });
 
 const blocker = (id: string) => ({ id, text: `${id} blocks` }) as unknown as Constraint;
