@@ -45,13 +45,20 @@ Deno.test("run: a missing layer is an unknown verdict and the handler is not cal
   await said.check();
 });
 
-Deno.test("run: a handler crash is an error status with the message, no stack", async () => {
+Deno.test("run: a handler crash is an error status with the message, no stack", async (gt) => {
+  const said = goldenEntries("run_test", gt);
   const t = probe(() => {
     throw new TypeError("boom at the thing");
   });
   const r = done(await runTool(t, { builtins: BUILTIN_SCANS, set: { scan: "demo" } }));
-  assertEquals(r.verdict.status, "error");
-  assertEquals(r.verdict.text, "probe failed: boom at the thing");
+  assertEquals([r.verdict.status, r.verdict.code, r.verdict.data], [
+    "error",
+    "run.failed",
+    { tool: "probe" },
+  ]);
+  // The tool's id and the error's message (the words: the golden file).
+  said.add(r.verdict.text);
+  await said.check();
   assertOk(!JSON.stringify(r).includes("at runTool"), "no stack trace");
 });
 
