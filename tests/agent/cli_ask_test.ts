@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { cli, tempHome } from "../_cli.ts";
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";
 import { planChoices } from "../../core/session.ts";
+import { planNames } from "../../ground/names.ts";
 
 /** A room's name as every surface offers it (planChoices; golden in plan_choices_demo). */
 const roomLabel = (id: string) =>
@@ -170,7 +171,8 @@ Deno.test("cli ask: a saved agent.base_url never silently beats the environment'
   }
 });
 
-Deno.test("cli ask: the bedroom named is asked about by name (exit 3 without a terminal)", async () => {
+Deno.test("cli ask: the bedroom named is asked about by name (exit 3 without a terminal)", async (gt) => {
+  const said = goldenEntries("cli_ask_test", gt);
   const home = tempHome();
   await cli(home, ["use", "demo"]);
   const r = await cli(home, ["ask", "Will a 2.1 m sofa get to the bedroom?"]);
@@ -178,7 +180,12 @@ Deno.test("cli ask: the bedroom named is asked about by name (exit 3 without a t
   const out = JSON.parse(r.stdout);
   assert.equal(out.tool, "will_it_fit");
   assert.equal(out.questions[0].input, "to");
-  assert.equal(out.questions[0].ask, "Which bedroom: Main bedroom or Second bedroom?");
+  // The demo's two bedrooms, offered by name (the question's words: the golden file).
+  assert.deepEqual(
+    out.questions[0].choices.map((c: { value: string; label: string }) => [c.value, c.label]),
+    ["u_bed1", "u_bed2"].map((id) => [id, planNames(BUILTIN_SCANS.demo().plan).room.get(id)]),
+  );
+  said.add(out.questions[0].ask);
   // Given with --set, it runs.
   const done = await cli(home, [
     "ask",
@@ -189,6 +196,7 @@ Deno.test("cli ask: the bedroom named is asked about by name (exit 3 without a t
   ]);
   assert.equal(done.code, 0, done.stderr);
   assert.equal(JSON.parse(done.stdout).runs[0].result.inputs.to.value, "u_bed2");
+  await said.check();
 });
 
 Deno.test("cli: --set reads a length with its unit, as the questions are read", async (gt) => {
