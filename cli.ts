@@ -5,10 +5,11 @@
  * its group in `cli/commands/`; what they share is `cli/common.ts`.
  * @module
  */
-import { Command, CommanderError } from "npm:commander@15.1.0";
+import type { Command } from "npm:commander@15.1.0";
 import { CancelledError, InputError, RegistryError, StoreError } from "./ground/errors.ts";
 import { printable } from "./core/printable.ts";
 import { type Actions, closeStore, err, EXIT, Exit, loadLib, type Register } from "./cli/common.ts";
+import { fastCall } from "./cli/fast.ts";
 
 export { EXIT };
 
@@ -53,48 +54,75 @@ const COMMANDS: { names: string[]; add: () => Promise<Register> }[] = [
 /** The name of every command `threshold` has (aliases included), as the table above has them. */
 export const COMMAND_NAMES: readonly string[] = COMMANDS.flatMap((c) => c.names);
 
+/** commander, loaded only when the command line needs it (help, usage errors, most commands). */
+let commander: typeof import("npm:commander@15.1.0") | undefined;
+
+/** The actions' wrappers, recording the exit code each action returns in `code.value`. */
+function wrappers(code: { value: number }): Actions {
+  // `act` loads the heavy part first; `listing` (tools, show) runs from the catalog alone.
+  return {
+    listing: (fn) => async (...a) => {
+      code.value = (await fn(...a)) ?? 0;
+    },
+    act: (fn) => async (...a) => {
+      await loadLib();
+      code.value = (await fn(...a)) ?? 0;
+    },
+  };
+}
+
 /**
  * The program for `args`: only the command `args[0]` names when it names one, else every
  * command (for `--help`, `help`, `--version` and an unknown command's error and suggestion).
  */
 export async function program(args: string[] = []): Promise<Command> {
   const one = COMMANDS.find((c) => c.names.includes(args[0]));
-  const adds = await Promise.all((one ? [one] : COMMANDS).map((c) => c.add()));
+  const [adds, { Command }] = await Promise.all([
+    Promise.all((one ? [one] : COMMANDS).map((c) => c.add())),
+    (async () => (commander ??= await import("npm:commander@15.1.0")))(),
+  ]);
   const p = new Command("threshold")
     .description("Practical answers about a real building from its scan.")
     .version("0.1.0")
     .showHelpAfterError()
     .exitOverride()
     .configureOutput({ writeErr: (s) => Deno.stderr.writeSync(new TextEncoder().encode(s)) });
-  let code = 0;
-  // `act` loads the heavy part first; `listing` (tools, show) runs from the catalog alone.
-  const actions: Actions = {
-    listing: (fn) => async (...a) => {
-      code = (await fn(...a)) ?? 0;
-    },
-    act: (fn) => async (...a) => {
-      await loadLib();
-      code = (await fn(...a)) ?? 0;
-    },
-  };
+  const code = { value: 0 };
+  const actions = wrappers(code);
   for (const add of adds) add(p, actions);
   p.hook("postAction", () => {
-    if (code) throw new Exit(code);
+    if (code.value) throw new Exit(code.value);
   });
   return p;
+}
+
+/**
+ * The fast path (cli/fast.ts): runs `args` without commander when its command is one the
+ * fast path takes and every word after it is plainly one of its options or arguments; false
+ * when commander must parse the command line.
+ */
+async function runFast(args: string[]): Promise<boolean> {
+  const one = COMMANDS.find((c) => c.names.includes(args[0]));
+  if (!one) return false;
+  const code = { value: 0 };
+  const call = fastCall(await one.add(), args, wrappers(code));
+  if (!call) return false;
+  await call.action(...call.argv);
+  if (code.value) throw new Exit(code.value);
+  return true;
 }
 
 /** Runs the command line on `args`; returns the exit code. */
 export async function main(args: string[]): Promise<number> {
   try {
-    await (await program(args)).parseAsync(args, { from: "user" });
+    if (!(await runFast(args))) await (await program(args)).parseAsync(args, { from: "user" });
     return EXIT.ok;
   } catch (e) {
     if (e instanceof Exit) {
       if (e.message) err(e.message);
       return e.code;
     }
-    if (e instanceof CommanderError) {
+    if (commander && e instanceof commander.CommanderError) {
       if (
         e.code === "commander.helpDisplayed" || e.code === "commander.version" ||
         e.code === "commander.help"
