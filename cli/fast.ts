@@ -133,7 +133,10 @@ export const FAST_COMMANDS: readonly string[] = ["tools", "show", "run"];
 export function fastCall(
   add: Register,
   args: string[],
-  actions: { listing: <A extends unknown[]>(fn: Action<A>) => unknown; act: typeof actions.listing },
+  actions: {
+    listing: <A extends unknown[]>(fn: Action<A>) => unknown;
+    act: typeof actions.listing;
+  },
 ): { action: (...a: unknown[]) => unknown; argv: unknown[] } | undefined {
   if (!FAST_COMMANDS.includes(args[0])) return undefined;
   const recs: Recorded[] = [];
