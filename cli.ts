@@ -10,8 +10,13 @@ import { CancelledError, InputError, RegistryError, StoreError } from "./ground/
 import { printable } from "./core/printable.ts";
 import { type Actions, closeStore, err, EXIT, Exit, loadLib, type Register } from "./cli/common.ts";
 import { fastCall } from "./cli/fast.ts";
+import { later } from "./ground/later.ts";
 
 export { EXIT };
+
+/** A command's module, imported by {@link later} (Deno does not load its graph at start-up). */
+const command = <T>(file: string) =>
+  later<T>(new URL(`./cli/commands/${file}.ts`, import.meta.url));
 
 /**
  * Every command, in the order `threshold --help` lists them: the names it answers to and the
@@ -19,41 +24,100 @@ export { EXIT };
  * command runs; `--help`, `help` and anything that is not a command's name load them all.
  */
 const COMMANDS: { names: string[]; add: () => Promise<Register> }[] = [
-  { names: ["tools"], add: async () => (await import("./cli/commands/tools.ts")).tools },
-  { names: ["show"], add: async () => (await import("./cli/commands/tools.ts")).show },
-  { names: ["run"], add: async () => (await import("./cli/commands/run.ts")).run },
-  { names: ["batch"], add: async () => (await import("./cli/commands/batch.ts")).batch },
-  { names: ["worker"], add: async () => (await import("./cli/commands/batch.ts")).worker },
-  { names: ["ask"], add: async () => (await import("./cli/commands/ask.ts")).ask },
-  { names: ["import"], add: async () => (await import("./cli/commands/scans.ts")).importScan },
-  { names: ["scans"], add: async () => (await import("./cli/commands/scans.ts")).scans },
-  { names: ["plan"], add: async () => (await import("./cli/commands/scans.ts")).plan },
-  { names: ["use"], add: async () => (await import("./cli/commands/scans.ts")).use },
-  { names: ["prefs"], add: async () => (await import("./cli/commands/prefs.ts")).prefs },
-  { names: ["personas"], add: async () => (await import("./cli/commands/prefs.ts")).personas },
-  { names: ["sites", "site"], add: async () => (await import("./cli/commands/sites.ts")).sites },
-  { names: ["mcp"], add: async () => (await import("./cli/commands/serve.ts")).mcp },
-  { names: ["web"], add: async () => (await import("./cli/commands/serve.ts")).web },
+  {
+    names: ["tools"],
+    add: async () => (await command<typeof import("./cli/commands/tools.ts")>("tools")).tools,
+  },
+  {
+    names: ["show"],
+    add: async () => (await command<typeof import("./cli/commands/tools.ts")>("tools")).show,
+  },
+  {
+    names: ["run"],
+    add: async () => (await command<typeof import("./cli/commands/run.ts")>("run")).run,
+  },
+  {
+    names: ["batch"],
+    add: async () => (await command<typeof import("./cli/commands/batch.ts")>("batch")).batch,
+  },
+  {
+    names: ["worker"],
+    add: async () => (await command<typeof import("./cli/commands/batch.ts")>("batch")).worker,
+  },
+  {
+    names: ["ask"],
+    add: async () => (await command<typeof import("./cli/commands/ask.ts")>("ask")).ask,
+  },
+  {
+    names: ["import"],
+    add: async () => (await command<typeof import("./cli/commands/scans.ts")>("scans")).importScan,
+  },
+  {
+    names: ["scans"],
+    add: async () => (await command<typeof import("./cli/commands/scans.ts")>("scans")).scans,
+  },
+  {
+    names: ["plan"],
+    add: async () => (await command<typeof import("./cli/commands/scans.ts")>("scans")).plan,
+  },
+  {
+    names: ["use"],
+    add: async () => (await command<typeof import("./cli/commands/scans.ts")>("scans")).use,
+  },
+  {
+    names: ["prefs"],
+    add: async () => (await command<typeof import("./cli/commands/prefs.ts")>("prefs")).prefs,
+  },
+  {
+    names: ["personas"],
+    add: async () => (await command<typeof import("./cli/commands/prefs.ts")>("prefs")).personas,
+  },
+  {
+    names: ["sites", "site"],
+    add: async () => (await command<typeof import("./cli/commands/sites.ts")>("sites")).sites,
+  },
+  {
+    names: ["mcp"],
+    add: async () => (await command<typeof import("./cli/commands/serve.ts")>("serve")).mcp,
+  },
+  {
+    names: ["web"],
+    add: async () => (await command<typeof import("./cli/commands/serve.ts")>("serve")).web,
+  },
   {
     names: ["findings", "reject", "restore"],
-    add: async () => (await import("./cli/commands/findings.ts")).findings,
+    add: async () =>
+      (await command<typeof import("./cli/commands/findings.ts")>("findings")).findings,
   },
   {
     names: ["export"],
-    add: async () => (await import("./cli/commands/handoff.ts")).exportCommand,
+    add: async () =>
+      (await command<typeof import("./cli/commands/handoff.ts")>("handoff")).exportCommand,
   },
   {
     names: ["report"],
-    add: async () => (await import("./cli/commands/handoff.ts")).reportCommand,
+    add: async () =>
+      (await command<typeof import("./cli/commands/handoff.ts")>("handoff")).reportCommand,
   },
-  { names: ["schema"], add: async () => (await import("./cli/commands/tools.ts")).schema },
-  { names: ["docs"], add: async () => (await import("./cli/commands/tools.ts")).docs },
-  { names: ["demo"], add: async () => (await import("./cli/commands/run.ts")).demo },
+  {
+    names: ["schema"],
+    add: async () => (await command<typeof import("./cli/commands/tools.ts")>("tools")).schema,
+  },
+  {
+    names: ["docs"],
+    add: async () => (await command<typeof import("./cli/commands/tools.ts")>("tools")).docs,
+  },
+  {
+    names: ["demo"],
+    add: async () => (await command<typeof import("./cli/commands/run.ts")>("run")).demo,
+  },
 ];
 
 /** The name of every command `threshold` has (aliases included), as the table above has them. */
 export const COMMAND_NAMES: readonly string[] = COMMANDS.flatMap((c) => c.names);
 
+/** commander's specifier, imported by {@link later} (not seen by Deno at start-up). */
+const COMMANDER = new URL(import.meta.resolve("npm:commander@15.1.0"));
 /** commander, loaded only when the command line needs it (help, usage errors, most commands). */
 let commander: typeof import("npm:commander@15.1.0") | undefined;
 
@@ -79,7 +143,7 @@ export async function program(args: string[] = []): Promise<Command> {
   const one = COMMANDS.find((c) => c.names.includes(args[0]));
   const [adds, { Command }] = await Promise.all([
     Promise.all((one ? [one] : COMMANDS).map((c) => c.add())),
-    (async () => (commander ??= await import("npm:commander@15.1.0")))(),
+    (async () => (commander ??= await later<typeof import("npm:commander@15.1.0")>(COMMANDER)))(),
   ]);
   const p = new Command("threshold")
     .description("Practical answers about a real building from its scan.")

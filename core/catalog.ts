@@ -11,6 +11,7 @@ import { joinPath as join } from "../ground/path_join.ts";
 import { RegistryError } from "../ground/errors.ts";
 import type { Manifest, manifestJson } from "./manifest.ts";
 import { TOOLS_DIR } from "./paths.ts";
+import { later } from "../ground/later.ts";
 import { defaultHome } from "./store/location.ts";
 
 /** The project's root folder (the one holding core/, tools/, engines/ …). */
@@ -110,8 +111,8 @@ export async function listManifests(
   if (cached) return cached;
   // Only a cache miss loads zod, the registry and every tool.
   const [{ loadRegistry }, { manifestJson }] = await Promise.all([
-    import("./registry.ts"),
-    import("./manifest.ts"),
+    later<typeof import("./registry.ts")>(new URL("./registry.ts", import.meta.url)),
+    later<typeof import("./manifest.ts")>(new URL("./manifest.ts", import.meta.url)),
   ]);
   const fresh = (await loadRegistry(dir)).tools.map(manifestJson);
   await writeListing(file, fingerprint, fresh);
@@ -148,6 +149,8 @@ export async function loadTool(id: string, dir: URL = TOOLS_DIR): Promise<Manife
       `mod.ts could not be loaded: ${(e as Error).message.split("\n")[0]}`,
     );
   }
-  const { validateManifest } = await import("./registry.ts");
+  const { validateManifest } = await later<typeof import("./registry.ts")>(
+    new URL("./registry.ts", import.meta.url),
+  );
   return validateManifest(id, mod.default);
 }
