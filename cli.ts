@@ -10,7 +10,7 @@ import { CancelledError, InputError, RegistryError, StoreError } from "./ground/
 import { printable } from "./core/printable.ts";
 import { type Actions, closeStore, err, EXIT, Exit, loadLib, type Register } from "./cli/common.ts";
 import { fastCall } from "./cli/fast.ts";
-import { later } from "./ground/later.ts";
+import { later } from "./core/later.ts";
 
 export { EXIT };
 

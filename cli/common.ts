@@ -14,7 +14,7 @@ import { openStoreAt, type Store, storeLocation } from "../core/store.ts";
 import { printableLine } from "../core/printable.ts";
 import type * as Lib from "./lib.ts";
 import { fmtNumber } from "../ground/text.ts";
-import { later } from "../ground/later.ts";
+import { later } from "../core/later.ts";
 
 /** The heavy part of the command line, loaded by every command but the listings. */
 export let L: typeof Lib;

@@ -11,7 +11,7 @@ import { joinPath as join } from "../ground/path_join.ts";
 import { RegistryError } from "../ground/errors.ts";
 import type { Manifest, manifestJson } from "./manifest.ts";
 import { TOOLS_DIR } from "./paths.ts";
-import { later } from "../ground/later.ts";
+import { later } from "./later.ts";
 import { defaultHome } from "./store/location.ts";
 
 /** The project's root folder (the one holding core/, tools/, engines/ …). */

@@ -6,7 +6,7 @@
 import { termWidth, wrapIndented } from "../layout.ts";
 import { InputError } from "../../ground/errors.ts";
 import { listManifests } from "../../core/catalog.ts";
-import { later } from "../../ground/later.ts";
+import { later } from "../../core/later.ts";
 import { err, EXIT, L, out, type Register, registry, tableOf } from "../common.ts";
 
 /** The reference's helpers (`show`, `docs`), loaded when used: `tools` runs from the catalog. */
