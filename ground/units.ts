@@ -140,14 +140,15 @@ export function lengthAsk(
 /**
  * The hint a length question shows after its sentence: which units an answer may be written
  * in, the unit system's own first. A bare number is read as metres in every system
- * (ground/lengths.ts), so the imperial hint says so.
+ * (ground/lengths.ts), so the imperial hint says so. Outside metric (whose hint is as it was),
+ * each example's number and unit are joined by a no-break space, which the reader takes too.
  */
 export function lengthHint(system: UnitSystem): string {
   return system === "metric"
     ? `(m, or with a unit: 66 cm, 26 in, 2' 10")`
     : system === "imperial"
-    ? `(feet and inches: 2' 10", 26 in; a number alone is metres)`
-    : `(2' 10", 26 in, 66 cm or 0.66 m; a number alone is metres)`;
+    ? `(feet and inches: 2'\u00a010", 26\u00a0in; a number alone is metres)`
+    : `(2'\u00a010", 26\u00a0in, 66\u00a0cm or 0.66\u00a0m; a number alone is metres)`;
 }
 
 /**
