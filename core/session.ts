@@ -668,10 +668,7 @@ export function createSession(m: Manifest, opts: SessionOptions = {}): Session {
         const plan = scan !== undefined ? findPlan(sources, scan)?.plan : undefined;
         const asked = open.map((x) => {
           const q = questions.find((y) => y.input === x.input) ??
-            describeQuestions(m, [questionOf(m, x.input, sessionUnits(opts))], {
-              sources,
-              scan,
-            })[0];
+            describeQuestions(m, [questionOf(m, x.input)], { sources, scan })[0];
           return subjectQuestion(q, x, plan);
         });
         questions = [...asked, ...questions.filter((q) => !open.some((x) => x.input === q.input))];
