@@ -82,6 +82,10 @@ export function finite(ref: string, path: string, v: unknown): number {
       `${path} must be a finite number, got ${
         typeof v === "string" ? JSON.stringify(v.slice(0, 40)) : String(v)
       }`,
+      {
+        code: "roomplan.not_finite",
+        data: { path, got: typeof v === "string" ? v.slice(0, 40) : v },
+      },
     );
   }
   return v;

@@ -38,7 +38,9 @@ export function readRoomPlanJson(
   ref: string,
   id?: string,
 ): { plan: PlanInput; report: ImportReport } {
-  if (!bytes || bytes.length === 0) throw new InputError(ref, "the file is empty");
+  if (!bytes || bytes.length === 0) {
+    throw new InputError(ref, "the file is empty", { code: "file.empty" });
+  }
   const text = new TextDecoder().decode(bytes);
   let data: unknown;
   try {
@@ -93,6 +95,7 @@ export function readRoomPlanUsdz(
     throw new InputError(
       ref,
       `its USD layer ${layer.name} is binary (the usdc crate format), which threshold does not read; convert it to text with Pixar's usdcat (unzip it, then usdcat ${layer.name} -o scan.usda) and import scan.usda, or import the scan's JSON export (CapturedRoom) instead`,
+      { code: "roomplan.binary_usd", data: { layer: layer.name } },
     );
   }
   const scan = usdaModel(parseUsda(new TextDecoder().decode(layer.data), ref), ref);

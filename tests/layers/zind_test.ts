@@ -5,7 +5,7 @@
  * redraw geometry, heights as ceiling_height × scale × scale_meters_per_coordinate.
  */
 import assert from "node:assert/strict";
-import { thrownBy } from "../_assert.ts";
+import { rejectedBy, thrownBy } from "../_assert.ts";
 import { sharedData } from "../_data.ts";
 import { InputError } from "../../ground/errors.ts";
 import { parsePlan, type Plan } from "../../ground/plan.ts";
@@ -185,17 +185,14 @@ Deno.test("zind: bad input gives clear errors naming the file", async () => {
   try {
     const truncated = `${dir}/zind_data.json`;
     Deno.writeTextFileSync(truncated, text.slice(0, 5000));
-    await assert.rejects(
-      () => importSource(truncated),
-      (e: Error) =>
-        e instanceof InputError && e.message.includes(truncated) &&
-        /not valid JSON/.test(e.message),
-    );
+    const cut = await rejectedBy(() => importSource(truncated), InputError);
+    assert.deepEqual([cut.code, cut.input], ["zind.not_json", truncated]);
     const empty = new Uint8Array();
-    await assert.rejects(
+    const none = await rejectedBy(
       () => zind.run("empty.json", empty, { ref: "empty.json" }),
-      (e: Error) => e instanceof InputError && /empty\.json: the file is empty/.test(e.message),
+      InputError,
     );
+    assert.deepEqual([none.code, none.input], ["file.empty", "empty.json"]);
     const emptyFile = `${dir}/empty.json`;
     Deno.writeFileSync(emptyFile, empty);
     await assert.rejects(
