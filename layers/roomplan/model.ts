@@ -99,6 +99,10 @@ export function transform16(ref: string, path: string, v: unknown): number[] {
       `${path} must be a 4×4 transform of 16 numbers (column-major), got ${
         Array.isArray(v) ? `${v.length} values` : v === undefined ? "nothing" : typeof v
       }`,
+      {
+        code: "roomplan.bad_transform",
+        data: { path, got: Array.isArray(v) ? v.length : v === undefined ? null : typeof v },
+      },
     );
   }
   const t = v.map((x, i) => finite(ref, `${path}[${i}]`, x));
@@ -333,6 +337,10 @@ export function roomPlanModel(data: unknown, ref: string): RpScan {
           ? ` (it has ${out.doors.length} doors and ${out.objects.length} objects)`
           : ""
       }`,
+      {
+        code: "roomplan.no_walls",
+        data: { kind: out.kind, doors: out.doors.length, objects: out.objects.length },
+      },
     );
   }
   out.has.parents = [...out.doors, ...out.windows, ...out.openings].some((s) => s.parent);

@@ -51,11 +51,16 @@ export function readRoomPlanJson(
       throw new InputError(
         ref,
         `holds ${bad.token} at line ${bad.line}, column ${bad.column}: a RoomPlan number must be finite (JSON has no NaN or Infinity)`,
+        {
+          code: "roomplan.json_not_finite",
+          data: { got: bad.token, line: bad.line, column: bad.column },
+        },
       );
     }
     throw new InputError(
       ref,
       `not valid JSON (truncated?): ${(e as Error).message}; a RoomPlan export is one JSON object`,
+      { code: "roomplan.not_json", data: { error: (e as Error).message } },
     );
   }
   if (!looksLikeRoomPlan(data)) {
