@@ -1,14 +1,15 @@
 /**
  * Cold start of the command line, A/B alternated in one run (issue 29): `threshold tools`
  * (`deno run -A cli.ts tools`, a fresh process each time, listing cache warm) against the
- * baseline `deno eval 0`, and `threshold --help` and `threshold run` (usage error) beside them.
+ * baseline `deno eval 0`, and `threshold --help`, `threshold run ceiling_height --scan demo --json`
+ * (the built-in demo scan) and `threshold tools --help` beside them.
  * Prints each one's median of N wall times, its ratio to the baseline and the load average.
  * Goal: `tools` ≤ 3× `deno eval 0`. Fails loudly when a command does not print what it should.
  *
  *   deno run -A bench/cli_start_figures.ts [N=15]
  *
  * With `BEFORE=<dir>` (another checkout, e.g. `git archive <commit> | tar -x -C <dir>`) its
- * `tools` and `--help` are timed in the same alternation, for a before/after in one run.
+ * `tools`, `--help` and `run` are timed in the same alternation, for a before/after in one run.
  */
 import { fileURLToPath } from "node:url";
 
@@ -35,6 +36,11 @@ const CASES: Case[] = [
     check: (s, c) => c === 0 && s.includes("Usage: threshold") && s.includes("demo [options]"),
   },
   {
+    name: "threshold run … --json",
+    args: ["run", "-A", CLI, "run", "ceiling_height", "--scan", "demo", "--json"],
+    check: (s, c) => c === 0 && s.includes('"run_id"') && s.includes('"ceiling_height"'),
+  },
+  {
     name: "threshold tools --help",
     args: ["run", "-A", CLI, "tools", "--help"],
     check: (s, c) => c === 0 && s.includes("Usage: threshold tools"),
@@ -46,6 +52,11 @@ if (BEFORE) {
   CASES.push(
     { ...CASES[1], name: "threshold tools (before)", args: ["run", "-A", old, "tools"] },
     { ...CASES[2], name: "threshold --help (before)", args: ["run", "-A", old, "--help"] },
+    {
+      ...CASES[3],
+      name: "threshold run … (before)",
+      args: ["run", "-A", old, ...CASES[3].args.slice(3)],
+    },
   );
 }
 

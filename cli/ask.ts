@@ -6,6 +6,7 @@
  * prints the decision (tools with confidence, each input with its value and source, the
  * questions it would ask) without running. Loaded only when `ask` runs.
  */
+import { questionUnit } from "../ground/units.ts";
 import { ask, type AskOutcome, decide, type Decision } from "../agent/ask.ts";
 import { type AskOptions, toolManifest } from "../agent/cards.ts";
 import type { ModelSettings } from "../agent/llm/config.ts";
@@ -408,7 +409,9 @@ function planText(d: Decision & { status: "tools" }): string {
       const shown = v.label ?? JSON.stringify(v.value);
       lines.push(`  ${k} = ${shown} (${SOURCE_WORDS[v.from] ?? v.from})`);
     }
-    for (const q of t.questions) lines.push(`  would ask: ${q.ask}${q.unit ? ` (${q.unit})` : ""}`);
+    for (const q of t.questions) {
+      lines.push(`  would ask: ${q.ask}${q.unit ? ` ${questionUnit(q.unit, q.units)}` : ""}`);
+    }
     for (const n of t.notes) lines.push(`  note: ${n}`);
   }
   // Each line fits the terminal; a wrapped one continues under its own indent.

@@ -14,11 +14,12 @@ import { openStoreAt, type Store, storeLocation } from "../core/store.ts";
 import { printableLine } from "../core/printable.ts";
 import type * as Lib from "./lib.ts";
 import { fmtNumber } from "../ground/text.ts";
+import { later } from "../core/later.ts";
 
 /** The heavy part of the command line, loaded by every command but the listings. */
 export let L: typeof Lib;
 export async function loadLib(): Promise<typeof Lib> {
-  return (L ??= await import("./lib.ts"));
+  return (L ??= await later<typeof Lib>(new URL("./lib.ts", import.meta.url)));
 }
 
 /** Exit codes, documented in the README. */

@@ -16,7 +16,13 @@ import {
   termWidth,
   wrapIndented,
 } from "./layout.ts";
-import { convertible, formatQuantity, UNIT_SYSTEMS, type UnitSystem } from "../ground/units.ts";
+import {
+  convertible,
+  formatQuantity,
+  questionUnit,
+  UNIT_SYSTEMS,
+  type UnitSystem,
+} from "../ground/units.ts";
 import type { Manifest } from "../core/manifest.ts";
 import { type Block, resultBlocks, type Status, type ToolResult } from "../core/result.ts";
 import { columnHeading, readableTable, resultTable } from "../render/table.ts";
@@ -431,7 +437,9 @@ export function questionsText(tool: string, questions: SessionQuestion[]): strin
     ),
     ...questions.map((q) =>
       wrapIndented(
-        `${q.ask}${q.unit ? ` (${q.unit})` : ""} Answer with --set ${q.input}=…`,
+        `${q.ask}${
+          q.unit ? ` ${questionUnit(q.unit, q.units)}` : ""
+        } Answer with --set ${q.input}=…`,
         width,
         "  - ",
         "    ",

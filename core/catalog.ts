@@ -6,15 +6,16 @@
  * removed source file changes the fingerprint and the listing is made again from the
  * manifests: a cache is never stale, only missing. Runs load just their tool ({@link loadTool}).
  */
-import { join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
+// No `node:path` / `node:url` here: a Node-compatibility import costs `threshold tools` 10–20 ms.
+import { joinPath as join } from "../ground/path_join.ts";
 import { RegistryError } from "../ground/errors.ts";
 import type { Manifest, manifestJson } from "./manifest.ts";
 import { TOOLS_DIR } from "./paths.ts";
-import { defaultHome } from "./store.ts";
+import { later } from "./later.ts";
+import { defaultHome } from "./store/location.ts";
 
 /** The project's root folder (the one holding core/, tools/, engines/ …). */
-export const PROJECT_DIR = fileURLToPath(new URL("../", import.meta.url)).replace(/[\\/]$/, "");
+export const PROJECT_DIR = join(import.meta.dirname!, "..").replace(/[\\/]$/, "");
 
 /** Folders whose files never shape a manifest. */
 const SKIP = new Set(["tests", "docs", "bench", "node_modules", "coverage", "fixtures"]);
@@ -32,22 +33,24 @@ export async function sourceFingerprint(
 ): Promise<string> {
   const lines: string[] = [Deno.version.deno];
   // Synchronous on purpose: a few hundred stats at start-up, without a promise each.
-  const walk = (root: string, dir: string) => {
+  // `rel` is the folder's path relative to `root` (Node's `relative`, for names from readDir).
+  const walk = (root: string, dir: string, rel: string) => {
     const entries = [...Deno.readDirSync(dir)].sort((a, b) => a.name < b.name ? -1 : 1);
     for (const e of entries) {
       if (e.name.startsWith(".") || (e.isDirectory && SKIP.has(e.name) && dir === root)) continue;
       const path = join(dir, e.name);
       if (exclude.includes(path)) continue;
-      if (e.isDirectory) walk(root, path);
+      const relPath = rel ? join(rel, e.name) : e.name;
+      if (e.isDirectory) walk(root, path, relPath);
       else if (e.isFile && SOURCE.test(e.name)) {
         const st = Deno.statSync(path);
-        lines.push(`${relative(root, path)}\t${st.size}\t${st.mtime?.getTime() ?? 0}`);
+        lines.push(`${relPath}\t${st.size}\t${st.mtime?.getTime() ?? 0}`);
       }
     }
   };
   for (const root of dirs) {
     lines.push(`# ${root}`);
-    walk(root, root);
+    walk(root, root, "");
   }
   return await sha256Hex(new TextEncoder().encode(lines.join("\n")));
 }
@@ -99,16 +102,17 @@ export async function listManifests(
 ): Promise<ManifestJson[]> {
   const dir = opts.dir ?? TOOLS_DIR;
   const home = opts.home ?? defaultHome();
-  const toolsPath = fileURLToPath(dir).replace(/[\\/]$/, "");
-  const dirs = dir.href === TOOLS_DIR.href ? [PROJECT_DIR] : [PROJECT_DIR, toolsPath];
+  const dirs = dir.href === TOOLS_DIR.href
+    ? [PROJECT_DIR]
+    : [PROJECT_DIR, (await import("node:url")).fileURLToPath(dir).replace(/[\\/]$/, "")];
   const fingerprint = await sourceFingerprint(dirs, [home]);
   const file = await listingFile(home, `${PROJECT_DIR}\n${dir.href}`, "manifests");
   const cached = await readListing<ManifestJson>(file, fingerprint);
   if (cached) return cached;
   // Only a cache miss loads zod, the registry and every tool.
   const [{ loadRegistry }, { manifestJson }] = await Promise.all([
-    import("./registry.ts"),
-    import("./manifest.ts"),
+    later<typeof import("./registry.ts")>(new URL("./registry.ts", import.meta.url)),
+    later<typeof import("./manifest.ts")>(new URL("./manifest.ts", import.meta.url)),
   ]);
   const fresh = (await loadRegistry(dir)).tools.map(manifestJson);
   await writeListing(file, fingerprint, fresh);
@@ -145,6 +149,8 @@ export async function loadTool(id: string, dir: URL = TOOLS_DIR): Promise<Manife
       `mod.ts could not be loaded: ${(e as Error).message.split("\n")[0]}`,
     );
   }
-  const { validateManifest } = await import("./registry.ts");
+  const { validateManifest } = await later<typeof import("./registry.ts")>(
+    new URL("./registry.ts", import.meta.url),
+  );
   return validateManifest(id, mod.default);
 }

@@ -4,7 +4,7 @@
  * Only an input that nothing fills becomes a question. Every value records where it came
  * from, and each default or persona value becomes an assumption sentence.
  */
-import type { UnitSystem } from "../ground/units.ts";
+import { lengthAsk, type UnitSystem } from "../ground/units.ts";
 import { withUnits } from "../ground/units_now.ts";
 import type { z } from "npm:zod@4.6.7";
 import { readLength } from "../ground/lengths.ts";
@@ -13,6 +13,7 @@ import {
   inputDefault,
   inputIsOptional,
   inputJsonSchema,
+  type InputMeta,
   inputMeta,
   type Manifest,
 } from "./manifest.ts";
@@ -25,6 +26,11 @@ export interface Question {
   input: string;
   ask: string;
   unit?: string;
+  /**
+   * For a length asked in feet and inches (display.units imperial or both): the unit system
+   * its sentence and hint are in. Absent: metres.
+   */
+  units?: UnitSystem;
   schema: Record<string, unknown>;
 }
 
@@ -137,17 +143,36 @@ function fill(m: Manifest, src: FillSources): Filled {
     }
     if (inputIsOptional(schema)) continue;
     out.questions.push({
-      input: name,
-      ask: meta.ask ?? `What value should ${inputWords(name)} have?`,
-      unit: meta.unit,
+      ...askOf(name, meta, src.units ?? "metric"),
       schema: questionSchema(m, name),
     });
   }
   return out;
 }
 
+/**
+ * A question's words for one input, made here once for every surface: the manifest's ask (a
+ * length's in the person's unit system, ground/units.ts lengthAsk), else one made from the
+ * input's name; its unit, and for a length the unit system it is said in.
+ */
+export function askOf(
+  name: string,
+  meta: InputMeta,
+  units: UnitSystem,
+): Pick<Question, "input" | "ask" | "unit" | "units"> {
+  const l = meta.ask_length;
+  return {
+    input: name,
+    ask: l
+      ? lengthAsk(l.ask, units, l.example)
+      : meta.ask ?? `What value should ${inputWords(name)} have?`,
+    ...(meta.unit !== undefined ? { unit: meta.unit } : {}),
+    ...(l && units !== "metric" ? { units } : {}),
+  };
+}
+
 /** The prose an input's JSON Schema carries from its metadata; a question says it once itself. */
-const PROSE_KEYS = ["ask", "unit", "label", "description", "fill", "refers"];
+const PROSE_KEYS = ["ask", "ask_length", "unit", "label", "description", "fill", "refers"];
 
 /**
  * One input's JSON Schema as a question carries it: its type, bounds and allowed values,

@@ -6,6 +6,7 @@
 import { z } from "npm:zod@4.6.7";
 import type { Ctx } from "./context.ts";
 import type { Block, HandlerResult } from "./result.ts";
+import { lengthAsk } from "../ground/units.ts";
 
 export { z };
 
@@ -90,8 +91,10 @@ export type FillFrom =
 export interface InputMeta {
   [key: string]: unknown;
   fill?: FillFrom;
-  /** The question put to a person when nothing fills this input. */
+  /** The question put to a person when nothing fills this input (a length's: in metres). */
   ask?: string;
+  /** A length's question without its unit, and a typical value: see ground/units.ts lengthAsk. */
+  ask_length?: { ask: string; example?: { value_m: number; source: string } };
   unit?: string;
   /** A short noun phrase for sentences ("minimum ceiling height"). */
   label?: string;
@@ -104,14 +107,22 @@ export interface InputMeta {
 }
 
 interface FillOptions {
+  /** The question; for a length (unit "m"), without its unit: the unit is added where asked. */
   ask?: string;
   unit?: string;
   label?: string;
+  /** A length question's typical value and its source, said in the question's units. */
+  example?: { value_m: number; source: string };
 }
 
 function meta(fill: FillFrom, o: FillOptions = {}): InputMeta {
   const m: InputMeta = { fill };
-  if (o.ask) m.ask = o.ask;
+  if (o.ask && o.unit === "m") {
+    // A length's question is made in the person's units where it is asked (core/inputs.ts
+    // askOf); the schema keeps it in metres, and the question without its unit beside it.
+    m.ask_length = o.example ? { ask: o.ask, example: o.example } : { ask: o.ask };
+    m.ask = lengthAsk(o.ask, "metric", o.example);
+  } else if (o.ask) m.ask = o.ask;
   if (o.unit) m.unit = o.unit;
   if (o.label) m.label = o.label;
   const desc = [o.label, o.ask, o.unit ? `(${o.unit})` : ""].filter(Boolean).join(" — ");

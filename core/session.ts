@@ -7,13 +7,20 @@
  * choices, how a typed answer is read and checked, and what may be saved as a preference all
  * live here.
  */
-import { chosenUnits } from "../ground/units.ts";
+import { chosenUnits, lengthHint, type UnitSystem } from "../ground/units.ts";
 import type { z } from "npm:zod@4.6.7";
 import { inputWords } from "../ground/text.ts";
 import { findPlan, knownScanIds, type PlanSources, type StepEvent } from "./context.ts";
 import { CancelledError, InputError } from "../ground/errors.ts";
 import { fillable, type FillInfo, fillSentence } from "./fill.ts";
-import { checkValue, type Filled, fillInputs, type Question, questionSchema } from "./inputs.ts";
+import {
+  askOf,
+  checkValue,
+  type Filled,
+  fillInputs,
+  type Question,
+  questionSchema,
+} from "./inputs.ts";
 import {
   inputDefault,
   inputIsOptional,
@@ -433,11 +440,12 @@ export function parseAnswer(m: Manifest, q: SessionQuestion, raw: unknown): unkn
 }
 
 /**
- * The unit a question shows after its sentence: a length may be given in any unit
- * ("(m, or with a unit: 66 cm, 26 in, 2' 10\")"); other units as they are.
+ * The unit a question shows after its sentence: a length may be given in any unit, the
+ * question's unit system first ("(m, or with a unit: 66 cm, 26 in, 2' 10\")", ground/units.ts
+ * lengthHint); other units as they are.
  */
-export function unitHint(q: Pick<SessionQuestion, "unit">): string {
-  return q.unit === "m" ? `(m, or with a unit: 66 cm, 26 in, 2' 10")` : q.unit ? `(${q.unit})` : "";
+export function unitHint(q: Pick<SessionQuestion, "unit" | "units">): string {
+  return q.unit === "m" ? lengthHint(q.units ?? "metric") : q.unit ? `(${q.unit})` : "";
 }
 
 /**
@@ -722,13 +730,14 @@ export function createSession(m: Manifest, opts: SessionOptions = {}): Session {
  */
 export function describeInputs(
   m: Manifest,
-  ctx: { sources: PlanSources; scan?: string },
+  ctx: { sources: PlanSources; scan?: string; units?: UnitSystem },
 ): SessionQuestion[] {
-  return describeQuestions(m, Object.keys(m.inputs.shape).map((n) => questionOf(m, n)), ctx);
+  const qs = Object.keys(m.inputs.shape).map((n) => questionOf(m, n, ctx.units));
+  return describeQuestions(m, qs, ctx);
 }
 
 /** A bare question for any input of `m` (an answer given before it was asked). */
-function questionOf(m: Manifest, name: string): Question {
+function questionOf(m: Manifest, name: string, units: UnitSystem = "metric"): Question {
   const shape = m.inputs.shape as Record<string, z.ZodType>;
   if (!(name in shape)) {
     throw new InputError(
@@ -737,11 +746,5 @@ function questionOf(m: Manifest, name: string): Question {
       { code: "input.unknown", data: { got: name, tool: m.id, allowed: Object.keys(shape) } },
     );
   }
-  const meta = inputMeta(shape[name]);
-  return {
-    input: name,
-    ask: meta.ask ?? `What value should ${inputWords(name)} have?`,
-    ...(meta.unit ? { unit: meta.unit } : {}),
-    schema: questionSchema(m, name),
-  };
+  return { ...askOf(name, inputMeta(shape[name]), units), schema: questionSchema(m, name) };
 }

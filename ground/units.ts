@@ -58,7 +58,16 @@ export function formatLength(length_m: number, system: UnitSystem, metricText?: 
   const si = metricText ?? metric(length_m, "m", 2);
   if (system === "metric") return si;
   const us = feetInches(length_m);
-  return system === "both" ? `${us} (${si})` : us;
+  return system === "both" ? `${us} (${keepTogether(si)})` : us;
+}
+
+/**
+ * A figure with its unit joined by a no-break space (U+00A0), as the `both` form prints it:
+ * a terminal's wrapper (cli/layout.ts) breaks only at plain spaces, so "(0.815 m)" never
+ * parts between the number and its unit. Metric and imperial text keep their plain spaces.
+ */
+function keepTogether(figure: string): string {
+  return figure.replaceAll(" ", "\u00a0");
 }
 
 /** An area for display: `12.5 m²`, `134.5 ft²`, or `134.5 ft² (12.5 m²)`. */
@@ -66,7 +75,7 @@ export function formatArea(area_m2: number, system: UnitSystem, metricText?: str
   const si = metricText ?? metric(area_m2, "m²", 1);
   if (system === "metric") return si;
   const us = `${squareFeet(area_m2)} ft²`;
-  return system === "both" ? `${us} (${si})` : us;
+  return system === "both" ? `${keepTogether(us)} (${keepTogether(si)})` : us;
 }
 
 /**
@@ -97,4 +106,57 @@ export function chosenUnits(given: UnitSystem | undefined, pref: unknown): UnitS
 /** Whether a value is one of the unit systems. */
 export function isUnitSystem(v: unknown): v is UnitSystem {
   return (UNIT_SYSTEMS as readonly unknown[]).includes(v);
+}
+
+/**
+ * The unit a length question asks in, said where the question is made (core/inputs.ts):
+ * "in metres", "in feet and inches, e.g. 2′ 3″", or both. A manifest's ask for a length is the
+ * question without its unit ("How wide is your wheelchair or mobility aid?"); `example` is a
+ * typical value with its source ("ADA §304.3.1", 1.525 m), said in the same units.
+ */
+export function lengthAsk(
+  ask: string,
+  system: UnitSystem,
+  example?: { value_m: number; source: string },
+): string {
+  const stem = ask.replace(/\?\s*$/, "");
+  const e = example
+    ? ` (${example.source}: ${
+      system === "metric"
+        ? String(example.value_m)
+        : system === "imperial"
+        ? feetInches(example.value_m)
+        : `${feetInches(example.value_m)} or ${keepTogether(`${example.value_m} m`)}`
+    })`
+    : "";
+  const unit = system === "metric"
+    ? "in metres"
+    : system === "imperial"
+    ? `in feet and inches${example ? "" : ", e.g. 2′\u00a03″"}`
+    : `in feet and inches or metres${example ? "" : ", e.g. 2′\u00a03″ or 0.7\u00a0m"}`;
+  return `${stem}, ${unit}${e}?`;
+}
+
+/**
+ * The hint a length question shows after its sentence: which units an answer may be written
+ * in, the unit system's own first. A bare number is read as metres in every system
+ * (ground/lengths.ts), so the imperial hint says so. Outside metric (whose hint is as it was),
+ * each example's number and unit are joined by a no-break space, which the reader takes too.
+ */
+export function lengthHint(system: UnitSystem): string {
+  return system === "metric"
+    ? `(m, or with a unit: 66 cm, 26 in, 2' 10")`
+    : system === "imperial"
+    ? `(feet and inches: 2'\u00a010", 26\u00a0in; a number alone is metres)`
+    : `(2'\u00a010", 26\u00a0in, 66\u00a0cm or 0.66\u00a0m; a number alone is metres)`;
+}
+
+/**
+ * A question's unit, short, beside its sentence in a list of questions: `(m)`, `(rise/run)`;
+ * a length asked in feet and inches or both names the units an answer may be written in
+ * ({@link lengthHint}) instead of "(m)". Empty without a unit.
+ */
+export function questionUnit(unit: string | undefined, system: UnitSystem | undefined): string {
+  if (unit === "m" && system && system !== "metric") return lengthHint(system);
+  return unit ? `(${unit})` : "";
 }

@@ -30,6 +30,14 @@ export function sayLength(length_m: number, digits = 2): string {
   return formatLength(length_m, unitsNow(), metric(length_m, "m", digits));
 }
 
+/**
+ * A length said in millimetres in metric (`2000 mm`, as a rule's width is quoted), else in
+ * the unit system now: `6′ 6¾″`, or `6′ 6¾″ (2000 mm)` in both.
+ */
+export function sayMillimetres(length_m: number): string {
+  return formatLength(length_m, unitsNow(), `${(length_m * 1000).toFixed(0)} mm`);
+}
+
 /** An area for a sentence in the unit system now: `12.5 m²`, `134.5 ft²`, `134.5 ft² (12.5 m²)`. */
 export function sayArea(area_m2: number, digits = 1): string {
   return formatArea(area_m2, unitsNow(), metric(area_m2, "m²", digits));

@@ -35,6 +35,7 @@ import { BUILTIN_SCANS } from "../layers/builtin.ts";
 import { activePersona } from "../presets/personas.ts";
 import { runUri } from "./resources.ts";
 import { type MissingInput, sentence } from "./tools.ts";
+import { questionUnit } from "../ground/units.ts";
 import type { ToolPool } from "../host/worker.ts";
 import { poolRunner } from "../host/worker.ts";
 import { checkFileArguments } from "./files.ts";
@@ -81,7 +82,10 @@ export function missingOf(questions: Question[]): MissingInput[] {
 
 /** "min_height_m (m): What is …?; scan: Which scan …?" */
 export function describeMissing(questions: Question[]): string {
-  return questions.map((q) => `${q.input}${q.unit ? ` (${q.unit})` : ""}: ${q.ask}`).join("; ");
+  return questions.map((q) =>
+    `${q.input}${q.unit ? ` ${questionUnit(q.unit, q.units)}` : ""}: ${q.ask}`
+  )
+    .join("; ");
 }
 
 const ELICIT_KEYS = ["type", "minimum", "maximum", "minLength", "maxLength", "enum", "format"];
@@ -132,7 +136,7 @@ export function elicitationSchema(
 
 /** The message an elicitation shows. */
 export function elicitationMessage(m: Manifest, questions: Question[]): string {
-  const asks = questions.map((q) => q.unit ? `${q.ask} (${q.unit})` : q.ask);
+  const asks = questions.map((q) => q.unit ? `${q.ask} ${questionUnit(q.unit, q.units)}` : q.ask);
   return `${m.title} needs ${questions.length === 1 ? "one answer" : "some answers"}: ${
     asks.join(" ")
   }`;

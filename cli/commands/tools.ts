@@ -6,7 +6,11 @@
 import { termWidth, wrapIndented } from "../layout.ts";
 import { InputError } from "../../ground/errors.ts";
 import { listManifests } from "../../core/catalog.ts";
+import { later } from "../../core/later.ts";
 import { err, EXIT, L, out, type Register, registry, tableOf } from "../common.ts";
+
+/** The reference's helpers (`show`, `docs`), loaded when used: `tools` runs from the catalog. */
+const docsModule = () => later<typeof import("../docs.ts")>(new URL("../docs.ts", import.meta.url));
 
 /** What each data layer is, in words for people (`show`). */
 const LAYER_WORDS: Record<string, string> = {
@@ -88,7 +92,7 @@ export const show: Register = (p, { listing }) => {
         ) + "\n",
       );
       // The reference's helpers load only here and in `docs`: `tools` runs from the catalog.
-      const { fillSources, inputProps } = await import("../docs.ts");
+      const { fillSources, inputProps } = await docsModule();
       const rows = inputProps(m).map(({ name, p, required }) => [
         name,
         allowedValues(p),
@@ -119,10 +123,10 @@ export const docs: Register = (p, { act }) => {
   )
     .option("--check", "exit 1 when docs/tools.md or docs/rules.md is stale")
     .action(act(async (o: { check?: boolean }) => {
-      const { DOCS_FILE, RULES_DOCS_FILE, rulesMarkdown, toolsMarkdown } = await import(
-        "../docs.ts"
-      );
-      const { BUILTIN_PACK_IDS, builtinPack } = await import("../../engines/geometry/packs.ts");
+      const { DOCS_FILE, RULES_DOCS_FILE, rulesMarkdown, toolsMarkdown } = await docsModule();
+      const { BUILTIN_PACK_IDS, builtinPack } = await later<
+        typeof import("../../engines/geometry/packs.ts")
+      >(new URL("../../engines/geometry/packs.ts", import.meta.url));
       const files: [URL, string][] = [
         [DOCS_FILE, toolsMarkdown((await registry()).tools.map(L.manifestJson))],
         [RULES_DOCS_FILE, rulesMarkdown(BUILTIN_PACK_IDS.map((id) => builtinPack(id)!))],

@@ -2,7 +2,7 @@
  * Where the store is: `$THRESHOLD_STORE`, `$THRESHOLD_HOME` or `~/.threshold`.
  * @module
  */
-import { join } from "node:path";
+import { joinPath as join } from "../../ground/path_join.ts";
 
 /** `$THRESHOLD_HOME`, else `~/.threshold`. */
 export function defaultHome(): string {

@@ -7,7 +7,7 @@
  * @module
  */
 import { DatabaseSync } from "node:sqlite";
-import { join } from "node:path";
+import { joinPath as join } from "../../ground/path_join.ts";
 import { StoreError } from "../../ground/errors.ts";
 import type { Store } from "./types.ts";
 import { defaultHome } from "./location.ts";

@@ -135,7 +135,8 @@ Deno.test("units: the demo in metric, imperial and both; --json stays SI", async
     // The checks' own figures are converted (and the tools' sentences: units_sentences_test.ts).
     if (format === "plain") assert(!imperial.includes(`measured ${fmtNum(c.measured!)} m`));
     if (format === "markdown") assert(!imperial.includes(`| ${fmtNum(c.measured!)} m |`));
-    assert(both.includes(`${us} (${fmtNum(c.measured!)} m)`), `${format}: both shows both`);
+    // Number and unit joined by a no-break space in the both form (never parted by a wrap).
+    assert(both.includes(`${us} (${fmtNum(c.measured!)}\u00a0m)`), `${format}: both shows both`);
     if (format === "plain") {
       assertEquals(imperial.split("\n").filter((l) => width(l) > 80), []);
     }
@@ -154,8 +155,8 @@ Deno.test("units: a tool's table converts its _m and _m2 columns (takeoff on the
   const a = row[j.columns.indexOf("floor_area_m2")] as number;
   const plain = (await cli(home, [...args, "--format", "plain", "--units", "both"], W80)).stdout;
   // Headings are words (render/table.ts columnHeading), without the unit the cells now carry.
-  assert(plain.includes(`  Height: ${feetInches(h)} (${fmtNum(h)} m)`), plain);
-  assert(plain.includes(`  Floor area: ${squareFeet(a)} ft² (${fmtNum(a)} m²)`));
+  assert(plain.includes(`  Height: ${feetInches(h)} (${fmtNum(h)}\u00a0m)`), plain);
+  assert(plain.includes(`  Floor area: ${squareFeet(a)}\u00a0ft² (${fmtNum(a)}\u00a0m²)`));
   const md = (await cli(home, [...args, "--format", "markdown"], W80)).stdout;
   assert(
     md.includes("| Height (m) |") && md.includes("| Floor area (m²) |"),

@@ -2,6 +2,7 @@ import { assertEquals, assertOk, thrownBy } from "../_assert.ts";
 import { assertGolden, goldenSentences } from "../_golden.ts";
 import { fill, tool, z } from "../../core/manifest.ts";
 import { fillInputs } from "../../core/inputs.ts";
+import { lengthAsk } from "../../ground/units.ts";
 import { InputError } from "../../ground/errors.ts";
 
 const t = tool({
@@ -96,8 +97,10 @@ Deno.test("inputs: only an input nothing fills becomes a question", () => {
   const f = fillInputs(t, {});
   assertEquals(f.questions.map((q) => q.input), ["scan", "turn_m"]);
   const turn = f.questions[1];
-  assertEquals(turn.ask, "What turning circle do you need?");
+  // A length's ask is the manifest's, its unit said where it is asked (ground/units.ts).
+  assertEquals(turn.ask, lengthAsk("What turning circle do you need?", "metric"));
   assertEquals(turn.unit, "m");
+  assertOk(!("units" in turn), "a question in metres names no other unit system");
   assertEquals((turn.schema as any).exclusiveMinimum, 0);
   assertOk(!("note" in f.values), "optional inputs are not asked");
 });

@@ -106,7 +106,10 @@ Deno.test("door_clearance's verdict states its data's lengths in the chosen syst
   assertOk(imp.verdict.text.includes(feetInches(d.narrowest_m)), imp.verdict.text);
   assertOk(!imp.verdict.text.includes("0.64 m"), imp.verdict.text);
   assertOk(m.verdict.text.includes("0.64 m"), m.verdict.text);
-  assertOk(both.verdict.text.includes(`${feetInches(d.narrowest_m)} (0.64 m)`), both.verdict.text);
+  assertOk(
+    both.verdict.text.includes(`${feetInches(d.narrowest_m)} (0.64\u00a0m)`),
+    both.verdict.text,
+  );
 });
 
 Deno.test("takeoff's verdict states its floor area in ft² when imperial", async () => {

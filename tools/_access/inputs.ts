@@ -10,7 +10,7 @@ import { fill, z } from "../../core/manifest.ts";
 /** Width of the person's chair or aid (metres): theirs, so no default; asked when unfilled. */
 export const chair_width_m = z.number().min(0.3).max(2).meta(
   fill.preference("access.chair_width_m", {
-    ask: "How wide is your wheelchair or mobility aid, in metres?",
+    ask: "How wide is your wheelchair or mobility aid?",
     unit: "m",
     label: "your chair or aid's width",
   }),
@@ -31,7 +31,7 @@ export const chair_width_optional_m = chair_width_m.optional().meta({
  */
 export const side_margin_m = z.number().min(0).max(0.5).default(0.05).meta(
   fill.preference("access.side_margin_m", {
-    ask: "How much room do you need beside your chair or aid, both sides together, in metres?",
+    ask: "How much room do you need beside your chair or aid, both sides together?",
     unit: "m",
     label: "a side margin for hands on the push rims (assumed; no standard found)",
   }),
@@ -40,7 +40,7 @@ export const side_margin_m = z.number().min(0).max(0.5).default(0.05).meta(
 /** Minimum door clear width: default ADA 2010 §404.2.3, 32 in (815 mm). */
 export const min_clear_width_m = z.number().min(0.3).max(3).default(0.815).meta(
   fill.preference("access.min_clear_width_m", {
-    ask: "What is the narrowest clear door width you can get through, in metres?",
+    ask: "What is the narrowest clear door width you can get through?",
     unit: "m",
     label: "a minimum door clear width (ADA 2010 §404.2.3)",
   }),
@@ -49,7 +49,7 @@ export const min_clear_width_m = z.number().min(0.3).max(3).default(0.815).meta(
 /** Highest threshold or step: default ADA 2010 §404.2.5, 1/2 in (13 mm). */
 export const max_step_m = z.number().min(0).max(1).default(0.013).meta(
   fill.preference("access.max_step_m", {
-    ask: "What is the highest step or threshold you can cross, in metres?",
+    ask: "What is the highest step or threshold you can cross?",
     unit: "m",
     label: "a highest threshold (ADA 2010 §404.2.5)",
   }),
@@ -78,7 +78,8 @@ export const step_free = z.boolean().default(true).meta(
  */
 export const turning_diameter_m = z.number().min(0.5).max(5).meta(
   fill.preference("access.turning_diameter_m", {
-    ask: "How wide a circle do you need to turn around in, in metres (ADA §304.3.1: 1.525)?",
+    ask: "How wide a circle do you need to turn around in?",
+    example: { value_m: 1.525, source: "ADA §304.3.1" },
     unit: "m",
     label: "your turning diameter",
   }),

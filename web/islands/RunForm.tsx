@@ -9,6 +9,7 @@ import type { JSX } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { STATUS_WORDS } from "../words.ts";
 import { capitalise } from "../../ground/text.ts";
+import { formatLength, lengthHint, type UnitSystem } from "../../ground/units.ts";
 
 /** One input as the form shows it. */
 export interface FormField {
@@ -17,6 +18,8 @@ export interface FormField {
   ask: string;
   kind: "number" | "integer" | "boolean" | "choice" | "text";
   unit?: string;
+  /** A length asked in feet and inches (display.units imperial or both); absent: metres. */
+  units?: UnitSystem;
   choices?: { value: string; label: string }[];
   minimum?: number;
   maximum?: number;
@@ -361,14 +364,17 @@ function Field(
       />
     );
   }
+  const inFeet = f.unit === "m" && f.units !== undefined && f.units !== "metric";
   const bounds = f.minimum !== undefined && f.maximum !== undefined
-    ? ` Allowed: ${f.minimum} to ${f.maximum}${f.unit ? ` ${f.unit}` : ""}.`
+    ? inFeet
+      ? ` Allowed: ${formatLength(f.minimum, f.units!)} to ${formatLength(f.maximum, f.units!)}.`
+      : ` Allowed: ${f.minimum} to ${f.maximum}${f.unit ? ` ${f.unit}` : ""}.`
     : "";
   return (
     <div class={`field${f.required ? " needed" : ""}`}>
       <label for={id}>
         {capitalise(f.label.replace(/^(a|an|the) /i, ""))}
-        {f.unit ? ` (${f.unit})` : ""}
+        {inFeet ? ` ${lengthHint(f.units!)}` : f.unit ? ` (${f.unit})` : ""}
         {f.required ? " " : null}
         {f.required ? <span class="req">(needed)</span> : null}
       </label>
@@ -378,7 +384,11 @@ function Field(
           ? `Nothing fills this: ${f.ask}${bounds}`
           : f.value === ""
           ? `Optional: left out unless you give it.${bounds}`
-          : `Using ${shown(f)}${f.unit ? ` ${f.unit}` : ""}, from ${f.from_text}.${bounds}`}
+          : `Using ${
+            inFeet && Number.isFinite(Number(f.value))
+              ? formatLength(Number(f.value), f.units!)
+              : `${shown(f)}${f.unit ? ` ${f.unit}` : ""}`
+          }, from ${f.from_text}.${bounds}`}
       </small>
       {follow
         ? (

@@ -29,7 +29,7 @@ import { renderToString } from "preact-render-to-string";
 import { VerdictHeader } from "../blocks/VerdictHeader.tsx";
 import { Page } from "../layout.tsx";
 import type { StoredRunPage } from "../render_job.tsx";
-import { audienceWords, LAYER_WORDS, sourceWords } from "../words.ts";
+import { audienceWords, LAYER_WORDS, sourceWords, unitsOf } from "../words.ts";
 import { RUN_IO } from "../../layers/io.ts";
 
 /** The most rooms a scan may have for the form to offer its rooms as a pick list (core's). */
@@ -100,14 +100,17 @@ function formFields(
   // thread): its rooms, doors and floors are typed by name or id, and the run reads them.
   const rooms = scan ? app.store.listScans().find((s) => s.id === scan)?.rooms ?? 0 : 0;
   const offered = rooms > MAX_FORM_CHOICES ? undefined : scan;
+  // A length's question and unit in the person's units (display.units).
+  const units = unitsOf(app);
   let described;
   try {
     described = describeInputs(m, {
       sources: { store: app.store, builtins: app.builtins },
       scan: offered,
+      units,
     });
   } catch {
-    described = describeInputs(m, { sources: { store: app.store, builtins: app.builtins } });
+    described = describeInputs(m, { sources: { store: app.store, builtins: app.builtins }, units });
   }
   return described.map((d) => {
     const filled = pv.filled[d.input];
@@ -122,6 +125,7 @@ function formFields(
       ask: d.ask,
       kind: d.kind,
       ...(d.unit ? { unit: d.unit } : {}),
+      ...(d.units ? { units: d.units } : {}),
       ...(d.choices
         ? { choices: d.choices.map((c) => ({ value: String(c.value), label: c.label })) }
         : {}),

@@ -3,7 +3,7 @@
  * the plan elements each rule is checked on, and a pass / fail / warn (ground/plan.ts `judge`,
  * the scan-uncertainty rule) or unknown outcome for each.
  */
-import { sayLength } from "../../../ground/units_now.ts";
+import { sayLength, sayMillimetres } from "../../../ground/units_now.ts";
 import { ticker } from "../../../ground/budget.ts";
 import {
   type Opening,
@@ -300,7 +300,7 @@ function openingSubjects(
       a.door_to ? ` to a room labelled ${a.door_to.join(" or ")}` : ""
     }${
       a.doorway_deeper_than
-        ? ` in a doorway deeper than ${(a.doorway_deeper_than.si * 1000).toFixed(0)} mm`
+        ? ` in a doorway deeper than ${sayMillimetres(a.doorway_deeper_than.si)}`
         : ""
     }${
       a.above_grade_more_than
@@ -581,8 +581,8 @@ function judgeRule(
       limit: swung,
       basis: "with a door swinging into the space",
       note: `Enough if neither door swings into the space, not if one does (${
-        (swung * 1000).toFixed(0)
-      } mm then): the plan records no door swing (look at the doors).`,
+        sayMillimetres(swung)
+      } then): the plan records no door swing (look at the doors).`,
     };
   }
   if (rule.pull_side) {
@@ -646,22 +646,22 @@ function judgeRule(
         limit: r,
         basis: "a door not off a hallway or entrance hall, taken as approached head-on",
         note: `It opens off no hallway or entrance hall, so the head-on value (${
-          (r * 1000).toFixed(0)
-        } mm) applies.`,
+          sayMillimetres(r)
+        }) applies.`,
       };
     }
     const at = req(c.width_m);
     const worst = req(c.width_m - c.tolerance), best = req(c.width_m + c.tolerance);
     const how = c.headOn ? "head-on" : "not head-on";
-    const text = `It opens ${how} off ${c.name}, ${(c.width_m * 1000).toFixed(0)} mm wide: ${
+    const text = `It opens ${how} off ${c.name}, ${sayMillimetres(c.width_m)} wide: ${
       Number.isFinite(at)
-        ? `the table asks ${(at * 1000).toFixed(0)} mm for that corridor`
+        ? `the table asks ${sayMillimetres(at)} for that corridor`
         : "narrower than any corridor the table allows for that approach"
     }${worst !== best ? " (the corridor is within the scan's uncertainty of a row)" : ""}.`;
     return {
       status: judgeRange(value, cmp, best, worst, tol),
       ...(Number.isFinite(at) ? { limit: at } : {}),
-      basis: `${how} off a ${(c.width_m * 1000).toFixed(0)} mm corridor`,
+      basis: `${how} off a ${sayMillimetres(c.width_m)} corridor`,
       note: text,
     };
   }

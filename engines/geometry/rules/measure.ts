@@ -3,7 +3,7 @@
  * plan's scan uncertainty (design.md; first-order error propagation, Taylor, "An Introduction
  * to Error Analysis", §3), or the reason it cannot be measured.
  */
-import { sayLength, unitsNow } from "../../../ground/units_now.ts";
+import { sayLength, sayMillimetres, unitsNow } from "../../../ground/units_now.ts";
 import {
   type Opening,
   type Plan,
@@ -32,7 +32,7 @@ import {
   polygonMinWidth_m,
   polygonPerimeter_m,
 } from "../takeoff.ts";
-import type { MeasureKind } from "./measures.ts";
+import { type MeasureKind, WC_SIDE_WALL_MAX_M } from "./measures.ts";
 import {
   clearDepthAtDoor,
   doorPort,
@@ -282,7 +282,7 @@ function measureDoorClearHeightM({ subject, plan }: MeasureArgs): Measured | Mis
     value: h,
     tolerance: tolLen(plan, o.height_m) + tolLen(plan, o.threshold_m),
     ...(o.threshold_m > 0
-      ? { note: `from the top of its ${(o.threshold_m * 1000).toFixed(0)} mm threshold` }
+      ? { note: `from the top of its ${sayMillimetres(o.threshold_m)} threshold` }
       : {}),
   };
 }
@@ -731,7 +731,7 @@ function measureClearFloorLengthM({ subject, idx, plan, opts }: MeasureArgs): Me
     roomFreeFloor(r, obstacles, idx.freeFloors),
   );
   const notes = [
-    `the space is ${(width * 1000).toFixed(0)} mm wide`,
+    `the space is ${sayMillimetres(width)} wide`,
     ...(obstacles.length ? [`${obstacles.length} object(s) kept clear`] : []),
     ...(c.exact ? [] : ["the room has walls at odd angles: a lower bound, within about 1 cm"]),
   ];
@@ -937,14 +937,12 @@ function rangeParallel(room: Room, plan: Plan, width_m?: number): Measured | Mis
   return {
     value: least,
     tolerance: tolLen(plan, least),
-    note: `${ranges.length} range(s); ${(width_m * 1000).toFixed(0)} mm centred on the front`,
+    note: `${ranges.length} range(s); ${sayMillimetres(width_m)} centred on the front`,
   };
 }
 
 /** Object labels that are a WC. */
 const WC = /^(toilet|wc|water ?closet)$/i;
-/** How far a WC's centre may stand from a side wall for its clearance to be placed, m. */
-export const WC_SIDE_WALL_MAX_M = 0.6;
 
 /**
  * The clearance at a room's WCs (ADA 604.3.1: 60 in wide from the side wall, 56 in deep from
@@ -967,7 +965,7 @@ function wcClearance(room: Room, plan: Plan, width_m?: number): Measured | Missi
     const fromA = t, fromB = e.length_m - t;
     if (Math.min(fromA, fromB) > WC_SIDE_WALL_MAX_M) {
       return {
-        missing: `the WC stands ${(Math.min(fromA, fromB) * 1000).toFixed(0)} mm from the ` +
+        missing: `the WC stands ${sayMillimetres(Math.min(fromA, fromB))} from the ` +
           "nearest side wall, so the clearance measured from a side wall cannot be placed",
       };
     }
@@ -985,7 +983,7 @@ function wcClearance(room: Room, plan: Plan, width_m?: number): Measured | Missi
   return {
     value: least!,
     tolerance: tolLen(plan, least!),
-    note: `${wcs.length} WC(s); ${(width_m * 1000).toFixed(0)} mm from the side wall, swept ` +
+    note: `${wcs.length} WC(s); ${sayMillimetres(width_m)} from the side wall, swept ` +
       "out from the wall behind it",
   };
 }
@@ -1078,14 +1076,14 @@ function corridorNarrowLength(room: Room, plan: Plan, w: Measured): Measured {
     return {
       value: 0,
       tolerance: 0,
-      note: `${(w.value * 1000).toFixed(0)} mm wide, 60 in or more: no passing space needed`,
+      note: `${sayMillimetres(w.value)} wide, 60 in or more: no passing space needed`,
     };
   }
   const len = Math.max(0, polygonPerimeter_m(room.polygon) / 2 - w.value);
   return {
     value: len,
     tolerance: tolLen(plan, len) + w.tolerance,
-    note: `${(w.value * 1000).toFixed(0)} mm at its narrowest; its length taken along its ` +
+    note: `${sayMillimetres(w.value)} at its narrowest; its length taken along its ` +
       "centreline as half its perimeter less its width",
   };
 }
@@ -1118,7 +1116,7 @@ function wcFrontZone(room: Room, plan: Plan, width_m?: number): Measured | Missi
       least,
       objectsUncertainty(plan, plan.objects.filter((o) => o.room === room.id)),
     ),
-    note: `${wcs.length} WC(s); ${(width_m * 1000).toFixed(0)} mm wide, centred on its front`,
+    note: `${wcs.length} WC(s); ${sayMillimetres(width_m)} wide, centred on its front`,
   };
 }
 

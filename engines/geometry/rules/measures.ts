@@ -3,6 +3,11 @@
  * is obtained from a plan (the sentence that becomes an assumption of the result). The
  * computation itself is measure.ts.
  */
+import { sayLength } from "../../../ground/units_now.ts";
+
+/** How far a WC's centre may stand from a side wall for its clearance to be placed, m. */
+export const WC_SIDE_WALL_MAX_M = 0.6;
+
 /** The subject a measure is taken on. */
 export type SubjectKind = "room" | "opening" | "vertical";
 
@@ -432,12 +437,15 @@ export const MEASURES = {
     title: "clearance around the WC",
     subject: "room",
     unit: "m",
-    method: "WC clearance is taken at each WC the plan places (an object labelled toilet, wc " +
-      "or water closet): from the corner of the wall behind it and the nearer side wall, a " +
-      "space as wide as the rule's width (ADA 604.3.1: 60 in from the side wall) swept out " +
-      "from the rear wall until it meets a wall or another object (the WC itself may stand " +
-      "in it); its depth, the least over the room's WCs. A room whose WC is not in the plan, " +
-      "or stands more than 0.6 m from a side wall, is unknown.",
+    // Made when read: its length in the run's unit system (display.units).
+    get method() {
+      return "WC clearance is taken at each WC the plan places (an object labelled toilet, wc " +
+        "or water closet): from the corner of the wall behind it and the nearer side wall, a " +
+        "space as wide as the rule's width (ADA 604.3.1: 60 in from the side wall) swept out " +
+        "from the rear wall until it meets a wall or another object (the WC itself may stand " +
+        "in it); its depth, the least over the room's WCs. A room whose WC is not in the plan, " +
+        `or stands more than ${sayLength(WC_SIDE_WALL_MAX_M, 1)} from a side wall, is unknown.`;
+    },
   },
   entrance_storey_wc_count: {
     title: "rooms with a WC on the entrance storey",
