@@ -54,6 +54,10 @@ export function detectImporter(source: string, bytes: Uint8Array | undefined): I
     `could not tell the format of ${source}; threshold reads: ${
       IMPORTERS.map((i) => `${i.format} (${i.description})`).join("; ")
     }`,
+    {
+      code: "import.unknown_format",
+      data: { file: source, allowed: IMPORTERS.map((i) => i.format) },
+    },
   );
 }
 
@@ -134,6 +138,7 @@ export async function importSource(
     throw new InputError(
       "import.time_limit_s",
       `must be a number of seconds above 0, got ${seconds}`,
+      { code: "import.bad_time_limit", data: { got: seconds } },
     );
   }
   const from = opts.time_limit_from ??

@@ -7,7 +7,7 @@
  */
 import { readRegularFile } from "../core/files.ts";
 import { dirname, resolve } from "node:path";
-import { InputError } from "../ground/errors.ts";
+import { type Coded, InputError } from "../ground/errors.ts";
 import { type PlanSources, resolveSite, samePlace } from "../core/context.ts";
 import type { SiteInfo, SiteRecord } from "../ground/site.ts";
 import type { Store } from "../core/store.ts";
@@ -36,10 +36,16 @@ import { bilinear, covers, worldToPixel } from "../ground/grid.ts";
 /** A raster file that cannot be used: missing, changed since it was attached, or unreadable. */
 export class RasterFileError extends Error {
   readonly file: string;
-  constructor(file: string, problem: string) {
+  /** A stable code (`raster.unreadable`, `raster.changed`, `raster.undecodable`). */
+  readonly code: string;
+  /** `file` and what the thrower knows. */
+  readonly data: Readonly<Record<string, unknown>>;
+  constructor(file: string, problem: string, coded?: Coded) {
     super(`raster ${file}: ${problem}`);
     this.name = "RasterFileError";
     this.file = file;
+    this.code = coded?.code ?? "raster.undecodable";
+    this.data = { file, ...coded?.data };
   }
 }
 
@@ -68,6 +74,7 @@ export async function addRaster(
     throw new InputError(
       "kind",
       `unknown raster kind ${JSON.stringify(kind)}; use ${RASTER_KINDS.join(" or ")}`,
+      { code: "raster.unknown_kind", data: { got: kind, allowed: RASTER_KINDS } },
     );
   }
   const path = resolve(file);
@@ -81,12 +88,16 @@ export async function addRaster(
   try {
     info = await readGeoTiffInfo(bytes);
   } catch (e) {
-    throw new InputError("file", `${path} is not a usable GeoTIFF: ${(e as Error).message}`);
+    throw new InputError("file", `${path} is not a usable GeoTIFF: ${(e as Error).message}`, {
+      code: "raster.not_geotiff",
+      data: { path, problem: (e as Error).message },
+    });
   }
   if (kind === "imagery" && info.bands < 3) {
     throw new InputError(
       "file",
       `${path} has ${info.bands} band(s); imagery needs an RGB orthophoto (3 or 4 bands)`,
+      { code: "raster.too_few_bands", data: { path, got: info.bands, allowed: [3, 4] } },
     );
   }
   const warnings: string[] = [];
@@ -102,6 +113,7 @@ export async function addRaster(
     throw new InputError(
       "place",
       `scan ${place} has no site (latitude and longitude); give the scan a site or use "lat,lon"`,
+      { code: "place.no_site", data: { got: place } },
     );
   }
   if (crsSupported(info.crs)) {
@@ -198,6 +210,10 @@ export async function loadRaster(entry: RasterEntry): Promise<Uint8Array> {
         : `cannot be read (${
           (e as Error).message
         }); it was attached by reference — put it back or attach it again with threshold site add-raster`,
+      {
+        code: "raster.unreadable",
+        data: denied ? { denied, folder: dirname(entry.path) } : { denied },
+      },
     );
   }
   const sum = await sha256Hex(bytes);
@@ -207,6 +223,7 @@ export async function loadRaster(entry: RasterEntry): Promise<Uint8Array> {
       `has changed since it was attached (SHA-256 ${sum.slice(0, 12)}… ≠ ${
         entry.sha256.slice(0, 12)
       }…); attach it again with threshold site add-raster if the new file is right`,
+      { code: "raster.changed", data: { sha256: sum, attached_sha256: entry.sha256 } },
     );
   }
   return bytes;

@@ -74,6 +74,15 @@ export function storeScan(
       }; this file is ${
         describe(next)
       }. Nothing was changed: choose another id, or replace the stored building (--replace)`,
+      {
+        code: "scan.id_taken",
+        data: {
+          got: id,
+          stored: { name: before.name, rooms: before.rooms },
+          file: next,
+          allowed: ["--replace"],
+        },
+      },
     );
   }
   store.putScan(loaded, report);

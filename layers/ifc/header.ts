@@ -21,15 +21,20 @@ export function isStepFile(bytes: Uint8Array): boolean {
  * lacks it). Returns the schema; throws an {@link InputError} naming `ref` and the line.
  */
 export function checkIfcHeader(bytes: Uint8Array, ref: string): IfcSchemaName {
-  if (bytes.length === 0) throw new InputError(ref, "the file is empty");
+  if (bytes.length === 0) throw new InputError(ref, "the file is empty", { code: "file.empty" });
   if (!isStepFile(bytes)) {
-    throw new InputError(ref, "line 1: not an ISO-10303-21 (STEP/IFC) file");
+    throw new InputError(ref, "line 1: not an ISO-10303-21 (STEP/IFC) file", {
+      code: "ifc.not_step",
+      data: { line: 1 },
+    });
   }
   const head = new TextDecoder().decode(bytes.subarray(0, 16384));
   const lines = head.split(/\r?\n/);
   const lineNo = lines.findIndex((l) => /FILE_SCHEMA\s*\(/i.test(l));
   if (lineNo < 0) {
-    throw new InputError(ref, "header: no FILE_SCHEMA line, so the IFC schema is unknown");
+    throw new InputError(ref, "header: no FILE_SCHEMA line, so the IFC schema is unknown", {
+      code: "ifc.no_schema",
+    });
   }
   const m = /FILE_SCHEMA\s*\(\s*\(\s*'([^']*)'/i.exec(head);
   const named = (m?.[1] ?? "").trim().toUpperCase();
@@ -43,6 +48,10 @@ export function checkIfcHeader(bytes: Uint8Array, ref: string): IfcSchemaName {
       `line ${lineNo + 1}: FILE_SCHEMA ${
         JSON.stringify(named || lines[lineNo].trim())
       } is not supported; threshold reads ${SUPPORTED_SCHEMAS.join(" and ")}`,
+      {
+        code: "ifc.unsupported_schema",
+        data: { line: lineNo + 1, got: named || lines[lineNo].trim(), allowed: SUPPORTED_SCHEMAS },
+      },
     );
   }
   const tail = new TextDecoder().decode(bytes.subarray(Math.max(0, bytes.length - 256)));
@@ -51,6 +60,7 @@ export function checkIfcHeader(bytes: Uint8Array, ref: string): IfcSchemaName {
     throw new InputError(
       ref,
       `line ${total}: the file ends without END-ISO-10303-21; (truncated?)`,
+      { code: "ifc.truncated", data: { line: total } },
     );
   }
   return schema;

@@ -118,6 +118,7 @@ function readStoreys(
     throw new InputError(
       src,
       "no IfcBuildingStorey: threshold needs storeys to place rooms on floors",
+      { code: "ifc.no_storeys" },
     );
   }
   const storeys: Storey[] = storeyIds.map((sid) => {

@@ -82,6 +82,7 @@ export async function fetchModelResponse(
     throw new InputError(
       source,
       `"${modelId}" is not a Matterport model id (letters and digits, as in matterport://SxQL3iGyoDo)`,
+      { code: "matterport.bad_model_id", data: { got: modelId } },
     );
   }
   const tokenId = opts.env(MATTERPORT_ENV.id);
@@ -96,6 +97,7 @@ export async function fetchModelResponse(
       `${missing.join(" and ")} ${
         missing.length > 1 ? "are" : "is"
       } not set; a live Matterport import needs both ${MATTERPORT_ENV.id} and ${MATTERPORT_ENV.secret} (an API token from your Matterport account settings)`,
+      { code: "matterport.token_missing", data: { missing } },
     );
   }
   const endpointText = opts.env(MATTERPORT_ENV.url) || MATTERPORT_ENDPOINT;
@@ -126,13 +128,24 @@ export async function fetchModelResponse(
     });
   } catch (e) {
     if (opts.signal?.aborted) throw e;
-    throw new InputError(source, `could not reach ${endpoint.origin}: ${(e as Error).message}`);
+    throw new InputError(source, `could not reach ${endpoint.origin}: ${(e as Error).message}`, {
+      code: "matterport.unreachable",
+      data: { origin: endpoint.origin, error: (e as Error).message },
+    });
   }
   const text = await res.text();
   if (res.status === 401 || res.status === 403) {
     throw new InputError(
       source,
       `HTTP ${res.status} from ${endpoint.origin}: the API token was refused; check ${MATTERPORT_ENV.id} and ${MATTERPORT_ENV.secret} (sandbox tokens reach demo models only)`,
+      {
+        code: "matterport.token_refused",
+        data: {
+          status: res.status,
+          origin: endpoint.origin,
+          env: [MATTERPORT_ENV.id, MATTERPORT_ENV.secret],
+        },
+      },
     );
   }
   let body: unknown;
@@ -142,6 +155,7 @@ export async function fetchModelResponse(
     throw new InputError(
       source,
       `HTTP ${res.status} from ${endpoint.origin} is not JSON: ${text.slice(0, 120)}`,
+      { code: "matterport.http_not_json", data: { status: res.status, origin: endpoint.origin } },
     );
   }
   const hasGraphql = !!body && typeof body === "object" &&
@@ -150,6 +164,7 @@ export async function fetchModelResponse(
     throw new InputError(
       source,
       `HTTP ${res.status} from ${endpoint.origin}: ${text.slice(0, 200)}`,
+      { code: "matterport.http_error", data: { status: res.status, origin: endpoint.origin } },
     );
   }
   return body;

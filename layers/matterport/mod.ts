@@ -18,7 +18,10 @@ function parseJson(bytes: Uint8Array, source: string): unknown {
   try {
     return JSON.parse(text);
   } catch (e) {
-    throw new InputError(source, `not valid JSON: ${(e as Error).message}`);
+    throw new InputError(source, `not valid JSON: ${(e as Error).message}`, {
+      code: "matterport.not_json",
+      data: { error: (e as Error).message },
+    });
   }
 }
 

@@ -197,7 +197,10 @@ export function modelToPlan(
     const why = errors.length
       ? `GraphQL error${errors.length > 1 ? "s" : ""}: ${errors.map(errorLine).join("; ")}`
       : "no data.model in the response";
-    throw new InputError(ref, `the Matterport response has no model: ${why}`);
+    throw new InputError(ref, `the Matterport response has no model: ${why}`, {
+      code: "matterport.no_model",
+      data: { errors: errors.map((e) => ({ message: e.message, path: e.path })) },
+    });
   }
   const model = modelV as MpModel;
   const report: ImportReport = {

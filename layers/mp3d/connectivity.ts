@@ -57,7 +57,10 @@ export function parseConnectivity(v: unknown, ref: string): Viewpoint[] {
     ids.add(o.image_id);
     const pose = o.pose;
     if (!Array.isArray(pose) || pose.length !== 16 || pose.some((p) => !Number.isFinite(p))) {
-      throw new InputError(ref, `${at}.pose: needs 16 numbers (a 4×4 row-major matrix)`);
+      throw new InputError(ref, `${at}.pose: needs 16 numbers (a 4×4 row-major matrix)`, {
+        code: "mp3d.bad_pose",
+        data: { path: `${at}.pose` },
+      });
     }
     for (const k of ["visible", "unobstructed"] as const) {
       const a = o[k];

@@ -82,6 +82,10 @@ export function finite(ref: string, path: string, v: unknown): number {
       `${path} must be a finite number, got ${
         typeof v === "string" ? JSON.stringify(v.slice(0, 40)) : String(v)
       }`,
+      {
+        code: "roomplan.not_finite",
+        data: { path, got: typeof v === "string" ? v.slice(0, 40) : v },
+      },
     );
   }
   return v;
@@ -95,6 +99,10 @@ export function transform16(ref: string, path: string, v: unknown): number[] {
       `${path} must be a 4×4 transform of 16 numbers (column-major), got ${
         Array.isArray(v) ? `${v.length} values` : v === undefined ? "nothing" : typeof v
       }`,
+      {
+        code: "roomplan.bad_transform",
+        data: { path, got: Array.isArray(v) ? v.length : v === undefined ? null : typeof v },
+      },
     );
   }
   const t = v.map((x, i) => finite(ref, `${path}[${i}]`, x));
@@ -329,6 +337,10 @@ export function roomPlanModel(data: unknown, ref: string): RpScan {
           ? ` (it has ${out.doors.length} doors and ${out.objects.length} objects)`
           : ""
       }`,
+      {
+        code: "roomplan.no_walls",
+        data: { kind: out.kind, doors: out.doors.length, objects: out.objects.length },
+      },
     );
   }
   out.has.parents = [...out.doors, ...out.windows, ...out.openings].some((s) => s.parent);

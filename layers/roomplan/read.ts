@@ -38,7 +38,9 @@ export function readRoomPlanJson(
   ref: string,
   id?: string,
 ): { plan: PlanInput; report: ImportReport } {
-  if (!bytes || bytes.length === 0) throw new InputError(ref, "the file is empty");
+  if (!bytes || bytes.length === 0) {
+    throw new InputError(ref, "the file is empty", { code: "file.empty" });
+  }
   const text = new TextDecoder().decode(bytes);
   let data: unknown;
   try {
@@ -49,11 +51,16 @@ export function readRoomPlanJson(
       throw new InputError(
         ref,
         `holds ${bad.token} at line ${bad.line}, column ${bad.column}: a RoomPlan number must be finite (JSON has no NaN or Infinity)`,
+        {
+          code: "roomplan.json_not_finite",
+          data: { got: bad.token, line: bad.line, column: bad.column },
+        },
       );
     }
     throw new InputError(
       ref,
       `not valid JSON (truncated?): ${(e as Error).message}; a RoomPlan export is one JSON object`,
+      { code: "roomplan.not_json", data: { error: (e as Error).message } },
     );
   }
   if (!looksLikeRoomPlan(data)) {
@@ -93,6 +100,7 @@ export function readRoomPlanUsdz(
     throw new InputError(
       ref,
       `its USD layer ${layer.name} is binary (the usdc crate format), which threshold does not read; convert it to text with Pixar's usdcat (unzip it, then usdcat ${layer.name} -o scan.usda) and import scan.usda, or import the scan's JSON export (CapturedRoom) instead`,
+      { code: "roomplan.binary_usd", data: { layer: layer.name } },
     );
   }
   const scan = usdaModel(parseUsda(new TextDecoder().decode(layer.data), ref), ref);

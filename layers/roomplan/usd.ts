@@ -32,7 +32,10 @@ export function usdzLayer(bytes: Uint8Array, ref: string): { name: string; data:
   try {
     files = unzipSync(bytes);
   } catch (e) {
-    throw new InputError(ref, `not a readable USDZ (zip): ${(e as Error).message} (truncated?)`);
+    throw new InputError(ref, `not a readable USDZ (zip): ${(e as Error).message} (truncated?)`, {
+      code: "roomplan.bad_usdz",
+      data: { error: (e as Error).message },
+    });
   }
   const name = Object.keys(files).find((k) => /\.usd[ac]?$/i.test(k));
   if (!name) throw new InputError(ref, "a zip with no USD layer (.usda, .usdc, .usd) in it");

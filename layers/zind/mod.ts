@@ -33,12 +33,17 @@ export const zind: Importer = {
 
 /** Parses the bytes as JSON and builds the plan; errors name `ref`. */
 function readZind(bytes: Uint8Array | undefined, ref: string, id?: string) {
-  if (!bytes || bytes.length === 0) throw new InputError(ref, "the file is empty");
+  if (!bytes || bytes.length === 0) {
+    throw new InputError(ref, "the file is empty", { code: "file.empty" });
+  }
   let data: unknown;
   try {
     data = JSON.parse(new TextDecoder().decode(bytes));
   } catch (e) {
-    throw new InputError(ref, `not valid JSON (truncated?): ${(e as Error).message}`);
+    throw new InputError(ref, `not valid JSON (truncated?): ${(e as Error).message}`, {
+      code: "zind.not_json",
+      data: { error: (e as Error).message },
+    });
   }
   if (!looksLikeZind(data)) {
     throw new InputError(

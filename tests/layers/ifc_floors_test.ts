@@ -35,7 +35,6 @@ async function load(text: string, id = "t"): Promise<LoadedPlan & { report: unkn
   }
 }
 const room = (p: Plan, name: string) => p.rooms.find((r) => r.name === name)!;
-const floor = (p: Plan, name: string) => p.floors.find((f) => f.name === name)!;
 
 const route = (await loadRegistry()).require("step_free_route");
 async function stepFree(loaded: LoadedPlan, step_free: boolean): Promise<ToolResult> {
@@ -49,6 +48,10 @@ async function stepFree(loaded: LoadedPlan, step_free: boolean): Promise<ToolRes
 const reach = (r: ToolResult, roomId: string) => r.checks.find((c) => c.id === `reach:${roomId}`)!;
 
 const STAIR = "FS1b2C3d4E5f6G7h8I9j0K";
+/** The fixture's storeys (IFCBUILDINGSTOREY GlobalIds): Ground floor, First floor, and the Mezzanine one test adds. */
+const GROUND = "3S1b2C3d4E5f6G7h8I9j0K";
+const FIRST = "4S1b2C3d4E5f6G7h8I9j0K";
+const MEZZ = "OS1b2C3d4E5f6G7h8I9j0K";
 
 Deno.test("ifc stair fixture: the stair joins both storeys and lands in the hall and the landing", async () => {
   const { plan } = await load(stairText);
@@ -60,8 +63,8 @@ Deno.test("ifc stair fixture: the stair joins both storeys and lands in the hall
       STAIR,
       "stair",
       "Main stair",
-      floor(plan, "Ground floor").id,
-      floor(plan, "First floor").id,
+      GROUND,
+      FIRST,
       3,
       16,
     ],
@@ -122,19 +125,19 @@ Deno.test("ifc stair fixture: storeys from risers × RiserHeight, or from a refe
   const byRisers = (await load(flat(stairText))).plan;
   assertEquals(
     [byRisers.verticals[0].kind, byRisers.verticals[0].to_floor, byRisers.verticals[0].rise_m],
-    ["stair", floor(byRisers, "First floor").id, 3],
+    ["stair", FIRST, 3],
   );
   const byRef = (await load(withRef(noRisers(flat(stairText))))).plan;
   assertEquals(
     [byRef.verticals[0].kind, byRef.verticals[0].to_floor, byRef.verticals[0].rise_m],
-    ["stair", floor(byRef, "First floor").id, 3],
+    ["stair", FIRST, 3],
   );
   assertEquals(byRef.verticals[0].rooms, [room(byRef, "Hall").id, room(byRef, "Landing").id]);
   // Neither: a step within the ground floor (what the file then says).
   const neither = (await load(noRisers(flat(stairText)))).plan;
   assertEquals(
     [neither.verticals[0].kind, neither.verticals[0].to_floor],
-    ["step", floor(neither, "Ground floor").id],
+    ["step", GROUND],
   );
 });
 
@@ -152,12 +155,11 @@ Deno.test("ifc stair fixture: a storey between that references the stair splits 
     ].join("\n"),
   );
   const { plan } = await load(mezz);
-  const f = (n: string) => floor(plan, n).id;
   assertEquals(
     plan.verticals.map((v) => [v.id, v.from_floor, v.to_floor, v.rise_m, v.risers]),
     [
-      [STAIR, f("Ground floor"), f("Mezzanine"), 1.5, 8],
-      [`${STAIR}/2`, f("Mezzanine"), f("First floor"), 1.5, 8],
+      [STAIR, GROUND, MEZZ, 1.5, 8],
+      [`${STAIR}/2`, MEZZ, FIRST, 1.5, 8],
     ],
   );
   // The mezzanine has no space: the hall at the foot, the landing at the head, none between.
@@ -221,7 +223,7 @@ Deno.test("ifc lift (IfcTransportElement ELEVATOR): joins the storeys its shaft 
   const lift = plan.verticals.find((v) => v.id === LIFT)!;
   assertEquals(
     [lift.kind, lift.name, lift.from_floor, lift.to_floor, lift.rise_m, lift.width_m],
-    ["lift", "Lift A", floor(plan, "Ground floor").id, floor(plan, "First floor").id, 3, 0.9],
+    ["lift", "Lift A", GROUND, FIRST, 3, 0.9],
   );
   // The shaft stands outside both rooms: the rooms in front of it (within 1.5 m of its middle).
   assertEquals(lift.rooms, [room(plan, "Hall").id, room(plan, "Landing").id]);

@@ -279,9 +279,10 @@ Deno.test("connectivity sample: the nav graph has every unobstructed link betwee
 Deno.test("connectivity: a bad pose is an InputError naming the viewpoint and field", async () => {
   const raw = JSON.parse(Deno.readTextFileSync(CONN()));
   raw[3].pose = raw[3].pose.slice(0, 15);
-  await assert.rejects(
+  const e = await rejectedBy(
     mp3dConnectivity.run("c.json", enc(JSON.stringify(raw)), { ref: "c.json" }),
-    (e: unknown) => e instanceof InputError && e.message.startsWith("c.json: [3].pose"),
+    InputError,
   );
+  assert.deepEqual([e.code, e.data], ["mp3d.bad_pose", { input: "c.json", path: "[3].pose" }]);
   assert.equal(mp3dConnectivity.detect("x.json", enc("[1,2,3]")), false);
 });

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { assert, assertEquals, assertMatch } from "../_assert.ts";
+import { assert, assertEquals, assertMatch, rejectedBy } from "../_assert.ts";
 import { sharedData } from "../_data.ts";
 import { InputError } from "../../ground/errors.ts";
 import { resolveSite } from "../../core/context.ts";
@@ -98,40 +98,40 @@ Deno.test("addRaster: bad input names the input", async () => {
   const notTiff = join(dir, "x.tif");
   await Deno.writeTextFile(notTiff, "hello");
   // Each case runs only when awaited: a rejection made early would be unhandled meanwhile.
-  const cases: [() => Promise<unknown>, string, RegExp][] = [
+  const cases: [() => Promise<unknown>, string, string][] = [
     [
       () => addRaster(store, "demo", DEM, "lidar", { builtins: BUILTIN_SCANS }),
       "kind",
-      /elevation or imagery/,
+      "raster.unknown_kind",
     ],
     [
       () =>
         addRaster(store, "demo", join(dir, "nope.tif"), "elevation", { builtins: BUILTIN_SCANS }),
       "file",
-      /cannot read/,
+      "file.unreadable",
     ],
     [
       () => addRaster(store, "demo", notTiff, "elevation", { builtins: BUILTIN_SCANS }),
       "file",
-      /not a usable GeoTIFF/,
+      "raster.not_geotiff",
     ],
-    [() => addRaster(store, "demo", DEM, "imagery", { builtins: BUILTIN_SCANS }), "file", /RGB/],
-    [() => addRaster(store, "nowhere", DEM, "elevation"), "place", /no place/],
+    [
+      () => addRaster(store, "demo", DEM, "imagery", { builtins: BUILTIN_SCANS }),
+      "file",
+      "raster.too_few_bands",
+    ],
+    [() => addRaster(store, "nowhere", DEM, "elevation"), "place", "place.unknown"],
   ];
   const bare = housePlan();
   delete bare.site;
   cases.push([
     () => addRaster(store, "bare", DEM, "elevation", { plans: { bare: parsePlan(bare) } }),
     "place",
-    /has no site/,
+    "place.no_site",
   ]);
-  for (const [p, input, re] of cases) {
-    await assert.rejects(p(), (e: unknown) => {
-      assert.ok(e instanceof InputError, String(e));
-      assertEquals(e.input, input);
-      assertMatch(e.message, re);
-      return true;
-    });
+  for (const [p, input, code] of cases) {
+    const e = await rejectedBy(p, InputError);
+    assertEquals([e.input, e.code], [input, code]);
   }
   // An unknown projection is accepted with a warning (tools then say why they cannot use it).
   const odd = join(dir, "odd.tif");
@@ -150,14 +150,19 @@ Deno.test("loadRaster: a changed or missing file is an error naming it", async (
   const { entry } = await addRaster(store, "52.5,13.4", file, "elevation");
   assertEquals((await loadRaster(entry)).length, (await Deno.stat(file)).size);
   await Deno.writeFile(file, await gridToTiff(tiltedPlane(4, 4, 0.2), 32633));
-  await assert.rejects(loadRaster(entry), (e: unknown) => {
-    assert.ok(e instanceof RasterFileError);
-    assertEquals(e.file, file);
-    assertMatch(e.message, /dem\.tif: has changed since it was attached .* add-raster/);
-    return true;
-  });
+  const changed = await rejectedBy(loadRaster(entry), RasterFileError);
+  assertEquals([changed.code, changed.file, changed.data.attached_sha256], [
+    "raster.changed",
+    file,
+    entry.sha256,
+  ]);
+  assertEquals(
+    changed.data.sha256,
+    createHash("sha256").update(await Deno.readFile(file)).digest("hex"),
+  );
   await Deno.remove(file);
-  await assert.rejects(loadRaster(entry), /dem\.tif: cannot be read/);
+  const gone = await rejectedBy(loadRaster(entry), RasterFileError);
+  assertEquals([gone.code, gone.file, gone.data.denied], ["raster.unreadable", file, false]);
   store.close();
 });
 
@@ -186,11 +191,14 @@ Deno.test("loadRaster: a process that may not read the raster's folder says whic
       JSON.stringify(pathToFileURL(join(root, "layers/rasters.ts")).href)
     };
     try { await loadRaster({ path: ${JSON.stringify(file)}, sha256: "x" } as any); }
-    catch (e) { console.log((e as Error).message); }`,
+    catch (e) { const { code, data } = e as { code: string; data: unknown };
+      console.log(JSON.stringify({ code, data })); }`,
   ));
   await w.close();
   const out = await child.output();
   const text = new TextDecoder().decode(out.stdout);
-  assertMatch(text, /dem\.tif: cannot be read by this process/);
-  assert.ok(text.includes(`add --root ${dir})`), text);
+  assertEquals(JSON.parse(text), {
+    code: "raster.unreadable",
+    data: { file, denied: true, folder: dir },
+  });
 });

@@ -5,6 +5,7 @@
  * the importer: section centres, parent walls, the floor polygon's area.
  */
 import { goldenEntries } from "../_golden.ts";
+import { rejectedBy, thrownBy } from "../_assert.ts";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { zipSync } from "npm:fflate@0.8.3";
@@ -64,7 +65,8 @@ Deno.test("roomplan: detected from the content, not the name", () => {
   }
   assert.equal(mp.source.format, "roomplan");
   const notRp = new TextEncoder().encode('{"walls": 3, "name": "a garden"}');
-  assert.throws(() => detectImporter("x.json", notRp), /could not tell the format/);
+  const unknown = thrownBy(() => detectImporter("x.json", notRp), InputError);
+  assert.deepEqual([unknown.code, unknown.data.file], ["import.unknown_format", "x.json"]);
 });
 
 Deno.test("roomplan: the multi-room sample's four sections become four named rooms", () => {
@@ -249,23 +251,31 @@ Deno.test("roomplan: a wall that closes nothing is reported, no room invented", 
 });
 
 Deno.test("roomplan: every error names the file and what is wrong", async () => {
-  const cases: [string, RegExp][] = [
-    ["not-roomplan.json", /could not tell the format of .*not-roomplan\.json/],
-    ["truncated.json", /truncated\.json: not valid JSON \(truncated\?\)/],
-    ["no-walls.json", /no-walls\.json: a RoomPlan CapturedRoom with no walls/],
-    [
-      "bad-transform.json",
-      /bad-transform\.json: walls\[1\]\.transform must be a 4×4 transform of 16 numbers .*got 15 values/,
-    ],
-    ["nan.json", /nan\.json: holds NaN at line \d+, column \d+: a RoomPlan number must be finite/],
+  const nanLine = Deno.readTextFileSync(fixture("roomplan/nan.json")).split("\n")
+    .findIndex((l) => l.includes("NaN")) + 1;
+  // Each file: the error's code and, from its data, what names the file and what was wrong.
+  const cases: [string, string, (e: InputError, path: string) => unknown[]][] = [
+    ["not-roomplan.json", "import.unknown_format", (e, path) => [e.data.file, path]],
+    ["truncated.json", "roomplan.not_json", (e, path) => [e.input, path]],
+    ["no-walls.json", "roomplan.no_walls", (e, path) => [
+      [e.input, e.data.kind, e.data.doors, e.data.objects],
+      [path, "CapturedRoom", raw(path).doors.length, raw(path).objects.length],
+    ]],
+    ["bad-transform.json", "roomplan.bad_transform", (e, path) => [
+      [e.input, e.data.path, e.data.got],
+      [path, "walls[1].transform", 15],
+    ]],
+    ["nan.json", "roomplan.json_not_finite", (e, path) => [
+      [e.input, e.data.got, e.data.line],
+      [path, "NaN", nanLine],
+    ]],
   ];
-  for (const [name, re] of cases) {
+  for (const [name, code, named] of cases) {
     const path = fixture(`roomplan/${name}`);
-    await assert.rejects(importSource(path), (e: Error) => {
-      assert.ok(e instanceof InputError, `${name}: ${e}`);
-      assert.match(`${e.input}: ${e.message}`, re);
-      return true;
-    });
+    const e = await rejectedBy(importSource(path), InputError);
+    assert.equal(e.code, code, `${name}: ${e.message}`);
+    const [got, want] = named(e, path);
+    assert.deepEqual(got, want, name);
   }
   // A string where a number belongs names the path.
   const data = raw(fixture("roomplan/open-wall.json"));
@@ -273,7 +283,12 @@ Deno.test("roomplan: every error names the file and what is wrong", async () => 
   const dir = Deno.makeTempDirSync();
   const p = join(dir, "string.json");
   Deno.writeTextFileSync(p, JSON.stringify(data));
-  await assert.rejects(importSource(p), /walls\[2\]\.dimensions\[1\] must be a finite number/);
+  const str = await rejectedBy(importSource(p), InputError);
+  assert.deepEqual([str.code, str.data.path, str.data.got], [
+    "roomplan.not_finite",
+    "walls[2].dimensions[1]",
+    "2.6",
+  ]);
 });
 
 Deno.test("roomplan: a USDZ written from the same fixture agrees with the JSON", async () => {
@@ -318,14 +333,17 @@ Deno.test("roomplan: a USDZ written from the same fixture agrees with the JSON",
     crate,
     zipSync({ "scan.usdc": [new TextEncoder().encode("PXR-USDC\0\0\0\0"), { level: 0 }] }),
   );
-  await assert.rejects(
-    importSource(crate),
-    /crate\.usdz: its USD layer scan\.usdc is binary.*usdcat/,
-  );
+  const binary = await rejectedBy(importSource(crate), InputError);
+  assert.deepEqual([binary.code, binary.input, binary.data.layer], [
+    "roomplan.binary_usd",
+    crate,
+    "scan.usdc",
+  ]);
   const cut = join(dir, "cut.usdz");
   const whole = zipUsdz(writeUsda(roomPlanModel(raw(fixture("roomplan/l-room.json")), "x")));
   Deno.writeFileSync(cut, whole.subarray(0, 400));
-  await assert.rejects(importSource(cut), /cut\.usdz: (not a readable USDZ|its USD layer)/);
+  const broken = await rejectedBy(importSource(cut), InputError);
+  assert.deepEqual([broken.code, broken.input], ["roomplan.bad_usdz", cut]);
 });
 
 Deno.test("roomplan: every tool runs on the imported flat and speaks of rooms by name", async (t) => {

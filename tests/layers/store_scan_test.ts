@@ -6,6 +6,7 @@ import { InputError } from "../../ground/errors.ts";
 import { type LoadedPlan, parsePlan } from "../../ground/plan.ts";
 import { openStore } from "../../core/store.ts";
 import { storeScan } from "../../layers/store_scan.ts";
+import { thrownBy } from "../_assert.ts";
 
 function flat(id: string, name: string, doorAt: [number, number], doorId = "d1"): LoadedPlan {
   return parsePlan({
@@ -47,15 +48,19 @@ function flat(id: string, name: string, doorAt: [number, number], doorId = "d1")
 
 Deno.test("storeScan: an id that holds another building is refused, naming both; nothing changes", () => {
   const store = openStore(":memory:");
-  storeScan(store, flat("home", "First flat", [4, 2]), {});
-  assert.throws(
-    () => storeScan(store, flat("home", "Second flat", [4, 2]), {}),
-    (e: unknown) =>
-      e instanceof InputError && e.input === "--id" &&
-      /"First flat" \(2 rooms\)/.test(e.message) && /"Second flat" \(2 rooms\)/.test(e.message) &&
-      /--replace/.test(e.message),
-  );
-  assert.equal(store.getScan("home")!.plan.name, "First flat");
+  const first = flat("home", "First flat", [4, 2]);
+  storeScan(store, first, {});
+  const second = flat("home", "Second flat", [4, 2]);
+  const e = thrownBy(() => storeScan(store, second, {}), InputError);
+  assert.equal(e.code, "scan.id_taken");
+  assert.deepEqual(e.data, {
+    input: "--id",
+    got: "home",
+    stored: { name: first.plan.name, rooms: 2 },
+    file: { name: second.plan.name, rooms: 2 },
+    allowed: ["--replace"],
+  });
+  assert.equal(store.getScan("home")!.plan.name, first.plan.name);
   // The same building again (another path) is no clash: nothing to replace.
   const again = { ...flat("home", "First flat", [4, 2]) };
   again.plan.source.ref = "elsewhere/First flat.json";
@@ -64,31 +69,33 @@ Deno.test("storeScan: an id that holds another building is refused, naming both;
 
 Deno.test("storeScan --replace: says what it replaced; findings kept where the subject still is, else gone", () => {
   const store = openStore(":memory:");
-  storeScan(store, flat("home", "First flat", [4, 2]), {});
+  const first = flat("home", "First flat", [4, 2]);
+  storeScan(store, first, {});
   store.syncFindings("home", "door_clearance", [
     { id: "door_clearance:door:d1", status: "open", title: "narrow", subject: "d1" },
     { id: "ceiling_height:room:b", status: "open", title: "low", subject: "b" },
   ], "run-1");
   // The door is now elsewhere (and renamed): its finding is closed as gone; the room's is kept.
-  const r = storeScan(store, flat("home", "Flat, re-scanned", [4, 3.5], "door-7"), {}, {
-    replace: true,
-  });
-  assert.equal(r.replaced?.name, "First flat");
+  const rescanned = flat("home", "Flat, re-scanned", [4, 3.5], "door-7");
+  const r = storeScan(store, rescanned, {}, { replace: true });
+  assert.equal(r.replaced?.name, first.plan.name);
   assert.deepEqual(r.findings, { kept: 1, matched: 0, gone: 1 });
   const st = Object.fromEntries(
     store.listFindings({ scan: "home", all: true }).map((f) => [f.id, f.status]),
   );
   assert.deepEqual(st, { "door_clearance:door:d1": "gone", "ceiling_height:room:b": "open" });
-  assert.equal(store.getScan("home")!.plan.name, "Flat, re-scanned");
+  assert.equal(store.getScan("home")!.plan.name, rescanned.plan.name);
 });
 
 Deno.test("storeScan for a batch: a clash takes a fresh id and says which was asked", () => {
   const store = openStore(":memory:");
-  storeScan(store, flat("home", "First flat", [4, 2]), {});
-  const r = storeScan(store, flat("home", "Other flat", [4, 2]), {}, { onClash: "fresh" });
+  const first = flat("home", "First flat", [4, 2]);
+  const other = flat("home", "Other flat", [4, 2]);
+  storeScan(store, first, {});
+  const r = storeScan(store, other, {}, { onClash: "fresh" });
   assert.deepEqual(r, { id: "home-2", asked: "home" });
-  assert.equal(store.getScan("home")!.plan.name, "First flat");
-  assert.equal(store.getScan("home-2")!.plan.name, "Other flat");
+  assert.equal(store.getScan("home")!.plan.name, first.plan.name);
+  assert.equal(store.getScan("home-2")!.plan.name, other.plan.name);
   assert.equal(
     storeScan(store, flat("home", "Third", [4, 2]), {}, { onClash: "fresh" }).id,
     "home-3",
