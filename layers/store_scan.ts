@@ -35,7 +35,9 @@ const SAME_PLACE_M = 0.5;
 
 /** A building's short description for sentences: its name and room count. */
 function describe(p: { name: string; rooms: number }): string {
-  return `"${p.name}" (${p.rooms} room${p.rooms === 1 ? "" : "s"})`;
+  // A file with no building name (RoomPlan's never have one) is said so, not quoted as "".
+  const name = p.name.trim() ? `"${p.name}"` : "an unnamed building";
+  return `${name} (${p.rooms} room${p.rooms === 1 ? "" : "s"})`;
 }
 
 /**

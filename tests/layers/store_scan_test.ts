@@ -7,6 +7,7 @@ import { type LoadedPlan, parsePlan } from "../../ground/plan.ts";
 import { openStore } from "../../core/store.ts";
 import { storeScan } from "../../layers/store_scan.ts";
 import { thrownBy } from "../_assert.ts";
+import { goldenEntries } from "../_golden.ts";
 
 function flat(id: string, name: string, doorAt: [number, number], doorId = "d1"): LoadedPlan {
   return parsePlan({
@@ -65,6 +66,20 @@ Deno.test("storeScan: an id that holds another building is refused, naming both;
   const again = { ...flat("home", "First flat", [4, 2]) };
   again.plan.source.ref = "elsewhere/First flat.json";
   assert.deepEqual(storeScan(store, again, {}), { id: "home", unchanged: true });
+});
+
+Deno.test("storeScan: a building with no name (RoomPlan files have none) is said to be unnamed", async (t) => {
+  const g = goldenEntries("store_scan_test", t);
+  const store = openStore(":memory:");
+  storeScan(store, flat("flat", "", [4, 2]), {});
+  const e = thrownBy(() => storeScan(store, flat("flat", "", [4, 3]), {}), InputError);
+  assert.equal(e.code, "scan.id_taken");
+  assert.deepEqual([e.data?.stored, e.data?.file], [{ name: "", rooms: 2 }, {
+    name: "",
+    rooms: 2,
+  }]);
+  g.add(e.message.replace(/imported \d{4}-\d{2}-\d{2}/, "imported <date>"));
+  await g.check();
 });
 
 Deno.test("storeScan --replace: says what it replaced; findings kept where the subject still is, else gone", () => {
