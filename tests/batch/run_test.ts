@@ -200,7 +200,7 @@ Deno.test({
     const by = (tool: string) => r.rows.filter((x) => x.tool === tool);
     for (const x of by("ask_width")) {
       assert.equal(x.status, "failed");
-      assert.match(String(x.row.reason), /needs input: How wide is your chair\? \(m\)/);
+      assert.match(String(x.row.reason), /needs input: How wide is your chair, in metres\? \(m\)/);
     }
     for (const x of by("crash_async")) {
       assert.equal(x.status, "failed");
