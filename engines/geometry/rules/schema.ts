@@ -323,7 +323,7 @@ function checkLimitAndLevels(r: Rule, p: PackData, at: At): void {
     at(
       ["limit", "unit"],
       `${r.limit.unit} is a${
-        fam === "angle" ? "n" : ""
+        /^[aeiou]/.test(fam) ? "n" : ""
       } ${fam} unit, but ${r.measure} is measured in ${m.unit}`,
     );
   }
