@@ -216,6 +216,28 @@ export type HandlerResult =
 export const TOO_CLOSE = "too close to call: measure on site";
 
 /**
+ * A result with nothing judged but its verdict (keys in the order every result has): the runner's
+ * missing-data and error results, a worker stopped at its time limit, a run drawn for a page.
+ */
+export function emptyResult(
+  base: Pick<ToolResult, "tool" | "scan" | "inputs">,
+  verdict: Verdict,
+  steps: string[] = [],
+  assumptions: Assumption[] = [],
+): ToolResult {
+  return {
+    ...base,
+    verdict,
+    metrics: [],
+    checks: [],
+    findings: [],
+    overlays: [],
+    assumptions,
+    steps,
+  };
+}
+
+/**
  * Overall status from checks: any fail -> fail; else any warn -> warn; else any pass -> pass;
  * else unknown. (Errors are the runner's, never a check's.)
  */

@@ -21,6 +21,7 @@ import type { LoadedPlan, Plan } from "../ground/plan.ts";
 import {
   type Assumption,
   type CodeData,
+  emptyResult,
   type InputSource,
   type Said,
   type Status,
@@ -452,25 +453,6 @@ function missingVerdict(missing: Layer[], scan?: string, place?: string, plan?: 
     code: "run.missing_layer",
     data: { layers: missing, ...(scan !== undefined ? { scan } : {}) },
     text: missing.map((l) => missingLayerSentence(l, scan, place, plan)).join(" "),
-  };
-}
-
-/** A result with nothing judged but its verdict (keys in the order every result has). */
-function emptyResult(
-  base: Pick<ToolResult, "tool" | "scan" | "inputs">,
-  verdict: Verdict,
-  steps: string[],
-  assumptions: Assumption[],
-): ToolResult {
-  return {
-    ...base,
-    verdict,
-    metrics: [],
-    checks: [],
-    findings: [],
-    overlays: [],
-    assumptions,
-    steps,
   };
 }
 

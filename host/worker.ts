@@ -22,7 +22,7 @@ import { BusyError, CancelledError, InputError } from "../ground/errors.ts";
 import type { StepEvent } from "../core/context.ts";
 import type { Manifest } from "../core/manifest.ts";
 import { type RunOptions, type RunOutcome, timeLimit } from "../core/run.ts";
-import type { ToolResult } from "../core/result.ts";
+import { emptyResult } from "../core/result.ts";
 import type { Store } from "../core/store.ts";
 import type { AfterRun, WorkerReply, WorkerRequest } from "./tool_worker.ts";
 
@@ -352,21 +352,15 @@ export function poolRunner(
 /** The `error` result of a run whose worker was stopped at the time limit; saved as a run. */
 function overTime(m: Manifest, opts: PoolRunOptions, store: Store, limit: string): RunOutcome {
   const scan = typeof opts.set?.scan === "string" ? opts.set.scan : undefined;
-  const result: ToolResult = {
-    tool: m.id,
-    ...(scan ? { scan } : {}),
-    inputs: {},
-    verdict: {
+  const result = emptyResult(
+    { tool: m.id, ...(scan ? { scan } : {}), inputs: {} },
+    {
       status: "error",
+      code: "run.time_limit",
+      data: { tool: m.id },
       text: `${m.id} stopped at ${limit}: the run took too long and was stopped.`,
     },
-    metrics: [],
-    checks: [],
-    findings: [],
-    overlays: [],
-    assumptions: [],
-    steps: [],
-  };
+  );
   const run_id = `${m.id}-${Date.now().toString(36)}-limit`;
   if (opts.persist !== false && !store.readOnly) {
     try {

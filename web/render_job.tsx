@@ -8,7 +8,7 @@ import { renderToString } from "preact-render-to-string";
 import { loadTool } from "../core/catalog.ts";
 import { findPlan, type PlanSources } from "../core/context.ts";
 import type { Manifest } from "../core/manifest.ts";
-import type { ToolResult } from "../core/result.ts";
+import { emptyResult, type ToolResult } from "../core/result.ts";
 import type { RunOutcome } from "../core/run.ts";
 import { csvTable, toCsv } from "../render/table.ts";
 import type { WorkerEnv } from "../host/tool_worker.ts";
@@ -64,18 +64,10 @@ function slim(outcome: RunOutcome): RunOutcome {
   const r = outcome.result;
   return {
     ...outcome,
-    result: {
-      tool: r.tool,
-      ...(r.scan ? { scan: r.scan } : {}),
-      inputs: {},
-      verdict: r.verdict,
-      metrics: [],
-      checks: [],
-      findings: [],
-      overlays: [],
-      assumptions: [],
-      steps: [],
-    },
+    result: emptyResult(
+      { tool: r.tool, ...(r.scan ? { scan: r.scan } : {}), inputs: {} },
+      r.verdict,
+    ),
   };
 }
 
