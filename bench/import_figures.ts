@@ -9,18 +9,17 @@
  * deno run -A bench/import_figures.ts [rounds=21]
  * ```
  */
-import { cpuUsage } from "node:process";
 import { fileURLToPath } from "node:url";
 import { parsePlan } from "../ground/plan.ts";
 import { ifcApi, ifcPlan } from "../layers/ifc/mod.ts";
 import { checkIfcLines } from "../layers/ifc/lines.ts";
 import { checkIfcLinesReference } from "../tests/layers/_ifc_lines_reference.ts";
+import { alternate, printRatios } from "./_alternate.ts";
 
 const rounds = Number(Deno.args[0] ?? 21);
 const path = fileURLToPath(new URL("../../shared/data/ifc/AC20-FZK-Haus.ifc", import.meta.url));
 const bytes = Deno.readFileSync(path);
 const api = await ifcApi();
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const cases: Record<string, () => unknown> = {
   "web-ifc OpenModel + CloseModel": () => api.CloseModel(api.OpenModel(bytes)),
@@ -32,27 +31,9 @@ const cases: Record<string, () => unknown> = {
   "checkIfcLines": () => checkIfcLines(bytes, path),
   "checkIfcLines before issue 29": () => checkIfcLinesReference(bytes, path),
 };
-const ms: Record<string, number[]> = {}, cpu: Record<string, number[]> = {};
-for (const k in cases) await cases[k]();
 console.log(`${rounds} rounds; load ${Deno.loadavg().join(" ")}`);
-for (let r = 0; r < rounds; r++) {
-  for (const k in cases) {
-    const c0 = cpuUsage(), t0 = performance.now();
-    await cases[k]();
-    (ms[k] ??= []).push(performance.now() - t0);
-    const c1 = cpuUsage(c0);
-    (cpu[k] ??= []).push((c1.user + c1.system) / 1000);
-  }
-}
-const base = median(ms["web-ifc OpenModel + CloseModel"]);
-const baseCpu = median(cpu["web-ifc OpenModel + CloseModel"]);
-console.log("case | median wall ms | × web-ifc open+close | median CPU ms | × (CPU)");
-for (const k in ms) {
-  const m = median(ms[k]), c = median(cpu[k]);
-  console.log(
-    `${k} | ${m.toFixed(2)} | ${(m / base).toFixed(2)}× | ${c.toFixed(2)} | ${
-      (c / baseCpu).toFixed(2)
-    }×`,
-  );
-}
+const t = await alternate(cases, rounds);
+printRatios(t, "web-ifc OpenModel + CloseModel", {
+  header: "case | median wall ms | × web-ifc open+close | median CPU ms | × (CPU)",
+});
 console.log(`load after: ${Deno.loadavg().join(" ")}`);

@@ -12,13 +12,13 @@
  * deno run -A bench/routes_figures.ts [rounds=30]
  * ```
  */
-import { cpuUsage } from "node:process";
 import { parsePlan } from "../ground/plan.ts";
 import { runTool } from "../core/run.ts";
 import { loadRegistry } from "../core/registry.ts";
 import { buildRouteGraph, routesFrom, shortestRoutes } from "../engines/geometry/routes/mod.ts";
 import { gridBuilding } from "./_grid_building.ts";
 import { ran } from "./_done.ts";
+import { alternate, printRatios } from "./_alternate.ts";
 
 const rounds = Number(Deno.args[0] ?? 30);
 const loaded = parsePlan(gridBuilding(40, 25, 3000));
@@ -33,7 +33,6 @@ const needs = {
 const built = buildRouteGraph(plan, needs);
 const start = built.outsideNode.get("d_entrance")!;
 const tool = (await loadRegistry()).require("step_free_route");
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 // A plan's names and display names are made once per plan object (ground/names.ts): the
 // "fresh plan" cases get a plan object parsed anew before each round (outside the timing),
@@ -55,30 +54,16 @@ const cases: Record<string, () => unknown> = {
   "step_free_route whole run (fresh plan)": () => whole(freshB),
   "step_free_route whole run (same plan again)": () => whole(loaded),
 };
-const ms: Record<string, number[]> = {}, cpu: Record<string, number[]> = {};
-for (const k in cases) await cases[k]();
 console.log(`${rounds} rounds; load ${Deno.loadavg().join(" ")}`);
-for (let r = 0; r < rounds; r++) {
-  freshA = parsePlan(gridBuilding(40, 25, 3000));
-  freshB = parsePlan(gridBuilding(40, 25, 3000));
-  freshC = parsePlan(gridBuilding(40, 25, 3000));
-  for (const k in cases) {
-    const c0 = cpuUsage(), t0 = performance.now();
-    await cases[k]();
-    (ms[k] ??= []).push(performance.now() - t0);
-    const c1 = cpuUsage(c0);
-    (cpu[k] ??= []).push((c1.user + c1.system) / 1000);
-  }
-}
-const base = median(ms["shortestRoutes (its own Dijkstra)"]);
-const baseCpu = median(cpu["shortestRoutes (its own Dijkstra)"]);
-console.log("case | median wall ms | × its Dijkstra | median CPU ms | × its Dijkstra (CPU)");
-for (const k in ms) {
-  const m = median(ms[k]), c = median(cpu[k]);
-  console.log(
-    `${k} | ${m.toFixed(2)} | ${(m / base).toFixed(1)}× | ${c.toFixed(2)} | ${
-      (c / baseCpu).toFixed(1)
-    }×`,
-  );
-}
+const t = await alternate(cases, rounds, {
+  beforeRound: () => {
+    freshA = parsePlan(gridBuilding(40, 25, 3000));
+    freshB = parsePlan(gridBuilding(40, 25, 3000));
+    freshC = parsePlan(gridBuilding(40, 25, 3000));
+  },
+});
+printRatios(t, "shortestRoutes (its own Dijkstra)", {
+  header: "case | median wall ms | × its Dijkstra | median CPU ms | × its Dijkstra (CPU)",
+  digits: 1,
+});
 console.log(`load after: ${Deno.loadavg().join(" ")}`);

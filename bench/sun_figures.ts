@@ -10,7 +10,6 @@
  * ```
  */
 import SunCalc from "suncalc";
-import { cpuUsage } from "node:process";
 import {
   deltaT_s,
   julianDay,
@@ -19,6 +18,7 @@ import {
   unixMsFromJulianDay,
 } from "../engines/geometry/sun/mod.ts";
 import { sunSeriesSpaReference } from "./_sun_batch_reference.ts";
+import { alternate, printRatios } from "./_alternate.ts";
 
 const rounds = Number(Deno.args[0] ?? 41);
 const LAT = 52.52, LON = 13.405, DT = deltaT_s(2025, 6);
@@ -26,7 +26,6 @@ const SITE = { latitude_deg: LAT, longitude_deg: LON };
 const jd0 = julianDay(2025, 1, 1);
 const JDS = Float64Array.from({ length: 8760 }, (_, i) => jd0 + (i + 0.5) / 24);
 const DATES = Array.from(JDS, (jd) => new Date(unixMsFromJulianDay(jd)));
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 function worstVsSpaAt(s: { elevation_deg: Float64Array; azimuth_deg: Float64Array }): number {
   let worst = 0;
@@ -51,26 +50,9 @@ const cases: Record<string, () => void> = {
   "SPA (sunSeriesSpa)": () => void sunSeriesSpa(JDS, SITE, DT),
   "SPA before issue 29": () => void sunSeriesSpaReference(JDS, SITE, DT),
 };
-const ms: Record<string, number[]> = {}, cpu: Record<string, number[]> = {};
-for (let r = 0; r < 5; r++) for (const k in cases) cases[k]();
 console.log(`${rounds} rounds; load ${Deno.loadavg().join(" ")}`);
-for (let r = 0; r < rounds; r++) {
-  for (const k in cases) {
-    const c0 = cpuUsage(), t0 = performance.now();
-    cases[k]();
-    (ms[k] ??= []).push(performance.now() - t0);
-    const c1 = cpuUsage(c0);
-    (cpu[k] ??= []).push((c1.user + c1.system) / 1000);
-  }
-}
-const base = median(ms["suncalc 1.9.0"]), baseCpu = median(cpu["suncalc 1.9.0"]);
-console.log("case | median wall ms | × suncalc | median CPU ms | × suncalc (CPU)");
-for (const k in ms) {
-  const m = median(ms[k]), c = median(cpu[k]);
-  console.log(
-    `${k} | ${m.toFixed(2)} | ${(m / base).toFixed(2)}× | ${c.toFixed(2)} | ${
-      (c / baseCpu).toFixed(2)
-    }×`,
-  );
-}
+const t = await alternate(cases, rounds, { warmup: 5 });
+printRatios(t, "suncalc 1.9.0", {
+  header: "case | median wall ms | × suncalc | median CPU ms | × suncalc (CPU)",
+});
 console.log(`load after: ${Deno.loadavg().join(" ")}${sink ? "" : " "}`);

@@ -12,7 +12,6 @@
  * deno run -A bench/water_figures.ts [rounds=15] [sizes=500,1000,2000]
  * ```
  */
-import { cpuUsage } from "node:process";
 import { cellSize_m } from "../engines/aerial/sample.ts";
 import {
   fillDepressionsBarnes,
@@ -22,11 +21,11 @@ import {
 import { CXX_FLAGS, loadWaterCpp } from "./_water_cpp.ts";
 import { flowAccumulationReference, flowDirectionsD8Reference } from "./_water_reference.ts";
 import { dem, tiled } from "./_water_dems.ts";
+import { alternate, median } from "./_alternate.ts";
 
 const rounds = Number(Deno.args[0] ?? 15);
 const sizes = (Deno.args[1] ?? "500,1000,2000").split(",").map(Number);
 const cpp = loadWaterCpp();
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 function same(a: ArrayLike<number>, b: ArrayLike<number>, what: string) {
   if (a.length !== b.length) throw new Error(`${what}: ${a.length} vs ${b.length} cells`);
@@ -62,17 +61,7 @@ for (const n of sizes) {
       flowAccumulation(flowDirectionsD8(fillDepressionsBarnes(g, { epsilon: true }), cell), n, n);
     },
   };
-  const ms: Record<string, number[]> = {}, cpu: Record<string, number[]> = {};
-  for (const k in cases) cases[k](); // warm-up
-  for (let r = 0; r < rounds; r++) {
-    for (const k in cases) {
-      const c0 = cpuUsage(), t0 = performance.now();
-      cases[k]();
-      (ms[k] ??= []).push(performance.now() - t0);
-      const c1 = cpuUsage(c0);
-      (cpu[k] ??= []).push((c1.user + c1.system) / 1000);
-    }
-  }
+  const { ms, cpu } = await alternate(cases, rounds);
   for (const what of ["D8", "D8 before", "accumulation", "accumulation before", "pipeline"]) {
     const b = what.replace(" before", "") + " C++";
     const m = median(ms[what]), base = median(ms[b]);

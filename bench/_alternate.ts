@@ -1,0 +1,62 @@
+/**
+ * Cases timed in alternation, A B C A B C …, so that a machine's load falls on every case alike
+ * (issue 29: a 2-core machine shared with other work; ratios against a baseline timed in the
+ * same rounds, not absolute times). Wall time from `performance.now()`, CPU time from
+ * `node:process` `cpuUsage`; medians of each.
+ */
+import { cpuUsage } from "node:process";
+
+/** The median (the upper one of an even count). */
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Milliseconds per case and round: wall and CPU. */
+export interface Timings {
+  ms: Record<string, number[]>;
+  cpu: Record<string, number[]>;
+}
+
+/**
+ * Runs every case `warmup` times, then `rounds` rounds of every case in turn (`beforeRound`
+ * first, outside the timing: fresh inputs for a round).
+ */
+export async function alternate(
+  cases: Record<string, () => unknown>,
+  rounds: number,
+  o: { warmup?: number; beforeRound?: () => void } = {},
+): Promise<Timings> {
+  const ms: Record<string, number[]> = {}, cpu: Record<string, number[]> = {};
+  for (let w = 0; w < (o.warmup ?? 1); w++) {
+    for (const k in cases) await cases[k]();
+  }
+  for (let r = 0; r < rounds; r++) {
+    o.beforeRound?.();
+    for (const k in cases) {
+      const c0 = cpuUsage(), t0 = performance.now();
+      const out = cases[k]();
+      if (out instanceof Promise) await out;
+      (ms[k] ??= []).push(performance.now() - t0);
+      const c1 = cpuUsage(c0);
+      (cpu[k] ??= []).push((c1.user + c1.system) / 1000);
+    }
+  }
+  return { ms, cpu };
+}
+
+/** One line a case: median wall ms, its ratio to `baseline`'s, median CPU ms and its ratio. */
+export function printRatios(
+  t: Timings,
+  baseline: string,
+  o: { header: string; digits?: number },
+): void {
+  const base = median(t.ms[baseline]), baseCpu = median(t.cpu[baseline]);
+  const d = o.digits ?? 2;
+  console.log(o.header);
+  for (const k in t.ms) {
+    const m = median(t.ms[k]), c = median(t.cpu[k]);
+    console.log(
+      `${k} | ${m.toFixed(2)} | ${(m / base).toFixed(d)}× | ${c.toFixed(2)} | ${
+        (c / baseCpu).toFixed(d)
+      }×`,
+    );
+  }
+}
