@@ -237,31 +237,26 @@ function bre209Checks(p: StandardInput): StandardOutcome {
       annual_limit: BRE209_ANNUAL,
       winter_limit: BRE209_WINTER,
     };
-    checks.push({
-      id: `bre209:annual:${w.id}`,
-      code: "bre209.annual",
-      data,
-      label: `${name}: share of annual sun hours`,
-      status: s1,
-      measured: round(share * 100, 2),
-      limit: BRE209_ANNUAL * 100,
-      unit: "%",
-      rule,
-      subject: w.id,
-      ...(s1 === "warn" ? { note: TOO_CLOSE } : {}),
-    }, {
-      id: `bre209:winter:${w.id}`,
-      code: "bre209.winter",
-      data,
-      label: `${name}: share of winter sun hours`,
-      status: s2,
-      measured: round(shareW * 100, 2),
-      limit: BRE209_WINTER * 100,
-      unit: "%",
-      rule,
-      subject: w.id,
-      ...(s2 === "warn" ? { note: TOO_CLOSE } : {}),
-    });
+    // The two BRE 209 checks of a window: its share of annual and of winter sun hours.
+    const seasons = [
+      { season: "annual", share, limit: BRE209_ANNUAL, status: s1 },
+      { season: "winter", share: shareW, limit: BRE209_WINTER, status: s2 },
+    ] as const;
+    for (const x of seasons) {
+      checks.push({
+        id: `bre209:${x.season}:${w.id}`,
+        code: `bre209.${x.season}`,
+        data,
+        label: `${name}: share of ${x.season} sun hours`,
+        status: x.status,
+        measured: round(x.share * 100, 2),
+        limit: x.limit * 100,
+        unit: "%",
+        rule,
+        subject: w.id,
+        ...(x.status === "warn" ? { note: TOO_CLOSE } : {}),
+      });
+    }
     const ws = worstStatus([s1, s2]);
     windowStatus.set(w.id, ws);
     if (ws !== "pass") {
