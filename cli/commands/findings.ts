@@ -39,16 +39,28 @@ export const findings: Register = (p, { act }) => {
       if (o.json) return out(JSON.stringify(rows, null, 2));
       if (!rows.length) return out(o.all ? "No findings." : "No open findings.");
       // Each finding's number (kept for good: `threshold reject 3`) and its whole id, never
-      // wrapped mid-id; the title wraps instead. By scan, then by number (first seen first).
+      // wrapped mid-id; a long title or reason is a note below. By scan, then by number (first seen first).
       const listed = [...rows].sort((a, b) =>
         a.scan < b.scan ? -1 : a.scan > b.scan ? 1 : (a.num ?? Infinity) - (b.num ?? Infinity)
       );
+      // One scan's findings say the scan once, above the table, and leave its column out: with
+      // the whole id, six columns do not fit 80.
+      const one = new Set(listed.map((r) => r.scan)).size === 1;
+      const cells = (r: (typeof listed)[number]) =>
+        one
+          ? [r.num ?? "", r.id, r.status, r.title, r.reason ?? ""]
+          : [r.num ?? "", r.scan, r.id, r.status, r.title, r.reason ?? ""];
+      if (one) out(`Findings of scan ${listed[0].scan}:`);
       out(
         tableOf(
-          ["#", "Scan", "Finding", "Status", "Title", "Reason"],
-          listed.map((r) => [r.num ?? "", r.scan, r.id, r.status, r.title, r.reason ?? ""]),
-          undefined,
-          [0, 2],
+          one
+            ? ["#", "Finding", "Status", "Title", "Reason"]
+            : ["#", "Scan", "Finding", "Status", "Title", "Reason"],
+          listed.map(cells),
+          // A long title or reason goes to a numbered note under the table rather than wrap
+          // a few letters a line beside the whole id.
+          one ? [3, 4] : [4, 5],
+          one ? [0, 1] : [0, 2],
         ),
       );
     }));

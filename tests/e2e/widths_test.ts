@@ -177,3 +177,23 @@ Deno.test("widths: ask's live steps wrap under their time at COLUMNS=80", async 
     else Deno.env.set("COLUMNS", before);
   }
 });
+
+Deno.test("widths: findings at COLUMNS=80 keep every title whole (a long one is a note below)", async () => {
+  await setup();
+  const own = tempHome();
+  const env = { COLUMNS: "80" };
+  assertEquals(
+    (await cli(own, ["import", sharedData("ifc/AC20-FZK-Haus.ifc"), "--id", "fzk"])).code,
+    0,
+  );
+  await cli(own, ["personas", "use", "manual-wheelchair-user"]);
+  assertEquals((await cli(own, ["run", "door_clearance", "--scan", "fzk"])).code, 0);
+  const listed = JSON.parse((await cli(own, ["findings", "--json"])).stdout) as { title: string }[];
+  assert(listed.length >= 3, `${listed.length} findings`);
+  const shown = (await cli(own, ["findings"], env)).stdout;
+  assert(widest(shown) <= 80, `${widest(shown)} columns`);
+  const lines = shown.split("\n").map((l) => l.trim());
+  for (const f of listed) {
+    assert(lines.some((l) => l.endsWith(f.title)), `title kept whole: ${f.title}`);
+  }
+});
