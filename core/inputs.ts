@@ -243,7 +243,7 @@ export function checkValue(
   // says both ("300 cm" (3 m)).
   const shown = typeof value === "string" && typeof read === "number"
     ? /^\s*-?[\d.]+\s*$/.test(value) ? String(read) : `${JSON.stringify(value.trim())} (${read} m)`
-    : JSON.stringify(value);
+    : shownValue(value);
   throw new InputError(
     name,
     `${problem}; allowed: ${allowed(m, name)}; ${what}: ${shown}${hint}`,
@@ -257,6 +257,12 @@ export function checkValue(
       },
     },
   );
+}
+
+/** A given value as a person would write it: JSON, but NaN and ±Infinity by name (JSON says null). */
+function shownValue(value: unknown): string {
+  if (typeof value === "number" && !Number.isFinite(value)) return String(value);
+  return JSON.stringify(value) ?? String(value);
 }
 
 /** A short description of what an input accepts, from its JSON Schema. */
