@@ -9,13 +9,21 @@
  * ```
  * @module
  */
-import { basename, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+// No `node:` module, the store, the SDK or zod in this file's static imports: the opening is
+// answered (mcp/opening.ts) before they load. Paths by ground/path_join.ts instead.
 import type { Registry } from "./core/registry.ts";
-import { defaultHome, type Store } from "./core/store.ts";
+import type { Store } from "./core/store.ts";
+import { defaultHome } from "./core/store/location.ts";
 import type { ToolDef } from "./mcp/listing.ts";
-import { attachedFiles, confinedFlags } from "./host/confine.ts";
 import { type Flag, parseFlags } from "./host/args.ts";
+import { resolvePath as resolve } from "./ground/path_join.ts";
+import { listingFile, sourceFingerprint } from "./core/catalog.ts";
+import { TOOLS_DIR } from "./core/paths.ts";
+import { answerOpening } from "./mcp/opening.ts";
+import { later } from "./core/later.ts";
+
+/** The SDK's stdio entry, imported with {@link later} (Deno would load its graph at start). */
+const SDK_STDIO = new URL("npm:@modelcontextprotocol/server@2.4.0/stdio");
 
 /** How the server is started. */
 export interface McpOptions {
@@ -84,18 +92,36 @@ export async function serveMcp(opts: McpOptions = {}): Promise<void> {
       // no stdin to ask about
     }
   }
+  const toolsDir = opts.toolsDir ?? TOOLS_DIR;
+  const home = resolve(opts.home ?? defaultHome());
+  const fingerprint = sourceFingerprint(sourceDirs(toolsDir), [home]);
+  // The opening is answered from its record (mcp/opening.ts) while the SDK loads.
+  const record = await listingFile(
+    home,
+    `${PROJECT_DIR}\n${toolsDir.href}\n${roots.join("\n")}`,
+    "mcp-opening",
+  );
+  const opening = answerOpening(
+    opts.input ?? Deno.stdin.readable,
+    opts.output ?? Deno.stdout.writable,
+    record,
+    fingerprint,
+  );
+  // Loading the SDK holds this thread for a while: not before the opening is answered (or
+  // half a second went by, a client that opened and waits).
+  await Promise.race([opening.replayed(), new Promise((r) => setTimeout(r, OPENING_WAIT_MS))]);
   // The SDK and the tools load concurrently, and only here: the confining parent and
   // `threshold` commands that import this module never load them.
   const sdk = Promise.all([
-    import("npm:@modelcontextprotocol/server@2.4.0/stdio"),
-    import("./mcp/server.ts"),
-    import("./mcp/stdio.ts"),
-    import("./mcp/listing.ts"),
-    import("./host/worker.ts"),
+    later<typeof import("npm:@modelcontextprotocol/server@2.4.0/stdio")>(SDK_STDIO),
+    later<typeof import("./mcp/server.ts")>(new URL("./mcp/server.ts", import.meta.url)),
+    later<typeof import("./mcp/stdio.ts")>(new URL("./mcp/stdio.ts", import.meta.url)),
+    later<typeof import("./mcp/listing.ts")>(new URL("./mcp/listing.ts", import.meta.url)),
+    later<typeof import("./host/worker.ts")>(new URL("./host/worker.ts", import.meta.url)),
   ]);
-  const { loadRegistry, TOOLS_DIR } = await import("./core/registry.ts");
-  const toolsDir = opts.toolsDir ?? TOOLS_DIR;
-  const home = resolve(opts.home ?? defaultHome());
+  const { loadRegistry } = await later<typeof import("./core/registry.ts")>(
+    new URL("./core/registry.ts", import.meta.url),
+  );
   let loading: Promise<Registry> | undefined;
   const registry = () => {
     if (!loading) {
@@ -105,8 +131,10 @@ export async function serveMcp(opts: McpOptions = {}): Promise<void> {
     return loading;
   };
   const [{ serveStdio }, { createMcpServer }, { lineWire }, listing, { toolPool }] = await sdk;
-  const defs = await toolListing(listing, registry, home, toolsDir);
-  const { openStore } = await import("./core/store.ts");
+  const defs = await toolListing(listing, registry, home, toolsDir, await fingerprint, record);
+  const { openStore } = await later<typeof import("./core/store.ts")>(
+    new URL("./core/store.ts", import.meta.url),
+  );
   // Opened by the first request that reads or writes it, not in the way of the opening.
   const lazy = lazyStore(() => openStore(home));
   const store = lazy.store;
@@ -117,7 +145,7 @@ export async function serveMcp(opts: McpOptions = {}): Promise<void> {
     ...(opts.workers !== undefined ? { size: opts.workers } : {}),
     ...(opts.queue !== undefined ? { queue_max: opts.queue } : {}),
   });
-  const wire = lineWire({ input: opts.input, output: opts.output });
+  const wire = lineWire({ input: opening.input, output: opening.output });
   const stopWatch = watchParent();
   const closed = new Promise<void>((done) => {
     const handle = serveStdio(
@@ -134,6 +162,7 @@ export async function serveMcp(opts: McpOptions = {}): Promise<void> {
     };
   });
   await closed;
+  await opening.saved();
   stopWatch();
   pool.close();
   lazy.close();
@@ -191,12 +220,10 @@ async function toolListing(
   registry: () => Promise<Registry>,
   home: string,
   toolsDir: URL,
+  fingerprint: string,
+  /** The opening record (mcp/opening.ts), removed with a listing found out of date. */
+  record: string,
 ): Promise<ToolDef[]> {
-  const toolsPath = fileURLToPath(toolsDir).replace(/[\\/]$/, "");
-  // The project's own tools are covered by the project walk; another folder is walked too.
-  const own = toolsDir.href === new URL("./tools/", import.meta.url).href;
-  const dirs = own ? [PROJECT_DIR] : [PROJECT_DIR, toolsPath];
-  const fingerprint = await listing.sourceFingerprint(dirs, [home]);
   const file = await listing.listingFile(home, `${PROJECT_DIR}\n${toolsDir.href}`);
   const cached = await listing.readListing<ToolDef>(file, fingerprint);
   const fresh = (r: Registry) => r.tools.map(listing.toolDef);
@@ -212,6 +239,7 @@ async function toolListing(
       const defs = fresh(r);
       if (JSON.stringify(defs) !== JSON.stringify(cached)) {
         console.error("threshold mcp: the cached tool listing was out of date; it is replaced.");
+        await Deno.remove(record).catch(() => {});
         await listing.writeListing(file, fingerprint, defs);
       }
     }, () => {});
@@ -220,23 +248,46 @@ async function toolListing(
   return cached;
 }
 
+/** The folders whose sources the listing and the opening record depend on. */
+function sourceDirs(toolsDir: URL): string[] {
+  // The project's own tools are covered by the project walk; another folder is walked too.
+  const own = toolsDir.href === new URL("./tools/", import.meta.url).href;
+  return own ? [PROJECT_DIR] : [PROJECT_DIR, filePath(toolsDir).replace(/[\\/]$/, "")];
+}
+
+/** How long the SDK's loading waits at most for the recorded opening to be answered, ms. */
+const OPENING_WAIT_MS = 500;
+
 /** How long after a start listed from the cache the tool modules begin to load, in ms. */
 const PRELOAD_AFTER_MS = 300;
 
 /** The project folder (where mcp.ts, tools/ and deno.json live). */
-const PROJECT_DIR = fileURLToPath(new URL(".", import.meta.url));
+const PROJECT_DIR = `${import.meta.dirname!}${Deno.build.os === "windows" ? "\\" : "/"}`;
+
+/** A file: URL's path (what `fileURLToPath` gives, for the URLs this server makes). */
+function filePath(url: URL): string {
+  const path = decodeURIComponent(url.pathname);
+  return Deno.build.os === "windows"
+    ? path.replace(/^\/([A-Za-z]:)/, "$1").replaceAll("/", "\\")
+    : path;
+}
 
 /** The full command line of the confined server. */
-export function confinedArgs(opts: McpOptions & { home: string; roots: string[] }): string[] {
+export async function confinedArgs(
+  opts: McpOptions & { home: string; roots: string[] },
+): Promise<string[]> {
+  const { attachedFiles, confinedFlags } = await later<typeof import("./host/confine.ts")>(
+    new URL("./host/confine.ts", import.meta.url),
+  );
   const args = [
     "run",
     ...confinedFlags(opts.home, opts.roots, PROJECT_DIR, attachedFiles(opts.home)),
-    `--config=${resolve(PROJECT_DIR, "deno.json")}`,
-    fileURLToPath(import.meta.url),
+    `--config=${resolve(`${PROJECT_DIR}deno.json`)}`,
+    import.meta.filename!,
     `--home=${opts.home}`,
     ...opts.roots.map((r) => `--root=${r}`),
   ];
-  if (opts.toolsDir) args.push(`--tools=${fileURLToPath(opts.toolsDir)}`);
+  if (opts.toolsDir) args.push(`--tools=${filePath(opts.toolsDir)}`);
   if (opts.workers !== undefined) args.push(`--workers=${opts.workers}`);
   if (opts.queue !== undefined) args.push(`--queue=${opts.queue}`);
   return args;
@@ -247,12 +298,12 @@ export function confinedArgs(opts: McpOptions & { home: string; roots: string[] 
  * Cursor take the same command and args) that starts the server directly under
  * {@link confinedFlags}, with this machine's absolute paths.
  */
-export function hostConfig(opts: McpOptions = {}): Record<string, unknown> {
+export async function hostConfig(opts: McpOptions = {}): Promise<Record<string, unknown>> {
   const home = resolve(opts.home ?? defaultHome());
   const roots = (opts.roots ?? []).map((r) => resolve(r));
   return {
     mcpServers: {
-      threshold: { command: Deno.execPath(), args: confinedArgs({ ...opts, home, roots }) },
+      threshold: { command: Deno.execPath(), args: await confinedArgs({ ...opts, home, roots }) },
     },
   };
 }
@@ -260,7 +311,7 @@ export function hostConfig(opts: McpOptions = {}): Record<string, unknown> {
 /** True when this process may read everything (`-A` or a bare `--allow-read`). */
 function broaderThanNeeded(): boolean {
   if (!import.meta.url.startsWith("file:")) return false;
-  if (!/^deno(\.exe)?$/.test(basename(Deno.execPath()))) return false; // a compiled binary
+  if (!/^deno(\.exe)?$/.test(Deno.execPath().split(/[\\/]/).pop()!)) return false; // a compiled binary
   return Deno.permissions.querySync({ name: "read" }).state === "granted";
 }
 
@@ -269,7 +320,7 @@ async function runConfined(opts: McpOptions & { roots: string[] }): Promise<numb
   const home = resolve(opts.home ?? defaultHome());
   await Deno.mkdir(home, { recursive: true });
   const child = new Deno.Command(Deno.execPath(), {
-    args: confinedArgs({ ...opts, home, roots: opts.roots }),
+    args: await confinedArgs({ ...opts, home, roots: opts.roots }),
     env: { [PARENT_PID_ENV]: String(Deno.pid) },
     stdin: "inherit",
     stdout: "inherit",
@@ -294,8 +345,11 @@ export function parseMcpArgs(args: string[]): McpOptions {
   for (const [flag, v] of parseFlags(args, MCP_FLAGS)) {
     if (flag === "--root") out.roots!.push(v!);
     else if (flag === "--home") out.home = v;
-    else if (flag === "--tools") out.toolsDir = pathToFileURL(resolve(v!) + "/");
-    else if (flag === "--no-confine") out.confine = false;
+    else if (flag === "--tools") {
+      const url = new URL("file:///");
+      url.pathname = resolve(v!).replaceAll("\\", "/").replace(/\/?$/, "/");
+      out.toolsDir = url;
+    } else if (flag === "--no-confine") out.confine = false;
     else if (flag === "--print-host-config") out.printHostConfig = true;
     else if (flag === "--workers" || flag === "--queue") {
       const n = Number(v);
@@ -324,7 +378,7 @@ const MCP_FLAGS: Record<string, Flag> = {
 if (import.meta.main) {
   try {
     const opts = parseMcpArgs(Deno.args);
-    if (opts.printHostConfig) console.log(JSON.stringify(hostConfig(opts), null, 2));
+    if (opts.printHostConfig) console.log(JSON.stringify(await hostConfig(opts), null, 2));
     else {
       await serveMcp(opts);
       // stdin closed: the server is done; a worker still busy does not keep the process.

@@ -33,3 +33,10 @@ export function joinPath(...parts: string[]): string {
   else if (trailing && path === ".") path = `.${sep}`;
   return absolute ? sep + path : path;
 }
+
+/** An absolute, normalised path, as Node's `path.resolve(p)` with one part (from the cwd). */
+export function resolvePath(p: string): string {
+  const absolute = WINDOWS ? /^([A-Za-z]:)?[\\/]/.test(p) : p.startsWith("/");
+  const out = joinPath(...(absolute ? [p] : [Deno.cwd(), p]));
+  return out.length > 1 ? out.replace(/[\\/]$/, "") : out;
+}

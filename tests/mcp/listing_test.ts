@@ -43,7 +43,8 @@ Deno.test("mcp: a second start lists from the cache; a stale listing is replaced
   const listed = (await first.client.listTools()).tools;
   await first.close();
   const cacheDir = join(home, "cache");
-  const [file] = [...Deno.readDirSync(cacheDir)].map((e) => join(cacheDir, e.name));
+  const [file] = [...Deno.readDirSync(cacheDir)].filter((e) => e.name.startsWith("mcp-tools-"))
+    .map((e) => join(cacheDir, e.name));
   const saved = JSON.parse(Deno.readTextFileSync(file));
   assert.deepEqual(saved.tools.map((t: { name: string }) => t.name), ids);
 
