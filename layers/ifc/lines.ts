@@ -49,6 +49,7 @@ export function checkIfcLines(bytes: Uint8Array, ref: string): IfcLineIndex {
   const n = bytes.length;
   let bad: { line: number; name: string } | undefined;
   let line = 1;
+  const recent = new Float64Array(2 * RECENT).fill(-1);
   let dense = new Int32Array(1024);
   const sparse = new Map<number, number>();
   const record = (id: number, at: number) => {
@@ -65,7 +66,7 @@ export function checkIfcLines(bytes: Uint8Array, ref: string): IfcLineIndex {
   const startLine = (at: number) => {
     if (!instanceName(bytes, at, n)) return;
     record(SPAN[3], SPAN[2]);
-    if (knownName(bytes, SPAN[0], SPAN[1])) return;
+    if (recentlyKnown(bytes, SPAN[0], SPAN[1], recent)) return;
     bad = { line, name: ASCII.decode(bytes.subarray(SPAN[0], SPAN[1])) };
   };
   const low = (i: number) => {
@@ -159,6 +160,30 @@ function instanceName(bytes: Uint8Array, i: number, end: number): boolean {
   SPAN[1] = n1;
   SPAN[2] = hash;
   SPAN[3] = id;
+  return true;
+}
+
+/** How many of the names last found known are compared first (issue 29: most of a file's lines repeat the last few names: points, loops, faces). */
+const RECENT = 8;
+
+/**
+ * Whether bytes [from, to) are, byte for byte, one of the names at `recent` ([from, to) pairs
+ * of this file, each already found known); if not and the name is known, it replaces the
+ * oldest there. Exact bytes, so "IfcWall" after "IFCWALL" is looked up anew.
+ */
+function recentlyKnown(bytes: Uint8Array, from: number, to: number, recent: Float64Array): boolean {
+  const len = to - from;
+  for (let r = 0; r < 2 * RECENT; r += 2) {
+    const a = recent[r];
+    if (a < 0 || recent[r + 1] - a !== len) continue;
+    let k = 0;
+    while (k < len && bytes[a + k] === bytes[from + k]) k++;
+    if (k === len) return true;
+  }
+  if (!knownName(bytes, from, to)) return false;
+  recent.copyWithin(2, 0, 2 * RECENT - 2);
+  recent[0] = from;
+  recent[1] = to;
   return true;
 }
 
