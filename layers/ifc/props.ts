@@ -5,7 +5,7 @@
  */
 import * as W from "npm:web-ifc@0.0.78";
 import { ids, importTick, type Line, numv, ref, refs, str, v } from "./attrs.ts";
-import { stepInstance, stepRef, stepRefs, type StepText, stepText } from "./step.ts";
+import { stepInstance, stepNumber, stepRef, stepRefs, type StepText, stepText } from "./step.ts";
 
 /** Quantities and single-value properties of one element, by set name then property name. */
 export type Props = Map<
@@ -132,15 +132,18 @@ function definition(api: W.IfcAPI, model: number, defId: number, text?: StepText
   };
 }
 
-/** The simple quantities (IFC2X3 and IFC4 alike), whose first attribute is their Name. */
-const QUANTITIES = new Set([
-  "IFCQUANTITYLENGTH",
-  "IFCQUANTITYAREA",
-  "IFCQUANTITYVOLUME",
-  "IFCQUANTITYCOUNT",
-  "IFCQUANTITYWEIGHT",
-  "IFCQUANTITYTIME",
-]);
+/**
+ * The simple quantities (IFC2X3 and IFC4 alike: Name, Description, Unit, the value, …), and
+ * the kind each gives (weights and times none).
+ */
+const QUANTITIES: Record<string, "length" | "area" | "volume" | "count" | undefined> = {
+  IFCQUANTITYLENGTH: "length",
+  IFCQUANTITYAREA: "area",
+  IFCQUANTITYVOLUME: "volume",
+  IFCQUANTITYCOUNT: "count",
+  IFCQUANTITYWEIGHT: undefined,
+  IFCQUANTITYTIME: undefined,
+};
 
 /** One quantity into `m` (by its name, when asked for). */
 function readQuantity(
@@ -150,10 +153,20 @@ function readQuantity(
   m: Map<string, { kind: any; value: any }>,
   text?: StepText,
 ): void {
-  const inst = text && stepInstance(text, qid);
-  if (inst && QUANTITIES.has(inst.name)) {
-    const name = stepText(text!, inst, 0, true);
-    if (name !== undefined && !NAMES_ASKED.has(plainName(name) ?? "")) return;
+  const inst = text && stepInstance(text, qid, 4);
+  if (inst && inst.name in QUANTITIES) {
+    const raw = stepText(text!, inst, 0, true);
+    const name = raw === undefined ? undefined : plainName(raw) ?? "";
+    if (name !== undefined && !NAMES_ASKED.has(name)) return;
+    const kind = QUANTITIES[inst.name];
+    const value = kind ? stepNumber(text!, inst, 3) : null;
+    if (name !== undefined && value !== undefined) {
+      // As numv reads web-ifc's value: a finite number, else none.
+      if (kind) {
+        m.set(name, { kind, value: value !== null && Number.isFinite(value) ? value : undefined });
+      }
+      return;
+    }
   }
   const q = api.GetLine(model, qid);
   const name = str(q.Name);
@@ -177,7 +190,7 @@ function readProperty(
   m: Map<string, { kind: any; value: any }>,
   text?: StepText,
 ): void {
-  const inst = text && stepInstance(text, pid);
+  const inst = text && stepInstance(text, pid, 1);
   if (inst) {
     if (inst.name !== "IFCPROPERTYSINGLEVALUE") return;
     const name = stepText(text!, inst, 0, true);

@@ -28,10 +28,11 @@ const LATIN1 = new TextDecoder("latin1");
 const white = (b: number) => b === 0x20 || b === 0x09 || b === 0x0d || b === 0x0a;
 
 /**
- * Instance `#id` where it starts a line, split into its top-level arguments; undefined when it
- * does not start a line (or starts two), is malformed, or holds a comment.
+ * Instance `#id` where it starts a line, split into its top-level arguments (the first `upTo`
+ * of them, when given); undefined when it does not start a line (or starts two), is malformed
+ * (up to where it was read), or holds a comment there.
  */
-export function stepInstance(t: StepText, id: number): StepInstance | undefined {
+export function stepInstance(t: StepText, id: number, upTo = Infinity): StepInstance | undefined {
   const { bytes } = t;
   const n = bytes.length;
   let i = t.index.offsetOf(id);
@@ -63,6 +64,7 @@ export function stepInstance(t: StepText, id: number): StepInstance | undefined 
       }
     } else if (b === 0x2c && depth === 0) {
       args.push(from, i);
+      if (args.length >= 2 * upTo) return { name, args };
       from = i + 1;
     } else if (b === 0x3b) return undefined; // ; inside the instance
   }
@@ -98,6 +100,18 @@ export function stepRef(t: StepText, inst: StepInstance, k: number): number | nu
   if (!s) return undefined;
   if (isNull(t, s)) return null;
   return refAt(t.bytes, s[0], s[1]);
+}
+
+/**
+ * Argument k as a number as web-ifc reads a REAL or INTEGER (§ 12.1.2: digits, an optional
+ * point and exponent): null for `$`, undefined for anything else (a typed value, an enum).
+ */
+export function stepNumber(t: StepText, inst: StepInstance, k: number): number | null | undefined {
+  const s = trimmed(t, inst, k);
+  if (!s) return undefined;
+  if (isNull(t, s)) return null;
+  const text = LATIN1.decode(t.bytes.subarray(s[0], s[1]));
+  return /^[+-]?[0-9]+(\.[0-9]*)?([eE][+-]?[0-9]+)?$/.test(text) ? Number(text) : undefined;
 }
 
 /** Argument k as a list of references (`$`: none); undefined when anything else is in it. */

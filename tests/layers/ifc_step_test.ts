@@ -11,20 +11,27 @@ import { fixture, sharedData } from "../_data.ts";
 import { ifcApi } from "../../layers/ifc/mod.ts";
 import { checkIfcLines } from "../../layers/ifc/lines.ts";
 import { ref, refs, v } from "../../layers/ifc/attrs.ts";
-import { stepInstance, stepRef, stepRefs, type StepText, stepText } from "../../layers/ifc/step.ts";
+import {
+  stepInstance,
+  stepNumber,
+  stepRef,
+  stepRefs,
+  type StepText,
+  stepText,
+} from "../../layers/ifc/step.ts";
 
 /** Entity -> [attribute, its position, how to read it]. */
-const READ: Record<string, [string, number, "ref" | "refs" | "text"][]> = {
+const READ: Record<string, [string, number, "ref" | "refs" | "text" | "number"][]> = {
   IFCRELDEFINESBYPROPERTIES: [
     ["RelatedObjects", 4, "refs"],
     ["RelatingPropertyDefinition", 5, "ref"],
   ],
   IFCELEMENTQUANTITY: [["Name", 2, "text"], ["Quantities", 5, "refs"]],
   IFCPROPERTYSET: [["Name", 2, "text"], ["HasProperties", 4, "refs"]],
-  IFCQUANTITYLENGTH: [["Name", 0, "text"]],
-  IFCQUANTITYAREA: [["Name", 0, "text"]],
-  IFCQUANTITYVOLUME: [["Name", 0, "text"]],
-  IFCQUANTITYCOUNT: [["Name", 0, "text"]],
+  IFCQUANTITYLENGTH: [["Name", 0, "text"], ["LengthValue", 3, "number"]],
+  IFCQUANTITYAREA: [["Name", 0, "text"], ["AreaValue", 3, "number"]],
+  IFCQUANTITYVOLUME: [["Name", 0, "text"], ["VolumeValue", 3, "number"]],
+  IFCQUANTITYCOUNT: [["Name", 0, "text"], ["CountValue", 3, "number"]],
   IFCPROPERTYSINGLEVALUE: [["Name", 0, "text"]],
 };
 
@@ -48,6 +55,8 @@ async function compare(bytes: Uint8Array, label: string): Promise<Record<string,
           ? stepRef(text, inst, k)
           : how === "refs"
           ? stepRefs(text, inst, k)
+          : how === "number"
+          ? stepNumber(text, inst, k)
           : stepText(text, inst, k, true);
         if (got === undefined) {
           n.declined++;
@@ -61,7 +70,9 @@ async function compare(bytes: Uint8Array, label: string): Promise<Record<string,
           : line[attr] === null
           ? null
           : v(line[attr]);
-        assertEquals(got, want, where);
+        // Numbers bit for bit (Object.is: -0 is not 0).
+        if (how === "number") assert(Object.is(got, want), `${where}: ${got} vs ${want}`);
+        else assertEquals(got, want, where);
         // Plain text (no escapes) is answered without `escapes` too, and the same.
         if (how === "text") {
           const plain = stepText(text, inst, k);
@@ -108,6 +119,13 @@ Deno.test("ifc step text: strings, escapes, lists, white space and lines it must
     "#9012=IFCPROPERTYSINGLEVALUE(/* a comment */'c',$,IFCREAL(8.),$);",
     "#9013=IFCPROPERTYSINGLEVALUE('first',$,IFCREAL(9.),$);#9014=IFCPROPERTYSINGLEVALUE('second',$,IFCREAL(10.),$);",
     "#9015=IFCPROPERTYSINGLEVALUE('\\X\\E9t\\X\\E9',$,IFCREAL(11.),$);",
+    "#9016=IFCQUANTITYLENGTH('a',$,$,1.E-05,$);",
+    "#9017=IFCQUANTITYLENGTH('b',$,$,-0.,$);",
+    "#9018=IFCQUANTITYLENGTH('c',$,$,123456789.123456789,$);",
+    "#9019=IFCQUANTITYLENGTH('d',$,$,$,$);",
+    "#9020=IFCQUANTITYLENGTH('e',$,$,0.1000000000000000055511151231257827,$);",
+    "#9021=IFCQUANTITYCOUNT('f',$,$,12,$);",
+    "#9022=IFCQUANTITYLENGTH('g',$,$,2.5E3,$);",
   ];
   const t = base.replace("ENDSEC;\nEND-ISO", lines.join("\n") + "\nENDSEC;\nEND-ISO");
   assert(t !== base, "the lines were added");
@@ -139,6 +157,9 @@ Deno.test("ifc step text: strings, escapes, lists, white space and lines it must
   assertEquals(stepRef(text, rel, 0), undefined, "a string is no reference");
   assertEquals(stepRefs(text, set, 2), undefined, "a string is no list");
   assertEquals(stepRef(text, rel, 9), undefined, "past the last argument");
+  const num = (id: number) => stepNumber(text, stepInstance(text, id)!, 3);
+  assertEquals([9016, 9018, 9019, 9021, 9022].map(num), [1e-5, 123456789.12345679, null, 12, 2500]);
+  assert(Object.is(num(9017), -0));
   // And web-ifc reads the ones answered the same.
   const n = await compare(bytes, "x.ifc");
   assert(n.answered > 0 && n.declined > 0, JSON.stringify(n));
