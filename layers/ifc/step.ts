@@ -114,6 +114,15 @@ export function stepNumber(t: StepText, inst: StepInstance, k: number): number |
   return /^[+-]?[0-9]+(\.[0-9]*)?([eE][+-]?[0-9]+)?$/.test(text) ? Number(text) : undefined;
 }
 
+/** Argument k as an enumeration `.NAME.`: NAME, null for `$`, undefined for anything else. */
+export function stepEnum(t: StepText, inst: StepInstance, k: number): string | null | undefined {
+  const s = trimmed(t, inst, k);
+  if (!s) return undefined;
+  if (isNull(t, s)) return null;
+  const text = LATIN1.decode(t.bytes.subarray(s[0], s[1]));
+  return /^\.[A-Z_][A-Z0-9_]*\.$/.test(text) ? text.slice(1, -1) : undefined;
+}
+
 /** Argument k as a list of references (`$`: none); undefined when anything else is in it. */
 export function stepRefs(t: StepText, inst: StepInstance, k: number): number[] | undefined {
   const s = trimmed(t, inst, k);

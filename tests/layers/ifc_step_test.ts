@@ -1,8 +1,8 @@
 /**
  * layers/ifc/step.ts reads a few entities' arguments from the STEP text without web-ifc (issue
  * 29); where it answers, it must say what web-ifc's GetLine says. Checked on every
- * IfcRelDefinesByProperties, IfcElementQuantity, IfcPropertySet, simple quantity and
- * IfcPropertySingleValue of both real samples and the fixtures, and on lines made to catch a
+ * IfcRelDefinesByProperties, IfcElementQuantity, IfcPropertySet, simple quantity,
+ * IfcPropertySingleValue and IfcRelSpaceBoundary of both real samples and the fixtures, and on lines made to catch a
  * byte reader out (strings holding `,` `(` `)` `;` and `''`, escapes, nested lists, white space,
  * a comment, an instance that does not start its line, an id written twice).
  */
@@ -12,6 +12,7 @@ import { ifcApi } from "../../layers/ifc/mod.ts";
 import { checkIfcLines } from "../../layers/ifc/lines.ts";
 import { ref, refs, v } from "../../layers/ifc/attrs.ts";
 import {
+  stepEnum,
   stepInstance,
   stepNumber,
   stepRef,
@@ -21,7 +22,7 @@ import {
 } from "../../layers/ifc/step.ts";
 
 /** Entity -> [attribute, its position, how to read it]. */
-const READ: Record<string, [string, number, "ref" | "refs" | "text" | "number"][]> = {
+const READ: Record<string, [string, number, "ref" | "refs" | "text" | "number" | "enum"][]> = {
   IFCRELDEFINESBYPROPERTIES: [
     ["RelatedObjects", 4, "refs"],
     ["RelatingPropertyDefinition", 5, "ref"],
@@ -33,6 +34,11 @@ const READ: Record<string, [string, number, "ref" | "refs" | "text" | "number"][
   IFCQUANTITYVOLUME: [["Name", 0, "text"], ["VolumeValue", 3, "number"]],
   IFCQUANTITYCOUNT: [["Name", 0, "text"], ["CountValue", 3, "number"]],
   IFCPROPERTYSINGLEVALUE: [["Name", 0, "text"]],
+  IFCRELSPACEBOUNDARY: [
+    ["RelatingSpace", 4, "ref"],
+    ["RelatedBuildingElement", 5, "ref"],
+    ["InternalOrExternalBoundary", 8, "enum"],
+  ],
 };
 
 /** Compares the text reader with web-ifc on every instance READ names; returns how many agreed. */
@@ -57,14 +63,17 @@ async function compare(bytes: Uint8Array, label: string): Promise<Record<string,
           ? stepRefs(text, inst, k)
           : how === "number"
           ? stepNumber(text, inst, k)
+          : how === "enum"
+          ? stepEnum(text, inst, k)
           : stepText(text, inst, k, true);
         if (got === undefined) {
           n.declined++;
           continue;
         }
         n.answered++;
+        // `$` is null here; web-ifc gives null or nothing, which `ref` reads alike.
         const want = how === "ref"
-          ? (line[attr] === null ? null : ref(line[attr]))
+          ? (ref(line[attr]) ?? null)
           : how === "refs"
           ? refs(line[attr])
           : line[attr] === null
