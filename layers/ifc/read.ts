@@ -35,13 +35,6 @@ export { readUnits } from "./units.ts";
 export { meshFootprint } from "./meshes.ts";
 export { compoundAngle_deg, northFromTrueNorth } from "./site.ts";
 
-export const PH: Record<string, number> = {};
-let __t = 0;
-const tick = (k: string) => {
-  const n = performance.now();
-  PH[k] = (PH[k] ?? 0) + n - __t;
-  __t = n;
-};
 let apiReady: Promise<W.IfcAPI> | undefined;
 
 /** The shared web-ifc instance (single-threaded WASM from the npm package, no network). */
@@ -65,11 +58,8 @@ export async function ifcPlan(
   ref: string,
   id?: string,
 ): Promise<{ plan: PlanInput; report: ImportReport }> {
-  __t = performance.now();
   const schema = checkIfcHeader(bytes, ref);
-  tick("header");
   const text = { bytes, index: checkIfcLines(bytes, ref) };
-  tick("lines");
   const api = await ifcApi();
   let model: number;
   try {
@@ -78,7 +68,6 @@ export async function ifcPlan(
     throw new InputError(ref, `web-ifc could not open the model: ${(e as Error).message}`);
   }
   if (model < 0) throw new InputError(ref, "web-ifc could not open the model");
-  tick("open");
   try {
     return buildPlan(api, model, schema, text, ref, id);
   } finally {
@@ -104,7 +93,6 @@ function buildPlan(
     counts: {},
   };
   const units = readUnits(api, model);
-  tick("const units = readUnits");
   const L = units.length_m;
   report.mapped.push(
     `schema ${schema}; length unit ${units.length_name} (${L} m), applied to every attribute and quantity`,
@@ -114,38 +102,24 @@ function buildPlan(
     "Plan coordinates are the IFC world x and y (from web-ifc's meshes, which apply every placement and the unit scale).",
   );
   const m = readModel(api, model, src, units, report, text);
-  tick("const m = readModel");
   const { plan, projectId, nearestStoreyBelow } = planFloors(m, id ?? defaultId(src));
-  tick("const { plan, projectId");
   const rsbIds = ids(api, model, W.IFCRELSPACEBOUNDARY, true);
-  tick("const rsbIds");
   const roomRings: RoomRings = new Map();
   const spaces = spacesToRooms(m, plan, rsbIds, roomRings, nearestStoreyBelow);
-  tick("const spaces =");
   roomsInsideWalls(m, plan, roomRings);
-  tick("roomsInsideWalls(");
   const ringsOnFloor = (floor: string) => [...roomRings.values()].filter((r) => r.floor === floor);
   const roomOfSpace = (sid: number) => roomRings.get(sid)?.id;
   const floorOfRoom = (rid: string) => plan.rooms.find((r) => r.id === rid)?.floor;
   const rooms = { ringsOnFloor, roomOfSpace, floorOfRoom };
   const boundaries = spaceBoundaries(m, rsbIds);
-  tick("const boundaries");
   const openings = doorsAndWindows(m, plan, rooms, boundaries, nearestStoreyBelow);
-  tick("const openings =");
   const connections = openConnections(m, plan, roomRings, boundaries);
-  tick("const connections =");
   stairsAndRamps(m, plan, rooms, nearestStoreyBelow, boundaries);
-  tick("stairsAndRamps(");
   const transport = lifts(m, plan, rooms, nearestStoreyBelow, boundaries);
-  tick("const transport");
   furnishing(m, plan, rooms, nearestStoreyBelow);
-  tick("furnishing(");
   railings(m, plan, rooms, nearestStoreyBelow);
-  tick("railings(");
   readSite(m, plan, projectId);
-  tick("readSite(");
   finishReport(m, plan, rsbIds, spaces, openings);
-  tick("finishReport(");
   connectionsReport(report, connections);
   if (transport) {
     report.counts = { ...report.counts, transport_elements: transport };
