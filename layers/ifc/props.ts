@@ -136,14 +136,14 @@ function definition(api: W.IfcAPI, model: number, defId: number, text?: StepText
  * The simple quantities (IFC2X3 and IFC4 alike: Name, Description, Unit, the value, …), and
  * the kind each gives (weights and times none).
  */
-const QUANTITIES: Record<string, "length" | "area" | "volume" | "count" | undefined> = {
-  IFCQUANTITYLENGTH: "length",
-  IFCQUANTITYAREA: "area",
-  IFCQUANTITYVOLUME: "volume",
-  IFCQUANTITYCOUNT: "count",
-  IFCQUANTITYWEIGHT: undefined,
-  IFCQUANTITYTIME: undefined,
-};
+const QUANTITIES = new Map<string, "length" | "area" | "volume" | "count" | undefined>([
+  ["IFCQUANTITYLENGTH", "length"],
+  ["IFCQUANTITYAREA", "area"],
+  ["IFCQUANTITYVOLUME", "volume"],
+  ["IFCQUANTITYCOUNT", "count"],
+  ["IFCQUANTITYWEIGHT", undefined],
+  ["IFCQUANTITYTIME", undefined],
+]);
 
 /** One quantity into `m` (by its name, when asked for). */
 function readQuantity(
@@ -154,11 +154,11 @@ function readQuantity(
   text?: StepText,
 ): void {
   const inst = text && stepInstance(text, qid, 4);
-  if (inst && inst.name in QUANTITIES) {
+  if (inst && QUANTITIES.has(inst.name)) {
     const raw = stepText(text!, inst, 0, true);
     const name = raw === undefined ? undefined : plainName(raw) ?? "";
     if (name !== undefined && !NAMES_ASKED.has(name)) return;
-    const kind = QUANTITIES[inst.name];
+    const kind = QUANTITIES.get(inst.name);
     const value = kind ? stepNumber(text!, inst, 3) : null;
     if (name !== undefined && value !== undefined) {
       // As numv reads web-ifc's value: a finite number, else none.

@@ -23,7 +23,31 @@ export interface StepInstance {
   args: number[];
 }
 
-const LATIN1 = new TextDecoder("latin1");
+/**
+ * Bytes [a, b) as ISO 8859-1 text. Not TextDecoder: in Deno each decode is a call into the
+ * runtime, which costs more than these few bytes (thousands of names a file).
+ */
+function latin1(bytes: Uint8Array, a: number, b: number): string {
+  return b - a > 4096
+    ? new TextDecoder("latin1").decode(bytes.subarray(a, b))
+    : String.fromCharCode.apply(null, bytes.subarray(a, b) as unknown as number[]);
+}
+
+/** The entity names last read (their bytes and string), reused when a name repeats. */
+const NAMES: { bytes: Uint8Array; name: string }[] = [];
+
+/** Bytes [a, b) as an entity name, the same string as the last time these bytes were read. */
+function entityName(bytes: Uint8Array, a: number, b: number): string {
+  next: for (const n of NAMES) {
+    if (n.bytes.length !== b - a) continue;
+    for (let k = 0; k < b - a; k++) if (n.bytes[k] !== bytes[a + k]) continue next;
+    return n.name;
+  }
+  const name = latin1(bytes, a, b);
+  NAMES.unshift({ bytes: bytes.slice(a, b), name });
+  if (NAMES.length > 8) NAMES.pop();
+  return name;
+}
 
 const white = (b: number) => b === 0x20 || b === 0x09 || b === 0x0d || b === 0x0a;
 
@@ -42,7 +66,7 @@ export function stepInstance(t: StepText, id: number, upTo = Infinity): StepInst
   while (i < n && white(bytes[i])) i++;
   const n0 = i;
   while (i < n && bytes[i] !== 0x28 && !white(bytes[i])) i++;
-  const name = LATIN1.decode(bytes.subarray(n0, i));
+  const name = entityName(bytes, n0, i);
   while (i < n && white(bytes[i])) i++;
   if (bytes[i] !== 0x28) return undefined; // (
   const args: number[] = [];
@@ -110,7 +134,7 @@ export function stepNumber(t: StepText, inst: StepInstance, k: number): number |
   const s = trimmed(t, inst, k);
   if (!s) return undefined;
   if (isNull(t, s)) return null;
-  const text = LATIN1.decode(t.bytes.subarray(s[0], s[1]));
+  const text = latin1(t.bytes, s[0], s[1]);
   return /^[+-]?[0-9]+(\.[0-9]*)?([eE][+-]?[0-9]+)?$/.test(text) ? Number(text) : undefined;
 }
 
@@ -119,7 +143,7 @@ export function stepEnum(t: StepText, inst: StepInstance, k: number): string | n
   const s = trimmed(t, inst, k);
   if (!s) return undefined;
   if (isNull(t, s)) return null;
-  const text = LATIN1.decode(t.bytes.subarray(s[0], s[1]));
+  const text = latin1(t.bytes, s[0], s[1]);
   return /^\.[A-Z_][A-Z0-9_]*\.$/.test(text) ? text.slice(1, -1) : undefined;
 }
 
@@ -173,7 +197,7 @@ export function stepText(
     if (c < 0x20 || c > 0x7e) return undefined;
     if (c === 0x5c || c === 0x27) plain = false;
   }
-  if (plain) return LATIN1.decode(bytes.subarray(a + 1, b - 1));
+  if (plain) return latin1(bytes, a + 1, b - 1);
   return escapes ? decodeEscapes(bytes, a + 1, b - 1) : undefined;
 }
 
@@ -182,12 +206,13 @@ const hex = (b: number) =>
 
 /** `''` and `\X2\hhhh…\X0\` decoded in [a, b); undefined for any other escape. */
 function decodeEscapes(bytes: Uint8Array, a: number, b: number): string | undefined {
-  let out = "";
+  // Code units gathered first, the string made once.
+  const units: number[] = [];
   for (let i = a; i < b; i++) {
     const c = bytes[i];
     if (c === 0x27) {
       if (bytes[i + 1] !== 0x27 || i + 1 >= b) return undefined;
-      out += "'";
+      units.push(0x27);
       i++;
     } else if (c === 0x5c) {
       // \X2\ then groups of 4 hex digits, then \X0\
@@ -202,12 +227,13 @@ function decodeEscapes(bytes: Uint8Array, a: number, b: number): string | undefi
           break;
         }
         if (i + 4 > b) return undefined;
-        const d = [hex(bytes[i]), hex(bytes[i + 1]), hex(bytes[i + 2]), hex(bytes[i + 3])];
-        if (d.some((x) => x < 0)) return undefined;
-        out += String.fromCharCode((d[0] << 12) | (d[1] << 8) | (d[2] << 4) | d[3]);
+        const d0 = hex(bytes[i]), d1 = hex(bytes[i + 1]), d2 = hex(bytes[i + 2]);
+        const d3 = hex(bytes[i + 3]);
+        if (d0 < 0 || d1 < 0 || d2 < 0 || d3 < 0) return undefined;
+        units.push((d0 << 12) | (d1 << 8) | (d2 << 4) | d3);
         i += 4;
       }
-    } else out += String.fromCharCode(c);
+    } else units.push(c);
   }
-  return out;
+  return units.length > 4096 ? undefined : String.fromCharCode.apply(null, units);
 }
