@@ -22,12 +22,12 @@ export function readMeshes(
   elements: number[],
   keepTris: Set<number>,
 ): Map<number, MeshInfo> {
-  const types = new Set<number>();
-  for (const id of elements) types.add(api.GetLineType(model, id));
+  // Only the elements asked for (issue 29): streaming their types meshed every element of
+  // each (every slab, when a stair's landing is one) to keep a few.
   const wanted = new Set(elements);
   const out = new Map<number, MeshInfo>();
-  if (!types.size) return out;
-  api.StreamAllMeshesWithTypes(model, [...types], (mesh) => {
+  if (!wanted.size) return out;
+  api.StreamMeshes(model, [...wanted], (mesh) => {
     if (!wanted.has(mesh.expressID)) return;
     const info: MeshInfo = out.get(mesh.expressID) ??
       { min: [Infinity, Infinity, Infinity], max: [-Infinity, -Infinity, -Infinity] };
