@@ -318,6 +318,8 @@ function doorPosition(
   room: Room,
   distance_m: number | undefined,
 ): Constraint | undefined {
+  // A door on its wall (nearly all of them) makes nothing.
+  if (distance_m !== undefined && !(distance_m > MAX_DOOR_OFFSET_M)) return undefined;
   const base = {
     id: `door_position:${o.id}:${room.id}`,
     kind: "door_position" as const,
@@ -336,7 +338,6 @@ function doorPosition(
       at: o.at,
     };
   }
-  if (!(distance_m > MAX_DOOR_OFFSET_M)) return undefined;
   return {
     ...base,
     measured: distance_m,
