@@ -146,25 +146,28 @@ export function routeToRoom(
   }
   let steps = walkSteps.get(tree);
   if (!steps) walkSteps.set(tree, steps = new Array(E.count));
+  // Its elements and steps, one per hop, written in place (arrays made at their length, not
+  // grown push by push: a 1,000-room plan's routes take ~60 hops each; issue 29).
   const route: Route = {
     ...empty,
-    elements: [],
+    elements: new Array(hops),
     legs: [],
-    walk: [],
+    walk: new Array(hops),
     status: "pass",
     length_m: tree.length_m[best],
   };
   let at = tree.source;
   // Constraint ids already counted; made at the first edge that judges anything.
   let seen: Set<string> | undefined;
-  for (const ei of chain) {
+  for (let h = 0; h < hops; h++) {
+    const ei = chain[h];
     const forward = E.a[ei] === at;
     const next = forward ? E.b[ei] : E.a[ei];
-    route.elements.push(E.element[ei]);
+    route.elements[h] = E.element[ei];
     // A tree edge is always walked from the same end: one step object for every route.
     let step = steps[ei];
     if (!step || step.from !== at) steps[ei] = step = { edge: ei, from: at };
-    route.walk.push(step);
+    route.walk[h] = step;
     const constraints = E.constraints[ei];
     for (const c of E.status[ei] === PASS ? NO_CONSTRAINTS : constraints) {
       seen ??= new Set();
