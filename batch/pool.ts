@@ -8,6 +8,7 @@
 import type { BatchRow, Store } from "../core/store.ts";
 import { failedRow } from "./execute.ts";
 import type { BatchJob } from "./jobs.ts";
+import type { ThreadStats } from "./thread_stats.ts";
 
 const THREAD = new URL("./thread.ts", import.meta.url);
 
@@ -21,6 +22,8 @@ export interface ThreadOutcome {
 export interface Threads {
   /** Runs a job on the next free thread. Rejects only when `fatal: "throw"` and the store failed. */
   run(job: BatchJob, onStep?: (text: string) => void): Promise<ThreadOutcome>;
+  /** Each thread's figures (with `stats: true`; undefined for a thread that gives none). */
+  stats(): Promise<(ThreadStats | undefined)[]>;
   /** Terminates every thread (jobs in flight are abandoned: their rows are not written). */
   close(): void;
 }
@@ -37,12 +40,15 @@ export interface ThreadOptions {
    * batches), "throw" rejects so that a queue retries it.
    */
   fatal?: "fail-row" | "throw";
+  /** Threads keep figures of their time (benches: {@link ThreadStats}). */
+  stats?: boolean;
 }
 
 interface Slot {
   worker: Worker;
   ready: Promise<void>;
   busy: boolean;
+  onStats?: (s: ThreadStats | undefined) => void;
   current?: {
     job: BatchJob;
     resolve: (o: ThreadOutcome) => void;
@@ -91,6 +97,7 @@ export function startThreads(store: Store, opts: ThreadOptions): Threads {
       w.onmessage = (e: MessageEvent) => {
         const msg = e.data;
         if (msg.type === "ready") return ready();
+        if (msg.type === "stats") return slot.onStats?.(msg.stats);
         const c = slot.current;
         if (!c || msg.key !== c.job.key) return;
         if (msg.type === "steps") {
@@ -119,7 +126,12 @@ export function startThreads(store: Store, opts: ThreadOptions): Threads {
       };
     });
     slot.ready.catch(() => {});
-    w.postMessage({ type: "init", location: opts.location, tools_dir: opts.tools_dir?.href });
+    w.postMessage({
+      type: "init",
+      location: opts.location,
+      tools_dir: opts.tools_dir?.href,
+      stats: opts.stats,
+    });
   };
   const replace = (slot: Slot) => {
     if (!closed) spawn(slot);
@@ -162,6 +174,14 @@ export function startThreads(store: Store, opts: ThreadOptions): Threads {
         await new Promise<void>((r) => waiters.push(r));
       }
     },
+    stats() {
+      return Promise.all(slots.map((s) =>
+        new Promise<ThreadStats | undefined>((resolve) => {
+          s.onStats = resolve;
+          s.worker.postMessage({ type: "stats" });
+        })
+      ));
+    },
     close() {
       closed = true;
       for (const s of slots) {
@@ -187,6 +207,8 @@ export interface PoolOptions {
   /** Called for each finished row, in completion order. */
   onRow(row: BatchRow, written: boolean): void;
   onStep?(job: BatchJob, text: string): void;
+  /** Given each thread's figures at the end (benches). */
+  onStats?(stats: (ThreadStats | undefined)[]): void;
   signal?: AbortSignal;
 }
 
@@ -198,6 +220,7 @@ export async function runPool(store: Store, jobs: BatchJob[], opts: PoolOptions)
     size: n,
     location: opts.location,
     tools_dir: opts.tools_dir,
+    stats: opts.onStats !== undefined,
   });
   const queue = jobQueue(jobs);
   const idle: (() => void)[] = [];
@@ -230,6 +253,7 @@ export async function runPool(store: Store, jobs: BatchJob[], opts: PoolOptions)
   };
   try {
     await Promise.all(Array.from({ length: n }, lane));
+    if (opts.onStats && !stop) opts.onStats(await threads.stats());
   } finally {
     opts.signal?.removeEventListener("abort", onAbort);
     threads.close();

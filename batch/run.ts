@@ -16,7 +16,7 @@ import { getPersona } from "../presets/personas.ts";
 import { executeJob } from "./execute.ts";
 import { type BatchJob, type BatchSpec, globRegExp, isGlob, planJobs } from "./jobs.ts";
 import { type BatchSummary, csvLine, jsonLine, outFormat, outText, summarize } from "./output.ts";
-import { jobQueue, runPool } from "./pool.ts";
+import { jobQueue, type PoolOptions, runPool } from "./pool.ts";
 import type { Progress } from "./progress.ts";
 
 /** What a person asks a batch to do. */
@@ -230,6 +230,8 @@ export interface RunBatchOptions {
   progress?: Progress;
   tools_dir?: URL;
   signal?: AbortSignal;
+  /** Given each worker thread's figures at the end (benches; not with `workers: 0`). */
+  onThreadStats?: PoolOptions["onStats"];
 }
 
 /** The rows of the jobs, in job order (the latest row per key). */
@@ -324,6 +326,7 @@ export async function runBatch(
         onStep: opts.progress?.step
           ? (job, text) => opts.progress!.step!(job.scan, job.tool, text)
           : undefined,
+        onStats: opts.onThreadStats,
         signal: opts.signal,
       });
     }

@@ -12,23 +12,39 @@ import { openStoreAt, type Store } from "../core/store.ts";
 import { getPersona } from "../presets/personas.ts";
 import { executeJob } from "./execute.ts";
 import type { BatchJob } from "./jobs.ts";
+import { threadStats } from "./thread_stats.ts";
 
 let store: Store | undefined;
 let toolsDir: URL | undefined;
 const manifests = new Map<string, Promise<Manifest>>();
 /** Steps are gathered for this long (ms) before they are posted. */
 const STEP_MS = 100;
+/** The thread's figures, when the pool asked for them (benches). */
+let stats: ReturnType<typeof threadStats> | undefined;
 
 self.onmessage = async (e: MessageEvent) => {
   const msg = e.data as
-    | { type: "init"; location: string; tools_dir?: string }
-    | { type: "job"; job: BatchJob; steps?: boolean };
+    | { type: "init"; location: string; tools_dir?: string; stats?: boolean }
+    | { type: "job"; job: BatchJob; steps?: boolean }
+    | { type: "stats" };
   if (msg.type === "init") {
     store = openStoreAt(msg.location);
     toolsDir = msg.tools_dir ? new URL(msg.tools_dir) : undefined;
+    if (msg.stats && store.transaction) {
+      const st = stats = threadStats();
+      const tx = store.transaction.bind(store);
+      store.transaction = (fn) => st.transaction(tx, fn);
+      st.start();
+    }
     self.postMessage({ type: "ready" });
     return;
   }
+  if (msg.type === "stats") {
+    self.postMessage({ type: "stats", stats: stats?.read() });
+    return;
+  }
+  stats?.jobStarts(true);
+  const t0 = performance.now();
   const job = msg.job;
   let texts: string[] = [];
   let sent = performance.now();
@@ -53,6 +69,7 @@ self.onmessage = async (e: MessageEvent) => {
         : undefined,
     });
     flush();
+    stats?.jobEnds(performance.now() - t0, true);
     self.postMessage({ type: "row", key: job.key, row, written });
   } catch (err) {
     flush();
