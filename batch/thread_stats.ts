@@ -45,15 +45,15 @@ export function threadStats() {
       sched0 = schedstat();
       idleSince = performance.now();
     },
-    /** The thread starts a job (ends an idle spell when it had none). */
-    jobStarts(idle: boolean) {
-      if (idle) s.idle_ms += performance.now() - idleSince;
+    /** The thread has no job to run (true) or has one again (false). */
+    idle(now: boolean) {
+      if (now) idleSince = performance.now();
+      else s.idle_ms += performance.now() - idleSince;
     },
-    /** The thread ran a job for `ms`; `idle`: it has no other job now. */
-    jobEnds(ms: number, idle: boolean) {
+    /** The thread ran a job for `ms`. */
+    job(ms: number) {
       s.jobs++;
       s.busy_ms += ms;
-      if (idle) idleSince = performance.now();
     },
     /** Wraps a store's transaction so that its lock wait and time inside are counted. */
     transaction<T>(tx: (fn: () => T) => T, fn: () => T): T {
