@@ -16,7 +16,8 @@
  * of its wall time. The machine's load average is printed with each case.
  *
  * `--check` also compares each case's store afterwards (rows, runs, findings:
- * tests/batch/_dump.ts) with the first case's of the same checkout and with `--before`'s.
+ * tests/batch/_dump.ts, keys and run ids as scan/tool, since they hash the tools' code) with
+ * the first batch case's, `--before`'s included.
  */
 import { cpuUsage } from "node:process";
 import { join } from "node:path";
@@ -80,7 +81,7 @@ async function one(kase: string, home: string, tree: string, check: boolean): Pr
   let dump: string | undefined;
   if (check) {
     const { storeDump } = await import("../tests/batch/_dump.ts");
-    dump = JSON.stringify(storeDump(home));
+    dump = JSON.stringify(storeDump(home, { byScanAndTool: true }));
   }
   return { case: kase, s, rows, cpu_ms: (c.user + c.system) / 1000, threads, dump, load: load() };
 }

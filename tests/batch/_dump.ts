@@ -32,8 +32,13 @@ function clean(v: unknown): unknown {
   return v;
 }
 
-/** One line per stored row, run and finding of the store in `home`; counts of each. */
-export function storeDump(home: string): {
+/**
+ * One line per stored row, run and finding of the store in `home`; counts of each. With
+ * `byScanAndTool`, each row key and run id is written as the row's scan and tool instead:
+ * keys hash the tools' code (core/ and engines/ included: batch/jobs.ts toolVersion), so two
+ * checkouts that differ there key the same rows differently (one batch per store only).
+ */
+export function storeDump(home: string, o: { byScanAndTool?: boolean } = {}): {
   rows: string[];
   runs: string[];
   findings: string[];
@@ -42,18 +47,36 @@ export function storeDump(home: string): {
   const db = new DatabaseSync(join(home, "threshold.db"), { readOnly: true });
   try {
     const all = (sql: string) => db.prepare(sql).all() as Record<string, unknown>[];
-    const line = (r: Record<string, unknown>) => {
-      const o: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(r)) {
-        o[k] = k.endsWith("_json") && typeof v === "string" ? clean(JSON.parse(v)) : v;
+    const named = new Map<string, string>();
+    if (o.byScanAndTool) {
+      for (const r of all("SELECT key, scan, tool FROM batch_rows")) {
+        named.set(r.key as string, `${r.scan}/${r.tool}`);
+        named.set((r.key as string).slice(0, 20), `${r.scan}/${r.tool}`);
       }
-      return JSON.stringify(clean(o));
+    }
+    const rename = (text: string) =>
+      named.size
+        ? text.replace(/\b[0-9a-f]{32}\b/g, (k) => named.get(k) ?? k)
+          .replace(/-b([0-9a-f]{20})\b/g, (m, k) => named.has(k) ? `-${named.get(k)}` : m)
+        : text;
+    const line = (r: Record<string, unknown>) => {
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(r)) {
+        out[k] = k.endsWith("_json") && typeof v === "string" ? clean(JSON.parse(v)) : v;
+      }
+      return rename(JSON.stringify(clean(out)));
     };
+    // Renamed, the lines are sorted again (the keys ordered them).
+    const sorted = (xs: string[]) => named.size ? xs.sort() : xs;
     return {
-      rows: all("SELECT key, scan, tool, status, run_id, row_json FROM batch_rows ORDER BY key")
-        .map(line),
-      runs: all("SELECT id, tool, scan, status, inputs_json, result_json FROM runs ORDER BY id")
-        .map(line),
+      rows: sorted(
+        all("SELECT key, scan, tool, status, run_id, row_json FROM batch_rows ORDER BY key")
+          .map(line),
+      ),
+      runs: sorted(
+        all("SELECT id, tool, scan, status, inputs_json, result_json FROM runs ORDER BY id")
+          .map(line),
+      ),
       findings: all("SELECT * FROM findings ORDER BY scan, id").map(line),
       nums: all("SELECT num FROM findings ORDER BY num").map((r) => Number(r.num)),
     };
