@@ -6,7 +6,9 @@
  * routes) and the tool's whole run (checked complete by bench/_done.ts), on a fresh plan
  * object and on the same one again (names are made once per plan object). Each case is also
  * timed in the process's CPU time (node:process cpuUsage, all threads: the collector's too),
- * steadier than the wall clock on a loaded machine.
+ * steadier than the wall clock on a loaded machine. Since the graph's edges became columns its
+ * Dijkstra is faster; the one before (bench/_routes_dijkstra_before.ts, over the same graph as
+ * objects, checked to give the same tree) is timed too, and both ratios are printed.
  *
  * ```sh
  * deno run -A bench/routes_figures.ts [rounds=30]
@@ -19,6 +21,8 @@ import { buildRouteGraph, routesFrom, shortestRoutes } from "../engines/geometry
 import { gridBuilding } from "./_grid_building.ts";
 import { ran } from "./_done.ts";
 import { alternate, printRatios } from "./_alternate.ts";
+import { objectGraph, shortestRoutesBefore } from "./_routes_dijkstra_before.ts";
+import { assertEquals } from "../tests/_assert.ts";
 
 const rounds = Number(Deno.args[0] ?? 30);
 const loaded = parsePlan(gridBuilding(40, 25, 3000));
@@ -32,6 +36,8 @@ const needs = {
 };
 const built = buildRouteGraph(plan, needs);
 const start = built.outsideNode.get("d_entrance")!;
+const asObjects = objectGraph(built);
+assertEquals(shortestRoutesBefore(asObjects, start), shortestRoutes(built, start));
 const tool = (await loadRegistry()).require("step_free_route");
 
 // A plan's names and display names are made once per plan object (ground/names.ts): the
@@ -48,6 +54,7 @@ const whole = (l: typeof loaded) =>
   );
 const cases: Record<string, () => unknown> = {
   "shortestRoutes (its own Dijkstra)": () => shortestRoutes(built, start),
+  "shortestRoutes before the columns (29af8eb)": () => shortestRoutesBefore(asObjects, start),
   "buildRouteGraph (fresh plan)": () => buildRouteGraph(freshA.plan, needs),
   "routes engine (fresh plan: graph + Dijkstra + 1,000 routes)": () =>
     routesFrom(freshC.plan, needs, "d_entrance", { legs: false }),
@@ -64,6 +71,10 @@ const t = await alternate(cases, rounds, {
 });
 printRatios(t, "shortestRoutes (its own Dijkstra)", {
   header: "case | median wall ms | × its Dijkstra | median CPU ms | × its Dijkstra (CPU)",
+  digits: 1,
+});
+printRatios(t, "shortestRoutes before the columns (29af8eb)", {
+  header: "case | median wall ms | × the Dijkstra before | median CPU ms | × before (CPU)",
   digits: 1,
 });
 console.log(`load after: ${Deno.loadavg().join(" ")}`);

@@ -48,24 +48,47 @@ export function labelWords(label: string): string {
   return LABEL_WORDS[label] ?? capitalise(label);
 }
 
+/** `name`, primed (′) until no name taken has it (without case); then taken. */
+function unused(taken: Set<string>, name: string, lower?: string): string {
+  let low = lower ?? name.toLowerCase();
+  while (taken.has(low)) name += "′", low = name.toLowerCase();
+  taken.add(low);
+  return name;
+}
+
 /** Gives repeated names a suffix: the qualifier when it tells them apart, else (2), (3), …. */
-function disambiguate(
+export function disambiguate(
   items: { id: string; base: string; qualifier?: string }[],
 ): Map<string, string> {
   const out = new Map<string, string>();
   const groups = new Map<string, typeof items>();
+  // Each base without case, made once (toLowerCase of a name with "↔" is not cheap).
+  const taken = new Set<string>();
   for (const it of items) {
     // Pushed in place: copying the group on every item made 100,000 same-named rooms quadratic.
     const key = it.base.toLowerCase();
+    taken.add(key);
     const g = groups.get(key);
     if (g) g.push(it);
     else groups.set(key, [it]);
   }
   checkpoint();
-  const taken = new Set(items.map((i) => i.base.toLowerCase()));
   for (const group of groups.values()) {
     if (group.length === 1) {
       out.set(group[0].id, group[0].base);
+      continue;
+    }
+    // No qualifier in the group (the common case: one floor, no room numbers): numbered in
+    // order, as the general case below numbers them, without its per-group lists and maps.
+    // The group's key is its base without case, and " (n)" has none: the name without case is
+    // the key and the number (toLowerCase maps no letter by what follows it but a final Σ,
+    // which stays final before " (").
+    if (group.every((g) => !g.qualifier)) {
+      const key = group[0].base.toLowerCase();
+      group.forEach((g, k) => {
+        const n = ` (${k + 1})`;
+        out.set(g.id, unused(taken, `${g.base}${n}`, `${key}${n}`));
+      });
       continue;
     }
     const quals = group.map((g) => g.qualifier ?? "");
@@ -83,10 +106,7 @@ function disambiguate(
         const parts: string[] = [];
         if (q && (qualUnique || byQual.size > 1)) parts.push(q);
         if (sub.length > 1) parts.push(String(k + 1));
-        let name = `${g.base} (${parts.join(", ")})`;
-        while (taken.has(name.toLowerCase())) name += "′";
-        taken.add(name.toLowerCase());
-        out.set(g.id, name);
+        out.set(g.id, unused(taken, `${g.base} (${parts.join(", ")})`));
       });
     }
   }

@@ -21,7 +21,14 @@ import {
   orientedRectangle,
   type Placement,
 } from "./clearance.ts";
-import { objectsByRoom, type Route, type RouteGraph, verticalRun_m } from "./routes/mod.ts";
+import {
+  objectsByRoom,
+  type Route,
+  type RouteEdge,
+  routeEdge,
+  type RouteGraph,
+  verticalRun_m,
+} from "./routes/mod.ts";
 import { judge } from "../../ground/plan.ts";
 import { nearestRoomEdge } from "./walls.ts";
 import { ticker } from "../../ground/budget.ts";
@@ -333,7 +340,7 @@ export function fitAlongRoute(
   const tick = ticker(16);
   for (const { edge, from } of route.walk) {
     tick();
-    const e = graph.edges[edge];
+    const e = routeEdge(graph, edge);
     if (e.kind === "door") {
       steps.push(doorStep(openings.get(e.element)!, rooms, j));
     } else if (e.kind === "room") {
@@ -494,7 +501,7 @@ function doorLimits(o: Opening, cw: number, depths: number[], c: Carry): DoorLim
  */
 function roomSteps(
   room: Room,
-  e: RouteGraph["edges"][number],
+  e: RouteEdge,
   from: number,
   graph: RouteGraph,
   j: StepJudge,

@@ -44,7 +44,7 @@ export function lifts(
   const liftIds = ids(api, model, W.IFCTRANSPORTELEMENT, true);
   if (!liftIds.length) return 0;
   const meshes = readMeshes(api, model, liftIds, new Set());
-  const props = readProps(api, model, new Set(liftIds), new Set(liftIds));
+  const props = readProps(api, model, new Set(liftIds), new Set(liftIds), m.text);
   const referenced = referencedStoreys(m);
   for (const lid of liftIds) {
     const e = api.GetLine(model, lid);

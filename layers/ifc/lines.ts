@@ -19,7 +19,20 @@ export function knownEntities(): Set<string> {
 }
 
 /**
- * Throws an InputError naming `ref` and the line of the first bad instance or byte.
+ * Where each instance that starts a line (`#id = NAME(`) starts in the bytes, by id, as
+ * {@link checkIfcLines} found them: -1 for an id not found at a line's start, or found twice
+ * (layers/ifc/step.ts reads a few entities' arguments there without web-ifc).
+ */
+export interface IfcLineIndex {
+  offsetOf(id: number): number;
+}
+
+/** Ids below this are kept in a typed array (offset + 1; 0: none, -1: twice), others in a Map. */
+const DENSE = 1 << 21;
+
+/**
+ * Throws an InputError naming `ref` and the line of the first bad instance or byte; returns
+ * where each line's instance starts.
  *
  * Performance (issue 29): the instance lines are read from the bytes, without decoding the
  * whole file to a string, splitting it into lines and running a regular expression on each
@@ -28,7 +41,7 @@ export function knownEntities(): Set<string> {
  * to TextDecoder): once control bytes are refused, the bytes `\s` matches are tab, CR, space
  * and 0xA0 (tests/layers/ifc_lines_test.ts compares the two).
  */
-export function checkIfcLines(bytes: Uint8Array, ref: string): void {
+export function checkIfcLines(bytes: Uint8Array, ref: string): IfcLineIndex {
   // One pass over the bytes below 0x20, four at a time: a word with none (the test of
   // "has a byte less than n", exact for n ≤ 128) is skipped whole. At each LF the next line's
   // start is read as an instance; any other control byte but tab and CR is refused at once,
@@ -36,8 +49,24 @@ export function checkIfcLines(bytes: Uint8Array, ref: string): void {
   const n = bytes.length;
   let bad: { line: number; name: string } | undefined;
   let line = 1;
+  const recent = new Float64Array(2 * RECENT).fill(-1);
+  let dense = new Int32Array(1024);
+  const sparse = new Map<number, number>();
+  const record = (id: number, at: number) => {
+    if (!(id < 2 ** 31)) return; // beyond web-ifc's ids, and beyond exact sums of digits
+    if (id < DENSE) {
+      if (id >= dense.length) {
+        const grown = new Int32Array(Math.min(DENSE, Math.max(id + 1, dense.length * 2)));
+        grown.set(dense);
+        dense = grown;
+      }
+      dense[id] = dense[id] === 0 ? at + 1 : -1;
+    } else sparse.set(id, sparse.has(id) ? -1 : at);
+  };
   const startLine = (at: number) => {
-    if (!instanceName(bytes, at, n) || knownName(bytes, SPAN[0], SPAN[1])) return;
+    if (!instanceName(bytes, at, n)) return;
+    record(SPAN[3], SPAN[2]);
+    if (recentlyKnown(bytes, SPAN[0], SPAN[1], recent)) return;
     bad = { line, name: ASCII.decode(bytes.subarray(SPAN[0], SPAN[1])) };
   };
   const low = (i: number) => {
@@ -79,6 +108,10 @@ export function checkIfcLines(bytes: Uint8Array, ref: string): void {
       } (not in IFC2X3 or IFC4 as web-ifc reads them); the file is damaged or misspelt there`,
     );
   }
+  return {
+    offsetOf: (id) =>
+      id < DENSE ? (id < dense.length && dense[id] > 0 ? dense[id] - 1 : -1) : sparse.get(id) ?? -1,
+  };
 }
 
 /** Tab, CR, space or no-break space: `\s` within a line free of control bytes. */
@@ -94,19 +127,24 @@ function word(b: number): boolean {
     b === 0x5f;
 }
 
-/** Where the last name {@link instanceName} found starts and ends (byte offsets). */
-const SPAN = new Float64Array(2);
+/**
+ * What {@link instanceName} last found: where the name starts and ends, where its `#` is
+ * (byte offsets), and the id.
+ */
+const SPAN = new Float64Array(4);
 
 /**
  * Whether an instance line `#id = NAME(` starts at byte i (the line ends at the next LF or
- * `end`); its name's bytes are then [SPAN[0], SPAN[1]).
+ * `end`); its name's bytes are then [SPAN[0], SPAN[1]), its `#` at SPAN[2], its id SPAN[3].
  */
 function instanceName(bytes: Uint8Array, i: number, end: number): boolean {
   // A LF is neither a space, a digit, a letter nor one of # = (: every test below stops there.
   while (i < end && space(bytes[i])) i++;
   if (i >= end || bytes[i] !== 0x23) return false; // #
+  const hash = i;
   const d0 = ++i;
-  while (i < end && bytes[i] >= 0x30 && bytes[i] <= 0x39) i++;
+  let id = 0;
+  while (i < end && bytes[i] >= 0x30 && bytes[i] <= 0x39) id = id * 10 + bytes[i++] - 0x30;
   if (i === d0) return false;
   while (i < end && space(bytes[i])) i++;
   if (i >= end || bytes[i] !== 0x3d) return false; // =
@@ -120,6 +158,32 @@ function instanceName(bytes: Uint8Array, i: number, end: number): boolean {
   if (i >= end || bytes[i] !== 0x28) return false; // (
   SPAN[0] = n0;
   SPAN[1] = n1;
+  SPAN[2] = hash;
+  SPAN[3] = id;
+  return true;
+}
+
+/** How many of the names last found known are compared first (issue 29: most of a file's lines repeat the last few names: points, loops, faces). */
+const RECENT = 8;
+
+/**
+ * Whether bytes [from, to) are, byte for byte, one of the names at `recent` ([from, to) pairs
+ * of this file, each already found known); if not and the name is known, it replaces the
+ * oldest there. Exact bytes, so "IfcWall" after "IFCWALL" is looked up anew.
+ */
+function recentlyKnown(bytes: Uint8Array, from: number, to: number, recent: Float64Array): boolean {
+  const len = to - from;
+  for (let r = 0; r < 2 * RECENT; r += 2) {
+    const a = recent[r];
+    if (a < 0 || recent[r + 1] - a !== len) continue;
+    let k = 0;
+    while (k < len && bytes[a + k] === bytes[from + k]) k++;
+    if (k === len) return true;
+  }
+  if (!knownName(bytes, from, to)) return false;
+  recent.copyWithin(2, 0, 2 * RECENT - 2);
+  recent[0] = from;
+  recent[1] = to;
   return true;
 }
 

@@ -22,16 +22,18 @@ export function readMeshes(
   elements: number[],
   keepTris: Set<number>,
 ): Map<number, MeshInfo> {
-  const types = new Set<number>();
-  for (const id of elements) types.add(api.GetLineType(model, id));
+  // Only the elements asked for (issue 29): streaming their types meshed every element of
+  // each (every slab, when a stair's landing is one) to keep a few.
   const wanted = new Set(elements);
   const out = new Map<number, MeshInfo>();
-  if (!types.size) return out;
-  api.StreamAllMeshesWithTypes(model, [...types], (mesh) => {
+  if (!wanted.size) return out;
+  api.StreamMeshes(model, [...wanted], (mesh) => {
     if (!wanted.has(mesh.expressID)) return;
     const info: MeshInfo = out.get(mesh.expressID) ??
       { min: [Infinity, Infinity, Infinity], max: [-Infinity, -Infinity, -Infinity] };
-    const tris: number[] = info.tris ? [...info.tris] : [];
+    // Triangles gathered in one growing array (issue 29: not a number[] copied each mesh).
+    let tris = keepTris.has(mesh.expressID) ? info.tris ?? new Float64Array(0) : undefined;
+    let n = tris?.length ?? 0;
     for (let i = 0; i < mesh.geometries.size(); i++) {
       importTick();
       const pg = mesh.geometries.get(i);
@@ -54,13 +56,21 @@ export function readMeshes(
         if (p1 > hi[1]) hi[1] = p1;
         if (p2 > hi[2]) hi[2] = p2;
       }
-      if (world) {
+      if (world && tris) {
         const ix = api.GetIndexArray(g.GetIndexData(), g.GetIndexDataSize());
-        for (const t of ix) tris.push(world[t * 3], world[t * 3 + 1], world[t * 3 + 2]);
+        if (n + 3 * ix.length > tris.length) {
+          const grown = new Float64Array(Math.max(n + 3 * ix.length, 2 * tris.length));
+          grown.set(tris.subarray(0, n));
+          tris = grown;
+        }
+        for (let q = 0; q < ix.length; q++) {
+          const t = ix[q] * 3;
+          tris[n++] = world[t], tris[n++] = world[t + 1], tris[n++] = world[t + 2];
+        }
       }
       g.delete();
     }
-    if (keepTris.has(mesh.expressID)) info.tris = Float64Array.from(tris);
+    if (tris) info.tris = tris.length === n ? tris : tris.slice(0, n);
     if (Number.isFinite(info.min[0])) out.set(mesh.expressID, info);
   });
   return out;

@@ -7,6 +7,7 @@
 import type { PlanInput, Point } from "../../ground/plan.ts";
 import { ringDistance_m, round4 } from "../../engines/geometry/polygon.ts";
 import { importTick, numv, ref, str, v } from "./attrs.ts";
+import { stepEnum, stepInstance, stepRef } from "./step.ts";
 import { propertyAnywhere, quantity } from "./props.ts";
 import type { IfcModel, IfcPlanInput, Storey } from "./storeys.ts";
 
@@ -29,20 +30,45 @@ export interface OpeningTally {
 
 /** Space boundaries: which spaces each door/window touches, and whether a side is outside. */
 export function spaceBoundaries(m: IfcModel, rsbIds: number[]) {
-  const { api, model } = m;
   const boundaries = new Map<number, { spaces: number[]; external: boolean }>();
   for (const rid of rsbIds) {
     importTick();
-    const b = api.GetLine(model, rid);
-    const el = ref(b.RelatedBuildingElement);
-    const sp = ref(b.RelatingSpace);
+    const { el, sp, side } = spaceBoundary(m, rid);
     if (el === undefined || sp === undefined) continue;
     const e = boundaries.get(el) ?? { spaces: [], external: false };
     if (!e.spaces.includes(sp)) e.spaces.push(sp);
-    if (String(v(b.InternalOrExternalBoundary) ?? "").startsWith("EXTERNAL")) e.external = true;
+    if (String(side ?? "").startsWith("EXTERNAL")) e.external = true;
     boundaries.set(el, e);
   }
   return boundaries;
+}
+
+/** IfcRelSpaceBoundary and its IFC4 subtypes: the same first nine attributes. */
+const BOUNDARIES = new Set([
+  "IFCRELSPACEBOUNDARY",
+  "IFCRELSPACEBOUNDARY1STLEVEL",
+  "IFCRELSPACEBOUNDARY2NDLEVEL",
+]);
+
+/**
+ * A space boundary's element, space and InternalOrExternalBoundary: from the file's text where
+ * it says them plainly (issue 29; layers/ifc/step.ts), else from web-ifc.
+ */
+function spaceBoundary(m: IfcModel, rid: number) {
+  const { api, model, text } = m;
+  const inst = stepInstance(text, rid, 9);
+  if (inst && BOUNDARIES.has(inst.name)) {
+    const el = stepRef(text, inst, 5), sp = stepRef(text, inst, 4), side = stepEnum(text, inst, 8);
+    if (el !== undefined && sp !== undefined && side !== undefined) {
+      return { el: el ?? undefined, sp: sp ?? undefined, side };
+    }
+  }
+  const b = api.GetLine(model, rid);
+  return {
+    el: ref(b.RelatedBuildingElement),
+    sp: ref(b.RelatingSpace),
+    side: v(b.InternalOrExternalBoundary),
+  };
 }
 
 /** Doors and windows -> openings. */

@@ -28,6 +28,7 @@ import { lifts } from "./lifts.ts";
 import { type ConnectionTally, openConnections } from "./connections.ts";
 import { furnishing, railings } from "./objects.ts";
 import { readSite } from "./site.ts";
+import type { StepText } from "./step.ts";
 
 export type { IfcUnits } from "./units.ts";
 export { readUnits } from "./units.ts";
@@ -58,7 +59,7 @@ export async function ifcPlan(
   id?: string,
 ): Promise<{ plan: PlanInput; report: ImportReport }> {
   const schema = checkIfcHeader(bytes, ref);
-  checkIfcLines(bytes, ref);
+  const text = { bytes, index: checkIfcLines(bytes, ref) };
   const api = await ifcApi();
   let model: number;
   try {
@@ -68,7 +69,7 @@ export async function ifcPlan(
   }
   if (model < 0) throw new InputError(ref, "web-ifc could not open the model");
   try {
-    return buildPlan(api, model, schema, ref, id);
+    return buildPlan(api, model, schema, text, ref, id);
   } finally {
     api.CloseModel(model);
   }
@@ -79,6 +80,7 @@ function buildPlan(
   api: W.IfcAPI,
   model: number,
   schema: string,
+  text: StepText,
   src: string,
   id?: string,
 ): { plan: PlanInput; report: ImportReport } {
@@ -99,7 +101,7 @@ function buildPlan(
   report.assumptions.push(
     "Plan coordinates are the IFC world x and y (from web-ifc's meshes, which apply every placement and the unit scale).",
   );
-  const m = readModel(api, model, src, units, report);
+  const m = readModel(api, model, src, units, report, text);
   const { plan, projectId, nearestStoreyBelow } = planFloors(m, id ?? defaultId(src));
   const rsbIds = ids(api, model, W.IFCRELSPACEBOUNDARY, true);
   const roomRings: RoomRings = new Map();

@@ -13,6 +13,7 @@ import { ids, importTick, numv, ref, refs, str } from "./attrs.ts";
 import { type Props, readProps } from "./props.ts";
 import { type MeshInfo, readMeshes } from "./meshes.ts";
 import type { IfcUnits } from "./units.ts";
+import type { StepText } from "./step.ts";
 
 export interface Storey {
   id: number;
@@ -28,6 +29,8 @@ export interface IfcModel {
   model: number;
   src: string;
   units: IfcUnits;
+  /** The file's text, where a few entities are read without web-ifc (layers/ifc/step.ts). */
+  text: StepText;
   /** Metres per length unit. */
   L: number;
   report: ImportReport;
@@ -66,6 +69,7 @@ export function readModel(
   src: string,
   units: IfcUnits,
   report: ImportReport,
+  text: StepText,
 ): IfcModel {
   const L = units.length_m;
   const { parent, container } = spatialStructure(api, model);
@@ -75,13 +79,14 @@ export function readModel(
     model,
     src,
     units,
+    text,
     L,
     report,
     parent,
     container,
     storeys,
     storeyOf,
-    ...readElements(api, model, storeys, storeyOf, parent),
+    ...readElements(api, model, storeys, storeyOf, parent, text),
   };
   storeyElevations(m);
   return m;
@@ -153,6 +158,7 @@ function readElements(
   storeys: Storey[],
   storeyOf: (el: number) => Storey | undefined,
   parent: Map<number, number>,
+  text: StepText,
 ) {
   const spaceIds = ids(api, model, W.IFCSPACE);
   const doorIds = ids(api, model, W.IFCDOOR, true);
@@ -170,6 +176,7 @@ function readElements(
     model,
     new Set([...spaceIds, ...doorIds, ...windowIds, ...stairish]),
     stairish,
+    text,
   );
   // Parts aggregated into stairs/ramps (flights, landings, railings) add to their bounds.
   const partsOf = new Map<number, number[]>();

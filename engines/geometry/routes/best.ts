@@ -67,7 +67,14 @@ export function prunedTree<S extends { id: string }>(
 ): RouteTree {
   const walked = new Set<number>();
   for (const [rid, start] of fromStart) {
-    if (start === u.start) { for (const w of routes.get(rid)!.walk) walked.add(w.edge); }
+    if (start !== u.start) continue;
+    // A route is the tree's path from the start: read from its far end, once an edge is
+    // already walked, so is every edge before it (the one path there). Performance (issue
+    // 29): each tree edge is added once, not once per room behind it (bench/routes_figures.ts).
+    const walk = routes.get(rid)!.walk;
+    for (let k = walk.length - 1; k >= 0 && !walked.has(walk[k].edge); k--) {
+      walked.add(walk[k].edge);
+    }
   }
   return { ...u.tree, via: Int32Array.from(u.tree.via, (e) => (walked.has(e) ? e : -1)) };
 }

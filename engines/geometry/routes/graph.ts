@@ -12,16 +12,30 @@ import { openingConstraints, verticalConstraints, verticalLength } from "./const
 import { said } from "./wording.ts";
 import {
   type Constraint,
+  DOOR_EDGE,
   MAX_DOOR_OFFSET_M,
   NO_CONSTRAINTS,
-  type RouteEdge,
+  ROOM_EDGE,
+  type RouteEdges,
   type RouteGraph,
   type RouteNeeds,
   type RouteNode,
   type RouteStatus,
+  statusCode,
+  VERTICAL_EDGE,
   worseRouteStatus,
 } from "./model.ts";
-import { type Port, portPoint, type RoomPaths, roomPaths, ROUTE_ARC_M } from "./space.ts";
+import {
+  clearPairPath,
+  convexClearPoints,
+  polylineLength,
+  type Port,
+  portPoint,
+  type RoomPaths,
+  roomPaths,
+  ROUTE_ARC_M,
+  straightLength,
+} from "./space.ts";
 
 /**
  * The wall of a room a door point sits on: the foot of the point on the room's nearest edge,
@@ -108,7 +122,7 @@ interface Builder {
   tol: (v: number) => number;
   rooms: Map<string, Room>;
   nodes: RouteNode[];
-  edges: RouteEdge[];
+  edges: RouteEdges;
   roomNodes: Map<string, number[]>;
   roomPorts: Map<string, Port[]>;
   outsideNode: Map<string, number>;
@@ -131,6 +145,57 @@ function addNode(
   return id;
 }
 
+/** Edge columns with room for `n` edges. */
+function edgeColumns(n: number): RouteEdges {
+  return {
+    count: 0,
+    a: new Int32Array(n),
+    b: new Int32Array(n),
+    length_m: new Float64Array(n),
+    kind: new Uint8Array(n),
+    status: new Uint8Array(n),
+    element: [],
+    constraints: [],
+    path: [],
+  };
+}
+
+/** The columns grown to hold at least `n` edges (the typed ones copied once). */
+function reserveEdges(g: Builder, n: number): void {
+  const e = g.edges;
+  if (e.a.length >= n) return;
+  const m = Math.max(n, e.a.length * 2);
+  const grown = edgeColumns(m);
+  grown.a.set(e.a), grown.b.set(e.b), grown.length_m.set(e.length_m);
+  grown.kind.set(e.kind), grown.status.set(e.status);
+  g.edges = {
+    ...grown,
+    count: e.count,
+    element: e.element,
+    constraints: e.constraints,
+    path: e.path,
+  };
+}
+
+/** Adds an edge; `path` undefined is the straight segment between the nodes' points. */
+function addEdge(
+  g: Builder,
+  a: number,
+  b: number,
+  length_m: number,
+  kind: number,
+  element: string,
+  status: RouteStatus,
+  constraints: Constraint[],
+  path: Point[] | undefined,
+): void {
+  if (g.edges.count === g.edges.a.length) reserveEdges(g, g.edges.count + 1);
+  const e = g.edges, i = e.count++;
+  e.a[i] = a, e.b[i] = b, e.length_m[i] = length_m, e.kind[i] = kind;
+  e.status[i] = statusCode(status);
+  e.element.push(element), e.constraints.push(constraints), e.path.push(path);
+}
+
 /** The worst status among constraints ("pass" when there are none). */
 function worstOf(constraints: Constraint[]): RouteStatus {
   return constraints.reduce<RouteStatus>((s, c) => worseRouteStatus(s, c.status), "pass");
@@ -151,7 +216,7 @@ export function buildRouteGraph(plan: RoutePlan, needs: RouteNeeds): RouteGraph 
     tol: (v: number) => tolerance_m(plan, v),
     rooms: new Map(plan.rooms.map((r) => [r.id, r])),
     nodes: [],
-    edges: [],
+    edges: edgeColumns(plan.openings.length + plan.verticals.length),
     roomNodes: new Map(),
     roomPorts: new Map(),
     outsideNode: new Map(),
@@ -163,13 +228,27 @@ export function buildRouteGraph(plan: RoutePlan, needs: RouteNeeds): RouteGraph 
   const objects = objectsByRoom(plan);
   verticalPhase(g, objects);
   roomPhase(g, objects);
-  const { nodes, edges, roomNodes, outsideNode, notes, passages } = g;
-  const adj: number[][] = nodes.map(() => []);
-  edges.forEach((e, i) => {
-    adj[e.a].push(i);
-    adj[e.b].push(i);
-  });
-  return { nodes, edges, adj, roomNodes, outsideNode, notes, needs, passages };
+  const { nodes, roomNodes, outsideNode, notes, passages } = g;
+  const all = g.edges, m = all.count;
+  const edges: RouteEdges = {
+    count: m,
+    a: all.a.slice(0, m),
+    b: all.b.slice(0, m),
+    length_m: all.length_m.slice(0, m),
+    kind: all.kind.slice(0, m),
+    status: all.status.slice(0, m),
+    element: all.element,
+    constraints: all.constraints,
+    path: all.path,
+  };
+  // Each node's edges in edge order (as a list per node pushed edge by edge would hold them).
+  const adjStart = new Int32Array(nodes.length + 1);
+  for (let i = 0; i < m; i++) adjStart[edges.a[i] + 1]++, adjStart[edges.b[i] + 1]++;
+  for (let v = 0; v < nodes.length; v++) adjStart[v + 1] += adjStart[v];
+  const fill = adjStart.slice(0, nodes.length);
+  const adjEdge = new Int32Array(2 * m);
+  for (let i = 0; i < m; i++) adjEdge[fill[edges.a[i]]++] = i, adjEdge[fill[edges.b[i]]++] = i;
+  return { nodes, edges, adjStart, adjEdge, roomNodes, outsideNode, notes, needs, passages };
 }
 
 /**
@@ -214,16 +293,18 @@ function doorPhase(g: Builder) {
     }
     if (ids.length === 2) {
       const pa = nodes[ids[0]].at, pb = nodes[ids[1]].at;
-      g.edges.push({
-        a: ids[0],
-        b: ids[1],
-        length_m: Math.hypot(pa[0] - pb[0], pa[1] - pb[1]),
-        kind: "door",
-        element: o.id,
-        status: worstOf(constraints),
+      const len = Math.hypot(pa[0] - pb[0], pa[1] - pb[1]);
+      addEdge(
+        g,
+        ids[0],
+        ids[1],
+        len,
+        DOOR_EDGE,
+        o.id,
+        worstOf(constraints),
         constraints,
-        path: [pa, pb],
-      });
+        undefined,
+      );
     }
   }
 }
@@ -237,6 +318,8 @@ function doorPosition(
   room: Room,
   distance_m: number | undefined,
 ): Constraint | undefined {
+  // A door on its wall (nearly all of them) makes nothing.
+  if (distance_m !== undefined && !(distance_m > MAX_DOOR_OFFSET_M)) return undefined;
   const base = {
     id: `door_position:${o.id}:${room.id}`,
     kind: "door_position" as const,
@@ -255,7 +338,6 @@ function doorPosition(
       at: o.at,
     };
   }
-  if (!(distance_m > MAX_DOOR_OFFSET_M)) return undefined;
   return {
     ...base,
     measured: distance_m,
@@ -278,7 +360,7 @@ function doorPosition(
  * verticalConstraints; a vertical with a room missing is noted and left out.
  */
 function verticalPhase(g: Builder, objects: Map<string, Point[][]>) {
-  const { plan, needs, tol, nodes } = g;
+  const { plan, needs, tol } = g;
   for (const v of plan.verticals) {
     const { from, to } = verticalRooms(v, plan.rooms);
     if (!from || !to) {
@@ -296,16 +378,8 @@ function verticalPhase(g: Builder, objects: Map<string, Point[][]>) {
     };
     const a = landing(from), b = landing(to);
     const constraints = unknownIfImplausible(plan, v.id, verticalConstraints(v, needs, tol));
-    g.edges.push({
-      a,
-      b,
-      length_m: verticalLength(v),
-      kind: "vertical",
-      element: v.id,
-      status: worstOf(constraints),
-      constraints,
-      path: [nodes[a].at, nodes[b].at],
-    });
+    const status = worstOf(constraints);
+    addEdge(g, a, b, verticalLength(v), VERTICAL_EDGE, v.id, status, constraints, undefined);
   }
 }
 
@@ -317,7 +391,13 @@ function verticalPhase(g: Builder, objects: Map<string, Point[][]>) {
  * it; the width itself is measured when a route reports it, see measurePassage).
  */
 function roomPhase(g: Builder, objects: Map<string, Point[][]>) {
-  const { plan, needs, tol, nodes, edges } = g;
+  const { plan, needs, tol, nodes } = g;
+  let pairs = g.edges.count;
+  for (const room of plan.rooms) {
+    const k = g.roomNodes.get(room.id)!.length;
+    pairs += (k * (k - 1)) / 2;
+  }
+  reserveEdges(g, pairs);
   const wTol = tol(needs.body_width_m);
   const rPass = (needs.body_width_m + wTol) / 2;
   const rWarn = Math.max(0, (needs.body_width_m - wTol) / 2);
@@ -330,13 +410,22 @@ function roomPhase(g: Builder, objects: Map<string, Point[][]>) {
     // From the nodes themselves: they sit 6 mm beyond rPass from the wall (see doorPhase); a
     // node an object crowds is moved into the clear space (at most r away), that step counted.
     const at = ids.map((k) => nodes[k].at);
-    const pass = roomPaths(room.polygon, obs, rPass, at);
+    // A convex room without objects (most rooms) is read pair by pair, without roomPaths'
+    // tables: the same lengths and paths (its fast case). Performance (issue 29).
+    const clear = convexClearPoints(room.polygon, obs, rPass, at);
+    const pass = clear === undefined ? roomPaths(room.polygon, obs, rPass, at) : undefined;
     let warn: RoomPaths | undefined;
     for (let i = 0; i < ids.length; i++) {
       for (let j = i + 1; j < ids.length; j++) {
         let status: RouteStatus = "pass";
-        let pts = pass.path[i][j];
-        let len = pass.length_m[i][j];
+        let pts: Point[] | undefined, len: number;
+        if (pass) pts = pass.path[i][j], len = pass.length_m[i][j];
+        else {
+          const a = clear?.[i], b = clear?.[j];
+          if (!a || !b) len = Infinity;
+          else if (a === at[i] && b === at[j]) len = straightLength(a, b);
+          else pts = clearPairPath(at[i], a, b, at[j]), len = polylineLength(pts);
+        }
         let constraints = NO_CONSTRAINTS;
         if (!Number.isFinite(len)) {
           warn ??= roomPaths(room.polygon, obs, rWarn, at);
@@ -374,16 +463,19 @@ function roomPhase(g: Builder, objects: Map<string, Point[][]>) {
             at: a.at,
           }];
         }
-        edges.push({
-          a: ids[i],
-          b: ids[j],
-          length_m: len,
-          kind: "room",
-          element: room.id,
+        // The straight segment between the two nodes is not stored (see RouteEdges.path).
+        const straight = !pts || (pts.length === 2 && pts[0] === at[i] && pts[1] === at[j]);
+        addEdge(
+          g,
+          ids[i],
+          ids[j],
+          len,
+          ROOM_EDGE,
+          room.id,
           status,
           constraints,
-          path: pts ?? [at[i], at[j]],
-        });
+          straight ? undefined : pts,
+        );
       }
     }
   }

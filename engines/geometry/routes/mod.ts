@@ -20,8 +20,13 @@
  */
 export {
   type Constraint,
+  EDGE_KINDS,
+  type EdgeKind,
+  edgePath,
   MAX_DOOR_OFFSET_M,
   type RouteEdge,
+  routeEdge,
+  type RouteEdges,
   type RouteGraph,
   type RouteNeeds,
   type RouteNode,

@@ -66,12 +66,12 @@ export interface RouteNode {
   ref: string;
 }
 
-/** A way between two nodes: across a room, through a door, or along a vertical. */
+/** A way between two nodes: across a room, through a door, or along a vertical (one edge as an object; see {@link routeEdge}). */
 export interface RouteEdge {
   a: number;
   b: number;
   length_m: number;
-  kind: "room" | "door" | "vertical";
+  kind: EdgeKind;
   element: string;
   status: RouteStatus;
   constraints: Constraint[];
@@ -79,12 +79,46 @@ export interface RouteEdge {
   path: Point[];
 }
 
+/** What an edge is, by its code in {@link RouteEdges.kind}. */
+export const EDGE_KINDS = ["room", "door", "vertical"] as const;
+export type EdgeKind = typeof EDGE_KINDS[number];
+export const ROOM_EDGE = 0, DOOR_EDGE = 1, VERTICAL_EDGE = 2;
+
+/** Statuses by their code in {@link RouteEdges.status}. */
+export const STATUS_CODES: readonly RouteStatus[] = ["pass", "warn", "unknown", "fail"];
+export const PASS = 0, WARN = 1, UNKNOWN = 2, FAIL = 3;
+
+/**
+ * The graph's edges as columns (a struct of arrays): edge i joins nodes a[i] and b[i], is
+ * length_m[i] long, of kind EDGE_KINDS[kind[i]] and status STATUS_CODES[status[i]], about
+ * element[i], judged by constraints[i], along path[i] (undefined: the straight segment from
+ * node a's point to node b's). Performance (issue 29): a 1,000-room plan has ~17,000 edges
+ * across rooms; one object and one polyline each made the collector copy them all while the
+ * graph was built (bench/routes_figures.ts).
+ */
+export interface RouteEdges {
+  count: number;
+  a: Int32Array;
+  b: Int32Array;
+  length_m: Float64Array;
+  kind: Uint8Array;
+  /** Written once more after a passage is measured (a fail eased to warn, see ./tree.ts). */
+  status: Uint8Array;
+  element: string[];
+  constraints: Constraint[][];
+  path: (Point[] | undefined)[];
+}
+
 /** The navigation graph of a plan for one traveller. */
 export interface RouteGraph {
   nodes: RouteNode[];
-  edges: RouteEdge[];
-  /** Edge indices by node. */
-  adj: number[][];
+  edges: RouteEdges;
+  /**
+   * Edge indices by node (compressed rows): node u's edges are adjEdge[adjStart[u] ..
+   * adjStart[u + 1]), in edge order.
+   */
+  adjStart: Int32Array;
+  adjEdge: Int32Array;
   /** Node ids in each room. */
   roomNodes: Map<string, number[]>;
   /** The outside node of each door to the outside. */
@@ -119,7 +153,36 @@ export function statusWeight(s: RouteStatus): number {
   return s === "fail" ? W_FAIL : s === "unknown" ? W_UNKNOWN : s === "warn" ? W_WARN : 0;
 }
 
+/** {@link statusWeight} by status code (STATUS_CODES order). */
+export const CODE_WEIGHT: readonly number[] = [0, W_WARN, W_UNKNOWN, W_FAIL];
+
+/** A status's code in {@link RouteEdges.status}. */
+export function statusCode(s: RouteStatus): number {
+  return s === "fail" ? FAIL : s === "unknown" ? UNKNOWN : s === "warn" ? WARN : PASS;
+}
+
 /** The worse of two statuses (fail > unknown > warn > pass) for one element. */
 export function worseRouteStatus(a: RouteStatus, b: RouteStatus): RouteStatus {
   return statusWeight(a) >= statusWeight(b) ? a : b;
+}
+
+/** Edge i's polyline from node a to node b (a new array when it is the straight segment). */
+export function edgePath(g: Pick<RouteGraph, "nodes" | "edges">, i: number): Point[] {
+  const e = g.edges;
+  return e.path[i] ?? [g.nodes[e.a[i]].at, g.nodes[e.b[i]].at];
+}
+
+/** Edge i as one object (for callers that walk a few edges, and tests). */
+export function routeEdge(g: Pick<RouteGraph, "nodes" | "edges">, i: number): RouteEdge {
+  const e = g.edges;
+  return {
+    a: e.a[i],
+    b: e.b[i],
+    length_m: e.length_m[i],
+    kind: EDGE_KINDS[e.kind[i]],
+    element: e.element[i],
+    status: STATUS_CODES[e.status[i]],
+    constraints: e.constraints[i],
+    path: edgePath(g, i),
+  };
 }

@@ -96,6 +96,39 @@ function nearestOnEdges(E: EdgeSet, p: Point): Point | undefined {
   return best;
 }
 
+/**
+ * roomPaths' fast exact case, a convex room without obstacles (its clear space is convex):
+ * each point where it stands clear for a disc of radius r, itself when it is clear, else
+ * moved to the nearest clear place (undefined: none within r). Null when the room has no
+ * clear space at r; undefined when the room is not of that kind. Two clear points are joined
+ * by the straight segment between them ({@link straightLength}; both the points themselves)
+ * or by {@link clearPairPath}. Exported for buildRouteGraph, which reads the pairs without
+ * roomPaths' tables (issue 29).
+ */
+export function convexClearPoints(
+  polygon: Point[],
+  obstacles: Point[][],
+  radius_m: number,
+  points: Point[],
+): (Point | undefined)[] | null | undefined {
+  if (obstacles.length || !isConvexRing(polygon)) return undefined;
+  const inset = radius_m > 0 ? convexInset(polygon, radius_m) : polygon;
+  if (!inset) return null;
+  const edges = ringEdges([[inset]]);
+  return points.map((p) => snap(edges, p, radius_m));
+}
+
+/** The length of the segment a–b, m (as roomPaths measures a straight way). */
+export function straightLength(a: Point, b: Point): number {
+  const dx = b[0] - a[0], dy = b[1] - a[1];
+  return Math.sqrt(dx * dx + dy * dy);
+}
+
+/** The way from point p to q through their clear places a and b (see {@link convexClearPoints}). */
+export function clearPairPath(p: Point, a: Point, b: Point, q: Point): Point[] {
+  return dedupe([p, a, b, q]);
+}
+
 /** Shortest paths between points inside one room, for one traveller radius. */
 export interface RoomPaths {
   /** length_m[i][j]: metres from point i to point j; Infinity when there is no way. */
@@ -123,24 +156,20 @@ export function roomPaths(
   if (k < 2) return { length_m, path };
 
   // Fast exact case: a convex room without obstacles keeps a convex clear space.
-  if (!obstacles.length && isConvexRing(polygon)) {
-    const inset = radius_m > 0 ? convexInset(polygon, radius_m) : polygon;
-    if (!inset) return { length_m, path };
-    const free: MultiRings = [[inset]];
-    const edges = ringEdges(free);
-    const snapped = points.map((p) => snap(edges, p, radius_m));
+  const clear = convexClearPoints(polygon, obstacles, radius_m, points);
+  if (clear !== undefined) {
+    if (clear === null) return { length_m, path };
     for (let i = 0; i < k; i++) {
       for (let j = i + 1; j < k; j++) {
-        const a = snapped[i], b = snapped[j];
+        const a = clear[i], b = clear[j];
         if (!a || !b) continue;
         if (a === points[i] && b === points[j]) {
           // Both already clear: the straight segment (the common case, kept cheap).
-          const dx = b[0] - a[0], dy = b[1] - a[1];
-          length_m[i][j] = length_m[j][i] = Math.sqrt(dx * dx + dy * dy);
+          length_m[i][j] = length_m[j][i] = straightLength(a, b);
           path[i][j] = [a, b];
           continue;
         }
-        const pts = dedupe([points[i], a, b, points[j]]);
+        const pts = clearPairPath(points[i], a, b, points[j]);
         const len = polylineLength(pts);
         length_m[i][j] = length_m[j][i] = len;
         path[i][j] = pts;

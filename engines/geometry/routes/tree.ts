@@ -9,12 +9,19 @@ import type { Plan, Point } from "../../../ground/plan.ts";
 import { measurePassage } from "./constraints.ts";
 import { buildRouteGraph } from "./graph.ts";
 import {
+  CODE_WEIGHT,
   type Constraint,
+  edgePath,
+  FAIL,
   NO_CONSTRAINTS,
+  PASS,
+  ROOM_EDGE,
   type RouteGraph,
   type RouteNeeds,
   type RouteStatus,
-  statusWeight,
+  STATUS_CODES,
+  VERTICAL_EDGE,
+  WARN,
   worseRouteStatus,
 } from "./model.ts";
 
@@ -36,19 +43,22 @@ export function shortestRoutes(g: RouteGraph, source: number): RouteTree {
   const q = new FlatQueue<number>();
   cost[source] = 0, length_m[source] = 0;
   q.push(source, 0);
-  const ew = g.edges.map((e) => statusWeight(e.status) + e.length_m);
+  const E = g.edges, ea = E.a, eb = E.b, elen = E.length_m;
+  const ew = new Float64Array(E.count);
+  for (let i = 0; i < E.count; i++) ew[i] = CODE_WEIGHT[E.status[i]] + elen[i];
+  const { adjStart, adjEdge } = g;
   const tick = ticker();
   while (q.length) {
     tick();
     const d = q.peekValue()!;
     const u = q.pop()!;
     if (d > cost[u]) continue;
-    for (const ei of g.adj[u]) {
-      const e = g.edges[ei];
-      const v = e.a === u ? e.b : e.a;
+    for (let k = adjStart[u], end = adjStart[u + 1]; k < end; k++) {
+      const ei = adjEdge[k];
+      const v = ea[ei] === u ? eb[ei] : ea[ei];
       const nd = d + ew[ei];
       if (nd < cost[v] - 1e-9) {
-        cost[v] = nd, length_m[v] = length_m[u] + e.length_m, via[v] = ei;
+        cost[v] = nd, length_m[v] = length_m[u] + elen[ei], via[v] = ei;
         q.push(v, nd);
       }
     }
@@ -122,40 +132,44 @@ export function routeToRoom(
     };
   }
   // The tree edges from the source to `best`: counted, then filled from the far end.
+  const E = g.edges;
   let hops = 0;
   for (let v = best; tree.via[v] >= 0; hops++) {
-    const e = g.edges[tree.via[v]];
-    v = e.a === v ? e.b : e.a;
+    const ei = tree.via[v];
+    v = E.a[ei] === v ? E.b[ei] : E.a[ei];
   }
   const chain = new Int32Array(hops);
   for (let v = best, k = hops - 1; tree.via[v] >= 0; k--) {
-    const e = g.edges[tree.via[v]];
-    chain[k] = tree.via[v];
-    v = e.a === v ? e.b : e.a;
+    const ei = tree.via[v];
+    chain[k] = ei;
+    v = E.a[ei] === v ? E.b[ei] : E.a[ei];
   }
   let steps = walkSteps.get(tree);
-  if (!steps) walkSteps.set(tree, steps = new Array(g.edges.length));
+  if (!steps) walkSteps.set(tree, steps = new Array(E.count));
+  // Its elements and steps, one per hop, written in place (arrays made at their length, not
+  // grown push by push: a 1,000-room plan's routes take ~60 hops each; issue 29).
   const route: Route = {
     ...empty,
-    elements: [],
+    elements: new Array(hops),
     legs: [],
-    walk: [],
+    walk: new Array(hops),
     status: "pass",
     length_m: tree.length_m[best],
   };
   let at = tree.source;
   // Constraint ids already counted; made at the first edge that judges anything.
   let seen: Set<string> | undefined;
-  for (const ei of chain) {
-    const e = g.edges[ei];
-    const forward = e.a === at;
-    const next = forward ? e.b : e.a;
-    route.elements.push(e.element);
+  for (let h = 0; h < hops; h++) {
+    const ei = chain[h];
+    const forward = E.a[ei] === at;
+    const next = forward ? E.b[ei] : E.a[ei];
+    route.elements[h] = E.element[ei];
     // A tree edge is always walked from the same end: one step object for every route.
     let step = steps[ei];
     if (!step || step.from !== at) steps[ei] = step = { edge: ei, from: at };
-    route.walk.push(step);
-    for (const c of e.status === "pass" ? NO_CONSTRAINTS : e.constraints) {
+    route.walk[h] = step;
+    const constraints = E.constraints[ei];
+    for (const c of E.status[ei] === PASS ? NO_CONSTRAINTS : constraints) {
       seen ??= new Set();
       if (seen.has(c.id)) continue;
       seen.add(c.id);
@@ -166,19 +180,20 @@ export function routeToRoom(
     }
     // A measured passage may have been found too close to call, not blocked (measurePassage).
     if (
-      e.status === "fail" && e.kind === "room" && e.constraints.length &&
-      e.constraints.every((c) => c.status !== "fail")
+      E.status[ei] === FAIL && E.kind[ei] === ROOM_EDGE && constraints.length &&
+      constraints.every((c) => c.status !== "fail")
     ) {
-      e.status = "warn";
+      E.status[ei] = WARN;
     }
-    route.status = worseRouteStatus(route.status, e.status);
-    if (withLegs && e.kind !== "vertical") {
+    route.status = worseRouteStatus(route.status, STATUS_CODES[E.status[ei]]);
+    if (withLegs && E.kind[ei] !== VERTICAL_EDGE) {
       const floor = g.nodes[at].floor;
       const last = route.legs[route.legs.length - 1];
       const points = last && last.floor === floor ? last.points : [];
       if (points !== last?.points) route.legs.push({ floor, points });
-      const n = e.path.length;
-      for (let k = points.length ? 1 : 0; k < n; k++) points.push(e.path[forward ? k : n - 1 - k]);
+      const path = edgePath(g, ei);
+      const n = path.length;
+      for (let k = points.length ? 1 : 0; k < n; k++) points.push(path[forward ? k : n - 1 - k]);
     }
     at = next;
   }
@@ -219,22 +234,24 @@ export function routeTreeLines(
   // Groups in order of first appearance, found by floor then status (no key strings built).
   const out: Group[] = [];
   const byFloor = new Map<string, Map<RouteStatus, Group>>();
-  const seen = new Uint8Array(g.edges.length);
+  const E = g.edges;
+  const seen = new Uint8Array(E.count);
   for (let v = 0; v < g.nodes.length; v++) {
     const ei = tree.via[v];
     if (ei < 0 || seen[ei]) continue;
     seen[ei] = 1;
-    const e = g.edges[ei];
-    if (e.kind === "vertical") continue;
-    const floor = g.nodes[e.a].floor;
+    if (E.kind[ei] === VERTICAL_EDGE) continue;
+    const floor = g.nodes[E.a[ei]].floor;
+    const status = STATUS_CODES[E.status[ei]];
     let statuses = byFloor.get(floor);
     if (!statuses) byFloor.set(floor, statuses = new Map());
-    let group = statuses.get(e.status);
+    let group = statuses.get(status);
     if (!group) {
-      statuses.set(e.status, group = { floor, status: e.status, lines: [] }), out.push(group);
+      statuses.set(status, group = { floor, status, lines: [] }), out.push(group);
     }
     // In walking order: from the node it was reached from to v.
-    group.lines.push(e.b === v ? e.path : [...e.path].reverse());
+    const path = edgePath(g, ei);
+    group.lines.push(E.b[ei] === v ? path : [...path].reverse());
   }
   return out;
 }

@@ -1,7 +1,8 @@
 /**
  * engines/geometry/routes/graph.ts as it was before issue 29 split buildRouteGraph into phases
  * (commit ccd22ed), kept verbatim as the reference tests/engines/geometry/routes_graph_test.ts
- * compares the engine's graph with, field for field. Not library code.
+ * compares the engine's graph with, field for field. Not library code. Its graph is the one
+ * of that time (an object per edge, a list of edges per node), {@link ReferenceGraph}.
  */
 import { checkpoint } from "../../../ground/budget.ts";
 import { unknownIfImplausible } from "../../../engines/geometry/implausible.ts";
@@ -23,7 +24,7 @@ import {
   MAX_DOOR_OFFSET_M,
   NO_CONSTRAINTS,
   type RouteEdge,
-  type RouteGraph,
+  type RouteGraph as EngineGraph,
   type RouteNeeds,
   type RouteNode,
   type RouteStatus,
@@ -36,6 +37,12 @@ import {
   roomPaths,
   ROUTE_ARC_M,
 } from "../../../engines/geometry/routes/space.ts";
+
+/** The route graph as it was built then: an object per edge, a list of edge indices per node. */
+export type ReferenceGraph =
+  & Omit<EngineGraph, "edges" | "adjStart" | "adjEdge">
+  & { edges: RouteEdge[]; adj: number[][] };
+type RouteGraph = ReferenceGraph;
 
 /**
  * The wall of a room a door point sits on: the foot of the point on the room's nearest edge,

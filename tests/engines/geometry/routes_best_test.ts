@@ -4,8 +4,20 @@
  */
 import assert from "node:assert/strict";
 import type { Opening } from "../../../ground/plan.ts";
-import { startsFrom, tallyRoutes } from "../../../engines/geometry/routes/best.ts";
-import type { Constraint, Route } from "../../../engines/geometry/routes/mod.ts";
+import {
+  bestRoutes,
+  prunedTree,
+  startsFrom,
+  startTrees,
+  tallyRoutes,
+} from "../../../engines/geometry/routes/best.ts";
+import {
+  buildRouteGraph,
+  type Constraint,
+  type Route,
+} from "../../../engines/geometry/routes/mod.ts";
+import { parsePlan } from "../../../ground/plan.ts";
+import { gridBuilding } from "../../../bench/_grid_building.ts";
 
 const door = (id: string, main_entrance?: boolean) =>
   ({ id, kind: "door", between: ["a", null], main_entrance }) as unknown as Opening;
@@ -79,4 +91,41 @@ Deno.test("tallyRoutes: counts by status, the longest open route (first among eq
   assert.equal(t.top?.n, 2);
   // Only the rooms asked about are counted.
   assert.deepEqual(tallyRoutes([{ id: "r3" }], routes).longest, undefined);
+});
+
+Deno.test("prunedTree: the tree edges some room's best route walks, as a set of every walk's edges", () => {
+  const plan = parsePlan(gridBuilding(12, 8, 240)).plan;
+  // Two starts, so each tree keeps only the rooms reached best from it.
+  const inner = plan.openings.find((o) => o.id === "d7")!;
+  const second = {
+    ...inner,
+    id: "d_back",
+    clear_width_m: 0.9,
+    between: ["r7_11", null] as [string, null],
+  };
+  const withBack = {
+    ...plan,
+    openings: [...plan.openings, { ...second, at: [36, 22.5] as [number, number] }],
+  };
+  const needs = {
+    body_width_m: 0.81,
+    min_clear_width_m: 0.815,
+    step_free: true,
+    max_step_m: 0.013,
+    max_ramp_slope: 1 / 12,
+  };
+  const g = buildRouteGraph(withBack, needs);
+  const starts = withBack.openings.filter((o) => o.id === "d_entrance" || o.id === "d_back");
+  const trees = startTrees(g, starts);
+  const { routes, fromStart } = bestRoutes(g, trees, plan.rooms.map((r) => r.id), { legs: false });
+  assert.equal(new Set(fromStart.values()).size, 2);
+  for (const u of trees) {
+    const walked = new Set<number>();
+    for (const [rid, s] of fromStart) {
+      if (s === u.start) { for (const w of routes.get(rid)!.walk) walked.add(w.edge); }
+    }
+    const want = Int32Array.from(u.tree.via, (e) => (walked.has(e) ? e : -1));
+    assert.deepEqual(prunedTree(u, routes, fromStart).via, want);
+    assert.ok(want.some((e) => e >= 0));
+  }
 });
