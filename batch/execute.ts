@@ -135,13 +135,17 @@ export async function executeJob(
   const result = state.result;
   const run_id = batchRunId(job);
   // Findings, the carried-over statuses, the run and the row: one write transaction (one
-  // take of the write lock per row, so parallel workers wait for each other once).
+  // take of the write lock per row, so parallel workers wait for each other once). The
+  // result's JSON, the largest part of the write, is made before the lock is taken, and made
+  // again inside only when the findings change the result there.
   const atomically = store.transaction?.bind(store) ?? (<T>(fn: () => T) => fn());
+  let resultJson = store.transaction ? JSON.stringify(result) : undefined;
   return atomically(() => {
     const judged = judgedScope(m, result);
     if (result.verdict.status !== "error") {
       const rejected = store.syncFindings(job.scan, job.tool, result.findings, run_id, judged);
       if (rejected.size) {
+        resultJson = undefined;
         result.findings = result.findings.filter((f) => !rejected.has(f.id));
         result.steps.push(
           `${rejected.size} finding(s) you rejected are hidden (threshold findings --all shows them).`,
@@ -156,6 +160,7 @@ export async function executeJob(
         judged,
       )
       : undefined;
+    if (rescan) resultJson = undefined;
     const duration_ms = performance.now() - t0;
     const row = resultRow(job, result, run_id, duration_ms);
     if (rescan) row.row.rescan = rescan;
@@ -166,6 +171,7 @@ export async function executeJob(
       status: result.verdict.status,
       inputs: result.inputs,
       result,
+      result_json: resultJson,
       started_at: new Date(Date.now() - duration_ms).toISOString(),
       duration_ms,
     });

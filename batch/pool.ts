@@ -1,15 +1,30 @@
 /**
  * The local worker pool: Deno Workers (threads), each with its own store connection, each
- * running one job at a time with {@link executeJob}. A job past its time limit, or a thread
- * that crashes, fails that row only: the thread is terminated, the row is written as failed
- * with the reason, and a fresh thread takes the next job. `threshold worker` runs queued jobs
- * on the same threads, so a hung tool cannot hang a queue worker either.
+ * running its jobs one after another with {@link executeJob}. A job past its time limit, or a
+ * thread that crashes, fails that row only: the thread is terminated, the row is written as
+ * failed with the reason, a fresh thread takes the jobs the lost one still held, and the
+ * batch goes on. `threshold worker` runs queued jobs on the same threads (one job a thread at
+ * a time), so a hung tool cannot hang a queue worker either.
+ *
+ * Issue 29: {@link runPool} hands each thread a chunk of jobs and tops it up as the thread's
+ * rows come back (grouped, ./thread.ts), so a thread never waits for this one between rows;
+ * the time limit is watched through shared memory, not a message per job.
  */
 import type { BatchRow, Store } from "../core/store.ts";
 import { failedRow } from "./execute.ts";
 import type { BatchJob } from "./jobs.ts";
+import type { ThreadStats } from "./thread_stats.ts";
+import type { ToThread } from "./thread.ts";
 
 const THREAD = new URL("./thread.ts", import.meta.url);
+/** How often the time limits of running jobs are looked at, ms. */
+const WATCH_MS = 100;
+/** How often this thread checkpoints the store's write-ahead log for the threads, ms. */
+const CHECKPOINT_MS = 250;
+/** Jobs a thread holds at most, and the count under which it is topped up. */
+const CHUNK = 24, LOW = 12;
+/** The shared memory of a thread's running job: its number (Int32), its start (Float64). */
+const WATCH_BYTES = 16;
 
 /** What running one job on a thread gives. */
 export interface ThreadOutcome {
@@ -21,7 +36,18 @@ export interface ThreadOutcome {
 export interface Threads {
   /** Runs a job on the next free thread. Rejects only when `fatal: "throw"` and the store failed. */
   run(job: BatchJob, onStep?: (text: string) => void): Promise<ThreadOutcome>;
-  /** Terminates every thread (jobs in flight are abandoned: their rows are not written). */
+  /**
+   * Runs every job `queue` gives, in chunks per thread; `onRow` for each row as its thread
+   * reports it. Resolves when the queue is empty and every row is in (or the threads close).
+   */
+  runAll(
+    queue: JobQueue,
+    onRow: (job: BatchJob, out: ThreadOutcome) => void,
+    onStep?: (job: BatchJob, text: string) => void,
+  ): Promise<void>;
+  /** Each thread's figures (with `stats: true`; undefined for a thread that gives none). */
+  stats(): Promise<(ThreadStats | undefined)[]>;
+  /** Terminates every thread (jobs in flight are abandoned: their rows may not be written). */
   close(): void;
 }
 
@@ -32,25 +58,125 @@ export interface ThreadOptions {
   location: string;
   /** A tools folder other than the project's (tests). */
   tools_dir?: URL;
+  /** Tools each thread loads before it is ready (so that no row pays for the cold load). */
+  tools?: string[];
   /**
    * A job whose thread could not reach the store: "fail-row" writes it as failed (local
    * batches), "throw" rejects so that a queue retries it.
    */
   fatal?: "fail-row" | "throw";
+  /**
+   * The threads leave the checkpoints of the store's write-ahead log to this thread, which
+   * makes them while {@link Threads.runAll} runs (local batches; a queue worker leaves it out).
+   */
+  checkpoints?: boolean;
+  /** Threads keep figures of their time (benches: {@link ThreadStats}). */
+  stats?: boolean;
+}
+
+/** A job sent to a thread, until its row is in. */
+interface Sent {
+  n: number;
+  job: BatchJob;
+  onStep?: (text: string) => void;
+  resolve(o: ThreadOutcome): void;
+  reject(e: Error): void;
 }
 
 interface Slot {
   worker: Worker;
   ready: Promise<void>;
+  /** The jobs sent and not yet reported, in the order the thread runs them. */
+  sent: Map<number, Sent>;
+  /** The number of the job the thread runs (0: none) and since when (./thread.ts). */
+  running: Int32Array;
+  started: Float64Array;
+  /** Taken by {@link Threads.run} (one job at a time). */
   busy: boolean;
-  current?: {
-    job: BatchJob;
-    resolve: (o: ThreadOutcome) => void;
-    reject: (e: Error) => void;
-    onStep?: (text: string) => void;
-    timer: ReturnType<typeof setTimeout>;
-    t0: number;
+  /** The thread's id (a fresh one for each thread the slot starts). */
+  id: number;
+  onStats?: (s: ThreadStats | undefined) => void;
+}
+
+/** What a thread's message asks of the pool besides "ready". */
+interface FromThread {
+  lose(s: Sent, reason: string): void;
+  changed(): void;
+  /** A job whose store could not be reached rejects (a queue retries it), not fails its row. */
+  throws: boolean;
+}
+
+/** A thread's rows, a session's steps, a job that could not reach the store, its figures. */
+// deno-lint-ignore no-explicit-any
+function fromThread(slot: Slot, msg: any, h: FromThread): void {
+  if (msg.type === "stats") return slot.onStats?.(msg.stats);
+  if (msg.type === "steps") {
+    const s = [...slot.sent.values()].find((s) => s.job.key === msg.key);
+    for (const t of msg.texts as string[]) s?.onStep?.(t);
+    return;
+  }
+  if (msg.type === "rows") {
+    for (const r of msg.rows as { n: number; row: BatchRow; written: boolean }[]) {
+      const s = slot.sent.get(r.n);
+      if (!s) continue;
+      slot.sent.delete(r.n);
+      s.resolve({ row: r.row, written: r.written });
+    }
+    return h.changed();
+  }
+  if (msg.type === "fatal") {
+    const s = slot.sent.get(msg.n);
+    if (!s) return;
+    if (!h.throws) return h.lose(s, `could not run: ${msg.message}`);
+    slot.sent.delete(msg.n);
+    s.reject(new Error(msg.message));
+    h.changed();
+  }
+}
+
+/** The row of a job whose thread was lost, written here as failed with the reason. */
+function failRow(store: Store, lost: Sent, reason: string, ms: number): void {
+  try {
+    const row = failedRow(
+      lost.job,
+      `${lost.job.tool} ${reason}; the row failed, the batch goes on`,
+      ms,
+    );
+    lost.resolve({ row, written: store.commitBatchRow(row) });
+  } catch (e) {
+    lost.reject(e as Error);
+  }
+}
+
+/** The job a thread runs, when it has run past its time limit. */
+function pastLimit(slot: Slot): Sent | undefined {
+  const s = slot.sent.get(Atomics.load(slot.running, 0));
+  return s && Date.now() - slot.started[0] > s.job.timeout_s * 1000 ? s : undefined;
+}
+
+/** A thread's first message: where the store is, what to load, its shared memory. */
+function initMessage(
+  store: Store,
+  opts: ThreadOptions,
+  shared: { watch: SharedArrayBuffer; lock: SharedArrayBuffer; id: number },
+): ToThread {
+  return {
+    type: "init",
+    location: opts.location,
+    tools_dir: opts.tools_dir?.href,
+    tools: opts.tools,
+    ...shared,
+    checkpoints: opts.checkpoints && store.checkpoint ? store.file : undefined,
+    stats: opts.stats,
   };
+}
+
+/** A thread's figures. */
+function askStats(slot: Slot): Promise<ThreadStats | undefined> {
+  return new Promise((resolve) => {
+    slot.onStats = resolve;
+    slot.worker.postMessage({ type: "stats" } satisfies ToThread);
+  });
 }
 
 /** Starts `size` threads. */
@@ -59,76 +185,99 @@ export function startThreads(store: Store, opts: ThreadOptions): Threads {
   const waiters: (() => void)[] = [];
   let closed = false;
   let startError: Error | undefined;
+  let next = 1, ids = 1;
+  // The threads' turns at the write lock (./thread.ts poolLock): the id of the one inside.
+  const lockBuffer = new SharedArrayBuffer(4);
+  const lock = new Int32Array(lockBuffer);
+  /** Called whenever rows came in or a thread was replaced (runAll tops up). */
+  let changed: (() => void) | undefined;
 
   const release = (slot: Slot) => {
     slot.busy = false;
-    slot.current = undefined;
     waiters.shift()?.();
   };
-  // The row of a job whose thread was lost: written here, then the slot gets a fresh thread.
-  const lose = (slot: Slot, reason: string) => {
-    const c = slot.current;
-    if (!c) return;
-    clearTimeout(c.timer);
+  const send = (slot: Slot, items: Sent[]) => {
+    for (const s of items) slot.sent.set(s.n, s);
+    const msg: ToThread = {
+      type: "jobs",
+      jobs: items.map((s) => ({ n: s.n, job: s.job })),
+      steps: items.some((s) => s.onStep),
+    };
+    slot.worker.postMessage(msg);
+  };
+  // A thread lost with `lost` running: its row is written here as failed, the thread replaced,
+  // and the jobs it held still are sent to the fresh one.
+  const lose = (slot: Slot, lost: Sent, reason: string) => {
     slot.worker.terminate();
-    replace(slot);
-    try {
-      const row = failedRow(
-        c.job,
-        `${c.job.tool} ${reason}; the row failed, the batch goes on`,
-        performance.now() - c.t0,
-      );
-      c.resolve({ row, written: store.commitBatchRow(row) });
-    } catch (e) {
-      c.reject(e as Error);
+    // A thread stopped inside a write transaction (SQLite rolls it back) gives up its turn.
+    if (Atomics.compareExchange(lock, 0, slot.id, 0) === slot.id) Atomics.notify(lock, 0, 1);
+    slot.sent.delete(lost.n);
+    const rest = [...slot.sent.values()];
+    slot.sent.clear();
+    if (!closed) {
+      spawn(slot);
+      if (rest.length) send(slot, rest);
     }
-    release(slot);
+    failRow(store, lost, reason, slot.started[0] ? Date.now() - slot.started[0] : 0);
+    changed?.();
   };
   const spawn = (slot: Slot) => {
     const w = new Worker(THREAD, { type: "module" });
+    const watch = new SharedArrayBuffer(WATCH_BYTES);
     slot.worker = w;
+    slot.id = ids++;
+    slot.running = new Int32Array(watch, 0, 1);
+    slot.started = new Float64Array(watch, 8, 1);
     slot.ready = new Promise<void>((ready, failed) => {
       w.onmessage = (e: MessageEvent) => {
-        const msg = e.data;
-        if (msg.type === "ready") return ready();
-        const c = slot.current;
-        if (!c || msg.key !== c.job.key) return;
-        if (msg.type === "steps") {
-          for (const t of msg.texts as string[]) c.onStep?.(t);
-          return;
-        }
-        if (msg.type === "fatal") {
-          if (opts.fatal === "throw") {
-            clearTimeout(c.timer);
-            c.reject(new Error(msg.message));
-            return release(slot);
-          }
-          return lose(slot, `could not run: ${msg.message}`);
-        }
-        clearTimeout(c.timer);
-        c.resolve({ row: msg.row as BatchRow, written: msg.written as boolean });
-        release(slot);
+        if (slot.worker !== w) return; // a lost thread's last words
+        if (e.data.type === "ready") return ready();
+        fromThread(slot, e.data, {
+          lose: (s, reason) => lose(slot, s, reason),
+          changed: () => changed?.(),
+          throws: opts.fatal === "throw",
+        });
       };
       w.onerror = (e: ErrorEvent) => {
         e.preventDefault();
-        if (slot.current) lose(slot, `crashed (${e.message})`);
+        if (slot.worker !== w) return;
+        const n = Atomics.load(slot.running, 0);
+        const s = slot.sent.get(n) ?? slot.sent.values().next().value;
+        if (s) lose(slot, s, `crashed (${e.message})`);
         else {
           startError = new Error(`a batch worker thread failed to start: ${e.message}`);
           failed(startError);
+          changed?.();
         }
       };
     });
     slot.ready.catch(() => {});
-    w.postMessage({ type: "init", location: opts.location, tools_dir: opts.tools_dir?.href });
-  };
-  const replace = (slot: Slot) => {
-    if (!closed) spawn(slot);
+    w.postMessage(initMessage(store, opts, { watch, lock: lockBuffer, id: slot.id }));
   };
   for (let i = 0; i < Math.max(1, opts.size); i++) {
-    const slot = { busy: false } as Slot;
+    const slot = { busy: false, sent: new Map() } as unknown as Slot;
     spawn(slot);
     slots.push(slot);
   }
+  // The time limits: the job each thread runs, against the time it started.
+  const watcher = setInterval(() => {
+    for (const slot of slots) {
+      const s = pastLimit(slot);
+      if (s) lose(slot, s, `exceeded its time limit of ${s.job.timeout_s} s`);
+    }
+  }, WATCH_MS);
+  Deno.unrefTimer(watcher);
+  // The threads leave checkpoints to this one (./thread.ts): it waits for the disk, not they.
+  const checkpoint = () => {
+    try {
+      store.checkpoint?.();
+    } catch { /* the next one, or SQLite's own at close, copies it */ }
+  };
+
+  const sentOne = (slot: Slot, job: BatchJob, onStep?: (t: string) => void) =>
+    new Promise<ThreadOutcome>((resolve, reject) =>
+      send(slot, [{ n: next++, job, onStep, resolve, reject }])
+    );
 
   return {
     async run(job, onStep) {
@@ -140,41 +289,100 @@ export function startThreads(store: Store, opts: ThreadOptions): Threads {
           slot.busy = true;
           try {
             await slot.ready;
-          } catch (e) {
-            slot.busy = false;
-            throw e;
+            return await sentOne(slot, job, onStep);
+          } finally {
+            release(slot);
           }
-          return await new Promise<ThreadOutcome>((resolve, reject) => {
-            slot.current = {
-              job,
-              resolve,
-              reject,
-              onStep,
-              t0: performance.now(),
-              timer: setTimeout(
-                () => lose(slot, `exceeded its time limit of ${job.timeout_s} s`),
-                job.timeout_s * 1000,
-              ),
-            };
-            slot.worker.postMessage({ type: "job", job, steps: onStep !== undefined });
-          });
         }
         await new Promise<void>((r) => waiters.push(r));
       }
     },
+    runAll: (queue, onRow, onStep) =>
+      runChunks(
+        {
+          slots,
+          closed: () => closed,
+          startError: () => startError,
+          n: () => next++,
+          send,
+          changed: (f) => changed = f,
+          checkpoint,
+        },
+        queue,
+        onRow,
+        onStep,
+      ),
+    stats: () => Promise.all(slots.map(askStats)),
     close() {
       closed = true;
+      clearInterval(watcher);
       for (const s of slots) {
-        if (s.current) {
-          clearTimeout(s.current.timer);
-          s.current.reject(new Error("the batch threads were closed"));
-          s.current = undefined;
-        }
+        for (const x of s.sent.values()) x.reject(new Error("the batch threads were closed"));
+        s.sent.clear();
         s.worker.terminate();
       }
       for (const w of waiters.splice(0)) w();
+      changed?.();
     },
   };
+}
+
+/** What {@link runChunks} needs of the threads. */
+interface Core {
+  slots: Slot[];
+  closed(): boolean;
+  startError(): Error | undefined;
+  /** A fresh job number. */
+  n(): number;
+  send(slot: Slot, items: Sent[]): void;
+  /** Sets what to call when rows came in or a thread was replaced. */
+  changed(f: (() => void) | undefined): void;
+  checkpoint(): void;
+}
+
+/** {@link Threads.runAll}: chunks to each thread, topped up as its rows come in. */
+async function runChunks(
+  p: Core,
+  queue: JobQueue,
+  onRow: (job: BatchJob, out: ThreadOutcome) => void,
+  onStep?: (job: BatchJob, text: string) => void,
+): Promise<void> {
+  try {
+    await Promise.all(p.slots.map((s) => s.ready));
+  } catch (e) {
+    if (p.closed()) return;
+    throw e;
+  }
+  const checkpoints = setInterval(p.checkpoint, CHECKPOINT_MS);
+  await new Promise<void>((resolve, reject) => {
+    const topUp = () => {
+      if (p.closed()) return resolve();
+      const failed = p.startError();
+      if (failed) return reject(failed);
+      for (const slot of p.slots) {
+        if (slot.sent.size > LOW) continue;
+        // An even share of what is left, so that the last rows spread over the threads.
+        const want = Math.min(CHUNK, Math.max(1, Math.ceil(queue.left / p.slots.length)));
+        const items: Sent[] = [];
+        for (let job; slot.sent.size + items.length < want && (job = queue.take());) {
+          const j = job;
+          items.push({
+            n: p.n(),
+            job: j,
+            onStep: onStep ? (t) => onStep(j, t) : undefined,
+            resolve: (o) => (onRow(j, o), queue.done(j)),
+            reject: (e) => p.closed() ? undefined : reject(e),
+          });
+        }
+        if (items.length) p.send(slot, items);
+      }
+      if (queue.empty && p.slots.every((s) => !s.sent.size)) resolve();
+    };
+    p.changed(topUp);
+    topUp();
+  }).finally(() => clearInterval(checkpoints));
+  p.changed(undefined);
+  p.checkpoint();
 }
 
 /** How the pool runs. */
@@ -187,49 +395,42 @@ export interface PoolOptions {
   /** Called for each finished row, in completion order. */
   onRow(row: BatchRow, written: boolean): void;
   onStep?(job: BatchJob, text: string): void;
+  /** Given each thread's figures at the end (benches). */
+  onStats?(stats: (ThreadStats | undefined)[]): void;
   signal?: AbortSignal;
 }
 
-/** Runs the jobs on a pool of threads; resolves when every job has a row (or on abort). */
-export async function runPool(store: Store, jobs: BatchJob[], opts: PoolOptions): Promise<void> {
-  if (!jobs.length) return;
-  const n = Math.max(1, Math.min(opts.workers, jobs.length));
-  const threads = startThreads(store, {
-    size: n,
+/**
+ * Runs the jobs on a pool of threads (started by the caller, or here); resolves when every
+ * job has a row (or on abort). The threads are closed at the end.
+ */
+export async function runPool(
+  store: Store,
+  jobs: BatchJob[],
+  opts: PoolOptions,
+  started?: Threads,
+): Promise<void> {
+  if (!jobs.length) return started?.close();
+  const threads = started ?? startThreads(store, {
+    size: Math.max(1, Math.min(opts.workers, jobs.length)),
     location: opts.location,
     tools_dir: opts.tools_dir,
+    checkpoints: true,
+    stats: opts.onStats !== undefined,
   });
-  const queue = jobQueue(jobs);
-  const idle: (() => void)[] = [];
   let stop = false;
   const onAbort = () => {
     stop = true;
     threads.close();
-    for (const w of idle.splice(0)) w();
   };
   opts.signal?.addEventListener("abort", onAbort, { once: true });
-  const lane = async () => {
-    while (!stop && !queue.empty) {
-      const job = queue.take();
-      if (!job) {
-        // Every job left waits for a re-scan's earlier scan still running.
-        await new Promise<void>((r) => idle.push(r));
-        continue;
-      }
-      let out: ThreadOutcome;
-      try {
-        out = await threads.run(job, opts.onStep ? (t) => opts.onStep!(job, t) : undefined);
-      } catch (e) {
-        if (stop) return;
-        throw e;
-      }
-      opts.onRow(out.row, out.written);
-      queue.done(job);
-      for (const w of idle.splice(0)) w();
-    }
-  };
   try {
-    await Promise.all(Array.from({ length: n }, lane));
+    await threads.runAll(
+      jobQueue(jobs),
+      (_job, out) => opts.onRow(out.row, out.written),
+      opts.onStep,
+    );
+    if (opts.onStats && !stop) opts.onStats(await threads.stats());
   } finally {
     opts.signal?.removeEventListener("abort", onAbort);
     threads.close();
@@ -242,6 +443,8 @@ export async function runPool(store: Store, jobs: BatchJob[], opts: PoolOptions)
  */
 export interface JobQueue {
   readonly empty: boolean;
+  /** Jobs not yet taken. */
+  readonly left: number;
   /** The next job that may start now, if any. */
   take(): BatchJob | undefined;
   done(job: BatchJob): void;
@@ -255,6 +458,9 @@ export function jobQueue(jobs: BatchJob[]): JobQueue {
   return {
     get empty() {
       return left === 0;
+    },
+    get left() {
+      return left;
     },
     take() {
       for (let i = head; i < jobs.length; i++) {

@@ -16,7 +16,7 @@ import { getPersona } from "../presets/personas.ts";
 import { executeJob } from "./execute.ts";
 import { type BatchJob, type BatchSpec, globRegExp, isGlob, planJobs } from "./jobs.ts";
 import { type BatchSummary, csvLine, jsonLine, outFormat, outText, summarize } from "./output.ts";
-import { jobQueue, runPool } from "./pool.ts";
+import { jobQueue, type PoolOptions, runPool, startThreads } from "./pool.ts";
 import type { Progress } from "./progress.ts";
 
 /** What a person asks a batch to do. */
@@ -230,6 +230,8 @@ export interface RunBatchOptions {
   progress?: Progress;
   tools_dir?: URL;
   signal?: AbortSignal;
+  /** Given each worker thread's figures at the end (benches; not with `workers: 0`). */
+  onThreadStats?: PoolOptions["onStats"];
 }
 
 /** The rows of the jobs, in job order (the latest row per key). */
@@ -257,28 +259,51 @@ export async function runBatch(
   if (opts.out) outFormat(opts.out);
   const t0 = performance.now();
   const manifests = await loadManifests(spec.tools, opts.tools_dir);
-  const jobs = jobsOf(store, spec, manifests);
-  const done = store.batchKeys(spec.id);
-  const todo = jobs.filter((j) => !done.has(j.key));
+  // The worker threads start, and load the tools, while this thread plans the jobs (unless
+  // the batch looks done already: a resume with nothing left starts none).
+  const left = spec.scans.length * spec.tools.length - store.batchCount(spec.id);
+  let threads = opts.workers > 0 && left > 0
+    ? startThreads(store, {
+      size: Math.min(opts.workers, left),
+      location: opts.location,
+      tools_dir: opts.tools_dir,
+      tools: spec.tools,
+      checkpoints: true,
+      stats: opts.onThreadStats !== undefined,
+    })
+    : undefined;
+  let jobs: BatchJob[], todo: BatchJob[];
+  try {
+    jobs = jobsOf(store, spec, manifests);
+    const done = store.batchKeys(spec.id);
+    todo = jobs.filter((j) => !done.has(j.key));
+  } catch (e) {
+    threads?.close();
+    throw e;
+  }
   let count = jobs.length - todo.length;
   // Rows already done are written first; new rows are appended as they finish.
   let append: ((r: BatchRow) => void) | undefined;
-  if (opts.out) {
-    const format = outFormat(opts.out);
-    writeOut(opts.out, rowsOf(store, spec.id, jobs));
-    const f = Deno.openSync(opts.out, { append: true });
-    const enc = new TextEncoder();
-    append = (r) => f.writeSync(enc.encode((format === "csv" ? csvLine(r) : jsonLine(r)) + "\n"));
-    opts.signal?.addEventListener("abort", () => f.close(), { once: true });
-    const close = () => f.close();
-    try {
-      count = await go();
-    } finally {
+  try {
+    if (opts.out) {
+      const format = outFormat(opts.out);
+      writeOut(opts.out, rowsOf(store, spec.id, jobs));
+      const f = Deno.openSync(opts.out, { append: true });
+      const enc = new TextEncoder();
+      append = (r) => f.writeSync(enc.encode((format === "csv" ? csvLine(r) : jsonLine(r)) + "\n"));
+      opts.signal?.addEventListener("abort", () => f.close(), { once: true });
+      const close = () => f.close();
       try {
-        close();
-      } catch { /* closed on abort */ }
-    }
-  } else count = await go();
+        count = await go();
+      } finally {
+        try {
+          close();
+        } catch { /* closed on abort */ }
+      }
+    } else count = await go();
+  } finally {
+    threads?.close(); // not handed to the pool: the out file could not be written
+  }
 
   async function go(): Promise<number> {
     let n = count;
@@ -316,6 +341,8 @@ export async function runBatch(
         queue.done(job);
       }
     } else {
+      const started = threads;
+      threads = undefined;
       await runPool(store, todo, {
         workers: opts.workers,
         location: opts.location,
@@ -324,8 +351,9 @@ export async function runBatch(
         onStep: opts.progress?.step
           ? (job, text) => opts.progress!.step!(job.scan, job.tool, text)
           : undefined,
+        onStats: opts.onThreadStats,
         signal: opts.signal,
-      });
+      }, started);
     }
     return n;
   }

@@ -1,9 +1,15 @@
 /**
- * A local batch worker (a Deno Worker): opens its own connection to the store, runs the jobs
- * it is sent with {@link executeJob} and posts each row back. One job at a time; the pool
- * terminates it when a job runs past its time limit. A session's steps are posted only when
- * the job asks for them (someone listens), gathered into one message per {@link STEP_MS}
- * and before the row: a message per step cost a worker about a quarter of its time.
+ * A local batch worker (a Deno Worker): opens its own connection to the store, loads the
+ * batch's tools before it says it is ready, runs the jobs it is sent with {@link executeJob}
+ * one after another, and posts their rows back in groups.
+ *
+ * Issue 29: a worker that waited for the pool's next message after every row spent a fifth
+ * of its time idle, so the pool sends jobs in chunks and tops them up as rows come back; rows
+ * are posted at most every {@link POST_MS} (each is in the store by then: the store holds the
+ * truth, the messages only report). Which job runs, and since when, is in shared memory
+ * (`watch`), so the pool can fail a job past its time limit without a message per job.
+ * A session's steps are posted only when the job asks for them (someone listens), gathered
+ * into one message per {@link POST_MS} and before the row.
  */
 /// <reference lib="deno.worker" />
 import { loadTool } from "../core/catalog.ts";
@@ -12,24 +18,149 @@ import { openStoreAt, type Store } from "../core/store.ts";
 import { getPersona } from "../presets/personas.ts";
 import { executeJob } from "./execute.ts";
 import type { BatchJob } from "./jobs.ts";
+import { threadStats } from "./thread_stats.ts";
+
+/** What the pool sends a thread. */
+export type ToThread =
+  | {
+    type: "init";
+    location: string;
+    tools_dir?: string;
+    /** Tools to load before saying ready. */
+    tools?: string[];
+    /** Int32Array [number of the job running, 0 when none] and Float64Array [its start, ms since the epoch]. */
+    watch: SharedArrayBuffer;
+    /** Int32Array [the id of the pool's thread inside a write transaction, 0 when none]. */
+    lock?: SharedArrayBuffer;
+    /** This thread's id (for `lock`). */
+    id: number;
+    /** The store file whose checkpoints the pool makes: this thread leaves them to it. */
+    checkpoints?: string;
+    stats?: boolean;
+  }
+  | { type: "jobs"; jobs: { n: number; job: BatchJob }[]; steps: boolean }
+  | { type: "stats" };
 
 let store: Store | undefined;
 let toolsDir: URL | undefined;
+let running: Int32Array;
+let started: Float64Array;
 const manifests = new Map<string, Promise<Manifest>>();
-/** Steps are gathered for this long (ms) before they are posted. */
-const STEP_MS = 100;
+/** Rows and steps are gathered for this long (ms) before they are posted. */
+const POST_MS = 100;
+/** A run of jobs lets messages in (more jobs) at least this often (ms). */
+const YIELD_MS = 25;
+/** The thread's figures, when the pool asked for them (benches). */
+let stats: ReturnType<typeof threadStats> | undefined;
+
+const queue: { n: number; job: BatchJob }[] = [];
+let steps = false;
+let busy = false;
+
+const manifest = (id: string) => {
+  let m = manifests.get(id);
+  if (!m) manifests.set(id, m = toolsDir ? loadTool(id, toolsDir) : loadTool(id));
+  return m;
+};
 
 self.onmessage = async (e: MessageEvent) => {
-  const msg = e.data as
-    | { type: "init"; location: string; tools_dir?: string }
-    | { type: "job"; job: BatchJob; steps?: boolean };
+  const msg = e.data as ToThread;
   if (msg.type === "init") {
     store = openStoreAt(msg.location);
     toolsDir = msg.tools_dir ? new URL(msg.tools_dir) : undefined;
+    running = new Int32Array(msg.watch, 0, 1);
+    started = new Float64Array(msg.watch, 8, 1);
+    if (msg.checkpoints && msg.checkpoints === store.file) store.autoCheckpoint?.(false);
+    if (msg.lock && store.transaction) {
+      store.transaction = poolLock(store.transaction.bind(store), msg.lock, msg.id);
+    }
+    if (msg.stats && store.transaction) {
+      const st = stats = threadStats();
+      const tx = store.transaction.bind(store);
+      store.transaction = (fn) => st.transaction(tx, fn);
+    }
+    // A tool that does not load fails its rows with the reason, as before: not here.
+    await Promise.all((msg.tools ?? []).map((t) => manifest(t).catch(() => {})));
+    stats?.start();
     self.postMessage({ type: "ready" });
     return;
   }
-  const job = msg.job;
+  if (msg.type === "stats") {
+    self.postMessage({ type: "stats", stats: stats?.read() });
+    return;
+  }
+  queue.push(...msg.jobs);
+  steps = msg.steps;
+  if (!busy) await runQueue();
+};
+
+/** Runs the queued jobs in order (more may arrive while it runs), posting rows as it goes. */
+async function runQueue() {
+  busy = true;
+  stats?.idle(false);
+  let rows: { n: number; row: unknown; written: boolean }[] = [];
+  let posted = performance.now(), yielded = posted;
+  const post = () => {
+    if (rows.length) self.postMessage({ type: "rows", rows });
+    rows = [];
+    posted = performance.now();
+  };
+  while (queue.length) {
+    const { n, job } = queue.shift()!;
+    started[0] = Date.now();
+    Atomics.store(running, 0, n);
+    const t0 = performance.now();
+    try {
+      const out = await runJob(job);
+      rows.push({ n, row: out.row, written: out.written });
+    } catch (err) {
+      post();
+      self.postMessage({ type: "fatal", n, message: (err as Error).message });
+    }
+    Atomics.store(running, 0, 0);
+    const t1 = performance.now();
+    stats?.job(t1 - t0);
+    if (t1 - posted >= POST_MS || !queue.length) post();
+    // Tools that never wait on I/O would keep the pool's next chunk out: let it in.
+    if (t1 - yielded >= YIELD_MS || !queue.length) {
+      await new Promise((r) => setTimeout(r, 0));
+      yielded = performance.now();
+    }
+  }
+  post();
+  stats?.idle(true);
+  busy = false;
+}
+
+/**
+ * The pool's threads take turns at the write lock here, waiting in {@link Atomics.wait} (woken
+ * as soon as it is free), before SQLite's own (BEGIN IMMEDIATE): a thread that found SQLite's
+ * lock taken slept in its busy handler for 1, 2, 5, 10 … ms (https://sqlite.org/c3ref/busy_timeout.html),
+ * longer than the other held it. Other processes still meet at SQLite's lock.
+ */
+function poolLock(
+  tx: <T>(fn: () => T) => T,
+  buffer: SharedArrayBuffer,
+  me: number,
+): <T>(fn: () => T) => T {
+  const lock = new Int32Array(buffer);
+  return (fn) => {
+    for (;;) {
+      const holder = Atomics.compareExchange(lock, 0, 0, me);
+      if (holder === 0) break;
+      Atomics.wait(lock, 0, holder, 100);
+    }
+    try {
+      return tx(fn);
+    } finally {
+      Atomics.store(lock, 0, 0);
+      Atomics.notify(lock, 0, 1);
+    }
+  };
+}
+
+/** One job, its steps gathered and posted before its row. */
+async function runJob(job: BatchJob) {
   let texts: string[] = [];
   let sent = performance.now();
   const flush = () => {
@@ -38,24 +169,17 @@ self.onmessage = async (e: MessageEvent) => {
     sent = performance.now();
   };
   try {
-    const { row, written } = await executeJob(store!, job, {
-      manifest: (id) => {
-        let m = manifests.get(id);
-        if (!m) manifests.set(id, m = toolsDir ? loadTool(id, toolsDir) : loadTool(id));
-        return m;
-      },
+    return await executeJob(store!, job, {
+      manifest,
       persona: (id) => (id ? getPersona(id, store) : undefined),
-      onStep: msg.steps
+      onStep: steps
         ? (text) => {
           texts.push(text);
-          if (performance.now() - sent >= STEP_MS) flush();
+          if (performance.now() - sent >= POST_MS) flush();
         }
         : undefined,
     });
+  } finally {
     flush();
-    self.postMessage({ type: "row", key: job.key, row, written });
-  } catch (err) {
-    flush();
-    self.postMessage({ type: "fatal", key: job.key, message: (err as Error).message });
   }
-};
+}

@@ -16,36 +16,12 @@ import { openStore, type Store } from "../core/store.ts";
 import { createSession } from "../core/session.ts";
 import { loadTool } from "../core/catalog.ts";
 import { getPersona } from "../presets/personas.ts";
-import { syntheticBuilding } from "./_synthetic_building.ts";
 import { createBatch, runBatch } from "../batch/run.ts";
 import type { Progress } from "../batch/progress.ts";
+import { PERSONA, plainLoop as loopOf, seedScans, TOOLS } from "./_batch.ts";
 
-const TOOLS = ["door_clearance", "step_free_route", "ceiling_height"];
-const PERSONA = "manual-wheelchair-user";
-
-/** Stores `n` synthetic buildings of varied size (1–3 floors, 2–6 × 2–5 rooms a floor). */
-export function seedScans(store: Store, n: number): void {
-  for (let i = 0; i < n; i++) {
-    const l = syntheticBuilding(1 + (i % 3), 2 + (i % 5), 2 + ((i * 7) % 4));
-    l.plan.id = `b${String(i).padStart(5, "0")}`;
-    l.plan.name = `Synthetic home ${i}`;
-    store.putScan(l);
-  }
-}
-
-/** The baseline: the same sessions called in a plain loop, no batch machinery (runs and findings saved as `threshold run` saves them). */
-async function plainLoop(store: Store, scans: string[]): Promise<number> {
-  const persona = getPersona(PERSONA, store);
-  const tools = await Promise.all(TOOLS.map((t) => loadTool(t)));
-  let n = 0;
-  for (const scan of scans) {
-    for (const m of tools) {
-      const s = await createSession(m, { store, set: { scan }, persona }).run();
-      if (s.status === "done") n++;
-    }
-  }
-  return n;
-}
+const plainLoop = (store: Store, scans: string[]) =>
+  loopOf({ createSession, loadTool, getPersona }, store, scans);
 
 async function batchOnce(store: Store, home: string, workers: number, progress?: Progress) {
   const { spec } = await createBatch(store, { targets: ["b*"], tools: TOOLS, persona: PERSONA });

@@ -196,6 +196,10 @@ export const COMPUTED: [string, string][] = [
     "host/tool_worker.ts",
     "the job a caller names by module URL, run after a tool in the pool (web/render_job.tsx)",
   ],
+  [
+    "bench/batch_figures.ts",
+    "the batch modules of the checkout a case runs on (--before: a worktree of the commit before a change), so before and after are timed in one run",
+  ],
 ];
 
 /** Why an edge breaks a tier rule, or undefined when it keeps them. */

@@ -20,7 +20,7 @@ export function insertRunSqlite(q: SqliteDb["q"], run: RunRow, onConflictNothing
     run.scan ?? null,
     run.status,
     JSON.stringify(run.inputs),
-    JSON.stringify(run.result),
+    run.result_json ?? JSON.stringify(run.result),
     run.started_at,
     run.duration_ms,
   );

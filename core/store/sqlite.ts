@@ -385,6 +385,12 @@ function makeStore(
     ...(mode ? { readOnlyWhy: mode } : {}),
     close: () => db.close(),
     transaction: (fn) => write("writing", fn),
+    autoCheckpoint: (on) => {
+      if (!readOnly && file !== ":memory:") db.exec(`PRAGMA wal_autocheckpoint = ${on ? 1000 : 0}`);
+    },
+    checkpoint: () => {
+      if (!readOnly && file !== ":memory:") db.exec("PRAGMA wal_checkpoint(PASSIVE)");
+    },
     ...scansSqlite(d),
     ...sitesSqlite(d),
     ...preferencesSqlite(d),

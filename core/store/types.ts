@@ -23,6 +23,11 @@ export interface RunRow {
   status: string;
   inputs: Record<string, unknown>;
   result: ToolResult;
+  /**
+   * `result` as JSON text, when the writer made it already (a batch row makes it before it
+   * takes the write lock); the SQLite store writes it in place of serialising `result`.
+   */
+  result_json?: string;
   started_at: string;
   duration_ms: number;
 }
@@ -97,6 +102,19 @@ export interface Store {
    * are one transaction each) leave it out; callers then run `fn` as it is.
    */
   transaction?<T>(fn: () => T): T;
+  /**
+   * SQLite: turns this connection's own checkpoints of the write-ahead log off (false) or
+   * back on (true, SQLite's default: after a commit that leaves the log over 1,000 pages,
+   * copying them into the database file and syncing it: https://sqlite.org/wal.html#ckpt).
+   * Threads that write many rows turn theirs off while another connection calls
+   * {@link checkpoint}, so that none of them waits for the disk. Other stores leave it out.
+   */
+  autoCheckpoint?(on: boolean): void;
+  /**
+   * SQLite: copies what the write-ahead log holds into the database file now, as far as it
+   * can without waiting for any reader or writer (a PASSIVE checkpoint).
+   */
+  checkpoint?(): void;
   putSite(site: SiteRecord): void;
   getSite(id: string): SiteRecord | undefined;
   findSite(text: string): SiteRecord | undefined;

@@ -1,0 +1,197 @@
+/**
+ * Issue 29's batch figures, each case on a fresh copy of one seeded store, in its own process,
+ * the cases alternated round by round so that the machine's load falls on all of them alike.
+ *
+ * `deno run -A bench/batch_figures.ts [--scans 2000] [--rounds 2] [--cases loop,w1,w2]
+ * [--before DIR]`: `scans` synthetic buildings × door_clearance, step_free_route and
+ * ceiling_height. Cases: `loop` (the baseline: the sessions in a plain loop, bench/_batch.ts),
+ * `w0` (runBatch in process), `w1` and `w2` (runBatch on 1 and 2 worker threads). `--before`
+ * names another checkout (a worktree of the commit before a change): each case then runs on
+ * both, alternated, and the table gives after/before ratios from the same run.
+ *
+ * Per case: wall seconds (from createBatch to the summary: planning, the workers' start and
+ * their cold load of the tools included), rows per second,
+ * the process's CPU per row, and per worker thread (./batch/thread_stats.ts): jobs, CPU ms per
+ * row, run-queue wait (the load), lock wait and idle time (waiting for the next job) as shares
+ * of its wall time. The machine's load average is printed with each case.
+ *
+ * `--check` also compares each case's store afterwards (rows, runs, findings:
+ * tests/batch/_dump.ts, keys and run ids as scan/tool, since they hash the tools' code) with
+ * the first batch case's, `--before`'s included.
+ */
+import { cpuUsage } from "node:process";
+import { join } from "node:path";
+import { median } from "./_alternate.ts";
+import { PERSONA, seedScans, TOOLS } from "./_batch.ts";
+
+function flag(name: string): string | undefined {
+  const i = Deno.args.indexOf(name);
+  return i >= 0 ? Deno.args[i + 1] : undefined;
+}
+
+const load = () => Deno.readTextFileSync("/proc/loadavg").split(" ").slice(0, 3).join(" ");
+
+/** What one case in one process measured. */
+interface One {
+  case: string;
+  s: number;
+  rows: number;
+  cpu_ms: number;
+  threads?: Record<string, number>[];
+  dump?: string;
+  load: string;
+}
+
+// ------------------------------------------------------------------ one case (child process)
+
+async function one(kase: string, home: string, tree: string, check: boolean): Promise<One> {
+  const root = new URL(`file://${tree.replace(/\/?$/, "/")}`);
+  const mod = (p: string) => import(new URL(p, root).href);
+  const { openStore } = await mod("core/store.ts");
+  const store = openStore(home);
+  const scans = store.listScans().map((s: { id: string }) => s.id).sort();
+  const c0 = cpuUsage(), t0 = performance.now();
+  let rows = 0;
+  let threads: Record<string, number>[] | undefined;
+  if (kase === "loop") {
+    const { plainLoop } = await import("./_batch.ts");
+    const lib = {
+      createSession: (await mod("core/session.ts")).createSession,
+      loadTool: (await mod("core/catalog.ts")).loadTool,
+      getPersona: (await mod("presets/personas.ts")).getPersona,
+    };
+    rows = await plainLoop(lib, store, scans);
+  } else {
+    const { createBatch, runBatch } = await mod("batch/run.ts");
+    const workers = Number(kase.slice(1));
+    const { spec } = await createBatch(store, { targets: ["b*"], tools: TOOLS, persona: PERSONA });
+    const r = await runBatch(store, spec, {
+      workers,
+      location: home,
+      onThreadStats: (s: Record<string, number>[]) => threads = s,
+    });
+    if (r.missing || r.summary.failures.length) {
+      throw new Error(`${kase}: ${r.missing} missing, ${r.summary.failures.length} failed`);
+    }
+    rows = r.summary.rows;
+  }
+  const s = (performance.now() - t0) / 1000;
+  const c = cpuUsage(c0);
+  store.close();
+  let dump: string | undefined;
+  if (check) {
+    const { storeDump } = await import("../tests/batch/_dump.ts");
+    dump = JSON.stringify(storeDump(home, { byScanAndTool: true }));
+  }
+  return { case: kase, s, rows, cpu_ms: (c.user + c.system) / 1000, threads, dump, load: load() };
+}
+
+// ------------------------------------------------------------------ the rounds (parent)
+
+async function child(kase: string, template: string, tree: string, check: boolean): Promise<One> {
+  const home = Deno.makeTempDirSync({ prefix: "threshold-batch-case-" });
+  for (const e of Deno.readDirSync(template)) {
+    if (e.isFile) Deno.copyFileSync(join(template, e.name), join(home, e.name));
+  }
+  const args = ["run", "-A", new URL(import.meta.url).pathname, "--one", kase, "--home", home];
+  args.push("--tree", tree, ...(check ? ["--check"] : []));
+  const out = await new Deno.Command(Deno.execPath(), {
+    args,
+    env: { THRESHOLD_HOME: home },
+    stdout: "piped",
+    stderr: "inherit",
+  }).output();
+  Deno.removeSync(home, { recursive: true });
+  if (!out.success) throw new Error(`${kase} on ${tree} failed`);
+  return JSON.parse(new TextDecoder().decode(out.stdout));
+}
+
+function threadLine(ts: Record<string, number>[] | undefined): string {
+  if (!ts?.length) return "";
+  return ts.map((t, i) => {
+    const wall = t.busy_ms + t.idle_ms;
+    const pc = (x: number) => `${(100 * x / wall).toFixed(1)}%`;
+    return `t${i}: ${t.jobs} rows, cpu ${(t.cpu_ms / t.jobs).toFixed(2)} ms/row, ` +
+      `runq ${pc(t.runq_ms)}, lock wait ${pc(t.lock_wait_ms)}, in tx ${pc(t.tx_ms)}, ` +
+      `idle ${pc(t.idle_ms)}`;
+  }).join("; ");
+}
+
+async function figures() {
+  const n = Number(flag("--scans") ?? 2000);
+  const rounds = Number(flag("--rounds") ?? 2);
+  const cases = (flag("--cases") ?? "loop,w1,w2").split(",");
+  const before = flag("--before");
+  const check = Deno.args.includes("--check");
+  const here = new URL("../", import.meta.url).pathname;
+  const trees: [string, string][] = before ? [["before", before], ["after", here]] : [["", here]];
+  const template = Deno.makeTempDirSync({ prefix: "threshold-batch-template-" });
+  const { openStore } = await import("../core/store.ts");
+  const store = openStore(template);
+  seedScans(store, n);
+  store.close();
+  console.log(`${n} scans × ${TOOLS.length} tools = ${n * TOOLS.length} rows; load ${load()}`);
+  const got: Record<string, One[]> = {};
+  const dumps: Record<string, string> = {};
+  for (let r = 0; r < rounds; r++) {
+    for (const kase of cases) {
+      for (const [name, tree] of trees) {
+        const o = await child(kase, template, tree, check);
+        const k = name ? `${kase} ${name}` : kase;
+        (got[k] ??= []).push(o);
+        console.log(
+          `round ${r + 1} ${k}: ${o.s.toFixed(1)} s, ${(o.rows / o.s).toFixed(0)} rows/s, ` +
+            `cpu ${(o.cpu_ms / o.rows).toFixed(2)} ms/row, load ${o.load}  ${
+              threadLine(o.threads)
+            }`,
+        );
+        if (o.dump && kase !== "loop") {
+          const first = dumps.batch ??= o.dump;
+          console.log(
+            `  store (rows, runs, findings) same as the first batch case's: ${o.dump === first}`,
+          );
+        }
+      }
+    }
+  }
+  Deno.removeSync(template, { recursive: true });
+  const rate = (k: string) => median(got[k].map((o) => o.rows / o.s));
+  console.log("\ncase | rows/s (median) | cpu ms/row (median)");
+  for (const k in got) {
+    console.log(
+      `${k} | ${rate(k).toFixed(0)} | ${median(got[k].map((o) => o.cpu_ms / o.rows)).toFixed(2)}`,
+    );
+  }
+  console.log("\nratio | " + trees.map(([name]) => name || "value").join(" | "));
+  const ratio = (a: string, b: string) =>
+    trees.map(([name]) => {
+      const s = name ? ` ${name}` : "";
+      return got[a + s] && got[b + s] ? (rate(a + s) / rate(b + s)).toFixed(2) + "×" : "–";
+    }).join(" | ");
+  if (cases.includes("w2") && cases.includes("w1")) {
+    console.log(`2 workers vs 1 | ${ratio("w2", "w1")}`);
+  }
+  if (cases.includes("w1") && cases.includes("loop")) {
+    console.log(`1 worker vs loop | ${ratio("w1", "loop")}`);
+  }
+  if (cases.includes("w2") && cases.includes("loop")) {
+    console.log(`2 workers vs loop | ${ratio("w2", "loop")}`);
+  }
+  if (before) {
+    for (const kase of cases) {
+      console.log(
+        `${kase} after/before | ${(rate(`${kase} after`) / rate(`${kase} before`)).toFixed(2)}×`,
+      );
+    }
+  }
+}
+
+if (Deno.args.includes("--one")) {
+  const o = await one(
+    flag("--one")!,
+    flag("--home")!,
+    flag("--tree")!,
+    Deno.args.includes("--check"),
+  );
+  console.log(JSON.stringify(o));
+} else await figures();
