@@ -9,8 +9,7 @@ import { judge } from "../../../ground/plan.ts";
 import { doorClearWidth_m, doorClearWidthEstimated, LEAF_ESTIMATE_ERROR_M } from "../clearance.ts";
 import type { Constraint, RouteGraph, RouteNeeds } from "./model.ts";
 import { passageClearWidth } from "./space.ts";
-import { type ConstraintMessages, constraintText, said } from "./wording.ts";
-import { unitsNow, withUnits } from "../../../ground/units_now.ts";
+import { type ConstraintMessages, said } from "./wording.ts";
 
 /**
  * The horizontal run of a stair or ramp, m: a stair's going × (risers − 1) treads (risers
@@ -52,15 +51,6 @@ export function openingConstraints(
     Math.max(tol(cw.clear_width_m), o.uncertainty_m ?? 0) +
       (cw.estimated ? LEAF_ESTIMATE_ERROR_M : 0),
   );
-  const data = {
-    what: o.kind,
-    element: o.id,
-    measured_m: cw.clear_width_m,
-    needed_m: need,
-    estimated: cw.estimated,
-  };
-  const system = unitsNow();
-  let text: string | undefined;
   out.push({
     id: `clear_width:${o.id}`,
     kind: "clear_width",
@@ -70,16 +60,13 @@ export function openingConstraints(
     limit: need,
     unit: "m",
     estimated: cw.estimated,
-    message: "opening_clear_width",
-    data,
-    // Worded when first read, in the unit system of now (a 3,000-door plan's routes show a
-    // few of these sentences; the rest were made for nothing). Performance (issue 29).
-    get text() {
-      return text ??= withUnits(system, () => constraintText("opening_clear_width", data));
-    },
-    set text(t: string) {
-      text = t;
-    },
+    ...said("opening_clear_width", {
+      what: o.kind,
+      element: o.id,
+      measured_m: cw.clear_width_m,
+      needed_m: need,
+      estimated: cw.estimated,
+    }),
     floor: o.floor,
     at: o.at,
   });
