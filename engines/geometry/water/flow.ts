@@ -13,8 +13,9 @@ import { D8_DCOL, D8_DROW } from "./d8.ts";
  * neighbour gets -1: on an ε-filled grid only edge and nodata-adjacent cells do, and water
  * leaves the grid there. `cell_m` is [dx, dy] in metres. Ties go to the first in D8 order.
  * The interior runs unrolled and branch-free with the reciprocal distances precomputed (see
- * d8Row); only the border checks bounds (a neighbour off the grid counts as nodata). Its
- * speed is bench/water_bench.ts's "D8" groups against the same loop in C++ (g++ -O2).
+ * d8Row, and d8RowFinite where no slope can be NaN); only the border checks bounds (a
+ * neighbour off the grid counts as nodata). Its speed is bench/water_figures.ts's "D8" rows
+ * against the same loop in C++ (g++ -O2).
  */
 export function flowDirectionsD8(filled: Grid, cell_m: [number, number]): Int8Array {
   const { width: w, height: h, data: z } = filled;
@@ -24,9 +25,16 @@ export function flowDirectionsD8(filled: Grid, cell_m: [number, number]): Int8Ar
   const i4 = inv[4], i5 = inv[5], i6 = inv[6], i7 = inv[7];
   const dirs = new Int8Array(w * h).fill(-1);
   const q = new Float64Array(9);
+  // Rows whose cells are all finite, and reciprocal distances that are finite and positive,
+  // give slopes that are never NaN (finite − finite may overflow to ±∞, never NaN): three such
+  // rows in a row take d8RowFinite, which needs no NaN test; any other row takes d8Row.
+  const finite = finiteRows(z, w, h);
+  const invOk = inv.every((v) => v > 0 && v < Infinity);
   for (let r = 1; r < h - 1; r++) {
     if ((r & 63) === 0) checkpoint();
-    d8Row(z, w, r, dirs, q, i0, i1, i2, i3, i4, i5, i6, i7);
+    if (invOk && finite[r - 1] & finite[r] & finite[r + 1]) {
+      d8RowFinite(z, w, r, dirs, q, i0, i1, i2, i3, i4, i5, i6, i7);
+    } else d8Row(z, w, r, dirs, q, i0, i1, i2, i3, i4, i5, i6, i7);
   }
   const edge = (r: number, c: number) => {
     const i = r * w + c, zi = z[i];
@@ -122,6 +130,79 @@ function d8Row(
       // The winner's index − 1 when its slope is positive, else -1.
       dirs[i] = (k & -+(q[k] > 0)) - 1;
     }
+    nw = nn;
+    ww = zi;
+    sw = ss;
+    nn = ne;
+    zi = ee;
+    ss = se;
+  }
+}
+
+/**
+ * 1 for each row of `z` whose cells are all finite: `v - v` is 0 for a finite value and NaN
+ * for NaN and ±∞, so a row's sum of them is 0 exactly when the row is finite (no branch).
+ */
+function finiteRows(z: Float64Array, w: number, h: number): Uint8Array {
+  const out = new Uint8Array(h);
+  for (let r = 0; r < h; r++) out[r] = +(sumNonFinite(z, r * w, r * w + w) === 0);
+  return out;
+}
+
+function sumNonFinite(z: Float64Array, from: number, to: number): number {
+  let t = 0;
+  for (let i = from; i < to; i++) {
+    const v = z[i];
+    t += v - v;
+  }
+  return t;
+}
+
+/**
+ * {@link d8Row} for a row whose slopes cannot be NaN (its own row and both neighbours all
+ * finite, finite positive reciprocal distances; see flowDirectionsD8): the same tournament
+ * without the NaN terms, the right of a pair winning only when strictly steeper, so ties still
+ * go to the first in D8 order. About half d8Row's time (bench/water_figures.ts, issue 29).
+ */
+function d8RowFinite(
+  z: Float64Array,
+  w: number,
+  r: number,
+  dirs: Int8Array,
+  q: Float64Array,
+  i0: number,
+  i1: number,
+  i2: number,
+  i3: number,
+  i4: number,
+  i5: number,
+  i6: number,
+  i7: number,
+) {
+  let i = r * w + 1;
+  const end = r * w + w - 1;
+  let nw = z[i - w - 1], ww = z[i - 1], sw = z[i + w - 1];
+  let nn = z[i - w], zi = z[i], ss = z[i + w];
+  for (; i < end; i++) {
+    const ne = z[i - w + 1], ee = z[i + 1], se = z[i + w + 1];
+    const s0 = (zi - ee) * i0, s1 = (zi - se) * i1, s2 = (zi - ss) * i2, s3 = (zi - sw) * i3;
+    const s4 = (zi - ww) * i4, s5 = (zi - nw) * i5, s6 = (zi - nn) * i6, s7 = (zi - ne) * i7;
+    q[1] = s0;
+    q[2] = s1;
+    q[3] = s2;
+    q[4] = s3;
+    q[5] = s4;
+    q[6] = s5;
+    q[7] = s6;
+    q[8] = s7;
+    const a = 1 + +(s1 > s0), b = 3 + +(s3 > s2), c = 5 + +(s5 > s4), d = 7 + +(s7 > s6);
+    let m = -+(q[b] > q[a]);
+    const ab = (a & ~m) | (b & m);
+    m = -+(q[d] > q[c]);
+    const cd = (c & ~m) | (d & m);
+    m = -+(q[cd] > q[ab]);
+    const k = (ab & ~m) | (cd & m);
+    dirs[i] = (k & -+(q[k] > 0)) - 1;
     nw = nn;
     ww = zi;
     sw = ss;
