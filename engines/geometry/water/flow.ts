@@ -25,16 +25,16 @@ export function flowDirectionsD8(filled: Grid, cell_m: [number, number]): Int8Ar
   const i4 = inv[4], i5 = inv[5], i6 = inv[6], i7 = inv[7];
   const dirs = new Int8Array(w * h).fill(-1);
   const q = new Float64Array(9);
-  // Rows whose cells are all finite, and reciprocal distances that are finite and positive,
-  // give slopes that are never NaN (finite − finite may overflow to ±∞, never NaN): three such
-  // rows in a row take d8RowFinite, which needs no NaN test; any other row takes d8Row.
-  const finite = finiteRows(z, w, h);
+  // With finite positive reciprocal distances, a row whose cells and both neighbour rows are
+  // all finite has no NaN slope (finite - finite may overflow to ±∞, never NaN): d8RowFinite
+  // computes it without NaN tests and says whether it was such a row; if not, the row is
+  // cleared and redone by d8Row, which tests for NaN.
   const invOk = inv.every((v) => v > 0 && v < Infinity);
   for (let r = 1; r < h - 1; r++) {
     if ((r & 63) === 0) checkpoint();
-    if (invOk && finite[r - 1] & finite[r] & finite[r + 1]) {
-      d8RowFinite(z, w, r, dirs, q, i0, i1, i2, i3, i4, i5, i6, i7);
-    } else d8Row(z, w, r, dirs, q, i0, i1, i2, i3, i4, i5, i6, i7);
+    if (invOk && d8RowFinite(z, w, r, dirs, q, i0, i1, i2, i3, i4, i5, i6, i7) === 0) continue;
+    dirs.fill(-1, r * w + 1, r * w + w - 1);
+    d8Row(z, w, r, dirs, q, i0, i1, i2, i3, i4, i5, i6, i7);
   }
   const edge = (r: number, c: number) => {
     const i = r * w + c, zi = z[i];
@@ -140,29 +140,12 @@ function d8Row(
 }
 
 /**
- * 1 for each row of `z` whose cells are all finite: `v - v` is 0 for a finite value and NaN
- * for NaN and ±∞, so a row's sum of them is 0 exactly when the row is finite (no branch).
- */
-function finiteRows(z: Float64Array, w: number, h: number): Uint8Array {
-  const out = new Uint8Array(h);
-  for (let r = 0; r < h; r++) out[r] = +(sumNonFinite(z, r * w, r * w + w) === 0);
-  return out;
-}
-
-function sumNonFinite(z: Float64Array, from: number, to: number): number {
-  let t = 0;
-  for (let i = from; i < to; i++) {
-    const v = z[i];
-    t += v - v;
-  }
-  return t;
-}
-
-/**
  * {@link d8Row} for a row whose slopes cannot be NaN (its own row and both neighbours all
  * finite, finite positive reciprocal distances; see flowDirectionsD8): the same tournament
  * without the NaN terms, the right of a pair winning only when strictly steeper, so ties still
- * go to the first in D8 order. About half d8Row's time (bench/water_figures.ts, issue 29).
+ * go to the first in D8 order. Returns the sum of `v - v` over the window's cells, 0 exactly
+ * when all are finite (NaN for NaN and ±∞): otherwise what it wrote is to be discarded.
+ * About half d8Row's time (bench/water_figures.ts, issue 29).
  */
 function d8RowFinite(
   z: Float64Array,
@@ -178,13 +161,15 @@ function d8RowFinite(
   i5: number,
   i6: number,
   i7: number,
-) {
+): number {
   let i = r * w + 1;
   const end = r * w + w - 1;
   let nw = z[i - w - 1], ww = z[i - 1], sw = z[i + w - 1];
   let nn = z[i - w], zi = z[i], ss = z[i + w];
+  let t = (nw - nw) + (ww - ww) + (sw - sw) + (nn - nn) + (zi - zi) + (ss - ss);
   for (; i < end; i++) {
     const ne = z[i - w + 1], ee = z[i + 1], se = z[i + w + 1];
+    t += (ne - ne) + (ee - ee) + (se - se);
     const s0 = (zi - ee) * i0, s1 = (zi - se) * i1, s2 = (zi - ss) * i2, s3 = (zi - sw) * i3;
     const s4 = (zi - ww) * i4, s5 = (zi - nw) * i5, s6 = (zi - nn) * i6, s7 = (zi - ne) * i7;
     q[1] = s0;
@@ -210,6 +195,7 @@ function d8RowFinite(
     zi = ee;
     ss = se;
   }
+  return t;
 }
 
 /** The cell a D8 direction points to, or -1 when it leaves the grid. */
