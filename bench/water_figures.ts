@@ -3,7 +3,9 @@
  * bench/_water_cpp.ts), cases alternated round by round in one process and reported as
  * medians and ratios: D8 flow directions, flow accumulation and the whole pipeline
  * (priority-flood+ε, D8, accumulation) at 500², 1,000² and 2,000² (the pysheds DEM mirrored,
- * ±0.5 m noise), plus the D8 and accumulation from before issue 29 (bench/_water_reference.ts).
+ * ±0.5 m noise), plus the D8 and accumulation from before issue 29 and the D8 of its first
+ * speed pass ("previous", the NaN-testing tournament on every row), from
+ * bench/_water_reference.ts.
  * Every case's output is first compared cell by cell with the C++ one; a difference throws.
  * Each case is timed by the wall clock and by the process's CPU time (node:process cpuUsage),
  * steadier on a loaded machine.
@@ -19,7 +21,11 @@ import {
   flowDirectionsD8,
 } from "../engines/geometry/water/mod.ts";
 import { CXX_FLAGS, loadWaterCpp } from "./_water_cpp.ts";
-import { flowAccumulationReference, flowDirectionsD8Reference } from "./_water_reference.ts";
+import {
+  flowAccumulationReference,
+  flowDirectionsD8Reference,
+  flowDirectionsD8Tournament,
+} from "./_water_reference.ts";
 import { dem, tiled } from "./_water_dems.ts";
 import { alternate, median } from "./_alternate.ts";
 
@@ -43,6 +49,7 @@ for (const n of sizes) {
   same(filled.data, cpp.fillEps(g.data, n, n), `fill ${n}²`);
   same(dirs, cpp.d8(filled.data, n, n, cell), `D8 ${n}²`);
   same(flowDirectionsD8Reference(filled, cell), dirs, `D8 reference ${n}²`);
+  same(flowDirectionsD8Tournament(filled, cell), dirs, `D8 previous ${n}²`);
   const acc = flowAccumulation(dirs, n, n);
   same(acc, cpp.accumulate(dirs, n, n), `accumulation ${n}²`);
   same(flowAccumulationReference(dirs, n, n), acc, `accumulation reference ${n}²`);
@@ -50,6 +57,7 @@ for (const n of sizes) {
     "D8 C++": () => cpp.d8(filled.data, n, n, cell),
     "D8": () => flowDirectionsD8(filled, cell),
     "D8 before": () => flowDirectionsD8Reference(filled, cell),
+    "D8 previous": () => flowDirectionsD8Tournament(filled, cell),
     "accumulation C++": () => cpp.accumulate(dirs, n, n),
     "accumulation": () => flowAccumulation(dirs, n, n),
     "accumulation before": () => flowAccumulationReference(dirs, n, n),
@@ -62,8 +70,17 @@ for (const n of sizes) {
     },
   };
   const { ms, cpu } = await alternate(cases, rounds);
-  for (const what of ["D8", "D8 before", "accumulation", "accumulation before", "pipeline"]) {
-    const b = what.replace(" before", "") + " C++";
+  for (
+    const what of [
+      "D8",
+      "D8 previous",
+      "D8 before",
+      "accumulation",
+      "accumulation before",
+      "pipeline",
+    ]
+  ) {
+    const b = what.split(" ")[0] + " C++";
     const m = median(ms[what]), base = median(ms[b]);
     const c = median(cpu[what]), baseC = median(cpu[b]);
     console.log(

@@ -18,6 +18,7 @@ import {
 import {
   flowAccumulationReference,
   flowDirectionsD8Reference,
+  flowDirectionsD8Tournament,
 } from "../../../bench/_water_reference.ts";
 
 /** A linear congruential generator (Numerical Recipes constants): fixed inputs every run. */
@@ -69,6 +70,54 @@ Deno.test("water speed: D8 equals the plain version on ties, NaN and ±Infinity"
     }
   }
   assert.ok(cells > 20_000 && ties > 5_000, `${cells} cells, ${ties} on tie-prone grids`);
+});
+
+/**
+ * Finite whole elevations with NaN / ±Infinity in a few chosen rows only, so one grid runs
+ * both the finite-row path and the NaN-testing one, and switches between them row by row.
+ */
+function someRowsOdd(w: number, h: number, seed: number, levels: number, rows: number[]) {
+  const rnd = lcg(seed), odd = [NaN, Infinity, -Infinity];
+  const data = Float64Array.from({ length: w * h }, () => Math.floor(rnd() * levels));
+  for (const r of rows) if (r < h) data[r * w + Math.floor(rnd() * w)] = odd[r % 3];
+  return data;
+}
+
+Deno.test("water speed: D8's finite-row path equals the plain version and the previous one", () => {
+  let finiteRowCells = 0;
+  for (const [w, h] of [[3, 3], [5, 4], [31, 17], [64, 64], [200, 9]] as const) {
+    for (const [s, levels] of [[1, 2], [2, 3], [3, 1000]]) {
+      for (const rows of [[], [0], [h - 1], [2, 3], [5, 11, 12, 40]]) {
+        const data = someRowsOdd(w, h, s * 101 + w + h, levels, rows);
+        for (
+          const cell of [...CELLS, [0, 1], [1, 0], [Infinity, 1], [1e-320, 1]] as [number, number][]
+        ) {
+          const g = grid(w, h, data);
+          const got = flowDirectionsD8(g, cell);
+          assertEquals(
+            differences(got, flowDirectionsD8Reference(g, cell)),
+            [],
+            `${w}×${h} ${rows} ${cell}`,
+          );
+          assertEquals(
+            differences(got, flowDirectionsD8Tournament(g, cell)),
+            [],
+            `${w}×${h} ${rows} ${cell}`,
+          );
+          if (rows.length === 0) finiteRowCells += got.length;
+        }
+      }
+    }
+  }
+  // Slopes that overflow to ±Infinity (finite − finite beyond 1.8e308) and signed zeros.
+  const rnd = lcg(5), big = [1.7e308, -1.7e308, 0, -0, 1e-320, 5e307];
+  const data = Float64Array.from({ length: 40 * 30 }, () => big[Math.floor(rnd() * big.length)]);
+  for (const cell of [[1, 1], [0.5, 0.25], [3, 3]] as [number, number][]) {
+    const g = grid(40, 30, data), got = flowDirectionsD8(g, cell);
+    assertEquals(differences(got, flowDirectionsD8Reference(g, cell)), [], `overflow ${cell}`);
+    assert.ok(got.some((k) => k >= 0), "some cell drains");
+  }
+  assert.ok(finiteRowCells > 50_000, `${finiteRowCells} cells on all-finite grids`);
 });
 
 Deno.test("water speed: accumulation equals the plain version, counts, valid masks and weights", () => {
