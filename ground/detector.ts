@@ -13,6 +13,22 @@ export interface ViewDetection {
   label: string;
 }
 
+/** Where a perspective view of a panorama looks (engines/vision/equirect.ts ViewSpec). */
+export interface ViewAim {
+  yaw_deg: number;
+  pitch_deg: number;
+  fov_deg: number;
+  size_px: number;
+}
+
+/** Views of one panorama handed to a detector that cuts them itself ({@link Detector.panorama}). */
+export interface PanoramaSearch {
+  /** Detects in the view cut from the panorama, as `detect(perspectiveView(pano, view))`. */
+  detect(view: ViewAim, minScore?: number): Promise<ViewDetection[]>;
+  /** The panorama is no longer needed. */
+  release(): void;
+}
+
 /** A loaded detector. `detect` runs one inference on one square view. */
 export interface Detector {
   backend: string;
@@ -21,4 +37,10 @@ export interface Detector {
   /** How many views it answers at once (a worker pool, layers/detector_pool.ts); 1 when absent. */
   parallel?: number;
   detect(view: RgbImage, minScore?: number): Promise<ViewDetection[]>;
+  /**
+   * Optional: takes one panorama where the detector runs (the worker pool shares it with its
+   * workers once, not a copy per view) and cuts its views there, with the same cut
+   * (engines/vision/equirect.ts perspectiveView), so the detections are those of `detect`.
+   */
+  panorama?(pano: RgbImage): PanoramaSearch;
 }

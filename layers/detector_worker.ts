@@ -1,31 +1,62 @@
 /**
- * A Web Worker holding its own CenterNet on its own single-thread wasm backend (centernet.ts):
- * messages { id, width, height, data, minScore } → { id, detections } or { id, error }. A
- * message { id, load: true } loads the model and answers { id, ready: true } or { id, error }.
- * Started by pool.ts; tfjs's wasm threads do not switch on under Deno, so two workers are how two
- * cores run two inferences at once (shared/reference/vision-notes.md).
+ * A Web Worker holding its own CenterNet on its own single-thread wasm backend
+ * (centernet.ts). Started by detector_pool.ts; tfjs's wasm threads do not switch on under Deno,
+ * so two workers are how two cores run two inferences at once
+ * (shared/reference/vision-notes.md). Messages, each answered { id, … } or { id, error }:
+ *
+ * - { id, load: true } loads the model → { id, ready: true };
+ * - { id, width, height, data, minScore } detects in that view → { id, detections };
+ * - { share, width, height, data } keeps a panorama (data in shared memory), unanswered;
+ * - { id, pano, view, minScore } cuts the view of a kept panorama (engines/vision/equirect.ts,
+ *   the in-process cut) and detects in it → { id, detections };
+ * - { drop } lets a kept panorama go, unanswered.
  */
 /// <reference lib="deno.worker" />
 import { loadCenterNet } from "./detector.ts";
+import { perspectiveView, type ViewSpec } from "../engines/vision/equirect.ts";
+import type { RgbImage } from "../ground/image.ts";
 
-self.onmessage = async (e: MessageEvent) => {
-  const m = e.data as {
-    id: number;
-    load?: boolean;
-    width?: number;
-    height?: number;
-    data?: Uint8Array;
-    minScore?: number;
-  };
+type Message = {
+  id: number;
+  load?: boolean;
+  width?: number;
+  height?: number;
+  data?: Uint8Array;
+  minScore?: number;
+  share?: number;
+  drop?: number;
+  pano?: number;
+  view?: ViewSpec;
+};
+
+const panoramas = new Map<number, RgbImage>();
+const port = { postMessage: (m: unknown) => self.postMessage(m) };
+
+self.onmessage = async (e: MessageEvent<Message>) => {
+  const m = e.data;
+  // Kept and let go before anything awaits, so a view asked after its panorama finds it.
+  if (m.share !== undefined) {
+    panoramas.set(m.share, { width: m.width!, height: m.height!, data: m.data! });
+    return;
+  }
+  if (m.drop !== undefined) {
+    panoramas.delete(m.drop);
+    return;
+  }
   try {
+    if (m.load) {
+      await loadCenterNet("wasm");
+      return port.postMessage({ id: m.id, ready: true });
+    }
+    let view: RgbImage;
+    if (m.pano !== undefined) {
+      const pano = panoramas.get(m.pano);
+      if (!pano) throw new Error(`panorama ${m.pano} was not shared with this worker`);
+      view = perspectiveView(pano, m.view!);
+    } else view = { width: m.width!, height: m.height!, data: m.data! };
     const det = await loadCenterNet("wasm");
-    if (m.load) return self.postMessage({ id: m.id, ready: true });
-    const detections = await det.detect(
-      { width: m.width!, height: m.height!, data: m.data! },
-      m.minScore,
-    );
-    self.postMessage({ id: m.id, detections });
+    port.postMessage({ id: m.id, detections: await det.detect(view, m.minScore) });
   } catch (err) {
-    self.postMessage({ id: m.id, error: (err as Error).message });
+    port.postMessage({ id: m.id, error: (err as Error).message });
   }
 };

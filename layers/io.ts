@@ -23,8 +23,34 @@ const LAYER_RASTERS: NonNullable<RunIo["rasters"]> = {
   imagery: async (...a) => (await import("./rasters.ts")).RASTERS.imagery(...a),
 };
 
-/** The default detector: CenterNet on the wasm backend, loaded on first use. */
-export async function defaultDetector(): Promise<Detector> {
+let detector: Promise<Detector> | undefined;
+
+/** How long the default detector's workers wait for the next view before they close. */
+export const DETECTOR_IDLE_MS = 3000;
+
+/**
+ * The default detector: CenterNet on the wasm backend, loaded on first use, as two workers
+ * (layers/detector_pool.ts: two views at once, each worker cutting its own from one shared
+ * copy of the panorama) where there are two cores or more, else, or when the workers cannot
+ * start, in this thread (kept for the process). Both give the same detections. The workers close
+ * after {@link DETECTOR_IDLE_MS} without a view (a process holding them ends by then) and start
+ * again when next asked.
+ */
+export function defaultDetector(): Promise<Detector> {
+  detector ??= startDetector();
+  detector.catch(() => (detector = undefined));
+  return detector;
+}
+
+async function startDetector(): Promise<Detector> {
+  const workers = Math.min(2, navigator.hardwareConcurrency ?? 1);
+  if (workers >= 2) {
+    try {
+      const { closingWhenIdle, loadCenterNetPool } = await import("./detector_pool.ts");
+      const first = await loadCenterNetPool(workers);
+      return closingWhenIdle(() => loadCenterNetPool(workers), workers, DETECTOR_IDLE_MS, first);
+    } catch { /* the in-thread detector says why, when it cannot load either */ }
+  }
   const m = await import("./detector.ts");
   return await m.loadCenterNet();
 }

@@ -93,16 +93,45 @@ function rotate(spec: ViewSpec, x: number, y: number, z: number): [number, numbe
 }
 
 /**
- * Cuts one perspective view out of an equirectangular panorama. Columns wrap around (the seam
- * at yaw ±180° is continuous), rows clamp at the poles.
+ * Where each pixel of a view samples the panorama: the four source offsets (bytes) of its
+ * bilinear neighbours and the two weights. It depends only on the panorama's size and the view,
+ * so it is made once ({@link viewSampling}) and every panorama of that size is cut with it.
  */
-export function perspectiveView(pano: RgbImage, spec: ViewSpec): RgbImage {
-  const { width: W, height: H, data: src } = pano;
-  if (src.length < W * H * 3) {
-    throw new Error(`panorama data has ${src.length} bytes; ${W} × ${H} RGB needs ${W * H * 3}`);
+interface ViewSampling {
+  a: Int32Array;
+  b: Int32Array;
+  d: Int32Array;
+  e: Int32Array;
+  fu: Float64Array;
+  fv: Float64Array;
+}
+
+/** Sampling tables by panorama size and view, the most recent first (at most 32: ~270 MB). */
+const samplings = new Map<string, ViewSampling>();
+const MAX_SAMPLINGS = 32;
+
+/**
+ * The sampling table of a view of a W × H panorama: the gnomonic ray of every view pixel
+ * (rotated by pitch, then yaw), its yaw and pitch, and the panorama position they fall on.
+ * Columns wrap around (the seam at yaw ±180° is continuous), rows clamp at the poles.
+ */
+function viewSampling(W: number, H: number, spec: ViewSpec): ViewSampling {
+  const key = `${W}x${H}/${spec.yaw_deg}/${spec.pitch_deg}/${spec.fov_deg}/${spec.size_px}`;
+  const hit = samplings.get(key);
+  if (hit) {
+    samplings.delete(key);
+    samplings.set(key, hit);
+    return hit;
   }
-  const n = spec.size_px;
-  const out = new Uint8Array(n * n * 3);
+  const n = spec.size_px, px = n * n;
+  const t: ViewSampling = {
+    a: new Int32Array(px),
+    b: new Int32Array(px),
+    d: new Int32Array(px),
+    e: new Int32Array(px),
+    fu: new Float64Array(px),
+    fv: new Float64Array(px),
+  };
   const f = focal_px(spec), c = n / 2;
   const sp = Math.sin(spec.pitch_deg * RAD), cp = Math.cos(spec.pitch_deg * RAD);
   const sy = Math.sin(spec.yaw_deg * RAD), cy = Math.cos(spec.yaw_deg * RAD);
@@ -121,18 +150,44 @@ export function perspectiveView(pano: RgbImage, spec: ViewSpec): RgbImage {
       if (v < 0) v = 0;
       else if (v > H - 1) v = H - 1;
       const u0f = Math.floor(u), v0 = Math.floor(v);
-      const fu = u - u0f, fv = v - v0;
+      const p = j * n + i;
+      t.fu[p] = u - u0f;
+      t.fv[p] = v - v0;
       u = ((u0f % W) + W) % W;
       const u0 = u, u1 = (u0 + 1) % W, v1 = v0 + 1 < H ? v0 + 1 : v0;
-      const a = (v0 * W + u0) * 3,
-        b = (v0 * W + u1) * 3,
-        d = (v1 * W + u0) * 3,
-        e = (v1 * W + u1) * 3;
-      const o = (j * n + i) * 3;
+      t.a[p] = (v0 * W + u0) * 3;
+      t.b[p] = (v0 * W + u1) * 3;
+      t.d[p] = (v1 * W + u0) * 3;
+      t.e[p] = (v1 * W + u1) * 3;
+    }
+  }
+  samplings.set(key, t);
+  if (samplings.size > MAX_SAMPLINGS) samplings.delete(samplings.keys().next().value!);
+  return t;
+}
+
+/**
+ * Cuts one perspective view out of an equirectangular panorama: bilinear samples at the
+ * positions of {@link viewSampling} (computed once per panorama size and view, so a second
+ * panorama of the same size costs only the samples).
+ */
+export function perspectiveView(pano: RgbImage, spec: ViewSpec): RgbImage {
+  const { width: W, height: H, data: src } = pano;
+  if (src.length < W * H * 3) {
+    throw new Error(`panorama data has ${src.length} bytes; ${W} × ${H} RGB needs ${W * H * 3}`);
+  }
+  const n = spec.size_px;
+  const { a, b, d, e, fu, fv } = viewSampling(W, H, spec);
+  const out = new Uint8Array(n * n * 3);
+  const tick = ticker(16);
+  for (let j = 0; j < n; j++) {
+    tick();
+    for (let p = j * n, end = p + n; p < end; p++) {
+      const pa = a[p], pb = b[p], pd = d[p], pe = e[p], wu = fu[p], wv = fv[p], o = p * 3;
       for (let k = 0; k < 3; k++) {
-        const top = src[a + k] + (src[b + k] - src[a + k]) * fu;
-        const bot = src[d + k] + (src[e + k] - src[d + k]) * fu;
-        out[o + k] = Math.round(top + (bot - top) * fv);
+        const top = src[pa + k] + (src[pb + k] - src[pa + k]) * wu;
+        const bot = src[pd + k] + (src[pe + k] - src[pd + k]) * wu;
+        out[o + k] = Math.round(top + (bot - top) * wv);
       }
     }
   }

@@ -29,38 +29,61 @@ export function isObjectBox(d: ViewDetection, size_px: number): boolean {
   return area <= 0.5 * size_px * size_px && borders < 3;
 }
 
-/** Runs the detector over a panorama's views; returns one detection per object. */
+/**
+ * Runs the detector over a panorama's views; returns one detection per object. Views are cut
+ * here and handed to `detect`, or, with `searchView` (a detector that cuts its own views where
+ * it runs: Detector.panorama, the worker pool), only their specs are handed over; the
+ * detections are the same.
+ */
 export async function detectPanorama(
   pano: RgbImage,
   detect: (view: RgbImage, minScore: number) => Promise<ViewDetection[]>,
   hooks: {
     setup?: typeof VIEW_SETUP;
     /**
-     * How many views are handed to `detect` at once (a worker pool, pool.ts, answers them in
-     * parallel); 1 (the default) waits for each. The detections do not depend on it.
+     * How many views are handed to the detector at once (a worker pool, detector_pool.ts,
+     * answers them in parallel); 1 (the default) waits for each. With more than one, a view is
+     * handed over as soon as any in flight is answered. The detections and the order of the
+     * hooks' calls (in view order) do not depend on it.
      */
     parallel?: number;
+    /** Detects in the view `spec` of this panorama, cut where the detector runs. */
+    searchView?: (spec: ViewSpec, minScore: number) => Promise<ViewDetection[]>;
     beforeView?: (index: number, count: number, spec: ViewSpec) => void;
     afterView?: (index: number, count: number, spec: ViewSpec, found: PanoDetection[]) => void;
   } = {},
 ): Promise<PanoDetection[]> {
   const setup = hooks.setup ?? VIEW_SETUP;
-  const specs = viewRing(setup.count, setup);
+  const specs = viewRing(setup.count, setup), n = specs.length;
   const k = Math.max(1, Math.floor(hooks.parallel ?? 1));
+  const search = hooks.searchView ??
+    ((spec: ViewSpec, min: number) => detect(perspectiveView(pano, spec), min));
+  const results: Promise<ViewDetection[]>[] = [];
+  let next = 0, stop: { error: unknown } | undefined;
+  // Hands the next view over (after its beforeView hook, which may throw to cancel).
+  const launch = () => {
+    if (stop || next >= n) return;
+    const i = next++;
+    try {
+      hooks.beforeView?.(i, n, specs[i]);
+      results[i] = search(specs[i], setup.min_score);
+    } catch (error) {
+      stop = { error };
+      return;
+    }
+    // With several in flight, the next view goes as soon as any is answered.
+    if (k > 1) results[i].then(launch, (error) => void (stop ??= { error }));
+  };
+  for (let j = 0; j < k; j++) launch();
   const all: PanoDetection[] = [];
-  for (let i0 = 0; i0 < specs.length; i0 += k) {
-    const batch = specs.slice(i0, i0 + k).map((spec, j) => {
-      hooks.beforeView?.(i0 + j, specs.length, spec);
-      return detect(perspectiveView(pano, spec), setup.min_score);
-    });
-    const results = await Promise.all(batch);
-    results.forEach((r, j) => {
-      const spec = specs[i0 + j];
-      const found = r.filter((d) => isObjectBox(d, setup.size_px))
-        .map((d) => toPanoAngles(spec, d));
-      hooks.afterView?.(i0 + j, specs.length, spec, found);
-      all.push(...found);
-    });
+  for (let i = 0; i < n; i++) {
+    if (!results[i]) launch();
+    if (!results[i]) throw stop!.error;
+    const found = (await results[i]).filter((d) => isObjectBox(d, setup.size_px))
+      .map((d) => toPanoAngles(specs[i], d));
+    hooks.afterView?.(i, n, specs[i], found);
+    all.push(...found);
+    if (k === 1) launch();
   }
   return suppress(all);
 }

@@ -4,7 +4,8 @@
  * detector view by view, with a step per view and cancellation between views. The folder starts
  * with "_" so the registry does not take it for a tool.
  */
-import type { PanoramaMissing } from "../../ground/image.ts";
+import type { PanoramaMissing, PanoramaRef, RgbImage } from "../../ground/image.ts";
+import type { Detector } from "../../ground/detector.ts";
 import type { Ctx } from "../../core/context.ts";
 import type { Plan, Room, Sweep } from "../../ground/plan.ts";
 import { DetectorUnavailableError } from "../../engines/vision/centernet.ts";
@@ -20,7 +21,6 @@ import {
   isFloorTexture,
 } from "../../engines/vision/floor.ts";
 import { counterEdges, COUNTERS_KEY } from "../../engines/vision/counters.ts";
-import type { RgbImage } from "../../ground/image.ts";
 import { say, type SeenObject } from "./wording.ts";
 
 /** One sweep's panorama as seen: its detections, or why there are none. */
@@ -69,7 +69,18 @@ function isDetections(v: unknown): v is PanoDetection[] {
     v.every((d) => d && typeof d.label === "string" && typeof d.score === "number" && d.box);
 }
 
-/** Sees every sweep given (cache first), stepping and checking cancellation between views. */
+/** A sweep's panorama read ahead: its reference, and its pixels being decoded when needed. */
+interface Ahead {
+  ref: PanoramaRef;
+  pixels?: Promise<RgbImage>;
+}
+
+/**
+ * Sees every sweep given (cache first), stepping and checking cancellation between views. While
+ * one panorama is searched the next is read and, when its detections are not cached, decoded;
+ * with a detector that cuts its own views (Detector.panorama, the worker pool) this thread
+ * measures the image cues while the workers search. The result does not depend on either.
+ */
 export async function see(
   ctx: Ctx,
   scan: string,
@@ -77,9 +88,23 @@ export async function see(
 ): Promise<Seen> {
   const key = detectionKey();
   const out: Seen = { sights: [], cached: 0, computed: 0 };
-  for (const { sweep, where } of sweeps) {
+  const ahead: (Promise<Ahead> | undefined)[] = [];
+  const readAhead = (i: number) => {
+    if (i >= sweeps.length || ahead[i]) return;
+    const p = ctx.panorama(scan, sweeps[i].sweep.id).then((ref): Ahead => {
+      if ("missing" in ref || isDetections(ctx.detections.get(ref.hash, key))) return { ref };
+      const pixels = ref.pixels();
+      pixels.catch(() => {}); // seen (and said) when the sweep's turn comes
+      return { ref, pixels };
+    });
+    p.catch(() => {});
+    ahead[i] = p;
+  };
+  for (const [i, { sweep, where }] of sweeps.entries()) {
     ctx.throwIfCancelled();
-    const ref = await ctx.panorama(scan, sweep.id);
+    readAhead(i);
+    const { ref, pixels: decoding } = await ahead[i]!;
+    ahead[i] = undefined;
     if ("missing" in ref) {
       out.sights.push({
         sweep,
@@ -88,11 +113,12 @@ export async function see(
       });
       continue;
     }
+    const decoded = () => decoding ?? ref.pixels();
     const hit = ctx.detections.get(ref.hash, key);
     if (isDetections(hit)) {
       let cues = {};
       try {
-        cues = await imageCues(ctx, ctx.plan(scan), sweep, ref.hash, () => ref.pixels());
+        cues = await imageCues(ctx, ctx.plan(scan), sweep, ref.hash, decoded);
       } catch { /* the detections stand; the image cues stay unmeasured */ }
       out.cached++;
       out.sights.push({ sweep, detections: hit, cached: true, ...cues });
@@ -114,7 +140,7 @@ export async function see(
     }
     let pixels;
     try {
-      pixels = await ref.pixels();
+      pixels = await decoded();
     } catch (e) {
       out.sights.push({ sweep, missing: (e as Error).message });
       continue;
@@ -127,8 +153,38 @@ export async function see(
       });
       continue;
     }
-    const detections = await detectPanorama(pixels, (v, min) => detector.detect(v, min), {
+    readAhead(i + 1);
+    const { detections, cues } = await search(
+      ctx,
+      detector,
+      pixels,
+      where,
+      () => imageCues(ctx, ctx.plan(scan), sweep, ref.hash, () => Promise.resolve(pixels)),
+    );
+    ctx.detections.put(ref.hash, key, detections);
+    out.computed++;
+    out.sights.push({ sweep, detections, ...cues });
+    ctx.step(say.step("step.sweep_seen", { where, objects: objectsOf(detections), cached: false }));
+  }
+  return out;
+}
+
+/**
+ * One panorama searched view by view, then its image cues measured (`cues`). A detector that cuts its own views is handed the panorama once, and the
+ * cues are measured here while it searches.
+ */
+async function search(
+  ctx: Ctx,
+  detector: Detector,
+  pixels: RgbImage,
+  where: string,
+  cues: () => Promise<Pick<Sight, "floor" | "counter_share">>,
+): Promise<{ detections: PanoDetection[]; cues: Pick<Sight, "floor" | "counter_share"> }> {
+  const remote = detector.panorama?.(pixels);
+  try {
+    const found = detectPanorama(pixels, (v, min) => detector.detect(v, min), {
       parallel: detector.parallel ?? 1,
+      ...(remote ? { searchView: (v, min) => remote.detect(v, min) } : {}),
       beforeView: () => ctx.throwIfCancelled(),
       afterView: (i, n, spec, found) =>
         ctx.step(say.step("step.view_searched", {
@@ -139,19 +195,19 @@ export async function see(
           found: objectsOf(found),
         })),
     });
-    ctx.detections.put(ref.hash, key, detections);
-    const cues = await imageCues(
-      ctx,
-      ctx.plan(scan),
-      sweep,
-      ref.hash,
-      () => Promise.resolve(pixels),
-    );
-    out.computed++;
-    out.sights.push({ sweep, detections, ...cues });
-    ctx.step(say.step("step.sweep_seen", { where, objects: objectsOf(detections), cached: false }));
+    if (!remote) {
+      const detections = await found;
+      return { detections, cues: await cues() };
+    }
+    // The views are with the workers (handed over once the current microtasks have run).
+    const measured = new Promise((r) => setTimeout(r, 0)).then(() => cues());
+    const [d, c] = await Promise.allSettled([found, measured]);
+    if (d.status === "rejected") throw d.reason;
+    if (c.status === "rejected") throw c.reason;
+    return { detections: d.value, cues: c.value };
+  } finally {
+    remote?.release();
   }
-  return out;
 }
 
 /** A short, stable hash of a string (FNV-1a, 32 bits), for cache keys of plan geometry. */

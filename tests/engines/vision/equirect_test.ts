@@ -7,6 +7,7 @@ import {
   perspectiveView,
   viewPixelToAngles,
   viewRing,
+  type ViewSpec,
   wrapDeg,
 } from "../../../engines/vision/equirect.ts";
 import type { RgbImage } from "../../../ground/image.ts";
@@ -119,4 +120,56 @@ Deno.test("equirect: the view ring covers the circle with overlap", () => {
   const ring = viewRing(6);
   assert.deepEqual(ring.map((s) => s.yaw_deg), [0, 60, 120, -180, -120, -60]);
   assert.ok(ring.every((s) => s.fov_deg > 60), "neighbouring views overlap");
+});
+
+/** The cut as written before its sampling tables (issue 30): every pixel's ray, then its sample. */
+function perPixelView(pano: RgbImage, spec: ViewSpec): Uint8Array {
+  const { width: W, height: H, data: src } = pano;
+  const n = spec.size_px, out = new Uint8Array(n * n * 3), RAD = Math.PI / 180;
+  const f = (n / 2) / Math.tan((spec.fov_deg / 2) * RAD), c = n / 2;
+  const sp = Math.sin(spec.pitch_deg * RAD), cp = Math.cos(spec.pitch_deg * RAD);
+  const sy = Math.sin(spec.yaw_deg * RAD), cy = Math.cos(spec.yaw_deg * RAD);
+  const uScale = W / (2 * Math.PI), vScale = H / Math.PI;
+  for (let j = 0; j < n; j++) {
+    const y = -(j + 0.5 - c) / f, y1 = y * cp + sp, zy = -y * sp + cp;
+    for (let i = 0; i < n; i++) {
+      const x = (i + 0.5 - c) / f;
+      const X = x * cy + zy * sy, Z = -x * sy + zy * cy;
+      const yaw = Math.atan2(X, Z), pitch = Math.atan2(y1, Math.hypot(X, Z));
+      const u = (yaw + Math.PI) * uScale - 0.5;
+      const v = Math.min(H - 1, Math.max(0, (Math.PI / 2 - pitch) * vScale - 0.5));
+      const u0f = Math.floor(u), v0 = Math.floor(v), fu = u - u0f, fv = v - v0;
+      const u0 = ((u0f % W) + W) % W, u1 = (u0 + 1) % W, v1 = v0 + 1 < H ? v0 + 1 : v0;
+      const a = (v0 * W + u0) * 3, b = (v0 * W + u1) * 3;
+      const d = (v1 * W + u0) * 3, e = (v1 * W + u1) * 3;
+      for (let k = 0; k < 3; k++) {
+        const top = src[a + k] + (src[b + k] - src[a + k]) * fu;
+        const bot = src[d + k] + (src[e + k] - src[d + k]) * fu;
+        out[(j * n + i) * 3 + k] = Math.round(top + (bot - top) * fv);
+      }
+    }
+  }
+  return out;
+}
+
+Deno.test("equirect: the cut from sampling tables is byte for byte the per-pixel cut, twice over", () => {
+  const W = 512, H = 256, data = new Uint8Array(W * H * 3);
+  for (let i = 0; i < data.length; i++) data[i] = (i * 7919 + (i >> 9) * 31) % 256;
+  const pano = { width: W, height: H, data };
+  const specs: ViewSpec[] = [
+    ...viewRing(6, { pitch_deg: -15, fov_deg: 90, size_px: 64 }),
+    { yaw_deg: 180, pitch_deg: 80, fov_deg: 120, size_px: 48 }, // the seam and a pole
+    { yaw_deg: -135, pitch_deg: -60, fov_deg: 30, size_px: 32 },
+  ];
+  for (let round = 0; round < 2; round++) { // the second from the tables kept
+    for (const s of specs) {
+      const want = perPixelView(pano, s), got = perspectiveView(pano, s).data;
+      assert.ok(want.every((v, i) => v === got[i]), `view ${JSON.stringify(s)}, round ${round}`);
+    }
+  }
+  // Another panorama of the same size through the same tables.
+  const other = { width: W, height: H, data: data.map((v) => 255 - v) };
+  for (const s of specs) {
+    assert.deepEqual(perspectiveView(other, s).data, perPixelView(other, s));
+  }
 });
