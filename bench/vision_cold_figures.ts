@@ -6,10 +6,13 @@
  *
  * 1. Baseline, per panorama: the bare detector (in process, one single-thread wasm inference
  *    after another) on the panorama's views, from decoded pixels to merged detections; then the
- *    same with the two workers (2 views at once). Detections are checked identical.
+ *    same with the two workers (2 views at once) handed views cut here, and with the two workers
+ *    cutting their own views from one shared copy (Detector.panorama, what room_labels uses).
+ *    Detections are checked identical.
  * 2. room_labels over the ZInD scan with a fresh store (cold: every panorama read, decoded, cut,
- *    searched, its floor and counters measured), the workers as its detector: seconds a panorama
- *    searched. With --bare-tool, also with the bare detector as its detector.
+ *    searched, its floor and counters measured), RUN_IO's own detector (the two workers where
+ *    there are 2 cores): seconds a panorama searched. With --bare-tool, also with the bare
+ *    detector as its detector.
  * 3. The same run again on the same store (cached): milliseconds a panorama from the cache
  *    (the issue: ~20 ms).
  * The models are loaded before any timing (their load times are printed apart).
@@ -55,16 +58,22 @@ const bareLoad_s = (performance.now() - t) / 1000;
 t = performance.now();
 const pool = await loadCenterNetPool(2);
 const poolLoad_s = (performance.now() - t) / 1000;
+t = performance.now();
+const runIo = await RUN_IO.detector();
+const runIoLoad_s = (performance.now() - t) / 1000;
 
 // 1. Per panorama: the bare detector against the two workers, on the same decoded views.
 const per: {
   sweep: string;
   bare_s: number;
   workers_s: number;
+  /** The workers cutting their own views (Detector.panorama). */
+  cutting_s: number;
   ratio: number;
   /** CPU seconds of the process (all threads) over the same panorama. */
   bare_cpu_s: number;
   workers_cpu_s: number;
+  cutting_cpu_s: number;
 }[] = [];
 for (const id of sweeps.slice(0, limit)) {
   const ref = await openPanorama(plan, id);
@@ -78,10 +87,30 @@ for (const id of sweeps.slice(0, limit)) {
   c = process.cpuUsage();
   const two = await detectPanorama(px, (v, s) => pool.detect(v, s), { parallel: 2 });
   const workers_s = (performance.now() - t) / 1000, workers_cpu_s = cpu(c);
-  if (JSON.stringify(one) !== JSON.stringify(two)) {
+  t = performance.now();
+  c = process.cpuUsage();
+  const shared = pool.panorama(px);
+  const three = await detectPanorama(px, (v, s) => pool.detect(v, s), {
+    parallel: 2,
+    searchView: (v, s) => shared.detect(v, s),
+  });
+  shared.release();
+  const cutting_s = (performance.now() - t) / 1000, cutting_cpu_s = cpu(c);
+  if (
+    JSON.stringify(one) !== JSON.stringify(two) || JSON.stringify(one) !== JSON.stringify(three)
+  ) {
     throw new Error(`${id}: the workers' detections differ from the bare detector's`);
   }
-  per.push({ sweep: id, bare_s, workers_s, ratio: bare_s / workers_s, bare_cpu_s, workers_cpu_s });
+  per.push({
+    sweep: id,
+    bare_s,
+    workers_s,
+    cutting_s,
+    ratio: bare_s / cutting_s,
+    bare_cpu_s,
+    workers_cpu_s,
+    cutting_cpu_s,
+  });
 }
 
 // 2–3. room_labels cold (fresh store), then cached, with a given detector.
@@ -112,7 +141,7 @@ async function tool(det: Detector) {
   await Deno.remove(home, { recursive: true });
   return { cold, warm };
 }
-const withWorkers = await tool(pool);
+const withWorkers = await tool(runIo);
 const withBare = arg("--bare-tool") >= 0 ? await tool(bare) : undefined;
 pool.close();
 if (withBare && withBare.cold.checks !== withWorkers.cold.checks) {
@@ -125,15 +154,22 @@ if (withWorkers.warm.checks !== withWorkers.cold.checks) {
 const sum = (f: (p: (typeof per)[number]) => number) => per.reduce((a, p) => a + f(p), 0);
 const bareMean = sum((p) => p.bare_s) / per.length;
 const workersMean = sum((p) => p.workers_s) / per.length;
+const cuttingMean = sum((p) => p.cutting_s) / per.length;
 const perPano = (r: { s: number; searched: number; cached: number }) =>
   r.s / Math.max(1, r.searched || r.cached);
 const figures = {
   cores: navigator.hardwareConcurrency,
   load_average_before: loadBefore,
   load_average_after: load(),
-  model_load_s: { bare: bareLoad_s, workers: poolLoad_s },
+  model_load_s: { bare: bareLoad_s, workers: poolLoad_s, run_io: runIoLoad_s },
+  run_io_detector: `${runIo.backend} × ${runIo.parallel ?? 1}${runIo.panorama ? ", cutting" : ""}`,
   per_panorama: per,
-  detector_mean_s: { bare: bareMean, workers: workersMean, ratio: bareMean / workersMean },
+  detector_mean_s: {
+    bare: bareMean,
+    workers: workersMean,
+    cutting: cuttingMean,
+    ratio: bareMean / cuttingMean,
+  },
   room_labels_cold_s_per_panorama: {
     workers: perPano(withWorkers.cold),
     ...(withBare ? { bare: perPano(withBare.cold) } : {}),
@@ -144,6 +180,7 @@ const figures = {
   detector_mean_cpu_s: {
     bare: sum((p) => p.bare_cpu_s) / per.length,
     workers: sum((p) => p.workers_cpu_s) / per.length,
+    cutting: sum((p) => p.cutting_cpu_s) / per.length,
   },
   room_labels_cached_ms_per_panorama: 1000 * perPano(withWorkers.warm),
   cached_panoramas: withWorkers.warm.cached,
@@ -154,32 +191,43 @@ else {
   const f = (v: number, d = 2) => v.toFixed(d);
   console.log(`cores ${figures.cores}; load average before ${loadBefore}, after ${load()}`);
   console.log(
-    `model load: bare ${f(bareLoad_s)} s, 2 workers ${f(poolLoad_s)} s (not timed below)`,
+    `model load: bare ${f(bareLoad_s)} s, 2 workers ${
+      f(poolLoad_s)
+    } s, RUN_IO's (${figures.run_io_detector}) ${f(runIoLoad_s)} s (not timed below)`,
   );
-  console.log("panorama        bare s  workers s  ratio (bare / workers)   CPU s: bare  workers");
-  for (const p of per) {
+  console.log(
+    "panorama        bare s  workers s  cutting s  bare/cutting   CPU s: bare  workers  cutting",
+  );
+  const row = (name: string, b: number, w: number, k: number, cb: number, cw: number, ck: number) =>
     console.log(
-      `${p.sweep.padEnd(14)} ${f(p.bare_s).padStart(7)}  ${f(p.workers_s).padStart(9)}  ${
-        f(p.ratio)
-      }×${" ".repeat(25)}${f(p.bare_cpu_s).padStart(5)}  ${f(p.workers_cpu_s).padStart(7)}`,
+      `${name.padEnd(14)} ${f(b).padStart(7)}  ${f(w).padStart(9)}  ${f(k).padStart(9)}  ${
+        (f(b / k) + "×").padEnd(13)
+      }${f(cb).padStart(11)}  ${f(cw).padStart(7)}  ${f(ck).padStart(7)}`,
+    );
+  for (const p of per) {
+    row(
+      p.sweep,
+      p.bare_s,
+      p.workers_s,
+      p.cutting_s,
+      p.bare_cpu_s,
+      p.workers_cpu_s,
+      p.cutting_cpu_s,
     );
   }
   const dc = figures.detector_mean_cpu_s;
+  row("mean", bareMean, workersMean, cuttingMean, dc.bare, dc.workers, dc.cutting);
+  console.log("(baseline: the bare detector, in this run)");
   console.log(
-    `mean           ${f(bareMean).padStart(7)}  ${f(workersMean).padStart(9)}  ${
-      f(bareMean / workersMean)
-    }×  (baseline: the bare detector)${" ".repeat(2)}${f(dc.bare).padStart(5)}  ${
-      f(dc.workers).padStart(7)
-    }`,
-  );
-  console.log(
-    `room_labels cold, 2 workers: ${
+    `room_labels cold, RUN_IO's detector: ${
       f(figures.room_labels_cold_s_per_panorama.workers)
     } s a panorama over ${withWorkers.cold.searched}, ${
       f(figures.room_labels_cold_cpu_s_per_panorama)
     } CPU s a panorama (target ≤ 0.7 s on 2 idle cores; ${
       f(figures.room_labels_cold_s_per_panorama.workers / bareMean)
-    }× the bare detector's views alone)${
+    }× the bare detector's views alone, ${
+      f(bareMean / figures.room_labels_cold_s_per_panorama.workers)
+    }× faster)${
       withBare ? `; with the bare detector ${f(perPano(withBare.cold))} s a panorama` : ""
     }`,
   );

@@ -170,8 +170,9 @@ export async function see(
 }
 
 /**
- * One panorama searched view by view, then its image cues measured (`cues`). A detector that cuts its own views is handed the panorama once, and the
- * cues are measured here while it searches.
+ * One panorama searched view by view, then its image cues measured (`cues`). A detector that
+ * cuts its own views is handed the panorama once, and the cues are measured here while it
+ * searches.
  */
 async function search(
   ctx: Ctx,
