@@ -5,10 +5,12 @@
  * average is printed before and after.
  *
  * 1. Baseline, per panorama: the bare detector (in process, one single-thread wasm inference
- *    after another) on the panorama's views, from decoded pixels to merged detections; then the
+ *    after another) on the panorama's views, from decoded pixels to merged detections, with
+ *    tfjs's stock kernels ("stock", the detector before engines/vision/wasm_kernels.ts, issue 30)
+ *    and as it runs now ("bare"), the two alternated panorama by panorama; then the
  *    same with the two workers (2 views at once) handed views cut here, and with the two workers
  *    cutting their own views from one shared copy (Detector.panorama, what room_labels uses).
- *    Detections are checked identical.
+ *    Detections are checked identical (the stock kernels' included).
  * 2. room_labels over the ZInD scan with a fresh store (cold: every panorama read, decoded, cut,
  *    searched, its floor and counters measured), RUN_IO's own detector (the two workers where
  *    there are 2 cores): seconds a panorama searched. With --bare-tool, also with the bare
@@ -26,6 +28,8 @@ import { openPanorama } from "../layers/panoramas.ts";
 import { openStore } from "../core/store.ts";
 import { runTool } from "../core/run.ts";
 import { loadCenterNet } from "../layers/detector.ts";
+import { loadTfjs } from "../engines/vision/centernet.ts";
+import { useWasmKernels } from "../engines/vision/wasm_kernels.ts";
 import { loadCenterNetPool } from "../layers/detector_pool.ts";
 import { detectPanorama } from "../engines/vision/panorama.ts";
 import type { Detector } from "../ground/detector.ts";
@@ -61,16 +65,29 @@ const poolLoad_s = (performance.now() - t) / 1000;
 t = performance.now();
 const runIo = await RUN_IO.detector();
 const runIoLoad_s = (performance.now() - t) / 1000;
+const tf = await loadTfjs("wasm");
+/** fn with tfjs's stock wasm kernels in this thread (the bare detector's), then ours again. */
+async function withStockKernels<T>(fn: () => Promise<T>): Promise<T> {
+  useWasmKernels(tf)();
+  try {
+    return await fn();
+  } finally {
+    useWasmKernels(tf);
+  }
+}
 
 // 1. Per panorama: the bare detector against the two workers, on the same decoded views.
 const per: {
   sweep: string;
+  /** The bare detector with tfjs's stock kernels (before issue 30's kernel). */
+  stock_s: number;
   bare_s: number;
   workers_s: number;
   /** The workers cutting their own views (Detector.panorama). */
   cutting_s: number;
   ratio: number;
   /** CPU seconds of the process (all threads) over the same panorama. */
+  stock_cpu_s: number;
   bare_cpu_s: number;
   workers_cpu_s: number;
   cutting_cpu_s: number;
@@ -79,12 +96,21 @@ for (const id of sweeps.slice(0, limit)) {
   const ref = await openPanorama(plan, id);
   if ("missing" in ref) throw new Error(ref.missing);
   const px = await ref.pixels();
+  const timed = async (fn: () => Promise<unknown>) => {
+    const t0 = performance.now(), c0 = process.cpuUsage();
+    const out = await fn();
+    return { out, s: (performance.now() - t0) / 1000, cpu_s: cpu(c0) };
+  };
+  const runBare = () => timed(() => detectPanorama(px, (v, s) => bare.detect(v, s)));
+  const runStock = () => withStockKernels(runBare);
+  // Alternated: which of the two goes first changes panorama by panorama.
+  const first = per.length % 2 ? await runStock() : await runBare();
+  const second = per.length % 2 ? await runBare() : await runStock();
+  const [stockRun, bareRun] = per.length % 2 ? [first, second] : [second, first];
+  const one = bareRun.out;
+  const bare_s = bareRun.s, bare_cpu_s = bareRun.cpu_s;
   t = performance.now();
   let c = process.cpuUsage();
-  const one = await detectPanorama(px, (v, s) => bare.detect(v, s));
-  const bare_s = (performance.now() - t) / 1000, bare_cpu_s = cpu(c);
-  t = performance.now();
-  c = process.cpuUsage();
   const two = await detectPanorama(px, (v, s) => pool.detect(v, s), { parallel: 2 });
   const workers_s = (performance.now() - t) / 1000, workers_cpu_s = cpu(c);
   t = performance.now();
@@ -96,6 +122,9 @@ for (const id of sweeps.slice(0, limit)) {
   });
   shared.release();
   const cutting_s = (performance.now() - t) / 1000, cutting_cpu_s = cpu(c);
+  if (JSON.stringify(stockRun.out) !== JSON.stringify(one)) {
+    throw new Error(`${id}: the detections differ from those with tfjs's stock kernels`);
+  }
   if (
     JSON.stringify(one) !== JSON.stringify(two) || JSON.stringify(one) !== JSON.stringify(three)
   ) {
@@ -103,10 +132,12 @@ for (const id of sweeps.slice(0, limit)) {
   }
   per.push({
     sweep: id,
+    stock_s: stockRun.s,
     bare_s,
     workers_s,
     cutting_s,
     ratio: bare_s / cutting_s,
+    stock_cpu_s: stockRun.cpu_s,
     bare_cpu_s,
     workers_cpu_s,
     cutting_cpu_s,
@@ -152,6 +183,7 @@ if (withWorkers.warm.checks !== withWorkers.cold.checks) {
 }
 
 const sum = (f: (p: (typeof per)[number]) => number) => per.reduce((a, p) => a + f(p), 0);
+const stockMean = sum((p) => p.stock_s) / per.length;
 const bareMean = sum((p) => p.bare_s) / per.length;
 const workersMean = sum((p) => p.workers_s) / per.length;
 const cuttingMean = sum((p) => p.cutting_s) / per.length;
@@ -165,6 +197,7 @@ const figures = {
   run_io_detector: `${runIo.backend} × ${runIo.parallel ?? 1}${runIo.panorama ? ", cutting" : ""}`,
   per_panorama: per,
   detector_mean_s: {
+    stock: stockMean,
     bare: bareMean,
     workers: workersMean,
     cutting: cuttingMean,
@@ -178,6 +211,7 @@ const figures = {
   room_labels_cold_cpu_s_per_panorama: withWorkers.cold.cpu_s /
     Math.max(1, withWorkers.cold.searched),
   detector_mean_cpu_s: {
+    stock: sum((p) => p.stock_cpu_s) / per.length,
     bare: sum((p) => p.bare_cpu_s) / per.length,
     workers: sum((p) => p.workers_cpu_s) / per.length,
     cutting: sum((p) => p.cutting_cpu_s) / per.length,
@@ -196,28 +230,45 @@ else {
     } s, RUN_IO's (${figures.run_io_detector}) ${f(runIoLoad_s)} s (not timed below)`,
   );
   console.log(
-    "panorama        bare s  workers s  cutting s  bare/cutting   CPU s: bare  workers  cutting",
+    "panorama        stock s  bare s  bare/stock  workers s  cutting s  bare/cutting   CPU s: stock  bare  bare/stock  workers  cutting",
   );
-  const row = (name: string, b: number, w: number, k: number, cb: number, cw: number, ck: number) =>
+  const x = (v: number) => (f(v) + "×").padStart(10);
+  const row = (name: string, v: number[]) => {
+    const [st, b, w, k, cs, cb, cw, ck] = v;
     console.log(
-      `${name.padEnd(14)} ${f(b).padStart(7)}  ${f(w).padStart(9)}  ${f(k).padStart(9)}  ${
-        (f(b / k) + "×").padEnd(13)
-      }${f(cb).padStart(11)}  ${f(cw).padStart(7)}  ${f(ck).padStart(7)}`,
+      `${name.padEnd(14)} ${f(st).padStart(8)}  ${f(b).padStart(6)}  ${x(b / st)}  ${
+        f(w).padStart(9)
+      }  ${f(k).padStart(9)}  ${(f(b / k) + "×").padEnd(13)}${f(cs).padStart(12)}  ${
+        f(cb).padStart(4)
+      }  ${x(cb / cs)}  ${f(cw).padStart(7)}  ${f(ck).padStart(7)}`,
     );
+  };
   for (const p of per) {
-    row(
-      p.sweep,
+    row(p.sweep, [
+      p.stock_s,
       p.bare_s,
       p.workers_s,
       p.cutting_s,
+      p.stock_cpu_s,
       p.bare_cpu_s,
       p.workers_cpu_s,
       p.cutting_cpu_s,
-    );
+    ]);
   }
   const dc = figures.detector_mean_cpu_s;
-  row("mean", bareMean, workersMean, cuttingMean, dc.bare, dc.workers, dc.cutting);
-  console.log("(baseline: the bare detector, in this run)");
+  row("mean", [
+    stockMean,
+    bareMean,
+    workersMean,
+    cuttingMean,
+    dc.stock,
+    dc.bare,
+    dc.workers,
+    dc.cutting,
+  ]);
+  console.log(
+    "(baselines, in this run: the bare detector; stock = the bare detector with tfjs's stock kernels, before issue 30's Mean)",
+  );
   console.log(
     `room_labels cold, RUN_IO's detector: ${
       f(figures.room_labels_cold_s_per_panorama.workers)

@@ -12,6 +12,7 @@
 import type { RgbImage } from "../../ground/image.ts";
 import type { Detector, ViewDetection } from "../../ground/detector.ts";
 import { COCO_CLASSES } from "./coco.ts";
+import { useWasmKernels } from "./wasm_kernels.ts";
 
 /** The model's input side. */
 export const CENTERNET_INPUT_PX = 512;
@@ -86,7 +87,8 @@ export async function loadTfjs(backend: "wasm" | "cpu"): Promise<Tf> {
 
 /**
  * CenterNet as a {@link Detector}, from tfjs ({@link loadTfjs}) and the model's files handed
- * in (layers/detector.ts reads them from the npm package); warmed up by one inference.
+ * in (layers/detector.ts reads them from the npm package); warmed up by one inference. On `wasm`
+ * the spatial Mean runs without its transpose (wasm_kernels.ts: the same float32 values).
  */
 export async function centerNet(
   tf: Tf,
@@ -107,6 +109,7 @@ export async function centerNet(
         weightData: bin.buffer.slice(bin.byteOffset, bin.byteOffset + bin.byteLength),
       }),
   };
+  if (backend === "wasm") useWasmKernels(tf);
   const model: Tf = await withBackend(tf, backend, () => tf.loadGraphModel(handler));
   // One warm-up inference: the first call compiles kernels.
   await withBackend(tf, backend, async () => {
