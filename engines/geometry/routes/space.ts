@@ -197,8 +197,6 @@ export function roomPaths(
   const first = vs.length;
   for (const c of space.corners) vs.push(c.at);
   const n = vs.length;
-  const w: number[][] = vs.map(() => []);
-  const to: number[][] = vs.map(() => []);
   // Reduced visibility graph (Rohnert 1986): a shortest path only leaves a corner along a line
   // tangent to its ring there (both ring neighbours on one side), an O(1) test before the
   // segment test.
@@ -210,26 +208,54 @@ export function roomPaths(
     const s2 = dx * (c.next[1] - a[1]) - dy * (c.next[0] - a[0]);
     return s1 * s2 >= -1e-12;
   };
+  // Its edges as pairs, in order (i ascending, then j), then as compressed rows: each node's
+  // neighbours ascending, the order lists pushed pair by pair would hold them, so the search
+  // below breaks ties as one over such lists did. Performance (issue 29): no list per node.
+  const pairs: number[] = [], lens: number[] = [];
+  const start = new Int32Array(n + 1);
   for (let i = 0; i < n; i++) {
     for (let j = i + 1; j < n; j++) {
       if (tangent(i, j) && tangent(j, i) && space.visible(vs[i], vs[j])) {
-        const d = Math.hypot(vs[i][0] - vs[j][0], vs[i][1] - vs[j][1]);
-        to[i].push(j), w[i].push(d), to[j].push(i), w[j].push(d);
+        pairs.push(i, j), lens.push(Math.hypot(vs[i][0] - vs[j][0], vs[i][1] - vs[j][1]));
+        start[i + 1]++, start[j + 1]++;
       }
     }
   }
-  for (let i = 0; i < k; i++) {
+  for (let v = 0; v < n; v++) start[v + 1] += start[v];
+  const fill = start.slice(0, n), to = new Int32Array(start[n]), w = new Float64Array(start[n]);
+  for (let e = 0; e < lens.length; e++) {
+    const a = pairs[2 * e], b = pairs[2 * e + 1];
+    to[fill[a]] = b, w[fill[a]++] = lens[e], to[fill[b]] = a, w[fill[b]++] = lens[e];
+  }
+  const graph = { start, to, w, dist: new Float64Array(n), prev: new Int32Array(n) };
+  const goal = new Uint8Array(n);
+  // From each point to those after it (the way back is the same length; path[j][i] for
+  // j > i is not kept, as in the fast case above).
+  for (let i = 0; i < k - 1; i++) {
     const s = qIndex[i];
     if (s < 0) continue;
-    const { dist, prev } = dijkstraSmall(n, to, w, s);
-    for (let j = 0; j < k; j++) {
+    goal.fill(0);
+    let goals = 0;
+    for (let j = i + 1; j < k; j++) {
+      if (qIndex[j] >= 0 && !goal[qIndex[j]]) goal[qIndex[j]] = 1, goals++;
+    }
+    if (!goals) continue;
+    dijkstraSmall(graph, s, goal, goals);
+    const { dist, prev } = graph;
+    for (let j = i + 1; j < k; j++) {
       const t = qIndex[j];
-      if (j === i || t < 0 || !Number.isFinite(dist[t])) continue;
-      const chain: Point[] = [];
-      for (let v = t; v !== -1; v = prev[v]) chain.push(vs[v]);
-      chain.reverse();
-      const pts = dedupe([points[i], ...chain, points[j]]);
-      length_m[i][j] = polylineLength(pts);
+      if (t < 0 || !Number.isFinite(dist[t])) continue;
+      // points[i], the chain of corners from s to t, points[j], each repeat dropped (dedupe).
+      let hops = 0;
+      for (let v = t; v !== -1; v = prev[v]) hops++;
+      const chain = new Array<Point>(hops);
+      for (let v = t, h = hops - 1; v !== -1; v = prev[v], h--) chain[h] = vs[v];
+      const pts: Point[] = [points[i]];
+      for (let h = 0; h < hops; h++) {
+        if (!samePoint(pts[pts.length - 1], chain[h])) pts.push(chain[h]);
+      }
+      if (!samePoint(pts[pts.length - 1], points[j])) pts.push(points[j]);
+      length_m[i][j] = length_m[j][i] = polylineLength(pts);
       path[i][j] = pts;
     }
   }
@@ -431,9 +457,19 @@ function visible(E: EdgeSet, a: Point, b: Point): boolean {
   return true;
 }
 
-function dijkstraSmall(n: number, to: number[][], w: number[][], s: number) {
-  const dist = new Array<number>(n).fill(Infinity);
-  const prev = new Array<number>(n).fill(-1);
+/**
+ * Dijkstra (1959) on a small graph in compressed rows from `s`, into `g.dist` and `g.prev`,
+ * stopped once the `goals` nodes marked in `goal` are settled (their distance and way are
+ * then final: with weights ≥ 0 no later relaxation improves a settled node).
+ */
+function dijkstraSmall(
+  g: { start: Int32Array; to: Int32Array; w: Float64Array; dist: Float64Array; prev: Int32Array },
+  s: number,
+  goal: Uint8Array,
+  goals: number,
+): void {
+  const { start, to, w, dist, prev } = g;
+  dist.fill(Infinity), prev.fill(-1);
   const q = new FlatQueue<number>();
   dist[s] = 0;
   q.push(s, 0);
@@ -443,12 +479,12 @@ function dijkstraSmall(n: number, to: number[][], w: number[][], s: number) {
     const d = q.peekValue()!;
     const u = q.pop()!;
     if (d > dist[u]) continue;
-    for (let i = 0; i < to[u].length; i++) {
-      const v = to[u][i], nd = d + w[u][i];
+    if (goal[u] && --goals === 0) return;
+    for (let i = start[u]; i < start[u + 1]; i++) {
+      const v = to[i], nd = d + w[i];
       if (nd < dist[v] - 1e-12) dist[v] = nd, prev[v] = u, q.push(v, nd);
     }
   }
-  return { dist, prev };
 }
 
 /**
