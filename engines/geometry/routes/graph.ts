@@ -9,7 +9,7 @@ import type { Opening, Plan, Point, Room, Vertical } from "../../../ground/plan.
 import { tolerance_m } from "../../../ground/plan.ts";
 import { freeFloor, insideRings, largestCircleIn, objectFootprint } from "../clearance.ts";
 import { openingConstraints, verticalConstraints, verticalLength } from "./constraints.ts";
-import { said } from "./wording.ts";
+import { coded } from "./wording.ts";
 import {
   type Constraint,
   DOOR_EDGE,
@@ -329,7 +329,7 @@ function doorPosition(
   if (distance_m === undefined) {
     return {
       ...base,
-      ...said("door_in_wallless_room", {
+      ...coded("door_in_wallless_room", {
         what: o.kind,
         element: o.id,
         room: room.name ?? room.id,
@@ -343,7 +343,7 @@ function doorPosition(
     measured: distance_m,
     limit: MAX_DOOR_OFFSET_M,
     unit: "m",
-    ...said("door_off_wall", {
+    ...coded("door_off_wall", {
       what: o.kind,
       element: o.id,
       room: room.name ?? room.id,
@@ -453,7 +453,7 @@ function roomPhase(g: Builder, objects: Map<string, Point[][]>) {
             status,
             limit: needs.body_width_m,
             unit: "m",
-            ...said("passage", {
+            ...coded("passage", {
               room: room.name ?? room.id,
               from: a.ref,
               to: b.ref,
