@@ -51,7 +51,7 @@ type RouteGraph = ReferenceGraph;
  * within 1e-12 m winning), bit for bit, without its per-edge objects; undefined when no edge
  * has length.
  */
-function doorWall(
+export function doorWall(
   poly: Point[],
   p: Point,
 ): { foot: Point; distance_m: number; inward: Point } | undefined {
