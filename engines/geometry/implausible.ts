@@ -22,6 +22,8 @@ export function unknownIfImplausible<T extends { status: string; not_judged?: st
   element: string,
   items: T[],
 ): T[] {
+  // Most plans mark nothing: no list made per element (a 3,000-door plan asks 3,000 times).
+  if (!plan.implausible?.length) return items;
   const why = implausibleReasons(plan, element);
   if (!why.length) return items;
   return items.map((c) => ({ ...c, status: "unknown", not_judged: why }));
