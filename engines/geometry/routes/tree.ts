@@ -175,7 +175,11 @@ export function routeToRoom(
     if (!step || step.from !== at) steps[ei] = step = { edge: ei, from: at };
     route.walk[h] = step;
     const constraints = E.constraints[ei];
-    for (const c of E.status[ei] === PASS ? NO_CONSTRAINTS : constraints) {
+    // Indexed, and only on an edge that judges something (an iterator per hop cost ~100 bytes
+    // a hop: 1,000 routes walk ~64,000; bench/routes_alloc.ts).
+    const judged = E.status[ei] === PASS ? NO_CONSTRAINTS : constraints;
+    for (let q = 0; q < judged.length; q++) {
+      const c = judged[q];
       seen ??= new Set();
       if (seen.has(c.id)) continue;
       seen.add(c.id);
