@@ -11,6 +11,8 @@ import type { Point } from "../../../ground/plan.ts";
 import { objectFootprint } from "../../../engines/geometry/clearance.ts";
 import { buildRouteGraph, objectsByRoom, roomPaths } from "../../../engines/geometry/routes/mod.ts";
 import { roomPaths as roomPathsBefore } from "./_space_reference.ts";
+import { signedArea_m2 } from "../../../engines/geometry/polygon.ts";
+import { polygonGeometry } from "../../../engines/geometry/geojson.ts";
 import { GRID_TRAVELLER, gridPlan, rng } from "../../../bench/_grid_building.ts";
 
 function same(polygon: Point[], obstacles: Point[][], r: number, points: Point[], what: string) {
@@ -66,4 +68,27 @@ Deno.test("roomPaths: random rooms and objects, as before", () => {
     finite += same(room, objects, 0.05 + rand() * 0.45, pts, `trial ${trial}`);
   }
   assert.ok(finite > 200, `${finite} paths compared`);
+});
+
+Deno.test("signedArea_m2 and polygonGeometry, indexed, give what the destructured ones gave", () => {
+  // The formulas as they were (`const [x1, y1] = ring[i]`, `map(([x, y]) => [x, y])`).
+  const areaBefore = (ring: Point[]) => {
+    let s = 0;
+    for (let i = 0; i < ring.length; i++) {
+      const [x1, y1] = ring[i], [x2, y2] = ring[(i + 1) % ring.length];
+      s += x1 * y2 - x2 * y1;
+    }
+    return s / 2;
+  };
+  const rand = rng(5);
+  for (let trial = 0; trial < 2000; trial++) {
+    const s = [1e-6, 1, 37.5, 1e7][trial % 4];
+    const ring: Point[] = Array.from(
+      { length: 3 + Math.floor(rand() * 8) },
+      () => [(rand() - 0.5) * s, (rand() - 0.5) * s],
+    );
+    assertEquals(signedArea_m2(ring), areaBefore(ring), `trial ${trial}`);
+    const closed = [...ring.map(([x, y]) => [x, y]), [ring[0][0], ring[0][1]]];
+    assertEquals(polygonGeometry(ring), { type: "Polygon", coordinates: [closed] });
+  }
 });
