@@ -3,7 +3,7 @@
  * edges through rooms (./space.ts), doors and openings, stairs, ramps and lifts, each with its
  * constraints (./constraints.ts).
  */
-import { checkpoint } from "../../../ground/budget.ts";
+import { checkpoint, ticker } from "../../../ground/budget.ts";
 import { unknownIfImplausible } from "../implausible.ts";
 import type { Opening, Plan, Point, Room, Vertical } from "../../../ground/plan.ts";
 import { tolerance_m } from "../../../ground/plan.ts";
@@ -261,7 +261,9 @@ export function buildRouteGraph(plan: RoutePlan, needs: RouteNeeds): RouteGraph 
 function doorPhase(g: Builder) {
   const { plan, needs, tol, rooms, nodes } = g;
   const r0 = (needs.body_width_m + tol(needs.body_width_m)) / 2 + ROUTE_ARC_M - 0.004;
+  const tick = ticker(); // within a run's time limit: a plan may have 100,000 doors
   for (const o of plan.openings) {
+    tick();
     if (o.kind === "window") continue;
     const [s0, s1] = o.between;
     if (s0 === s1) continue;
