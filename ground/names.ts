@@ -343,7 +343,7 @@ export function namesInText(text: string, names: PlanNames): string {
  * "door d2" made "door door (Hall ↔ Kitchen)" is said "door (Hall ↔ Kitchen)", and "sweep
  * panorama (…)" "panorama (…)".
  */
-function tidyWords(text: string): string {
+export function tidyWords(text: string): string {
   if (!text.includes(" (")) return text; // the patterns below need one
   // "stair s1" becomes "stair Wendeltreppe (… → …)" when the stair has its own name.
   return text.replace(/\bsweep panorama \(/g, "panorama (").replace(
