@@ -9,7 +9,8 @@
  * previous D8 ("pipeline previous"), from bench/_water_reference.ts.
  * Every case's output is first compared cell by cell with the C++ one; a difference throws.
  * Each case is timed by the wall clock and by the process's CPU time (node:process cpuUsage),
- * steadier on a loaded machine.
+ * steadier on a loaded machine. Rounds rotate (bench/_alternate.ts), so that no case always
+ * runs right after the same one.
  *
  * ```sh
  * deno run -A bench/water_figures.ts [rounds=15] [sizes=500,1000,2000]
@@ -77,7 +78,7 @@ for (const n of sizes) {
       flowAccumulation(flowDirectionsD8FiniteRows(f, cell), n, n);
     },
   };
-  const { ms, cpu } = await alternate(cases, rounds);
+  const { ms, cpu } = await alternate(cases, rounds, { rotate: true });
   for (
     const what of [
       "D8",
