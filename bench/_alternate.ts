@@ -20,9 +20,9 @@ export interface Timings {
  * first, outside the timing: fresh inputs for a round). With `rotate`, round r starts at the
  * r-th case (A B C, B C A, C A B, …), so that no case always holds the same place in a round:
  * a cost that comes back every few calls (on the water pipeline; its cause not pinned down)
- * otherwise lands on the same case every round and becomes its median. Seen with three copies of water_figures.ts's
- * 500² engine pipeline in one round, after its C++ one: 88, 57 and 86 ms of CPU, and 60, 57 and
- * 58 rotated (issue 29).
+ * otherwise lands on the same case every round and becomes its median. Seen with three
+ * copies of water_figures.ts's 500² engine pipeline in one round, after its C++ one: 88, 57
+ * and 86 ms of CPU, and 60, 57 and 58 rotated (issue 29).
  */
 export async function alternate(
   cases: Record<string, () => unknown>,
