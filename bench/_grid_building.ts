@@ -1,7 +1,25 @@
 /**
  * Synthetic plans for the benchmarks: generated, seeded, never read from disk.
  */
-import type { PlanInput, Point } from "../ground/plan.ts";
+import { type LoadedPlan, parsePlan, type PlanInput, type Point } from "../ground/plan.ts";
+import type { RouteNeeds } from "../engines/geometry/routes/mod.ts";
+
+/**
+ * The traveller the grid's route benches and tests use: a 0.81 m wide chair user (ADA 2010
+ * defaults: 0.815 m doors §404.2.3, 13 mm steps §404.2.5, ramps 1:12 §405.2), step-free.
+ */
+export const GRID_TRAVELLER: RouteNeeds = {
+  body_width_m: 0.81,
+  min_clear_width_m: 0.815,
+  step_free: true,
+  max_step_m: 0.013,
+  max_ramp_slope: 1 / 12,
+};
+
+/** {@link gridBuilding} parsed: a plan object made anew at each call. */
+export function gridPlan(cols = 40, rows = 25, doors = 3000): LoadedPlan {
+  return parsePlan(gridBuilding(cols, rows, doors));
+}
 
 /** Mulberry32: a small seeded generator, so each run benchmarks the same plan. */
 export function rng(seed: number): () => number {

@@ -7,23 +7,16 @@
  */
 import { MultiUndirectedGraph } from "graphology";
 import { dijkstra } from "graphology-shortest-path";
-import { parsePlan } from "../ground/plan.ts";
 import { runTool } from "../core/run.ts";
 import { loadRegistry } from "../core/registry.ts";
 import { buildRouteGraph, routesFrom, shortestRoutes } from "../engines/geometry/routes/mod.ts";
-import { gridBuilding } from "./_grid_building.ts";
+import { GRID_TRAVELLER, gridPlan } from "./_grid_building.ts";
 import { ran } from "./_done.ts";
 
-const loaded = parsePlan(gridBuilding(40, 25, 3000));
+const loaded = gridPlan();
 const plan = loaded.plan;
 if (plan.rooms.length !== 1000 || plan.openings.length !== 3000) throw new Error("bad synthetic");
-const needs = {
-  body_width_m: 0.81,
-  min_clear_width_m: 0.815,
-  step_free: true,
-  max_step_m: 0.013,
-  max_ramp_slope: 1 / 12,
-};
+const needs = GRID_TRAVELLER;
 
 // The baseline's room graph: rooms as nodes, doors as edges weighted by centre distance.
 const centre = new Map(plan.rooms.map((r) => [r.id, [

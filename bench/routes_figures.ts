@@ -14,26 +14,19 @@
  * deno run -A bench/routes_figures.ts [rounds=30]
  * ```
  */
-import { parsePlan } from "../ground/plan.ts";
 import { runTool } from "../core/run.ts";
 import { loadRegistry } from "../core/registry.ts";
 import { buildRouteGraph, routesFrom, shortestRoutes } from "../engines/geometry/routes/mod.ts";
-import { gridBuilding } from "./_grid_building.ts";
+import { GRID_TRAVELLER, gridPlan } from "./_grid_building.ts";
 import { ran } from "./_done.ts";
 import { alternate, printRatios } from "./_alternate.ts";
 import { objectGraph, shortestRoutesBefore } from "./_routes_dijkstra_before.ts";
 import { assertEquals } from "../tests/_assert.ts";
 
 const rounds = Number(Deno.args[0] ?? 30);
-const loaded = parsePlan(gridBuilding(40, 25, 3000));
+const loaded = gridPlan();
 const plan = loaded.plan;
-const needs = {
-  body_width_m: 0.81,
-  min_clear_width_m: 0.815,
-  step_free: true,
-  max_step_m: 0.013,
-  max_ramp_slope: 1 / 12,
-};
+const needs = GRID_TRAVELLER;
 const built = buildRouteGraph(plan, needs);
 const start = built.outsideNode.get("d_entrance")!;
 const asObjects = objectGraph(built);
@@ -64,9 +57,7 @@ const cases: Record<string, () => unknown> = {
 console.log(`${rounds} rounds; load ${Deno.loadavg().join(" ")}`);
 const t = await alternate(cases, rounds, {
   beforeRound: () => {
-    freshA = parsePlan(gridBuilding(40, 25, 3000));
-    freshB = parsePlan(gridBuilding(40, 25, 3000));
-    freshC = parsePlan(gridBuilding(40, 25, 3000));
+    freshA = gridPlan(), freshB = gridPlan(), freshC = gridPlan();
   },
 });
 printRatios(t, "shortestRoutes (its own Dijkstra)", {

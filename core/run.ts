@@ -331,16 +331,16 @@ async function callHandler(
   return result;
 }
 
-/**
- * Saves the run and its findings, hiding from the result the findings the person rejected; a
- * read-only store (or a full disk) saves nothing and the result's steps say so.
- */
 /** A step of the runner's own, added to the result's steps and their codes. */
 function runnerStep(result: ToolResult, s: Said): void {
   result.steps.push(s.text);
   (result.step_codes ??= []).push({ code: s.code, data: s.data });
 }
 
+/**
+ * Saves the run and its findings, hiding from the result the findings the person rejected; a
+ * read-only store (or a full disk) saves nothing and the result's steps say so.
+ */
 function persistRun(
   store: Store,
   m: Manifest,
@@ -360,6 +360,27 @@ function persistRun(
     );
     return;
   }
+  // One write transaction for the findings, the re-scan's carry-over and the run (a store
+  // without transactions writes each on its own): they are saved together or not at all, and
+  // the store's write lock is taken once a run instead of twice.
+  const save = () => saveRun(store, m, { scan, result, run_id, inputs, duration_ms }, rescan);
+  if (store.transaction) store.transaction(save);
+  else save();
+}
+
+/** The writes of {@link persistRun}: findings (hiding the rejected ones), carry-over, run. */
+function saveRun(
+  store: Store,
+  m: Manifest,
+  { scan, result, run_id, inputs, duration_ms }: {
+    scan: string | undefined;
+    result: ToolResult;
+    run_id: string;
+    inputs: ToolResult["inputs"];
+    duration_ms: number;
+  },
+  rescan?: RunIo["rescan"],
+): void {
   if (scan !== undefined && result.verdict.status !== "error") {
     const judged = judgedScope(m, result);
     const rejected = store.syncFindings(scan, m.id, result.findings, run_id, judged);

@@ -6,7 +6,7 @@
  * data.
  */
 import type { Plan } from "./plan.ts";
-import { checkpoint } from "./budget.ts";
+import { checkpoint, ticker } from "./budget.ts";
 import { capitalise } from "./text.ts";
 
 /** Display names by id, one map per kind of element. */
@@ -64,7 +64,10 @@ export function disambiguate(
   const groups = new Map<string, typeof items>();
   // Each base without case, made once (toLowerCase of a name with "↔" is not cheap).
   const taken = new Set<string>();
+  // Within a run's time limit (ground/budget.ts): a plan may have 100,000 rooms.
+  const tick = ticker(1024);
   for (const it of items) {
+    tick();
     // Pushed in place: copying the group on every item made 100,000 same-named rooms quadratic.
     const key = it.base.toLowerCase();
     taken.add(key);
@@ -74,6 +77,7 @@ export function disambiguate(
   }
   checkpoint();
   for (const group of groups.values()) {
+    tick();
     if (group.length === 1) {
       out.set(group[0].id, group[0].base);
       continue;
@@ -145,16 +149,19 @@ function namesOf(
     base: f.name?.trim() || `Level ${f.index}`,
   }));
   const floor = disambiguate(floorItems);
+  // Each element's base name, within a run's time limit (ground/budget.ts).
+  const tick = ticker(1024);
   const multiFloor = plan.floors.length > 1;
   // Repeated names are told apart by the rooms' own numbers when they have them ("Foyer
   // (A101)"), else by their floors.
-  const room = disambiguate(plan.rooms.map((r) => ({
+  const room = disambiguate(plan.rooms.map((r) => (tick(), {
     id: r.id,
     base: r.name?.trim() || labelWords(r.label),
     qualifier: r.number?.trim() || (multiFloor ? floor.get(r.floor) : undefined),
   })));
   const side = (id: string | null) => id === null ? "outside" : room.get(id) ?? id;
   const opening = disambiguate(plan.openings.map((o) => {
+    tick();
     if (o.kind === "window") {
       const inside = o.between.find((r) => r !== null) ?? null;
       return { id: o.id, base: `window (${side(inside)})` };
@@ -336,7 +343,7 @@ export function namesInText(text: string, names: PlanNames): string {
  * "door d2" made "door door (Hall ↔ Kitchen)" is said "door (Hall ↔ Kitchen)", and "sweep
  * panorama (…)" "panorama (…)".
  */
-function tidyWords(text: string): string {
+export function tidyWords(text: string): string {
   if (!text.includes(" (")) return text; // the patterns below need one
   // "stair s1" becomes "stair Wendeltreppe (… → …)" when the stair has its own name.
   return text.replace(/\bsweep panorama \(/g, "panorama (").replace(

@@ -3,7 +3,8 @@
  * the server's protocol thread, with its own connection to the store. Messages in:
  * `{ id, kind: "run", tool, toolsDir, home, opts, after? }` or
  * `{ id, kind: "job", toolsDir, home, job: { module, fn, args } }`; out: `{ id, step }` per
- * step, then `{ id, outcome, extra? }`, `{ id, value }` or
+ * step, then `{ id, outcome_json }` (the outcome as JSON, when JSON carries it exactly:
+ * ./transfer.ts), `{ id, outcome, extra? }`, `{ id, value }` or
  * `{ id, error: { name, message, input? } }`.
  */
 /// <reference lib="deno.worker" />
@@ -16,6 +17,7 @@ import { BUILTIN_SCANS } from "../layers/builtin.ts";
 import { activePersona } from "../presets/personas.ts";
 import { InputError } from "../ground/errors.ts";
 import { RUN_IO } from "../layers/io.ts";
+import { jsonFaithful } from "./transfer.ts";
 
 /** What a job's or an `after` export is called with, before its own arguments. */
 export interface WorkerEnv {
@@ -60,6 +62,7 @@ export type WorkerRequest =
 export type WorkerReply =
   | { id: number; step: StepEvent }
   | { id: number; outcome: RunOutcome; extra?: unknown }
+  | { id: number; outcome_json: string }
   | { id: number; value: unknown }
   | { id: number; error: { name: string; message: string; input?: string } };
 
@@ -116,7 +119,7 @@ self.onmessage = async (e: MessageEvent<WorkerRequest>) => {
       post({ id, outcome: out.outcome, extra: out.extra });
       return;
     }
-    post({ id, outcome });
+    post(jsonFaithful(outcome) ? { id, outcome_json: JSON.stringify(outcome) } : { id, outcome });
   } catch (err) {
     const x = err as Error;
     post({

@@ -187,6 +187,7 @@ export function toolPool(
         onStep: opts.onStep,
         onTime: () => overTime(m, opts, store, timeLimit({ store }).text),
       });
+      if ("outcome_json" in reply) return JSON.parse(reply.outcome_json) as RunOutcome;
       if ("outcome" in reply) {
         return "extra" in reply ? { ...reply.outcome, extra: reply.extra } : reply.outcome;
       }

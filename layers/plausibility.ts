@@ -16,6 +16,7 @@ import { differenceRings } from "../engines/geometry/clip.ts";
 import type { ImportReport } from "./types.ts";
 import { ticker } from "../ground/budget.ts";
 import { round } from "../ground/text.ts";
+import { planNames, tidyWords } from "../ground/names.ts";
 
 /** One row of the table: what is measured, its plausible range, and why. */
 export interface PlausibleRange {
@@ -151,6 +152,11 @@ export function inRange(r: PlausibleRange, value: number): boolean {
   return value >= r.min && value <= r.max;
 }
 
+/**
+ * A room by its source's name and id: for a room dropped from the plan and in the report's
+ * assumptions. Warnings say a room still in the plan by its id alone, which the import's last
+ * step writes as its display name (layers/mod.ts).
+ */
 function name(x: { id: string; name?: string }): string {
   return x.name ? `${x.name} (${x.id})` : x.id;
 }
@@ -167,7 +173,7 @@ export function dropImplausibleHeights(plan: PlanInput, report?: ImportReport): 
     const h = (room as { height_m?: unknown })?.height_m;
     if (typeof h !== "number" || !Number.isFinite(h) || inRange(PLAUSIBLE.ceiling_m, h)) continue;
     const why = outOfRange(PLAUSIBLE.ceiling_m, h);
-    report?.warnings.push(`room ${name(room)}: ${why}; the height is left out`);
+    report?.warnings.push(`room ${ref(room.id)}: ${why}; the height is left out`);
     marks.push({ subject: String(room.id), field: "height_m", value: h, reason: why });
     delete room.height_m;
   }
@@ -192,7 +198,7 @@ export function plausibilityPass(loaded: LoadedPlan, report?: ImportReport): Loa
     tickEach();
     if (room.height_m !== undefined && !inRange(PLAUSIBLE.ceiling_m, room.height_m)) {
       const why = outOfRange(PLAUSIBLE.ceiling_m, room.height_m);
-      warnings.push(`room ${name(room)}: ${why}; the height is left out`);
+      warnings.push(`room ${ref(room.id)}: ${why}; the height is left out`);
       mark(room.id, "height_m", room.height_m, why);
       delete room.height_m;
     }
@@ -203,14 +209,14 @@ export function plausibilityPass(loaded: LoadedPlan, report?: ImportReport): Loa
     const a = area_m2(room.polygon);
     if (!inRange(PLAUSIBLE.room_area_m2, a)) {
       const why = outOfRange(PLAUSIBLE.room_area_m2, a);
-      warnings.push(`room ${name(room)}: ${why}; tools judge it unknown`);
+      warnings.push(`room ${ref(room.id)}: ${why}; tools judge it unknown`);
       mark(room.id, "area_m2", a, why);
       continue;
     }
     const width = (2 * a) / perimeter(room.polygon);
     if (!inRange(PLAUSIBLE.room_width_m, width)) {
       const why = outOfRange(PLAUSIBLE.room_width_m, width);
-      warnings.push(`room ${name(room)}: ${why}; tools judge it unknown`);
+      warnings.push(`room ${ref(room.id)}: ${why}; tools judge it unknown`);
       mark(room.id, "polygon", width, why);
     }
   }
@@ -226,7 +232,7 @@ export function plausibilityPass(loaded: LoadedPlan, report?: ImportReport): Loa
       : PLAUSIBLE.door_width_m;
     if (!inRange(row, o.width_m)) {
       const why = outOfRange(row, o.width_m);
-      warnings.push(`${o.kind} ${o.id}: ${why}; tools judge it unknown`);
+      warnings.push(`${o.kind} ${ref(o.id)}: ${why}; tools judge it unknown`);
       mark(o.id, "width_m", o.width_m, why);
     }
     // A stated clear width is judged like the width (1e-6 m is a scan error, not a door).
@@ -235,7 +241,7 @@ export function plausibilityPass(loaded: LoadedPlan, report?: ImportReport): Loa
         { ...row, what: `${row.what.replace("width", "clear width")}` },
         o.clear_width_m,
       );
-      warnings.push(`${o.kind} ${o.id}: ${why}; tools judge it unknown`);
+      warnings.push(`${o.kind} ${ref(o.id)}: ${why}; tools judge it unknown`);
       mark(o.id, "clear_width_m", o.clear_width_m, why);
     }
     openingPlace(o, rooms, warnings, mark);
@@ -250,7 +256,7 @@ export function plausibilityPass(loaded: LoadedPlan, report?: ImportReport): Loa
       tolerance_m(plan, PLAUSIBLE.opening_offset_m.max);
     if (worst > limit) {
       const why = outOfRange(PLAUSIBLE.opening_offset_m, worst);
-      warnings.push(`${o.kind} ${o.id}: ${why}; tools judge it unknown`);
+      warnings.push(`${o.kind} ${ref(o.id)}: ${why}; tools judge it unknown`);
       mark(o.id, "at", worst, why);
     }
   }
@@ -258,12 +264,12 @@ export function plausibilityPass(loaded: LoadedPlan, report?: ImportReport): Loa
   for (const v of plan.verticals) {
     if (!inRange(PLAUSIBLE.stair_rise_m, v.rise_m)) {
       const why = outOfRange(PLAUSIBLE.stair_rise_m, v.rise_m);
-      warnings.push(`${v.kind} ${v.id}: ${why}; tools judge it unknown`);
+      warnings.push(`${v.kind} ${ref(v.id)}: ${why}; tools judge it unknown`);
       mark(v.id, "rise_m", v.rise_m, why);
     }
     if (!inRange(PLAUSIBLE.vertical_width_m, v.width_m)) {
       const why = outOfRange(PLAUSIBLE.vertical_width_m, v.width_m);
-      warnings.push(`${v.kind} ${v.id}: ${why}; tools judge it unknown`);
+      warnings.push(`${v.kind} ${ref(v.id)}: ${why}; tools judge it unknown`);
       mark(v.id, "width_m", v.width_m, why);
     }
   }
@@ -273,8 +279,13 @@ export function plausibilityPass(loaded: LoadedPlan, report?: ImportReport): Loa
   const dropped = overlappingRooms(plan, warnings, nested, mark);
   if (dropped.size) dropRooms(plan, dropped);
 
-  if (marks.length) plan.implausible = marks;
-  report?.warnings.push(...warnings);
+  // Names, not ids: the plan is final here, so its display names are too.
+  const said = sayNames(plan);
+  if (marks.length) plan.implausible = marks.map((m) => ({ ...m, reason: said(m.reason) }));
+  if (report) {
+    report.warnings.push(...warnings);
+    report.warnings = report.warnings.map(said);
+  }
   report?.assumptions.push(...nested);
   return { plan, warnings: loaded.warnings };
 }
@@ -332,17 +343,17 @@ function openingPlace(
 ) {
   const [ra, rb] = o.between;
   if (ra !== null && ra === rb) {
-    const why = `it joins room ${ra} to itself, so it leads nowhere`;
-    warnings.push(`${o.kind} ${o.id}: ${why}; tools judge it unknown`);
+    const why = `it joins room ${ref(ra)} to itself, so it leads nowhere`;
+    warnings.push(`${o.kind} ${ref(o.id)}: ${why}; tools judge it unknown`);
     mark(o.id, "between", undefined, why);
   }
   const sides = o.between.filter((r): r is string => r !== null).map((r) => rooms.get(r))
     .filter((r) => r !== undefined);
   if (sides.length && !sides.some((r) => r.floor === o.floor)) {
-    const why = `it is on floor ${o.floor}, where neither room it joins is (${
-      sides.map((r) => `${r.id} is on ${r.floor}`).join(", ")
+    const why = `it is on floor ${ref(o.floor)}, where neither room it joins is (${
+      sides.map((r) => `${ref(r.id)} is on ${ref(r.floor)}`).join(", ")
     })`;
-    warnings.push(`${o.kind} ${o.id}: ${why}; tools judge it unknown`);
+    warnings.push(`${o.kind} ${ref(o.id)}: ${why}; tools judge it unknown`);
     mark(o.id, "floor", undefined, why);
   }
 }
@@ -383,8 +394,8 @@ function overlappingRooms(
         dropped.set(small.r.id, big.r.id);
         warnings.push(
           `room ${name(small.r)} lies ${Math.round((100 * shared) / small.area)} % inside room ${
-            name(big.r)
-          } on the same floor: a duplicate; it is dropped (counted once, as ${name(big.r)})`,
+            ref(big.r.id)
+          } on the same floor: a duplicate; it is dropped (counted once, as ${ref(big.r.id)})`,
         );
       } else if (small.area > 0 && shared >= DUPLICATE_OVERLAP * small.area) {
         // A room drawn inside another (a closet in a hall): as the source draws it.
@@ -396,7 +407,7 @@ function overlappingRooms(
           } m²`,
         );
       } else {
-        const why = `rooms ${name(a.r)} and ${name(b.r)} overlap by ${
+        const why = `rooms ${ref(a.r.id)} and ${ref(b.r.id)} overlap by ${
           fmt(shared)
         } m², more than the scan's uncertainty allows (${fmt(noise)} m²)`;
         warnings.push(`${why}; tools judge both unknown`);
@@ -453,4 +464,27 @@ function overlap_m2(a: Point[], b: Point[], x0: number, y0: number): number {
     poly.forEach((ring, k) => left += k === 0 ? area_m2(ring) : -area_m2(ring));
   }
   return Math.max(0, area_m2(A) - left);
+}
+
+/** Brackets around an element's id in a warning, until {@link sayNames} writes its name there. */
+const OPEN = "\u27e6", CLOSE = "\u27e7";
+const MARKED = new RegExp(`${OPEN}([^${CLOSE}]*)${CLOSE}`, "g");
+
+/** An element's id in a warning or a mark's reason, written as its display name at the pass's end. */
+function ref(id: string): string {
+  return `${OPEN}${id}${CLOSE}`;
+}
+
+/**
+ * Text as people read it: each {@link ref} written as the final plan's display name
+ * (ground/names.ts; the id itself for an element the plan no longer has), "door door (…)"
+ * said once. Only the bracketed ids: a word of the sentence that happens to equal an id stays.
+ */
+function sayNames(plan: Plan): (text: string) => string {
+  let names: ReturnType<typeof planNames> | undefined;
+  return (text) => {
+    if (!text.includes(OPEN)) return text;
+    names ??= planNames(plan);
+    return tidyWords(text.replace(MARKED, (_, id: string) => names!.of(id)));
+  };
 }

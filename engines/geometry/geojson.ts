@@ -4,7 +4,8 @@ import type { Geometry } from "../../ground/plan.ts";
 
 /** A closed GeoJSON Polygon from a plan polygon (the ring is closed if it is not). */
 export function polygonGeometry(polygon: Point[]): Geometry {
-  const ring = polygon.map(([x, y]) => [x, y]);
+  // Indexed, not destructured (no array iterator per corner; see polygon.ts signedArea_m2).
+  const ring = polygon.map((p) => [p[0], p[1]]);
   const [fx, fy] = ring[0], [lx, ly] = ring[ring.length - 1];
   if (fx !== lx || fy !== ly) ring.push([fx, fy]);
   return { type: "Polygon", coordinates: [ring] };

@@ -13,17 +13,18 @@ export function implausibleReasons(
   return (plan.implausible ?? []).filter((m) => m.subject === element).map((m) => m.reason);
 }
 
-/** Judged items about `element`, turned `unknown` with the reason when it is implausible. */
-export function unknownIfImplausible<T extends { status: string; text: string }>(
+/**
+ * Judged items about `element`, turned `unknown` with the reasons (`not_judged`, for their
+ * wording to say) when it is implausible.
+ */
+export function unknownIfImplausible<T extends { status: string; not_judged?: string[] }>(
   plan: Partial<Pick<Plan, "implausible">>,
   element: string,
   items: T[],
 ): T[] {
+  // Most plans mark nothing: no list made per element (a 3,000-door plan asks 3,000 times).
+  if (!plan.implausible?.length) return items;
   const why = implausibleReasons(plan, element);
   if (!why.length) return items;
-  return items.map((c) => ({
-    ...c,
-    status: "unknown",
-    text: `${c.text}; not judged: the scan's ${why.join("; ")}`,
-  }));
+  return items.map((c) => ({ ...c, status: "unknown", not_judged: why }));
 }

@@ -50,7 +50,10 @@ Deno.test("marks: sun_hours says unknown for a window 18 m from its wall, and it
   w.at = [w.at[0] + 20, w.at[1]];
   const { loaded, report } = await imported(d);
   assert.ok(
-    report.warnings.some((x) => /^window w_bed1_s: .* 18 m is outside the plausible 0–1 m/.test(x)),
+    report.warnings.some((x) =>
+      /^window \(Main bedroom\): .* 18 m is outside the plausible 0–1 m/.test(x)
+    ),
+    report.warnings.join("\n"),
   );
   const r = await run("sun_hours", loaded);
   const c = r.checks.find((x) => x.subject === "w_bed1_s");

@@ -116,9 +116,13 @@ export function named<S extends InputsSchema>(m: Manifest<S>): Manifest<S> {
           : {}),
         ...(h.overlays
           ? {
-            overlays: h.overlays.map((o) =>
-              o.label === undefined ? o : { ...o, label: sub(o.label) }
-            ),
+            // An overlay whose label names no id (a room's, already its display name) is
+            // kept as it is, not copied (a 1,000-room result has 1,000 of them).
+            overlays: h.overlays.map((o) => {
+              if (o.label === undefined) return o;
+              const label = sub(o.label);
+              return label === o.label ? o : { ...o, label };
+            }),
           }
           : {}),
         ...(h.assumptions

@@ -149,12 +149,15 @@ export default named(tool({
     ctx.step(report.say.step("step.routing", { ...(to ? { to } : {}), rooms: ownRooms.length }));
 
     const { counts, longest, top } = tallyRoutes(targets, routes);
+    // The constraints the result shows, worded here (the engine gives codes and data).
+    const words = report.constraintWords();
     const { checks, findings, overlays } = report.routeResults(
       targets,
       routes,
       fromStart,
       governs,
       inputs.step_free,
+      words,
     );
     // The tree of each entrance that some room's best route starts from.
     const used = trees.filter((t) => [...fromStart.values()].includes(t.start));
@@ -198,6 +201,7 @@ export default named(tool({
       longest,
       top,
       step_free: inputs.step_free,
+      words,
       close: {
         rooms: targets.filter((t) => routes.get(t.id)!.status === "warn").map((t) => t.id),
         at: [

@@ -19,7 +19,7 @@ import {
 } from "../../core/result.ts";
 import { pointGeometry, polygonGeometry } from "../../engines/geometry/geojson.ts";
 import type { Constraint, Route, RouteStatus } from "../../engines/geometry/routes/mod.ts";
-import { saysTooClose } from "../../engines/geometry/routes/wording.ts";
+import { constraintSentence, saysTooClose } from "../../engines/geometry/routes/wording.ts";
 import { capitalise, round } from "../../ground/text.ts";
 import { ticker } from "../../ground/budget.ts";
 import { unjudgedLead } from "../../core/verdict.ts";
@@ -35,8 +35,24 @@ const RULES: Partial<Record<Constraint["kind"], string>> = {
   passage: "403.5.1",
 };
 
+/** A constraint's sentence, made once however many routes name it (a run's constraints are fixed by then). */
+export type Words = (c: Constraint) => string;
+
+/**
+ * Words for the constraints a result shows, each worded once (engines/geometry/routes/wording.ts,
+ * in the run's unit system): the engine gives codes and data only.
+ */
+export function constraintWords(): Words {
+  const said = new Map<Constraint, string>();
+  return (c) => {
+    let t = said.get(c);
+    if (t === undefined) said.set(c, t = constraintSentence(c));
+    return t;
+  };
+}
+
 /** An element judged on the way (a door, step, stair, ramp, passage) as a check. */
-export function elementCheck(c: Constraint, governs: string): Check {
+export function elementCheck(c: Constraint, governs: string, words: Words): Check {
   const section = RULES[c.kind];
   const rule = section && (c.kind !== "clear_width" || governs === "minimum")
     ? { rule: { pack: "ada-2010", section } }
@@ -45,7 +61,7 @@ export function elementCheck(c: Constraint, governs: string): Check {
     id: c.id,
     code: `element.${c.message}`,
     data: c.data as Record<string, unknown>,
-    label: c.text,
+    label: words(c),
     status: c.status,
     ...(c.measured !== undefined ? { measured: c.measured } : {}),
     ...(c.limit !== undefined ? { limit: c.limit } : {}),
@@ -68,6 +84,7 @@ export function routeResults(
   fromStart: Map<string, Opening>,
   governs: string,
   step_free: boolean,
+  words: Words,
 ): { checks: Check[]; findings: Finding[]; overlays: Overlay[] } {
   const checks: Check[] = [];
   const elementChecks = new Map<string, Check>();
@@ -76,7 +93,7 @@ export function routeResults(
   const markers = new Set<string>();
   const addElement = (c: Constraint) => {
     if (elementChecks.has(c.id)) return;
-    elementChecks.set(c.id, elementCheck(c, governs));
+    elementChecks.set(c.id, elementCheck(c, governs, words));
     if (c.at && c.floor && c.status !== "pass" && !markers.has(c.id)) {
       markers.add(c.id);
       overlays.push(elementMarker({ ...c, at: c.at, floor: c.floor }));
@@ -92,7 +109,7 @@ export function routeResults(
     if (judged) { for (const c of [...r.blocking, ...r.close, ...r.unknown]) addElement(c); }
     const legLines = legOverlays(room.id, r, name);
     overlays.push(...legLines);
-    const how = routeHow(r, judged);
+    const how = routeHow(r, judged, words);
     overlays.push(roomOverlay(room, r, name));
     checks.push(reachCheck(room, name, r, fromStart.get(room.id)!.id, how));
     if (r.status !== "pass") {
@@ -134,14 +151,14 @@ export function legOverlays(roomId: string, r: Route, name: string): Overlay[] {
  * known), an element within the scan's uncertainty is said to be too close to call, so no
  * sentence of a failed room reads as if "0.84 m clear; 0.71 m needed" had failed.
  */
-export function routeHow(r: Route, judged: boolean): string {
+export function routeHow(r: Route, judged: boolean, words: Words): string {
   const closeText = (c: Constraint) =>
-    r.status === "warn" || saysTooClose(c) ? c.text : `${c.text} (too close to call)`;
+    r.status === "warn" || saysTooClose(c) ? words(c) : `${words(c)} (too close to call)`;
   return r.why ??
     (judged
       ? [
-        ...r.blocking.map((c) => c.text),
-        ...r.unknown.map((c) => c.text),
+        ...r.blocking.map(words),
+        ...r.unknown.map(words),
         ...r.close.map(closeText),
       ]
         .join("; ")
@@ -374,6 +391,7 @@ export interface RouteVerdictParts {
   step_free: boolean;
   /** The rooms reachable only within the uncertainty, and where (element ids, named later). */
   close?: { rooms: string[]; at: string[] };
+  words: Words;
 }
 
 /** The verdict: blocked rooms first, then too close, then reachable; what is unknown leads. */
@@ -390,7 +408,7 @@ export function routeVerdict(p: RouteVerdictParts): Verdict {
     status = "fail";
     text =
       `${counts.fail} of ${n} rooms cannot be reached ${what} from ${from}; the most common barrier: ${
-        top!.c.text
+        p.words(top!.c)
       }` +
       (counts.warn ? `. ${counts.warn} more are too close to call` : "") + ".";
   } else if (counts.warn) {

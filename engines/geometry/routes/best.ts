@@ -65,18 +65,25 @@ export function prunedTree<S extends { id: string }>(
   routes: Map<string, Route>,
   fromStart: Map<string, S>,
 ): RouteTree {
-  const walked = new Set<number>();
+  // Walked edges flagged by index (one byte an edge, past the largest edge the tree uses).
+  let edges = 0;
+  for (const e of u.tree.via) if (e >= edges) edges = e + 1;
+  const walked = new Uint8Array(edges);
   for (const [rid, start] of fromStart) {
     if (start !== u.start) continue;
     // A route is the tree's path from the start: read from its far end, once an edge is
     // already walked, so is every edge before it (the one path there). Performance (issue
     // 29): each tree edge is added once, not once per room behind it (bench/routes_figures.ts).
     const walk = routes.get(rid)!.walk;
-    for (let k = walk.length - 1; k >= 0 && !walked.has(walk[k].edge); k--) {
-      walked.add(walk[k].edge);
-    }
+    for (let k = walk.length - 1; k >= 0 && !walked[walk[k].edge]; k--) walked[walk[k].edge] = 1;
   }
-  return { ...u.tree, via: Int32Array.from(u.tree.via, (e) => (walked.has(e) ? e : -1)) };
+  // Each node's edge kept where walked (a loop: Int32Array.from with a function cost more).
+  const via = new Int32Array(u.tree.via.length);
+  for (let v = 0; v < via.length; v++) {
+    const e = u.tree.via[v];
+    via[v] = e >= 0 && walked[e] ? e : -1;
+  }
+  return { ...u.tree, via };
 }
 
 /**

@@ -1,15 +1,15 @@
 /**
- * Constraint sentences: what a door, opening or vertical asks of a traveller and whether it
+ * Constraints: what a door, opening or vertical asks of a traveller and whether it
  * gives it (ADA 2010 §404.2.3 door clear width, §404.2.5 threshold, §405.2 ramp slope, §303
- * changes in level), each with its measured value and the sentence a person reads; the
- * passage width measured on demand.
+ * changes in level), each with its measured value and its message and data (worded in
+ * ./wording.ts where shown); the passage width measured on demand.
  */
 import type { Opening, Vertical } from "../../../ground/plan.ts";
 import { judge } from "../../../ground/plan.ts";
 import { doorClearWidth_m, doorClearWidthEstimated, LEAF_ESTIMATE_ERROR_M } from "../clearance.ts";
 import type { Constraint, RouteGraph, RouteNeeds } from "./model.ts";
 import { passageClearWidth } from "./space.ts";
-import { type ConstraintMessages, said } from "./wording.ts";
+import { coded, type ConstraintMessages } from "./wording.ts";
 
 /**
  * The horizontal run of a stair or ramp, m: a stair's going × (risers − 1) treads (risers
@@ -60,7 +60,7 @@ export function openingConstraints(
     limit: need,
     unit: "m",
     estimated: cw.estimated,
-    ...said("opening_clear_width", {
+    ...coded("opening_clear_width", {
       what: o.kind,
       element: o.id,
       measured_m: cw.clear_width_m,
@@ -80,7 +80,7 @@ export function openingConstraints(
       measured: o.threshold_m,
       limit: needs.max_step_m,
       unit: "m",
-      ...said("threshold", {
+      ...coded("threshold", {
         what: o.kind,
         element: o.id,
         measured_m: o.threshold_m,
@@ -110,7 +110,7 @@ export function verticalConstraints(
       measured: v.rise_m,
       limit: needs.max_step_m,
       unit: "m",
-      ...said("stair", {
+      ...coded("stair", {
         element: v.id,
         rise_m: v.rise_m,
         ...(v.risers ? { risers: v.risers } : {}),
@@ -126,7 +126,7 @@ export function verticalConstraints(
       measured: v.rise_m,
       limit: needs.max_step_m,
       unit: "m",
-      ...said("step", { element: v.id, measured_m: v.rise_m, allowed_m: needs.max_step_m }),
+      ...coded("step", { element: v.id, measured_m: v.rise_m, allowed_m: needs.max_step_m }),
     });
   }
   if (v.kind === "ramp") {
@@ -138,7 +138,7 @@ export function verticalConstraints(
         status: "unknown",
         limit: needs.max_ramp_slope,
         unit: "rise/run",
-        ...said("ramp_no_length", { element: v.id }),
+        ...coded("ramp_no_length", { element: v.id }),
       });
     } else {
       const slope = v.rise_m / v.going_m;
@@ -152,7 +152,7 @@ export function verticalConstraints(
         measured: slope,
         limit: needs.max_ramp_slope,
         unit: "rise/run",
-        ...said("ramp_slope", { element: v.id, slope, allowed: needs.max_ramp_slope }),
+        ...coded("ramp_slope", { element: v.id, slope, allowed: needs.max_ramp_slope }),
       });
     }
   }
@@ -172,7 +172,7 @@ export function verticalConstraints(
       measured: v.width_m,
       limit: needs.min_clear_width_m,
       unit: "m",
-      ...said("vertical_width", {
+      ...coded("vertical_width", {
         what: v.kind,
         element: v.id,
         measured_m: v.width_m,
@@ -184,8 +184,8 @@ export function verticalConstraints(
 }
 
 /**
- * Measures a passage constraint in place (once): its width by {@link passageClearWidth} and
- * the sentence with the number ("… is 0.55 m wide at its narrowest; 0.81 m needed").
+ * Measures a passage constraint in place (once): its width by {@link passageClearWidth}, put
+ * in its data too (worded "… is 0.55 m wide at its narrowest; 0.81 m needed").
  */
 export function measurePassage(g: RouteGraph, c: Constraint): Constraint {
   if (c.kind !== "passage" || c.measured !== undefined) return c;
@@ -207,7 +207,7 @@ export function measurePassage(g: RouteGraph, c: Constraint): Constraint {
       measured_m: width,
       ...(eased ? { uncertainty_m: tol } : {}),
     };
-    Object.assign(c, said("passage", data));
+    c.data = data;
   }
   return c;
 }

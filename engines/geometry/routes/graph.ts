@@ -3,13 +3,13 @@
  * edges through rooms (./space.ts), doors and openings, stairs, ramps and lifts, each with its
  * constraints (./constraints.ts).
  */
-import { checkpoint } from "../../../ground/budget.ts";
+import { checkpoint, ticker } from "../../../ground/budget.ts";
 import { unknownIfImplausible } from "../implausible.ts";
 import type { Opening, Plan, Point, Room, Vertical } from "../../../ground/plan.ts";
 import { tolerance_m } from "../../../ground/plan.ts";
 import { freeFloor, insideRings, largestCircleIn, objectFootprint } from "../clearance.ts";
 import { openingConstraints, verticalConstraints, verticalLength } from "./constraints.ts";
-import { said } from "./wording.ts";
+import { coded } from "./wording.ts";
 import {
   type Constraint,
   DOOR_EDGE,
@@ -42,9 +42,13 @@ import {
  * its distance, m, and the unit normal into the room. The same arithmetic as walls.ts
  * nearestRoomEdge (point-to-segment projection, shoelace orientation, the first of edges
  * within 1e-12 m winning), bit for bit, without its per-edge objects; undefined when no edge
- * has length.
+ * has length. Performance (issue 29): an edge that is plainly no nearer than the best so far
+ * (or plainly has length) is told so from its squared length, without Math.hypot; every
+ * edge taken, and every case within 1e-13 of its bound, is decided on Math.hypot's value as
+ * before, so the result is the same (bench/routes_outputs.ts; exported for
+ * tests/engines/geometry/routes_graph_test.ts, which holds it to the one before bit for bit).
  */
-function doorWall(
+export function doorWall(
   poly: Point[],
   p: Point,
 ): { foot: Point; distance_m: number; inward: Point } | undefined {
@@ -56,22 +60,30 @@ function doorWall(
   }
   const ccw = area2 / 2 >= 0;
   const px = p[0], py = p[1];
-  let best = -1, bestD = Infinity, bestX = 0, bestY = 0, bestLen = 0;
+  let best = -1, bestD = Infinity, bestX = 0, bestY = 0;
   for (let i = 0; i < n; i++) {
     const a = poly[i], b = poly[(i + 1) % n];
-    const length_m = Math.hypot(b[0] - a[0], b[1] - a[1]);
-    if (length_m < 1e-9) continue;
     const dx = b[0] - a[0], dy = b[1] - a[1];
     const len2 = dx * dx + dy * dy;
+    // Math.hypot(dx, dy) < 1e-9, told from len2 where it is plainly either.
+    if (!(len2 > 1.0001e-18) && (len2 < 0.9999e-18 || Math.hypot(dx, dy) < 1e-9)) continue;
     let t = len2 > 0 ? ((px - a[0]) * dx + (py - a[1]) * dy) / len2 : 0;
     t = Math.max(0, Math.min(1, t));
     const fx = a[0] + t * dx, fy = a[1] + t * dy;
+    if (best >= 0) {
+      // Plainly no nearer: sqrt of the squared distance beyond the bound by more than the
+      // two roundings can differ (a few units in the last place).
+      const bound = bestD - 1e-12;
+      const s = Math.sqrt((px - fx) * (px - fx) + (py - fy) * (py - fy));
+      if (s < Infinity && s > bound + 1e-13 * (s + Math.abs(bound))) continue;
+    }
     const d = Math.hypot(px - fx, py - fy);
     if (best >= 0 && d >= bestD - 1e-12) continue;
-    best = i, bestD = d, bestX = fx, bestY = fy, bestLen = length_m;
+    best = i, bestD = d, bestX = fx, bestY = fy;
   }
   if (best < 0) return undefined;
   const a = poly[best], b = poly[(best + 1) % n];
+  const bestLen = Math.hypot(b[0] - a[0], b[1] - a[1]);
   const dir0 = (b[0] - a[0]) / bestLen, dir1 = (b[1] - a[1]) / bestLen;
   // Interior is left of a->b on a counter-clockwise ring: inward is the left normal.
   const inward: Point = ccw ? [-dir1, dir0] : [dir1, -dir0];
@@ -261,7 +273,9 @@ export function buildRouteGraph(plan: RoutePlan, needs: RouteNeeds): RouteGraph 
 function doorPhase(g: Builder) {
   const { plan, needs, tol, rooms, nodes } = g;
   const r0 = (needs.body_width_m + tol(needs.body_width_m)) / 2 + ROUTE_ARC_M - 0.004;
+  const tick = ticker(); // within a run's time limit: a plan may have 100,000 doors
   for (const o of plan.openings) {
+    tick();
     if (o.kind === "window") continue;
     const [s0, s1] = o.between;
     if (s0 === s1) continue;
@@ -329,7 +343,7 @@ function doorPosition(
   if (distance_m === undefined) {
     return {
       ...base,
-      ...said("door_in_wallless_room", {
+      ...coded("door_in_wallless_room", {
         what: o.kind,
         element: o.id,
         room: room.name ?? room.id,
@@ -343,7 +357,7 @@ function doorPosition(
     measured: distance_m,
     limit: MAX_DOOR_OFFSET_M,
     unit: "m",
-    ...said("door_off_wall", {
+    ...coded("door_off_wall", {
       what: o.kind,
       element: o.id,
       room: room.name ?? room.id,
@@ -453,7 +467,7 @@ function roomPhase(g: Builder, objects: Map<string, Point[][]>) {
             status,
             limit: needs.body_width_m,
             unit: "m",
-            ...said("passage", {
+            ...coded("passage", {
               room: room.name ?? room.id,
               from: a.ref,
               to: b.ref,

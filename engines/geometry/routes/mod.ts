@@ -59,4 +59,9 @@ export {
   shortestRoutes,
 } from "./tree.ts";
 export { type EntranceChoice, pickEntrance } from "./entrance.ts";
-export { type ConstraintMessage, type ConstraintMessages, constraintText } from "./wording.ts";
+export {
+  type ConstraintMessage,
+  type ConstraintMessages,
+  constraintSentence,
+  constraintText,
+} from "./wording.ts";

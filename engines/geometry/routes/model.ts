@@ -47,8 +47,8 @@ export interface Constraint {
   message: ConstraintMessage;
   /** The message's data: names and numbers (metres, rise/run). */
   data: ConstraintMessages[ConstraintMessage];
-  /** The element in words and numbers (./wording.ts): "door d7 is 0.70 m clear; 0.78 m needed". */
-  text: string;
+  /** Why it was not judged: the plausibility pass's reasons (engines/geometry/implausible.ts). */
+  not_judged?: string[];
   /** True when the measured value is an estimate (a door's clear width from its leaf). */
   estimated?: boolean;
   floor?: string;

@@ -22,7 +22,6 @@ import {
   STATUS_CODES,
   VERTICAL_EDGE,
   WARN,
-  worseRouteStatus,
 } from "./model.ts";
 
 /** Best routes from one node to every node (lexicographic Dijkstra; see module doc). */
@@ -148,9 +147,13 @@ export function routeToRoom(
   if (!steps) walkSteps.set(tree, steps = new Array(E.count));
   // Its elements and steps, one per hop, written in place (arrays made at their length, not
   // grown push by push: a 1,000-room plan's routes take ~60 hops each; issue 29).
+  // The same keys in the same order as {...empty, …} gave (a literal: no copy per room).
   const route: Route = {
-    ...empty,
+    room: roomId,
     elements: new Array(hops),
+    blocking: [],
+    close: [],
+    unknown: [],
     legs: [],
     walk: new Array(hops),
     status: "pass",
@@ -159,6 +162,9 @@ export function routeToRoom(
   let at = tree.source;
   // Constraint ids already counted; made at the first edge that judges anything.
   let seen: Set<string> | undefined;
+  // The worst status code walked (codes rise pass < warn < unknown < fail, as worseRouteStatus
+  // orders statuses): one number compared per hop, not two statuses' weights.
+  let worst = PASS;
   for (let h = 0; h < hops; h++) {
     const ei = chain[h];
     const forward = E.a[ei] === at;
@@ -169,7 +175,11 @@ export function routeToRoom(
     if (!step || step.from !== at) steps[ei] = step = { edge: ei, from: at };
     route.walk[h] = step;
     const constraints = E.constraints[ei];
-    for (const c of E.status[ei] === PASS ? NO_CONSTRAINTS : constraints) {
+    // Indexed, and only on an edge that judges something (an iterator per hop cost ~100 bytes
+    // a hop: 1,000 routes walk ~64,000; bench/routes_alloc.ts).
+    const judged = E.status[ei] === PASS ? NO_CONSTRAINTS : constraints;
+    for (let q = 0; q < judged.length; q++) {
+      const c = judged[q];
       seen ??= new Set();
       if (seen.has(c.id)) continue;
       seen.add(c.id);
@@ -185,7 +195,7 @@ export function routeToRoom(
     ) {
       E.status[ei] = WARN;
     }
-    route.status = worseRouteStatus(route.status, STATUS_CODES[E.status[ei]]);
+    if (E.status[ei] > worst) worst = E.status[ei];
     if (withLegs && E.kind[ei] !== VERTICAL_EDGE) {
       const floor = g.nodes[at].floor;
       const last = route.legs[route.legs.length - 1];
@@ -197,6 +207,7 @@ export function routeToRoom(
     }
     at = next;
   }
+  route.status = STATUS_CODES[worst];
   return route;
 }
 

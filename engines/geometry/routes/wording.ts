@@ -1,6 +1,7 @@
 /**
  * The English of route constraints, made in one place. Every constraint carries a message id
- * and its data (as ESLint rules report `messageId` + `data`); `constraintText` words them.
+ * and its data (as ESLint rules report `messageId` + `data`), never its sentence;
+ * `constraintText` words them where they are shown.
  * A surface or an agent that words things its own way reads `message` and `data`; tests
  * assert ids, not prose.
  */
@@ -143,6 +144,17 @@ export function constraintText<K extends ConstraintMessage>(
 }
 
 /**
+ * A constraint in words: its message and data worded, and, when the plausibility pass kept it
+ * from being judged, why ("…; not judged: the scan's …").
+ */
+export function constraintSentence(
+  c: { message: ConstraintMessage; data: unknown; not_judged?: string[] },
+): string {
+  const text = constraintText(c.message, c.data as ConstraintMessages[ConstraintMessage]);
+  return c.not_judged ? `${text}; not judged: the scan's ${c.not_judged.join("; ")}` : text;
+}
+
+/**
  * Whether a constraint's own sentence already says it is too close to call: a passage whose
  * measure clears the need but the search could not confirm the way (`uncertainty_m` set).
  * Read from its message and data, not its words.
@@ -152,10 +164,16 @@ export function saysTooClose(c: { message: ConstraintMessage; data: unknown }): 
     (c.data as ConstraintMessages["passage"]).uncertainty_m !== undefined;
 }
 
-/** A constraint's message id, its data, and the sentence made from them. */
-export function said<K extends ConstraintMessage>(
+/**
+ * A constraint's message id and its data, unworded: the engine judges and says nothing; what
+ * shows a constraint words it with {@link constraintText} (step_free_route's report, the fit
+ * steps), in the unit system of the run it shows it in, and only the constraints it shows.
+ * Performance (issue 29): a 3,000-door plan made a sentence for every door while its graph was
+ * built, though a result names a few (bench/routes_figures.ts).
+ */
+export function coded<K extends ConstraintMessage>(
   message: K,
   data: ConstraintMessages[K],
-): { message: K; data: ConstraintMessages[K]; text: string } {
-  return { message, data, text: constraintText(message, data) };
+): { message: K; data: ConstraintMessages[K] } {
+  return { message, data };
 }

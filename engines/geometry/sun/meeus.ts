@@ -6,6 +6,7 @@
  */
 import { D2R, R2D } from "./time.ts";
 import { refraction_deg, SUN_RADIUS_DEG } from "./spa.ts";
+import { ticker } from "../../../ground/budget.ts";
 
 /** A sun position from the fast method. */
 export interface FastPosition {
@@ -132,7 +133,10 @@ export function sunSeriesMeeus(
   const sinPhi = Math.sin(latitude_deg * D2R), cosPhi = Math.cos(latitude_deg * D2R);
   const dt = opts.delta_t_s ?? 69, p = opts.pressure_mbar ?? 1010, tc = opts.temperature_c ?? 10;
   const lim = -(SUN_RADIUS_DEG + (opts.atmos_refract_deg ?? 0.5667));
+  // Within a run's time limit (a year at 1-minute steps is 527,040 instants).
+  const tick = ticker(1024);
   for (let i = 0; i < n; i++) {
+    tick();
     fastInto(jds[i], sinPhi, cosPhi, longitude_deg, dt, p, tc, lim, out);
     elevation_deg[i] = out[0];
     azimuth_deg[i] = out[2];

@@ -19,7 +19,7 @@ import {
   verticalConstraints,
   verticalLength,
 } from "../../../engines/geometry/routes/constraints.ts";
-import { said } from "../../../engines/geometry/routes/wording.ts";
+import { coded } from "../../../engines/geometry/routes/wording.ts";
 import {
   MAX_DOOR_OFFSET_M,
   NO_CONSTRAINTS,
@@ -51,7 +51,7 @@ type RouteGraph = ReferenceGraph;
  * within 1e-12 m winning), bit for bit, without its per-edge objects; undefined when no edge
  * has length.
  */
-function doorWall(
+export function doorWall(
   poly: Point[],
   p: Point,
 ): { foot: Point; distance_m: number; inward: Point } | undefined {
@@ -172,7 +172,7 @@ export function buildRouteGraphReference(
           kind: "door_position",
           element: o.id,
           status: "unknown",
-          ...said("door_in_wallless_room", {
+          ...coded("door_in_wallless_room", {
             what: o.kind,
             element: o.id,
             room: room.name ?? room.id,
@@ -189,7 +189,7 @@ export function buildRouteGraphReference(
           measured: wall.distance_m,
           limit: MAX_DOOR_OFFSET_M,
           unit: "m",
-          ...said("door_off_wall", {
+          ...coded("door_off_wall", {
             what: o.kind,
             element: o.id,
             room: room.name ?? room.id,
@@ -316,7 +316,7 @@ export function buildRouteGraphReference(
             status,
             limit: needs.body_width_m,
             unit: "m",
-            ...said("passage", {
+            ...coded("passage", {
               room: name,
               from: nodes[ids[i]].ref,
               to: nodes[ids[j]].ref,

@@ -16,8 +16,7 @@ import {
   type Constraint,
   type Route,
 } from "../../../engines/geometry/routes/mod.ts";
-import { parsePlan } from "../../../ground/plan.ts";
-import { gridBuilding } from "../../../bench/_grid_building.ts";
+import { GRID_TRAVELLER, gridPlan } from "../../../bench/_grid_building.ts";
 
 const door = (id: string, main_entrance?: boolean) =>
   ({ id, kind: "door", between: ["a", null], main_entrance }) as unknown as Opening;
@@ -94,7 +93,7 @@ Deno.test("tallyRoutes: counts by status, the longest open route (first among eq
 });
 
 Deno.test("prunedTree: the tree edges some room's best route walks, as a set of every walk's edges", () => {
-  const plan = parsePlan(gridBuilding(12, 8, 240)).plan;
+  const plan = gridPlan(12, 8, 240).plan;
   // Two starts, so each tree keeps only the rooms reached best from it.
   const inner = plan.openings.find((o) => o.id === "d7")!;
   const second = {
@@ -107,14 +106,7 @@ Deno.test("prunedTree: the tree edges some room's best route walks, as a set of 
     ...plan,
     openings: [...plan.openings, { ...second, at: [36, 22.5] as [number, number] }],
   };
-  const needs = {
-    body_width_m: 0.81,
-    min_clear_width_m: 0.815,
-    step_free: true,
-    max_step_m: 0.013,
-    max_ramp_slope: 1 / 12,
-  };
-  const g = buildRouteGraph(withBack, needs);
+  const g = buildRouteGraph(withBack, GRID_TRAVELLER);
   const starts = withBack.openings.filter((o) => o.id === "d_entrance" || o.id === "d_back");
   const trees = startTrees(g, starts);
   const { routes, fromStart } = bestRoutes(g, trees, plan.rooms.map((r) => r.id), { legs: false });

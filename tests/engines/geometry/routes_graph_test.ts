@@ -18,7 +18,9 @@ import {
   type RouteGraph,
   type RouteNeeds,
 } from "../../../engines/geometry/routes/mod.ts";
-import { buildRouteGraphReference } from "./_routes_graph_reference.ts";
+import { doorWall } from "../../../engines/geometry/routes/graph.ts";
+import { rng } from "../../../bench/_grid_building.ts";
+import { buildRouteGraphReference, doorWall as doorWallBefore } from "./_routes_graph_reference.ts";
 import { gridBuilding } from "../../../bench/_grid_building.ts";
 import { syntheticBuilding } from "../../../bench/_synthetic_building.ts";
 
@@ -75,3 +77,38 @@ for (const [name, load] of PLANS) {
     }
   });
 }
+
+Deno.test("routes graph: a door's wall (its squared-length shortcut) is the one found before, bit for bit", () => {
+  const rand = rng(29);
+  // Rings with edges about 1e-9 m long (kept or skipped by a hair), points as near two edges
+  // as each other (ties within 1e-12 m: the first wins), tiny and huge coordinates.
+  const scales = [1e-12, 1e-9, 1, 3, 1e6, 1e150];
+  let compared = 0;
+  for (let trial = 0; trial < 4000; trial++) {
+    const s = scales[trial % scales.length];
+    const n = 3 + Math.floor(rand() * 6);
+    const ring: [number, number][] = [];
+    for (let i = 0; i < n; i++) {
+      const ang = (2 * Math.PI * i) / n + rand() * 0.3;
+      ring.push([Math.cos(ang) * s, Math.sin(ang) * s]);
+      if (rand() < 0.3) {
+        const e = [1e-9, 1e-9 * (1 + 1e-15), 1e-9 * (1 - 1e-15), 0.99999e-9, 1.00001e-9, 0][
+          Math.floor(rand() * 6)
+        ];
+        ring.push([ring[ring.length - 1][0] + e, ring[ring.length - 1][1]]);
+      }
+    }
+    const k = Math.floor(rand() * ring.length), a = ring[k], b = ring[(k + 1) % ring.length];
+    const points: [number, number][] = [
+      [(rand() - 0.5) * 3 * s, (rand() - 0.5) * 3 * s],
+      a, // a corner: as near both its edges
+      [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2],
+      [a[0] * (1 + 1e-13), a[1] * (1 - 1e-13)],
+    ];
+    for (const p of points) {
+      assertEquals(doorWall(ring, p), doorWallBefore(ring, p), `trial ${trial}`);
+      compared++;
+    }
+  }
+  assert.ok(compared === 16000);
+});

@@ -10,6 +10,7 @@ import { fixture } from "../../_data.ts";
 import { parsePlan, parsePlanText, type Plan, type Point } from "../../../ground/plan.ts";
 import { objectFootprint } from "../../../engines/geometry/clearance.ts";
 import {
+  constraintSentence,
   measurePassage,
   pickEntrance,
   polylineLength,
@@ -91,7 +92,7 @@ Deno.test("routes: around an L corridor's inner corner, by hand", async (t) => {
   assertEquals(blocked.status, "fail");
   const passage = blocked.blocking.find((c) => c.kind === "passage")!;
   // 1.0 m legs, measured conservatively (arcs drawn 5 mm out each side): 0.99–1.00 m.
-  said.add(passage.text);
+  said.add(constraintSentence(passage));
   near(passage.measured!, 1.0, 0.012);
   await said.check();
 });
@@ -113,7 +114,7 @@ Deno.test("routes: a split level with a ramp (pass, too steep, no length)", asyn
   delete unknown.verticals[0].going_m;
   const u = routesFrom(unknown, ADA, "d_in").routes.get("upper")!;
   assertEquals(u.status, "unknown");
-  said.add(u.unknown[0].text);
+  said.add(constraintSentence(u.unknown[0]));
   await said.check();
 });
 
@@ -179,7 +180,7 @@ Deno.test("routes bad input: a door on no wall, floors with no connection", asyn
   assertEquals(r.status, "fail"); // still the 0.70 m door, and its place is doubtful
   assertOk(
     r.unknown.some((c) =>
-      /is 1\.00 m from the nearest wall of Hall: it is on no wall/.test(c.text)
+      /is 1\.00 m from the nearest wall of Hall: it is on no wall/.test(constraintSentence(c))
     ),
   );
   const wide = structuredClone(off) as Plan;
@@ -308,14 +309,13 @@ Deno.test("measurePassage: a passage measured wider than the need plus the uncer
     unit: "m",
     message: "passage" as const,
     data: { room: "R", from: "a", to: "b", needed_m: 0.81 },
-    text: "the way across R between a and b is narrower than the 0.81 m needed",
   });
   // 3 m wide, 0.81 m needed, 0.1 m uncertainty: the search said fail; the measure says it
   // clears by far more than the uncertainty -> too close to call, never "fail".
   const wide = measurePassage(graphWith(square, 1.5), c());
   assert(wide.measured! > 2.9, `${wide.measured}`);
   assertEquals(wide.status, "warn");
-  said.add(wide.text);
+  said.add(constraintSentence(wide));
   // 0.70 m wide: 0.11 short of 0.81, beyond the 0.1 m uncertainty -> still a fail.
   const narrow = measurePassage(graphWith(corridor, 0.35), c());
   assertEquals(narrow.status, "fail");

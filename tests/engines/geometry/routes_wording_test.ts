@@ -8,6 +8,7 @@ import { fixture } from "../../_data.ts";
 import { parsePlanText, type Plan } from "../../../ground/plan.ts";
 import {
   buildRouteGraph,
+  constraintSentence,
   constraintText,
   type RouteNeeds,
   routesFrom,
@@ -24,11 +25,15 @@ const ADA: RouteNeeds = {
   max_ramp_slope: 1 / 12,
 };
 
-Deno.test("wording: every constraint of the demo's graph is its message and data, worded once", () => {
+Deno.test("wording: every constraint of the demo's graph is its message and data, unworded", () => {
   const g = buildRouteGraph(demo(), ADA);
   const all = g.edges.constraints.flat();
   assertOk(all.length > 10, `${all.length} constraints`);
-  for (const c of all) assertEquals(c.text, constraintText(c.message, c.data), c.id);
+  // The engine says nothing: no sentence on a constraint; its words come from its data.
+  for (const c of all) {
+    assertEquals("text" in c, false, c.id);
+    assertEquals(constraintSentence(c), constraintText(c.message, c.data), c.id);
+  }
   const messages = new Set(all.map((c) => c.message));
   for (const m of ["opening_clear_width", "stair"] as const) assertOk(messages.has(m), m);
 });
@@ -64,9 +69,28 @@ Deno.test("wording: a passage is re-worded with its width when measured", async 
   };
   assertEquals([d.room, d.from, d.to, d.needed_m], ["Hall", "d_in", "d_den", 1.05]);
   assertEquals(d.measured_m, p.measured, "the measured width is in the data");
-  assertEquals(p.text, constraintText("passage", d));
+  assertEquals(constraintSentence(p), constraintText("passage", d));
   // With and without the measured width (the second drops it).
-  said.add(p.text);
+  said.add(constraintSentence(p));
   said.add(constraintText("passage", { ...d, measured_m: undefined }));
   await said.check();
+});
+
+Deno.test("wording: an element the plausibility pass marked is unknown, and says why", () => {
+  const plan = load("narrow_door");
+  const reason = "door width 50 m is outside the plausible 0.4–3 m";
+  const marked = { ...plan, implausible: [{ subject: "d7", field: "width_m", reason }] };
+  const g = buildRouteGraph(marked, ADA);
+  const c = g.edges.constraints.flat().find((c) => c.id === "clear_width:d7")!;
+  assertEquals([c.status, c.not_judged], ["unknown", [reason]]);
+  assertEquals(
+    constraintSentence(c),
+    `${constraintText(c.message, c.data)}; not judged: the scan's ${reason}`,
+  );
+  // Unmarked, the same door is judged (a fail: 0.70 m clear) and says nothing more.
+  const d = buildRouteGraph(plan, ADA).edges.constraints.flat().find((c) =>
+    c.id === "clear_width:d7"
+  )!;
+  assertEquals([d.status, d.not_judged], ["fail", undefined]);
+  assertEquals(constraintSentence(d), constraintText(d.message, d.data));
 });

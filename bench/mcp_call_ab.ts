@@ -1,0 +1,99 @@
+/**
+ * tools/call (ceiling_height on demo, as bench/mcp_figures.ts) and ping, timed on two servers
+ * at once, each from its own checkout, in alternating rounds so the machine's load falls on
+ * both alike (issue 29). Each server's call is reported as a ratio to its own ping and to the
+ * first server's call; with the server process's CPU time per call and per ping (all its
+ * threads, from /proc/<pid>/task/<tid>/schedstat, in nanoseconds) beside the wall time: on a
+ * loaded machine wall time waits for a core, CPU time does not.
+ *
+ * ```sh
+ * deno run -A bench/mcp_call_ab.ts /work/main .     # A = main, B = this checkout
+ * ```
+ */
+import { initialize, median, type RawClient, spawnRaw } from "./_mcp_client.ts";
+import { confinedFlags } from "../host/confine.ts";
+
+const dirs = Deno.args.filter((a) => !a.startsWith("--"));
+if (dirs.length < 2) throw new Error("usage: mcp_call_ab.ts <checkout A> <checkout B>");
+const ROUNDS = Number(Deno.env.get("ROUNDS") ?? 20), PER_ROUND = 50;
+const CALL = { name: "ceiling_height", arguments: { scan: "demo" } };
+
+/** CPU milliseconds the process's threads have run (Linux schedstat, ns), NaN elsewhere. */
+function cpuMs(pid: number): number {
+  try {
+    let ns = 0;
+    for (const t of Deno.readDirSync(`/proc/${pid}/task`)) {
+      try {
+        ns += Number(Deno.readTextFileSync(`/proc/${pid}/task/${t.name}/schedstat`).split(" ")[0]);
+      } catch { /* the thread ended */ }
+    }
+    return ns / 1e6;
+  } catch {
+    return NaN;
+  }
+}
+
+interface Server {
+  dir: string;
+  c: RawClient;
+  ping: number[];
+  call: number[];
+  cpu: number;
+  pingCpu: number;
+  calls: number;
+}
+const servers: Server[] = [];
+for (const d of dirs) {
+  const dir = await Deno.realPath(d);
+  const home = Deno.makeTempDirSync({ prefix: "threshold-ab-" });
+  const c = spawnRaw(Deno.execPath(), [
+    "run",
+    ...confinedFlags(home, [], dir),
+    `${dir}/mcp.ts`,
+    `--home=${home}`,
+  ]);
+  await initialize(c);
+  servers.push({ dir, c, ping: [], call: [], cpu: 0, pingCpu: 0, calls: 0 });
+}
+const call = async (s: Server) => {
+  const r = await s.c.request("tools/call", CALL);
+  if (r.error || r.result?.isError) throw new Error(JSON.stringify(r));
+};
+for (const s of servers) for (let i = 0; i < 50; i++) await call(s);
+for (let r = 0; r < ROUNDS; r++) {
+  for (const s of servers) {
+    const p0 = cpuMs(s.c.pid);
+    for (let i = 0; i < PER_ROUND; i++) {
+      const t = performance.now();
+      await s.c.request("ping");
+      s.ping.push(performance.now() - t);
+    }
+    const c0 = cpuMs(s.c.pid);
+    s.pingCpu += c0 - p0;
+    for (let i = 0; i < PER_ROUND; i++) {
+      const t = performance.now();
+      await call(s);
+      s.call.push(performance.now() - t);
+    }
+    s.cpu += cpuMs(s.c.pid) - c0;
+    s.calls += PER_ROUND;
+  }
+}
+for (const s of servers) await s.c.close();
+const load = Deno.loadavg().map((x) => x.toFixed(2)).join(" ");
+const base = median(servers[0].call);
+console.log(`load ${load}; ${ROUNDS} rounds × ${PER_ROUND} pings and calls per server`);
+console.log(
+  "server | call ms | ping ms | call/ping | call/A's call | CPU ms: call | ping | call/ping | call/A's call",
+);
+const baseCpu = servers[0].cpu / servers[0].calls;
+for (const s of servers) {
+  const c = median(s.call), p = median(s.ping);
+  console.log(
+    `${s.dir} | ${c.toFixed(2)} | ${p.toFixed(2)} | ${(c / p).toFixed(2)}× | ${
+      (c / base).toFixed(2)
+    }× | ${(s.cpu / s.calls).toFixed(2)} | ${(s.pingCpu / s.calls).toFixed(2)} | ${
+      (s.cpu / s.pingCpu).toFixed(2)
+    }× | ${(s.cpu / s.calls / baseCpu).toFixed(2)}×`,
+  );
+}

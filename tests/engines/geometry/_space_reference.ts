@@ -1,0 +1,504 @@
+/**
+ * engines/geometry/routes/space.ts as it was before issue 29's work on roomPaths (its
+ * visibility search in compressed rows, from each point only to those after it) and
+ * convexInset (flat edge lines), kept whole for tests/engines/geometry/routes_space_test.ts,
+ * which holds the new one to it bit for bit. Not used by anything else.
+ *
+ * The original module's documentation follows.
+ */
+/**
+ * Clear space and visibility inside one room: the configuration space of a disc of the
+ * traveller's radius (room eroded, objects dilated; Lozano-Pérez & Wesley 1979), shortest
+ * paths between door points on its visibility graph (de Berg et al., "Computational
+ * Geometry", ch. 15), and the clear width of a passage.
+ */
+import { ticker } from "../../../ground/budget.ts";
+import FlatQueue from "npm:flatqueue@3.1.0";
+import type { Point } from "../../../ground/plan.ts";
+import {
+  crossesEdges,
+  distToEdges,
+  type EdgeSet,
+  freeFloor,
+  insideEdges,
+  insideRings,
+  largestCircleIn,
+  ringEdges,
+} from "../../../engines/geometry/clearance.ts";
+import {
+  differenceRings,
+  type MultiRings,
+  offsetRings,
+  ringArea_m2,
+  unionRings,
+} from "../../../engines/geometry/clip.ts";
+import { isConvexRing } from "../../../engines/geometry/polygon.ts";
+
+/** A door's place on a room's wall with its inward normal, or a free point (a landing). */
+export interface Port {
+  /** Point on the wall (or a free point for a landing). */
+  at: Point;
+  /** Inward unit normal (into the room) at a wall; null for a free point. */
+  n: Point | null;
+}
+
+/** A port's point for a traveller of radius r: on the wall, moved r (+5 mm) into the room. */
+export function portPoint(p: Port, r: number): Point {
+  if (!p.n) return p.at;
+  return [p.at[0] + p.n[0] * (r + 0.005), p.at[1] + p.n[1] * (r + 0.005)];
+}
+
+/** How far a configuration space's arc chords may cut inside the true arc, m (5 mm). */
+export const ROUTE_ARC_M = 0.005;
+
+/**
+ * The configuration space of a disc of radius r in a room: the room polygon minus every point
+ * within r of its walls or of an obstacle (Lozano-Pérez & Wesley 1979), as polygons with holes:
+ * the room shrunk by r minus the obstacles grown by r (Minkowski sums with a disc, Clipper).
+ */
+export function clearSpace(polygon: Point[], obstacles: Point[][], radius_m: number): MultiRings {
+  if (polygon.length < 3 || Math.abs(ringArea_m2(polygon)) < 1e-9) return [];
+  const obs = obstacles.filter((o) => o.length >= 3);
+  // Arcs as chords within ROUTE_ARC_M of the circle, drawn at r + ROUTE_ARC_M: never optimistic.
+  const r = radius_m > 0 ? radius_m + ROUTE_ARC_M : 0;
+  const inner = r > 0 ? offsetRings([polygon], -r, ROUTE_ARC_M) : unionRings([polygon]);
+  if (!obs.length || !inner.length) return inner;
+  const grown = r > 0 ? offsetRings(obs, r, ROUTE_ARC_M) : obs.map((o) => [o]);
+  return differenceRings(inner, grown);
+}
+
+/** Inward offset of a convex polygon by r (each edge moved in, neighbours intersected). */
+function convexInset(polygon: Point[], r: number): Point[] | undefined {
+  const ccw = ringArea_m2(polygon) > 0;
+  const ring = ccw ? polygon : [...polygon].reverse();
+  const lines: { p: Point; d: Point }[] = [];
+  for (let i = 0; i < ring.length; i++) {
+    const a = ring[i], b = ring[(i + 1) % ring.length];
+    const dx = b[0] - a[0], dy = b[1] - a[1], len = Math.hypot(dx, dy);
+    if (len < 1e-12) continue;
+    const n: Point = [-dy / len, dx / len];
+    lines.push({ p: [a[0] + n[0] * r, a[1] + n[1] * r], d: [dx / len, dy / len] });
+  }
+  const out: Point[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const l1 = lines[(i + lines.length - 1) % lines.length], l2 = lines[i];
+    const den = l1.d[0] * l2.d[1] - l1.d[1] * l2.d[0];
+    if (Math.abs(den) < 1e-12) continue;
+    const t = ((l2.p[0] - l1.p[0]) * l2.d[1] - (l2.p[1] - l1.p[1]) * l2.d[0]) / den;
+    out.push([l1.p[0] + l1.d[0] * t, l1.p[1] + l1.d[1] * t]);
+  }
+  // Too narrow: the inset folds over (orientation flips or an edge reverses).
+  if (out.length < 3 || ringArea_m2(out) <= 1e-12) return undefined;
+  for (let i = 0; i < out.length; i++) {
+    const a = out[i], b = out[(i + 1) % out.length];
+    const l = lines[i];
+    if (((b[0] - a[0]) * l.d[0] + (b[1] - a[1]) * l.d[1]) < -1e-9) return undefined;
+  }
+  return out;
+}
+
+function nearestOnEdges(E: EdgeSet, p: Point): Point | undefined {
+  let best: Point | undefined, bd = Infinity;
+  for (let i = 0, k = 0; i < E.n; i++, k += 4) {
+    const x1 = E.c[k], y1 = E.c[k + 1], dx = E.c[k + 2] - x1, dy = E.c[k + 3] - y1;
+    const len2 = dx * dx + dy * dy;
+    const t = len2 > 0 ? Math.max(0, Math.min(1, ((p[0] - x1) * dx + (p[1] - y1) * dy) / len2)) : 0;
+    const q: Point = [x1 + t * dx, y1 + t * dy];
+    const d = Math.hypot(q[0] - p[0], q[1] - p[1]);
+    if (d < bd) bd = d, best = q;
+  }
+  return best;
+}
+
+/**
+ * roomPaths' fast exact case, a convex room without obstacles (its clear space is convex):
+ * each point where it stands clear for a disc of radius r, itself when it is clear, else
+ * moved to the nearest clear place (undefined: none within r). Null when the room has no
+ * clear space at r; undefined when the room is not of that kind. Two clear points are joined
+ * by the straight segment between them ({@link straightLength}; both the points themselves)
+ * or by {@link clearPairPath}. Exported for buildRouteGraph, which reads the pairs without
+ * roomPaths' tables (issue 29).
+ */
+export function convexClearPoints(
+  polygon: Point[],
+  obstacles: Point[][],
+  radius_m: number,
+  points: Point[],
+): (Point | undefined)[] | null | undefined {
+  if (obstacles.length || !isConvexRing(polygon)) return undefined;
+  const inset = radius_m > 0 ? convexInset(polygon, radius_m) : polygon;
+  if (!inset) return null;
+  const edges = ringEdges([[inset]]);
+  return points.map((p) => snap(edges, p, radius_m));
+}
+
+/** The length of the segment a–b, m (as roomPaths measures a straight way). */
+export function straightLength(a: Point, b: Point): number {
+  const dx = b[0] - a[0], dy = b[1] - a[1];
+  return Math.sqrt(dx * dx + dy * dy);
+}
+
+/** The way from point p to q through their clear places a and b (see {@link convexClearPoints}). */
+export function clearPairPath(p: Point, a: Point, b: Point, q: Point): Point[] {
+  return dedupe([p, a, b, q]);
+}
+
+/** Shortest paths between points inside one room, for one traveller radius. */
+export interface RoomPaths {
+  /** length_m[i][j]: metres from point i to point j; Infinity when there is no way. */
+  length_m: number[][];
+  /** path[i][j]: the polyline from point i to point j (i < j; reverse it for j to i). */
+  path: (Point[] | undefined)[][];
+}
+
+/**
+ * Shortest paths among `points` in a room for a disc of radius `radius_m` (half the traveller's
+ * width) kept clear of walls and obstacles: exact on the configuration space's visibility
+ * graph (arcs drawn circumscribed, so never optimistic). A point within r of a wall is first
+ * moved to the nearest clear place (at most r away, else it has no way).
+ */
+export function roomPaths(
+  polygon: Point[],
+  obstacles: Point[][],
+  radius_m: number,
+  points: Point[],
+): RoomPaths {
+  const k = points.length;
+  const length_m = points.map(() => points.map(() => Infinity));
+  const path: (Point[] | undefined)[][] = points.map(() => points.map(() => undefined));
+  for (let i = 0; i < k; i++) length_m[i][i] = 0, path[i][i] = [points[i]];
+  if (k < 2) return { length_m, path };
+
+  // Fast exact case: a convex room without obstacles keeps a convex clear space.
+  const clear = convexClearPoints(polygon, obstacles, radius_m, points);
+  if (clear !== undefined) {
+    if (clear === null) return { length_m, path };
+    for (let i = 0; i < k; i++) {
+      for (let j = i + 1; j < k; j++) {
+        const a = clear[i], b = clear[j];
+        if (!a || !b) continue;
+        if (a === points[i] && b === points[j]) {
+          // Both already clear: the straight segment (the common case, kept cheap).
+          length_m[i][j] = length_m[j][i] = straightLength(a, b);
+          path[i][j] = [a, b];
+          continue;
+        }
+        const pts = clearPairPath(points[i], a, b, points[j]);
+        const len = polylineLength(pts);
+        length_m[i][j] = length_m[j][i] = len;
+        path[i][j] = pts;
+      }
+    }
+    return { length_m, path };
+  }
+
+  // Convex room, convex objects (rectangles): the clear space tested against the room's exact
+  // inset and each object grown by r, with no polygon clipping at all.
+  const space = isConvexRing(polygon) && obstacles.every((o) => o.length >= 3 && isConvexRing(o))
+    ? convexSpace(polygon, obstacles, radius_m)
+    : ringSpace(clearSpace(polygon, obstacles, radius_m), radius_m);
+  if (!space) return { length_m, path };
+  const snapped = points.map((p) => space.snap(p));
+  // Visibility-graph nodes: the query points, then the free space's reflex corners (where a
+  // shortest path may bend).
+  const vs: Point[] = [];
+  const qIndex: number[] = [];
+  for (let i = 0; i < k; i++) {
+    const s = snapped[i];
+    qIndex.push(s ? vs.length : -1);
+    if (s) vs.push(s);
+  }
+  const first = vs.length;
+  for (const c of space.corners) vs.push(c.at);
+  const n = vs.length;
+  const w: number[][] = vs.map(() => []);
+  const to: number[][] = vs.map(() => []);
+  // Reduced visibility graph (Rohnert 1986): a shortest path only leaves a corner along a line
+  // tangent to its ring there (both ring neighbours on one side), an O(1) test before the
+  // segment test.
+  const tangent = (u: number, v: number) => {
+    if (u < first) return true;
+    const c = space.corners[u - first], a = vs[u], b = vs[v];
+    const dx = b[0] - a[0], dy = b[1] - a[1];
+    const s1 = dx * (c.prev[1] - a[1]) - dy * (c.prev[0] - a[0]);
+    const s2 = dx * (c.next[1] - a[1]) - dy * (c.next[0] - a[0]);
+    return s1 * s2 >= -1e-12;
+  };
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      if (tangent(i, j) && tangent(j, i) && space.visible(vs[i], vs[j])) {
+        const d = Math.hypot(vs[i][0] - vs[j][0], vs[i][1] - vs[j][1]);
+        to[i].push(j), w[i].push(d), to[j].push(i), w[j].push(d);
+      }
+    }
+  }
+  for (let i = 0; i < k; i++) {
+    const s = qIndex[i];
+    if (s < 0) continue;
+    const { dist, prev } = dijkstraSmall(n, to, w, s);
+    for (let j = 0; j < k; j++) {
+      const t = qIndex[j];
+      if (j === i || t < 0 || !Number.isFinite(dist[t])) continue;
+      const chain: Point[] = [];
+      for (let v = t; v !== -1; v = prev[v]) chain.push(vs[v]);
+      chain.reverse();
+      const pts = dedupe([points[i], ...chain, points[j]]);
+      length_m[i][j] = polylineLength(pts);
+      path[i][j] = pts;
+    }
+  }
+  return { length_m, path };
+}
+
+/** A clear space as the visibility graph sees it. */
+interface Space {
+  /** The nearest clear point (at most r + 1 cm away), or undefined. */
+  snap(p: Point): Point | undefined;
+  /** Whether the segment stays in the clear space. */
+  visible(a: Point, b: Point): boolean;
+  /** Reflex corners of the clear space (with their ring neighbours), where paths bend. */
+  corners: { at: Point; prev: Point; next: Point }[];
+}
+
+/** A clear space given as polygons (from Clipper): even–odd inside, edges for crossing. */
+function ringSpace(free: MultiRings, r: number): Space | undefined {
+  if (!free.length) return undefined;
+  const edges = ringEdges(free);
+  const corners: Space["corners"] = [];
+  for (const poly of free) {
+    for (const ring of poly) {
+      const m = ring.length - (samePoint(ring[0], ring[ring.length - 1]) ? 1 : 0);
+      for (let i = 0; i < m; i++) {
+        const a = ring[(i + m - 1) % m], b = ring[i], c = ring[(i + 1) % m];
+        // Free space lies left of every ring (outer CCW, holes CW): a right turn is reflex.
+        const z = (b[0] - a[0]) * (c[1] - b[1]) - (b[1] - a[1]) * (c[0] - b[0]);
+        if (z < -1e-12) corners.push({ at: b, prev: a, next: c });
+      }
+    }
+  }
+  return { snap: (p) => snap(edges, p, r), visible: (a, b) => visible(edges, a, b), corners };
+}
+
+/**
+ * The clear space of a convex room with convex objects: inside the room's inset by r (exact
+ * for a convex polygon) and outside every object grown by r (its Minkowski sum with a disc,
+ * arcs circumscribed within ROUTE_ARC_M: never optimistic).
+ */
+function convexSpace(polygon: Point[], obstacles: Point[][], r: number): Space | undefined {
+  const inset = r > 0 ? convexInset(polygon, r) : ccwRing(polygon);
+  if (!inset) return undefined;
+  const grown = obstacles.map((o) => growConvex(o, r));
+  const gEdges = grown.map((g) => ringEdges([[g]]));
+  const iEdges = ringEdges([[inset]]);
+  // The rings' edges as half-planes, computed once per ring rather than once per test.
+  const iPlanes = halfPlanes(inset), gPlanes = grown.map(halfPlanes);
+  const free = (p: Point) => {
+    if (!insideHalfPlanes(iPlanes, p[0], p[1], 1e-9)) return false;
+    for (let i = 0; i < gPlanes.length; i++) {
+      if (insideHalfPlanes(gPlanes[i], p[0], p[1], -1e-9)) return false;
+    }
+    return true;
+  };
+  const corners: Space["corners"] = [];
+  for (const g of grown) {
+    g.forEach((v, i) => {
+      if (free(v)) {
+        corners.push({
+          at: v,
+          prev: g[(i + g.length - 1) % g.length],
+          next: g[(i + 1) % g.length],
+        });
+      }
+    });
+  }
+  return {
+    corners,
+    snap(p) {
+      if (free(p)) return p;
+      let best: Point | undefined, bd = Infinity;
+      for (const E of [iEdges, ...gEdges]) {
+        for (let i = 0, k = 0; i < E.n; i++, k += 4) {
+          const x1 = E.c[k], y1 = E.c[k + 1], dx = E.c[k + 2] - x1, dy = E.c[k + 3] - y1;
+          const len2 = dx * dx + dy * dy;
+          const t = len2 > 0
+            ? Math.max(0, Math.min(1, ((p[0] - x1) * dx + (p[1] - y1) * dy) / len2))
+            : 0;
+          const q: Point = [x1 + t * dx, y1 + t * dy];
+          const d = Math.hypot(q[0] - p[0], q[1] - p[1]);
+          if (d < bd && free(q)) bd = d, best = q;
+        }
+      }
+      return best && bd <= r + 0.01 ? best : undefined;
+    },
+    visible(a, b) {
+      for (let i = 0; i < grown.length; i++) {
+        if (crossesEdges(gEdges[i], a, b)) return false;
+        // Its points at a quarter, half and three quarters lie outside the grown object.
+        for (let q = 1; q <= 3; q++) {
+          const t = q * 0.25;
+          const mx = a[0] + (b[0] - a[0]) * t, my = a[1] + (b[1] - a[1]) * t;
+          if (insideHalfPlanes(gPlanes[i], mx, my, -1e-9)) return false;
+        }
+      }
+      return true;
+    },
+  };
+}
+
+function ccwRing(ring: Point[]): Point[] {
+  return ringArea_m2(ring) >= 0 ? ring : [...ring].reverse();
+}
+
+/**
+ * The edges of a convex counter-clockwise ring as half-planes: per edge its start (x, y), its
+ * vector (ex, ey) and its length, five numbers each, for {@link insideHalfPlanes}.
+ */
+function halfPlanes(ring: Point[]): Float64Array {
+  const out = new Float64Array(ring.length * 5);
+  for (let i = 0, k = 0; i < ring.length; i++, k += 5) {
+    const a = ring[i], b = ring[(i + 1) % ring.length];
+    const ex = b[0] - a[0], ey = b[1] - a[1];
+    out[k] = a[0], out[k + 1] = a[1], out[k + 2] = ex, out[k + 3] = ey;
+    out[k + 4] = Math.sqrt(ex * ex + ey * ey);
+  }
+  return out;
+}
+
+/**
+ * Inside a convex counter-clockwise ring given as {@link halfPlanes}: left of (or, by eps, on)
+ * every edge; eps > 0 admits the boundary, eps < 0 excludes it.
+ */
+function insideHalfPlanes(H: Float64Array, px: number, py: number, eps: number): boolean {
+  for (let k = 0; k < H.length; k += 5) {
+    const z = H[k + 2] * (py - H[k + 1]) - H[k + 3] * (px - H[k]);
+    if (z < -eps * H[k + 4]) return false;
+  }
+  return true;
+}
+
+/** A convex ring grown by r: offset edges joined by circumscribed arcs (never inside the disc). */
+function growConvex(o: Point[], r: number): Point[] {
+  const ring = ccwRing(o);
+  if (r <= 0) return ring;
+  const n = ring.length;
+  const normal = (i: number): number => {
+    const a = ring[i], b = ring[(i + 1) % n];
+    return Math.atan2(-(b[0] - a[0]), b[1] - a[1]); // outward (right-hand) normal's angle
+  };
+  const maxStep = 2 * Math.acos(r / (r + ROUTE_ARC_M));
+  const out: Point[] = [];
+  for (let i = 0; i < n; i++) {
+    const v = ring[i];
+    const t1 = normal((i + n - 1) % n);
+    let sweep = normal(i) - t1;
+    while (sweep < 0) sweep += 2 * Math.PI;
+    while (sweep >= 2 * Math.PI) sweep -= 2 * Math.PI;
+    const m = Math.max(1, Math.ceil(sweep / maxStep));
+    const step = sweep / m, R = r / Math.cos(step / 2);
+    out.push([v[0] + r * Math.cos(t1), v[1] + r * Math.sin(t1)]);
+    if (sweep > 1e-12) {
+      for (let k = 0; k < m; k++) {
+        const ang = t1 + (k + 0.5) * step;
+        out.push([v[0] + R * Math.cos(ang), v[1] + R * Math.sin(ang)]);
+      }
+      out.push([v[0] + r * Math.cos(t1 + sweep), v[1] + r * Math.sin(t1 + sweep)]);
+    }
+  }
+  return dedupe(out);
+}
+
+function samePoint(a: Point, b: Point): boolean {
+  return Math.abs(a[0] - b[0]) < 1e-12 && Math.abs(a[1] - b[1]) < 1e-12;
+}
+
+function dedupe(pts: Point[]): Point[] {
+  const out: Point[] = [];
+  for (const p of pts) if (!out.length || !samePoint(out[out.length - 1], p)) out.push(p);
+  return out;
+}
+
+/** Length of a polyline, m. */
+export function polylineLength(pts: Point[]): number {
+  let s = 0;
+  for (let i = 1; i < pts.length; i++) {
+    s += Math.hypot(pts[i][0] - pts[i - 1][0], pts[i][1] - pts[i - 1][1]);
+  }
+  return s;
+}
+
+function snap(E: EdgeSet, p: Point, r: number): Point | undefined {
+  if (insideEdges(E, p[0], p[1])) return p;
+  const q = nearestOnEdges(E, p);
+  if (!q) return undefined;
+  if (Math.hypot(q[0] - p[0], q[1] - p[1]) > r + 0.01) return undefined;
+  return q;
+}
+
+function visible(E: EdgeSet, a: Point, b: Point): boolean {
+  if (crossesEdges(E, a, b)) return false;
+  // Its points at a quarter, half and three quarters lie inside (or on) the clear space.
+  for (let q = 1; q <= 3; q++) {
+    const t = q * 0.25;
+    const mx = a[0] + (b[0] - a[0]) * t, my = a[1] + (b[1] - a[1]) * t;
+    if (!insideEdges(E, mx, my) && distToEdges(E, [mx, my]) > 1e-7) return false;
+  }
+  return true;
+}
+
+function dijkstraSmall(n: number, to: number[][], w: number[][], s: number) {
+  const dist = new Array<number>(n).fill(Infinity);
+  const prev = new Array<number>(n).fill(-1);
+  const q = new FlatQueue<number>();
+  dist[s] = 0;
+  q.push(s, 0);
+  const tick = ticker();
+  while (q.length) {
+    tick();
+    const d = q.peekValue()!;
+    const u = q.pop()!;
+    if (d > dist[u]) continue;
+    for (let i = 0; i < to[u].length; i++) {
+      const v = to[u][i], nd = d + w[u][i];
+      if (nd < dist[v] - 1e-12) dist[v] = nd, prev[v] = u, q.push(v, nd);
+    }
+  }
+  return { dist, prev };
+}
+
+/**
+ * The widest traveller that can get from wall point `a` to wall point `b` of a room (each
+ * with its inward normal), m: twice the largest clearance radius for which a path exists,
+ * by bisection to 2 mm in width. 0 when even a point cannot pass.
+ */
+export function passageClearWidth(
+  polygon: Point[],
+  obstacles: Point[][],
+  a: { at: Point; n: Point | null },
+  b: { at: Point; n: Point | null },
+): number {
+  // Each polygon of the clear space is connected, so two points are joined iff they snap into
+  // the same one: no path search per step of the bisection.
+  const reach = (r: number) => {
+    const free = clearSpace(polygon, obstacles, r);
+    const piece = (p: Point) => {
+      const q = snap(ringEdges(free), p, r);
+      return q ? free.findIndex((poly) => insideRings([poly], q) || onPiece(poly, q)) : -1;
+    };
+    const pa = piece(portPoint(a, r));
+    return pa >= 0 && pa === piece(portPoint(b, r));
+  };
+  const lic = largestCircleIn(freeFloor(polygon, obstacles), 0.002);
+  let lo = 0, hi = (lic?.radius_m ?? 0) + 0.002;
+  if (!reach(0)) return 0;
+  if (reach(hi)) return 2 * hi;
+  while (hi - lo > 0.001) {
+    const mid = (lo + hi) / 2;
+    if (reach(mid)) lo = mid;
+    else hi = mid;
+  }
+  return 2 * lo;
+}
+
+function onPiece(poly: MultiRings[number], p: Point): boolean {
+  return distToEdges(ringEdges([poly]), p) < 1e-6;
+}
