@@ -17,20 +17,27 @@ export interface Timings {
 
 /**
  * Runs every case `warmup` times, then `rounds` rounds of every case in turn (`beforeRound`
- * first, outside the timing: fresh inputs for a round).
+ * first, outside the timing: fresh inputs for a round). With `rotate`, round r starts at the
+ * r-th case (A B C, B C A, C A B, …), so that no case always holds the same place in a round:
+ * a cost that comes back every few calls (on the water pipeline; its cause not pinned down)
+ * otherwise lands on the same case every round and becomes its median. Seen with three
+ * copies of water_figures.ts's 500² engine pipeline in one round, after its C++ one: 88, 57
+ * and 86 ms of CPU, and 60, 57 and 58 rotated (issue 29).
  */
 export async function alternate(
   cases: Record<string, () => unknown>,
   rounds: number,
-  o: { warmup?: number; beforeRound?: () => void } = {},
+  o: { warmup?: number; beforeRound?: () => void; rotate?: boolean } = {},
 ): Promise<Timings> {
   const ms: Record<string, number[]> = {}, cpu: Record<string, number[]> = {};
   for (let w = 0; w < (o.warmup ?? 1); w++) {
     for (const k in cases) await cases[k]();
   }
+  const keys = Object.keys(cases);
   for (let r = 0; r < rounds; r++) {
     o.beforeRound?.();
-    for (const k in cases) {
+    const at = o.rotate ? r % keys.length : 0;
+    for (const k of [...keys.slice(at), ...keys.slice(0, at)]) {
       const c0 = cpuUsage(), t0 = performance.now();
       const out = cases[k]();
       if (out instanceof Promise) await out;

@@ -305,3 +305,191 @@ function d8RowTournament(
     ss = se;
   }
 }
+
+/**
+ * D8 flow directions as issue 29's second speed pass left them (engines/geometry/water/flow.ts
+ * at commit ff1924c: rows whose window is all finite take a tournament without NaN tests,
+ * eight reciprocal distances, the window's finiteness summed over all nine cells), kept
+ * verbatim as the "D8 previous" case of bench/water_figures.ts and compared cell for cell in
+ * tests/engines/geometry/water_speed_test.ts.
+ */
+export function flowDirectionsD8FiniteRows(filled: Grid, cell_m: [number, number]): Int8Array {
+  const { width: w, height: h, data: z } = filled;
+  const [dx, dy] = cell_m;
+  const inv = D8_DCOL.map((c, k) => 1 / Math.hypot(c * dx, D8_DROW[k] * dy));
+  const i0 = inv[0], i1 = inv[1], i2 = inv[2], i3 = inv[3];
+  const i4 = inv[4], i5 = inv[5], i6 = inv[6], i7 = inv[7];
+  const dirs = new Int8Array(w * h).fill(-1);
+  const q = new Float64Array(9);
+  // With finite positive reciprocal distances, a row whose cells and both neighbour rows are
+  // all finite has no NaN slope (finite - finite may overflow to ±∞, never NaN): d8RowFinite
+  // computes it without NaN tests and says whether it was such a row; if not, the row is
+  // cleared and redone by d8Row, which tests for NaN.
+  const invOk = inv.every((v) => v > 0 && v < Infinity);
+  for (let r = 1; r < h - 1; r++) {
+    if ((r & 63) === 0) checkpoint();
+    if (invOk && d8RowFiniteRows(z, w, r, dirs, q, i0, i1, i2, i3, i4, i5, i6, i7) === 0) continue;
+    dirs.fill(-1, r * w + 1, r * w + w - 1);
+    d8RowNaN(z, w, r, dirs, q, i0, i1, i2, i3, i4, i5, i6, i7);
+  }
+  const edge = (r: number, c: number) => {
+    const i = r * w + c, zi = z[i];
+    if (zi !== zi) return;
+    let best = -1, b = 0;
+    for (let k = 0; k < 8; k++) {
+      const rr = r + D8_DROW[k], cc = c + D8_DCOL[k];
+      if (rr < 0 || rr >= h || cc < 0 || cc >= w) continue;
+      const s = (zi - z[rr * w + cc]) * inv[k];
+      if (s > b) {
+        b = s;
+        best = k;
+      }
+    }
+    dirs[i] = best;
+  };
+  for (let c = 0; c < w; c++) {
+    edge(0, c);
+    if (h > 1) edge(h - 1, c);
+  }
+  for (let r = 1; r < h - 1; r++) {
+    edge(r, 0);
+    if (w > 1) edge(r, w - 1);
+  }
+  return dirs;
+}
+
+/**
+ * One interior row of {@link flowDirectionsD8FiniteRows}. A function of its own so that V8 optimises it
+ * as a whole, called once per row: an inner loop nested in the caller is compiled on stack
+ * replacement and left at every row end, and a pass could then run unoptimised (seen as
+ * 1 s instead of 0.1 s in a 2,000 × 2,000 pipeline).
+ *
+ * Branch-free (issue 29): the eight neighbours come through a 3 × 3 window slid along the
+ * row (three loads per cell, not eight), and the steepest is chosen by a tournament whose
+ * every comparison becomes a 0/1 mask (`-(+(a > b))`) selecting an index, never a jump:
+ * on noisy terrain the plain `if (s > b)` chain mispredicts about every other cell. The
+ * slopes go into `q[1..8]` (`q[0]` unused), so the winner's slope is `q[winner]`. A pair's
+ * right side wins when it is strictly steeper or the left is NaN; the winner counts only when
+ * steeper than 0. That is the sequential rule exactly: the first of the steepest positive
+ * slopes, NaN (a nodata neighbour) never (tests/engines/geometry/water_speed_test.ts checks
+ * it cell for cell against the plain version in bench/_water_reference.ts).
+ */
+function d8RowNaN(
+  z: Float64Array,
+  w: number,
+  r: number,
+  dirs: Int8Array,
+  q: Float64Array,
+  i0: number,
+  i1: number,
+  i2: number,
+  i3: number,
+  i4: number,
+  i5: number,
+  i6: number,
+  i7: number,
+) {
+  let i = r * w + 1;
+  const end = r * w + w - 1;
+  // The window: west column (nw, ww, sw), this column (nn, zi, ss); east loaded per cell.
+  let nw = z[i - w - 1], ww = z[i - 1], sw = z[i + w - 1];
+  let nn = z[i - w], zi = z[i], ss = z[i + w];
+  for (; i < end; i++) {
+    const ne = z[i - w + 1], ee = z[i + 1], se = z[i + w + 1];
+    if (zi === zi) {
+      const s0 = (zi - ee) * i0, s1 = (zi - se) * i1, s2 = (zi - ss) * i2, s3 = (zi - sw) * i3;
+      const s4 = (zi - ww) * i4, s5 = (zi - nw) * i5, s6 = (zi - nn) * i6, s7 = (zi - ne) * i7;
+      q[1] = s0;
+      q[2] = s1;
+      q[3] = s2;
+      q[4] = s3;
+      q[5] = s4;
+      q[6] = s5;
+      q[7] = s6;
+      q[8] = s7;
+      // Round one: pairs (E, SE), (S, SW), (W, NW), (N, NE), as q indices.
+      const a = 1 + (+(s1 > s0) | +(s0 !== s0));
+      const b = 3 + (+(s3 > s2) | +(s2 !== s2));
+      const c = 5 + (+(s5 > s4) | +(s4 !== s4));
+      const d = 7 + (+(s7 > s6) | +(s6 !== s6));
+      let x = q[a], y = q[b];
+      let m = -(+(y > x) | +(x !== x));
+      const ab = (a & ~m) | (b & m);
+      x = q[c];
+      y = q[d];
+      m = -(+(y > x) | +(x !== x));
+      const cd = (c & ~m) | (d & m);
+      x = q[ab];
+      y = q[cd];
+      m = -(+(y > x) | +(x !== x));
+      const k = (ab & ~m) | (cd & m);
+      // The winner's index − 1 when its slope is positive, else -1.
+      dirs[i] = (k & -+(q[k] > 0)) - 1;
+    }
+    nw = nn;
+    ww = zi;
+    sw = ss;
+    nn = ne;
+    zi = ee;
+    ss = se;
+  }
+}
+
+/**
+ * {@link d8RowNaN} for a row whose slopes cannot be NaN (its own row and both neighbours all
+ * finite, finite positive reciprocal distances; see flowDirectionsD8): the same tournament
+ * without the NaN terms, the right of a pair winning only when strictly steeper, so ties still
+ * go to the first in D8 order. Returns the sum of `v - v` over the window's cells, 0 exactly
+ * when all are finite (NaN for NaN and ±∞): otherwise what it wrote is to be discarded.
+ * About half d8Row's time (bench/water_figures.ts, issue 29).
+ */
+function d8RowFiniteRows(
+  z: Float64Array,
+  w: number,
+  r: number,
+  dirs: Int8Array,
+  q: Float64Array,
+  i0: number,
+  i1: number,
+  i2: number,
+  i3: number,
+  i4: number,
+  i5: number,
+  i6: number,
+  i7: number,
+): number {
+  let i = r * w + 1;
+  const end = r * w + w - 1;
+  let nw = z[i - w - 1], ww = z[i - 1], sw = z[i + w - 1];
+  let nn = z[i - w], zi = z[i], ss = z[i + w];
+  let t = (nw - nw) + (ww - ww) + (sw - sw) + (nn - nn) + (zi - zi) + (ss - ss);
+  for (; i < end; i++) {
+    const ne = z[i - w + 1], ee = z[i + 1], se = z[i + w + 1];
+    t += (ne - ne) + (ee - ee) + (se - se);
+    const s0 = (zi - ee) * i0, s1 = (zi - se) * i1, s2 = (zi - ss) * i2, s3 = (zi - sw) * i3;
+    const s4 = (zi - ww) * i4, s5 = (zi - nw) * i5, s6 = (zi - nn) * i6, s7 = (zi - ne) * i7;
+    q[1] = s0;
+    q[2] = s1;
+    q[3] = s2;
+    q[4] = s3;
+    q[5] = s4;
+    q[6] = s5;
+    q[7] = s6;
+    q[8] = s7;
+    const a = 1 + +(s1 > s0), b = 3 + +(s3 > s2), c = 5 + +(s5 > s4), d = 7 + +(s7 > s6);
+    let m = -+(q[b] > q[a]);
+    const ab = (a & ~m) | (b & m);
+    m = -+(q[d] > q[c]);
+    const cd = (c & ~m) | (d & m);
+    m = -+(q[cd] > q[ab]);
+    const k = (ab & ~m) | (cd & m);
+    dirs[i] = (k & -+(q[k] > 0)) - 1;
+    nw = nn;
+    ww = zi;
+    sw = ss;
+    nn = ne;
+    zi = ee;
+    ss = se;
+  }
+  return t;
+}

@@ -3,12 +3,14 @@
  * bench/_water_cpp.ts), cases alternated round by round in one process and reported as
  * medians and ratios: D8 flow directions, flow accumulation and the whole pipeline
  * (priority-flood+ε, D8, accumulation) at 500², 1,000² and 2,000² (the pysheds DEM mirrored,
- * ±0.5 m noise), plus the D8 and accumulation from before issue 29 and the D8 of its first
- * speed pass ("previous", the NaN-testing tournament on every row), from
- * bench/_water_reference.ts.
+ * ±0.5 m noise), plus the D8 and accumulation from before issue 29, the D8 of its first
+ * speed pass ("tournament", the NaN-testing tournament on every row) and of its second
+ * ("previous", finite rows without NaN tests, eight reciprocals), and the pipeline with that
+ * previous D8 ("pipeline previous"), from bench/_water_reference.ts.
  * Every case's output is first compared cell by cell with the C++ one; a difference throws.
  * Each case is timed by the wall clock and by the process's CPU time (node:process cpuUsage),
- * steadier on a loaded machine.
+ * steadier on a loaded machine. Rounds rotate (bench/_alternate.ts), so that no case always
+ * runs right after the same one.
  *
  * ```sh
  * deno run -A bench/water_figures.ts [rounds=15] [sizes=500,1000,2000]
@@ -23,6 +25,7 @@ import {
 import { CXX_FLAGS, loadWaterCpp } from "./_water_cpp.ts";
 import {
   flowAccumulationReference,
+  flowDirectionsD8FiniteRows,
   flowDirectionsD8Reference,
   flowDirectionsD8Tournament,
 } from "./_water_reference.ts";
@@ -49,7 +52,8 @@ for (const n of sizes) {
   same(filled.data, cpp.fillEps(g.data, n, n), `fill ${n}²`);
   same(dirs, cpp.d8(filled.data, n, n, cell), `D8 ${n}²`);
   same(flowDirectionsD8Reference(filled, cell), dirs, `D8 reference ${n}²`);
-  same(flowDirectionsD8Tournament(filled, cell), dirs, `D8 previous ${n}²`);
+  same(flowDirectionsD8Tournament(filled, cell), dirs, `D8 tournament ${n}²`);
+  same(flowDirectionsD8FiniteRows(filled, cell), dirs, `D8 previous ${n}²`);
   const acc = flowAccumulation(dirs, n, n);
   same(acc, cpp.accumulate(dirs, n, n), `accumulation ${n}²`);
   same(flowAccumulationReference(dirs, n, n), acc, `accumulation reference ${n}²`);
@@ -57,7 +61,8 @@ for (const n of sizes) {
     "D8 C++": () => cpp.d8(filled.data, n, n, cell),
     "D8": () => flowDirectionsD8(filled, cell),
     "D8 before": () => flowDirectionsD8Reference(filled, cell),
-    "D8 previous": () => flowDirectionsD8Tournament(filled, cell),
+    "D8 tournament": () => flowDirectionsD8Tournament(filled, cell),
+    "D8 previous": () => flowDirectionsD8FiniteRows(filled, cell),
     "accumulation C++": () => cpp.accumulate(dirs, n, n),
     "accumulation": () => flowAccumulation(dirs, n, n),
     "accumulation before": () => flowAccumulationReference(dirs, n, n),
@@ -68,16 +73,22 @@ for (const n of sizes) {
     "pipeline": () => {
       flowAccumulation(flowDirectionsD8(fillDepressionsBarnes(g, { epsilon: true }), cell), n, n);
     },
+    "pipeline previous": () => {
+      const f = fillDepressionsBarnes(g, { epsilon: true });
+      flowAccumulation(flowDirectionsD8FiniteRows(f, cell), n, n);
+    },
   };
-  const { ms, cpu } = await alternate(cases, rounds);
+  const { ms, cpu } = await alternate(cases, rounds, { rotate: true });
   for (
     const what of [
       "D8",
       "D8 previous",
+      "D8 tournament",
       "D8 before",
       "accumulation",
       "accumulation before",
       "pipeline",
+      "pipeline previous",
     ]
   ) {
     const b = what.split(" ")[0] + " C++";

@@ -13,53 +13,88 @@ import { D8_DCOL, D8_DROW } from "./d8.ts";
  * neighbour gets -1: on an ε-filled grid only edge and nodata-adjacent cells do, and water
  * leaves the grid there. `cell_m` is [dx, dy] in metres. Ties go to the first in D8 order.
  * The interior runs unrolled and branch-free with the reciprocal distances precomputed (see
- * d8Row, and d8RowFinite where no slope can be NaN); only the border checks bounds (a
- * neighbour off the grid counts as nodata). Its speed is bench/water_figures.ts's "D8" rows
- * against the same loop in C++ (g++ -O2).
+ * d8Row, and d8RowFinite where no slope can be NaN); the border cells, whose neighbours off
+ * the grid count as nodata, go through d8Edge. Its speed is bench/water_figures.ts's "D8"
+ * rows against the same loop in C++ (g++ -O2).
  */
 export function flowDirectionsD8(filled: Grid, cell_m: [number, number]): Int8Array {
   const { width: w, height: h, data: z } = filled;
   const [dx, dy] = cell_m;
-  const inv = D8_DCOL.map((c, k) => 1 / Math.hypot(c * dx, D8_DROW[k] * dy));
+  const inv = Float64Array.from(D8_DCOL, (c, k) => 1 / Math.hypot(c * dx, D8_DROW[k] * dy));
   const i0 = inv[0], i1 = inv[1], i2 = inv[2], i3 = inv[3];
   const i4 = inv[4], i5 = inv[5], i6 = inv[6], i7 = inv[7];
   const dirs = new Int8Array(w * h).fill(-1);
   const q = new Float64Array(9);
   // With finite positive reciprocal distances, a row whose cells and both neighbour rows are
   // all finite has no NaN slope (finite - finite may overflow to ±∞, never NaN): d8RowFinite
-  // computes it without NaN tests and says whether it was such a row; if not, the row is
-  // cleared and redone by d8Row, which tests for NaN.
-  const invOk = inv.every((v) => v > 0 && v < Infinity);
+  // computes it without NaN tests. It needs only three reciprocals, east-west (i0 = i4),
+  // north-south (i2 = i6) and diagonal (i1 = i3 = i5 = i7): Math.hypot ignores signs, so they
+  // are the same numbers, checked here. `fa`, `fb`: rows r - 1 and r are all finite;
+  // d8RowFinite says the same of row r + 1, and a row written before that turned out false
+  // is cleared and redone by d8Row, which tests for NaN.
+  const fast = i0 > 0 && i0 < Infinity && i1 > 0 && i1 < Infinity && i2 > 0 &&
+    i2 < Infinity && i4 === i0 && i6 === i2 && i3 === i1 && i5 === i1 && i7 === i1;
+  let fa = h > 2 && finiteRow(z, 0, w), fb = h > 2 && finiteRow(z, w, 2 * w);
   for (let r = 1; r < h - 1; r++) {
     if ((r & 63) === 0) checkpoint();
-    if (invOk && d8RowFinite(z, w, r, dirs, q, i0, i1, i2, i3, i4, i5, i6, i7) === 0) continue;
-    dirs.fill(-1, r * w + 1, r * w + w - 1);
-    d8Row(z, w, r, dirs, q, i0, i1, i2, i3, i4, i5, i6, i7);
-  }
-  const edge = (r: number, c: number) => {
-    const i = r * w + c, zi = z[i];
-    if (zi !== zi) return;
-    let best = -1, b = 0;
-    for (let k = 0; k < 8; k++) {
-      const rr = r + D8_DROW[k], cc = c + D8_DCOL[k];
-      if (rr < 0 || rr >= h || cc < 0 || cc >= w) continue;
-      const s = (zi - z[rr * w + cc]) * inv[k];
-      if (s > b) {
-        b = s;
-        best = k;
+    let fc: boolean;
+    if (fast && fa && fb) {
+      fc = d8RowFinite(z, w, r, dirs, q, i0, i2, i1) === 0;
+      if (!fc) {
+        dirs.fill(-1, r * w + 1, r * w + w - 1);
+        d8Row(z, w, r, dirs, q, i0, i1, i2, i3, i4, i5, i6, i7);
       }
+    } else {
+      d8Row(z, w, r, dirs, q, i0, i1, i2, i3, i4, i5, i6, i7);
+      fc = finiteRow(z, (r + 1) * w, (r + 2) * w);
     }
-    dirs[i] = best;
-  };
+    fa = fb;
+    fb = fc;
+  }
   for (let c = 0; c < w; c++) {
-    edge(0, c);
-    if (h > 1) edge(h - 1, c);
+    d8Edge(z, w, h, 0, c, inv, dirs);
+    if (h > 1) d8Edge(z, w, h, h - 1, c, inv, dirs);
   }
   for (let r = 1; r < h - 1; r++) {
-    edge(r, 0);
-    if (w > 1) edge(r, w - 1);
+    d8Edge(z, w, h, r, 0, inv, dirs);
+    if (w > 1) d8Edge(z, w, h, r, w - 1, inv, dirs);
   }
   return dirs;
+}
+
+/** Whether z[from..to) are all finite: their sum of `v - v` is 0 exactly then (else NaN). */
+function finiteRow(z: Float64Array, from: number, to: number): boolean {
+  let t = 0;
+  for (let i = from; i < to; i++) t += z[i] - z[i];
+  return t === 0;
+}
+
+/**
+ * One border cell of {@link flowDirectionsD8} (row 0 or h - 1, column 0 or w - 1): the
+ * plain rule over the neighbours on the grid, the first strictly steepest positive slope.
+ */
+function d8Edge(
+  z: Float64Array,
+  w: number,
+  h: number,
+  r: number,
+  c: number,
+  inv: Float64Array,
+  dirs: Int8Array,
+) {
+  const i = r * w + c, zi = z[i];
+  if (zi !== zi) return;
+  let best = -1, b = 0;
+  for (let k = 0; k < 8; k++) {
+    const rr = r + D8_DROW[k], cc = c + D8_DCOL[k];
+    if (rr < 0 || rr >= h || cc < 0 || cc >= w) continue;
+    const s = (zi - z[rr * w + cc]) * inv[k];
+    if (s > b) {
+      b = s;
+      best = k;
+    }
+  }
+  dirs[i] = best;
 }
 
 /**
@@ -140,12 +175,17 @@ function d8Row(
 }
 
 /**
- * {@link d8Row} for a row whose slopes cannot be NaN (its own row and both neighbours all
- * finite, finite positive reciprocal distances; see flowDirectionsD8): the same tournament
- * without the NaN terms, the right of a pair winning only when strictly steeper, so ties still
- * go to the first in D8 order. Returns the sum of `v - v` over the window's cells, 0 exactly
- * when all are finite (NaN for NaN and ±∞): otherwise what it wrote is to be discarded.
- * About half d8Row's time (bench/water_figures.ts, issue 29).
+ * {@link d8Row} for a row whose slopes cannot be NaN (rows r - 1, r and r + 1 all finite, the
+ * last one checked here; finite positive reciprocal distances; see flowDirectionsD8): the same tournament without the NaN
+ * terms, the right of a pair winning only when strictly steeper, so ties still go to the first
+ * in D8 order. `ew`, `ns`, `dg` are the east-west, north-south and diagonal reciprocals (three
+ * registers, not eight: V8 otherwise spills the window to the stack). Round three compares
+ * the round-two winners' slopes, read back from `q`, and the winner counts when either is
+ * positive (the larger of two numbers is positive exactly when one of them is), which saves
+ * reading the winner's slope. Returns the sum of `v - v` over row r + 1 (which it loads
+ * anyway), 0 exactly when all are finite (NaN for NaN and ±∞); the caller knows rows r - 1
+ * and r. The loop indices stay 32-bit integers (`| 0`). A neighbour row must be finite too: a
+ * NaN at N (the left of the pair N, NE) would beat NE, as one at S would beat SW.
  */
 function d8RowFinite(
   z: Float64Array,
@@ -153,25 +193,21 @@ function d8RowFinite(
   r: number,
   dirs: Int8Array,
   q: Float64Array,
-  i0: number,
-  i1: number,
-  i2: number,
-  i3: number,
-  i4: number,
-  i5: number,
-  i6: number,
-  i7: number,
+  ew: number,
+  ns: number,
+  dg: number,
 ): number {
-  let i = r * w + 1;
-  const end = r * w + w - 1;
+  w = w | 0;
+  let i = (r * w + 1) | 0;
+  const end = (r * w + w - 1) | 0, up = (1 - w) | 0, down = (w + 1) | 0;
   let nw = z[i - w - 1], ww = z[i - 1], sw = z[i + w - 1];
   let nn = z[i - w], zi = z[i], ss = z[i + w];
-  let t = (nw - nw) + (ww - ww) + (sw - sw) + (nn - nn) + (zi - zi) + (ss - ss);
-  for (; i < end; i++) {
-    const ne = z[i - w + 1], ee = z[i + 1], se = z[i + w + 1];
-    t += (ne - ne) + (ee - ee) + (se - se);
-    const s0 = (zi - ee) * i0, s1 = (zi - se) * i1, s2 = (zi - ss) * i2, s3 = (zi - sw) * i3;
-    const s4 = (zi - ww) * i4, s5 = (zi - nw) * i5, s6 = (zi - nn) * i6, s7 = (zi - ne) * i7;
+  let t = (sw - sw) + (ss - ss);
+  for (; i < end; i = (i + 1) | 0) {
+    const ne = z[(i + up) | 0], ee = z[(i + 1) | 0], se = z[(i + down) | 0];
+    t += se - se;
+    const s0 = (zi - ee) * ew, s1 = (zi - se) * dg, s2 = (zi - ss) * ns, s3 = (zi - sw) * dg;
+    const s4 = (zi - ww) * ew, s5 = (zi - nw) * dg, s6 = (zi - nn) * ns, s7 = (zi - ne) * dg;
     q[1] = s0;
     q[2] = s1;
     q[3] = s2;
@@ -185,9 +221,10 @@ function d8RowFinite(
     const ab = (a & ~m) | (b & m);
     m = -+(q[d] > q[c]);
     const cd = (c & ~m) | (d & m);
-    m = -+(q[cd] > q[ab]);
+    const x = q[ab], y = q[cd];
+    m = -+(y > x);
     const k = (ab & ~m) | (cd & m);
-    dirs[i] = (k & -+(q[k] > 0)) - 1;
+    dirs[i] = (k & -(+(x > 0) | +(y > 0))) - 1;
     nw = nn;
     ww = zi;
     sw = ss;

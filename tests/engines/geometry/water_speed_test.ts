@@ -17,6 +17,7 @@ import {
 } from "../../../engines/geometry/water/mod.ts";
 import {
   flowAccumulationReference,
+  flowDirectionsD8FiniteRows,
   flowDirectionsD8Reference,
   flowDirectionsD8Tournament,
 } from "../../../bench/_water_reference.ts";
@@ -104,6 +105,11 @@ Deno.test("water speed: D8's finite-row path equals the plain version and the pr
             [],
             `${w}×${h} ${rows} ${cell}`,
           );
+          assertEquals(
+            differences(got, flowDirectionsD8FiniteRows(g, cell)),
+            [],
+            `${w}×${h} ${rows} ${cell}`,
+          );
           if (rows.length === 0) finiteRowCells += got.length;
         }
       }
@@ -118,6 +124,39 @@ Deno.test("water speed: D8's finite-row path equals the plain version and the pr
     assert.ok(got.some((k) => k >= 0), "some cell drains");
   }
   assert.ok(finiteRowCells > 50_000, `${finiteRowCells} cells on all-finite grids`);
+});
+
+/**
+ * Finite whole elevations with a third of the cells NaN, +Infinity or -Infinity in whole
+ * chosen rows, so that the rows beside them (whose N or S neighbour is odd, the left of a
+ * pair in the tournament) and the rows between two of them are computed, and every row
+ * reaches the finite-row path's start (rows 0 and 1), end (h - 2, h - 1) and switches.
+ */
+Deno.test("water speed: D8 beside rows of NaN and ±Infinity equals the plain and previous versions", () => {
+  let checked = 0;
+  const odd = [NaN, Infinity, -Infinity];
+  for (const [w, h] of [[3, 3], [6, 5], [33, 20], [64, 64]] as const) {
+    const patterns = [[0], [1], [h - 1], [h - 2], [0, h - 1], [2, 4], [3, 4, 5], [h >> 1]];
+    for (const rows of patterns) {
+      for (const [s, levels] of [[1, 2], [2, 3], [3, 1000]]) {
+        const rnd = lcg(s * 7919 + w * 31 + h + rows.length);
+        const data = Float64Array.from({ length: w * h }, () => Math.floor(rnd() * levels));
+        for (const r of rows) {
+          for (let c = 0; c < w; c++) {
+            if (rnd() < 0.35) data[r * w + c] = odd[Math.floor(rnd() * 3)];
+          }
+        }
+        for (const cell of [[1, 1], [2, 3], [30, 30]] as [number, number][]) {
+          const g = grid(w, h, data);
+          const got = flowDirectionsD8(g, cell), what = `${w}×${h} rows ${rows} seed ${s} ${cell}`;
+          assertEquals(differences(got, flowDirectionsD8Reference(g, cell)), [], what);
+          assertEquals(differences(got, flowDirectionsD8FiniteRows(g, cell)), [], what);
+          checked += got.length;
+        }
+      }
+    }
+  }
+  assert.ok(checked > 100_000, `${checked} cells`);
 });
 
 Deno.test("water speed: accumulation equals the plain version, counts, valid masks and weights", () => {
