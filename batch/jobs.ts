@@ -170,7 +170,19 @@ export function planJobs(
   manifests: Map<string, Manifest>,
   persona?: PersonaPresets,
 ): BatchJob[] {
-  const jobs: BatchJob[] = [];
+  return [...planJobsOf(store, spec, manifests, persona)];
+}
+
+/**
+ * {@link planJobs} one job at a time, scan by scan in the spec's order, so that a pool can run
+ * the first rows while the rest are planned (issue 29: planning 6,000 rows took seconds).
+ */
+export function* planJobsOf(
+  store: Store,
+  spec: BatchSpec,
+  manifests: Map<string, Manifest>,
+  persona?: PersonaPresets,
+): Generator<BatchJob, void, undefined> {
   // Re-scans: each scan of a building follows the one imported before it.
   const previous = new Map<string, string>();
   const lastOf = new Map<string, string>();
@@ -179,37 +191,39 @@ export function planJobs(
     if (before) previous.set(b.id, before);
     lastOf.set(b.building, b.id);
   }
+  // What each tool's rows share: its manifest, its scan input and its version, read once.
+  const tools = spec.tools.map((tool) => {
+    const m = manifests.get(tool);
+    if (!m) {
+      throw new InputError("--tools", `no tool ${JSON.stringify(tool)}`, {
+        code: "batch.unknown_tool",
+        data: { got: tool },
+      });
+    }
+    return { tool, m, scanInput: scanInputName(m), version: toolVersion(tool) };
+  });
   for (const scan of spec.scans) {
     const loaded = store.getScan(scan);
     const planJson = loaded ? canonicalJson(loaded.plan) : "";
-    for (const tool of spec.tools) {
-      const m = manifests.get(tool);
-      if (!m) {
-        throw new InputError("--tools", `no tool ${JSON.stringify(tool)}`, {
-          code: "batch.unknown_tool",
-          data: { got: tool },
-        });
-      }
+    for (const { tool, m, scanInput, version } of tools) {
       const base = { batch: spec.id, scan, tool, persona: spec.persona, timeout_s: spec.timeout_s };
-      const scanInput = scanInputName(m);
-      const version = toolVersion(tool);
       if (!scanInput) {
-        jobs.push({
+        yield {
           ...base,
           key: rowKey(planJson, tool, version, { scan }),
           set: spec.set,
           fails: `${tool} takes no scan, so it cannot run over a portfolio`,
-        });
+        };
         continue;
       }
       const set = { ...spec.set, [scanInput]: scan };
       if (!loaded) {
-        jobs.push({
+        yield {
           ...base,
           key: rowKey("", tool, version, set),
           set,
           fails: `no stored scan ${JSON.stringify(scan)}`,
-        });
+        };
         continue;
       }
       const preview = createSession(m, { store, set, persona, persist: false }).preview();
@@ -217,15 +231,14 @@ export function planJobs(
         Object.entries(preview.filled).map(([k, v]) => [k, v.value]),
       );
       const prev = previous.get(scan);
-      jobs.push({
+      yield {
         ...base,
         key: rowKey(planJson, tool, version, filled),
         set,
         ...(prev ? { previous: prev } : {}),
-      });
+      };
     }
   }
-  return jobs;
 }
 
 /** True when a scan argument is a glob over stored scan ids (`*`, `?` or `[…]`). */
