@@ -200,12 +200,19 @@ export function* planJobsOf(
         data: { got: tool },
       });
     }
-    return { tool, m, scanInput: scanInputName(m), version: toolVersion(tool) };
+    return {
+      tool,
+      m,
+      scanInput: scanInputName(m),
+      version: toolVersion(tool),
+      filled: undefined as Record<string, unknown> | undefined,
+    };
   });
   for (const scan of spec.scans) {
     const loaded = store.getScan(scan);
     const planJson = loaded ? canonicalJson(loaded.plan) : "";
-    for (const { tool, m, scanInput, version } of tools) {
+    for (const t of tools) {
+      const { tool, m, scanInput, version } = t;
       const base = { batch: spec.id, scan, tool, persona: spec.persona, timeout_s: spec.timeout_s };
       if (!scanInput) {
         yield {
@@ -226,10 +233,15 @@ export function* planJobsOf(
         };
         continue;
       }
-      const preview = createSession(m, { store, set, persona, persist: false }).preview();
-      const filled = Object.fromEntries(
-        Object.entries(preview.filled).map(([k, v]) => [k, v.value]),
-      );
+      const filled = t.filled ? { ...t.filled, [scanInput]: scan } : filledInputs(m, {
+        store,
+        set,
+        persona,
+      });
+      // Every input is filled on its own, and none from the plan (core/inputs.ts fill): the
+      // values but the scan's are the same on every scan, so they are filled once per tool
+      // (issue 29: the fill was a quarter of planning), once the scan's is seen taken as given.
+      if (!t.filled && filled[scanInput] === scan) t.filled = filled;
       const prev = previous.get(scan);
       yield {
         ...base,
@@ -239,6 +251,15 @@ export function* planJobsOf(
       };
     }
   }
+}
+
+/** The values a run of `m` would be filled with (its session's preview). */
+function filledInputs(
+  m: Manifest,
+  opts: { store: Store; set: Record<string, unknown>; persona?: PersonaPresets },
+): Record<string, unknown> {
+  const preview = createSession(m, { ...opts, persist: false }).preview();
+  return Object.fromEntries(Object.entries(preview.filled).map(([k, v]) => [k, v.value]));
 }
 
 /** True when a scan argument is a glob over stored scan ids (`*`, `?` or `[…]`). */
