@@ -8,7 +8,8 @@
  *
  * Issue 29: {@link runPool} hands each thread a chunk of jobs and tops it up as the thread's
  * rows come back (grouped, ./thread.ts), so a thread never waits for this one between rows;
- * the time limit is watched through shared memory, not a message per job.
+ * the time limit is watched through shared memory, not a message per job. A local batch gives
+ * the pool its jobs while it plans them ({@link fedQueue}), so the first rows start at once.
  */
 import type { BatchRow, Store } from "../core/store.ts";
 import { failedRow } from "./execute.ts";
@@ -86,6 +87,8 @@ interface Sent {
 interface Slot {
   worker: Worker;
   ready: Promise<void>;
+  /** Rejects `ready` (the threads closed before this one was ready). */
+  abandon(e: Error): void;
   /** The jobs sent and not yet reported, in the order the thread runs them. */
   sent: Map<number, Sent>;
   /** The number of the job the thread runs (0: none) and since when (./thread.ts). */
@@ -229,6 +232,7 @@ export function startThreads(store: Store, opts: ThreadOptions): Threads {
     slot.running = new Int32Array(watch, 0, 1);
     slot.started = new Float64Array(watch, 8, 1);
     slot.ready = new Promise<void>((ready, failed) => {
+      slot.abandon = failed;
       w.onmessage = (e: MessageEvent) => {
         if (slot.worker !== w) return; // a lost thread's last words
         if (e.data.type === "ready") return ready();
@@ -320,6 +324,7 @@ export function startThreads(store: Store, opts: ThreadOptions): Threads {
         for (const x of s.sent.values()) x.reject(new Error("the batch threads were closed"));
         s.sent.clear();
         s.worker.terminate();
+        s.abandon(new Error("the batch threads were closed")); // none waits for it any more
       }
       for (const w of waiters.splice(0)) w();
       changed?.();
