@@ -8,7 +8,8 @@
  *
  * Issue 29: {@link runPool} hands each thread a chunk of jobs and tops it up as the thread's
  * rows come back (grouped, ./thread.ts), so a thread never waits for this one between rows;
- * the time limit is watched through shared memory, not a message per job.
+ * the time limit is watched through shared memory, not a message per job. A local batch gives
+ * the pool its jobs while it plans them ({@link fedQueue}), so the first rows start at once.
  */
 import type { BatchRow, Store } from "../core/store.ts";
 import { failedRow } from "./execute.ts";
@@ -86,6 +87,8 @@ interface Sent {
 interface Slot {
   worker: Worker;
   ready: Promise<void>;
+  /** Rejects `ready` (the threads closed before this one was ready). */
+  abandon(e: Error): void;
   /** The jobs sent and not yet reported, in the order the thread runs them. */
   sent: Map<number, Sent>;
   /** The number of the job the thread runs (0: none) and since when (./thread.ts). */
@@ -229,6 +232,7 @@ export function startThreads(store: Store, opts: ThreadOptions): Threads {
     slot.running = new Int32Array(watch, 0, 1);
     slot.started = new Float64Array(watch, 8, 1);
     slot.ready = new Promise<void>((ready, failed) => {
+      slot.abandon = failed;
       w.onmessage = (e: MessageEvent) => {
         if (slot.worker !== w) return; // a lost thread's last words
         if (e.data.type === "ready") return ready();
@@ -320,6 +324,7 @@ export function startThreads(store: Store, opts: ThreadOptions): Threads {
         for (const x of s.sent.values()) x.reject(new Error("the batch threads were closed"));
         s.sent.clear();
         s.worker.terminate();
+        s.abandon(new Error("the batch threads were closed")); // none waits for it any more
       }
       for (const w of waiters.splice(0)) w();
       changed?.();
@@ -361,8 +366,11 @@ async function runChunks(
       if (failed) return reject(failed);
       for (const slot of p.slots) {
         if (slot.sent.size > LOW) continue;
-        // An even share of what is left, so that the last rows spread over the threads.
-        const want = Math.min(CHUNK, Math.max(1, Math.ceil(queue.left / p.slots.length)));
+        // An even share of what is left, so that the last rows spread over the threads (while
+        // jobs are still being given, what is left is not known yet: a full chunk).
+        const want = queue.open
+          ? CHUNK
+          : Math.min(CHUNK, Math.max(1, Math.ceil(queue.left / p.slots.length)));
         const items: Sent[] = [];
         for (let job; slot.sent.size + items.length < want && (job = queue.take());) {
           const j = job;
@@ -379,8 +387,12 @@ async function runChunks(
       if (queue.empty && p.slots.every((s) => !s.sent.size)) resolve();
     };
     p.changed(topUp);
+    queue.onMore = topUp;
     topUp();
-  }).finally(() => clearInterval(checkpoints));
+  }).finally(() => {
+    clearInterval(checkpoints);
+    queue.onMore = undefined;
+  });
   p.changed(undefined);
   p.checkpoint();
 }
@@ -401,18 +413,20 @@ export interface PoolOptions {
 }
 
 /**
- * Runs the jobs on a pool of threads (started by the caller, or here); resolves when every
- * job has a row (or on abort). The threads are closed at the end.
+ * Runs the jobs (all of them, or a queue that is given them while they are planned) on a pool
+ * of threads (started by the caller, or here); resolves when every job has a row (or on
+ * abort). The threads are closed at the end.
  */
 export async function runPool(
   store: Store,
-  jobs: BatchJob[],
+  jobs: BatchJob[] | JobQueue,
   opts: PoolOptions,
   started?: Threads,
 ): Promise<void> {
-  if (!jobs.length) return started?.close();
+  const queue = Array.isArray(jobs) ? jobQueue(jobs) : jobs;
+  if (queue.empty) return started?.close();
   const threads = started ?? startThreads(store, {
-    size: Math.max(1, Math.min(opts.workers, jobs.length)),
+    size: Math.max(1, queue.open ? opts.workers : Math.min(opts.workers, queue.left)),
     location: opts.location,
     tools_dir: opts.tools_dir,
     checkpoints: true,
@@ -425,11 +439,7 @@ export async function runPool(
   };
   opts.signal?.addEventListener("abort", onAbort, { once: true });
   try {
-    await threads.runAll(
-      jobQueue(jobs),
-      (_job, out) => opts.onRow(out.row, out.written),
-      opts.onStep,
-    );
+    await threads.runAll(queue, (_job, out) => opts.onRow(out.row, out.written), opts.onStep);
     if (opts.onStats && !stop) opts.onStats(await threads.stats());
   } finally {
     opts.signal?.removeEventListener("abort", onAbort);
@@ -442,25 +452,58 @@ export async function runPool(
  * re-scans (when that is in the batch too) has finished, so findings carry over in order.
  */
 export interface JobQueue {
+  /** No job is left to take, and none is to come. */
   readonly empty: boolean;
-  /** Jobs not yet taken. */
+  /** Jobs not yet taken (of those given so far). */
   readonly left: number;
+  /** More jobs may still be given ({@link FedQueue}). */
+  readonly open: boolean;
   /** The next job that may start now, if any. */
   take(): BatchJob | undefined;
   done(job: BatchJob): void;
+  /** Called when jobs were given or the queue closed (set by the one who takes them). */
+  onMore?: () => void;
+}
+
+/**
+ * A queue given its jobs while they are being planned (issue 29: the first rows start before
+ * the last are planned). `expected` names every scan × tool the batch will give: a re-scan's
+ * job waits for its earlier scan's job until that one is given already done ({@link skip}) or
+ * has finished, as it would had all jobs been given at once.
+ */
+export interface FedQueue extends JobQueue {
+  /** Gives jobs (then calls {@link JobQueue.onMore}). */
+  push(jobs: BatchJob[]): void;
+  /** A job of the batch that is done already (a resumed batch), so no re-scan waits for it. */
+  skip(job: Pick<BatchJob, "scan" | "tool">): void;
+  /** Every job has been given. */
+  close(): void;
 }
 
 export function jobQueue(jobs: BatchJob[]): JobQueue {
-  const pending = new Set(jobs.map((j) => `${j.scan}\0${j.tool}`));
-  const taken = new Uint8Array(jobs.length);
+  const q = fedQueue(jobs.map((j) => ({ scan: j.scan, tool: j.tool })));
+  q.push(jobs);
+  q.close();
+  return q;
+}
+
+export function fedQueue(expected: Iterable<Pick<BatchJob, "scan" | "tool">>): FedQueue {
+  const pending = new Set<string>();
+  for (const j of expected) pending.add(`${j.scan}\0${j.tool}`);
+  const jobs: BatchJob[] = [];
+  const taken: number[] = [];
   let head = 0;
-  let left = jobs.length;
-  return {
+  let left = 0;
+  let open = true;
+  const q: FedQueue = {
     get empty() {
-      return left === 0;
+      return left === 0 && !open;
     },
     get left() {
       return left;
+    },
+    get open() {
+      return open;
     },
     take() {
       for (let i = head; i < jobs.length; i++) {
@@ -480,5 +523,18 @@ export function jobQueue(jobs: BatchJob[]): JobQueue {
     done(job) {
       pending.delete(`${job.scan}\0${job.tool}`);
     },
+    push(given) {
+      for (const j of given) jobs.push(j), taken.push(0);
+      left += given.length;
+      if (given.length) q.onMore?.();
+    },
+    skip(job) {
+      pending.delete(`${job.scan}\0${job.tool}`);
+    },
+    close() {
+      open = false;
+      q.onMore?.();
+    },
   };
+  return q;
 }

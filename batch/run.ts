@@ -14,9 +14,16 @@ import type { Manifest } from "../core/manifest.ts";
 import type { BatchRow, Store } from "../core/store.ts";
 import { getPersona } from "../presets/personas.ts";
 import { executeJob } from "./execute.ts";
-import { type BatchJob, type BatchSpec, globRegExp, isGlob, planJobs } from "./jobs.ts";
+import { type BatchJob, type BatchSpec, globRegExp, isGlob, planJobsOf } from "./jobs.ts";
 import { type BatchSummary, csvLine, jsonLine, outFormat, outText, summarize } from "./output.ts";
-import { jobQueue, type PoolOptions, runPool, startThreads } from "./pool.ts";
+import {
+  type FedQueue,
+  fedQueue,
+  jobQueue,
+  type PoolOptions,
+  runPool,
+  startThreads,
+} from "./pool.ts";
 import type { Progress } from "./progress.ts";
 
 /** What a person asks a batch to do. */
@@ -211,13 +218,81 @@ export function jobsOf(
   spec: BatchSpec & { failed_imports?: Record<string, string> },
   manifests: Map<string, Manifest>,
 ): BatchJob[] {
+  return [...jobsOfSpec(store, spec, manifests)];
+}
+
+/** {@link jobsOf} one job at a time (./jobs.ts planJobsOf). */
+export function* jobsOfSpec(
+  store: Store,
+  spec: BatchSpec & { failed_imports?: Record<string, string> },
+  manifests: Map<string, Manifest>,
+): Generator<BatchJob, void, undefined> {
   const persona: PersonaPresets | undefined = spec.persona
     ? getPersona(spec.persona, store)
     : undefined;
-  const jobs = planJobs(store, spec, manifests, persona);
   const failed = spec.failed_imports ?? {};
-  for (const j of jobs) if (failed[j.scan]) j.fails = failed[j.scan];
-  return jobs;
+  for (const j of planJobsOf(store, spec, manifests, persona)) {
+    if (failed[j.scan]) j.fails = failed[j.scan];
+    yield j;
+  }
+}
+
+/** Planning gives the pool what it planned, and lets its messages in, this often (ms). */
+const PLAN_SLICE_MS = 10;
+
+/**
+ * The batch's jobs as they are planned: `jobs` (every one, in order) and `todo` (those not
+ * done already) fill up while {@link Planning.run} gives the new ones to a queue, in slices of
+ * {@link PLAN_SLICE_MS} with the event loop let in between, so that the pool's threads run the
+ * first rows while the rest are planned and its messages are not held up.
+ */
+interface Planning {
+  jobs: BatchJob[];
+  todo: BatchJob[];
+  /** Plans every job (at once), or gives them to `queue` as they are planned. */
+  run(queue?: FedQueue, stop?: () => boolean): Promise<void>;
+}
+
+function planning(
+  store: Store,
+  spec: BatchSpec,
+  manifests: Map<string, Manifest>,
+  onSkip: () => void,
+): Planning {
+  const done = store.batchKeys(spec.id);
+  const it = jobsOfSpec(store, spec, manifests);
+  const jobs: BatchJob[] = [], todo: BatchJob[] = [];
+  const plan = (j: BatchJob, queue?: FedQueue) => {
+    jobs.push(j);
+    if (!done.has(j.key)) return todo.push(j), true;
+    queue?.skip(j);
+    onSkip();
+    return false;
+  };
+  return {
+    jobs,
+    todo,
+    async run(queue, stop) {
+      const all = () => {
+        for (const j of it) plan(j);
+      };
+      if (!queue) return all();
+      let slice: BatchJob[] = [];
+      let t = performance.now();
+      for (const j of it) {
+        if (plan(j, queue)) slice.push(j);
+        if (performance.now() - t < PLAN_SLICE_MS) continue;
+        queue.push(slice);
+        slice = [];
+        await new Promise((r) => setTimeout(r, 0));
+        // Stopped (Ctrl-C): the rest is planned at once, so that the summary counts every row.
+        if (stop?.()) return all();
+        t = performance.now();
+      }
+      queue.push(slice);
+      queue.close();
+    },
+  };
 }
 
 /** How to run a batch locally. */
@@ -261,7 +336,8 @@ export async function runBatch(
   const manifests = await loadManifests(spec.tools, opts.tools_dir);
   // The worker threads start, and load the tools, while this thread plans the jobs (unless
   // the batch looks done already: a resume with nothing left starts none).
-  const left = spec.scans.length * spec.tools.length - store.batchCount(spec.id);
+  const already = store.batchCount(spec.id);
+  const left = spec.scans.length * spec.tools.length - already;
   let threads = opts.workers > 0 && left > 0
     ? startThreads(store, {
       size: Math.min(opts.workers, left),
@@ -272,16 +348,20 @@ export async function runBatch(
       stats: opts.onThreadStats !== undefined,
     })
     : undefined;
-  let jobs: BatchJob[], todo: BatchJob[];
-  try {
-    jobs = jobsOf(store, spec, manifests);
-    const done = store.batchKeys(spec.id);
-    todo = jobs.filter((j) => !done.has(j.key));
-  } catch (e) {
-    threads?.close();
-    throw e;
+  let n = 0; // rows done: those done already as they are planned, and each new one
+  const plans = planning(store, spec, manifests, () => n++);
+  const { jobs, todo } = plans;
+  // The pool's rows start while the jobs are planned, unless the out file must first be
+  // written with rows already done (a resume with --out): then, as in process, all at once.
+  const streamed = threads !== undefined && !(opts.out && already > 0);
+  if (!streamed) {
+    try {
+      await plans.run();
+    } catch (e) {
+      threads?.close();
+      throw e;
+    }
   }
-  let count = jobs.length - todo.length;
   // Rows already done are written first; new rows are appended as they finish.
   let append: ((r: BatchRow) => void) | undefined;
   try {
@@ -294,19 +374,18 @@ export async function runBatch(
       opts.signal?.addEventListener("abort", () => f.close(), { once: true });
       const close = () => f.close();
       try {
-        count = await go();
+        await go();
       } finally {
         try {
           close();
         } catch { /* closed on abort */ }
       }
-    } else count = await go();
+    } else await go();
   } finally {
     threads?.close(); // not handed to the pool: the out file could not be written
   }
 
-  async function go(): Promise<number> {
-    let n = count;
+  async function go(): Promise<void> {
     const onRow = (row: BatchRow) => {
       n++;
       append?.(row);
@@ -343,19 +422,30 @@ export async function runBatch(
     } else {
       const started = threads;
       threads = undefined;
-      await runPool(store, todo, {
-        workers: opts.workers,
-        location: opts.location,
-        tools_dir: opts.tools_dir,
-        onRow,
-        onStep: opts.progress?.step
-          ? (job, text) => opts.progress!.step!(job.scan, job.tool, text)
-          : undefined,
-        onStats: opts.onThreadStats,
-        signal: opts.signal,
-      }, started);
+      let stopped = false;
+      const queue = streamed
+        ? fedQueue(spec.scans.flatMap((scan) => spec.tools.map((tool) => ({ scan, tool }))))
+        : undefined;
+      const planned = queue && plans.run(queue, () => stopped || opts.signal?.aborted === true);
+      // A plan that fails closes the pool (the rest of its rows would never come), and throws.
+      planned?.catch(() => started?.close());
+      try {
+        await runPool(store, queue ?? todo, {
+          workers: opts.workers,
+          location: opts.location,
+          tools_dir: opts.tools_dir,
+          onRow,
+          onStep: opts.progress?.step
+            ? (job, text) => opts.progress!.step!(job.scan, job.tool, text)
+            : undefined,
+          onStats: opts.onThreadStats,
+          signal: opts.signal,
+        }, started);
+      } finally {
+        stopped = true;
+      }
+      await planned;
     }
-    return n;
   }
   opts.progress?.end();
   const rows = rowsOf(store, spec.id, jobs);
