@@ -354,18 +354,12 @@ function runnerStep(result: ToolResult, s: Said): void {
 function persistRun(
   store: Store,
   m: Manifest,
-  { scan, result, run_id, inputs, duration_ms }: {
-    scan: string | undefined;
-    result: ToolResult;
-    run_id: string;
-    inputs: ToolResult["inputs"];
-    duration_ms: number;
-  },
+  run: RunToSave,
   rescan?: RunIo["rescan"],
 ): void {
   if (store.readOnly) {
     runnerStep(
-      result,
+      run.result,
       sayRun.step("step.not_saved", { why: store.readOnlyWhy === "full" ? "full" : "read_only" }),
     );
     return;
@@ -373,22 +367,25 @@ function persistRun(
   // One write transaction for the findings, the re-scan's carry-over and the run (a store
   // without transactions writes each on its own): they are saved together or not at all, and
   // the store's write lock is taken once a run instead of twice.
-  const save = () => saveRun(store, m, { scan, result, run_id, inputs, duration_ms }, rescan);
+  const save = () => saveRun(store, m, run, rescan);
   if (store.transaction) store.transaction(save);
   else save();
+}
+
+/** What {@link persistRun} saves of a run. */
+interface RunToSave {
+  scan: string | undefined;
+  result: ToolResult;
+  run_id: string;
+  inputs: ToolResult["inputs"];
+  duration_ms: number;
 }
 
 /** The writes of {@link persistRun}: findings (hiding the rejected ones), carry-over, run. */
 function saveRun(
   store: Store,
   m: Manifest,
-  { scan, result, run_id, inputs, duration_ms }: {
-    scan: string | undefined;
-    result: ToolResult;
-    run_id: string;
-    inputs: ToolResult["inputs"];
-    duration_ms: number;
-  },
+  { scan, result, run_id, inputs, duration_ms }: RunToSave,
   rescan?: RunIo["rescan"],
 ): void {
   if (scan !== undefined && result.verdict.status !== "error") {
