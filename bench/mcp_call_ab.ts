@@ -4,7 +4,10 @@
  * both alike (issue 29). Each server's call is reported as a ratio to its own ping and to the
  * first server's call; with the server process's CPU time per call and per ping (all its
  * threads, from /proc/<pid>/task/<tid>/schedstat, in nanoseconds) beside the wall time: on a
- * loaded machine wall time waits for a core, CPU time does not.
+ * loaded machine wall time waits for a core, CPU time does not. A second table splits that CPU
+ * by thread (`comm`): the serving thread (stdio, the SDK, the session), the tool worker (the
+ * run, its store write, the reply's crossing), V8's helper threads (GC, compiling) and Deno's
+ * I/O runtime — the phases of a call as far as the process shows them.
  *
  * ```sh
  * deno run -A bench/mcp_call_ab.ts /work/main .     # A = main, B = this checkout
@@ -18,18 +21,34 @@ if (dirs.length < 2) throw new Error("usage: mcp_call_ab.ts <checkout A> <checko
 const ROUNDS = Number(Deno.env.get("ROUNDS") ?? 20), PER_ROUND = 50;
 const CALL = { name: "ceiling_height", arguments: { scan: "demo" } };
 
-/** CPU milliseconds the process's threads have run (Linux schedstat, ns), NaN elsewhere. */
-function cpuMs(pid: number): number {
+/** Thread names (Linux `comm`) grouped as the phase table shows them. */
+const GROUPS: [RegExp, string][] = [
+  [/^worker/, "tool worker"],
+  [/^V8 /, "V8 helpers (GC, compile)"],
+  [/^tokio/, "I/O runtime"],
+];
+const groupOf = (comm: string) => GROUPS.find(([re]) => re.test(comm))?.[1] ?? "serving thread";
+
+/** CPU milliseconds the process's threads have run, by thread group (Linux schedstat, ns). */
+function cpuByGroup(pid: number): Record<string, number> {
+  const out: Record<string, number> = {};
   try {
-    let ns = 0;
     for (const t of Deno.readDirSync(`/proc/${pid}/task`)) {
       try {
-        ns += Number(Deno.readTextFileSync(`/proc/${pid}/task/${t.name}/schedstat`).split(" ")[0]);
+        const dir = `/proc/${pid}/task/${t.name}`;
+        const g = groupOf(Deno.readTextFileSync(`${dir}/comm`).trim());
+        out[g] = (out[g] ?? 0) +
+          Number(Deno.readTextFileSync(`${dir}/schedstat`).split(" ")[0]) / 1e6;
       } catch { /* the thread ended */ }
     }
-    return ns / 1e6;
-  } catch {
-    return NaN;
+  } catch { /* not Linux */ }
+  return out;
+}
+
+/** Adds the CPU each group ran between `before` and now into `into`. */
+function addSince(into: Record<string, number>, before: Record<string, number>, pid: number) {
+  for (const [g, ms] of Object.entries(cpuByGroup(pid))) {
+    into[g] = (into[g] ?? 0) + ms - (before[g] ?? 0);
   }
 }
 
@@ -41,6 +60,9 @@ interface Server {
   cpu: number;
   pingCpu: number;
   calls: number;
+  /** CPU ms by thread group, over the pings and over the calls. */
+  pingBy: Record<string, number>;
+  callBy: Record<string, number>;
 }
 const servers: Server[] = [];
 for (const d of dirs) {
@@ -53,7 +75,17 @@ for (const d of dirs) {
     `--home=${home}`,
   ]);
   await initialize(c);
-  servers.push({ dir, c, ping: [], call: [], cpu: 0, pingCpu: 0, calls: 0 });
+  servers.push({
+    dir,
+    c,
+    ping: [],
+    call: [],
+    cpu: 0,
+    pingCpu: 0,
+    calls: 0,
+    pingBy: {},
+    callBy: {},
+  });
 }
 const call = async (s: Server) => {
   const r = await s.c.request("tools/call", CALL);
@@ -62,20 +94,23 @@ const call = async (s: Server) => {
 for (const s of servers) for (let i = 0; i < 50; i++) await call(s);
 for (let r = 0; r < ROUNDS; r++) {
   for (const s of servers) {
-    const p0 = cpuMs(s.c.pid);
+    const p0 = cpuByGroup(s.c.pid);
     for (let i = 0; i < PER_ROUND; i++) {
       const t = performance.now();
       await s.c.request("ping");
       s.ping.push(performance.now() - t);
     }
-    const c0 = cpuMs(s.c.pid);
-    s.pingCpu += c0 - p0;
+    const c0 = cpuByGroup(s.c.pid);
+    addSince(s.pingBy, p0, s.c.pid);
     for (let i = 0; i < PER_ROUND; i++) {
       const t = performance.now();
       await call(s);
       s.call.push(performance.now() - t);
     }
-    s.cpu += cpuMs(s.c.pid) - c0;
+    addSince(s.callBy, c0, s.c.pid);
+    const sum = (o: Record<string, number>) => Object.values(o).reduce((a, b) => a + b, 0);
+    s.pingCpu = sum(s.pingBy);
+    s.cpu = sum(s.callBy);
     s.calls += PER_ROUND;
   }
 }
@@ -96,4 +131,14 @@ for (const s of servers) {
       (s.cpu / s.pingCpu).toFixed(2)
     }× | ${(s.cpu / s.calls / baseCpu).toFixed(2)}×`,
   );
+}
+console.log("\nCPU µs per request by thread (ping | call), the phase table:");
+const groups = ["serving thread", "tool worker", "V8 helpers (GC, compile)", "I/O runtime"];
+console.log(`server | ${groups.map((g) => `${g}: ping | call`).join(" | ")}`);
+for (const s of servers) {
+  const cell = (g: string) =>
+    `${((s.pingBy[g] ?? 0) / s.calls * 1000).toFixed(0)} | ${
+      ((s.callBy[g] ?? 0) / s.calls * 1000).toFixed(0)
+    }`;
+  console.log(`${s.dir} | ${groups.map(cell).join(" | ")}`);
 }

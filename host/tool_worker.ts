@@ -70,9 +70,17 @@ const stores = new Map<string, Store>();
 // Only the tool a call names is loaded (the server thread has the listing already).
 const manifests = new Map<string, Promise<Manifest>>();
 
-async function exported(a: AfterRun): Promise<(env: WorkerEnv, args: unknown) => unknown> {
+type Exported = (env: WorkerEnv, args: unknown) => unknown;
+// A module's export looked up once (MCP names one `after` on every call: mcp/call_after.ts).
+const exports = new Map<string, Exported>();
+
+async function exported(a: AfterRun): Promise<Exported> {
+  const key = `${a.module}#${a.fn}`;
+  const known = exports.get(key);
+  if (known) return known;
   const fn = (await import(a.module))[a.fn];
   if (typeof fn !== "function") throw new Error(`${a.module} exports no function ${a.fn}`);
+  exports.set(key, fn);
   return fn;
 }
 

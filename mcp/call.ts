@@ -22,7 +22,7 @@ import type {
 import { BusyError, CancelledError, InputError } from "../ground/errors.ts";
 import type { Question } from "../core/inputs.ts";
 import type { Manifest } from "../core/manifest.ts";
-import { forModel, forModelText } from "../core/result.ts";
+import { forModel, type ModelView } from "../core/result.ts";
 import {
   createSession,
   parseAnswer,
@@ -40,6 +40,12 @@ import type { ToolPool } from "../host/worker.ts";
 import { poolRunner } from "../host/worker.ts";
 import { checkFileArguments } from "./files.ts";
 import { RUN_IO } from "../layers/io.ts";
+
+/**
+ * Made in the tool worker after a run: the model's view and a slim outcome, so the full
+ * result stays there (mcp/call_after.ts).
+ */
+const MODEL_REPLY = { module: new URL("./call_after.ts", import.meta.url).href, fn: "modelReply" };
 
 /** What a call needs from the server. */
 export interface CallEnv {
@@ -212,6 +218,8 @@ export async function callTool(
   };
   const signal = ctx.mcpReq.signal;
   args = givenArguments(args);
+  let view: ModelView | undefined;
+  const steps = { steps: onStep !== undefined };
   const session = createSession(m, {
     ...RUN_IO,
     store: env.store,
@@ -220,7 +228,7 @@ export async function callTool(
     persona: activePersona(env.store),
     signal,
     ...(env.pool
-      ? { runner: poolRunner(env.pool, undefined, undefined, { steps: onStep !== undefined }) }
+      ? { runner: poolRunner(env.pool, MODEL_REPLY, (v) => view = v as ModelView, steps) }
       : {}),
   });
   if (onStep) session.subscribe((e) => e.type === "step" && onStep(e));
@@ -243,10 +251,11 @@ export async function callTool(
       if (state.status === "done") {
         await Promise.all(sent);
         if (sent.length) await sleep(Math.max(0, lastSentAt + PROGRESS_GAP_MS - performance.now()));
-        const view = forModel(state.result);
+        // Through the pool the worker made the view (the result stayed there); else here.
+        view ??= forModel(state.result);
         return {
           content: [
-            { type: "text", text: forModelText(state.result) },
+            { type: "text", text: JSON.stringify(view) },
             {
               type: "resource_link",
               uri: runUri(state.run_id),
