@@ -493,3 +493,162 @@ function d8RowFiniteRows(
   }
   return t;
 }
+
+/**
+ * D8 flow directions as issue 29's third speed pass left them (engines/geometry/water/flow.ts
+ * at commit d938daa: finite rows through a one-cell-a-step tournament with three reciprocal
+ * distances and the next row's finiteness summed in the loop; NaN rows through d8RowNaN, the
+ * same as then), kept verbatim as the "D8 third" case of bench/water_figures.ts and compared
+ * cell for cell in tests/engines/geometry/water_speed_test.ts.
+ *
+ * Its original comment:
+ *
+ * > D8 flow directions (O'Callaghan & Mark 1984): each cell drains to the neighbour with the
+ * > steepest descent, drop / distance, with diagonals at √(dx² + dy²). A cell with no lower
+ * > neighbour gets -1: on an ε-filled grid only edge and nodata-adjacent cells do, and water
+ * > leaves the grid there. `cell_m` is [dx, dy] in metres. Ties go to the first in D8 order.
+ * > The interior runs unrolled and branch-free with the reciprocal distances precomputed (see
+ * > d8Row, and d8RowFinite where no slope can be NaN); the border cells, whose neighbours off
+ * > the grid count as nodata, go through d8Edge. Its speed is bench/water_figures.ts's "D8"
+ * > rows against the same loop in C++ (g++ -O2).
+ */
+export function flowDirectionsD8ThirdPass(filled: Grid, cell_m: [number, number]): Int8Array {
+  const { width: w, height: h, data: z } = filled;
+  const [dx, dy] = cell_m;
+  const inv = Float64Array.from(D8_DCOL, (c, k) => 1 / Math.hypot(c * dx, D8_DROW[k] * dy));
+  const i0 = inv[0], i1 = inv[1], i2 = inv[2], i3 = inv[3];
+  const i4 = inv[4], i5 = inv[5], i6 = inv[6], i7 = inv[7];
+  const dirs = new Int8Array(w * h).fill(-1);
+  const q = new Float64Array(9);
+  // With finite positive reciprocal distances, a row whose cells and both neighbour rows are
+  // all finite has no NaN slope (finite - finite may overflow to ±∞, never NaN): d8RowFinite
+  // computes it without NaN tests. It needs only three reciprocals, east-west (i0 = i4),
+  // north-south (i2 = i6) and diagonal (i1 = i3 = i5 = i7): Math.hypot ignores signs, so they
+  // are the same numbers, checked here. `fa`, `fb`: rows r - 1 and r are all finite;
+  // d8RowFinite says the same of row r + 1, and a row written before that turned out false
+  // is cleared and redone by d8Row, which tests for NaN.
+  const fast = i0 > 0 && i0 < Infinity && i1 > 0 && i1 < Infinity && i2 > 0 &&
+    i2 < Infinity && i4 === i0 && i6 === i2 && i3 === i1 && i5 === i1 && i7 === i1;
+  let fa = h > 2 && finiteRowThird(z, 0, w), fb = h > 2 && finiteRowThird(z, w, 2 * w);
+  for (let r = 1; r < h - 1; r++) {
+    if ((r & 63) === 0) checkpoint();
+    let fc: boolean;
+    if (fast && fa && fb) {
+      fc = d8RowFiniteThird(z, w, r, dirs, q, i0, i2, i1) === 0;
+      if (!fc) {
+        dirs.fill(-1, r * w + 1, r * w + w - 1);
+        d8RowNaN(z, w, r, dirs, q, i0, i1, i2, i3, i4, i5, i6, i7);
+      }
+    } else {
+      d8RowNaN(z, w, r, dirs, q, i0, i1, i2, i3, i4, i5, i6, i7);
+      fc = finiteRowThird(z, (r + 1) * w, (r + 2) * w);
+    }
+    fa = fb;
+    fb = fc;
+  }
+  for (let c = 0; c < w; c++) {
+    d8EdgeThird(z, w, h, 0, c, inv, dirs);
+    if (h > 1) d8EdgeThird(z, w, h, h - 1, c, inv, dirs);
+  }
+  for (let r = 1; r < h - 1; r++) {
+    d8EdgeThird(z, w, h, r, 0, inv, dirs);
+    if (w > 1) d8EdgeThird(z, w, h, r, w - 1, inv, dirs);
+  }
+  return dirs;
+}
+
+/** Whether z[from..to) are all finite: their sum of `v - v` is 0 exactly then (else NaN). */
+function finiteRowThird(z: Float64Array, from: number, to: number): boolean {
+  let t = 0;
+  for (let i = from; i < to; i++) t += z[i] - z[i];
+  return t === 0;
+}
+
+/**
+ * One border cell of {@link flowDirectionsD8ThirdPass} (row 0 or h - 1, column 0 or w - 1): the
+ * plain rule over the neighbours on the grid, the first strictly steepest positive slope.
+ */
+function d8EdgeThird(
+  z: Float64Array,
+  w: number,
+  h: number,
+  r: number,
+  c: number,
+  inv: Float64Array,
+  dirs: Int8Array,
+) {
+  const i = r * w + c, zi = z[i];
+  if (zi !== zi) return;
+  let best = -1, b = 0;
+  for (let k = 0; k < 8; k++) {
+    const rr = r + D8_DROW[k], cc = c + D8_DCOL[k];
+    if (rr < 0 || rr >= h || cc < 0 || cc >= w) continue;
+    const s = (zi - z[rr * w + cc]) * inv[k];
+    if (s > b) {
+      b = s;
+      best = k;
+    }
+  }
+  dirs[i] = best;
+}
+
+/**
+ * {@link d8RowNaN} for a row whose slopes cannot be NaN (rows r - 1, r and r + 1 all finite, the
+ * last one checked here; finite positive reciprocal distances; see flowDirectionsD8): the same tournament without the NaN
+ * terms, the right of a pair winning only when strictly steeper, so ties still go to the first
+ * in D8 order. `ew`, `ns`, `dg` are the east-west, north-south and diagonal reciprocals (three
+ * registers, not eight: V8 otherwise spills the window to the stack). Round three compares
+ * the round-two winners' slopes, read back from `q`, and the winner counts when either is
+ * positive (the larger of two numbers is positive exactly when one of them is), which saves
+ * reading the winner's slope. Returns the sum of `v - v` over row r + 1 (which it loads
+ * anyway), 0 exactly when all are finite (NaN for NaN and ±∞); the caller knows rows r - 1
+ * and r. The loop indices stay 32-bit integers (`| 0`). A neighbour row must be finite too: a
+ * NaN at N (the left of the pair N, NE) would beat NE, as one at S would beat SW.
+ */
+function d8RowFiniteThird(
+  z: Float64Array,
+  w: number,
+  r: number,
+  dirs: Int8Array,
+  q: Float64Array,
+  ew: number,
+  ns: number,
+  dg: number,
+): number {
+  w = w | 0;
+  let i = (r * w + 1) | 0;
+  const end = (r * w + w - 1) | 0, up = (1 - w) | 0, down = (w + 1) | 0;
+  let nw = z[i - w - 1], ww = z[i - 1], sw = z[i + w - 1];
+  let nn = z[i - w], zi = z[i], ss = z[i + w];
+  let t = (sw - sw) + (ss - ss);
+  for (; i < end; i = (i + 1) | 0) {
+    const ne = z[(i + up) | 0], ee = z[(i + 1) | 0], se = z[(i + down) | 0];
+    t += se - se;
+    const s0 = (zi - ee) * ew, s1 = (zi - se) * dg, s2 = (zi - ss) * ns, s3 = (zi - sw) * dg;
+    const s4 = (zi - ww) * ew, s5 = (zi - nw) * dg, s6 = (zi - nn) * ns, s7 = (zi - ne) * dg;
+    q[1] = s0;
+    q[2] = s1;
+    q[3] = s2;
+    q[4] = s3;
+    q[5] = s4;
+    q[6] = s5;
+    q[7] = s6;
+    q[8] = s7;
+    const a = 1 + +(s1 > s0), b = 3 + +(s3 > s2), c = 5 + +(s5 > s4), d = 7 + +(s7 > s6);
+    let m = -+(q[b] > q[a]);
+    const ab = (a & ~m) | (b & m);
+    m = -+(q[d] > q[c]);
+    const cd = (c & ~m) | (d & m);
+    const x = q[ab], y = q[cd];
+    m = -+(y > x);
+    const k = (ab & ~m) | (cd & m);
+    dirs[i] = (k & -(+(x > 0) | +(y > 0))) - 1;
+    nw = nn;
+    ww = zi;
+    sw = ss;
+    nn = ne;
+    zi = ee;
+    ss = se;
+  }
+  return t;
+}

@@ -5,16 +5,19 @@
  * (priority-flood+ε, D8, accumulation) at 500², 1,000² and 2,000² (the pysheds DEM mirrored,
  * ±0.5 m noise), plus the D8 and accumulation from before issue 29, the D8 of its first
  * speed pass ("tournament", the NaN-testing tournament on every row) and of its second
- * ("previous", finite rows without NaN tests, eight reciprocals), and the pipeline with that
- * previous D8 ("pipeline previous"), from bench/_water_reference.ts.
+ * ("previous", finite rows without NaN tests, eight reciprocals) and of its third ("third",
+ * main at d938daa: one cell a step, three reciprocals, before two cells a step), and the
+ * pipeline with the previous D8 ("pipeline previous"), from bench/_water_reference.ts.
  * Every case's output is first compared cell by cell with the C++ one; a difference throws.
  * Each case is timed by the wall clock and by the process's CPU time (node:process cpuUsage),
  * steadier on a loaded machine. Rounds rotate (bench/_alternate.ts), so that no case always
  * runs right after the same one.
  *
  * ```sh
- * deno run -A bench/water_figures.ts [rounds=15] [sizes=500,1000,2000]
+ * deno run -A bench/water_figures.ts [rounds=15] [sizes=500,1000,2000] [only=all|d8]
  * ```
+ *
+ * `d8` times only the D8 cases (C++, the engine and its earlier passes), all still compared.
  */
 import { cellSize_m } from "../engines/aerial/sample.ts";
 import {
@@ -27,6 +30,7 @@ import {
   flowAccumulationReference,
   flowDirectionsD8FiniteRows,
   flowDirectionsD8Reference,
+  flowDirectionsD8ThirdPass,
   flowDirectionsD8Tournament,
 } from "./_water_reference.ts";
 import { dem, tiled } from "./_water_dems.ts";
@@ -34,6 +38,7 @@ import { alternate, median } from "./_alternate.ts";
 
 const rounds = Number(Deno.args[0] ?? 15);
 const sizes = (Deno.args[1] ?? "500,1000,2000").split(",").map(Number);
+const onlyD8 = Deno.args[2] === "d8";
 const cpp = loadWaterCpp();
 
 function same(a: ArrayLike<number>, b: ArrayLike<number>, what: string) {
@@ -54,6 +59,7 @@ for (const n of sizes) {
   same(flowDirectionsD8Reference(filled, cell), dirs, `D8 reference ${n}²`);
   same(flowDirectionsD8Tournament(filled, cell), dirs, `D8 tournament ${n}²`);
   same(flowDirectionsD8FiniteRows(filled, cell), dirs, `D8 previous ${n}²`);
+  same(flowDirectionsD8ThirdPass(filled, cell), dirs, `D8 third ${n}²`);
   const acc = flowAccumulation(dirs, n, n);
   same(acc, cpp.accumulate(dirs, n, n), `accumulation ${n}²`);
   same(flowAccumulationReference(dirs, n, n), acc, `accumulation reference ${n}²`);
@@ -63,6 +69,7 @@ for (const n of sizes) {
     "D8 before": () => flowDirectionsD8Reference(filled, cell),
     "D8 tournament": () => flowDirectionsD8Tournament(filled, cell),
     "D8 previous": () => flowDirectionsD8FiniteRows(filled, cell),
+    "D8 third": () => flowDirectionsD8ThirdPass(filled, cell),
     "accumulation C++": () => cpp.accumulate(dirs, n, n),
     "accumulation": () => flowAccumulation(dirs, n, n),
     "accumulation before": () => flowAccumulationReference(dirs, n, n),
@@ -78,10 +85,12 @@ for (const n of sizes) {
       flowAccumulation(flowDirectionsD8FiniteRows(f, cell), n, n);
     },
   };
+  if (onlyD8) { for (const k in cases) if (!k.startsWith("D8")) delete cases[k]; }
   const { ms, cpu } = await alternate(cases, rounds, { rotate: true });
   for (
     const what of [
       "D8",
+      "D8 third",
       "D8 previous",
       "D8 tournament",
       "D8 before",
@@ -91,6 +100,7 @@ for (const n of sizes) {
       "pipeline previous",
     ]
   ) {
+    if (!(what in cases)) continue;
     const b = what.split(" ")[0] + " C++";
     const m = median(ms[what]), base = median(ms[b]);
     const c = median(cpu[what]), baseC = median(cpu[b]);

@@ -13,9 +13,10 @@ import { D8_DCOL, D8_DROW } from "./d8.ts";
  * neighbour gets -1: on an ε-filled grid only edge and nodata-adjacent cells do, and water
  * leaves the grid there. `cell_m` is [dx, dy] in metres. Ties go to the first in D8 order.
  * The interior runs unrolled and branch-free with the reciprocal distances precomputed (see
- * d8Row, and d8RowFinite where no slope can be NaN); the border cells, whose neighbours off
- * the grid count as nodata, go through d8Edge. Its speed is bench/water_figures.ts's "D8"
- * rows against the same loop in C++ (g++ -O2).
+ * d8Row, and d8PairsFinite, two cells a step, where no slope can be NaN); the border cells,
+ * whose neighbours off the grid count as nodata, go through d8Edge. Every cell is written
+ * once (no fill of the whole array first): a row for d8Row is set to -1 before it runs.
+ * Its speed is bench/water_figures.ts's "D8" rows against the same loop in C++ (g++ -O2).
  */
 export function flowDirectionsD8(filled: Grid, cell_m: [number, number]): Int8Array {
   const { width: w, height: h, data: z } = filled;
@@ -23,14 +24,14 @@ export function flowDirectionsD8(filled: Grid, cell_m: [number, number]): Int8Ar
   const inv = Float64Array.from(D8_DCOL, (c, k) => 1 / Math.hypot(c * dx, D8_DROW[k] * dy));
   const i0 = inv[0], i1 = inv[1], i2 = inv[2], i3 = inv[3];
   const i4 = inv[4], i5 = inv[5], i6 = inv[6], i7 = inv[7];
-  const dirs = new Int8Array(w * h).fill(-1);
+  const dirs = new Int8Array(w * h);
   const q = new Float64Array(9);
   // With finite positive reciprocal distances, a row whose cells and both neighbour rows are
-  // all finite has no NaN slope (finite - finite may overflow to ±∞, never NaN): d8RowFinite
+  // all finite has no NaN slope (finite - finite may overflow to ±∞, never NaN): d8PairsFinite
   // computes it without NaN tests. It needs only three reciprocals, east-west (i0 = i4),
   // north-south (i2 = i6) and diagonal (i1 = i3 = i5 = i7): Math.hypot ignores signs, so they
   // are the same numbers, checked here. `fa`, `fb`: rows r - 1 and r are all finite;
-  // d8RowFinite says the same of row r + 1, and a row written before that turned out false
+  // d8PairsFinite says the same of row r + 1, and a row written before that turned out false
   // is cleared and redone by d8Row, which tests for NaN.
   const fast = i0 > 0 && i0 < Infinity && i1 > 0 && i1 < Infinity && i2 > 0 &&
     i2 < Infinity && i4 === i0 && i6 === i2 && i3 === i1 && i5 === i1 && i7 === i1;
@@ -39,12 +40,13 @@ export function flowDirectionsD8(filled: Grid, cell_m: [number, number]): Int8Ar
     if ((r & 63) === 0) checkpoint();
     let fc: boolean;
     if (fast && fa && fb) {
-      fc = d8RowFinite(z, w, r, dirs, q, i0, i2, i1) === 0;
+      fc = d8PairsFinite(z, w, r, dirs, i0, i2, i1) === 0;
       if (!fc) {
         dirs.fill(-1, r * w + 1, r * w + w - 1);
         d8Row(z, w, r, dirs, q, i0, i1, i2, i3, i4, i5, i6, i7);
       }
     } else {
+      dirs.fill(-1, r * w + 1, r * w + w - 1);
       d8Row(z, w, r, dirs, q, i0, i1, i2, i3, i4, i5, i6, i7);
       fc = finiteRow(z, (r + 1) * w, (r + 2) * w);
     }
@@ -71,7 +73,8 @@ function finiteRow(z: Float64Array, from: number, to: number): boolean {
 
 /**
  * One border cell of {@link flowDirectionsD8} (row 0 or h - 1, column 0 or w - 1): the
- * plain rule over the neighbours on the grid, the first strictly steepest positive slope.
+ * plain rule over the neighbours on the grid, the first strictly steepest positive slope
+ * (-1 for a nodata cell).
  */
 function d8Edge(
   z: Float64Array,
@@ -83,7 +86,10 @@ function d8Edge(
   dirs: Int8Array,
 ) {
   const i = r * w + c, zi = z[i];
-  if (zi !== zi) return;
+  if (zi !== zi) {
+    dirs[i] = -1;
+    return;
+  }
   let best = -1, b = 0;
   for (let k = 0; k < 8; k++) {
     const rr = r + D8_DROW[k], cc = c + D8_DCOL[k];
@@ -175,24 +181,37 @@ function d8Row(
 }
 
 /**
- * {@link d8Row} for a row whose slopes cannot be NaN (rows r - 1, r and r + 1 all finite, the
- * last one checked here; finite positive reciprocal distances; see flowDirectionsD8): the same tournament without the NaN
- * terms, the right of a pair winning only when strictly steeper, so ties still go to the first
- * in D8 order. `ew`, `ns`, `dg` are the east-west, north-south and diagonal reciprocals (three
- * registers, not eight: V8 otherwise spills the window to the stack). Round three compares
- * the round-two winners' slopes, read back from `q`, and the winner counts when either is
- * positive (the larger of two numbers is positive exactly when one of them is), which saves
- * reading the winner's slope. Returns the sum of `v - v` over row r + 1 (which it loads
- * anyway), 0 exactly when all are finite (NaN for NaN and ±∞); the caller knows rows r - 1
- * and r. The loop indices stay 32-bit integers (`| 0`). A neighbour row must be finite too: a
- * NaN at N (the left of the pair N, NE) would beat NE, as one at S would beat SW.
+ * The eight slopes of one cell go into `Q[base..base + 8)` (D8 order) for the tournament of
+ * {@link d8PairsFinite}, two cells' worth: a module constant, so that V8 compiles its base
+ * and length in (a parameter's are reloaded and checked as it spills). Synchronous use only.
  */
-function d8RowFinite(
+const Q = new Float64Array(16);
+
+/**
+ * {@link d8Row} for a row whose slopes cannot be NaN (rows r - 1, r and r + 1 all finite, the
+ * last one checked here; finite positive reciprocal distances; see flowDirectionsD8), two
+ * cells a step (issue 29): the same branch-free tournament without the NaN terms, the right
+ * of a pair winning only when strictly steeper, so ties still go to the first in D8 order.
+ * `ew`, `ns`, `dg` are the east-west, north-south and diagonal reciprocals. A step loads the
+ * 3 × 2 cells east of the window and slides it by two columns, so its loop overhead, the
+ * window's moves and the invariants V8 reloads from the stack count once for two cells, and
+ * each pair is compared as soon as stored (fewer values live at once, fewer spills): V8's
+ * code for the loop is 239 x86 instructions a step, ~120 a cell, against 137 a cell for the
+ * one-cell loop before (read from the JIT code, --perf-basic-prof map and objdump). `Q`
+ * holds the slopes at 0..7 (first cell) and 8..15 (second): a round-one winner is
+ * `base + pair·2 + (right steeper)`, a selection `a ^ ((a ^ b) & mask)`, and the winner's
+ * direction is its index in D8 order, or -1 (`| (positive - 1)`) when neither finalist's
+ * slope is positive (the larger of two is positive exactly when one of them is). An odd
+ * last cell goes through {@link d8CellFinite}. Returns `t - t` for t the sum of row r + 1
+ * (which it loads anyway): 0 when all are finite, NaN for any NaN or ±∞ (or a sum that
+ * overflows, which only sends the row to d8Row). A neighbour row must be finite too: a NaN
+ * at N (the left of the pair N, NE) would beat NE, as one at S would beat SW.
+ */
+function d8PairsFinite(
   z: Float64Array,
   w: number,
   r: number,
   dirs: Int8Array,
-  q: Float64Array,
   ew: number,
   ns: number,
   dg: number,
@@ -202,37 +221,105 @@ function d8RowFinite(
   const end = (r * w + w - 1) | 0, up = (1 - w) | 0, down = (w + 1) | 0;
   let nw = z[i - w - 1], ww = z[i - 1], sw = z[i + w - 1];
   let nn = z[i - w], zi = z[i], ss = z[i + w];
-  let t = (sw - sw) + (ss - ss);
-  for (; i < end; i = (i + 1) | 0) {
-    const ne = z[(i + up) | 0], ee = z[(i + 1) | 0], se = z[(i + down) | 0];
-    t += se - se;
-    const s0 = (zi - ee) * ew, s1 = (zi - se) * dg, s2 = (zi - ss) * ns, s3 = (zi - sw) * dg;
-    const s4 = (zi - ww) * ew, s5 = (zi - nw) * dg, s6 = (zi - nn) * ns, s7 = (zi - ne) * dg;
-    q[1] = s0;
-    q[2] = s1;
-    q[3] = s2;
-    q[4] = s3;
-    q[5] = s4;
-    q[6] = s5;
-    q[7] = s6;
-    q[8] = s7;
-    const a = 1 + +(s1 > s0), b = 3 + +(s3 > s2), c = 5 + +(s5 > s4), d = 7 + +(s7 > s6);
-    let m = -+(q[b] > q[a]);
-    const ab = (a & ~m) | (b & m);
-    m = -+(q[d] > q[c]);
-    const cd = (c & ~m) | (d & m);
-    const x = q[ab], y = q[cd];
-    m = -+(y > x);
-    const k = (ab & ~m) | (cd & m);
-    dirs[i] = (k & -(+(x > 0) | +(y > 0))) - 1;
-    nw = nn;
-    ww = zi;
-    sw = ss;
-    nn = ne;
-    zi = ee;
-    ss = se;
+  let t = sw + ss;
+  const q = Q;
+  for (const last = (end - 1) | 0; i < last; i = (i + 2) | 0) {
+    // Cell i: window (nw, ww, sw), (nn, zi, ss), (ne, ee, se).
+    const ee = z[(i + 1) | 0], se = z[(i + down) | 0];
+    t += se;
+    let s0 = (zi - ee) * ew, s1 = (zi - se) * dg;
+    q[0] = s0;
+    q[1] = s1;
+    let a = +(s1 > s0);
+    let s2 = (zi - ss) * ns, s3 = (zi - sw) * dg;
+    q[2] = s2;
+    q[3] = s3;
+    let b = 2 + +(s3 > s2);
+    let ab = a ^ ((a ^ b) & -+(q[b] > q[a]));
+    let s4 = (zi - ww) * ew, s5 = (zi - nw) * dg;
+    q[4] = s4;
+    q[5] = s5;
+    let c = 4 + +(s5 > s4);
+    const ne = z[(i + up) | 0];
+    let s6 = (zi - nn) * ns, s7 = (zi - ne) * dg;
+    q[6] = s6;
+    q[7] = s7;
+    let d = 6 + +(s7 > s6);
+    let cd = c ^ ((c ^ d) & -+(q[d] > q[c]));
+    let x = q[ab], y = q[cd];
+    let k = ab ^ ((ab ^ cd) & -+(y > x));
+    dirs[i] = k | ((+(x > 0) | +(y > 0)) - 1);
+    // Cell j = i + 1: window (nn, zi, ss), (ne, ee, se), (ne2, ee2, se2).
+    const j = (i + 1) | 0;
+    const ee2 = z[(j + 1) | 0], se2 = z[(j + down) | 0];
+    t += se2;
+    s0 = (ee - ee2) * ew;
+    s1 = (ee - se2) * dg;
+    q[8] = s0;
+    q[9] = s1;
+    a = 8 + +(s1 > s0);
+    s2 = (ee - se) * ns;
+    s3 = (ee - ss) * dg;
+    q[10] = s2;
+    q[11] = s3;
+    b = 10 + +(s3 > s2);
+    ab = a ^ ((a ^ b) & -+(q[b] > q[a]));
+    s4 = (ee - zi) * ew;
+    s5 = (ee - nn) * dg;
+    q[12] = s4;
+    q[13] = s5;
+    c = 12 + +(s5 > s4);
+    const ne2 = z[(j + up) | 0];
+    s6 = (ee - ne) * ns;
+    s7 = (ee - ne2) * dg;
+    q[14] = s6;
+    q[15] = s7;
+    d = 14 + +(s7 > s6);
+    cd = c ^ ((c ^ d) & -+(q[d] > q[c]));
+    x = q[ab];
+    y = q[cd];
+    k = ab ^ ((ab ^ cd) & -+(y > x));
+    dirs[j] = (k & 7) | ((+(x > 0) | +(y > 0)) - 1);
+    nw = ne;
+    ww = ee;
+    sw = se;
+    nn = ne2;
+    zi = ee2;
+    ss = se2;
   }
-  return t;
+  if (i < end) t += d8CellFinite(z, w, i, dirs, ew, ns, dg);
+  return t - t;
+}
+
+/**
+ * One cell of {@link d8PairsFinite} (the odd last one of a row), its eight neighbours loaded
+ * directly; the same tournament. Returns its south-east neighbour, the one cell of row r + 1
+ * the pairs did not load.
+ */
+function d8CellFinite(
+  z: Float64Array,
+  w: number,
+  i: number,
+  dirs: Int8Array,
+  ew: number,
+  ns: number,
+  dg: number,
+): number {
+  const q = Q, zi = z[i], se = z[i + w + 1];
+  q[0] = (zi - z[i + 1]) * ew;
+  q[1] = (zi - se) * dg;
+  q[2] = (zi - z[i + w]) * ns;
+  q[3] = (zi - z[i + w - 1]) * dg;
+  q[4] = (zi - z[i - 1]) * ew;
+  q[5] = (zi - z[i - w - 1]) * dg;
+  q[6] = (zi - z[i - w]) * ns;
+  q[7] = (zi - z[i - w + 1]) * dg;
+  const a = +(q[1] > q[0]), b = 2 + +(q[3] > q[2]), c = 4 + +(q[5] > q[4]);
+  const d = 6 + +(q[7] > q[6]);
+  const ab = a ^ ((a ^ b) & -+(q[b] > q[a])), cd = c ^ ((c ^ d) & -+(q[d] > q[c]));
+  const x = q[ab], y = q[cd];
+  dirs[i] = (ab ^ ((ab ^ cd) & -+(y > x))) | ((+(x > 0) | +(y > 0)) - 1);
+  return se;
 }
 
 /** The cell a D8 direction points to, or -1 when it leaves the grid. */

@@ -19,6 +19,7 @@ import {
   flowAccumulationReference,
   flowDirectionsD8FiniteRows,
   flowDirectionsD8Reference,
+  flowDirectionsD8ThirdPass,
   flowDirectionsD8Tournament,
 } from "../../../bench/_water_reference.ts";
 
@@ -110,6 +111,11 @@ Deno.test("water speed: D8's finite-row path equals the plain version and the pr
             [],
             `${w}×${h} ${rows} ${cell}`,
           );
+          assertEquals(
+            differences(got, flowDirectionsD8ThirdPass(g, cell)),
+            [],
+            `${w}×${h} ${rows} ${cell}`,
+          );
           if (rows.length === 0) finiteRowCells += got.length;
         }
       }
@@ -151,12 +157,42 @@ Deno.test("water speed: D8 beside rows of NaN and ±Infinity equals the plain an
           const got = flowDirectionsD8(g, cell), what = `${w}×${h} rows ${rows} seed ${s} ${cell}`;
           assertEquals(differences(got, flowDirectionsD8Reference(g, cell)), [], what);
           assertEquals(differences(got, flowDirectionsD8FiniteRows(g, cell)), [], what);
+          assertEquals(differences(got, flowDirectionsD8ThirdPass(g, cell)), [], what);
           checked += got.length;
         }
       }
     }
   }
   assert.ok(checked > 100_000, `${checked} cells`);
+});
+
+/**
+ * One NaN or ±Infinity at every column of every row in turn, on widths with an odd and an
+ * even number of interior cells: the two-cells-a-step path (and its odd last cell) must see
+ * each cell of the row below, the last column included, or it would take a row with a NaN
+ * neighbour for a finite one.
+ */
+Deno.test("water speed: D8 with one odd cell anywhere equals the plain version", () => {
+  let checked = 0, drained = 0;
+  const odd = [NaN, Infinity, -Infinity];
+  for (const w of [3, 4, 5, 6, 7, 8, 11, 12]) {
+    const h = 5, rnd = lcg(w * 17);
+    const base = Float64Array.from({ length: w * h }, () => Math.floor(rnd() * 4));
+    for (let at = 0; at < w * h; at++) {
+      for (const v of odd) {
+        const data = base.slice();
+        data[at] = v;
+        for (const cell of [[1, 1], [2, 3]] as [number, number][]) {
+          const g = grid(w, h, data), got = flowDirectionsD8(g, cell);
+          const what = `${w}×${h} ${v} at ${at} ${cell}`;
+          assertEquals(differences(got, flowDirectionsD8Reference(g, cell)), [], what);
+          checked += got.length;
+          drained += got.filter((k) => k >= 0).length;
+        }
+      }
+    }
+  }
+  assert.ok(checked > 10_000 && drained > checked / 4, `${checked} cells, ${drained} drain`);
 });
 
 Deno.test("water speed: accumulation equals the plain version, counts, valid masks and weights", () => {
