@@ -10,6 +10,10 @@
  * - { id, pano, view, minScore } cuts the view of a kept panorama (engines/vision/equirect.ts,
  *   the in-process cut) and detects in it → { id, detections };
  * - { drop } lets a kept panorama go, unanswered.
+ *
+ * Messages are handled one at a time in the order they came (the pool hands a worker its next
+ * view while it works on one): a view asked after its panorama was shared finds it, and one
+ * asked before it was let go too.
  */
 /// <reference lib="deno.worker" />
 import { loadCenterNet } from "./detector.ts";
@@ -32,9 +36,13 @@ type Message = {
 const panoramas = new Map<number, RgbImage>();
 const port = { postMessage: (m: unknown) => self.postMessage(m) };
 
-self.onmessage = async (e: MessageEvent<Message>) => {
-  const m = e.data;
-  // Kept and let go before anything awaits, so a view asked after its panorama finds it.
+// The messages not yet handled, in turn.
+let turn = Promise.resolve();
+self.onmessage = (e: MessageEvent<Message>) => {
+  turn = turn.then(() => handle(e.data));
+};
+
+async function handle(m: Message) {
   if (m.share !== undefined) {
     panoramas.set(m.share, { width: m.width!, height: m.height!, data: m.data! });
     return;
@@ -59,4 +67,4 @@ self.onmessage = async (e: MessageEvent<Message>) => {
   } catch (err) {
     port.postMessage({ id: m.id, error: (err as Error).message });
   }
-};
+}
