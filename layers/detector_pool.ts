@@ -11,7 +11,8 @@
  *
  * A panorama handed to `panorama()` is copied once into shared memory that every worker reads,
  * and each worker cuts its own views from it (engines/vision/equirect.ts, the same cut as the
- * in-process path), so this thread neither cuts nor copies views.
+ * in-process path), so this thread neither cuts nor copies views. A view's sampling table made
+ * by one worker is handed to the others, so each is made once.
  *
  * Web Workers, not node:worker_threads: under Deno the latter cost this thread 0.7–0.9 of a core
  * while they work (measured here: 3.2–5.6 CPU s a panorama against 2.2 for the in-process
@@ -33,7 +34,14 @@ export interface DetectorPool extends Detector {
   close(): void;
 }
 
-type Reply = { id: number; ready?: boolean; detections?: ViewDetection[]; error?: string };
+type Reply = {
+  id: number;
+  ready?: boolean;
+  detections?: ViewDetection[];
+  error?: string;
+  /** A view's sampling table a worker made, for the others (detector_worker.ts). */
+  sampling?: unknown;
+};
 
 /** One worker and its unanswered requests. */
 interface Slot {
@@ -50,6 +58,10 @@ export async function loadCenterNetPool(workers = 2): Promise<DetectorPool> {
   const slots: Slot[] = Array.from({ length: workers }, () => {
     const s: Slot = { w: new Worker(url, { type: "module" }), pending: new Map(), views: 0 };
     s.w.onmessage = (e: MessageEvent<Reply>) => {
+      if (e.data.sampling) {
+        for (const o of slots) if (o !== s) o.w.postMessage({ adopt: e.data.sampling });
+        return;
+      }
       const p = s.pending.get(e.data.id);
       s.pending.delete(e.data.id);
       p?.resolve(e.data);

@@ -9,7 +9,10 @@
  * - { share, width, height, data } keeps a panorama (data in shared memory), unanswered;
  * - { id, pano, view, minScore } cuts the view of a kept panorama (engines/vision/equirect.ts,
  *   the in-process cut) and detects in it → { id, detections };
- * - { drop } lets a kept panorama go, unanswered.
+ * - { drop } lets a kept panorama go, unanswered;
+ * - { adopt: { width, height, view, table } } keeps a view's sampling table made by another
+ *   worker, unanswered. A worker that makes one sends it ({ sampling: … }, unasked) for the
+ *   pool to hand to the others, so each table is made once, not once a worker.
  *
  * Messages are handled one at a time in the order they came (the pool hands a worker its next
  * view while it works on one): a view asked after its panorama was shared finds it, and one
@@ -17,7 +20,14 @@
  */
 /// <reference lib="deno.worker" />
 import { loadCenterNet } from "./detector.ts";
-import { perspectiveView, type ViewSpec } from "../engines/vision/equirect.ts";
+import {
+  hasViewSampling,
+  keepViewSampling,
+  perspectiveView,
+  type ViewSampling,
+  viewSampling,
+  type ViewSpec,
+} from "../engines/vision/equirect.ts";
 import type { RgbImage } from "../ground/image.ts";
 
 type Message = {
@@ -31,7 +41,11 @@ type Message = {
   drop?: number;
   pano?: number;
   view?: ViewSpec;
+  adopt?: Sampling;
 };
+
+/** A view's sampling table (equirect.ts), for a panorama of width × height. */
+type Sampling = { width: number; height: number; view: ViewSpec; table: ViewSampling };
 
 const panoramas = new Map<number, RgbImage>();
 const port = { postMessage: (m: unknown) => self.postMessage(m) };
@@ -51,6 +65,10 @@ async function handle(m: Message) {
     panoramas.delete(m.drop);
     return;
   }
+  if (m.adopt) {
+    keepViewSampling(m.adopt.width, m.adopt.height, m.adopt.view, m.adopt.table);
+    return;
+  }
   try {
     if (m.load) {
       await loadCenterNet("wasm");
@@ -60,7 +78,12 @@ async function handle(m: Message) {
     if (m.pano !== undefined) {
       const pano = panoramas.get(m.pano);
       if (!pano) throw new Error(`panorama ${m.pano} was not shared with this worker`);
+      const fresh = !hasViewSampling(pano.width, pano.height, m.view!);
       view = perspectiveView(pano, m.view!);
+      if (fresh) {
+        const { width, height } = pano, table = viewSampling(width, height, m.view!);
+        port.postMessage({ sampling: { width, height, view: m.view!, table } });
+      }
     } else view = { width: m.width!, height: m.height!, data: m.data! };
     const det = await loadCenterNet("wasm");
     port.postMessage({ id: m.id, detections: await det.detect(view, m.minScore) });
