@@ -2,7 +2,8 @@
  * room_labels cold over the ZInD scan, this tree against a "before" tree (a worktree of main) in
  * the same run: one process a run (bench/_room_labels_cold_once.ts, each its own fresh store and
  * detector workers), alternated A/B/B/A …, medians of wall and CPU seconds a panorama (CPU: the
- * whole process, both workers included), the ratios, and the load averages. Every run's result
+ * whole process, both workers included), the worker-seconds a panorama with no view in hand,
+ * the ratios, and the load averages. Every run's result
  * (its text without timing fields) is checked identical to the first's.
  *
  * ```sh
@@ -20,7 +21,14 @@ const pairs = Number(arg("--pairs") ?? 3);
 const here = arg("--after") ?? new URL("..", import.meta.url).pathname;
 const once = new URL("./_room_labels_cold_once.ts", import.meta.url).pathname;
 
-type Run = { wall_s: number; cpu_s: number; panoramas: number; load: number[]; result: string };
+type Run = {
+  wall_s: number;
+  cpu_s: number;
+  empty_worker_s: number;
+  panoramas: number;
+  load: number[];
+  result: string;
+};
 async function run(root: string): Promise<Run> {
   const out = await new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "--config", `${root}/deno.json`, once, "--root", root],
@@ -45,7 +53,11 @@ for (let p = 0; p < pairs; p++) {
     console.log(
       `${side === "A" ? "before" : "after "} ${r.wall_s.toFixed(3)} s, ${
         r.cpu_s.toFixed(3)
-      } CPU s a panorama over ${r.panoramas} (load ${r.load.map((l) => l.toFixed(1)).join(" → ")})`,
+      } CPU s, ${
+        r.empty_worker_s.toFixed(3)
+      } worker-s with no view a panorama over ${r.panoramas} (load ${
+        r.load.map((l) => l.toFixed(1)).join(" → ")
+      })`,
     );
   }
 }
@@ -53,7 +65,8 @@ const median = (a: number[]) => {
   const s = [...a].sort((x, y) => x - y), m = s.length >> 1;
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
-const m = (side: "A" | "B", k: "wall_s" | "cpu_s") => median(runs[side].map((r) => r[k]));
+const m = (side: "A" | "B", k: "wall_s" | "cpu_s" | "empty_worker_s") =>
+  median(runs[side].map((r) => r[k]));
 console.log(`load average before ${loadBefore}, after ${load()}; results identical in all runs`);
 console.log(
   `median wall: before ${m("A", "wall_s").toFixed(3)} s, after ${
@@ -63,4 +76,11 @@ console.log(
   }, after ${m("B", "cpu_s").toFixed(3)} s a panorama (${
     (m("B", "cpu_s") / m("A", "cpu_s")).toFixed(2)
   }×); target ≤ 0.7 s wall on 2 idle cores`,
+);
+console.log(
+  `median worker-seconds with no view in hand: before ${
+    m("A", "empty_worker_s").toFixed(3)
+  }, after ${
+    m("B", "empty_worker_s").toFixed(3)
+  } a panorama (the workers' idle time on an idle machine; on a loaded one, also this thread's)`,
 );
