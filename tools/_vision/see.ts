@@ -104,16 +104,17 @@ export async function see(
     p.catch(() => {});
     ahead[i] = p;
   };
-  // The panorama still being searched (its sight and steps not yet given), if any.
+  // Sights and steps are given in sweep order: after those of a panorama still being searched
+  // (chained on it, so the next sweeps are read meanwhile), else at once.
   let searching: Promise<void> | undefined;
-  const settled = async () => {
-    const s = searching;
-    searching = undefined;
-    await s;
-  };
-  const push = async (sight: Sight) => {
-    await settled();
-    out.sights.push(sight);
+  const push = (sight: Sight, step?: Said) => {
+    const give = () => {
+      out.sights.push(sight);
+      if (step) ctx.step(step);
+    };
+    if (!searching) return give();
+    searching = searching.then(give);
+    searching.catch(() => {}); // awaited (and thrown) at the end
   };
   // Searches begun and not yet done: a failure waits for them before it is thrown.
   const begun: Promise<unknown>[] = [];
@@ -124,7 +125,7 @@ export async function see(
       const { ref, pixels: decoding } = await ahead[i]!;
       ahead[i] = undefined;
       if ("missing" in ref) {
-        await push({
+        push({
           sweep,
           missing: ref.missing,
           ...(ref.code ? { missing_code: ref.code } : {}),
@@ -139,12 +140,14 @@ export async function see(
           cues = await imageCues(ctx, ctx.plan(scan), sweep, ref.hash, decoded);
         } catch { /* the detections stand; the image cues stay unmeasured */ }
         out.cached++;
-        await push({ sweep, detections: hit, cached: true, ...cues });
-        ctx.step(say.step("step.sweep_seen", { where, objects: objectsOf(hit), cached: true }));
+        push(
+          { sweep, detections: hit, cached: true, ...cues },
+          say.step("step.sweep_seen", { where, objects: objectsOf(hit), cached: true }),
+        );
         continue;
       }
       if (out.unavailable) {
-        await push({ sweep, missing: out.unavailable });
+        push({ sweep, missing: out.unavailable });
         continue;
       }
       let detector;
@@ -152,20 +155,19 @@ export async function see(
         detector = await ctx.detector();
       } catch (e) {
         if (!(e instanceof DetectorUnavailableError)) throw e;
-        await settled();
         out.unavailable = e.message;
-        out.sights.push({ sweep, missing: e.message });
+        push({ sweep, missing: e.message });
         continue;
       }
       let pixels;
       try {
         pixels = await decoded();
       } catch (e) {
-        await push({ sweep, missing: (e as Error).message });
+        push({ sweep, missing: (e as Error).message });
         continue;
       }
       if (Math.abs(pixels.width / pixels.height - 2) > 0.05) {
-        await push({
+        push({
           sweep,
           missing:
             `sweep ${sweep.id}'s image is ${pixels.width} × ${pixels.height} px, not an equirectangular panorama (2:1)`,
@@ -194,7 +196,7 @@ export async function see(
           say.step("step.sweep_seen", { where, objects: objectsOf(detections), cached: false }),
         );
       })();
-      searching.catch(() => {}); // awaited (and thrown) below or at the next sight
+      searching.catch(() => {}); // awaited (and thrown) at the end
       begun.push(started.done);
       // On to the next sweep once every view of this one is handed over (or it failed).
       await started.launched;
@@ -203,7 +205,7 @@ export async function see(
     await Promise.allSettled([...begun, searching]);
     throw e;
   }
-  await settled();
+  await searching;
   return out;
 }
 
