@@ -9,7 +9,8 @@
  *    tfjs's stock kernels ("stock", the detector before engines/vision/wasm_kernels.ts, issue 30)
  *    and as it runs now ("bare"), the two alternated panorama by panorama; then the
  *    same with the two workers (2 views at once) handed views cut here, and with the two workers
- *    cutting their own views from one shared copy (Detector.panorama, what room_labels uses).
+ *    cutting their own views from one shared copy (Detector.panorama), and the same with two
+ *    views in each worker's hand (Detector.in_flight: what room_labels uses).
  *    Detections are checked identical (the stock kernels' included).
  * 2. room_labels over the ZInD scan with a fresh store (cold: every panorama read, decoded, cut,
  *    searched, its floor and counters measured), RUN_IO's own detector (the two workers where
@@ -85,12 +86,15 @@ const per: {
   workers_s: number;
   /** The workers cutting their own views (Detector.panorama). */
   cutting_s: number;
+  /** The workers cutting their own views, two in each one's hand (Detector.in_flight). */
+  queued_s: number;
   ratio: number;
   /** CPU seconds of the process (all threads) over the same panorama. */
   stock_cpu_s: number;
   bare_cpu_s: number;
   workers_cpu_s: number;
   cutting_cpu_s: number;
+  queued_cpu_s: number;
 }[] = [];
 for (const id of sweeps.slice(0, limit)) {
   const ref = await openPanorama(plan, id);
@@ -122,11 +126,22 @@ for (const id of sweeps.slice(0, limit)) {
   });
   shared.release();
   const cutting_s = (performance.now() - t) / 1000, cutting_cpu_s = cpu(c);
+  // The same with two views in each worker's hand (Detector.in_flight, what room_labels uses).
+  t = performance.now();
+  c = process.cpuUsage();
+  const held = pool.panorama(px);
+  const four = await detectPanorama(px, (v, s) => pool.detect(v, s), {
+    parallel: pool.in_flight,
+    searchView: (v, s) => held.detect(v, s),
+  });
+  held.release();
+  const queued_s = (performance.now() - t) / 1000, queued_cpu_s = cpu(c);
   if (JSON.stringify(stockRun.out) !== JSON.stringify(one)) {
     throw new Error(`${id}: the detections differ from those with tfjs's stock kernels`);
   }
   if (
-    JSON.stringify(one) !== JSON.stringify(two) || JSON.stringify(one) !== JSON.stringify(three)
+    JSON.stringify(one) !== JSON.stringify(two) || JSON.stringify(one) !== JSON.stringify(three) ||
+    JSON.stringify(one) !== JSON.stringify(four)
   ) {
     throw new Error(`${id}: the workers' detections differ from the bare detector's`);
   }
@@ -136,11 +151,13 @@ for (const id of sweeps.slice(0, limit)) {
     bare_s,
     workers_s,
     cutting_s,
+    queued_s,
     ratio: bare_s / cutting_s,
     stock_cpu_s: stockRun.cpu_s,
     bare_cpu_s,
     workers_cpu_s,
     cutting_cpu_s,
+    queued_cpu_s,
   });
 }
 
@@ -201,6 +218,7 @@ const figures = {
     bare: bareMean,
     workers: workersMean,
     cutting: cuttingMean,
+    queued: sum((p) => p.queued_s) / per.length,
     ratio: bareMean / cuttingMean,
   },
   room_labels_cold_s_per_panorama: {
@@ -215,6 +233,7 @@ const figures = {
     bare: sum((p) => p.bare_cpu_s) / per.length,
     workers: sum((p) => p.workers_cpu_s) / per.length,
     cutting: sum((p) => p.cutting_cpu_s) / per.length,
+    queued: sum((p) => p.queued_cpu_s) / per.length,
   },
   room_labels_cached_ms_per_panorama: 1000 * perPano(withWorkers.warm),
   cached_panoramas: withWorkers.warm.cached,
@@ -266,6 +285,13 @@ else {
     dc.workers,
     dc.cutting,
   ]);
+  console.log(
+    `cutting with ${pool.in_flight} views in flight (two in each worker's hand, as room_labels): ${
+      f(figures.detector_mean_s.queued)
+    } s, ${f(dc.queued)} CPU s a panorama (${
+      f(bareMean / figures.detector_mean_s.queued)
+    }× the bare)`,
+  );
   console.log(
     "(baselines, in this run: the bare detector; stock = the bare detector with tfjs's stock kernels, before issue 30's Mean)",
   );

@@ -36,6 +36,12 @@ export interface Detector {
   input_px: number;
   /** How many views it answers at once (a worker pool, layers/detector_pool.ts); 1 when absent. */
   parallel?: number;
+  /**
+   * How many views may be handed to it at once, answered or waiting their turn (the worker pool
+   * takes two a worker, so each starts its next view as soon as it is done with one);
+   * `parallel` when absent.
+   */
+  in_flight?: number;
   detect(view: RgbImage, minScore?: number): Promise<ViewDetection[]>;
   /**
    * Optional: takes one panorama where the detector runs (the worker pool shares it with its

@@ -4,9 +4,15 @@
  * `parallel: 2` runs two views on two cores. Each view is answered by exactly the same model as
  * the in-process detector (bit-identical detections, bench/vision_workers_bench.ts checks).
  *
+ * Each worker is handed up to {@link VIEWS_PER_WORKER} views at once and answers them one after
+ * another, so it starts its next view as soon as it is done with one, not when this thread has
+ * had the time to answer (a thread busy measuring a panorama, or starved on a loaded machine,
+ * left the workers idle between views).
+ *
  * A panorama handed to `panorama()` is copied once into shared memory that every worker reads,
  * and each worker cuts its own views from it (engines/vision/equirect.ts, the same cut as the
- * in-process path), so this thread neither cuts nor copies views.
+ * in-process path), so this thread neither cuts nor copies views. A view's sampling table made
+ * by one worker is handed to the others, so each is made once.
  *
  * Web Workers, not node:worker_threads: under Deno the latter cost this thread 0.7–0.9 of a core
  * while they work (measured here: 3.2–5.6 CPU s a panorama against 2.2 for the in-process
@@ -18,6 +24,9 @@ import type { Detector, PanoramaSearch, ViewAim, ViewDetection } from "../ground
 import type { RgbImage } from "../ground/image.ts";
 import { CENTERNET_INPUT_PX, DetectorUnavailableError } from "../engines/vision/centernet.ts";
 
+/** How many views each worker is handed at once (it answers them in turn). */
+export const VIEWS_PER_WORKER = 2;
+
 /** A worker-backed detector; `close` ends its workers. */
 export interface DetectorPool extends Detector {
   workers: number;
@@ -25,12 +34,21 @@ export interface DetectorPool extends Detector {
   close(): void;
 }
 
-type Reply = { id: number; ready?: boolean; detections?: ViewDetection[]; error?: string };
+type Reply = {
+  id: number;
+  ready?: boolean;
+  detections?: ViewDetection[];
+  error?: string;
+  /** A view's sampling table a worker made, for the others (detector_worker.ts). */
+  sampling?: unknown;
+};
 
 /** One worker and its unanswered requests. */
 interface Slot {
   w: Worker;
   pending: Map<number, { resolve: (r: Reply) => void; reject: (e: Error) => void }>;
+  /** Views handed to it and not yet answered. */
+  views: number;
 }
 
 /** Starts `workers` workers and loads the model in each (in parallel). */
@@ -38,8 +56,12 @@ export async function loadCenterNetPool(workers = 2): Promise<DetectorPool> {
   const url = new URL("./detector_worker.ts", import.meta.url).href;
   let next = 0, nextPano = 0;
   const slots: Slot[] = Array.from({ length: workers }, () => {
-    const s: Slot = { w: new Worker(url, { type: "module" }), pending: new Map() };
+    const s: Slot = { w: new Worker(url, { type: "module" }), pending: new Map(), views: 0 };
     s.w.onmessage = (e: MessageEvent<Reply>) => {
+      if (e.data.sampling) {
+        for (const o of slots) if (o !== s) o.w.postMessage({ adopt: e.data.sampling });
+        return;
+      }
       const p = s.pending.get(e.data.id);
       s.pending.delete(e.data.id);
       p?.resolve(e.data);
@@ -72,15 +94,18 @@ export async function loadCenterNetPool(workers = 2): Promise<DetectorPool> {
     close();
     throw new DetectorUnavailableError(`in a worker: ${failed.error}`);
   }
-  // Idle workers, and callers waiting for one.
-  const idle = [...slots];
+  // The worker with the fewest views in hand (below VIEWS_PER_WORKER), or a wait for one.
   const waiting: ((s: Slot) => void)[] = [];
-  const take = () =>
-    idle.length ? Promise.resolve(idle.pop()!) : new Promise<Slot>((r) => waiting.push(r));
+  const take = () => {
+    const s = slots.reduce((a, b) => (b.views < a.views ? b : a));
+    if (s.views >= VIEWS_PER_WORKER) return new Promise<Slot>((r) => waiting.push(r));
+    s.views++;
+    return Promise.resolve(s);
+  };
   const give = (s: Slot) => {
     const waiter = waiting.shift();
     if (waiter) waiter(s);
-    else idle.push(s);
+    else s.views--;
   };
   const run = async (msg: Record<string, unknown>, transfer?: Transferable[]) => {
     const s = await take();
@@ -97,6 +122,7 @@ export async function loadCenterNetPool(workers = 2): Promise<DetectorPool> {
     input_px: CENTERNET_INPUT_PX,
     workers,
     parallel: workers,
+    in_flight: workers * VIEWS_PER_WORKER,
     close,
     detect(view: RgbImage, minScore?: number): Promise<ViewDetection[]> {
       const data = view.data.slice();
@@ -161,6 +187,7 @@ export function closingWhenIdle(
     backend: "wasm",
     input_px: CENTERNET_INPUT_PX,
     parallel: workers,
+    in_flight: workers * VIEWS_PER_WORKER,
     detect: (view, minScore) => using((p) => p.detect(view, minScore)),
     panorama(pano: RgbImage): PanoramaSearch {
       // Held (the pool stays open) until released.

@@ -200,6 +200,10 @@ export const COMPUTED: [string, string][] = [
     "bench/batch_figures.ts",
     "the batch modules of the checkout a case runs on (--before: a worktree of the commit before a change), so before and after are timed in one run",
   ],
+  [
+    "bench/_room_labels_cold_once.ts",
+    "the modules of the checkout a run times (--root: a worktree of main as the before of bench/vision_cold_ab.ts), so before and after are timed in one run",
+  ],
 ];
 
 /** Why an edge breaks a tier rule, or undefined when it keeps them. */

@@ -97,7 +97,7 @@ function rotate(spec: ViewSpec, x: number, y: number, z: number): [number, numbe
  * bilinear neighbours and the two weights. It depends only on the panorama's size and the view,
  * so it is made once ({@link viewSampling}) and every panorama of that size is cut with it.
  */
-interface ViewSampling {
+export interface ViewSampling {
   a: Int32Array;
   b: Int32Array;
   d: Int32Array;
@@ -115,8 +115,8 @@ const MAX_SAMPLINGS = 32;
  * (rotated by pitch, then yaw), its yaw and pitch, and the panorama position they fall on.
  * Columns wrap around (the seam at yaw ±180° is continuous), rows clamp at the poles.
  */
-function viewSampling(W: number, H: number, spec: ViewSpec): ViewSampling {
-  const key = `${W}x${H}/${spec.yaw_deg}/${spec.pitch_deg}/${spec.fov_deg}/${spec.size_px}`;
+export function viewSampling(W: number, H: number, spec: ViewSpec): ViewSampling {
+  const key = samplingKey(W, H, spec);
   const hit = samplings.get(key);
   if (hit) {
     samplings.delete(key);
@@ -164,6 +164,26 @@ function viewSampling(W: number, H: number, spec: ViewSpec): ViewSampling {
   samplings.set(key, t);
   if (samplings.size > MAX_SAMPLINGS) samplings.delete(samplings.keys().next().value!);
   return t;
+}
+
+function samplingKey(W: number, H: number, spec: ViewSpec): string {
+  return `${W}x${H}/${spec.yaw_deg}/${spec.pitch_deg}/${spec.fov_deg}/${spec.size_px}`;
+}
+
+/** Whether the sampling table of that view of a W × H panorama is at hand (made or kept). */
+export function hasViewSampling(W: number, H: number, spec: ViewSpec): boolean {
+  return samplings.has(samplingKey(W, H, spec));
+}
+
+/**
+ * Keeps a sampling table made elsewhere (by {@link viewSampling} in another worker, so each
+ * table is made once, not once a worker) unless one is at hand already.
+ */
+export function keepViewSampling(W: number, H: number, spec: ViewSpec, t: ViewSampling): void {
+  const key = samplingKey(W, H, spec);
+  if (samplings.has(key)) return;
+  samplings.set(key, t);
+  if (samplings.size > MAX_SAMPLINGS) samplings.delete(samplings.keys().next().value!);
 }
 
 /**

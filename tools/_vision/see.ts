@@ -7,6 +7,7 @@
 import type { PanoramaMissing, PanoramaRef, RgbImage } from "../../ground/image.ts";
 import type { Detector } from "../../ground/detector.ts";
 import type { Ctx } from "../../core/context.ts";
+import type { Said } from "../../core/result.ts";
 import type { Plan, Room, Sweep } from "../../ground/plan.ts";
 import { DetectorUnavailableError } from "../../engines/vision/centernet.ts";
 import type { PanoDetection } from "../../engines/vision/detect.ts";
@@ -79,7 +80,10 @@ interface Ahead {
  * Sees every sweep given (cache first), stepping and checking cancellation between views. While
  * one panorama is searched the next is read and, when its detections are not cached, decoded;
  * with a detector that cuts its own views (Detector.panorama, the worker pool) this thread
- * measures the image cues while the workers search. The result does not depend on either.
+ * measures the image cues while the workers search, and with one that answers several views at
+ * once (the worker pool) the next panorama's views are handed over as soon as the last of this
+ * one's are, so no worker waits between panoramas. Sights, steps and the result come in sweep
+ * order and do not depend on either.
  */
 export async function see(
   ctx: Ctx,
@@ -100,115 +104,179 @@ export async function see(
     p.catch(() => {});
     ahead[i] = p;
   };
-  for (const [i, { sweep, where }] of sweeps.entries()) {
-    ctx.throwIfCancelled();
-    readAhead(i);
-    const { ref, pixels: decoding } = await ahead[i]!;
-    ahead[i] = undefined;
-    if ("missing" in ref) {
-      out.sights.push({
-        sweep,
-        missing: ref.missing,
-        ...(ref.code ? { missing_code: ref.code } : {}),
-      });
-      continue;
-    }
-    const decoded = () => decoding ?? ref.pixels();
-    const hit = ctx.detections.get(ref.hash, key);
-    if (isDetections(hit)) {
-      let cues = {};
+  // Sights and steps are given in sweep order: after those of a panorama still being searched
+  // (chained on it, so the next sweeps are read meanwhile), else at once.
+  let searching: Promise<void> | undefined;
+  const push = (sight: Sight, step?: Said) => {
+    const give = () => {
+      out.sights.push(sight);
+      if (step) ctx.step(step);
+    };
+    if (!searching) return give();
+    searching = searching.then(give);
+    searching.catch(() => {}); // awaited (and thrown) at the end
+  };
+  // Searches begun and not yet done: a failure waits for them before it is thrown.
+  const begun: Promise<unknown>[] = [];
+  try {
+    for (const [i, { sweep, where }] of sweeps.entries()) {
+      ctx.throwIfCancelled();
+      readAhead(i);
+      const { ref, pixels: decoding } = await ahead[i]!;
+      ahead[i] = undefined;
+      if ("missing" in ref) {
+        push({
+          sweep,
+          missing: ref.missing,
+          ...(ref.code ? { missing_code: ref.code } : {}),
+        });
+        continue;
+      }
+      const decoded = () => decoding ?? ref.pixels();
+      const hit = ctx.detections.get(ref.hash, key);
+      if (isDetections(hit)) {
+        let cues = {};
+        try {
+          cues = await imageCues(ctx, ctx.plan(scan), sweep, ref.hash, decoded);
+        } catch { /* the detections stand; the image cues stay unmeasured */ }
+        out.cached++;
+        push(
+          { sweep, detections: hit, cached: true, ...cues },
+          say.step("step.sweep_seen", { where, objects: objectsOf(hit), cached: true }),
+        );
+        continue;
+      }
+      if (out.unavailable) {
+        push({ sweep, missing: out.unavailable });
+        continue;
+      }
+      let detector;
       try {
-        cues = await imageCues(ctx, ctx.plan(scan), sweep, ref.hash, decoded);
-      } catch { /* the detections stand; the image cues stay unmeasured */ }
-      out.cached++;
-      out.sights.push({ sweep, detections: hit, cached: true, ...cues });
-      ctx.step(say.step("step.sweep_seen", { where, objects: objectsOf(hit), cached: true }));
-      continue;
+        detector = await ctx.detector();
+      } catch (e) {
+        if (!(e instanceof DetectorUnavailableError)) throw e;
+        out.unavailable = e.message;
+        push({ sweep, missing: e.message });
+        continue;
+      }
+      let pixels;
+      try {
+        pixels = await decoded();
+      } catch (e) {
+        push({ sweep, missing: (e as Error).message });
+        continue;
+      }
+      if (Math.abs(pixels.width / pixels.height - 2) > 0.05) {
+        push({
+          sweep,
+          missing:
+            `sweep ${sweep.id}'s image is ${pixels.width} × ${pixels.height} px, not an equirectangular panorama (2:1)`,
+        });
+        continue;
+      }
+      readAhead(i + 1);
+      const px = pixels;
+      const started = search(
+        ctx,
+        detector,
+        pixels,
+        where,
+        () => imageCues(ctx, ctx.plan(scan), sweep, ref.hash, () => Promise.resolve(px)),
+      );
+      // This panorama's sight and steps follow the one before's.
+      const before = searching;
+      searching = (async () => {
+        await before;
+        started.open();
+        const { detections, cues } = await started.done;
+        ctx.detections.put(ref.hash, key, detections);
+        out.computed++;
+        out.sights.push({ sweep, detections, ...cues });
+        ctx.step(
+          say.step("step.sweep_seen", { where, objects: objectsOf(detections), cached: false }),
+        );
+      })();
+      searching.catch(() => {}); // awaited (and thrown) at the end
+      begun.push(started.done);
+      // On to the next sweep once every view of this one is handed over (or it failed).
+      await started.launched;
     }
-    if (out.unavailable) {
-      out.sights.push({ sweep, missing: out.unavailable });
-      continue;
-    }
-    let detector;
-    try {
-      detector = await ctx.detector();
-    } catch (e) {
-      if (!(e instanceof DetectorUnavailableError)) throw e;
-      out.unavailable = e.message;
-      out.sights.push({ sweep, missing: e.message });
-      continue;
-    }
-    let pixels;
-    try {
-      pixels = await decoded();
-    } catch (e) {
-      out.sights.push({ sweep, missing: (e as Error).message });
-      continue;
-    }
-    if (Math.abs(pixels.width / pixels.height - 2) > 0.05) {
-      out.sights.push({
-        sweep,
-        missing:
-          `sweep ${sweep.id}'s image is ${pixels.width} × ${pixels.height} px, not an equirectangular panorama (2:1)`,
-      });
-      continue;
-    }
-    readAhead(i + 1);
-    const { detections, cues } = await search(
-      ctx,
-      detector,
-      pixels,
-      where,
-      () => imageCues(ctx, ctx.plan(scan), sweep, ref.hash, () => Promise.resolve(pixels)),
-    );
-    ctx.detections.put(ref.hash, key, detections);
-    out.computed++;
-    out.sights.push({ sweep, detections, ...cues });
-    ctx.step(say.step("step.sweep_seen", { where, objects: objectsOf(detections), cached: false }));
+  } catch (e) {
+    await Promise.allSettled([...begun, searching]);
+    throw e;
   }
+  await searching;
   return out;
+}
+
+/** A panorama's search begun: when all its views are handed over, and when it is done. */
+interface Search {
+  launched: Promise<void>;
+  done: Promise<{ detections: PanoDetection[]; cues: Pick<Sight, "floor" | "counter_share"> }>;
+  /** Lets its steps be given (held until then, in order). */
+  open(): void;
 }
 
 /**
  * One panorama searched view by view, then its image cues measured (`cues`). A detector that
  * cuts its own views is handed the panorama once, and the cues are measured here while it
- * searches.
+ * searches. With a detector answering several views at once, `launched` comes when its last
+ * view is handed over (a next panorama's views then queue behind it); else when it is done.
  */
-async function search(
+function search(
   ctx: Ctx,
   detector: Detector,
   pixels: RgbImage,
   where: string,
   cues: () => Promise<Pick<Sight, "floor" | "counter_share">>,
-): Promise<{ detections: PanoDetection[]; cues: Pick<Sight, "floor" | "counter_share"> }> {
-  const remote = detector.panorama?.(pixels);
-  try {
-    const found = detectPanorama(pixels, (v, min) => detector.detect(v, min), {
-      parallel: detector.parallel ?? 1,
-      ...(remote ? { searchView: (v, min) => remote.detect(v, min) } : {}),
-      beforeView: () => ctx.throwIfCancelled(),
-      afterView: (i, n, spec, found) =>
-        ctx.step(say.step("step.view_searched", {
-          where,
-          view: i + 1,
-          views: n,
-          yaw_deg: spec.yaw_deg,
-          found: objectsOf(found),
-        })),
-    });
-    if (!remote) {
-      const detections = await found;
-      return { detections, cues: await cues() };
+): Search {
+  let opened = false, launchedNow = () => {};
+  const held: Said[] = [];
+  const step = (s: Said) => void (opened ? ctx.step(s) : held.push(s));
+  const launched = new Promise<void>((r) => (launchedNow = r));
+  const parallel = detector.in_flight ?? detector.parallel ?? 1;
+  const done = (async () => {
+    const remote = detector.panorama?.(pixels);
+    try {
+      const found = detectPanorama(pixels, (v, min) => detector.detect(v, min), {
+        parallel,
+        ...(remote ? { searchView: (v, min) => remote.detect(v, min) } : {}),
+        beforeView: (i, n) => {
+          ctx.throwIfCancelled();
+          if (i === n - 1 && parallel > 1) launchedNow();
+        },
+        afterView: (i, n, spec, found) =>
+          step(say.step("step.view_searched", {
+            where,
+            view: i + 1,
+            views: n,
+            yaw_deg: spec.yaw_deg,
+            found: objectsOf(found),
+          })),
+      });
+      if (!remote) {
+        const detections = await found;
+        return { detections, cues: await cues() };
+      }
+      // The views are with the workers (handed over once the current microtasks have run).
+      const measured = new Promise((r) => setTimeout(r, 0)).then(() => cues());
+      const [d, c] = await Promise.allSettled([found, measured]);
+      if (d.status === "rejected") throw d.reason;
+      if (c.status === "rejected") throw c.reason;
+      return { detections: d.value, cues: c.value };
+    } finally {
+      remote?.release();
     }
-    // The views are with the workers (handed over once the current microtasks have run).
-    const measured = new Promise((r) => setTimeout(r, 0)).then(() => cues());
-    const [d, c] = await Promise.allSettled([found, measured]);
-    if (d.status === "rejected") throw d.reason;
-    if (c.status === "rejected") throw c.reason;
-    return { detections: d.value, cues: c.value };
-  } finally {
-    remote?.release();
-  }
+  })();
+  done.then(launchedNow, launchedNow);
+  return {
+    launched,
+    done,
+    open() {
+      opened = true;
+      for (const s of held.splice(0)) ctx.step(s);
+    },
+  };
 }
 
 /** A short, stable hash of a string (FNV-1a, 32 bits), for cache keys of plan geometry. */

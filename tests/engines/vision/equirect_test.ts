@@ -3,10 +3,13 @@ import assert from "node:assert/strict";
 import {
   anglesToPanoPixel,
   anglesToViewPixel,
+  hasViewSampling,
+  keepViewSampling,
   panoPixelToAngles,
   perspectiveView,
   viewPixelToAngles,
   viewRing,
+  viewSampling,
   type ViewSpec,
   wrapDeg,
 } from "../../../engines/vision/equirect.ts";
@@ -172,4 +175,26 @@ Deno.test("equirect: the cut from sampling tables is byte for byte the per-pixel
   for (const s of specs) {
     assert.deepEqual(perspectiveView(other, s).data, perPixelView(other, s));
   }
+});
+
+Deno.test("equirect: a sampling table made elsewhere (a copy, as a worker sends it) is kept and cuts the same; one at hand stays", () => {
+  const W = 256, H = 128, data = new Uint8Array(W * H * 3);
+  for (let i = 0; i < data.length; i++) data[i] = (i * 131 + (i >> 7)) % 256;
+  const pano = { width: W, height: H, data };
+  const made: ViewSpec = { yaw_deg: 33, pitch_deg: -20, fov_deg: 70, size_px: 40 };
+  const kept: ViewSpec = { yaw_deg: 34, pitch_deg: -20, fov_deg: 70, size_px: 40 };
+  assert.equal(hasViewSampling(W, H, made), false);
+  const want = perspectiveView(pano, made).data;
+  assert.equal(hasViewSampling(W, H, made), true);
+  // The table of `made`, copied as postMessage copies it, kept as that of `kept`: cuts from it.
+  assert.equal(hasViewSampling(W, H, kept), false);
+  keepViewSampling(W, H, kept, structuredClone(viewSampling(W, H, made)));
+  assert.equal(hasViewSampling(W, H, kept), true);
+  assert.deepEqual(perspectiveView(pano, kept).data, want);
+  // Keeping another table for a view at hand changes nothing.
+  const zero = structuredClone(viewSampling(W, H, made));
+  zero.a.fill(0), zero.b.fill(0), zero.d.fill(0), zero.e.fill(0);
+  keepViewSampling(W, H, made, zero);
+  assert.deepEqual(perspectiveView(pano, made).data, want);
+  assert.deepEqual(perspectiveView(pano, made).data, perPixelView(pano, made));
 });
