@@ -10,12 +10,8 @@
  * Dijkstra is faster; the one before (bench/_routes_dijkstra_before.ts, over the same graph as
  * objects, checked to give the same tree) is timed too, and both ratios are printed.
  *
- * `--before DIR` names another checkout (a worktree of the commit before a change): its
- * step_free_route whole runs (its own run, registry and tools, on plan objects parsed by its
- * own code) are timed in the same rounds, and the table gives their ratios too.
- *
  * ```sh
- * deno run -A bench/routes_figures.ts [rounds=30] [--before DIR]
+ * deno run -A bench/routes_figures.ts [rounds=30]
  * ```
  */
 import { runTool } from "../core/run.ts";
@@ -27,9 +23,7 @@ import { alternate, printRatios } from "./_alternate.ts";
 import { objectGraph, shortestRoutesBefore } from "./_routes_dijkstra_before.ts";
 import { assertEquals } from "../tests/_assert.ts";
 
-const beforeAt = Deno.args.indexOf("--before");
-const beforeDir = beforeAt >= 0 ? Deno.args[beforeAt + 1] : undefined;
-const rounds = Number(Deno.args.find((a, i) => i !== beforeAt + 1 && !a.startsWith("--")) ?? 30);
+const rounds = Number(Deno.args[0] ?? 30);
 const loaded = gridPlan();
 const plan = loaded.plan;
 const needs = GRID_TRAVELLER;
@@ -60,37 +54,10 @@ const cases: Record<string, () => unknown> = {
   "step_free_route whole run (fresh plan)": () => whole(freshB),
   "step_free_route whole run (same plan again)": () => whole(loaded),
 };
-// The checkout before the change: its own modules (imported from its folder, so nothing is
-// shared with this one: its names, caches and zod instances are its own).
-const BEFORE_FRESH = "before: step_free_route whole run (fresh plan)";
-const BEFORE_SAME = "before: step_free_route whole run (same plan again)";
-let beforeFresh: (() => unknown) | undefined;
-if (beforeDir) {
-  const at = (rel: string) => new URL(rel, `file://${Deno.realPathSync(beforeDir)}/`).href;
-  const bRun = await import(at("core/run.ts"));
-  const bRegistry = await import(at("core/registry.ts"));
-  const bGrid = await import(at("bench/_grid_building.ts"));
-  const bTool = (await bRegistry.loadRegistry()).require("step_free_route");
-  const bWhole = (l: unknown) =>
-    ran(
-      bRun.runTool(bTool, {
-        plans: { grid: l },
-        set: { scan: "grid", chair_width_m: 0.71, min_clear_width_m: 0.815 },
-      }),
-      "before: step_free_route on 1,000 rooms",
-    );
-  const bSame = bGrid.gridPlan();
-  let bFresh = bGrid.gridPlan();
-  beforeFresh = () => bFresh = bGrid.gridPlan();
-  cases[BEFORE_FRESH] = () => bWhole(bFresh);
-  cases[BEFORE_SAME] = () => bWhole(bSame);
-}
 console.log(`${rounds} rounds; load ${Deno.loadavg().join(" ")}`);
 const t = await alternate(cases, rounds, {
-  rotate: true,
   beforeRound: () => {
     freshA = gridPlan(), freshB = gridPlan(), freshC = gridPlan();
-    beforeFresh?.();
   },
 });
 printRatios(t, "shortestRoutes (its own Dijkstra)", {
@@ -101,10 +68,4 @@ printRatios(t, "shortestRoutes before the columns (29af8eb)", {
   header: "case | median wall ms | × the Dijkstra before | median CPU ms | × before (CPU)",
   digits: 1,
 });
-if (beforeDir) {
-  printRatios(t, BEFORE_FRESH, {
-    header: "case | median wall ms | × before (fresh plan) | median CPU ms | × before (CPU)",
-    digits: 2,
-  });
-}
 console.log(`load after: ${Deno.loadavg().join(" ")}`);
