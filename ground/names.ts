@@ -322,6 +322,25 @@ export function namesInText(text: string, names: PlanNames): string {
   if (!lk) return text;
   let out = "", last = 0;
   const n = text.length;
+  if (lk.plain) {
+    // Every id is made of ASCII letters, digits, `_` and `$` only (the common case): an id
+    // standing alone at p ends where that run of characters ends, so the run is the one
+    // candidate (the loop below tries each length; the same match, one lookup). Performance
+    // (issue 29): a 1,000-room result's texts were tried ~4 lengths at each "d" and "r".
+    for (let p = 0; p < n; p++) {
+      const c = text.charCodeAt(p);
+      if (!idChar(c)) continue;
+      let e = p + 1;
+      while (e < n && idChar(text.charCodeAt(e))) e++;
+      if (lk.first[c] !== 0 && e - p <= lk.longest) {
+        const id = text.slice(p, e);
+        if (lk.ids.has(id)) out += text.slice(last, p) + names.of(id), last = e;
+      }
+      p = e - 1;
+    }
+    if (last === 0) return tidyWords(text);
+    return tidyWords(out + text.slice(last));
+  }
   for (let p = 0; p < n; p++) {
     if (lk.first[text.charCodeAt(p)] === 0 || (p > 0 && idChar(text.charCodeAt(p - 1)))) continue;
     for (const len of lk.lengths) {
@@ -372,6 +391,10 @@ interface IdLookup {
   lengths: number[];
   /** 1 at each UTF-16 code unit an id starts with. */
   first: Uint8Array;
+  /** Every id is made of ASCII letters, digits, `_` and `$` only. */
+  plain: boolean;
+  /** The longest id's length. */
+  longest: number;
 }
 
 const lookups = new WeakMap<PlanNames, IdLookup | null>();
@@ -383,8 +406,13 @@ function idLookup(names: PlanNames): IdLookup | null {
   }
   checkpoint();
   const lengths = new Set<number>(), first = new Uint8Array(0x10000);
-  for (const id of ids) lengths.add(id.length), first[id.charCodeAt(0)] = 1;
-  const lk = ids.size ? { ids, lengths: [...lengths].sort((a, b) => b - a), first } : null;
+  let plain = true;
+  for (const id of ids) {
+    lengths.add(id.length), first[id.charCodeAt(0)] = 1;
+    for (let i = 0; plain && i < id.length; i++) plain = idChar(id.charCodeAt(i));
+  }
+  const sorted = [...lengths].sort((a, b) => b - a);
+  const lk = ids.size ? { ids, lengths: sorted, first, plain, longest: sorted[0] } : null;
   lookups.set(names, lk);
   return lk;
 }

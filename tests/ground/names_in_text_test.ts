@@ -96,6 +96,25 @@ Deno.test("namesInText: the same text as the one-pattern version on 20,000 made-
   if (changed < 10_000) throw new Error(`only ${changed} of 20,000 texts changed`);
 });
 
+Deno.test("namesInText: ids of ASCII letters, digits, _ and $ only (its one-lookup scan), as the pattern", () => {
+  // Every id here is plain (the scan's fast case: a 1,000-room grid's r12_3 and d45); the
+  // texts still hold the other pieces (".", "-", "é", "↔", the other ids as plain text).
+  const plain = IDS.filter((id) => /^[A-Za-z0-9_$]+$/.test(id));
+  assertEquals(plain, ["r1", "r10", "r1_2", "$v", "k", "kk", "same"]);
+  const names = namesOver(plain, ["same"]);
+  const rnd = lcg(31);
+  let changed = 0;
+  for (let t = 0; t < 20_000; t++) {
+    let text = "";
+    const parts = 1 + Math.floor(rnd() * 9);
+    for (let k = 0; k < parts; k++) text += PIECES[Math.floor(rnd() * PIECES.length)];
+    const want = namesInTextReference(text, names);
+    assertEquals(namesInText(text, names), want, JSON.stringify(text));
+    if (want !== text) changed++;
+  }
+  if (changed < 8_000) throw new Error(`only ${changed} of 20,000 texts changed`);
+});
+
 Deno.test("namesInText: plans with no id to rename leave texts alone (both versions)", () => {
   const room = new Map([["same", "same"]]), empty = new Map<string, string>();
   const names: PlanNames = {
