@@ -200,6 +200,10 @@ export const COMPUTED: [string, string][] = [
     "bench/batch_figures.ts",
     "the batch modules of the checkout a case runs on (--before: a worktree of the commit before a change), so before and after are timed in one run",
   ],
+  [
+    "bench/import_figures.ts",
+    "the IFC importer of the checkout IFC_BEFORE names (a worktree of the commit before a change), so before and after are timed in one run",
+  ],
 ];
 
 /** Why an edge breaks a tier rule, or undefined when it keeps them. */
