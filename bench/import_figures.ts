@@ -8,6 +8,15 @@
  * open+close by itself), checkIfcLines (about 0.3×), the rest under 0.3×; the plans are the
  * same byte for byte as before (tests/layers/ifc_identical_test.ts).
  *
+ * i32 (December 2026), FZK-Haus, 4 runs of 21-31 rounds at load 2-2.5, import after / before
+ * (IFC_BEFORE = a worktree of main d938daa) in the same rounds: CPU 0.84, 0.96, 0.94, 0.95;
+ * × open+close 2.1-2.7 after, 2.2-3.0 before. What is left is mostly web-ifc's own: its
+ * meshing of the 26 elements (faceted breps: the stair 2.6 ms, two railings 2.3 ms each, two
+ * windows 1.7 ms, two doors 0.8 ms, measured one element a call) is about 0.8× open+close
+ * inside the WASM alone, so with open+close that is 1.8× before any JS: ≤ 2× needs the
+ * elements' bounds without web-ifc's meshes (web-ifc recentres each geometry's vertices,
+ * float32, into its flatTransformation: not yet matched bit for bit).
+ *
  * The import before a change, in the same rounds: IFC_BEFORE=a checkout of the code before (a
  * worktree of main) adds its import as a case; checkIfcLines's version before i32 is
  * bench/_ifc_lines_before.ts.
