@@ -8,8 +8,22 @@
  * open+close by itself), checkIfcLines (about 0.3×), the rest under 0.3×; the plans are the
  * same byte for byte as before (tests/layers/ifc_identical_test.ts).
  *
+ * i32 (December 2026), FZK-Haus, 4 runs of 21-31 rounds at load 2-2.5, import after / before
+ * (IFC_BEFORE = a worktree of main d938daa) in the same rounds: CPU 0.84, 0.96, 0.94, 0.95;
+ * × open+close 2.1-2.7 after, 2.2-3.0 before. What is left is mostly web-ifc's own: its
+ * meshing of the 26 elements (faceted breps: the stair 2.6 ms, two railings 2.3 ms each, two
+ * windows 1.7 ms, two doors 0.8 ms, measured one element a call) is about 0.8× open+close
+ * inside the WASM alone, so with open+close that is 1.8× before any JS: ≤ 2× needs the
+ * elements' bounds without web-ifc's meshes (web-ifc recentres each geometry's vertices,
+ * float32, into its flatTransformation: not yet matched bit for bit).
+ *
+ * The import before a change, in the same rounds: IFC_BEFORE=a checkout of the code before (a
+ * worktree of main) adds its import as a case; checkIfcLines's version before i32 is
+ * bench/_ifc_lines_before.ts.
+ *
  * ```sh
  * deno run -A bench/import_figures.ts [rounds=21]
+ * git worktree add --detach ../before main && IFC_BEFORE=../before deno run -A bench/import_figures.ts 21
  * ```
  */
 import { fileURLToPath } from "node:url";
@@ -17,12 +31,20 @@ import { parsePlan } from "../ground/plan.ts";
 import { ifcApi, ifcPlan } from "../layers/ifc/mod.ts";
 import { checkIfcLines } from "../layers/ifc/lines.ts";
 import { checkIfcLinesReference } from "../tests/layers/_ifc_lines_reference.ts";
+import { checkIfcLines as checkIfcLinesBeforeI32 } from "./_ifc_lines_before.ts";
 import { alternate, printRatios } from "./_alternate.ts";
 
 const rounds = Number(Deno.args[0] ?? 21);
 const path = fileURLToPath(new URL("../../shared/data/ifc/AC20-FZK-Haus.ifc", import.meta.url));
 const bytes = Deno.readFileSync(path);
 const api = await ifcApi();
+
+const beforeDir = Deno.env.get("IFC_BEFORE");
+const before = beforeDir
+  ? await import(
+    new URL(`${beforeDir.replace(/\/$/, "")}/layers/ifc/mod.ts`, `file://${Deno.cwd()}/`).href
+  )
+  : undefined;
 
 const cases: Record<string, () => unknown> = {
   "web-ifc OpenModel + CloseModel": () => api.CloseModel(api.OpenModel(bytes)),
@@ -31,7 +53,17 @@ const cases: Record<string, () => unknown> = {
     const loaded = parsePlan(plan, path);
     if (!loaded.plan.rooms.length) throw new Error("FZK-Haus imported without rooms");
   },
+  ...(before
+    ? {
+      [`ifc import before (${beforeDir})`]: async () => {
+        const { plan } = await before.ifcPlan(bytes, path);
+        const loaded = parsePlan(plan, path);
+        if (!loaded.plan.rooms.length) throw new Error("FZK-Haus imported without rooms");
+      },
+    }
+    : {}),
   "checkIfcLines": () => checkIfcLines(bytes, path),
+  "checkIfcLines before i32": () => checkIfcLinesBeforeI32(bytes, path),
   "checkIfcLines before issue 29": () => checkIfcLinesReference(bytes, path),
 };
 console.log(`${rounds} rounds; load ${Deno.loadavg().join(" ")}`);

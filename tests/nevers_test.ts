@@ -204,6 +204,10 @@ export const COMPUTED: [string, string][] = [
     "bench/_room_labels_cold_once.ts",
     "the modules of the checkout a run times (--root: a worktree of main as the before of bench/vision_cold_ab.ts), so before and after are timed in one run",
   ],
+  [
+    "bench/import_figures.ts",
+    "the IFC importer of the checkout IFC_BEFORE names (a worktree of the commit before a change), so before and after are timed in one run",
+  ],
 ];
 
 /** Why an edge breaks a tier rule, or undefined when it keeps them. */

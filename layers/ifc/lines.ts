@@ -39,7 +39,9 @@ const DENSE = 1 << 21;
  * (17 ms of FZK-Haus's import). The same lines and messages as that pattern,
  * `^\s*#\d+\s*=\s*([A-Za-z0-9_]+)\s*\(` on each line of the windows-1252 text ("latin1"
  * to TextDecoder): once control bytes are refused, the bytes `\s` matches are tab, CR, space
- * and 0xA0 (tests/layers/ifc_lines_test.ts compares the two).
+ * and 0xA0 (tests/layers/ifc_lines_test.ts compares the two). Each name is hashed as it is
+ * read and looked up in one table of the known names (issue 29, i32: not compared with the
+ * last eight names first; bench/_ifc_lines_before.ts is that version).
  */
 export function checkIfcLines(bytes: Uint8Array, ref: string): IfcLineIndex {
   // One pass over the bytes below 0x20, four at a time: a word with none (the test of
@@ -47,64 +49,63 @@ export function checkIfcLines(bytes: Uint8Array, ref: string): IfcLineIndex {
   // start is read as an instance; any other control byte but tab and CR is refused at once,
   // and wins over a bad entity wherever they are.
   const n = bytes.length;
-  let bad: { line: number; name: string } | undefined;
+  const table = knownTable();
+  let badLine = 0, badFrom = 0, badTo = 0;
   let line = 1;
-  const recent = new Float64Array(2 * RECENT).fill(-1);
   let dense = new Int32Array(1024);
   const sparse = new Map<number, number>();
-  const record = (id: number, at: number) => {
-    if (!(id < 2 ** 31)) return; // beyond web-ifc's ids, and beyond exact sums of digits
+  /** Reads the line starting at `at`: records its instance, notes its name when unknown. */
+  const startLine = (at: number) => {
+    if (!instanceName(bytes, at, n)) return;
+    const id = SPAN[3];
     if (id < DENSE) {
       if (id >= dense.length) {
         const grown = new Int32Array(Math.min(DENSE, Math.max(id + 1, dense.length * 2)));
         grown.set(dense);
         dense = grown;
       }
-      dense[id] = dense[id] === 0 ? at + 1 : -1;
-    } else sparse.set(id, sparse.has(id) ? -1 : at);
+      dense[id] = dense[id] === 0 ? SPAN[2] + 1 : -1;
+    } else if (id < 2 ** 31) sparse.set(id, sparse.has(id) ? -1 : SPAN[2]);
+    // (ids from 2^31 on are beyond web-ifc's ids, and beyond exact sums of digits)
+    if (isKnown(bytes, SPAN[0], SPAN[1], SPAN[4], table)) return;
+    badLine = line, badFrom = SPAN[0], badTo = SPAN[1];
   };
-  const startLine = (at: number) => {
-    if (!instanceName(bytes, at, n)) return;
-    record(SPAN[3], SPAN[2]);
-    if (recentlyKnown(bytes, SPAN[0], SPAN[1], recent)) return;
-    bad = { line, name: ASCII.decode(bytes.subarray(SPAN[0], SPAN[1])) };
-  };
-  const low = (i: number) => {
-    const b = bytes[i];
-    if (b >= 0x20 || b === 0x09 || b === 0x0d) return;
-    if (b === 0x0a) {
-      line++;
-      if (!bad) startLine(i + 1);
-      return;
-    }
-    throw new InputError(
+  const control = (b: number) =>
+    new InputError(
       ref,
       `line ${line}: a control byte 0x${
         b.toString(16).padStart(2, "0")
       } (STEP files are printable text; ISO 10303-21 § 6.3): the file is damaged`,
     );
-  };
   startLine(0);
-  // Bytes up to a 4-byte boundary, the aligned words, then the rest.
+  // Bytes up to a 4-byte boundary, the aligned words, then the rest: in each, a byte below
+  // 0x20 other than tab and CR is a LF (a line starts after it) or refused.
   const head = Math.min(n, (4 - (bytes.byteOffset & 3)) & 3);
-  for (let i = 0; i < head; i++) low(i);
   const words = (n - head) >> 2;
   const u32 = new Uint32Array(bytes.buffer, bytes.byteOffset + head, words);
-  for (let w = 0; w < words; w++) {
-    const x = u32[w];
-    if (((x - 0x20202020) & ~x & 0x80808080) === 0) continue;
-    const i = head + 4 * w;
-    low(i);
-    low(i + 1);
-    low(i + 2);
-    low(i + 3);
+  const tail = head + 4 * words;
+  for (let w = -1; w <= words; w++) {
+    let i: number, end: number;
+    if (w < 0) i = 0, end = head;
+    else if (w === words) i = tail, end = n;
+    else {
+      const x = u32[w];
+      if (((x - 0x20202020) & ~x & 0x80808080) === 0) continue;
+      i = head + 4 * w, end = i + 4;
+    }
+    for (; i < end; i++) {
+      const b = bytes[i];
+      if (b >= 0x20 || b === 0x09 || b === 0x0d) continue;
+      if (b !== 0x0a) throw control(b);
+      line++;
+      if (!badLine) startLine(i + 1);
+    }
   }
-  for (let i = head + 4 * words; i < n; i++) low(i);
-  if (bad) {
+  if (badLine) {
     throw new InputError(
       ref,
-      `line ${bad.line}: unknown IFC entity ${
-        JSON.stringify(bad.name)
+      `line ${badLine}: unknown IFC entity ${
+        JSON.stringify(ASCII.decode(bytes.subarray(badFrom, badTo)))
       } (not in IFC2X3 or IFC4 as web-ifc reads them); the file is damaged or misspelt there`,
     );
   }
@@ -116,8 +117,14 @@ export function checkIfcLines(bytes: Uint8Array, ref: string): IfcLineIndex {
 
 /** Tab, CR, space or no-break space: `\s` within a line free of control bytes. */
 function space(b: number): boolean {
-  return b === 0x20 || b === 0x09 || b === 0x0d || b === 0xa0;
+  return SPACE[b] === 1;
 }
+
+/** 1 for tab, CR, space and no-break space; 0 for the other bytes. */
+const SPACE = Uint8Array.from(
+  { length: 256 },
+  (_, b) => b === 0x20 || b === 0x09 || b === 0x0d || b === 0xa0 ? 1 : 0,
+);
 
 const ASCII = new TextDecoder("latin1");
 
@@ -127,15 +134,22 @@ function word(b: number): boolean {
     b === 0x5f;
 }
 
+/** Each byte that is a {@link word} byte read as upper case (a–z as A–Z); 0 for the others. */
+const UPPER_WORD = Uint8Array.from(
+  { length: 256 },
+  (_, b) => word(b) ? (b >= 0x61 && b <= 0x7a ? b - 32 : b) : 0,
+);
+
 /**
  * What {@link instanceName} last found: where the name starts and ends, where its `#` is
- * (byte offsets), and the id.
+ * (byte offsets), the id, and the name's {@link upperHash}.
  */
-const SPAN = new Float64Array(4);
+const SPAN = new Float64Array(5);
 
 /**
  * Whether an instance line `#id = NAME(` starts at byte i (the line ends at the next LF or
- * `end`); its name's bytes are then [SPAN[0], SPAN[1]), its `#` at SPAN[2], its id SPAN[3].
+ * `end`); its name's bytes are then [SPAN[0], SPAN[1]), its `#` at SPAN[2], its id SPAN[3],
+ * the name's hash SPAN[4].
  */
 function instanceName(bytes: Uint8Array, i: number, end: number): boolean {
   // A LF is neither a space, a digit, a letter nor one of # = (: every test below stops there.
@@ -151,7 +165,12 @@ function instanceName(bytes: Uint8Array, i: number, end: number): boolean {
   i++;
   while (i < end && space(bytes[i])) i++;
   const n0 = i;
-  while (i < end && word(bytes[i])) i++;
+  let h = 0x811c9dc5;
+  for (; i < end; i++) {
+    const u = UPPER_WORD[bytes[i]];
+    if (!u) break;
+    h = Math.imul(h ^ u, 0x01000193);
+  }
   const n1 = i;
   if (n1 === n0) return false;
   while (i < end && space(bytes[i])) i++;
@@ -160,34 +179,11 @@ function instanceName(bytes: Uint8Array, i: number, end: number): boolean {
   SPAN[1] = n1;
   SPAN[2] = hash;
   SPAN[3] = id;
+  SPAN[4] = h >>> 0;
   return true;
 }
 
-/** How many of the names last found known are compared first (issue 29: most of a file's lines repeat the last few names: points, loops, faces). */
-const RECENT = 8;
-
-/**
- * Whether bytes [from, to) are, byte for byte, one of the names at `recent` ([from, to) pairs
- * of this file, each already found known); if not and the name is known, it replaces the
- * oldest there. Exact bytes, so "IfcWall" after "IFCWALL" is looked up anew.
- */
-function recentlyKnown(bytes: Uint8Array, from: number, to: number, recent: Float64Array): boolean {
-  const len = to - from;
-  for (let r = 0; r < 2 * RECENT; r += 2) {
-    const a = recent[r];
-    if (a < 0 || recent[r + 1] - a !== len) continue;
-    let k = 0;
-    while (k < len && bytes[a + k] === bytes[from + k]) k++;
-    if (k === len) return true;
-  }
-  if (!knownName(bytes, from, to)) return false;
-  recent.copyWithin(2, 0, 2 * RECENT - 2);
-  recent[0] = from;
-  recent[1] = to;
-  return true;
-}
-
-/** FNV-1a over bytes [from, to) with a–z read as A–Z. */
+/** FNV-1a over bytes [from, to) with a–z read as A–Z (as {@link instanceName} hashes a name). */
 function upperHash(bytes: Uint8Array, from: number, to: number): number {
   let h = 0x811c9dc5;
   for (let k = from; k < to; k++) {
@@ -198,32 +194,48 @@ function upperHash(bytes: Uint8Array, from: number, to: number): number {
   return h >>> 0;
 }
 
-let byHash: Map<number, string[]> | undefined;
+/** The known names in an open-addressed table by hash: each slot's hash, and its name's bytes. */
+interface KnownTable {
+  mask: number;
+  hashes: Uint32Array;
+  names: (Uint8Array | undefined)[];
+}
+
+let byHash: KnownTable | undefined;
+
+/** The table of {@link knownEntities}, made once: 4 slots a name or more, linear probing. */
+function knownTable(): KnownTable {
+  if (byHash) return byHash;
+  const all = [...knownEntities()];
+  let size = 1;
+  while (size < 4 * all.length) size *= 2;
+  const t: KnownTable = { mask: size - 1, hashes: new Uint32Array(size), names: [] };
+  for (const name of all) {
+    const b = Uint8Array.from(name, (c) => c.charCodeAt(0));
+    const h = upperHash(b, 0, b.length);
+    let s = h & t.mask;
+    while (t.names[s]) s = (s + 1) & t.mask;
+    t.hashes[s] = h;
+    t.names[s] = b;
+  }
+  return byHash = t;
+}
 
 /**
- * Whether bytes [from, to) spell, in any case, an entity web-ifc knows: looked up by hash and
- * compared byte by byte, with no string made (a file has tens of thousands of instances).
+ * Whether bytes [from, to), hashed `h`, spell in any case an entity web-ifc knows: the slots
+ * from the hash's are compared byte by byte (with a–z read as A–Z) until an empty one; no
+ * string is made (a file has tens of thousands of instances).
  */
-function knownName(bytes: Uint8Array, from: number, to: number): boolean {
-  if (!byHash) {
-    byHash = new Map();
-    for (const name of knownEntities()) {
-      const h = upperHash(Uint8Array.from(name, (c) => c.charCodeAt(0)), 0, name.length);
-      const list = byHash.get(h);
-      if (list) list.push(name);
-      else byHash.set(h, [name]);
+function isKnown(bytes: Uint8Array, from: number, to: number, h: number, t: KnownTable): boolean {
+  const len = to - from;
+  for (let s = h & t.mask;; s = (s + 1) & t.mask) {
+    const name = t.names[s];
+    if (!name) return false;
+    if (t.hashes[s] !== h || name.length !== len) continue;
+    let k = 0;
+    for (; k < len; k++) {
+      if (UPPER_WORD[bytes[from + k]] !== name[k]) break;
     }
+    if (k === len) return true;
   }
-  const list = byHash.get(upperHash(bytes, from, to));
-  if (!list) return false;
-  next: for (const name of list) {
-    if (name.length !== to - from) continue;
-    for (let k = 0; k < name.length; k++) {
-      let b = bytes[from + k];
-      if (b >= 0x61 && b <= 0x7a) b -= 32;
-      if (b !== name.charCodeAt(k)) continue next;
-    }
-    return true;
-  }
-  return false;
 }

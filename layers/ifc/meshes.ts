@@ -27,6 +27,22 @@ export function readMeshes(
   const wanted = new Set(elements);
   const out = new Map<number, MeshInfo>();
   if (!wanted.size) return out;
+  // Each geometry's vertices (and indices, once asked for) read once (issue 29, i32): web-ifc's
+  // GetGeometry copies the whole geometry out at every call, and a type's geometry is placed
+  // once for each of its occurrences (FZK-Haus: 185 placements of 134 geometries).
+  const geometries = new Map<number, { vd: Float32Array; ix?: Uint32Array }>();
+  const geometry = (id: number, withIndices: boolean) => {
+    let got = geometries.get(id);
+    if (got && (got.ix || !withIndices)) return got;
+    const g = api.GetGeometry(model, id);
+    got = {
+      vd: got?.vd ?? api.GetVertexArray(g.GetVertexData(), g.GetVertexDataSize()),
+      ix: withIndices ? api.GetIndexArray(g.GetIndexData(), g.GetIndexDataSize()) : undefined,
+    };
+    g.delete();
+    geometries.set(id, got);
+    return got;
+  };
   api.StreamMeshes(model, [...wanted], (mesh) => {
     if (!wanted.has(mesh.expressID)) return;
     const info: MeshInfo = out.get(mesh.expressID) ??
@@ -37,9 +53,8 @@ export function readMeshes(
     for (let i = 0; i < mesh.geometries.size(); i++) {
       importTick();
       const pg = mesh.geometries.get(i);
-      const g = api.GetGeometry(model, pg.geometryExpressID);
-      const vd = api.GetVertexArray(g.GetVertexData(), g.GetVertexDataSize());
       const keep = keepTris.has(mesh.expressID);
+      const { vd, ix } = geometry(pg.geometryExpressID, keep);
       const T = pg.flatTransformation;
       const world = keep ? new Float64Array((vd.length / 6) * 3) : undefined;
       const lo = info.min, hi = info.max;
@@ -56,8 +71,7 @@ export function readMeshes(
         if (p1 > hi[1]) hi[1] = p1;
         if (p2 > hi[2]) hi[2] = p2;
       }
-      if (world && tris) {
-        const ix = api.GetIndexArray(g.GetIndexData(), g.GetIndexDataSize());
+      if (world && tris && ix) {
         if (n + 3 * ix.length > tris.length) {
           const grown = new Float64Array(Math.max(n + 3 * ix.length, 2 * tris.length));
           grown.set(tris.subarray(0, n));
@@ -68,7 +82,6 @@ export function readMeshes(
           tris[n++] = world[t], tris[n++] = world[t + 1], tris[n++] = world[t + 2];
         }
       }
-      g.delete();
     }
     if (tris) info.tris = tris.length === n ? tris : tris.slice(0, n);
     if (Number.isFinite(info.min[0])) out.set(mesh.expressID, info);

@@ -7,7 +7,7 @@
 import type { PlanInput, Point } from "../../ground/plan.ts";
 import { ringDistance_m, round4 } from "../../engines/geometry/polygon.ts";
 import { importTick, numv, ref, str, v } from "./attrs.ts";
-import { stepEnum, stepInstance, stepRef } from "./step.ts";
+import { stepEnum, stepInstance, stepNumber, stepRef, stepText } from "./step.ts";
 import { propertyAnywhere, quantity } from "./props.ts";
 import type { IfcModel, IfcPlanInput, Storey } from "./storeys.ts";
 
@@ -71,6 +71,39 @@ function spaceBoundary(m: IfcModel, rid: number) {
   };
 }
 
+/** The entities a door or window id is one of (IFC2X3 and IFC4, standard cases included). */
+const OPENINGS = new Set(["IFCDOOR", "IFCWINDOW", "IFCDOORSTANDARDCASE", "IFCWINDOWSTANDARDCASE"]);
+
+/** Text as `str` reads it: trimmed, undefined when empty or `$`. */
+const plain = (s: string | null) => s?.trim() || undefined;
+
+/** A number as `numv` reads it: undefined when `$` or not finite. */
+const finite = (n: number | null) => (n !== null && Number.isFinite(n) ? n : undefined);
+
+/**
+ * A door's or window's GlobalId, Name, OverallHeight and OverallWidth (arguments 0, 2, 8 and 9
+ * in IFC2X3 and IFC4 alike): from the file's text where it says all four plainly (issue 29,
+ * i32; layers/ifc/step.ts), else from web-ifc's line.
+ */
+function openingLine(m: IfcModel, eid: number) {
+  const { api, model, text } = m;
+  const inst = stepInstance(text, eid, 10);
+  if (inst && OPENINGS.has(inst.name)) {
+    const guid = stepText(text, inst, 0), name = stepText(text, inst, 2);
+    const height = stepNumber(text, inst, 8), width = stepNumber(text, inst, 9);
+    if (guid !== undefined && name !== undefined && height !== undefined && width !== undefined) {
+      return { guid: plain(guid), name: plain(name), width: finite(width), height: finite(height) };
+    }
+  }
+  const e = api.GetLine(model, eid);
+  return {
+    guid: str(e.GlobalId),
+    name: str(e.Name),
+    width: numv(e.OverallWidth),
+    height: numv(e.OverallHeight),
+  };
+}
+
 /** Doors and windows -> openings. */
 export function doorsAndWindows(
   m: IfcModel,
@@ -79,7 +112,7 @@ export function doorsAndWindows(
   boundaries: Map<number, { spaces: number[]; external: boolean }>,
   nearestStoreyBelow: (y: number) => Storey,
 ): OpeningTally {
-  const { api, model, L, report, doorIds, windowIds, boundsOf, props, storeyOf } = m;
+  const { L, report, doorIds, windowIds, boundsOf, props, storeyOf } = m;
   const { ringsOnFloor, roomOfSpace } = rooms;
   const viaBoundary = { door: 0, window: 0 };
   const viaGeometry = { door: 0, window: 0 };
@@ -89,11 +122,11 @@ export function doorsAndWindows(
   for (const [kind, list] of [["door", doorIds], ["window", windowIds]] as const) {
     for (const eid of list) {
       importTick();
-      const e = api.GetLine(model, eid);
-      const name = str(e.Name) ?? `#${eid}`;
+      const e = openingLine(m, eid);
+      const name = e.name ?? `#${eid}`;
       const mesh = boundsOf(eid);
       const pr = props.get(eid);
-      let width = numv(e.OverallWidth), height = numv(e.OverallHeight);
+      let { width, height } = e;
       let from = "OverallWidth/OverallHeight";
       if (width === undefined) {
         width = quantity(pr, "Width");
@@ -146,7 +179,7 @@ export function doorsAndWindows(
         viaGeometry[kind]++;
       }
       const opening: PlanInput["openings"] extends (infer O)[] | undefined ? O : never = {
-        id: str(e.GlobalId) ?? `${kind}-${eid}`,
+        id: e.guid ?? `${kind}-${eid}`,
         kind,
         floor: storey.guid,
         between,

@@ -13,7 +13,7 @@ import { ids, importTick, numv, ref, refs, str } from "./attrs.ts";
 import { type Props, readProps } from "./props.ts";
 import { type MeshInfo, readMeshes } from "./meshes.ts";
 import type { IfcUnits } from "./units.ts";
-import type { StepText } from "./step.ts";
+import { stepInstance, stepRef, stepRefs, type StepText } from "./step.ts";
 
 export interface Storey {
   id: number;
@@ -72,7 +72,7 @@ export function readModel(
   text: StepText,
 ): IfcModel {
   const L = units.length_m;
-  const { parent, container } = spatialStructure(api, model);
+  const { parent, container } = spatialStructure(api, model, text);
   const { storeys, storeyOf } = readStoreys(api, model, src, L, parent, container);
   const m: IfcModel = {
     api,
@@ -92,21 +92,49 @@ export function readModel(
   return m;
 }
 
-/** Spatial structure: aggregation parents and containment. */
-function spatialStructure(api: W.IfcAPI, model: number) {
+/**
+ * Spatial structure: aggregation parents and containment. Each relation's two references are
+ * read from the file's text where it says them plainly (issue 29, i32: web-ifc's GetLine of a
+ * storey's containment makes a JS object of every element it lists), else from web-ifc.
+ */
+function spatialStructure(api: W.IfcAPI, model: number, text: StepText) {
   const parent = new Map<number, number>();
   for (const rid of ids(api, model, W.IFCRELAGGREGATES)) {
-    const r = api.GetLine(model, rid);
-    const p = ref(r.RelatingObject);
-    if (p !== undefined) { for (const c of refs(r.RelatedObjects)) parent.set(c, p); }
+    const [p, cs] = relation(api, model, text, rid, "IFCRELAGGREGATES", 4, 5);
+    if (p !== undefined) { for (const c of cs) parent.set(c, p); }
   }
   const container = new Map<number, number>();
   for (const rid of ids(api, model, W.IFCRELCONTAINEDINSPATIALSTRUCTURE)) {
-    const r = api.GetLine(model, rid);
-    const s = ref(r.RelatingStructure);
-    if (s !== undefined) { for (const c of refs(r.RelatedElements)) container.set(c, s); }
+    const [s, cs] = relation(api, model, text, rid, "IFCRELCONTAINEDINSPATIALSTRUCTURE", 5, 4);
+    if (s !== undefined) { for (const c of cs) container.set(c, s); }
   }
   return { parent, container };
+}
+
+/**
+ * A relation's one-side reference (argument `one`) and many-side list (argument `many`): from
+ * the text when instance `rid` is written `name(…)` with a reference (or `$`) and a list of
+ * references (or `$`) there, else from web-ifc's line (IfcRelAggregates: RelatingObject,
+ * RelatedObjects; IfcRelContainedInSpatialStructure: RelatingStructure, RelatedElements).
+ */
+function relation(
+  api: W.IfcAPI,
+  model: number,
+  text: StepText,
+  rid: number,
+  name: string,
+  one: number,
+  many: number,
+): [number | undefined, number[]] {
+  const inst = stepInstance(text, rid);
+  if (inst?.name === name) {
+    const r = stepRef(text, inst, one), rs = stepRefs(text, inst, many);
+    if (r !== undefined && rs) return [r ?? undefined, rs];
+  }
+  const line = api.GetLine(model, rid);
+  return name === "IFCRELAGGREGATES"
+    ? [ref(line.RelatingObject), refs(line.RelatedObjects)]
+    : [ref(line.RelatingStructure), refs(line.RelatedElements)];
 }
 
 /** Storeys, and the storey an element is in (through containment and aggregation). */
