@@ -60,7 +60,9 @@ export type Overlay = z.infer<typeof Overlay>;
  * A stable code (ESLint's `messageId`): what logic and tests read instead of a sentence.
  * Lower-case words joined by `_`, parts by `.`: `door.too_narrow`, `verdict.all_pass`.
  */
-export const Code = z.string().regex(/^[a-z][a-z0-9_]*(\.[a-z0-9_]+)*$/, {
+/** A code: lower-case words joined by _ and parts by . (./result_shape.ts reads it too). */
+export const CODE_PATTERN = /^[a-z][a-z0-9_]*(\.[a-z0-9_]+)*$/;
+export const Code = z.string().regex(CODE_PATTERN, {
   error: "codes are lower-case words joined by _ and parts by . (door.too_narrow)",
 });
 /**
@@ -112,8 +114,10 @@ export const Check = z.object({
 });
 export type Check = z.infer<typeof Check>;
 
+/** A finding id: tool:kind:subject[:rule] (./result_shape.ts reads it too). */
+export const FINDING_ID_PATTERN = /^[a-z0-9_]+:[^\s]+$/;
 export const Finding = z.object({
-  id: z.string().regex(/^[a-z0-9_]+:[^\s]+$/, {
+  id: z.string().regex(FINDING_ID_PATTERN, {
     error: "finding ids are tool:kind:subject[:rule]",
   }),
   code: Code.optional(),

@@ -33,6 +33,7 @@ import { chosenUnits, type UnitSystem } from "../ground/units.ts";
 import { withUnits } from "../ground/units_now.ts";
 import type { Store } from "./store.ts";
 import { honestVerdict } from "./verdict.ts";
+import { plainlyToolResult } from "./result_shape.ts";
 import { sayRun } from "./run_wording.ts";
 import { judgedScope } from "./findings.ts";
 
@@ -312,8 +313,10 @@ async function callHandler(
       steps,
       ...(h.data ? { data: h.data } : {}),
     };
-    const check = ToolResult.safeParse(result);
-    if (!check.success) {
+    // A result plainly of the schema's shape needs no zod check (./result_shape.ts, issue 29:
+    // zod's copy of a large result was a third of a batch row's allocation).
+    const check = plainlyToolResult(result) ? undefined : ToolResult.safeParse(result);
+    if (check && !check.success) {
       result = errorResult(
         base,
         steps,
