@@ -67,6 +67,8 @@ self.onmessage = async (e: MessageEvent) => {
   const msg = e.data as ToThread;
   if (msg.type === "init") {
     store = openStoreAt(msg.location);
+    // Runs only read plans: a scan's rows (one per tool) share one parse and its names.
+    store.samePlans?.();
     toolsDir = msg.tools_dir ? new URL(msg.tools_dir) : undefined;
     running = new Int32Array(msg.watch, 0, 1);
     started = new Float64Array(msg.watch, 8, 1);

@@ -109,6 +109,11 @@ export interface PlanSources {
   plans?: Record<string, LoadedPlan>;
   store?: Store;
   builtins?: Record<string, () => LoadedPlan>;
+  /**
+   * The store's plans read so far, by scan id (a run's own: core/run.ts), so that a run
+   * reads and parses each plan once, not at each `ctx.plan` (issue 29: three times a row).
+   */
+  read?: Map<string, LoadedPlan | undefined>;
 }
 
 /** Known scan ids, for error messages and listings. */
@@ -123,7 +128,17 @@ export function knownScanIds(src: PlanSources): string[] {
 
 /** Resolves a scan id to its loaded plan, or undefined. */
 export function findPlan(src: PlanSources, sid: string): LoadedPlan | undefined {
-  return src.plans?.[sid] ?? src.store?.getScan(sid) ?? src.builtins?.[sid]?.();
+  return src.plans?.[sid] ?? storedPlan(src, sid) ?? src.builtins?.[sid]?.();
+}
+
+/** The store's plan of `sid`, read once per {@link PlanSources.read}. */
+function storedPlan(src: PlanSources, sid: string): LoadedPlan | undefined {
+  if (!src.store) return undefined;
+  if (!src.read) return src.store.getScan(sid);
+  if (src.read.has(sid)) return src.read.get(sid);
+  const loaded = src.store.getScan(sid);
+  src.read.set(sid, loaded);
+  return loaded;
 }
 
 /** Resolves a scan id or throws an InputError listing the known scans. */

@@ -144,7 +144,12 @@ export function runTool(m: Manifest, opts: RunOptions = {}): Promise<RunOutcome>
 async function runIn(m: Manifest, opts: RunOptions): Promise<RunOutcome> {
   const t0 = performance.now();
   const store = opts.store;
-  const sources: PlanSources = { plans: opts.plans, store, builtins: opts.builtins };
+  const sources: PlanSources = {
+    plans: opts.plans,
+    store,
+    builtins: opts.builtins,
+    read: new Map(),
+  };
   const filled = opts.filled ?? fillInputs(m, {
     explicit: opts.set,
     answered: opts.answers,

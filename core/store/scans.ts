@@ -8,9 +8,18 @@ import type { LoadedPlan, Plan } from "../../ground/plan.ts";
 import type { Store } from "./types.ts";
 import { J, now, type PgOps, type PgRow, type Row, type SqliteDb } from "./db.ts";
 
-type ScanOps = Pick<Store, "putScan" | "getScan" | "listScans" | "deleteScan" | "scanBuildings">;
+type ScanOps = Pick<
+  Store,
+  "putScan" | "getScan" | "samePlans" | "listScans" | "deleteScan" | "scanBuildings"
+>;
+
+/** Plans kept by {@link Store.samePlans}: the last few scans read, with their stored texts. */
+const SAME_PLANS = 8;
 
 export function scansSqlite({ q, write, parsed }: SqliteDb): ScanOps {
+  let kept:
+    | Map<string, { plan_json: string; warnings_json: string; loaded: LoadedPlan }>
+    | undefined;
   return {
     putScan(loaded: LoadedPlan, report?: unknown) {
       const p: Plan = loaded.plan;
@@ -43,10 +52,24 @@ export function scansSqlite({ q, write, parsed }: SqliteDb): ScanOps {
         | Row
         | undefined;
       if (!r) return undefined;
-      return {
+      const k = kept?.get(id);
+      if (k && k.plan_json === r.plan_json && k.warnings_json === r.warnings_json) return k.loaded;
+      const loaded = {
         plan: parsed(r.plan_json as string, `scan ${id}`),
         warnings: parsed(r.warnings_json as string, `scan ${id}`),
       };
+      if (kept) {
+        if (kept.size >= SAME_PLANS) kept.delete(kept.keys().next().value!);
+        kept.set(id, {
+          plan_json: r.plan_json as string,
+          warnings_json: r.warnings_json as string,
+          loaded,
+        });
+      }
+      return loaded;
+    },
+    samePlans() {
+      kept ??= new Map();
     },
     listScans() {
       return (q("SELECT id, name, format, ref, imported_at, rooms, floors FROM scans ORDER BY id")

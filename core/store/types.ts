@@ -86,6 +86,13 @@ export interface Store {
   close(): void;
   putScan(loaded: LoadedPlan, report?: unknown): void;
   getScan(id: string): LoadedPlan | undefined;
+  /**
+   * From now on, {@link getScan} gives the same plan object again while the scan's stored
+   * text is unchanged (its text is still read and compared each time), for callers that only
+   * read plans: a batch worker thread's runs (issue 29: the three tools of a scan each parsed
+   * its plan and made its display names). Absent where the store cannot tell (PostgreSQL).
+   */
+  samePlans?(): void;
   /** The scans' summaries (no plan is read). */
   listScans(): ScanRow[];
   /** Deletes a scan with its runs and findings (and clears it as the selection). */

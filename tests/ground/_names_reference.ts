@@ -34,3 +34,17 @@ function namesPattern(names: PlanNames): RegExp | null {
   const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   return ids.length ? new RegExp(`(?<![\\w$])(?:${ids.map(esc).join("|")})(?![\\w$])`, "g") : null;
 }
+
+/** ground/names.ts tidyWords before issue 29's indexOf pre-checks: both patterns on every text. */
+export function tidyWordsReference(text: string): string {
+  if (!text.includes(" (")) return text;
+  return text.replace(/\bsweep panorama \(/g, "panorama (").replace(
+    /\b(door|window|opening|stair|ramp|lift|step) (front )?(door|window|opening|stair|ramp|lift|step) (?=\(|[^()\n]+ \()/gi,
+    (m, word: string, front: string | undefined, again: string) => {
+      if (again !== word.toLowerCase()) return m;
+      const cap = word[0] === word[0].toUpperCase();
+      if (!front) return `${word} `;
+      return `${cap ? "Front" : "front"} ${word.toLowerCase()} `;
+    },
+  );
+}
