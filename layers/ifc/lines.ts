@@ -56,7 +56,10 @@ export function checkIfcLines(bytes: Uint8Array, ref: string): IfcLineIndex {
   const sparse = new Map<number, number>();
   /** Reads the line starting at `at`: records its instance, notes its name when unknown. */
   const startLine = (at: number) => {
-    if (!instanceName(bytes, at, n)) return;
+    if (!instanceName(bytes, at, n)) {
+      if (MALFORMED[0]) MALFORMED[0] = 0, badLine = line, badFrom = SPAN[2], badTo = -1;
+      return;
+    }
     const id = SPAN[3];
     if (id < DENSE) {
       if (id >= dense.length) {
@@ -101,6 +104,7 @@ export function checkIfcLines(bytes: Uint8Array, ref: string): IfcLineIndex {
       if (!badLine) startLine(i + 1);
     }
   }
+  if (badLine && badTo < 0) throw new InputError(ref, notAnInstance(badLine, bytes, badFrom));
   if (badLine) {
     throw new InputError(
       ref,
@@ -113,6 +117,23 @@ export function checkIfcLines(bytes: Uint8Array, ref: string): IfcLineIndex {
     offsetOf: (id) =>
       id < DENSE ? (id < dense.length && dense[id] > 0 ? dense[id] - 1 : -1) : sparse.get(id) ?? -1,
   };
+}
+
+/**
+ * The message for a line that starts `#id = NAME` but goes on with something other than `(`
+ * (shared with the reference check of tests/layers/_ifc_lines_reference.ts): its first 40
+ * bytes from the `#`, as read.
+ */
+export function notAnInstanceText(line: number, start: string): string {
+  return `line ${line}: ${
+    JSON.stringify(start)
+  } is not an instance as ISO 10303-21 § 12.2 writes one (#id = ENTITY(…);): the file is damaged there`;
+}
+
+function notAnInstance(line: number, bytes: Uint8Array, from: number): string {
+  let to = from;
+  while (to < bytes.length && to < from + 40 && bytes[to] !== 0x0a) to++;
+  return notAnInstanceText(line, ASCII.decode(bytes.subarray(from, to)).trimEnd());
 }
 
 /** Tab, CR, space or no-break space: `\s` within a line free of control bytes. */
@@ -147,6 +168,12 @@ const UPPER_WORD = Uint8Array.from(
 const SPAN = new Float64Array(5);
 
 /**
+ * 1 when {@link instanceName} last found `#id = NAME` followed on its line by a byte other than
+ * `(` (SPAN[2]: its `#`, SPAN[0]: that byte).
+ */
+const MALFORMED = new Uint8Array(1);
+
+/**
  * Whether an instance line `#id = NAME(` starts at byte i (the line ends at the next LF or
  * `end`); its name's bytes are then [SPAN[0], SPAN[1]), its `#` at SPAN[2], its id SPAN[3],
  * the name's hash SPAN[4].
@@ -174,7 +201,12 @@ function instanceName(bytes: Uint8Array, i: number, end: number): boolean {
   const n1 = i;
   if (n1 === n0) return false;
   while (i < end && space(bytes[i])) i++;
-  if (i >= end || bytes[i] !== 0x28) return false; // (
+  if (i >= end || bytes[i] !== 0x28) {
+    // `#id = NAME` and then, on the same line, anything but `(`: not an instance as § 12.2
+    // writes one (web-ifc 0.0.78 loops for ever meshing what refers to such a line).
+    if (i < end && bytes[i] !== 0x0a) MALFORMED[0] = 1, SPAN[2] = hash, SPAN[0] = i;
+    return false;
+  }
   SPAN[0] = n0;
   SPAN[1] = n1;
   SPAN[2] = hash;

@@ -84,3 +84,22 @@ Deno.test("ifc lines: a misspelt entity deep in FZK-Haus is named at its line, a
   const line = text.slice(0, at).split("\n").length;
   assert.ok(got.startsWith(`x.ifc: line ${line}: unknown IFC entity "IFCXALL`), got);
 });
+
+Deno.test("ifc lines: '#62=IFCCARTESIANPOIN#999999,3.));' is refused at its line (web-ifc looped for ever meshing the room that used it)", async () => {
+  // Found by random edits of this fixture (issue 29's IFC work): before, the pre-scan let the
+  // line through (no `(` after the name, so not an instance to it) and the import never ended.
+  const path = new URL("../../fixtures/ifc/stair_two_storeys_ifc4.ifc", import.meta.url);
+  const text = await Deno.readTextFile(path);
+  const good = "#62=IFCCARTESIANPOINT((4.,3.));";
+  assert.ok(text.includes(good));
+  const bad = new TextEncoder().encode(text.replace(good, "#62=IFCCARTESIANPOIN#999999,3.));"));
+  const line = text.slice(0, text.indexOf(good)).split("\n").length;
+  const got = outcome(checkIfcLines, bad);
+  assertEquals(got, outcome(checkIfcLinesReference, bad));
+  assertEquals(
+    got,
+    `x.ifc: line ${line}: "#62=IFCCARTESIANPOIN#999999,3.));" is not an instance as ISO 10303-21 § 12.2 writes one (#id = ENTITY(…);): the file is damaged there`,
+  );
+  // A name at the end of its line, its `(` on the next, is still an instance's start.
+  assertEquals(outcome(checkIfcLines, new TextEncoder().encode("#1=IFCWALL\n('a');\n")), "ok");
+});
