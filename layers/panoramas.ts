@@ -70,17 +70,17 @@ export function missingText(
     case "panorama.no_sweep":
       return `the plan has no sweep ${sweep}`;
     case "panorama.no_image":
-      return `sweep ${sweep} has no panorama image`;
+      return `sweep ${sweep} has no image`;
     case "panorama.url":
-      return `sweep ${sweep}'s panorama is a URL (${file}); threshold reads no network`;
+      return `the image of sweep ${sweep} is a URL (${file}); threshold reads no network`;
     case "panorama.not_permitted":
-      return `sweep ${sweep}'s panorama ${file} may not be read by this server: a served threshold (threshold web, threshold mcp) reads only its store, the images of the scans stored when it started and the folders given with --root, so restart it to read a scan imported since (threshold mcp: or add --root ${
+      return `the image ${file} of sweep ${sweep} may not be read by this server: a served threshold (threshold web, threshold mcp) reads only its store, the images of the scans stored when it started and the folders given with --root, so restart it to read a scan imported since (threshold mcp: or add --root ${
         dirname(file)
       })`;
     case "panorama.not_found":
-      return `sweep ${sweep}'s panorama ${file} cannot be read: it is not there (moved or deleted since the import?)`;
+      return `the image ${file} of sweep ${sweep} cannot be read: it is not there (moved or deleted since the import?)`;
     case "panorama.unreadable":
-      return `sweep ${sweep}'s panorama ${file} cannot be read (${error})`;
+      return `the image ${file} of sweep ${sweep} cannot be read (${error})`;
   }
 }
 

@@ -115,7 +115,7 @@ Deno.test("room_labels: a panorama file that is missing makes its room unknown, 
   assert.equal(r.verdict.status, "unknown");
   const c = r.checks.find((x) => x.subject === "r1")!;
   assert.equal(c.status, "unknown");
-  assert.match(c.note!, /nope\.jpg cannot be read/);
+  assert.match(c.note!, /the image [^ ]*nope\.jpg of panorama \(Back room\) cannot be read/);
 });
 
 Deno.test("room_labels: a panorama that is not an image makes its room unknown, naming it", async () => {
