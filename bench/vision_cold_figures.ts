@@ -18,7 +18,10 @@
  *    detector as its detector.
  * 3. The same run again on the same store (cached): milliseconds a panorama from the cache
  *    (the issue: ~20 ms).
- * The models are loaded before any timing (their load times are printed apart).
+ * 4. The cold run of 2 in a process of its own, three times (bench/_room_labels_cold_once.ts):
+ *    as a person runs it, without the other detectors of this process beside it.
+ * The models are loaded before any timing (their load times are printed apart; RUN_IO's workers,
+ * closed when idle, are started again by one view just before room_labels runs).
  *
  * ```sh
  * deno run -A bench/vision_cold_figures.ts [--limit N] [--bare-tool] [--json]
@@ -189,6 +192,11 @@ async function tool(det: Detector) {
   await Deno.remove(home, { recursive: true });
   return { cold, warm };
 }
+// RUN_IO's workers close after DETECTOR_IDLE_MS without a view (layers/io.ts), and part 1
+// leaves them idle far longer: one grey view starts them again here, so that the cold run
+// times the panoramas, not the model's load (which is printed apart, as for the others).
+const grey = { width: 512, height: 512, data: new Uint8Array(512 * 512 * 3).fill(128) };
+await runIo.detect(grey);
 const withWorkers = await tool(runIo);
 const withBare = arg("--bare-tool") >= 0 ? await tool(bare) : undefined;
 pool.close();
@@ -198,6 +206,26 @@ if (withBare && withBare.cold.checks !== withWorkers.cold.checks) {
 if (withWorkers.warm.checks !== withWorkers.cold.checks) {
   throw new Error("room_labels' cached checks differ from the cold run's");
 }
+
+// 4. The same cold run in a child process, three times: here, five models' wasm heaps (the
+// bare detector, the pool, RUN_IO's) share the process with it, which the tool never has.
+const alone: { wall_s: number; cpu_s: number }[] = [];
+for (let i = 0; i < 3; i++) {
+  const child = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", new URL("./_room_labels_cold_once.ts", import.meta.url).pathname],
+    stdout: "piped",
+    stderr: "inherit",
+  }).output();
+  if (!child.success) throw new Error("bench/_room_labels_cold_once.ts failed");
+  const line = new TextDecoder().decode(child.stdout).trim().split("\n").at(-1)!;
+  const r = JSON.parse(line) as { wall_s: number; cpu_s: number; panoramas: number };
+  if (r.panoramas !== withWorkers.cold.searched) {
+    throw new Error("the child searched other panoramas");
+  }
+  alone.push(r);
+}
+const middle = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+const aloneWall = middle(alone.map((r) => r.wall_s)), aloneCpu = middle(alone.map((r) => r.cpu_s));
 
 const sum = (f: (p: (typeof per)[number]) => number) => per.reduce((a, p) => a + f(p), 0);
 const stockMean = sum((p) => p.stock_s) / per.length;
@@ -225,7 +253,9 @@ const figures = {
     workers: perPano(withWorkers.cold),
     ...(withBare ? { bare: perPano(withBare.cold) } : {}),
     panoramas: withWorkers.cold.searched,
+    alone: aloneWall,
   },
+  room_labels_alone_cpu_s_per_panorama: aloneCpu,
   room_labels_cold_cpu_s_per_panorama: withWorkers.cold.cpu_s /
     Math.max(1, withWorkers.cold.searched),
   detector_mean_cpu_s: {
@@ -307,6 +337,11 @@ else {
     }× faster)${
       withBare ? `; with the bare detector ${f(perPano(withBare.cold))} s a panorama` : ""
     }`,
+  );
+  console.log(
+    `room_labels cold in a process of its own (bench/_room_labels_cold_once.ts, as a person runs it, none of this process's detectors beside it), median of ${alone.length}: ${
+      f(aloneWall)
+    } s, ${f(aloneCpu)} CPU s a panorama (${f(aloneWall / bareMean)}× the bare detector above)`,
   );
   console.log(
     `room_labels cached: ${
