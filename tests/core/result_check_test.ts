@@ -8,62 +8,18 @@
  * wherever the proof says yes, zod says yes, and many mutants zod rejects are among them.
  */
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";
-import { importSource } from "../../layers/mod.ts";
 import { loadRegistry, makeRegistry } from "../../core/registry.ts";
 import { runTool } from "../../core/run.ts";
 import { ToolResult, type ToolResult as ToolResultType } from "../../core/result.ts";
 import { plainlyToolResult } from "../../core/result_check.ts";
 import { tool, z } from "../../core/manifest.ts";
-import type { LoadedPlan } from "../../ground/plan.ts";
 import { RUN_IO } from "../../layers/io.ts";
-import { sharedData } from "../_data.ts";
-import { fakeDetector } from "../tools/_vision_fake.ts";
+import { everyToolResult, samplePlans } from "../_samples.ts";
 import { assert, assertEquals } from "../_assert.ts";
-
-const PERSONA = {
-  id: "test-chair",
-  title: "A test chair",
-  preset: {
-    "access.chair_width_m": { value: 0.66, source: "test" },
-    "access.chair_length_m": { value: 1.1, source: "test" },
-    "access.turning_diameter_m": { value: 1.5, source: "test" },
-  },
-};
 
 /** Every tool's result on the demo, FZK and ZInD (step_free_route also to one room, code_check on three packs). */
 async function allResults(): Promise<{ name: string; r: ToolResultType }[]> {
-  const plans: Record<string, LoadedPlan> = {
-    demo: BUILTIN_SCANS.demo(),
-    fzk: (await importSource(sharedData("ifc/AC20-FZK-Haus.ifc"), { id: "fzk" })).loaded,
-    zind: (await importSource(sharedData("zind/zind_data.json"), { id: "zind" })).loaded,
-  };
-  const registry = await loadRegistry();
-  const out: { name: string; r: ToolResultType }[] = [];
-  for (const m of registry.tools) {
-    for (const [scan, loaded] of Object.entries(plans)) {
-      const last = loaded.plan.rooms.filter((r) => !r.derived).at(-1)!.id;
-      const extras: Record<string, unknown>[] = m.id === "step_free_route"
-        ? [{}, { to: last }]
-        : m.id === "code_check"
-        ? [{ pack: "uk-adm" }, { pack: "ada-2010" }, { pack: "irc-2021" }]
-        : m.id === "will_it_fit"
-        ? [{ item: "sofa", to: last }]
-        : [{}];
-      for (const extra of extras) {
-        const key = m.id === "site_facts" ? "place" : "scan";
-        const run = await runTool(m, {
-          ...RUN_IO,
-          detector: () => Promise.resolve(fakeDetector()),
-          builtins: BUILTIN_SCANS,
-          plans,
-          persona: PERSONA,
-          set: { [key]: scan, ...extra },
-        });
-        if (run.status === "done") out.push({ name: `${m.id} on ${scan}`, r: run.result });
-      }
-    }
-  }
-  return out;
+  return await everyToolResult({ demo: BUILTIN_SCANS.demo(), ...await samplePlans() });
 }
 
 /** A linear congruential generator (Numerical Recipes constants): the same mutants every run. */

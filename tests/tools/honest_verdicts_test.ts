@@ -3,24 +3,15 @@
 // speaks about passed, and when some could not be judged its status is not pass and its first
 // sentence says how many.
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";
-import { importSource } from "../../layers/mod.ts";
 import { loadRegistry } from "../../core/registry.ts";
 import { runTool } from "../../core/run.ts";
 import type { LoadedPlan } from "../../ground/plan.ts";
 import { saysUnjudged, subjectStatuses } from "../../core/verdict.ts";
-import { sharedData } from "../_data.ts";
+import { samplePlans, TEST_CHAIR } from "../_samples.ts";
 import { assert, assertEquals } from "../_assert.ts";
 import { RUN_IO } from "../../layers/io.ts";
 
 const registry = await loadRegistry();
-let plans: Record<string, LoadedPlan> | undefined;
-async function samples() {
-  plans ??= {
-    fzk: (await importSource(sharedData("ifc/AC20-FZK-Haus.ifc"), { id: "fzk" })).loaded,
-    zind: (await importSource(sharedData("zind/zind_data.json"), { id: "zind" })).loaded,
-  };
-  return plans;
-}
 
 /** Inputs that make each tool run on a scan (beyond the scan itself). */
 function extra(id: string, scan: string, p: LoadedPlan | undefined): Record<string, unknown> {
@@ -42,27 +33,17 @@ function extra(id: string, scan: string, p: LoadedPlan | undefined): Record<stri
   }
 }
 
-const PERSONA = {
-  id: "test-chair",
-  title: "A test chair",
-  preset: {
-    "access.chair_width_m": { value: 0.66, source: "test" },
-    "access.chair_length_m": { value: 1.1, source: "test" },
-    "access.turning_diameter_m": { value: 1.5, source: "test" },
-  },
-};
-
 let sawUnjudged = 0;
 for (const m of registry.tools) {
   Deno.test(`truthful verdicts: ${m.id} never passes what it could not judge`, async () => {
-    const ps = await samples();
+    const ps = await samplePlans();
     for (const scan of ["demo", "fzk", "zind"]) {
       const scanKey = m.id === "site_facts" ? "place" : "scan";
       const out = await runTool(m, {
         ...RUN_IO,
         builtins: BUILTIN_SCANS,
         plans: ps,
-        persona: PERSONA,
+        persona: TEST_CHAIR,
         set: { [scanKey]: scan, ...extra(m.id, scan, ps[scan]) },
       });
       assertEquals(out.status, "done", `${m.id} on ${scan} asked for input`);

@@ -7,39 +7,20 @@
  * Repeated names are told apart the same way everywhere (ZInD's three bedrooms).
  */
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";
-import { importSource } from "../../layers/mod.ts";
 import { loadRegistry } from "../../core/registry.ts";
 import { runTool } from "../../core/run.ts";
 import { planChoices } from "../../core/session.ts";
 import type { ToolResult } from "../../core/result.ts";
-import type { LoadedPlan, Plan } from "../../ground/plan.ts";
+import type { Plan } from "../../ground/plan.ts";
 import { planNames } from "../../ground/names.ts";
 import { planSvg } from "../../render/planview.ts";
 import { columnHeading } from "../../render/table.ts";
 import { RUN_IO } from "../../layers/io.ts";
-import { sharedData } from "../_data.ts";
+import { samplePlans, TEST_CHAIR } from "../_samples.ts";
 import { fakeDetector } from "./_vision_fake.ts";
 import { assert, assertEquals } from "../_assert.ts";
 
 const registry = await loadRegistry();
-let plans: Record<string, LoadedPlan> | undefined;
-async function samples() {
-  plans ??= {
-    fzk: (await importSource(sharedData("ifc/AC20-FZK-Haus.ifc"), { id: "fzk" })).loaded,
-    zind: (await importSource(sharedData("zind/zind_data.json"), { id: "zind" })).loaded,
-  };
-  return plans;
-}
-
-const PERSONA = {
-  id: "test-chair",
-  title: "A test chair",
-  preset: {
-    "access.chair_width_m": { value: 0.66, source: "test" },
-    "access.chair_length_m": { value: 1.1, source: "test" },
-    "access.turning_diameter_m": { value: 1.5, source: "test" },
-  },
-};
 
 /** Every id of a plan's elements. */
 function planIds(plan: Plan): string[] {
@@ -110,7 +91,7 @@ const names = (p: Plan) => planNames(p);
 
 for (const m of registry.tools) {
   Deno.test(`names, not ids: ${m.id} on FZK and ZInD says no id where a person reads`, async () => {
-    const ps = await samples();
+    const ps = await samplePlans();
     for (const scan of ["fzk", "zind"]) {
       const plan = ps[scan].plan;
       const ids = planIds(plan);
@@ -123,7 +104,7 @@ for (const m of registry.tools) {
           detector: () => Promise.resolve(fakeDetector()),
           builtins: BUILTIN_SCANS,
           plans: ps,
-          persona: PERSONA,
+          persona: TEST_CHAIR,
           set: { [key]: scan, ...extra },
         });
         assertEquals(out.status, "done", `${m.id} on ${scan} asked for input`);
@@ -142,7 +123,7 @@ for (const m of registry.tools) {
 }
 
 Deno.test("names, not ids: the scanner finds an id where one is said (it can fail)", async () => {
-  const { fzk } = await samples();
+  const { fzk } = await samplePlans();
   const w = fzk.plan.openings.find((o) => o.kind === "window")!;
   const re = new RegExp(`(?<![\\w$])(?:${planIds(fzk.plan).map(esc).join("|")})(?![\\w$])`, "g");
   assertEquals(idsIn(`Best window (${w.id})`, re), [w.id]);
@@ -150,7 +131,7 @@ Deno.test("names, not ids: the scanner finds an id where one is said (it can fai
 });
 
 Deno.test("names, not ids: the choices a question offers are names", async () => {
-  for (const [scan, loaded] of Object.entries(await samples())) {
+  for (const [scan, loaded] of Object.entries(await samplePlans())) {
     const ids = new Set(planIds(loaded.plan));
     for (const refers of ["room", "door", "window", "floor"] as const) {
       const choices = planChoices(loaded.plan, refers);
@@ -163,7 +144,7 @@ Deno.test("names, not ids: the choices a question offers are names", async () =>
 });
 
 Deno.test("names, not ids: sun_hours on FZK names its best window and its table's windows", async () => {
-  const ps = await samples();
+  const ps = await samplePlans();
   const out = await runTool(registry.require("sun_hours"), {
     ...RUN_IO,
     plans: ps,
@@ -185,7 +166,7 @@ Deno.test("names, not ids: sun_hours on FZK names its best window and its table'
 });
 
 Deno.test("repeated names: turning_space on ZInD tells its three bedrooms apart everywhere", async () => {
-  const ps = await samples();
+  const ps = await samplePlans();
   const plan = ps.zind.plan;
   const n = names(plan);
   const bedrooms = plan.rooms.filter((r) => r.label === "bedroom");
@@ -225,7 +206,7 @@ Deno.test("repeated names: turning_space on ZInD tells its three bedrooms apart 
 });
 
 Deno.test("repeated names: every input that names a room, door or window takes the display name", async () => {
-  const ps = await samples();
+  const ps = await samplePlans();
   const plan = ps.zind.plan;
   const n = names(plan);
   const bathroom = plan.rooms.filter((r) => r.label === "bathroom")[1];
@@ -246,7 +227,7 @@ Deno.test("repeated names: every input that names a room, door or window takes t
     const out = await runTool(registry.require(tool), {
       ...RUN_IO,
       plans: ps,
-      persona: PERSONA,
+      persona: TEST_CHAIR,
       set: { scan: "zind", ...set },
     });
     assertEquals(out.status, "done", tool);
