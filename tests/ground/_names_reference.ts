@@ -8,19 +8,9 @@ import type { PlanNames } from "../../ground/names.ts";
 export function namesInTextReference(text: string, names: PlanNames): string {
   const re = namesPattern(names);
   if (!re) return text;
-  // "door d2" becomes "door (Hall ↔ Kitchen)", not "door door (Hall ↔ Kitchen)".
-  return text.replace(re, (id) => names.of(id)).replace(/\bsweep panorama \(/g, "panorama (")
-    // The kind-word tidy as names.ts has it now (a source name beginning with the kind, "Lift
-    // A", is kept whole: issue 24 § 5); the comparison is of the id scan, not of this.
-    .replace(
-      /\b(door|window|opening|stair|ramp|lift|step) (front )?(door|window|opening|stair|ramp|lift|step) (?=\(|[^()\n]+ \()/gi,
-      (m, word: string, front: string | undefined, again: string) => {
-        if (again !== word.toLowerCase()) return m;
-        const cap = word[0] === word[0].toUpperCase();
-        if (!front) return `${word} `;
-        return `${cap ? "Front" : "front"} ${word.toLowerCase()} `;
-      },
-    );
+  // "door d2" becomes "door (Hall ↔ Kitchen)", not "door door (Hall ↔ Kitchen)": the tidy as
+  // names.ts has it now (the comparison is of the id scan, not of this).
+  return tidyWordsReference(text.replace(re, (id) => names.of(id)));
 }
 
 function namesPattern(names: PlanNames): RegExp | null {
