@@ -10,7 +10,7 @@ import { UNIT_SYSTEMS, type UnitSystem } from "../ground/units.ts";
 import { InputError } from "../ground/errors.ts";
 import type { Manifest } from "../core/manifest.ts";
 import type { Registry } from "../core/registry.ts";
-import { openStoreAt, type Store, storeLocation } from "../core/store.ts";
+import { isPostgresLocation, openStoreAt, type Store, storeLocation } from "../core/store.ts";
 import { printableLine } from "../core/printable.ts";
 import type * as Lib from "./lib.ts";
 import { fmtNumber } from "../ground/text.ts";
@@ -39,6 +39,11 @@ let storeCache: Store | undefined;
 /** The store, opened on first use and closed by `closeStore` when the command ends. */
 export function store(): Store {
   return (storeCache ??= openStoreAt(storeLocation()));
+}
+/** The store's folder, where the web view keeps uploaded images; none for a PostgreSQL store. */
+export function storeHome(): string | undefined {
+  const at = storeLocation();
+  return isPostgresLocation(at) ? undefined : at;
 }
 export function closeStore(): void {
   storeCache?.close();

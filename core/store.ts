@@ -25,12 +25,17 @@ export { diskProblem, openStore } from "./store/sqlite.ts";
 export { checkScanId, SCAN_ID } from "./store/scans.ts";
 export { BUSY_TIMEOUT_MS, isBusy, retryBusy, WRITE_WAIT_MS } from "./store/busy.ts";
 
+/** A store location that names a PostgreSQL database rather than a folder. */
+export function isPostgresLocation(location: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(location);
+}
+
 /**
  * Opens the store at a location: a `postgres://` or `postgresql://` URL opens the PostgreSQL
  * store (core/store/postgres.ts, the same {@link Store} interface), anything else is a folder
  * for the embedded SQLite store.
  */
 export function openStoreAt(location: string = storeLocation()): Store {
-  if (/^postgres(ql)?:\/\//i.test(location)) return openPostgresStore(location);
+  if (isPostgresLocation(location)) return openPostgresStore(location);
   return openStore(location);
 }

@@ -13,6 +13,7 @@ import type { LoadedPlan, Plan } from "../ground/plan.ts";
 import type { Store } from "../core/store.ts";
 import { counterpart, findingKind, subjectPlace } from "../engines/geometry/rescan.ts";
 import { shellSafeId } from "../ground/text.ts";
+import { resolve, sep } from "node:path";
 
 /** What storing did: the id it is under, what it replaced, what became of old findings. */
 export interface StoredScan {
@@ -144,4 +145,50 @@ function carryFindings(store: Store, scan: string, old: Plan, next: Plan) {
     );
   }
   return { kept, matched, gone };
+}
+
+/**
+ * The upload folders `<home>/images/<name>/` that hold some of `plan`'s sweep images: where the
+ * web view keeps a tour uploaded with its panoramas (web/tour_upload.ts). Images anywhere else
+ * (a tour imported from the command line keeps its own folder) are the person's, never listed.
+ */
+export function uploadFolders(home: string, plan: Plan | undefined): string[] {
+  const root = resolve(home, "images") + sep;
+  const found = new Set<string>();
+  for (const s of plan?.sweeps ?? []) {
+    if (!s.image) continue;
+    const at = resolve(s.image);
+    if (!at.startsWith(root)) continue;
+    const name = at.slice(root.length).split(sep)[0];
+    if (name && name !== "..") found.add(root + name);
+  }
+  return [...found];
+}
+
+/**
+ * Removes those of `folders` (from {@link uploadFolders}) that no stored scan's sweeps use any
+ * more: the images of a tour upload that was replaced or deleted. A folder another stored scan
+ * still reads is kept. Returns the folders removed.
+ */
+export async function releaseUploadFolders(
+  store: Store,
+  home: string,
+  folders: string[],
+): Promise<string[]> {
+  if (!folders.length) return [];
+  const used = new Set<string>();
+  for (const s of store.listScans()) {
+    for (const f of uploadFolders(home, store.getScan(s.id)?.plan)) used.add(f);
+  }
+  const removed: string[] = [];
+  for (const f of folders) {
+    if (used.has(f)) continue;
+    try {
+      await Deno.remove(f, { recursive: true });
+      removed.push(f);
+    } catch (e) {
+      if (!(e instanceof Deno.errors.NotFound)) throw e;
+    }
+  }
+  return removed;
 }

@@ -6,7 +6,7 @@
 import { InputError } from "../../ground/errors.ts";
 import type { Plan } from "../../ground/plan.ts";
 import { printable, printableLine } from "../../core/printable.ts";
-import { err, L, out, type Register, store, tableOf } from "../common.ts";
+import { err, L, out, type Register, store, storeHome, tableOf } from "../common.ts";
 import { termWidth, wrapIndented } from "../layout.ts";
 
 /** `import <file>`: a building into the store. */
@@ -45,10 +45,16 @@ export const importScan: Register = (p, { act }) => {
         );
       }
       const { importLimits, importSource } = await import("../../layers/mod.ts");
-      const { storeScan } = await import("../../layers/store_scan.ts");
+      const { releaseUploadFolders, storeScan, uploadFolders } = await import(
+        "../../layers/store_scan.ts"
+      );
       const s = store();
       const { loaded, report } = await importSource(file, { id: o.id, ...importLimits(s) });
+      // A replaced web tour upload's images go once no stored scan reads them.
+      const home = storeHome();
+      const was = o.replace && home ? uploadFolders(home, s.getScan(loaded.plan.id)?.plan) : [];
       const stored = storeScan(s, loaded, report, { replace: o.replace, input: "--id" });
+      if (home) await releaseUploadFolders(s, home, was);
       const p = loaded.plan;
       const count = (k: string) => p.openings.filter((x) => x.kind === k).length;
       if (o.json) return out(JSON.stringify({ scan: p.id, report, stored }, null, 2));
@@ -122,11 +128,14 @@ export const scans: Register = (p, { act }) => {
     "List scans (stored, and the built-in demo); scans rm <sid> deletes one",
   );
   scans.command("rm <sid>").description("Delete a scan with its runs and findings")
-    .action(act((sid: string) => {
+    .action(act(async (sid: string) => {
       if (sid in L.BUILTIN_SCANS) {
         throw new InputError("sid", `${sid} is the built-in demo building; it cannot be deleted`);
       }
       const s = store();
+      const { releaseUploadFolders, uploadFolders } = await import("../../layers/store_scan.ts");
+      const home = storeHome();
+      const was = home ? uploadFolders(home, s.getScan(sid)?.plan) : [];
       if (!s.deleteScan(sid)) {
         throw new InputError(
           "sid",
@@ -135,7 +144,12 @@ export const scans: Register = (p, { act }) => {
           }`,
         );
       }
-      out(`Deleted scan ${sid} with its runs and findings`);
+      const images = home ? (await releaseUploadFolders(s, home, was)).length : 0;
+      out(
+        `Deleted scan ${sid} with its runs and findings${
+          images ? ", and the uploaded images only it used" : ""
+        }`,
+      );
     }));
   scans.command("list", { isDefault: true }).description("List scans").option("--json")
     .action(act((o: { json?: boolean }) => {

@@ -12,6 +12,7 @@ import { sharedData } from "../_data.ts";
 import { testWeb } from "./_server.ts";
 import { TOUR_MAX_FILES, tourPath } from "../../web/tour_upload.ts";
 import { InputError } from "../../ground/errors.ts";
+import { cli } from "../_cli.ts";
 
 const JSON_PATH = sharedData("zind/zind_data.json");
 const PANOS = sharedData("zind/panos");
@@ -143,5 +144,46 @@ Deno.test("tourPath: inside paths kept (\\ read as /), leaving ones refused as b
   assert.equal(tourPath("./a//b.jpg", "z"), "a/b.jpg");
   for (const bad of ["../a", "/a", "C:/a", "a/../../b", "a\u0000b"]) {
     assert.throws(() => tourPath(bad, "z"), (e) => e instanceof InputError && e.input === "file");
+  }
+});
+
+Deno.test("web: a replaced tour's images go with it, a deleted one's too, and a folder another scan reads stays", async () => {
+  const web = await testWeb();
+  try {
+    const upload = async (replace: boolean) => {
+      const fd = new FormData();
+      fd.append("file", new File([tourZip() as BlobPart], "tour.zip"));
+      fd.append("id", "home");
+      if (replace) fd.append("replace", "on");
+      const r = await web.post("/import", fd);
+      assert.equal(r.status, 200, (await r.text()).slice(0, 3000));
+      return imagesFolder(web.home);
+    };
+    const first = await upload(false);
+    assert.equal(first.length, 1);
+    const second = await upload(true);
+    // The new upload's folder is the one left; the replaced building's went with it.
+    assert.equal(second.length, 1, second.join(", "));
+    assert.notEqual(second[0], first[0]);
+    assert.equal(stored(web.home, "home").images.length, panos.length);
+
+    // A second scan reading the same folder keeps it when the first is deleted.
+    const s = openStore(web.home);
+    try {
+      const copy = s.getScan("home")!;
+      s.putScan({ ...copy, plan: { ...copy.plan, id: "copy" } }, {});
+    } finally {
+      s.close();
+    }
+    const rm = await cli(web.home, ["scans", "rm", "home"]);
+    assert.equal(rm.code, 0, rm.stderr);
+    assert.ok(!rm.stdout.includes("uploaded images"), rm.stdout);
+    assert.deepEqual(imagesFolder(web.home), second, "still read by the copy");
+    const rm2 = await cli(web.home, ["scans", "rm", "copy"]);
+    assert.equal(rm2.code, 0, rm2.stderr);
+    assert.match(rm2.stdout, /and the uploaded images only it used/);
+    assert.deepEqual(imagesFolder(web.home), []);
+  } finally {
+    await web.close();
   }
 });

@@ -3,7 +3,7 @@
  * scan, choose a persona, save or forget a preference, reject or restore a finding, import an
  * upload. Each changes the store as the matching command does.
  */
-import { storeScan } from "../../layers/store_scan.ts";
+import { releaseUploadFolders, storeScan, uploadFolders } from "../../layers/store_scan.ts";
 import { join } from "node:path";
 import { InputError } from "../../ground/errors.ts";
 import { setFindingVerdict } from "../../core/findings.ts";
@@ -167,13 +167,17 @@ export async function importPost(app: App, req: Request): Promise<Response> {
     const { out, keep } = tour
       ? await importTour(app, files, file, id, limit)
       : { out: await importOne(app, files[0], file, id, limit), keep: undefined };
+    // A replaced tour's images: its upload folder goes once no stored scan reads it.
+    const was = replace ? uploadFolders(app.home, app.store.getScan(out.loaded.plan.id)?.plan) : [];
     try {
       out.loaded.plan.source.ref = file;
-      storeScan(app.store, out.loaded, out.report, { replace, input: "scan id" });
+      const stored = storeScan(app.store, out.loaded, out.report, { replace, input: "scan id" });
+      if (stored.unchanged && keep) await Deno.remove(keep, { recursive: true }).catch(() => {});
     } catch (e) {
       if (keep) await Deno.remove(keep, { recursive: true }).catch(() => {});
       throw e;
     }
+    await releaseUploadFolders(app.store, app.home, was);
     return homePage(
       app,
       url,
