@@ -84,7 +84,7 @@ export async function resolveTargets(
       stat = Deno.statSync(t);
     } catch { /* not a path */ }
     if (stat?.isDirectory) {
-      const { importSource } = await import("../layers/mod.ts");
+      const { importStoppable } = await import("../layers/stoppable.ts");
       const { storeScan } = await import("../layers/store_scan.ts");
       const files = [...Deno.readDirSync(t)].filter((e) => e.isFile && !e.name.startsWith("."))
         .map((e) => join(t, e.name)).sort();
@@ -97,7 +97,7 @@ export async function resolveTargets(
       for (const file of files) {
         let scan = scanIdFromFile(file);
         try {
-          const { loaded, report } = await importSource(file, { id: scan });
+          const { loaded, report } = await importStoppable(file, { id: scan });
           // Another building under the file's name is never overwritten: a fresh id, said.
           const stored = storeScan(store, loaded, report, { onClash: "fresh" });
           scan = stored.id;

@@ -7,6 +7,12 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 
+/**
+ * Seconds a worker gets past its run's own time limit before it is terminated: time for the
+ * engines' checkpoints to stop it with the limit's own words first.
+ */
+export const GRACE_S = 5;
+
 /** A run's limit: a wall-clock deadline (performance.now() ms) and an abort signal. */
 export interface Budget {
   deadline_ms: number;

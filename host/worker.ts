@@ -26,8 +26,8 @@ import { emptyResult } from "../core/result.ts";
 import type { Store } from "../core/store.ts";
 import type { AfterRun, WorkerReply, WorkerRequest } from "./tool_worker.ts";
 
-/** Seconds a worker gets past the run's own time limit before it is terminated. */
-export const GRACE_S = 5;
+import { GRACE_S } from "../ground/budget.ts";
+export { GRACE_S };
 /** Idle workers kept warm for the next call. */
 const KEEP_IDLE = 2;
 /**

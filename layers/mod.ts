@@ -124,15 +124,13 @@ export function importLimits(
 }
 
 /**
- * Imports a source into a validated plan. The plan is validated against the schema; a
- * problem is an InputError naming the JSON path. The import runs under a time limit: the
- * loops of the importers, the schema's cross-reference checks and the plausibility pass
- * check it (ground/budget.ts), and a step that awaits is abandoned when it passes.
+ * An import's time limit: its seconds (checked), its words, and the error an import stopped
+ * by it gets.
  */
-export async function importSource(
+export function importTimeLimit(
   source: string,
-  opts: ImportSourceOptions = {},
-): Promise<{ loaded: LoadedPlan; report: ImportReport }> {
+  opts: Pick<ImportSourceOptions, "time_limit_s" | "time_limit_from">,
+): { seconds: number; limit_text: string; stopped: () => InputError } {
   const seconds = opts.time_limit_s ?? DEFAULT_IMPORT_TIME_LIMIT_S;
   if (!(seconds > 0) || !Number.isFinite(seconds)) {
     throw new InputError(
@@ -155,6 +153,20 @@ export async function importSource(
         data: { file: source, limit_s: seconds, raise_to_s: Math.ceil(seconds * 4) },
       },
     );
+  return { seconds, limit_text, stopped };
+}
+
+/**
+ * Imports a source into a validated plan. The plan is validated against the schema; a
+ * problem is an InputError naming the JSON path. The import runs under a time limit: the
+ * loops of the importers, the schema's cross-reference checks and the plausibility pass
+ * check it (ground/budget.ts), and a step that awaits is abandoned when it passes.
+ */
+export async function importSource(
+  source: string,
+  opts: ImportSourceOptions = {},
+): Promise<{ loaded: LoadedPlan; report: ImportReport }> {
+  const { seconds, limit_text, stopped } = importTimeLimit(source, opts);
   const ac = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {

@@ -52,6 +52,11 @@ export interface Importer {
    * alone). `bytes` is undefined for URL-like sources (matterport://…).
    */
   detect(source: string, bytes: Uint8Array | undefined): boolean;
+  /**
+   * Why this importer's parser can hold the thread past the budget's checkpoints (a wasm
+   * parser); such an import runs in a worker that can be terminated (layers/stoppable.ts).
+   */
+  blocking?: string;
   run(
     source: string,
     bytes: Uint8Array | undefined,

@@ -44,12 +44,14 @@ export const importScan: Register = (p, { act }) => {
           }; for a BCF file: threshold import bcf FILE --scan SID`,
         );
       }
-      const { importLimits, importSource } = await import("../../layers/mod.ts");
+      const { importLimits } = await import("../../layers/mod.ts");
+      // In a worker that is ended at the time limit where the parser is wasm (IFC).
+      const { importStoppable } = await import("../../layers/stoppable.ts");
       const { releaseUploadFolders, storeScan, uploadFolders } = await import(
         "../../layers/store_scan.ts"
       );
       const s = store();
-      const { loaded, report } = await importSource(file, { id: o.id, ...importLimits(s) });
+      const { loaded, report } = await importStoppable(file, { id: o.id, ...importLimits(s) });
       // A replaced web tour upload's images go once no stored scan reads them.
       const home = storeHome();
       const was = o.replace && home ? uploadFolders(home, s.getScan(loaded.plan.id)?.plan) : [];

@@ -29,6 +29,9 @@ export const ifc: Importer = {
   detect(_source, bytes) {
     return !!bytes && bytes.length > 0 && isStepFile(bytes);
   },
+  // A malformed line once made web-ifc 0.0.78's StreamMeshes loop forever (layers/ifc/lines.ts
+  // now refuses that one); its wasm calls never reach a checkpoint.
+  blocking: "web-ifc's wasm parser runs without checkpoints",
   run(source, bytes, opts) {
     return ifcPlan(bytes ?? new Uint8Array(), opts.ref ?? source, opts.id);
   },
