@@ -15,6 +15,7 @@ import { type FitMessage, type FitMessages, fitSaid } from "./fit_wording.ts";
 import type { Plan, Point } from "../../ground/plan.ts";
 import { tolerance_m } from "../../ground/plan.ts";
 import {
+  clearWidthTolerance_m,
   doorClearWidth,
   findPlacement,
   freeFloor,
@@ -364,6 +365,11 @@ interface StepJudge {
   /** The scan's tolerance at a measured size, m. */
   tol(v: number): number;
   /**
+   * A door's clear width `cw` is judged within, m: the scan's and the door's own, plus the
+   * estimate's error when the width comes from the leaf (clearance.ts clearWidthTolerance_m).
+   */
+  doorTol(o: Opening, cw: number): number;
+  /**
    * Best carry over the six modes for a test at item sizes ±t; pass > warn > fail. The way it
    * was carried at the step before is tried first.
    */
@@ -384,6 +390,7 @@ function stepJudge(plan: Pick<Plan, "source">, item: Item): StepJudge {
   let prev: string | undefined;
   return {
     tol: (v) => tolerance_m(plan, v),
+    doorTol: (o, cw) => clearWidthTolerance_m(plan, o, cw),
     modes(t, test) {
       // The way it was carried last if that still goes, else the first in carryModes' order
       // (upright first: a fridge stays upright when it can).
@@ -436,7 +443,7 @@ function doorStep(o: Opening, rooms: Map<string, Room>, j: StepJudge): FitStep {
     }
     return { fits, margin_m: margin, tilted: door.tilted };
   };
-  const r = j.modes(Math.max(j.tol(cw), o.uncertainty_m ?? 0), test);
+  const r = j.modes(j.doorTol(o, cw), test);
   const status = height === undefined && r.status !== "fail" ? "unknown" : r.status;
   return {
     kind: "door",

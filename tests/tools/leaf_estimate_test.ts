@@ -144,3 +144,29 @@ Deno.test("leaf estimate: code_check (ADA 404.2.3) at the limit, beyond, within"
   assertEquals(c.status, "fail");
   assertEquals(c.data?.estimated, undefined);
 });
+
+Deno.test("leaf estimate: will_it_fit's door within the bound is too close to call, beyond it pass or fail", async () => {
+  // A cube of side w through the bathroom door, its leaf 0.76 m: clear 0.76 − 0.060325 =
+  // 0.699675 m, judged within 0.02 + 0.015 = 0.035 m (hand: the bound above).
+  const leaf = 0.76, clear = leaf - DOOR_LEAF_AND_STOP_M, b = bound(clear);
+  assert(Math.abs(b - 0.035) < 1e-12, String(b));
+  const step = async (w: number, stated?: number) => {
+    const r = await run("will_it_fit", withDoor(leaf, stated), {
+      item: "custom",
+      width_m: w,
+      depth_m: w,
+      height_m: w,
+      to: "bath",
+    });
+    return r.checks.find((c) => c.id === "step:1:door:d7")!.status;
+  };
+  // 1 mm beyond the bound on each side, and 1 mm within it on each side (the scan's 0.02 m
+  // alone would pass 0.6657 m and fail 0.7337 m).
+  assertEquals(await step(clear - b - 0.001), "pass");
+  assertEquals(await step(clear - b + 0.001), "warn");
+  assertEquals(await step(clear + b - 0.001), "warn");
+  assertEquals(await step(clear + b + 0.001), "fail");
+  // The same clear width stated by the scan: judged within the scan's 0.02 m only.
+  assertEquals(await step(clear - b + 0.001, clear), "pass");
+  assertEquals(await step(clear + b - 0.001, clear), "fail");
+});

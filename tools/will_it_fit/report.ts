@@ -13,6 +13,10 @@ import {
   TOO_CLOSE,
 } from "../../core/result.ts";
 import type { FitStep, Item } from "../../engines/geometry/fit.ts";
+import {
+  DOOR_LEAF_AND_STOP_TEXT,
+  leafEstimateErrorText,
+} from "../../engines/geometry/clearance.ts";
 import { wording } from "../../core/wording.ts";
 import { pointGeometry } from "../../engines/geometry/geojson.ts";
 import { capitalise, round } from "../../ground/text.ts";
@@ -187,7 +191,7 @@ export const say = wording<{
     }); the best way in is by ${d.used}. Name one with entrance to use it alone.`,
   "assumption.entrance": (d) => `The item comes in by ${d.used}: ${d.basis}.`,
   "assumption.rigid_box": () =>
-    "The item is a rigid box; it may be turned between steps. Doors with only a leaf width are estimated 38 mm narrower (reference §4.3).",
+    `The item is a rigid box; it may be turned between steps. A door with only its leaf width is taken as the leaf less ${DOOR_LEAF_AND_STOP_TEXT}, ${leafEstimateErrorText()}: within that bound its step is too close to call.`,
   "assumption.graph_note": (d) => `${d.note}.`,
   "verdict.no_entrance": (d) => `Scan ${d.scan}: ${d.basis}, so there is no way in to follow.`,
   "verdict.no_way": (d) => `There is no way to ${d.room} to follow: ${d.why}.`,
