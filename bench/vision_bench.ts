@@ -1,7 +1,7 @@
 /**
  * Vision benchmarks against a named baseline in the same run (deno bench reports the ratios):
- * - one panorama from its image file to labelled detections (read, SHA-256, decode, 6 views,
- *   6 inferences, suppression, placement on the plan, room label) vs the baseline: one raw
+ * - one panorama from its image file to labelled detections (read, SHA-256, decode, the views,
+ *   an inference each, suppression, placement on the plan, room label) vs the baseline: one raw
  *   CenterNet inference on one 512 × 512 view; both on the wasm backend.
  * - the same raw inference on the `cpu` backend (tfjs pure JS), against the wasm one: the reason
  *   wasm is the default.

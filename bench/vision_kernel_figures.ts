@@ -2,7 +2,7 @@
  * The detector's own CPU time a view with tfjs's stock wasm kernels ("stock", the baseline) and
  * with engines/vision/wasm_kernels.ts's spatial Mean ("mean", what runs now), the two alternated
  * view set by view set (bench/_alternate.ts) in one process on the same bare detector, medians of
- * wall and CPU milliseconds for one panorama's 6 views. Before any timing, every view of every
+ * wall and CPU milliseconds for one panorama's views (VIEW_SETUP). Before any timing, every view of every
  * ZInD sample panorama is run both ways and the detections (every box, score ≥ 0) are checked
  * identical.
  *
@@ -64,5 +64,5 @@ const one = panoramas[0];
 const t = await alternate({ stock: () => stock(() => all(one)), mean: () => all(one) }, rounds);
 printRatios(t, "stock", {
   header:
-    `case | ms (6 views) | ×stock | CPU ms | ×stock   (${rounds} rounds; load ${loadBefore} → ${load()})`,
+    `case | ms (${VIEW_SETUP.count} views) | ×stock | CPU ms | ×stock   (${rounds} rounds; load ${loadBefore} → ${load()})`,
 });

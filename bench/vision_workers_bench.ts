@@ -1,8 +1,8 @@
 /**
  * Two Web Workers, each with its own single-thread wasm backend and model (engines/vision/
- * pool.ts), against the bare detector in the same run: one ZInD panorama's 6 views, decoded
- * pixels to merged detections. Baseline: the in-process detector, one view after another. The
- * issue's target: ≤ 0.7 s a panorama on 2 idle cores (0.61–0.69 s measured before,
+ * pool.ts), against the bare detector in the same run: one ZInD panorama's views (VIEW_SETUP),
+ * decoded pixels to merged detections. Baseline: the in-process detector, one view after
+ * another. The issue's target: ≤ 0.7 s a panorama on 2 idle cores (0.61–0.69 s measured before,
  * shared/reference/vision-notes.md); on a loaded machine read the ratio. Before timing, the pool's
  * detections are checked identical to the bare detector's.
  * Run: deno bench -A bench/vision_workers_bench.ts

@@ -13,6 +13,7 @@ import { CancelledError } from "../../ground/errors.ts";
 import { DetectorUnavailableError } from "../../engines/vision/centernet.ts";
 import { fakeDetector, writePanorama } from "./_vision_fake.ts";
 import { RUN_IO } from "../../layers/io.ts";
+import { VIEW_SETUP } from "../../engines/vision/panorama.ts";
 
 const tool = (await loadRegistry()).require("room_labels");
 const dir = await Deno.makeTempDir();
@@ -39,17 +40,17 @@ async function run(opts: Parameters<typeof runTool>[1]) {
 Deno.test("room_labels: the plan says bedroom, the panorama shows a toilet and a sink: a finding", async () => {
   const det = fakeDetector();
   const r = await run({ plans: { vis: plan() }, detector: () => Promise.resolve(det) });
-  assert.equal(det.calls, 6, "six views searched");
+  assert.equal(det.calls, VIEW_SETUP.count, "every view of the ring searched");
   const f = r.findings.find((x) => x.id === "room_labels:disagrees:r1");
   assert.ok(f, JSON.stringify(r.findings));
   assert.equal(f.code, "room.disagrees");
   const d = f.data as { plan: string; guess: string; score: number; shows: string };
-  assert.deepEqual([d.plan, d.guess, d.shows], ["bedroom", "bathroom", "a toilet and a sink"]);
+  assert.deepEqual([d.plan, d.guess, d.shows], ["bedroom", "bathroom", "a sink and a toilet"]);
   assert.ok(d.score >= 0.6 && d.score < 1, `${d.score}`);
   // The golden sentence of the wording (tools/room_labels/report.ts).
   assert.equal(
     f.title,
-    `Back room: the plan says bedroom; its panorama shows a toilet and a sink: bathroom ${
+    `Back room: the plan says bedroom; its panorama shows a sink and a toilet: bathroom ${
       d.score.toFixed(2)
     }`,
   );
@@ -67,12 +68,16 @@ Deno.test("room_labels: the plan says bedroom, the panorama shows a toilet and a
   assert.deepEqual(searched?.data, {
     where: "sweep s1",
     view: 1,
-    views: 6,
+    views: VIEW_SETUP.count,
     yaw_deg: 0,
-    found: [{ label: "toilet", score: 0.6 }],
+    // The sink at yaw 55–65° is cut by the edge of the view at yaw 0 (100° wide).
+    found: [{ label: "toilet", score: 0.6 }, { label: "sink", score: 0.6 }],
   });
   // Its sentence names the panorama by its name (ground/names.ts), not its id.
-  assert.ok(r.steps.some((t) => t.startsWith("panorama (Back room): view 1 of 6")), r.steps[0]);
+  assert.ok(
+    r.steps.some((t) => t.startsWith(`panorama (Back room): view 1 of ${VIEW_SETUP.count}`)),
+    r.steps[0],
+  );
   assert.ok(r.overlays.some((o) => o.id === "room:r1" && o.status === "warn"));
   const back = r.checks.find((c) => c.subject === "r1")!;
   assert.deepEqual([back.code, back.data?.guess, back.status], ["room.label", "bathroom", "warn"]);
@@ -87,9 +92,9 @@ Deno.test("room_labels: a bathroom that looks like one passes; the second run is
   p.plan.openings = p.plan.openings.filter((o) => o.between.includes("r1"));
   const first = await run({ plans: { vis: p }, store, detector });
   assert.equal(first.verdict.status, "pass", first.verdict.text);
-  assert.equal(det.calls, 6);
+  assert.equal(det.calls, VIEW_SETUP.count);
   const second = await run({ plans: { vis: p }, store, detector });
-  assert.equal(det.calls, 6, "no inference on the second run");
+  assert.equal(det.calls, VIEW_SETUP.count, "no inference on the second run");
   assert.equal(second.metrics.find((m) => m.id === "panoramas_from_cache")!.value, 1);
   assert.equal(second.metrics.find((m) => m.id === "panoramas_searched")!.value, 0);
   assert.deepEqual(second.checks, first.checks);

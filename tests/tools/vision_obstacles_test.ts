@@ -14,6 +14,7 @@ import { parsePlanText } from "../../ground/plan.ts";
 import { openStore } from "../../core/store.ts";
 import { fakeDetector, writePanorama } from "./_vision_fake.ts";
 import { RUN_IO } from "../../layers/io.ts";
+import { VIEW_SETUP } from "../../engines/vision/panorama.ts";
 
 const reg = await loadRegistry();
 const dir = await Deno.makeTempDir();
@@ -47,7 +48,7 @@ Deno.test("vision obstacles: off when left out; on, the detected toilet shrinks 
   assert.ok(!off.r.assumptions.some((a) => /detected/.test(a.text)));
 
   const on = await turning({ detected_objects: true });
-  assert.equal(on.calls, 6);
+  assert.equal(on.calls, VIEW_SETUP.count);
   const d1 = on.r.metrics.find((m) => m.id === "smallest_circle_m")!.value as number;
   assert.ok(d1 > 2.65 && d1 < 2.85, `with the toilet: ${d1}`);
   const a = on.r.assumptions.find((x) => x.input === "detected_objects")!;

@@ -15,6 +15,10 @@ import { openStore } from "../../core/store.ts";
 import type { Detector } from "../../ground/detector.ts";
 import { fakeDetector, writePanorama } from "./_vision_fake.ts";
 import { RUN_IO } from "../../layers/io.ts";
+import { VIEW_SETUP } from "../../engines/vision/panorama.ts";
+
+/** Views a panorama. */
+const V = VIEW_SETUP.count;
 
 const tool = (await loadRegistry()).require("room_labels");
 const dir = await Deno.makeTempDir();
@@ -55,7 +59,7 @@ function slow(inFlight?: number): Detector & { log: string[] } {
       await new Promise((r) => setTimeout(r, 5 + (n % 3)));
       // A panorama's last view is answered once the next view is asked, or after a second
       // (the next panorama's decoding is not raced against the stand-in's few milliseconds).
-      for (let t = 0; inFlight && n % 6 === 0 && n < 18 && asked === n && t < 100; t++) {
+      for (let t = 0; inFlight && n % V === 0 && n < 3 * V && asked === n && t < 100; t++) {
         await new Promise((r) => setTimeout(r, 10));
       }
       log.push(`answer ${n}`);
@@ -79,12 +83,16 @@ async function run(det: Detector) {
 Deno.test("see: with views in flight the next panorama starts before this one ends; the same result", async () => {
   const one = slow(), four = slow(4);
   const a = await run(one), b = await run(four);
-  // One at a time: the 7th view (the second panorama's first) is asked after the 6th's answer.
-  assert.ok(one.log.indexOf("ask 7") > one.log.indexOf("answer 6"), one.log.join(", "));
+  // One at a time: the second panorama's first view is asked after the first's last is answered.
+  const at = (log: string[], l: string) => log.indexOf(l);
+  assert.ok(at(one.log, `ask ${V + 1}`) > at(one.log, `answer ${V}`), one.log.join(", "));
   // Four in flight: asked before the first panorama's last view is answered.
-  assert.ok(four.log.indexOf("ask 7") < four.log.indexOf("answer 6"), four.log.join(", "));
-  assert.ok(four.log.indexOf("ask 13") < four.log.indexOf("answer 12"), four.log.join(", "));
-  assert.equal(four.log.filter((l) => l.startsWith("ask")).length, 18);
+  assert.ok(at(four.log, `ask ${V + 1}`) < at(four.log, `answer ${V}`), four.log.join(", "));
+  assert.ok(
+    at(four.log, `ask ${2 * V + 1}`) < at(four.log, `answer ${2 * V}`),
+    four.log.join(", "),
+  );
+  assert.equal(four.log.filter((l) => l.startsWith("ask")).length, 3 * V);
   assert.equal(b.metrics.find((m) => m.id === "panoramas_searched")!.value, 3);
   // The steps in sweep order (each panorama's views, then it), checks and findings as with one.
   assert.deepEqual(b.steps, a.steps);
