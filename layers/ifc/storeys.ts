@@ -11,7 +11,7 @@ import { round4 } from "../../engines/geometry/polygon.ts";
 import type { ImportReport } from "../types.ts";
 import { ids, importTick, numv, ref, refs, str } from "./attrs.ts";
 import { type Props, readProps } from "./props.ts";
-import { type MeshInfo, readMeshes } from "./meshes.ts";
+import { type BoundsText, type MeshInfo, readMeshes } from "./meshes.ts";
 import type { IfcUnits } from "./units.ts";
 import { stepInstance, stepRef, stepRefs, type StepText } from "./step.ts";
 
@@ -86,7 +86,7 @@ export function readModel(
     container,
     storeys,
     storeyOf,
-    ...readElements(api, model, storeys, storeyOf, parent, text),
+    ...readElements(api, model, storeys, storeyOf, parent, { text, length_m: L }),
   };
   storeyElevations(m);
   return m;
@@ -186,8 +186,9 @@ function readElements(
   storeys: Storey[],
   storeyOf: (el: number) => Storey | undefined,
   parent: Map<number, number>,
-  text: StepText,
+  bounds: BoundsText,
 ) {
+  const { text } = bounds;
   const spaceIds = ids(api, model, W.IFCSPACE);
   const doorIds = ids(api, model, W.IFCDOOR, true);
   const windowIds = ids(api, model, W.IFCWINDOW, true);
@@ -235,6 +236,7 @@ function readElements(
     // Triangles for spaces (their footprints) and stairs and ramps (where their flights start
     // and end: layers/ifc/vertical_ends.ts).
     new Set([...spaceIds, ...stairish, ...[...stairIds, ...rampIds].flatMap((s) => partsDeep(s))]),
+    bounds,
   );
 
   // Walls only matter for storeys without spaces or without a stated elevation.
@@ -243,7 +245,7 @@ function readElements(
   );
   const needWalls = storeys.filter((s) => !s.elevationStated || !spaceStoreys.has(s.id));
   const wallsNeeded = wallIds.filter((w) => needWalls.includes(storeyOf(w)!));
-  for (const [k, m] of readMeshes(api, model, wallsNeeded, new Set())) meshes.set(k, m);
+  for (const [k, m] of readMeshes(api, model, wallsNeeded, new Set(), bounds)) meshes.set(k, m);
   const boundsOf = (el: number): MeshInfo | undefined => {
     const ms = [el, ...partsDeep(el)].map((p) => meshes.get(p)).filter((m): m is MeshInfo => !!m);
     if (!ms.length) return undefined;
