@@ -121,11 +121,11 @@ function reals(t: StepText, inst: StepInstance, k: number): number[] | undefined
   return out;
 }
 
-/** Instance `id` if it is the entity `name` (upper case, as written by exporters). */
+/** Instance `id` if it is the entity `name` as written (upper case, ISO 10303-21 § 6.4.2). */
 function entity(t: StepText, id: number | null | undefined, name: string) {
   if (typeof id !== "number") return undefined;
   const inst = stepInstance(t, id);
-  return inst && inst.name.toUpperCase() === name ? inst : undefined;
+  return inst && inst.name === name ? inst : undefined;
 }
 
 /** An IfcCartesianPoint's or IfcDirection's three numbers (2D: z = 0); undefined if other. */
@@ -211,34 +211,120 @@ function baseAxes(
   return f;
 }
 
-/** A faceted brep's distinct points (local coordinates, x y z each), once read. */
+const ascii = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
+const BREP = ascii("IFCFACETEDBREP"), SHELL = ascii("IFCCLOSEDSHELL"), FACE = ascii("IFCFACE");
+const OUTER = ascii("IFCFACEOUTERBOUND"), BOUND = ascii("IFCFACEBOUND");
+const LOOP = ascii("IFCPOLYLOOP"), POINT = ascii("IFCCARTESIANPOINT");
+/** Tab, CR, LF or space: checkIfcLines refused every other byte below 0x21 ahead of this. */
+const white = (b: number) => b <= 0x20;
+
+/** Just past `#id = NAME(` when instance `id` is the entity `name` as written; else -1. */
+function opened(t: StepText, id: number, name: Uint8Array): number {
+  const b = t.bytes, n = b.length;
+  let i = t.index.offsetOf(id);
+  if (i < 0) return -1;
+  while (i < n && b[i] !== 0x3d) i++;
+  for (i++; i < n && white(b[i]);) i++;
+  for (let k = 0; k < name.length; k++) if (b[i + k] !== name[k]) return -1;
+  for (i += name.length; i < n && white(b[i]);) i++;
+  return b[i] === 0x28 ? i + 1 : -1;
+}
+
+/** Where the last {@link refAt} or {@link refsAt} stopped. */
+let at = 0;
+
+/** `#n` at i (after white space): n, or -1; {@link at} past it. */
+function refAt(b: Uint8Array, i: number): number {
+  while (i < b.length && white(b[i])) i++;
+  if (b[i++] !== 0x23) return -1;
+  let id = 0, d = 0;
+  for (; i < b.length && b[i] >= 0x30 && b[i] <= 0x39 && d < 10; i++, d++) {
+    id = id * 10 + b[i] - 0x30;
+  }
+  at = i;
+  return d ? id : -1;
+}
+
+/** `(#a, #b, …)` at i (after white space) into `out`; false for anything else. */
+function refsAt(b: Uint8Array, i: number, out: number[]): boolean {
+  out.length = 0;
+  while (i < b.length && white(b[i])) i++;
+  if (b[i] !== 0x28) return false;
+  for (i++;;) {
+    const r = refAt(b, i);
+    if (r < 0) return false;
+    out.push(r);
+    for (i = at; i < b.length && white(b[i]);) i++;
+    if (b[i] === 0x29) return at = i + 1, true;
+    if (b[i++] !== 0x2c) return false;
+  }
+}
+
+/** `(x, y, z)` or `(x, y)` at i (after white space) pushed onto `out`; false if other. */
+function pointAt(b: Uint8Array, i: number, out: number[]): boolean {
+  while (i < b.length && white(b[i])) i++;
+  if (b[i++] !== 0x28) return false;
+  let k = 0;
+  for (;; k++) {
+    while (i < b.length && white(b[i])) i++;
+    let j = i;
+    while (j < b.length && b[j] !== 0x2c && b[j] !== 0x29 && !white(b[j])) j++;
+    const v = realAt(b, i, j);
+    if (Number.isNaN(v) || k > 2) return false;
+    out.push(v);
+    while (j < b.length && white(b[j])) j++;
+    if (b[j] === 0x29) break;
+    if (b[j] !== 0x2c) return false;
+    i = j + 1;
+  }
+  if (k === 0) return false;
+  if (k === 1) out.push(0);
+  return true;
+}
+
+/** The brep each point id was last read for (ids below 2^22; others in FAR). */
+let MARKS = new Int32Array(1 << 16);
+const FAR = new Map<number, number>();
+let STAMP = 0;
+const grow = (p: number) => {
+  const m = new Int32Array(Math.max(2 * MARKS.length, p + 1));
+  m.set(MARKS);
+  MARKS = m;
+};
+
+/**
+ * A faceted brep's distinct points (local coordinates, x y z each), once read: read from the
+ * bytes as they are written (`#n=IFCFACE((#b));`), where anything else gives undefined.
+ */
 function brepPoints(t: StepText, id: number, cache: Map<number, Float64Array | null>) {
   if (cache.has(id)) return cache.get(id) ?? undefined;
+  const b = t.bytes;
   let got: Float64Array | undefined;
   read: {
-    const brep = entity(t, id, "IFCFACETEDBREP");
-    const shell = brep && entity(t, stepRef(t, brep, 0), "IFCCLOSEDSHELL");
-    const faces = shell && stepRefs(t, shell, 0);
-    if (!faces) break read;
-    const seen = new Set<number>();
+    let i = opened(t, id, BREP);
+    const shell = i < 0 ? -1 : refAt(b, i);
+    i = shell < 0 ? -1 : opened(t, shell, SHELL);
+    const faces: number[] = [], bounds: number[] = [], pts: number[] = [];
+    if (i < 0 || !refsAt(b, i, faces)) break read;
     const xyz: number[] = [];
+    if (STAMP === 0x7fffffff) MARKS.fill(0), FAR.clear(), STAMP = 0;
+    const stamp = ++STAMP;
     for (const f of faces) {
-      const face = entity(t, f, "IFCFACE");
-      const bounds = face && stepRefs(t, face, 0);
-      if (!bounds) break read;
-      for (const b of bounds) {
-        const bi = stepInstance(t, b);
-        const bn = bi?.name.toUpperCase();
-        if (!bi || (bn !== "IFCFACEOUTERBOUND" && bn !== "IFCFACEBOUND")) break read;
-        const loop = entity(t, stepRef(t, bi, 0), "IFCPOLYLOOP");
-        const pts = loop && stepRefs(t, loop, 0);
-        if (!pts || pts.length < 3) break read;
+      i = opened(t, f, FACE);
+      if (i < 0 || !refsAt(b, i, bounds)) break read;
+      for (const fb of bounds) {
+        i = opened(t, fb, OUTER);
+        if (i < 0) i = opened(t, fb, BOUND);
+        const loop = i < 0 ? -1 : refAt(b, i);
+        i = loop < 0 ? -1 : opened(t, loop, LOOP);
+        if (i < 0 || !refsAt(b, i, pts) || pts.length < 3) break read;
         for (const p of pts) {
-          if (seen.has(p)) continue;
-          seen.add(p);
-          const v = triple(t, p, "IFCCARTESIANPOINT");
-          if (!v) break read;
-          xyz.push(v[0], v[1], v[2]);
+          if (p < MARKS.length ? MARKS[p] === stamp : FAR.get(p) === stamp) continue;
+          if (p < MARKS.length) MARKS[p] = stamp;
+          else if (p < 1 << 22) grow(p), MARKS[p] = stamp;
+          else FAR.set(p, stamp);
+          i = opened(t, p, POINT);
+          if (i < 0 || !pointAt(b, i, xyz)) break read;
         }
       }
     }
@@ -257,7 +343,7 @@ function itemBreps(
   depth = 0,
 ): boolean {
   const inst = stepInstance(t, item);
-  const name = inst?.name.toUpperCase();
+  const name = inst?.name;
   if (!inst || depth > 8) return false;
   if (name === "IFCFACETEDBREP") return out.push([item, at]), true;
   if (name !== "IFCMAPPEDITEM") return false;
@@ -304,7 +390,7 @@ export function brepBounds(
     const id = String.fromCharCode.apply(null, ident as unknown as number[]).trim();
     const skip = UNMESHED[id.slice(1, -1)];
     if (skip && id.startsWith("'")) {
-      if (items.every((i) => stepInstance(t, i)?.name.toUpperCase() === skip)) continue;
+      if (items.every((i) => stepInstance(t, i)?.name === skip)) continue;
       return undefined;
     }
     if (id !== "'Body'") return undefined;
