@@ -2,7 +2,7 @@
  * An element's world bounds read from the STEP text, without web-ifc's meshing, where its body
  * is only faceted breps (issue 29: web-ifc triangulates every face of a railing or a window's
  * frame to give 8 numbers the plan uses; FZK-Haus's two railings, two windows and two doors
- * are 3/4 of its meshing). IFC4 ADD2 TC1 / IFC2x3 TC1:
+ * are about 3/4 of its meshing time). IFC4 ADD2 TC1 / IFC2x3 TC1:
  * - IfcProduct.ObjectPlacement, an IfcLocalPlacement (PlacementRelTo, RelativePlacement): the
  *   placement is the parent's placement times the relative one (IFC4 § 8.18.3.8);
  * - IfcAxis2Placement3D (Location, Axis, RefDirection): Z = Axis (default (0,0,1)), X = the
@@ -10,13 +10,13 @@
  *   functions IfcBuildAxes / IfcFirstProjAxis / IfcBaseAxis);
  * - IfcMappedItem (MappingSource, MappingTarget): the IfcRepresentationMap's items placed by
  *   MappingTarget · MappingOrigin, where MappingTarget is an
- *   IfcCartesianTransformationOperator3D (Axis1, Axis2, LocalOrigin, Scale, Axis3) whose axes
- *   are those of IfcBaseAxis, each times Scale (§ 8.15.3.3, § 8.9.3.11);
+ *   IfcCartesianTransformationOperator3D (Axis1, Axis2, LocalOrigin, Scale, Axis3): read only
+ *   where it states no axes, so X, Y, Z times Scale at LocalOrigin (§ 8.15.3.3, § 8.9.3.11);
  * - IfcFacetedBrep (Outer: IfcClosedShell of IfcFace, each bounded by IfcPolyLoop points): the
  *   solid's vertices are its loops' IfcCartesianPoints (§ 8.8.3.22), so its bounds are theirs.
- * Any other item, placement or representation (but a "Box" IfcBoundingBox and a
- * "FootPrint"/"Axis" curve set, which web-ifc does not mesh for a product either) gives
- * undefined: the caller meshes that element.
+ * Any other item, placement or representation (but a "Box" IfcBoundingBox and a "FootPrint"
+ * IfcGeometricCurveSet, which web-ifc's meshes of FZK-Haus's doors and windows leave out too)
+ * gives undefined: the caller meshes that element.
  * @module
  */
 import type { MeshInfo } from "./meshes.ts";
@@ -178,37 +178,20 @@ function placement(t: StepText, id: number | null | undefined, depth = 0): Affin
   return parent && own && compose(parent, own);
 }
 
-/** An IfcCartesianTransformationOperator3D (uniform scale) as an affine map. */
+/**
+ * An IfcCartesianTransformationOperator3D as an affine map: its LocalOrigin and Scale, where it
+ * states no axes (IfcBaseAxis then gives X, Y, Z). Stated axes are not read here: web-ifc takes
+ * them as written, not as IfcBaseAxis makes them (tests/layers/ifc_brep_bounds_test.ts).
+ */
 function operator(t: StepText, id: number | null | undefined): Affine | undefined {
   const inst = entity(t, id, "IFCCARTESIANTRANSFORMATIONOPERATOR3D");
   if (!inst) return undefined;
-  const refs = [0, 1, 2, 4].map((k) => stepRef(t, inst, k));
-  if (refs.some((r) => r === undefined)) return undefined;
-  const [a1, a2, o, a3] = refs.map((r, i) =>
-    r === null ? null : triple(t, r, i === 2 ? "IFCCARTESIANPOINT" : "IFCDIRECTION")
-  );
-  if (!o || a1 === undefined || a2 === undefined || a3 === undefined) return undefined;
+  if ([0, 1, 4].some((k) => stepRef(t, inst, k) !== null)) return undefined;
+  const o = triple(t, stepRef(t, inst, 2), "IFCCARTESIANPOINT");
   const s = stepNumber(t, inst, 3);
-  const f = baseAxes(a1, a2, a3);
-  if (!f || s === undefined || (s !== null && !(s > 0))) return undefined;
+  if (!o || s === undefined || (s !== null && !(s > 0))) return undefined;
   const k = s ?? 1;
-  return new Float64Array([...f[0], ...f[1], ...f[2]].map((v) => v * k).concat(o));
-}
-
-/** IfcBaseAxis(3, Axis1, Axis2, Axis3) (IFC4 § 8.9.3.11): Z from Axis3, X, Y orthogonal. */
-function baseAxes(
-  a1: number[] | null,
-  a2: number[] | null,
-  a3: number[] | null,
-): number[][] | undefined {
-  const f = axes(a3 ?? undefined, a1 ?? undefined);
-  if (!f || a2 === null) return f;
-  // A stated Axis2 must already be Z × X (as exporters write it); anything else is not read.
-  const y = unit(a2);
-  if (!y || Math.abs(y[0] - f[1][0]) + Math.abs(y[1] - f[1][1]) + Math.abs(y[2] - f[1][2]) > 1e-9) {
-    return undefined;
-  }
-  return f;
+  return new Float64Array([k, 0, 0, 0, k, 0, 0, 0, k, ...o]);
 }
 
 const ascii = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
@@ -361,7 +344,6 @@ function itemBreps(
 const UNMESHED: Record<string, string> = {
   Box: "IFCBOUNDINGBOX",
   FootPrint: "IFCGEOMETRICCURVESET",
-  Axis: "IFCPOLYLINE",
 };
 
 /**
