@@ -243,6 +243,36 @@ function refsAt(b: Uint8Array, i: number, out: number[]): boolean {
   }
 }
 
+/**
+ * The REAL starting at i, as {@link realAt} reads it, ending at `,`, `)` or white space;
+ * {@link at} at its end. Digits and a point are read in the same pass; anything else (an
+ * exponent) goes to realAt.
+ */
+function realFrom(b: Uint8Array, i: number): number {
+  const a = i;
+  const neg = b[i] === 0x2d;
+  if (neg || b[i] === 0x2b) i++;
+  let mant = 0, digits = 0, frac = -1;
+  for (;; i++) {
+    const d = b[i] - 0x30;
+    if (d >= 0 && d <= 9) mant = mant * 10 + d, digits++;
+    else if (d === -2 && frac < 0) frac = digits; // "."
+    else break;
+  }
+  const c = b[i];
+  if ((c === 0x2c || c === 0x29 || white(c)) && digits && mant <= Number.MAX_SAFE_INTEGER) {
+    const places = frac < 0 ? 0 : digits - frac;
+    if (places <= 22) {
+      at = i;
+      const v = mant / POW10[places];
+      return neg ? -v : v;
+    }
+  }
+  while (i < b.length && b[i] !== 0x2c && b[i] !== 0x29 && !white(b[i])) i++;
+  at = i;
+  return realAt(b, a, i);
+}
+
 /** `(x, y, z)` or `(x, y)` at i (after white space) pushed onto `out`; false if other. */
 function pointAt(b: Uint8Array, i: number, out: number[]): boolean {
   while (i < b.length && white(b[i])) i++;
@@ -250,11 +280,10 @@ function pointAt(b: Uint8Array, i: number, out: number[]): boolean {
   let k = 0;
   for (;; k++) {
     while (i < b.length && white(b[i])) i++;
-    let j = i;
-    while (j < b.length && b[j] !== 0x2c && b[j] !== 0x29 && !white(b[j])) j++;
-    const v = realAt(b, i, j);
+    const v = realFrom(b, i);
     if (Number.isNaN(v) || k > 2) return false;
     out.push(v);
+    let j = at;
     while (j < b.length && white(b[j])) j++;
     if (b[j] === 0x29) break;
     if (b[j] !== 0x2c) return false;
