@@ -29,7 +29,9 @@
 import { fileURLToPath } from "node:url";
 import { parsePlan } from "../ground/plan.ts";
 import { ifcApi, ifcPlan } from "../layers/ifc/mod.ts";
+import * as W from "npm:web-ifc@0.0.78";
 import { checkIfcLines } from "../layers/ifc/lines.ts";
+import { brepBounds } from "../layers/ifc/brep_bounds.ts";
 import { checkIfcLinesReference } from "../tests/layers/_ifc_lines_reference.ts";
 import { checkIfcLines as checkIfcLinesBeforeI32 } from "./_ifc_lines_before.ts";
 import { alternate, printRatios } from "./_alternate.ts";
@@ -38,6 +40,17 @@ const rounds = Number(Deno.args[0] ?? 21);
 const path = fileURLToPath(new URL("../../shared/data/ifc/AC20-FZK-Haus.ifc", import.meta.url));
 const bytes = Deno.readFileSync(path);
 const api = await ifcApi();
+
+// FZK-Haus's doors, windows and railings: bounds only, from their faceted breps (i33).
+const bounded = (() => {
+  const m = api.OpenModel(bytes);
+  const got = [W.IFCDOOR, W.IFCWINDOW, W.IFCRAILING].flatMap((t) => [
+    ...api.GetLineIDsWithType(m, t, true) as unknown as Iterable<number>,
+  ]);
+  api.CloseModel(m);
+  return got;
+})();
+const text = { bytes, index: checkIfcLines(bytes, path) };
 
 const beforeDir = Deno.env.get("IFC_BEFORE");
 const before = beforeDir
@@ -62,6 +75,17 @@ const cases: Record<string, () => unknown> = {
       },
     }
     : {}),
+  [`web-ifc open + meshes of the ${bounded.length} doors, windows, railings + close`]: () => {
+    const m = api.OpenModel(bytes);
+    let n = 0;
+    api.StreamMeshes(m, bounded, (mesh) => void (n += mesh.geometries.size()));
+    api.CloseModel(m);
+    if (!n) throw new Error("no meshes");
+  },
+  [`their bounds from the text (brepBounds)`]: () => {
+    const cache = new Map<number, Float64Array | null>();
+    for (const id of bounded) if (!brepBounds(text, id, 1, cache)) throw new Error(`#${id}`);
+  },
   "checkIfcLines": () => checkIfcLines(bytes, path),
   "checkIfcLines before i32": () => checkIfcLinesBeforeI32(bytes, path),
   "checkIfcLines before issue 29": () => checkIfcLinesReference(bytes, path),

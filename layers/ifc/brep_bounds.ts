@@ -19,7 +19,6 @@
  * gives undefined: the caller meshes that element.
  * @module
  */
-import type { MeshInfo } from "./meshes.ts";
 import {
   type StepInstance,
   stepInstance,
@@ -28,6 +27,12 @@ import {
   stepRefs,
   type StepText,
 } from "./step.ts";
+
+/** World bounds as layers/ifc/meshes.ts keeps them (metres, Y up). */
+export interface BrepBounds {
+  min: [number, number, number];
+  max: [number, number, number];
+}
 
 /** A 3×4 affine map, column by column: X axis, Y axis, Z axis, origin. */
 type Affine = Float64Array;
@@ -385,7 +390,7 @@ export function brepBounds(
   el: number,
   length_m: number,
   cache: Map<number, Float64Array | null>,
-): MeshInfo | undefined {
+): BrepBounds | undefined {
   const inst = stepInstance(t, el);
   if (!inst) return undefined;
   const at = placement(t, stepRef(t, inst, 5));
@@ -426,5 +431,5 @@ export function brepBounds(
       if (-Y > hi[2]) hi[2] = -Y;
     }
   }
-  return { min: lo as MeshInfo["min"], max: hi as MeshInfo["max"] };
+  return { min: lo as BrepBounds["min"], max: hi as BrepBounds["max"] };
 }

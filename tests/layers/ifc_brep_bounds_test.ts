@@ -159,3 +159,33 @@ Deno.test("breps under a tilted placement and a scaled mapped item: the mesh's b
     assert.equal(other.text, undefined, `#${other.id}`);
   }
 });
+
+Deno.test("brep bounds: exponents read as Number() reads them; a cyclic placement is not read", () => {
+  const at = (text: string, id: number) => {
+    const bytes = new TextEncoder().encode(text);
+    return brepBounds({ bytes, index: checkIfcLines(bytes, "t.ifc") }, id, 0.001, new Map());
+  };
+  const plain = at(SMALL, 268);
+  const written = at(
+    SMALL.replace(
+      "#260=IFCCARTESIANPOINT((1000.,2000.,300.));",
+      "#260=IFCCARTESIANPOINT((1.E3,2.0E+03,3000.E-1));",
+    ),
+    268,
+  );
+  assert.ok(plain && written);
+  assert.deepEqual(written, plain);
+  const cyclic = SMALL.replace(
+    "#262=IFCLOCALPLACEMENT($,#261);",
+    "#262=IFCLOCALPLACEMENT(#267,#261);",
+  );
+  assert.equal(at(cyclic, 268), undefined);
+  // A point that is not three numbers: not read.
+  assert.equal(
+    at(
+      SMALL.replace("#203=IFCCARTESIANPOINT((0.,1.,0.));", "#203=IFCCARTESIANPOINT((0.,1.,x));"),
+      268,
+    ),
+    undefined,
+  );
+});
