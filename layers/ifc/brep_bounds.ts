@@ -212,9 +212,11 @@ function opened(t: StepText, id: number, name: Uint8Array): number {
   let i = t.index.offsetOf(id);
   if (i < 0) return -1;
   while (i < n && b[i] !== 0x3d) i++;
-  for (i++; i < n && white(b[i]);) i++;
-  for (let k = 0; k < name.length; k++) if (b[i + k] !== name[k]) return -1;
-  for (i += name.length; i < n && white(b[i]);) i++;
+  for (i++; i < n && b[i] <= 0x20;) i++;
+  const m = name.length;
+  if (i + m > n) return -1;
+  for (let k = 0; k < m; k++) if (b[i + k] !== name[k]) return -1;
+  for (i += m; i < n && b[i] <= 0x20;) i++;
   return b[i] === 0x28 ? i + 1 : -1;
 }
 
@@ -223,26 +225,27 @@ let at = 0;
 
 /** `#n` at i (after white space): n, or -1; {@link at} past it. */
 function refAt(b: Uint8Array, i: number): number {
-  while (i < b.length && white(b[i])) i++;
-  if (b[i++] !== 0x23) return -1;
-  let id = 0, d = 0;
-  for (; i < b.length && b[i] >= 0x30 && b[i] <= 0x39 && d < 10; i++, d++) {
-    id = id * 10 + b[i] - 0x30;
-  }
+  const n = b.length;
+  while (i < n && b[i] <= 0x20) i++;
+  if (b[i] !== 0x23) return -1;
+  const from = ++i;
+  let id = 0;
+  for (let d = b[i] - 0x30; d >= 0 && d <= 9 && i - from < 10; d = b[++i] - 0x30) id = id * 10 + d;
   at = i;
-  return d ? id : -1;
+  return i > from ? id : -1;
 }
 
 /** `(#a, #b, …)` at i (after white space) into `out`; false for anything else. */
 function refsAt(b: Uint8Array, i: number, out: number[]): boolean {
   out.length = 0;
-  while (i < b.length && white(b[i])) i++;
+  const n = b.length;
+  while (i < n && b[i] <= 0x20) i++;
   if (b[i] !== 0x28) return false;
   for (i++;;) {
     const r = refAt(b, i);
     if (r < 0) return false;
     out.push(r);
-    for (i = at; i < b.length && white(b[i]);) i++;
+    for (i = at; i < n && b[i] <= 0x20;) i++;
     if (b[i] === 0x29) return at = i + 1, true;
     if (b[i++] !== 0x2c) return false;
   }
