@@ -13,6 +13,11 @@ import type { StepText } from "./step.ts";
 export interface BoundsText {
   text: StepText;
   length_m: number;
+  /**
+   * Elements with openings (IfcRelVoidsElement.RelatingBuildingElement): meshed, since web-ifc
+   * cuts the openings out of their meshes, which may take from their bounds.
+   */
+  voided: Set<number>;
 }
 
 /** A mesh reduced to what the importer needs: world bounds (Y-up) and, for spaces, triangles. */
@@ -42,7 +47,7 @@ export function readMeshes(
   if (fromText) {
     const cache = new Map<number, Float64Array | null>();
     for (const el of wanted) {
-      if (keepTris.has(el)) continue;
+      if (keepTris.has(el) || fromText.voided.has(el)) continue;
       const b = brepBounds(fromText.text, el, fromText.length_m, cache);
       if (b) out.set(el, b), wanted.delete(el);
     }

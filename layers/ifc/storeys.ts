@@ -86,10 +86,29 @@ export function readModel(
     container,
     storeys,
     storeyOf,
-    ...readElements(api, model, storeys, storeyOf, parent, { text, length_m: L }),
+    ...readElements(api, model, storeys, storeyOf, parent, boundsText(api, model, text, L)),
   };
   storeyElevations(m);
   return m;
+}
+
+/**
+ * What readMeshes needs to read faceted breps' bounds from the text (layers/ifc/brep_bounds.ts):
+ * with every element that has openings, each read from its IfcRelVoidsElement's text where it
+ * says it plainly (RelatingBuildingElement, its fifth argument), else from web-ifc.
+ */
+function boundsText(api: W.IfcAPI, model: number, text: StepText, L: number): BoundsText {
+  const voided = new Set<number>();
+  for (const rid of ids(api, model, W.IFCRELVOIDSELEMENT)) {
+    const inst = stepInstance(text, rid, 5);
+    const el = inst?.name === "IFCRELVOIDSELEMENT" ? stepRef(text, inst, 4) : undefined;
+    if (typeof el === "number") voided.add(el);
+    else {
+      const v = api.GetLine(model, rid)?.RelatingBuildingElement?.value;
+      if (typeof v === "number") voided.add(v);
+    }
+  }
+  return { text, length_m: L, voided };
 }
 
 /**

@@ -189,3 +189,35 @@ Deno.test("brep bounds: exponents read as Number() reads them; a cyclic placemen
     undefined,
   );
 });
+
+Deno.test("readMeshes: faceted breps' bounds from the text, but an element with openings meshed", async () => {
+  const api = await ifcApi();
+  const bytes = new TextEncoder().encode(SMALL);
+  const text = { bytes, index: checkIfcLines(bytes, "t.ifc") };
+  const model = api.OpenModel(bytes);
+  const streamed: number[][] = [];
+  const spy = new Proxy(api, {
+    get: (o, k) =>
+      k === "StreamMeshes"
+        ? (m: number, ids: number[], cb: (mesh: W.FlatMesh) => void) => (
+          streamed.push([...ids]), o.StreamMeshes(m, ids, cb)
+        )
+        : Reflect.get(o, k),
+  });
+  try {
+    const read = (voided: number[]) =>
+      readMeshes(spy, model, [268, 288], new Set(), {
+        text,
+        length_m: 0.001,
+        voided: new Set(voided),
+      });
+    const plain = read([]);
+    assert.deepEqual(streamed, [[288]]);
+    const voided = read([268]);
+    assert.deepEqual(streamed, [[288], [268, 288]]);
+    assert.ok(apart(plain.get(268)!, voided.get(268)!) < 1e-5);
+    assert.deepEqual(plain.get(288), voided.get(288));
+  } finally {
+    api.CloseModel(model);
+  }
+});
