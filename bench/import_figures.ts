@@ -31,7 +31,7 @@ import { parsePlan } from "../ground/plan.ts";
 import { ifcApi, ifcPlan } from "../layers/ifc/mod.ts";
 import * as W from "npm:web-ifc@0.0.78";
 import { checkIfcLines } from "../layers/ifc/lines.ts";
-import { brepBounds } from "../layers/ifc/brep_bounds.ts";
+import { brepBounds, brepCache } from "../layers/ifc/brep_bounds.ts";
 import { checkIfcLinesReference } from "../tests/layers/_ifc_lines_reference.ts";
 import { checkIfcLines as checkIfcLinesBeforeI32 } from "./_ifc_lines_before.ts";
 import { alternate, printRatios } from "./_alternate.ts";
@@ -83,7 +83,7 @@ const cases: Record<string, () => unknown> = {
     if (!n) throw new Error("no meshes");
   },
   [`their bounds from the text (brepBounds)`]: () => {
-    const cache = new Map<number, Float64Array | null>();
+    const cache = brepCache();
     for (const id of bounded) if (!brepBounds(text, id, 1, cache)) throw new Error(`#${id}`);
   },
   "checkIfcLines": () => checkIfcLines(bytes, path),

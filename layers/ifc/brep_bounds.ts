@@ -37,6 +37,17 @@ export interface BrepBounds {
 /** A 3×4 affine map, column by column: X axis, Y axis, Z axis, origin. */
 type Affine = Float64Array;
 
+/** What one file's reads keep: each brep's points, each placement's map (null: not read). */
+export interface BrepCache {
+  points: Map<number, Float64Array | null>;
+  placements: Map<number, Affine | null>;
+}
+
+/** An empty {@link BrepCache}, for the elements of one file. */
+export function brepCache(): BrepCache {
+  return { points: new Map(), placements: new Map() };
+}
+
 const IDENTITY: Affine = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0]);
 
 /** a · b. */
@@ -173,14 +184,24 @@ function axis2Placement(t: StepText, id: number | null | undefined): Affine | un
 }
 
 /** An IfcLocalPlacement chain as one affine map; undefined for anything else. */
-function placement(t: StepText, id: number | null | undefined, depth = 0): Affine | undefined {
+function placement(
+  t: StepText,
+  id: number | null | undefined,
+  cache: BrepCache,
+  depth = 0,
+): Affine | undefined {
   if (id === null) return IDENTITY;
+  if (typeof id !== "number") return undefined;
+  const known = cache.placements.get(id);
+  if (known !== undefined) return known ?? undefined;
   const inst = entity(t, id, "IFCLOCALPLACEMENT");
   if (!inst || depth > 64) return undefined;
   const rel = stepRef(t, inst, 0);
-  const parent = rel === null ? IDENTITY : placement(t, rel, depth + 1);
+  const parent = rel === null ? IDENTITY : placement(t, rel, cache, depth + 1);
   const own = axis2Placement(t, stepRef(t, inst, 1));
-  return parent && own && compose(parent, own);
+  const got = parent && own && compose(parent, own);
+  cache.placements.set(id, got ?? null);
+  return got;
 }
 
 /**
@@ -316,7 +337,7 @@ const grow = (p: number) => {
  * A faceted brep's distinct points (local coordinates, x y z each), once read: read from the
  * bytes as they are written (`#n=IFCFACE((#b));`), where anything else gives undefined.
  */
-function brepPoints(t: StepText, id: number, cache: Map<number, Float64Array | null>) {
+function brepPoints(t: StepText, id: number, { points: cache }: BrepCache) {
   if (cache.has(id)) return cache.get(id) ?? undefined;
   const b = t.bytes;
   let got: Float64Array | undefined;
@@ -392,11 +413,11 @@ export function brepBounds(
   t: StepText,
   el: number,
   length_m: number,
-  cache: Map<number, Float64Array | null>,
+  cache: BrepCache,
 ): BrepBounds | undefined {
   const inst = stepInstance(t, el);
   if (!inst) return undefined;
-  const at = placement(t, stepRef(t, inst, 5));
+  const at = placement(t, stepRef(t, inst, 5), cache);
   const shape = entity(t, stepRef(t, inst, 6), "IFCPRODUCTDEFINITIONSHAPE");
   const reps = shape && stepRefs(t, shape, 2);
   if (!at || !reps) return undefined;

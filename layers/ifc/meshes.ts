@@ -6,7 +6,7 @@ import type * as W from "npm:web-ifc@0.0.78";
 import type { Point } from "../../ground/plan.ts";
 import { area_m2, counterClockwise, simplifyRing } from "../../engines/geometry/polygon.ts";
 import { importTick } from "./attrs.ts";
-import { brepBounds } from "./brep_bounds.ts";
+import { brepBounds, brepCache } from "./brep_bounds.ts";
 import type { StepText } from "./step.ts";
 
 /** The file's text and length unit, where bounds of faceted breps are read without meshing. */
@@ -45,7 +45,7 @@ export function readMeshes(
   const wanted = new Set(elements);
   const out = new Map<number, MeshInfo>();
   if (fromText) {
-    const cache = new Map<number, Float64Array | null>();
+    const cache = brepCache();
     for (const el of wanted) {
       if (keepTris.has(el) || fromText.voided.has(el)) continue;
       const b = brepBounds(fromText.text, el, fromText.length_m, cache);

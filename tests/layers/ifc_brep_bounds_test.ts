@@ -11,7 +11,7 @@ import * as W from "npm:web-ifc@0.0.78";
 import { ifcApi, readUnits } from "../../layers/ifc/mod.ts";
 import { checkIfcLines } from "../../layers/ifc/lines.ts";
 import { type MeshInfo, readMeshes } from "../../layers/ifc/meshes.ts";
-import { brepBounds } from "../../layers/ifc/brep_bounds.ts";
+import { brepBounds, brepCache } from "../../layers/ifc/brep_bounds.ts";
 import { sharedData } from "../_data.ts";
 
 /** The largest difference between two bounds' corners, m. */
@@ -30,7 +30,7 @@ async function both(bytes: Uint8Array, ids: (api: W.IfcAPI, model: number) => nu
   const model = api.OpenModel(bytes);
   try {
     const L = readUnits(api, model).length_m;
-    const cache = new Map<number, Float64Array | null>();
+    const cache = brepCache();
     return ids(api, model).map((id) => ({
       id,
       text: brepBounds(text, id, L, cache),
@@ -163,7 +163,7 @@ Deno.test("breps under a tilted placement and a scaled mapped item: the mesh's b
 Deno.test("brep bounds: exponents read as Number() reads them; a cyclic placement is not read", () => {
   const at = (text: string, id: number) => {
     const bytes = new TextEncoder().encode(text);
-    return brepBounds({ bytes, index: checkIfcLines(bytes, "t.ifc") }, id, 0.001, new Map());
+    return brepBounds({ bytes, index: checkIfcLines(bytes, "t.ifc") }, id, 0.001, brepCache());
   };
   const plain = at(SMALL, 268);
   const written = at(
