@@ -4,9 +4,9 @@
  * the process's CPU time (node:process cpuUsage); also the file's pre-scan (checkIfcLines)
  * alone against the decode + split + regular-expression version it replaced
  * (tests/layers/_ifc_lines_reference.ts). What the import does beyond web-ifc's open (issue 29,
- * December 2026): web-ifc's meshing of the 26 elements whose geometry the plan uses (about 1×
- * open+close by itself), checkIfcLines (about 0.3×), the rest under 0.3×; the plans are the
- * same byte for byte as before (tests/layers/ifc_identical_test.ts).
+ * December 2026, before i33): web-ifc's meshing of the 26 elements whose geometry the plan uses
+ * (about 1× open+close by itself), checkIfcLines (about 0.3×), the rest under 0.3×; the plans
+ * are the same byte for byte as before (tests/layers/ifc_identical_test.ts).
  *
  * i32 (December 2026), FZK-Haus, 4 runs of 21-31 rounds at load 2-2.5, import after / before
  * (IFC_BEFORE = a worktree of main d938daa) in the same rounds: CPU 0.84, 0.96, 0.94, 0.95;
@@ -16,6 +16,19 @@
  * inside the WASM alone, so with open+close that is 1.8× before any JS: ≤ 2× needs the
  * elements' bounds without web-ifc's meshes (web-ifc recentres each geometry's vertices,
  * float32, into its flatTransformation: not yet matched bit for bit).
+ *
+ * i33 (December 2026): the bounds-only elements (doors, windows, railings, furnishing: 18 of
+ * FZK-Haus's 26) whose body is faceted breps, without openings, have their bounds read from
+ * the STEP text (layers/ifc/brep_bounds.ts: placements, mapped items, IfcPolyLoop points), not
+ * from web-ifc's meshes; only the 7 spaces and the stair (whose triangles the plan uses) are
+ * still meshed. One run of 21 rounds at load 14 (IFC_BEFORE = /work/main 7e996f6), × open+close
+ * wall / CPU: import after 1.88 / 2.09, before 2.78 / 2.58; web-ifc's meshes of the 18 elements
+ * (open + meshes + close) 1.72 / 1.71, their bounds from the text 0.20 / 0.19; checkIfcLines
+ * 0.21 / 0.25. The bounds agree with web-ifc's to 1e-5 m (its vertices are float32;
+ * tests/layers/ifc_brep_bounds_test.ts) and the plans byte for byte
+ * (tests/layers/ifc_identical_test.ts). StreamMeshes with the 8 ids and GetFlatMesh for each
+ * cost the same (0.20× and 0.17× of open+close CPU, one run at load 6); OpenModel's TAPE_SIZE,
+ * LINEWRITER_BUFFER and COORDINATE_TO_ORIGIN settings changed nothing measurable.
  *
  * The import before a change, in the same rounds: IFC_BEFORE=a checkout of the code before (a
  * worktree of main) adds its import as a case; checkIfcLines's version before i32 is
