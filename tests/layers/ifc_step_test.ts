@@ -2,7 +2,8 @@
  * layers/ifc/step.ts reads a few entities' arguments from the STEP text without web-ifc (issue
  * 29); where it answers, it must say what web-ifc's GetLine says. Checked on every
  * IfcRelDefinesByProperties, IfcElementQuantity, IfcPropertySet, simple quantity,
- * IfcPropertySingleValue and IfcRelSpaceBoundary of both real samples and the fixtures, and on lines made to catch a
+ * IfcPropertySingleValue, IfcRelSpaceBoundary, IfcSpace, IfcBuildingStorey, IfcProject and
+ * IfcBuilding of both real samples and the fixtures, and on lines made to catch a
  * byte reader out (strings holding `,` `(` `)` `;` and `''`, escapes, nested lists, white space,
  * a comment, an instance that does not start its line, an id written twice).
  */
@@ -34,6 +35,16 @@ const READ: Record<string, [string, number, "ref" | "refs" | "text" | "number" |
   IFCQUANTITYVOLUME: [["Name", 0, "text"], ["VolumeValue", 3, "number"]],
   IFCQUANTITYCOUNT: [["Name", 0, "text"], ["CountValue", 3, "number"]],
   IFCPROPERTYSINGLEVALUE: [["Name", 0, "text"]],
+  // Labels and the storey's elevation read by layers/ifc/spaces.ts and storeys.ts (i34).
+  IFCSPACE: [["GlobalId", 0, "text"], ["Name", 2, "text"], ["LongName", 7, "text"]],
+  IFCBUILDINGSTOREY: [
+    ["GlobalId", 0, "text"],
+    ["Name", 2, "text"],
+    ["LongName", 7, "text"],
+    ["Elevation", 9, "number"],
+  ],
+  IFCPROJECT: [["Name", 2, "text"], ["LongName", 5, "text"]],
+  IFCBUILDING: [["Name", 2, "text"], ["LongName", 7, "text"]],
   IFCRELSPACEBOUNDARY: [
     ["RelatingSpace", 4, "ref"],
     ["RelatedBuildingElement", 5, "ref"],
