@@ -94,7 +94,7 @@ function buildPlan(
     warnings: [],
     counts: {},
   };
-  const units = readUnits(api, model);
+  const units = readUnits(api, model, text);
   const L = units.length_m;
   report.mapped.push(
     `schema ${schema}; length unit ${units.length_name} (${L} m), applied to every attribute and quantity`,

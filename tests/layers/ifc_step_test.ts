@@ -2,8 +2,8 @@
  * layers/ifc/step.ts reads a few entities' arguments from the STEP text without web-ifc (issue
  * 29); where it answers, it must say what web-ifc's GetLine says. Checked on every
  * IfcRelDefinesByProperties, IfcElementQuantity, IfcPropertySet, simple quantity,
- * IfcPropertySingleValue, IfcRelSpaceBoundary, IfcSpace, IfcBuildingStorey, IfcProject and
- * IfcBuilding of both real samples and the fixtures, and on lines made to catch a
+ * IfcPropertySingleValue, IfcRelSpaceBoundary, IfcSpace, IfcBuildingStorey, IfcProject,
+ * IfcBuilding, IfcUnitAssignment and IfcSIUnit of both real samples and the fixtures, and on lines made to catch a
  * byte reader out (strings holding `,` `(` `)` `;` and `''`, escapes, nested lists, white space,
  * a comment, an instance that does not start its line, an id written twice).
  */
@@ -43,7 +43,10 @@ const READ: Record<string, [string, number, "ref" | "refs" | "text" | "number" |
     ["LongName", 7, "text"],
     ["Elevation", 9, "number"],
   ],
-  IFCPROJECT: [["Name", 2, "text"], ["LongName", 5, "text"]],
+  IFCPROJECT: [["Name", 2, "text"], ["LongName", 5, "text"], ["UnitsInContext", 8, "ref"]],
+  // The units layers/ifc/units.ts reads from the text (i34).
+  IFCUNITASSIGNMENT: [["Units", 0, "refs"]],
+  IFCSIUNIT: [["UnitType", 1, "enum"], ["Prefix", 2, "enum"], ["Name", 3, "enum"]],
   IFCBUILDING: [["Name", 2, "text"], ["LongName", 7, "text"]],
   IFCRELSPACEBOUNDARY: [
     ["RelatingSpace", 4, "ref"],
