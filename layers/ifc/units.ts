@@ -84,8 +84,8 @@ export function readUnits(api: W.IfcAPI, model: number, text?: StepText): IfcUni
     return undefined;
   };
   for (const id of ua) {
-    const si = text && siUnit(text, id);
-    const kind = si ? si.kind : v(api.GetLine(model, id).UnitType);
+    const said = text && unitType(text, id);
+    const kind = said ? said.kind : v(api.GetLine(model, id).UnitType);
     if (kind === "LENGTHUNIT") {
       const f = unitFactor(id, 1);
       if (f) out.length_m = f.f, out.length_name = f.name, out.assumed = false;
@@ -131,4 +131,20 @@ function siUnit(text: StepText, id: number) {
   const name = stepEnum(text, inst, 3);
   if (kind === undefined || prefix === undefined || name === undefined) return undefined;
   return { kind: kind ?? undefined, prefix: prefix ?? undefined, name: name ?? undefined };
+}
+
+/** The entities whose UnitType is their second argument, in IFC2X3 and IFC4 alike. */
+const UNIT_TYPE_SECOND = new Set([
+  "IFCSIUNIT",
+  "IFCCONVERSIONBASEDUNIT",
+  "IFCCONTEXTDEPENDENTUNIT",
+  "IFCDERIVEDUNIT",
+]);
+
+/** A unit's UnitType as web-ifc's line gives it (`$`: undefined), where the text says it plainly. */
+function unitType(text: StepText, id: number): { kind: string | undefined } | undefined {
+  const inst = stepInstance(text, id, 2);
+  if (!inst || !UNIT_TYPE_SECOND.has(inst.name)) return undefined;
+  const kind = stepEnum(text, inst, 1);
+  return kind === undefined ? undefined : { kind: kind ?? undefined };
 }

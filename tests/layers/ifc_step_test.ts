@@ -47,6 +47,9 @@ const READ: Record<string, [string, number, "ref" | "refs" | "text" | "number" |
   // The units layers/ifc/units.ts reads from the text (i34).
   IFCUNITASSIGNMENT: [["Units", 0, "refs"]],
   IFCSIUNIT: [["UnitType", 1, "enum"], ["Prefix", 2, "enum"], ["Name", 3, "enum"]],
+  IFCCONVERSIONBASEDUNIT: [["UnitType", 1, "enum"]],
+  IFCCONTEXTDEPENDENTUNIT: [["UnitType", 1, "enum"]],
+  IFCDERIVEDUNIT: [["UnitType", 1, "enum"]],
   IFCBUILDING: [["Name", 2, "text"], ["LongName", 7, "text"]],
   IFCRELSPACEBOUNDARY: [
     ["RelatingSpace", 4, "ref"],
