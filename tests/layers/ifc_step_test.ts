@@ -3,7 +3,8 @@
  * 29); where it answers, it must say what web-ifc's GetLine says. Checked on every
  * IfcRelDefinesByProperties, IfcElementQuantity, IfcPropertySet, simple quantity,
  * IfcPropertySingleValue, IfcRelSpaceBoundary, IfcSpace, IfcBuildingStorey, IfcProject,
- * IfcBuilding, IfcUnitAssignment and IfcSIUnit of both real samples and the fixtures, and on lines made to catch a
+ * IfcBuilding, IfcUnitAssignment, units, railings, virtual elements, stairs and ramps of both
+ * real samples and the fixtures, and on lines made to catch a
  * byte reader out (strings holding `,` `(` `)` `;` and `''`, escapes, nested lists, white space,
  * a comment, an instance that does not start its line, an id written twice).
  */
@@ -51,6 +52,12 @@ const READ: Record<string, [string, number, "ref" | "refs" | "text" | "number" |
   IFCCONTEXTDEPENDENTUNIT: [["UnitType", 1, "enum"]],
   IFCDERIVEDUNIT: [["UnitType", 1, "enum"]],
   IFCBUILDING: [["Name", 2, "text"], ["LongName", 7, "text"]],
+  IFCRAILING: [["GlobalId", 0, "text"], ["PredefinedType", 8, "enum"]],
+  IFCVIRTUALELEMENT: [["GlobalId", 0, "text"]],
+  IFCSTAIR: [["GlobalId", 0, "text"], ["Name", 2, "text"]],
+  IFCSTAIRFLIGHT: [["GlobalId", 0, "text"], ["Name", 2, "text"]],
+  IFCRAMP: [["GlobalId", 0, "text"], ["Name", 2, "text"]],
+  IFCRAMPFLIGHT: [["GlobalId", 0, "text"], ["Name", 2, "text"]],
   IFCRELSPACEBOUNDARY: [
     ["RelatingSpace", 4, "ref"],
     ["RelatedBuildingElement", 5, "ref"],
