@@ -30,6 +30,21 @@
  * cost the same (0.20× and 0.17× of open+close CPU, one run at load 6); OpenModel's TAPE_SIZE,
  * LINEWRITER_BUFFER and COORDINATE_TO_ORIGIN settings changed nothing measurable.
  *
+ * i34 (December 2026): web-ifc's GetLine costs 40-90 µs of CPU a line (mostly its own JS,
+ * FromRawLineData; GetRawLineData alone 8-17 µs), so the lines the phases read one by one are
+ * read from the text where it says them plainly (layers/ifc/step.ts stepLabels, stepEnum, with
+ * GetLine as the fallback): spaces', storeys', the project's and building's labels, a storey's
+ * elevation, the units, railings, virtual elements, stairs, and property sets' names with
+ * \X2\ escapes; FZK-Haus's import asks GetLine for 7 lines, not 45 (each attribute compared
+ * with web-ifc's in tests/layers/ifc_step_test.ts). Same run of 21 rounds at load 1.2,
+ * × open+close wall / CPU: import 1.98 / 2.02, main 7e996f6's 2.54 / 2.53 (CPU 0.80 of
+ * main's); in another run against i33 27ffd26 (load 1.2): 2.29 / 2.29 against 2.37 / 2.37
+ * (CPU 0.96 of i33's). Tried and dropped (no change beyond noise, same-run A/B): checkIfcLines
+ * with its per-line work inlined into one function, with a presized index, with names
+ * compared case-folded by `& 0xDF`; quantity names of a length no asked name has skipped
+ * without making a string (0.95-1.0 of readProps's CPU). Plan validation (parsePlan, zod and
+ * the plausibility pass) is 0.03× of open+close: not a lever.
+ *
  * The import before a change, in the same rounds: IFC_BEFORE=a checkout of the code before (a
  * worktree of main) adds its import as a case; checkIfcLines's version before i32 is
  * bench/_ifc_lines_before.ts.
