@@ -4,9 +4,9 @@
  * the process's CPU time (node:process cpuUsage); also the file's pre-scan (checkIfcLines)
  * alone against the decode + split + regular-expression version it replaced
  * (tests/layers/_ifc_lines_reference.ts). What the import does beyond web-ifc's open (issue 29,
- * December 2026): web-ifc's meshing of the 26 elements whose geometry the plan uses (about 1×
- * open+close by itself), checkIfcLines (about 0.3×), the rest under 0.3×; the plans are the
- * same byte for byte as before (tests/layers/ifc_identical_test.ts).
+ * December 2026, before i33): web-ifc's meshing of the 26 elements whose geometry the plan uses
+ * (about 1× open+close by itself), checkIfcLines (about 0.3×), the rest under 0.3×; the plans
+ * are the same byte for byte as before (tests/layers/ifc_identical_test.ts).
  *
  * i32 (December 2026), FZK-Haus, 4 runs of 21-31 rounds at load 2-2.5, import after / before
  * (IFC_BEFORE = a worktree of main d938daa) in the same rounds: CPU 0.84, 0.96, 0.94, 0.95;
@@ -16,6 +16,34 @@
  * inside the WASM alone, so with open+close that is 1.8× before any JS: ≤ 2× needs the
  * elements' bounds without web-ifc's meshes (web-ifc recentres each geometry's vertices,
  * float32, into its flatTransformation: not yet matched bit for bit).
+ *
+ * i33 (December 2026): the bounds-only elements (doors, windows, railings, furnishing: 18 of
+ * FZK-Haus's 26) whose body is faceted breps, without openings, have their bounds read from
+ * the STEP text (layers/ifc/brep_bounds.ts: placements, mapped items, IfcPolyLoop points), not
+ * from web-ifc's meshes; only the 7 spaces and the stair (whose triangles the plan uses) are
+ * still meshed. One run of 21 rounds at load 14 (IFC_BEFORE = /work/main 7e996f6), × open+close
+ * wall / CPU: import after 1.88 / 2.09, before 2.78 / 2.58; web-ifc's meshes of the 18 elements
+ * (open + meshes + close) 1.72 / 1.71, their bounds from the text 0.20 / 0.19; checkIfcLines
+ * 0.21 / 0.25. The bounds agree with web-ifc's to 1e-5 m (its vertices are float32;
+ * tests/layers/ifc_brep_bounds_test.ts) and the plans byte for byte
+ * (tests/layers/ifc_identical_test.ts). StreamMeshes with the 8 ids and GetFlatMesh for each
+ * cost the same (0.20× and 0.17× of open+close CPU, one run at load 6); OpenModel's TAPE_SIZE,
+ * LINEWRITER_BUFFER and COORDINATE_TO_ORIGIN settings changed nothing measurable.
+ *
+ * i34 (December 2026): web-ifc's GetLine costs 40-90 µs of CPU a line (mostly its own JS,
+ * FromRawLineData; GetRawLineData alone 8-17 µs), so the lines the phases read one by one are
+ * read from the text where it says them plainly (layers/ifc/step.ts stepLabels, stepEnum, with
+ * GetLine as the fallback): spaces', storeys', the project's and building's labels, a storey's
+ * elevation, the units, railings, virtual elements, stairs, and property sets' names with
+ * \X2\ escapes; FZK-Haus's import asks GetLine for 7 lines, not 45 (each attribute compared
+ * with web-ifc's in tests/layers/ifc_step_test.ts). Same run of 21 rounds at load 1.2,
+ * × open+close wall / CPU: import 1.98 / 2.02, main 7e996f6's 2.54 / 2.53 (CPU 0.80 of
+ * main's); in another run against i33 27ffd26 (load 1.2): 2.29 / 2.29 against 2.37 / 2.37
+ * (CPU 0.96 of i33's). Tried and dropped (no change beyond noise, same-run A/B): checkIfcLines
+ * with its per-line work inlined into one function, with a presized index, with names
+ * compared case-folded by `& 0xDF`; quantity names of a length no asked name has skipped
+ * without making a string (0.95-1.0 of readProps's CPU). Plan validation (parsePlan, zod and
+ * the plausibility pass) is 0.03× of open+close: not a lever.
  *
  * The import before a change, in the same rounds: IFC_BEFORE=a checkout of the code before (a
  * worktree of main) adds its import as a case; checkIfcLines's version before i32 is
@@ -29,7 +57,9 @@
 import { fileURLToPath } from "node:url";
 import { parsePlan } from "../ground/plan.ts";
 import { ifcApi, ifcPlan } from "../layers/ifc/mod.ts";
+import * as W from "npm:web-ifc@0.0.78";
 import { checkIfcLines } from "../layers/ifc/lines.ts";
+import { brepBounds, brepCache } from "../layers/ifc/brep_bounds.ts";
 import { checkIfcLinesReference } from "../tests/layers/_ifc_lines_reference.ts";
 import { checkIfcLines as checkIfcLinesBeforeI32 } from "./_ifc_lines_before.ts";
 import { alternate, printRatios } from "./_alternate.ts";
@@ -38,6 +68,17 @@ const rounds = Number(Deno.args[0] ?? 21);
 const path = fileURLToPath(new URL("../../shared/data/ifc/AC20-FZK-Haus.ifc", import.meta.url));
 const bytes = Deno.readFileSync(path);
 const api = await ifcApi();
+
+// FZK-Haus's doors, windows and railings: bounds only, from their faceted breps (i33).
+const bounded = (() => {
+  const m = api.OpenModel(bytes);
+  const got = [W.IFCDOOR, W.IFCWINDOW, W.IFCRAILING].flatMap((t) => [
+    ...api.GetLineIDsWithType(m, t, true) as unknown as Iterable<number>,
+  ]);
+  api.CloseModel(m);
+  return got;
+})();
+const text = { bytes, index: checkIfcLines(bytes, path) };
 
 const beforeDir = Deno.env.get("IFC_BEFORE");
 const before = beforeDir
@@ -62,6 +103,17 @@ const cases: Record<string, () => unknown> = {
       },
     }
     : {}),
+  [`web-ifc open + meshes of the ${bounded.length} doors, windows, railings + close`]: () => {
+    const m = api.OpenModel(bytes);
+    let n = 0;
+    api.StreamMeshes(m, bounded, (mesh) => void (n += mesh.geometries.size()));
+    api.CloseModel(m);
+    if (!n) throw new Error("no meshes");
+  },
+  [`their bounds from the text (brepBounds)`]: () => {
+    const cache = brepCache();
+    for (const id of bounded) if (!brepBounds(text, id, 1, cache)) throw new Error(`#${id}`);
+  },
   "checkIfcLines": () => checkIfcLines(bytes, path),
   "checkIfcLines before i32": () => checkIfcLinesBeforeI32(bytes, path),
   "checkIfcLines before issue 29": () => checkIfcLinesReference(bytes, path),

@@ -20,6 +20,7 @@ import {
 } from "../../engines/geometry/shared_edges.ts";
 import { ids, importTick, str } from "./attrs.ts";
 import { readMeshes } from "./meshes.ts";
+import { stepLabels } from "./step.ts";
 import type { IfcModel, IfcPlanInput } from "./storeys.ts";
 import type { RoomRings } from "./spaces.ts";
 import type { BoundaryMap } from "./vertical_ends.ts";
@@ -79,7 +80,9 @@ function virtualConnections(
   for (const [el, { spaces }] of boundaries) {
     importTick();
     if (spaces.length < 2 || api.GetLineType(model, el) !== W.IFCVIRTUALELEMENT) continue;
-    const guid = str(api.GetLine(model, el).GlobalId) ?? `virtual-${el}`;
+    // GlobalId from the text where it says it plainly (issue 29, i34), else web-ifc's line.
+    const said = stepLabels(m.text, el, "IFCVIRTUALELEMENT", [0]);
+    const guid = (said ? said[0] : str(api.GetLine(model, el).GlobalId)) ?? `virtual-${el}`;
     const rs = spaces.map((s) => rings.get(s)).filter((r): r is Ring => !!r);
     let n = 0;
     for (let i = 0; i < rs.length; i++) {

@@ -6,6 +6,19 @@ import type * as W from "npm:web-ifc@0.0.78";
 import type { Point } from "../../ground/plan.ts";
 import { area_m2, counterClockwise, simplifyRing } from "../../engines/geometry/polygon.ts";
 import { importTick } from "./attrs.ts";
+import { brepBounds, brepCache } from "./brep_bounds.ts";
+import type { StepText } from "./step.ts";
+
+/** The file's text and length unit, where bounds of faceted breps are read without meshing. */
+export interface BoundsText {
+  text: StepText;
+  length_m: number;
+  /**
+   * Elements with openings (IfcRelVoidsElement.RelatingBuildingElement): meshed, since web-ifc
+   * cuts the openings out of their meshes, which may take from their bounds.
+   */
+  voided: Set<number>;
+}
 
 /** A mesh reduced to what the importer needs: world bounds (Y-up) and, for spaces, triangles. */
 export interface MeshInfo {
@@ -15,17 +28,30 @@ export interface MeshInfo {
   tris?: Float64Array;
 }
 
-/** Reads all meshes of the given elements: bounds, and triangles for those in `keepTris`. */
+/**
+ * Reads all meshes of the given elements: bounds, and triangles for those in `keepTris`. With
+ * `fromText`, the bounds of an element without triangles whose body is only faceted breps are
+ * read from the text instead (layers/ifc/brep_bounds.ts; issue 29, i33), the rest meshed.
+ */
 export function readMeshes(
   api: W.IfcAPI,
   model: number,
   elements: number[],
   keepTris: Set<number>,
+  fromText?: BoundsText,
 ): Map<number, MeshInfo> {
   // Only the elements asked for (issue 29): streaming their types meshed every element of
   // each (every slab, when a stair's landing is one) to keep a few.
   const wanted = new Set(elements);
   const out = new Map<number, MeshInfo>();
+  if (fromText) {
+    const cache = brepCache();
+    for (const el of wanted) {
+      if (keepTris.has(el) || fromText.voided.has(el)) continue;
+      const b = brepBounds(fromText.text, el, fromText.length_m, cache);
+      if (b) out.set(el, b), wanted.delete(el);
+    }
+  }
   if (!wanted.size) return out;
   // Each geometry's vertices (and indices, once asked for) read once (issue 29, i32): web-ifc's
   // GetGeometry copies the whole geometry out at every call, and a type's geometry is placed

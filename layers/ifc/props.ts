@@ -103,6 +103,14 @@ function relation(api: W.IfcAPI, model: number, rid: number, text?: StepText) {
   return { defId: ref(rel.RelatingPropertyDefinition), related: refs(rel.RelatedObjects) };
 }
 
+/** Property set definitions other than the two above whose Name is read from the text. */
+const NAMED_THIRD = new Set([
+  "IFCDOORLININGPROPERTIES",
+  "IFCDOORPANELPROPERTIES",
+  "IFCWINDOWLININGPROPERTIES",
+  "IFCWINDOWPANELPROPERTIES",
+]);
+
 /** A property definition: its type, and (read when asked) its name and parts. */
 function definition(api: W.IfcAPI, model: number, defId: number, text?: StepText) {
   const inst = text && stepInstance(text, defId);
@@ -112,7 +120,7 @@ function definition(api: W.IfcAPI, model: number, defId: number, text?: StepText
     ? W.IFCPROPERTYSET
     : undefined;
   if (t !== undefined) {
-    const name = stepText(text!, inst!, 2);
+    const name = stepText(text!, inst!, 2, true);
     const parts = stepRefs(text!, inst!, t === W.IFCELEMENTQUANTITY ? 5 : 4);
     if (name !== undefined && parts) {
       return {
@@ -125,9 +133,12 @@ function definition(api: W.IfcAPI, model: number, defId: number, text?: StepText
   const type = api.GetLineType(model, defId);
   let line: Line | undefined;
   const get = () => line ??= api.GetLine(model, defId);
+  // Any other definition's Name (its third argument, as in every IfcRoot) from the text where
+  // it says it plainly (i34: a door's lining and panel properties), else from web-ifc's line.
+  const said = inst && NAMED_THIRD.has(inst.name) ? stepText(text!, inst, 2, true) : undefined;
   return {
     t: type,
-    name: () => str(get().Name) ?? "",
+    name: () => said !== undefined ? plainName(said) ?? "" : str(get().Name) ?? "",
     parts: () => refs(type === W.IFCELEMENTQUANTITY ? get().Quantities : get().HasProperties),
   };
 }

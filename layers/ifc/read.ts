@@ -8,7 +8,9 @@
  * NumberOfTreads, RiserHeight, TreadLength), IfcUnitAssignment (IfcSIUnit prefixes,
  * IfcConversionBasedUnit), IfcSite RefLatitude/RefLongitude (IfcCompoundPlaneAngleMeasure) and
  * IfcGeometricRepresentationContext.TrueNorth. Geometry comes from web-ifc's meshes, which are
- * in metres in a Y-up frame: a mesh point (x, y, z) is IFC world (x, −z, y), so plan = (x, −z).
+ * in metres in a Y-up frame: a mesh point (x, y, z) is IFC world (x, −z, y), so plan = (x, −z);
+ * where only an element's bounds are used and its body is faceted breps, they are read from
+ * the text in the same frame instead (layers/ifc/brep_bounds.ts).
  */
 import * as W from "npm:web-ifc@0.0.78";
 import { InputError } from "../../ground/errors.ts";
@@ -92,7 +94,7 @@ function buildPlan(
     warnings: [],
     counts: {},
   };
-  const units = readUnits(api, model);
+  const units = readUnits(api, model, text);
   const L = units.length_m;
   report.mapped.push(
     `schema ${schema}; length unit ${units.length_name} (${L} m), applied to every attribute and quantity`,

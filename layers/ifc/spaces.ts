@@ -8,7 +8,8 @@ import type { Point, RoomLabel } from "../../ground/plan.ts";
 import { area_m2, round4 } from "../../engines/geometry/polygon.ts";
 import { roomLabelFromName } from "../room_labels.ts";
 import { boundaryFootprint } from "./boundary.ts";
-import { importTick, str, v } from "./attrs.ts";
+import { importTick, type Line, str, v } from "./attrs.ts";
+import { stepLabels } from "./step.ts";
 import { quantity } from "./props.ts";
 import { meshFootprint } from "./meshes.ts";
 import type { IfcModel, IfcPlanInput, Storey } from "./storeys.ts";
@@ -31,16 +32,20 @@ export function spacesToRooms(
   roomRings: RoomRings,
   nearestStoreyBelow: (y: number) => Storey,
 ): SpaceTally {
-  const { api, model, L, units, report, spaceIds, meshes, storeyOf, props } = m;
+  const { api, model, L, units, report, spaceIds, meshes, storeyOf, props, text } = m;
   let footprintFromBoundaries = 0;
   const heightFrom: Record<string, number> = {};
   let areaChecked = 0;
   for (const sid of spaceIds) {
     importTick();
-    const s = api.GetLine(model, sid);
-    const guid = str(s.GlobalId) ?? `space-${sid}`;
-    const longName = str(s.LongName);
-    const nm = str(s.Name);
+    // GlobalId, Name, LongName from the text where it says them plainly (issue 29, i34), else
+    // from web-ifc's line, which is also read for PredefinedType when it is needed.
+    let line: Line | undefined;
+    const s = () => line ??= api.GetLine(model, sid);
+    const said = stepLabels(text, sid, "IFCSPACE", [0, 2, 7]);
+    const guid = (said ? said[0] : str(s().GlobalId)) ?? `space-${sid}`;
+    const nm = said ? said[1] : str(s().Name);
+    const longName = said ? said[2] : str(s().LongName);
     const label = `${longName ?? nm ?? guid}`;
     const mesh = meshes.get(sid);
     const fp = mesh?.tris ? meshFootprint(mesh.tris) : undefined;
@@ -99,7 +104,7 @@ export function spacesToRooms(
     }
     let roomLabel: RoomLabel = roomLabelFromName(longName ?? nm);
     if (roomLabel === "other" && longName && nm) roomLabel = roomLabelFromName(nm);
-    if (roomLabel === "other" && v(s.PredefinedType) === "EXTERNAL") roomLabel = "outdoor";
+    if (roomLabel === "other" && v(s().PredefinedType) === "EXTERNAL") roomLabel = "outdoor";
     const polygon = ring.map(([x, y]) => [round4(x), round4(y)] as Point);
     plan.rooms.push({
       id: guid,

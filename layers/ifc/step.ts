@@ -237,3 +237,29 @@ function decodeEscapes(bytes: Uint8Array, a: number, b: number): string | undefi
   }
   return units.length > 4096 ? undefined : String.fromCharCode.apply(null, units);
 }
+
+/**
+ * Instance `id`'s labels at argument positions `ks`, each as layers/ifc/attrs.ts `str` reads
+ * web-ifc's (trimmed; undefined for `$` or blank), when `id` is the entity `name` (or one of
+ * them) and every one
+ * of them is text this file reads ({@link stepText} with escapes); otherwise undefined, and the
+ * caller asks web-ifc (issue 29: GetLine costs 40-90 µs a line, mostly in web-ifc's JS).
+ */
+export function stepLabels(
+  t: StepText,
+  id: number,
+  name: string | ReadonlySet<string>,
+  ks: number[],
+): (string | undefined)[] | undefined {
+  const inst = stepInstance(t, id, Math.max(...ks) + 1);
+  if (!inst || (typeof name === "string" ? inst.name !== name : !name.has(inst.name))) {
+    return undefined;
+  }
+  const out: (string | undefined)[] = [];
+  for (const k of ks) {
+    const s = stepText(t, inst, k, true);
+    if (s === undefined) return undefined;
+    out.push(s?.trim() || undefined);
+  }
+  return out;
+}

@@ -11,9 +11,9 @@ import { round4 } from "../../engines/geometry/polygon.ts";
 import type { ImportReport } from "../types.ts";
 import { ids, importTick, numv, ref, refs, str } from "./attrs.ts";
 import { type Props, readProps } from "./props.ts";
-import { type MeshInfo, readMeshes } from "./meshes.ts";
+import { type BoundsText, type MeshInfo, readMeshes } from "./meshes.ts";
 import type { IfcUnits } from "./units.ts";
-import { stepInstance, stepRef, stepRefs, type StepText } from "./step.ts";
+import { stepInstance, stepLabels, stepNumber, stepRef, stepRefs, type StepText } from "./step.ts";
 
 export interface Storey {
   id: number;
@@ -73,7 +73,7 @@ export function readModel(
 ): IfcModel {
   const L = units.length_m;
   const { parent, container } = spatialStructure(api, model, text);
-  const { storeys, storeyOf } = readStoreys(api, model, src, L, parent, container);
+  const { storeys, storeyOf } = readStoreys(api, model, src, L, parent, container, text);
   const m: IfcModel = {
     api,
     model,
@@ -86,10 +86,29 @@ export function readModel(
     container,
     storeys,
     storeyOf,
-    ...readElements(api, model, storeys, storeyOf, parent, text),
+    ...readElements(api, model, storeys, storeyOf, parent, boundsText(api, model, text, L)),
   };
   storeyElevations(m);
   return m;
+}
+
+/**
+ * What readMeshes needs to read faceted breps' bounds from the text (layers/ifc/brep_bounds.ts):
+ * with every element that has openings, each read from its IfcRelVoidsElement's text where it
+ * says it plainly (RelatingBuildingElement, its fifth argument), else from web-ifc.
+ */
+function boundsText(api: W.IfcAPI, model: number, text: StepText, L: number): BoundsText {
+  const voided = new Set<number>();
+  for (const rid of ids(api, model, W.IFCRELVOIDSELEMENT)) {
+    const inst = stepInstance(text, rid, 5);
+    const el = inst?.name === "IFCRELVOIDSELEMENT" ? stepRef(text, inst, 4) : undefined;
+    if (typeof el === "number") voided.add(el);
+    else {
+      const v = api.GetLine(model, rid)?.RelatingBuildingElement?.value;
+      if (typeof v === "number") voided.add(v);
+    }
+  }
+  return { text, length_m: L, voided };
 }
 
 /**
@@ -137,6 +156,19 @@ function relation(
     : [ref(line.RelatingStructure), refs(line.RelatedElements)];
 }
 
+/**
+ * An IfcBuildingStorey's GlobalId, Name, LongName (as `str` reads them) and Elevation (as
+ * `numv`: finite, else undefined) where its text says them plainly; else undefined.
+ */
+function storeyText(text: StepText, sid: number) {
+  const labels = stepLabels(text, sid, "IFCBUILDINGSTOREY", [0, 2, 7]);
+  const inst = labels && stepInstance(text, sid, 10);
+  const e = inst && stepNumber(text, inst, 9);
+  if (!labels || e === undefined) return undefined;
+  const [guid, name, longName] = labels;
+  return { guid, name, longName, elevation: e !== null && Number.isFinite(e) ? e : undefined };
+}
+
 /** Storeys, and the storey an element is in (through containment and aggregation). */
 function readStoreys(
   api: W.IfcAPI,
@@ -145,6 +177,7 @@ function readStoreys(
   L: number,
   parent: Map<number, number>,
   container: Map<number, number>,
+  text: StepText,
 ) {
   const storeyIds = ids(api, model, W.IFCBUILDINGSTOREY);
   if (!storeyIds.length) {
@@ -155,12 +188,14 @@ function readStoreys(
     );
   }
   const storeys: Storey[] = storeyIds.map((sid) => {
-    const s = api.GetLine(model, sid);
-    const e = numv(s.Elevation);
+    // From the text where it says them plainly (issue 29, i34), else from web-ifc's line.
+    const said = storeyText(text, sid);
+    const s = said ? undefined : api.GetLine(model, sid);
+    const e = said ? said.elevation : numv(s!.Elevation);
     return {
       id: sid,
-      guid: str(s.GlobalId) ?? `storey-${sid}`,
-      name: str(s.Name) ?? str(s.LongName),
+      guid: (said ? said.guid : str(s!.GlobalId)) ?? `storey-${sid}`,
+      name: said ? said.name ?? said.longName : str(s!.Name) ?? str(s!.LongName),
       elevation_m: (e ?? 0) * L,
       elevationStated: e !== undefined,
     };
@@ -186,8 +221,9 @@ function readElements(
   storeys: Storey[],
   storeyOf: (el: number) => Storey | undefined,
   parent: Map<number, number>,
-  text: StepText,
+  bounds: BoundsText,
 ) {
+  const { text } = bounds;
   const spaceIds = ids(api, model, W.IFCSPACE);
   const doorIds = ids(api, model, W.IFCDOOR, true);
   const windowIds = ids(api, model, W.IFCWINDOW, true);
@@ -235,6 +271,7 @@ function readElements(
     // Triangles for spaces (their footprints) and stairs and ramps (where their flights start
     // and end: layers/ifc/vertical_ends.ts).
     new Set([...spaceIds, ...stairish, ...[...stairIds, ...rampIds].flatMap((s) => partsDeep(s))]),
+    bounds,
   );
 
   // Walls only matter for storeys without spaces or without a stated elevation.
@@ -243,7 +280,7 @@ function readElements(
   );
   const needWalls = storeys.filter((s) => !s.elevationStated || !spaceStoreys.has(s.id));
   const wallsNeeded = wallIds.filter((w) => needWalls.includes(storeyOf(w)!));
-  for (const [k, m] of readMeshes(api, model, wallsNeeded, new Set())) meshes.set(k, m);
+  for (const [k, m] of readMeshes(api, model, wallsNeeded, new Set(), bounds)) meshes.set(k, m);
   const boundsOf = (el: number): MeshInfo | undefined => {
     const ms = [el, ...partsDeep(el)].map((p) => meshes.get(p)).filter((m): m is MeshInfo => !!m);
     if (!ms.length) return undefined;
@@ -340,13 +377,16 @@ export function planFloors(m: IfcModel, id: string) {
   // The building's name: the project's, else the IfcBuilding's; an authoring tool's
   // placeholder ("Undefined", "Project Number", "Default") is no name.
   const names: (string | undefined)[] = [];
+  // LongName, Name from the text where it says them plainly (issue 29, i34), else web-ifc's.
   if (projectId !== undefined) {
-    const p = api.GetLine(model, projectId);
-    names.push(str(p.LongName), str(p.Name));
+    const said = stepLabels(m.text, projectId, "IFCPROJECT", [5, 2]);
+    const p = said ? undefined : api.GetLine(model, projectId);
+    names.push(...said ?? [str(p!.LongName), str(p!.Name)]);
   }
   for (const b of ids(api, model, W.IFCBUILDING).slice(0, 1)) {
-    const l = api.GetLine(model, b);
-    names.push(str(l.LongName), str(l.Name));
+    const said = stepLabels(m.text, b, "IFCBUILDING", [7, 2]);
+    const l = said ? undefined : api.GetLine(model, b);
+    names.push(...said ?? [str(l!.LongName), str(l!.Name)]);
   }
   plan.name = names.find((n) => n !== undefined && !isPlaceholderName(n)) ?? "";
   const nearestStoreyBelow = (y: number): Storey =>

@@ -9,6 +9,7 @@ import * as W from "npm:web-ifc@0.0.78";
 import type { PlanInput, Point } from "../../ground/plan.ts";
 import { round4 } from "../../engines/geometry/polygon.ts";
 import { numv, str } from "./attrs.ts";
+import { stepLabels } from "./step.ts";
 import { propertyAnywhere } from "./props.ts";
 import type { MeshInfo } from "./meshes.ts";
 import type { IfcModel, IfcPlanInput, Storey } from "./storeys.ts";
@@ -43,6 +44,9 @@ interface StairDims {
   riserOk: boolean;
   treadOk: boolean;
 }
+
+/** The entities a vertical is read from (their Name: the third argument, as in every IfcRoot). */
+const VERTICAL_ENTITIES = new Set(["IFCSTAIR", "IFCSTAIRFLIGHT", "IFCRAMP", "IFCRAMPFLIGHT"]);
 
 /** Risers, treads and their sizes from the flights' attributes or any property set. */
 function stairDims(m: IfcModel, vid: number, kind: string, name: string): StairDims {
@@ -114,8 +118,12 @@ export function stairsAndRamps(
   const referenced = referencedStoreys(m);
   const floorName = (s: Storey) => s.name ?? s.guid;
   for (const { id: vid, kind } of verticalSources(m)) {
-    const e = api.GetLine(model, vid);
-    const name = str(e.Name) ?? `#${vid}`;
+    // GlobalId and Name from the text where it says them plainly (issue 29, i34), else from
+    // web-ifc's line.
+    const said = stepLabels(m.text, vid, VERTICAL_ENTITIES, [0, 2]);
+    const e = said ? undefined : api.GetLine(model, vid);
+    const [guid, ifcName] = said ?? [str(e!.GlobalId), str(e!.Name)];
+    const name = ifcName ?? `#${vid}`;
     const bounds = boundsOf(vid);
     if (!bounds) {
       report.warnings.push(`${kind} ${name}: no geometry; skipped`);
@@ -151,9 +159,9 @@ export function stairsAndRamps(
     const widthError_m = round4(Math.min(1, widthFrom.startsWith("half") ? width_m / 2 : 0.15));
     const { min, max } = bounds;
     const base: VerticalInput = {
-      id: str(e.GlobalId) ?? `${kind}-${vid}`,
+      id: guid ?? `${kind}-${vid}`,
       kind: spans ? kind : kind === "stair" ? "step" : "ramp",
-      ...(str(e.Name) ? { name: str(e.Name) } : {}),
+      ...(ifcName ? { name: ifcName } : {}),
       from_floor: from.guid,
       to_floor: to.guid,
       rise_m: round4(Math.max(0, rise_m)),

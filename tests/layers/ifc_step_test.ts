@@ -2,7 +2,9 @@
  * layers/ifc/step.ts reads a few entities' arguments from the STEP text without web-ifc (issue
  * 29); where it answers, it must say what web-ifc's GetLine says. Checked on every
  * IfcRelDefinesByProperties, IfcElementQuantity, IfcPropertySet, simple quantity,
- * IfcPropertySingleValue and IfcRelSpaceBoundary of both real samples and the fixtures, and on lines made to catch a
+ * IfcPropertySingleValue, IfcRelSpaceBoundary, IfcSpace, IfcBuildingStorey, IfcProject,
+ * IfcBuilding, IfcUnitAssignment, units, railings, virtual elements, stairs and ramps of both
+ * real samples and the fixtures, and on lines made to catch a
  * byte reader out (strings holding `,` `(` `)` `;` and `''`, escapes, nested lists, white space,
  * a comment, an instance that does not start its line, an id written twice).
  */
@@ -29,11 +31,37 @@ const READ: Record<string, [string, number, "ref" | "refs" | "text" | "number" |
   ],
   IFCELEMENTQUANTITY: [["Name", 2, "text"], ["Quantities", 5, "refs"]],
   IFCPROPERTYSET: [["Name", 2, "text"], ["HasProperties", 4, "refs"]],
+  IFCDOORLININGPROPERTIES: [["Name", 2, "text"]],
+  IFCDOORPANELPROPERTIES: [["Name", 2, "text"]],
+  IFCWINDOWLININGPROPERTIES: [["Name", 2, "text"]],
+  IFCWINDOWPANELPROPERTIES: [["Name", 2, "text"]],
   IFCQUANTITYLENGTH: [["Name", 0, "text"], ["LengthValue", 3, "number"]],
   IFCQUANTITYAREA: [["Name", 0, "text"], ["AreaValue", 3, "number"]],
   IFCQUANTITYVOLUME: [["Name", 0, "text"], ["VolumeValue", 3, "number"]],
   IFCQUANTITYCOUNT: [["Name", 0, "text"], ["CountValue", 3, "number"]],
   IFCPROPERTYSINGLEVALUE: [["Name", 0, "text"]],
+  // Labels and the storey's elevation read by layers/ifc/spaces.ts and storeys.ts (i34).
+  IFCSPACE: [["GlobalId", 0, "text"], ["Name", 2, "text"], ["LongName", 7, "text"]],
+  IFCBUILDINGSTOREY: [
+    ["GlobalId", 0, "text"],
+    ["Name", 2, "text"],
+    ["LongName", 7, "text"],
+    ["Elevation", 9, "number"],
+  ],
+  IFCPROJECT: [["Name", 2, "text"], ["LongName", 5, "text"], ["UnitsInContext", 8, "ref"]],
+  // The units layers/ifc/units.ts reads from the text (i34).
+  IFCUNITASSIGNMENT: [["Units", 0, "refs"]],
+  IFCSIUNIT: [["UnitType", 1, "enum"], ["Prefix", 2, "enum"], ["Name", 3, "enum"]],
+  IFCCONVERSIONBASEDUNIT: [["UnitType", 1, "enum"]],
+  IFCCONTEXTDEPENDENTUNIT: [["UnitType", 1, "enum"]],
+  IFCDERIVEDUNIT: [["UnitType", 1, "enum"]],
+  IFCBUILDING: [["Name", 2, "text"], ["LongName", 7, "text"]],
+  IFCRAILING: [["GlobalId", 0, "text"], ["PredefinedType", 8, "enum"]],
+  IFCVIRTUALELEMENT: [["GlobalId", 0, "text"]],
+  IFCSTAIR: [["GlobalId", 0, "text"], ["Name", 2, "text"]],
+  IFCSTAIRFLIGHT: [["GlobalId", 0, "text"], ["Name", 2, "text"]],
+  IFCRAMP: [["GlobalId", 0, "text"], ["Name", 2, "text"]],
+  IFCRAMPFLIGHT: [["GlobalId", 0, "text"], ["Name", 2, "text"]],
   IFCRELSPACEBOUNDARY: [
     ["RelatingSpace", 4, "ref"],
     ["RelatedBuildingElement", 5, "ref"],
