@@ -140,6 +140,8 @@ interface Builder {
   outsideNode: Map<string, number>;
   notes: string[];
   passages: RouteGraph["passages"];
+  /** The point outside the wall of the last door side met to the outside (doorSide). */
+  outside: Point;
 }
 
 /** Adds a node; one in a room is listed with its port among the room's nodes. */
@@ -234,6 +236,7 @@ export function buildRouteGraph(plan: RoutePlan, needs: RouteNeeds): RouteGraph 
     outsideNode: new Map(),
     notes: [],
     passages: new Map(),
+    outside: [0, 0],
   };
   for (const r of plan.rooms) g.roomNodes.set(r.id, []), g.roomPorts.set(r.id, []);
   doorPhase(g);
@@ -277,50 +280,57 @@ function doorPhase(g: Builder) {
   for (const o of plan.openings) {
     tick();
     if (o.kind === "window") continue;
-    const [s0, s1] = o.between;
+    const s0 = o.between[0], s1 = o.between[1];
     if (s0 === s1) continue;
-    const sides = [s0, s1].filter((s): s is string => s !== null && rooms.has(s));
-    if (!sides.length) continue;
+    // Its sides that are rooms of the plan, in order. Performance (issue 29): no lists made
+    // per door (a 3,000-door plan), the same nodes and edges in the same order.
+    const room0 = s0 === null ? undefined : rooms.get(s0);
+    const room1 = s1 === null ? undefined : rooms.get(s1);
+    if (!room0 && !room1) continue;
     const constraints = unknownIfImplausible(plan, o.id, openingConstraints(o, needs, tol));
-    const ids: number[] = [];
-    let outside: Point | undefined;
-    for (const sid of sides) {
-      const room = rooms.get(sid)!;
-      const edge = doorWall(room.polygon, o.at);
-      // A room outline with no edge of any length: the door stands at its point, unplaced.
-      const wall = edge ?? { foot: o.at, distance_m: Infinity, inward: [0, 0] as Point };
-      const port: Port = { at: wall.foot, n: edge ? wall.inward : null };
-      const placed = doorPosition(o, room, edge && wall.distance_m);
-      if (placed) constraints.push(placed);
-      ids.push(addNode(g, room.floor, sid, portPoint(port, r0), o.id, port));
-      if (s0 === null || s1 === null) {
-        outside = [
-          wall.foot[0] - wall.inward[0] * (r0 + 0.005),
-          wall.foot[1] - wall.inward[1] * (r0 + 0.005),
-        ];
-      }
-    }
-    if (outside) {
-      const id = addNode(g, o.floor, null, outside, o.id);
+    const toOutside = s0 === null || s1 === null;
+    const a = room0 ? doorSide(g, o, room0, constraints, r0, toOutside) : -1;
+    const b = room1 ? doorSide(g, o, room1, constraints, r0, toOutside) : -1;
+    let id0 = a >= 0 ? a : b, id1 = a >= 0 ? b : -1;
+    if (toOutside) {
+      // The outside of its one room's wall (see doorSide).
+      const id = addNode(g, o.floor, null, g.outside, o.id);
       g.outsideNode.set(o.id, id);
-      ids.push(id);
+      if (id0 < 0) id0 = id;
+      else id1 = id;
     }
-    if (ids.length === 2) {
-      const pa = nodes[ids[0]].at, pb = nodes[ids[1]].at;
+    if (id1 >= 0) {
+      const pa = nodes[id0].at, pb = nodes[id1].at;
       const len = Math.hypot(pa[0] - pb[0], pa[1] - pb[1]);
-      addEdge(
-        g,
-        ids[0],
-        ids[1],
-        len,
-        DOOR_EDGE,
-        o.id,
-        worstOf(constraints),
-        constraints,
-        undefined,
-      );
+      addEdge(g, id0, id1, len, DOOR_EDGE, o.id, worstOf(constraints), constraints, undefined);
     }
   }
+}
+
+/**
+ * One side of a door in `room`: its node on the wall's inward side, and (a door to the
+ * outside) the point outside that wall left in `g.outside`; a door off its wall adds its
+ * door_position constraint to `constraints`.
+ */
+function doorSide(
+  g: Builder,
+  o: Opening,
+  room: Room,
+  constraints: Constraint[],
+  r0: number,
+  toOutside: boolean,
+): number {
+  const edge = doorWall(room.polygon, o.at);
+  // A room outline with no edge of any length: the door stands at its point, unplaced.
+  const foot = edge ? edge.foot : o.at, inward: Point = edge ? edge.inward : [0, 0];
+  const port: Port = { at: foot, n: edge ? inward : null };
+  const placed = doorPosition(o, room, edge && edge.distance_m);
+  if (placed) constraints.push(placed);
+  const id = addNode(g, room.floor, room.id, portPoint(port, r0), o.id, port);
+  if (toOutside) {
+    g.outside = [foot[0] - inward[0] * (r0 + 0.005), foot[1] - inward[1] * (r0 + 0.005)];
+  }
+  return id;
 }
 
 /**

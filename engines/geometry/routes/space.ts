@@ -245,7 +245,14 @@ export function roomPaths(
     const a = pairs[2 * e], b = pairs[2 * e + 1];
     to[fill[a]] = b, w[fill[a]++] = lens[e], to[fill[b]] = a, w[fill[b]++] = lens[e];
   }
-  const graph = { start, to, w, dist: new Float64Array(n), prev: new Int32Array(n) };
+  const graph = {
+    start,
+    to,
+    w,
+    dist: new Float64Array(n),
+    prev: new Int32Array(n),
+    q: new FlatQueue<number>(),
+  };
   const goal = new Uint8Array(n);
   // From each point to those after it (the way back is the same length; path[j][i] for
   // j > i is not kept, as in the fast case above).
@@ -319,6 +326,9 @@ function convexSpace(polygon: Point[], obstacles: Point[][], r: number): Space |
   if (!inset) return undefined;
   const grown = obstacles.map((o) => growConvex(o, r));
   const gEdges = grown.map((g) => ringEdges([[g]]));
+  // Each grown ring's box (min x, max x, min y, max y) over its edges' ends.
+  const gBox = new Float64Array(4 * grown.length);
+  for (let i = 0; i < gEdges.length; i++) gBox.set(edgeBox(gEdges[i]), 4 * i);
   const iEdges = ringEdges([[inset]]);
   // The rings' edges as half-planes, computed once per ring rather than once per test.
   const iPlanes = halfPlanes(inset), gPlanes = grown.map(halfPlanes);
@@ -346,7 +356,8 @@ function convexSpace(polygon: Point[], obstacles: Point[][], r: number): Space |
     snap(p) {
       if (free(p)) return p;
       let best: Point | undefined, bd = Infinity;
-      for (const E of [iEdges, ...gEdges]) {
+      for (let e = -1; e < gEdges.length; e++) {
+        const E = e < 0 ? iEdges : gEdges[e];
         for (let i = 0, k = 0; i < E.n; i++, k += 4) {
           const x1 = E.c[k], y1 = E.c[k + 1], dx = E.c[k + 2] - x1, dy = E.c[k + 3] - y1;
           const len2 = dx * dx + dy * dy;
@@ -361,8 +372,15 @@ function convexSpace(polygon: Point[], obstacles: Point[][], r: number): Space |
       return best && bd <= r + 0.01 ? best : undefined;
     },
     visible(a, b) {
+      const minX = Math.min(a[0], b[0]), maxX = Math.max(a[0], b[0]);
+      const minY = Math.min(a[1], b[1]), maxY = Math.max(a[1], b[1]);
       for (let i = 0; i < grown.length; i++) {
-        if (crossesEdges(gEdges[i], a, b)) return false;
+        // crossesEdges skips every edge of a ring whose box the segment's box misses (its
+        // own first test, edge by edge): that ring's box, tested once. Performance (issue 29).
+        const k = 4 * i;
+        const apart = gBox[k + 1] < minX || gBox[k] > maxX || gBox[k + 3] < minY ||
+          gBox[k + 2] > maxY;
+        if (!apart && crossesEdges(gEdges[i], a, b)) return false;
         // Its points at a quarter, half and three quarters lie outside the grown object.
         for (let q = 1; q <= 3; q++) {
           const t = q * 0.25;
@@ -373,6 +391,19 @@ function convexSpace(polygon: Point[], obstacles: Point[][], r: number): Space |
       return true;
     },
   };
+}
+
+/** The box of an edge set's ends: min x, max x, min y, max y. */
+function edgeBox(E: EdgeSet): [number, number, number, number] {
+  let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
+  for (let k = 0; k < 4 * E.n; k += 2) {
+    const x = E.c[k], y = E.c[k + 1];
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+  }
+  return [x0, x1, y0, y1];
 }
 
 function ccwRing(ring: Point[]): Point[] {
@@ -481,14 +512,22 @@ function visible(E: EdgeSet, a: Point, b: Point): boolean {
  * then final: with weights ≥ 0 no later relaxation improves a settled node).
  */
 function dijkstraSmall(
-  g: { start: Int32Array; to: Int32Array; w: Float64Array; dist: Float64Array; prev: Int32Array },
+  g: {
+    start: Int32Array;
+    to: Int32Array;
+    w: Float64Array;
+    dist: Float64Array;
+    prev: Int32Array;
+    q: FlatQueue<number>;
+  },
   s: number,
   goal: Uint8Array,
   goals: number,
 ): void {
-  const { start, to, w, dist, prev } = g;
+  const { start, to, w, dist, prev, q } = g;
   dist.fill(Infinity), prev.fill(-1);
-  const q = new FlatQueue<number>();
+  // One queue for every search of a room, emptied first (as a new one starts).
+  q.clear();
   dist[s] = 0;
   q.push(s, 0);
   const tick = ticker();
