@@ -62,15 +62,15 @@ export function clearSpace(polygon: Point[], obstacles: Point[][], radius_m: num
 function convexInset(polygon: Point[], r: number): Point[] | undefined {
   const ccw = ringArea_m2(polygon) > 0;
   const ring = ccw ? polygon : [...polygon].reverse();
-  const L = new Float64Array(4 * ring.length);
+  // A plain array, not a Float64Array (the same doubles; see clearance.ts EdgeSet).
+  const L: number[] = [];
   let m = 0;
   for (let i = 0; i < ring.length; i++) {
     const a = ring[i], b = ring[(i + 1) % ring.length];
     const dx = b[0] - a[0], dy = b[1] - a[1], len = Math.hypot(dx, dy);
     if (len < 1e-12) continue;
     const n0 = -dy / len, n1 = dx / len;
-    L[4 * m] = a[0] + n0 * r, L[4 * m + 1] = a[1] + n1 * r;
-    L[4 * m + 2] = dx / len, L[4 * m + 3] = dy / len;
+    L.push(a[0] + n0 * r, a[1] + n1 * r, dx / len, dy / len);
     m++;
   }
   const out: Point[] = [];
@@ -210,7 +210,9 @@ export function roomPaths(
   // segment test. The points and the corners' ring neighbours as flat columns (C: x, y, prev
   // x, y, next x, y per node), the same arithmetic on the same numbers. Performance (issue
   // 29): the test ran ~1,600 times a room with a table, reading three point arrays each time.
-  const C = new Float64Array(6 * n);
+  // Plain arrays here and below, not typed ones: the same numbers, and a small typed array
+  // cost ~15× as much to make (issue 29: ~14 of them per room with a table, twice).
+  const C: number[] = new Array(6 * n).fill(0);
   for (let u = 0; u < n; u++) {
     C[6 * u] = vs[u][0], C[6 * u + 1] = vs[u][1];
     if (u < first) continue;
@@ -230,7 +232,7 @@ export function roomPaths(
   // neighbours ascending, the order lists pushed pair by pair would hold them, so the search
   // below breaks ties as one over such lists did. Performance (issue 29): no list per node.
   const pairs: number[] = [], lens: number[] = [];
-  const start = new Int32Array(n + 1);
+  const start: number[] = new Array(n + 1).fill(0);
   for (let i = 0; i < n; i++) {
     for (let j = i + 1; j < n; j++) {
       if (tangent(i, j) && tangent(j, i) && space.visible(vs[i], vs[j])) {
@@ -240,7 +242,8 @@ export function roomPaths(
     }
   }
   for (let v = 0; v < n; v++) start[v + 1] += start[v];
-  const fill = start.slice(0, n), to = new Int32Array(start[n]), w = new Float64Array(start[n]);
+  const fill = start.slice(0, n);
+  const to: number[] = new Array(start[n]).fill(0), w: number[] = new Array(start[n]).fill(0);
   for (let e = 0; e < lens.length; e++) {
     const a = pairs[2 * e], b = pairs[2 * e + 1];
     to[fill[a]] = b, w[fill[a]++] = lens[e], to[fill[b]] = a, w[fill[b]++] = lens[e];
@@ -249,11 +252,11 @@ export function roomPaths(
     start,
     to,
     w,
-    dist: new Float64Array(n),
-    prev: new Int32Array(n),
+    dist: new Array<number>(n).fill(0),
+    prev: new Array<number>(n).fill(0),
     q: new FlatQueue<number>(),
   };
-  const goal = new Uint8Array(n);
+  const goal: number[] = new Array(n).fill(0);
   // From each point to those after it (the way back is the same length; path[j][i] for
   // j > i is not kept, as in the fast case above).
   for (let i = 0; i < k - 1; i++) {
@@ -327,8 +330,8 @@ function convexSpace(polygon: Point[], obstacles: Point[][], r: number): Space |
   const grown = obstacles.map((o) => growConvex(o, r));
   const gEdges = grown.map((g) => ringEdges([[g]]));
   // Each grown ring's box (min x, max x, min y, max y) over its edges' ends.
-  const gBox = new Float64Array(4 * grown.length);
-  for (let i = 0; i < gEdges.length; i++) gBox.set(edgeBox(gEdges[i]), 4 * i);
+  const gBox: number[] = [];
+  for (let i = 0; i < gEdges.length; i++) gBox.push(...edgeBox(gEdges[i]));
   const iEdges = ringEdges([[inset]]);
   // The rings' edges as half-planes, computed once per ring rather than once per test.
   const iPlanes = halfPlanes(inset), gPlanes = grown.map(halfPlanes);
@@ -414,13 +417,12 @@ function ccwRing(ring: Point[]): Point[] {
  * The edges of a convex counter-clockwise ring as half-planes: per edge its start (x, y), its
  * vector (ex, ey) and its length, five numbers each, for {@link insideHalfPlanes}.
  */
-function halfPlanes(ring: Point[]): Float64Array {
-  const out = new Float64Array(ring.length * 5);
-  for (let i = 0, k = 0; i < ring.length; i++, k += 5) {
+function halfPlanes(ring: Point[]): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < ring.length; i++) {
     const a = ring[i], b = ring[(i + 1) % ring.length];
     const ex = b[0] - a[0], ey = b[1] - a[1];
-    out[k] = a[0], out[k + 1] = a[1], out[k + 2] = ex, out[k + 3] = ey;
-    out[k + 4] = Math.sqrt(ex * ex + ey * ey);
+    out.push(a[0], a[1], ex, ey, Math.sqrt(ex * ex + ey * ey));
   }
   return out;
 }
@@ -429,7 +431,7 @@ function halfPlanes(ring: Point[]): Float64Array {
  * Inside a convex counter-clockwise ring given as {@link halfPlanes}: left of (or, by eps, on)
  * every edge; eps > 0 admits the boundary, eps < 0 excludes it.
  */
-function insideHalfPlanes(H: Float64Array, px: number, py: number, eps: number): boolean {
+function insideHalfPlanes(H: number[], px: number, py: number, eps: number): boolean {
   for (let k = 0; k < H.length; k += 5) {
     const z = H[k + 2] * (py - H[k + 1]) - H[k + 3] * (px - H[k]);
     if (z < -eps * H[k + 4]) return false;
@@ -513,15 +515,15 @@ function visible(E: EdgeSet, a: Point, b: Point): boolean {
  */
 function dijkstraSmall(
   g: {
-    start: Int32Array;
-    to: Int32Array;
-    w: Float64Array;
-    dist: Float64Array;
-    prev: Int32Array;
+    start: number[];
+    to: number[];
+    w: number[];
+    dist: number[];
+    prev: number[];
     q: FlatQueue<number>;
   },
   s: number,
-  goal: Uint8Array,
+  goal: number[],
   goals: number,
 ): void {
   const { start, to, w, dist, prev, q } = g;

@@ -137,7 +137,9 @@ export function routeToRoom(
     const ei = tree.via[v];
     v = E.a[ei] === v ? E.b[ei] : E.a[ei];
   }
-  const chain = new Int32Array(hops);
+  // A plain array, not an Int32Array: a small typed array cost ~15× as much to make (1,000
+  // routes a run; issue 29).
+  const chain: number[] = new Array(hops);
   for (let v = best, k = hops - 1; tree.via[v] >= 0; k--) {
     const ei = tree.via[v];
     chain[k] = ei;
