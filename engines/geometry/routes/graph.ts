@@ -9,7 +9,7 @@ import type { Opening, Plan, Point, Room, Vertical } from "../../../ground/plan.
 import { tolerance_m } from "../../../ground/plan.ts";
 import { freeFloor, insideRings, largestCircleIn, objectFootprint } from "../clearance.ts";
 import { openingConstraints, verticalConstraints, verticalLength } from "./constraints.ts";
-import { coded } from "./wording.ts";
+import { coded, type ConstraintMessages } from "./wording.ts";
 import {
   type Constraint,
   DOOR_EDGE,
@@ -477,12 +477,14 @@ function roomPhase(g: Builder, objects: Map<string, Point[][]>) {
             status,
             limit: needs.body_width_m,
             unit: "m",
-            ...coded("passage", {
+            // coded()'s two keys written in place (no object spread per passage).
+            message: "passage",
+            data: {
               room: room.name ?? room.id,
               from: a.ref,
               to: b.ref,
               needed_m: needs.body_width_m,
-            }),
+            } satisfies ConstraintMessages["passage"],
             floor: room.floor,
             at: a.at,
           }];

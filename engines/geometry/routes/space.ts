@@ -91,17 +91,21 @@ function convexInset(polygon: Point[], r: number): Point[] | undefined {
   return out;
 }
 
+/**
+ * The nearest point on an edge set to p (the first nearest edge wins). Performance (issue
+ * 29): the candidates as numbers, one point made for the nearest, the same arithmetic.
+ */
 function nearestOnEdges(E: EdgeSet, p: Point): Point | undefined {
-  let best: Point | undefined, bd = Infinity;
+  let found = false, bx = 0, by = 0, bd = Infinity;
   for (let i = 0, k = 0; i < E.n; i++, k += 4) {
     const x1 = E.c[k], y1 = E.c[k + 1], dx = E.c[k + 2] - x1, dy = E.c[k + 3] - y1;
     const len2 = dx * dx + dy * dy;
     const t = len2 > 0 ? Math.max(0, Math.min(1, ((p[0] - x1) * dx + (p[1] - y1) * dy) / len2)) : 0;
-    const q: Point = [x1 + t * dx, y1 + t * dy];
-    const d = Math.hypot(q[0] - p[0], q[1] - p[1]);
-    if (d < bd) bd = d, best = q;
+    const qx = x1 + t * dx, qy = y1 + t * dy;
+    const d = Math.hypot(qx - p[0], qy - p[1]);
+    if (d < bd) bd = d, bx = qx, by = qy, found = true;
   }
-  return best;
+  return found ? [bx, by] : undefined;
 }
 
 /**
@@ -335,13 +339,14 @@ function convexSpace(polygon: Point[], obstacles: Point[][], r: number): Space |
   const iEdges = ringEdges([[inset]]);
   // The rings' edges as half-planes, computed once per ring rather than once per test.
   const iPlanes = halfPlanes(inset), gPlanes = grown.map(halfPlanes);
-  const free = (p: Point) => {
-    if (!insideHalfPlanes(iPlanes, p[0], p[1], 1e-9)) return false;
+  const freeAt = (x: number, y: number) => {
+    if (!insideHalfPlanes(iPlanes, x, y, 1e-9)) return false;
     for (let i = 0; i < gPlanes.length; i++) {
-      if (insideHalfPlanes(gPlanes[i], p[0], p[1], -1e-9)) return false;
+      if (insideHalfPlanes(gPlanes[i], x, y, -1e-9)) return false;
     }
     return true;
   };
+  const free = (p: Point) => freeAt(p[0], p[1]);
   const corners: Space["corners"] = [];
   for (const g of grown) {
     g.forEach((v, i) => {
@@ -358,7 +363,8 @@ function convexSpace(polygon: Point[], obstacles: Point[][], r: number): Space |
     corners,
     snap(p) {
       if (free(p)) return p;
-      let best: Point | undefined, bd = Infinity;
+      // The candidates as numbers, one point made for the nearest free one (issue 29).
+      let found = false, bx = 0, by = 0, bd = Infinity;
       for (let e = -1; e < gEdges.length; e++) {
         const E = e < 0 ? iEdges : gEdges[e];
         for (let i = 0, k = 0; i < E.n; i++, k += 4) {
@@ -367,12 +373,12 @@ function convexSpace(polygon: Point[], obstacles: Point[][], r: number): Space |
           const t = len2 > 0
             ? Math.max(0, Math.min(1, ((p[0] - x1) * dx + (p[1] - y1) * dy) / len2))
             : 0;
-          const q: Point = [x1 + t * dx, y1 + t * dy];
-          const d = Math.hypot(q[0] - p[0], q[1] - p[1]);
-          if (d < bd && free(q)) bd = d, best = q;
+          const qx = x1 + t * dx, qy = y1 + t * dy;
+          const d = Math.hypot(qx - p[0], qy - p[1]);
+          if (d < bd && freeAt(qx, qy)) bd = d, bx = qx, by = qy, found = true;
         }
       }
-      return best && bd <= r + 0.01 ? best : undefined;
+      return found && bd <= r + 0.01 ? [bx, by] : undefined;
     },
     visible(a, b) {
       const minX = Math.min(a[0], b[0]), maxX = Math.max(a[0], b[0]);
