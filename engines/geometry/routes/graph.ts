@@ -30,7 +30,6 @@ import {
   convexClearPoints,
   polylineLength,
   type Port,
-  portPoint,
   type RoomPaths,
   roomPaths,
   ROUTE_ARC_M,
@@ -52,6 +51,20 @@ export function doorWall(
   poly: Point[],
   p: Point,
 ): { foot: Point; distance_m: number; inward: Point } | undefined {
+  const w = WALL;
+  if (!doorWallInto(poly, p, w)) return undefined;
+  return { foot: [w[0], w[1]], distance_m: w[2], inward: [w[3], w[4]] };
+}
+
+/** Where {@link doorWall} has {@link doorWallInto} write its numbers. */
+const WALL: number[] = [0, 0, 0, 0, 0];
+
+/**
+ * {@link doorWall} without its objects: foot x, y, distance_m and inward x, y written into
+ * `out`, false when no edge has length. Performance (issue 29): a 3,000-door plan asks 6,000
+ * times, and its graph keeps each side's wall as numbers (see Builder.ports).
+ */
+function doorWallInto(poly: Point[], p: Point, out: number[]): boolean {
   const n = poly.length;
   let area2 = 0;
   for (let i = 0; i < n; i++) {
@@ -81,13 +94,15 @@ export function doorWall(
     if (best >= 0 && d >= bestD - 1e-12) continue;
     best = i, bestD = d, bestX = fx, bestY = fy;
   }
-  if (best < 0) return undefined;
+  if (best < 0) return false;
   const a = poly[best], b = poly[(best + 1) % n];
   const bestLen = Math.hypot(b[0] - a[0], b[1] - a[1]);
   const dir0 = (b[0] - a[0]) / bestLen, dir1 = (b[1] - a[1]) / bestLen;
   // Interior is left of a->b on a counter-clockwise ring: inward is the left normal.
-  const inward: Point = ccw ? [-dir1, dir0] : [dir1, -dir0];
-  return { foot: [bestX, bestY], distance_m: bestD, inward };
+  out[0] = bestX, out[1] = bestY, out[2] = bestD;
+  if (ccw) out[3] = -dir1, out[4] = dir0;
+  else out[3] = dir1, out[4] = -dir0;
+  return true;
 }
 
 /** Objects standing in each room: those naming the room, or on its floor with their centre in it. */
@@ -136,7 +151,13 @@ interface Builder {
   nodes: RouteNode[];
   edges: RouteEdges;
   roomNodes: Map<string, number[]>;
-  roomPorts: Map<string, Port[]>;
+  /**
+   * Each node's port as numbers, five a node: its point x, y, its inward normal x, y and 1
+   * when it has one (0: a free point, or outside). Performance (issue 29): no port object, nor
+   * its two points, kept for each of a 3,000-door plan's 6,000 door sides; made as a Port
+   * ({@link portOf}) for the few a passage names.
+   */
+  ports: number[];
   outsideNode: Map<string, number>;
   notes: string[];
   passages: RouteGraph["passages"];
@@ -144,19 +165,33 @@ interface Builder {
   outside: Point;
 }
 
-/** Adds a node; one in a room is listed with its port among the room's nodes. */
+/**
+ * Adds a node; one in a room is listed among the room's nodes, its port (point px, py,
+ * inward normal nx, ny when `hasNormal`) kept as numbers (see Builder.ports).
+ */
 function addNode(
   g: Builder,
   floor: string,
   room: string | null,
   at: Point,
   ref: string,
-  port?: Port,
+  px = 0,
+  py = 0,
+  nx = 0,
+  ny = 0,
+  hasNormal = false,
 ): number {
   const id = g.nodes.length;
   g.nodes.push({ id, floor, room, at, ref });
-  if (room !== null) g.roomNodes.get(room)!.push(id), g.roomPorts.get(room)!.push(port!);
+  g.ports.push(px, py, nx, ny, hasNormal ? 1 : 0);
+  if (room !== null) g.roomNodes.get(room)!.push(id);
   return id;
+}
+
+/** A node's port as a {@link Port} (see Builder.ports). */
+function portOf(g: Builder, id: number): Port {
+  const P = g.ports, k = 5 * id;
+  return { at: [P[k], P[k + 1]], n: P[k + 4] ? [P[k + 2], P[k + 3]] : null };
 }
 
 /** Edge columns with room for `n` edges. */
@@ -232,13 +267,13 @@ export function buildRouteGraph(plan: RoutePlan, needs: RouteNeeds): RouteGraph 
     nodes: [],
     edges: edgeColumns(plan.openings.length + plan.verticals.length),
     roomNodes: new Map(),
-    roomPorts: new Map(),
+    ports: [],
     outsideNode: new Map(),
     notes: [],
     passages: new Map(),
     outside: [0, 0],
   };
-  for (const r of plan.rooms) g.roomNodes.set(r.id, []), g.roomPorts.set(r.id, []);
+  for (const r of plan.rooms) g.roomNodes.set(r.id, []);
   doorPhase(g);
   const objects = objectsByRoom(plan);
   verticalPhase(g, objects);
@@ -320,16 +355,16 @@ function doorSide(
   r0: number,
   toOutside: boolean,
 ): number {
-  const edge = doorWall(room.polygon, o.at);
+  const w = WALL, onWall = doorWallInto(room.polygon, o.at, w);
   // A room outline with no edge of any length: the door stands at its point, unplaced.
-  const foot = edge ? edge.foot : o.at, inward: Point = edge ? edge.inward : [0, 0];
-  const port: Port = { at: foot, n: edge ? inward : null };
-  const placed = doorPosition(o, room, edge && edge.distance_m);
+  const fx = onWall ? w[0] : o.at[0], fy = onWall ? w[1] : o.at[1];
+  const nx = onWall ? w[3] : 0, ny = onWall ? w[4] : 0;
+  const placed = doorPosition(o, room, onWall ? w[2] : undefined);
   if (placed) constraints.push(placed);
-  const id = addNode(g, room.floor, room.id, portPoint(port, r0), o.id, port);
-  if (toOutside) {
-    g.outside = [foot[0] - inward[0] * (r0 + 0.005), foot[1] - inward[1] * (r0 + 0.005)];
-  }
+  // Its point r0 (+5 mm) into the room, as portPoint places it (the door's own point unplaced).
+  const at: Point = onWall ? [fx + nx * (r0 + 0.005), fy + ny * (r0 + 0.005)] : o.at;
+  const id = addNode(g, room.floor, room.id, at, o.id, fx, fy, nx, ny, onWall);
+  if (toOutside) g.outside = [fx - nx * (r0 + 0.005), fy - ny * (r0 + 0.005)];
   return id;
 }
 
@@ -398,7 +433,7 @@ function verticalPhase(g: Builder, objects: Map<string, Point[][]>) {
     const landing = (room: Room) => {
       const c = largestCircleIn(freeFloor(room.polygon, objects.get(room.id) ?? []), 0.05);
       const at = c?.center ?? room.polygon[0];
-      return addNode(g, room.floor, room.id, at, v.id, { at, n: null });
+      return addNode(g, room.floor, room.id, at, v.id, at[0], at[1]);
     };
     const a = landing(from), b = landing(to);
     const constraints = unknownIfImplausible(plan, v.id, verticalConstraints(v, needs, tol));
@@ -429,7 +464,6 @@ function roomPhase(g: Builder, objects: Map<string, Point[][]>) {
     checkpoint();
     const ids = g.roomNodes.get(room.id)!;
     if (ids.length < 2) continue;
-    const ports = g.roomPorts.get(room.id)!;
     const obs = objects.get(room.id) ?? [];
     // From the nodes themselves: they sit 6 mm beyond rPass from the wall (see doorPhase); a
     // node an object crowds is moved into the clear space (at most r away), that step counted.
@@ -466,8 +500,8 @@ function roomPhase(g: Builder, objects: Map<string, Point[][]>) {
           g.passages.set(id, {
             polygon: room.polygon,
             obstacles: obs,
-            a: ports[i],
-            b: ports[j],
+            a: portOf(g, ids[i]),
+            b: portOf(g, ids[j]),
             tolerance_m: wTol,
           });
           constraints = [{
