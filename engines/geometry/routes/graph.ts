@@ -194,7 +194,11 @@ function portOf(g: Builder, id: number): Port {
   return { at: [P[k], P[k + 1]], n: P[k + 4] ? [P[k + 2], P[k + 3]] : null };
 }
 
-/** Edge columns with room for `n` edges. */
+/**
+ * Edge columns with room for `n` edges: the plain ones made at that length too and written
+ * in order (cut to the count at the end, see buildRouteGraph). Performance (issue 29): three
+ * lists pushed to 20,000 edges a grid plan, grown and copied again and again, cost more.
+ */
 function edgeColumns(n: number): RouteEdges {
   return {
     count: 0,
@@ -203,9 +207,9 @@ function edgeColumns(n: number): RouteEdges {
     length_m: new Float64Array(n),
     kind: new Uint8Array(n),
     status: new Uint8Array(n),
-    element: [],
-    constraints: [],
-    path: [],
+    element: new Array(n),
+    constraints: new Array(n),
+    path: new Array(n),
   };
 }
 
@@ -217,13 +221,12 @@ function reserveEdges(g: Builder, n: number): void {
   const grown = edgeColumns(m);
   grown.a.set(e.a), grown.b.set(e.b), grown.length_m.set(e.length_m);
   grown.kind.set(e.kind), grown.status.set(e.status);
-  g.edges = {
-    ...grown,
-    count: e.count,
-    element: e.element,
-    constraints: e.constraints,
-    path: e.path,
-  };
+  for (let i = 0; i < e.count; i++) {
+    grown.element[i] = e.element[i], grown.constraints[i] = e.constraints[i];
+    grown.path[i] = e.path[i];
+  }
+  grown.count = e.count;
+  g.edges = grown;
 }
 
 /** Adds an edge; `path` undefined is the straight segment between the nodes' points. */
@@ -242,7 +245,7 @@ function addEdge(
   const e = g.edges, i = e.count++;
   e.a[i] = a, e.b[i] = b, e.length_m[i] = length_m, e.kind[i] = kind;
   e.status[i] = statusCode(status);
-  e.element.push(element), e.constraints.push(constraints), e.path.push(path);
+  e.element[i] = element, e.constraints[i] = constraints, e.path[i] = path;
 }
 
 /** The worst status among constraints ("pass" when there are none). */
@@ -280,6 +283,8 @@ export function buildRouteGraph(plan: RoutePlan, needs: RouteNeeds): RouteGraph 
   roomPhase(g, objects);
   const { nodes, roomNodes, outsideNode, notes, passages } = g;
   const all = g.edges, m = all.count;
+  // The plain columns cut to the edges made (see edgeColumns).
+  all.element.length = m, all.constraints.length = m, all.path.length = m;
   const edges: RouteEdges = {
     count: m,
     a: all.a.slice(0, m),
