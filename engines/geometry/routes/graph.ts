@@ -157,7 +157,7 @@ interface Builder {
    * its two points, kept for each of a 3,000-door plan's 6,000 door sides; made as a Port
    * ({@link portOf}) for the few a passage names.
    */
-  ports: number[];
+  ports: Float64Array;
   outsideNode: Map<string, number>;
   notes: string[];
   passages: RouteGraph["passages"];
@@ -183,7 +183,13 @@ function addNode(
 ): number {
   const id = g.nodes.length;
   g.nodes.push({ id, floor, room, at, ref });
-  g.ports.push(px, py, nx, ny, hasNormal ? 1 : 0);
+  if (g.ports.length < 5 * (id + 1)) {
+    // Grown twice over when full (one column of numbers, not a list pushed 30,000 times).
+    const grown = new Float64Array(Math.max(10 * (id + 1), 64));
+    grown.set(g.ports), g.ports = grown;
+  }
+  const P = g.ports, k = 5 * id;
+  P[k] = px, P[k + 1] = py, P[k + 2] = nx, P[k + 3] = ny, P[k + 4] = hasNormal ? 1 : 0;
   if (room !== null) g.roomNodes.get(room)!.push(id);
   return id;
 }
@@ -270,7 +276,8 @@ export function buildRouteGraph(plan: RoutePlan, needs: RouteNeeds): RouteGraph 
     nodes: [],
     edges: edgeColumns(plan.openings.length + plan.verticals.length),
     roomNodes: new Map(),
-    ports: [],
+    // A door gives at most three nodes (two sides and the outside), a vertical two.
+    ports: new Float64Array(5 * (3 * plan.openings.length + 2 * plan.verticals.length)),
     outsideNode: new Map(),
     notes: [],
     passages: new Map(),
