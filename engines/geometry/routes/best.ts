@@ -39,19 +39,19 @@ export function bestRoutes<S extends { id: string }>(
 ): { routes: Map<string, Route>; fromStart: Map<string, S> } {
   const routes = new Map<string, Route>();
   const fromStart = new Map<string, S>();
+  // No way at all from a door says nothing about the room: it ranks last.
+  const rank = (x: Route) => (x.why ? 9 : RANK[x.status]);
   for (const roomId of roomIds) {
-    let best: { r: Route; start: S } | undefined;
+    // The best so far and its start (no object per room and start; issue 29).
+    let best: Route | undefined, bestStart: S | undefined;
     for (const t of trees) {
       const r = routeToRoom(graph, t.tree, roomId, legs);
-      // No way at all from this door says nothing about the room: it ranks last.
-      const rank = (x: Route) => (x.why ? 9 : RANK[x.status]);
-      const better = !best || rank(r) < rank(best.r) ||
-        (rank(r) === rank(best.r) &&
-          (r.length_m ?? Infinity) < (best.r.length_m ?? Infinity));
-      if (better) best = { r, start: t.start };
+      const better = !best || rank(r) < rank(best) ||
+        (rank(r) === rank(best) && (r.length_m ?? Infinity) < (best.length_m ?? Infinity));
+      if (better) best = r, bestStart = t.start;
     }
-    routes.set(roomId, best!.r);
-    fromStart.set(roomId, best!.start);
+    routes.set(roomId, best!);
+    fromStart.set(roomId, bestStart!);
   }
   return { routes, fromStart };
 }

@@ -105,7 +105,8 @@ export function routeToRoom(
 ): Route {
   const withLegs = opts.legs ?? true;
   const ids = g.roomNodes.get(roomId) ?? [];
-  const empty = {
+  // The route without a way, made only when there is none (not for each of 1,000 routes).
+  const empty = () => ({
     room: roomId,
     elements: [],
     blocking: [],
@@ -113,10 +114,10 @@ export function routeToRoom(
     unknown: [],
     legs: [],
     walk: [],
-  };
+  });
   if (!ids.length) {
     return {
-      ...empty,
+      ...empty(),
       status: "unknown",
       why: "no door, opening, stair, ramp or lift into it is recorded",
     };
@@ -125,7 +126,7 @@ export function routeToRoom(
   for (const id of ids) if (best < 0 || tree.cost[id] < tree.cost[best]) best = id;
   if (!Number.isFinite(tree.cost[best])) {
     return {
-      ...empty,
+      ...empty(),
       status: "unknown",
       why: "the plan records no connection to it from the start (a missing stair, lift or door?)",
     };
