@@ -434,7 +434,10 @@ function idLookup(names: PlanNames): IdLookup | null {
   if (lookups.has(names)) return lookups.get(names)!;
   const ids = new Set<string>();
   for (const m of [names.room, names.opening, names.floor, names.vertical, names.sweep]) {
-    for (const id of m.keys()) if (id !== "" && names.of(id) !== id) ids.add(id);
+    // forEach, not for…of over keys(): no iterator result per id (4,000 a grid plan; issue 29).
+    m.forEach((_, id) => {
+      if (id !== "" && names.of(id) !== id) ids.add(id);
+    });
   }
   checkpoint();
   const lengths = new Set<number>(), first = new Uint8Array(0x10000);

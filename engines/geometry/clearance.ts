@@ -415,28 +415,29 @@ export function findPlacement(
 /** The most grid points {@link findPlacement} tries in one room (a 50 m × 50 m room at 5 cm). */
 export const MAX_PLACEMENT_CELLS = 1_000_000;
 
-/** Every edge of some rings, flat: [x1, y1, x2, y2] per edge, for tight loops. */
+/**
+ * Every edge of some rings, flat: [x1, y1, x2, y2] per edge, for tight loops. A plain array
+ * of numbers, not a Float64Array: the same doubles, and a small typed array cost ~15× as much
+ * to make (its own backing store; a 1,000-room route graph makes ~2,000 edge sets; issue 29).
+ */
 export interface EdgeSet {
   n: number;
-  c: Float64Array;
+  c: number[];
 }
 
 /** Every edge of every ring of every polygon, as an {@link EdgeSet}. */
 export function ringEdges(rings: MultiRings): EdgeSet {
-  let n = 0;
-  for (const poly of rings) for (const ring of poly) n += ring.length;
-  const c = new Float64Array(n * 4);
-  let k = 0;
+  const c: number[] = [];
   for (const poly of rings) {
     for (const ring of poly) {
       for (let i = 0; i < ring.length; i++) {
         const a = ring[i], b = ring[(i + 1) % ring.length];
         if (a[0] === b[0] && a[1] === b[1]) continue;
-        c[k++] = a[0], c[k++] = a[1], c[k++] = b[0], c[k++] = b[1];
+        c.push(a[0], a[1], b[0], b[1]);
       }
     }
   }
-  return { n: k / 4, c };
+  return { n: c.length / 4, c };
 }
 
 /** Even–odd point-in-polygon over an edge set (ray casting; Shimrat 1962). */

@@ -39,19 +39,19 @@ export function bestRoutes<S extends { id: string }>(
 ): { routes: Map<string, Route>; fromStart: Map<string, S> } {
   const routes = new Map<string, Route>();
   const fromStart = new Map<string, S>();
+  // No way at all from a door says nothing about the room: it ranks last.
+  const rank = (x: Route) => (x.why ? 9 : RANK[x.status]);
   for (const roomId of roomIds) {
-    let best: { r: Route; start: S } | undefined;
+    // The best so far and its start (no object per room and start; issue 29).
+    let best: Route | undefined, bestStart: S | undefined;
     for (const t of trees) {
       const r = routeToRoom(graph, t.tree, roomId, legs);
-      // No way at all from this door says nothing about the room: it ranks last.
-      const rank = (x: Route) => (x.why ? 9 : RANK[x.status]);
-      const better = !best || rank(r) < rank(best.r) ||
-        (rank(r) === rank(best.r) &&
-          (r.length_m ?? Infinity) < (best.r.length_m ?? Infinity));
-      if (better) best = { r, start: t.start };
+      const better = !best || rank(r) < rank(best) ||
+        (rank(r) === rank(best) && (r.length_m ?? Infinity) < (best.length_m ?? Infinity));
+      if (better) best = r, bestStart = t.start;
     }
-    routes.set(roomId, best!.r);
-    fromStart.set(roomId, best!.start);
+    routes.set(roomId, best!);
+    fromStart.set(roomId, bestStart!);
   }
   return { routes, fromStart };
 }
@@ -66,17 +66,19 @@ export function prunedTree<S extends { id: string }>(
   fromStart: Map<string, S>,
 ): RouteTree {
   // Walked edges flagged by index (one byte an edge, past the largest edge the tree uses).
+  // Indexed loops (an iterator result per node and per room cost more; issue 29).
   let edges = 0;
-  for (const e of u.tree.via) if (e >= edges) edges = e + 1;
+  const treeVia = u.tree.via;
+  for (let v = 0; v < treeVia.length; v++) if (treeVia[v] >= edges) edges = treeVia[v] + 1;
   const walked = new Uint8Array(edges);
-  for (const [rid, start] of fromStart) {
-    if (start !== u.start) continue;
+  fromStart.forEach((start, rid) => {
+    if (start !== u.start) return;
     // A route is the tree's path from the start: read from its far end, once an edge is
     // already walked, so is every edge before it (the one path there). Performance (issue
     // 29): each tree edge is added once, not once per room behind it (bench/routes_figures.ts).
     const walk = routes.get(rid)!.walk;
     for (let k = walk.length - 1; k >= 0 && !walked[walk[k].edge]; k--) walked[walk[k].edge] = 1;
-  }
+  });
   // Each node's edge kept where walked (a loop: Int32Array.from with a function cost more).
   const via = new Int32Array(u.tree.via.length);
   for (let v = 0; v < via.length; v++) {

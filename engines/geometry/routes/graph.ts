@@ -9,7 +9,7 @@ import type { Opening, Plan, Point, Room, Vertical } from "../../../ground/plan.
 import { tolerance_m } from "../../../ground/plan.ts";
 import { freeFloor, insideRings, largestCircleIn, objectFootprint } from "../clearance.ts";
 import { openingConstraints, verticalConstraints, verticalLength } from "./constraints.ts";
-import { coded } from "./wording.ts";
+import { coded, type ConstraintMessages } from "./wording.ts";
 import {
   type Constraint,
   DOOR_EDGE,
@@ -30,7 +30,6 @@ import {
   convexClearPoints,
   polylineLength,
   type Port,
-  portPoint,
   type RoomPaths,
   roomPaths,
   ROUTE_ARC_M,
@@ -52,6 +51,20 @@ export function doorWall(
   poly: Point[],
   p: Point,
 ): { foot: Point; distance_m: number; inward: Point } | undefined {
+  const w = WALL;
+  if (!doorWallInto(poly, p, w)) return undefined;
+  return { foot: [w[0], w[1]], distance_m: w[2], inward: [w[3], w[4]] };
+}
+
+/** Where {@link doorWall} has {@link doorWallInto} write its numbers. */
+const WALL: number[] = [0, 0, 0, 0, 0];
+
+/**
+ * {@link doorWall} without its objects: foot x, y, distance_m and inward x, y written into
+ * `out`, false when no edge has length. Performance (issue 29): a 3,000-door plan asks 6,000
+ * times, and its graph keeps each side's wall as numbers (see Builder.ports).
+ */
+function doorWallInto(poly: Point[], p: Point, out: number[]): boolean {
   const n = poly.length;
   let area2 = 0;
   for (let i = 0; i < n; i++) {
@@ -81,13 +94,15 @@ export function doorWall(
     if (best >= 0 && d >= bestD - 1e-12) continue;
     best = i, bestD = d, bestX = fx, bestY = fy;
   }
-  if (best < 0) return undefined;
+  if (best < 0) return false;
   const a = poly[best], b = poly[(best + 1) % n];
   const bestLen = Math.hypot(b[0] - a[0], b[1] - a[1]);
   const dir0 = (b[0] - a[0]) / bestLen, dir1 = (b[1] - a[1]) / bestLen;
   // Interior is left of a->b on a counter-clockwise ring: inward is the left normal.
-  const inward: Point = ccw ? [-dir1, dir0] : [dir1, -dir0];
-  return { foot: [bestX, bestY], distance_m: bestD, inward };
+  out[0] = bestX, out[1] = bestY, out[2] = bestD;
+  if (ccw) out[3] = -dir1, out[4] = dir0;
+  else out[3] = dir1, out[4] = -dir0;
+  return true;
 }
 
 /** Objects standing in each room: those naming the room, or on its floor with their centre in it. */
@@ -136,28 +151,60 @@ interface Builder {
   nodes: RouteNode[];
   edges: RouteEdges;
   roomNodes: Map<string, number[]>;
-  roomPorts: Map<string, Port[]>;
+  /**
+   * Each node's port as numbers, five a node: its point x, y, its inward normal x, y and 1
+   * when it has one (0: a free point, or outside). Performance (issue 29): no port object, nor
+   * its two points, kept for each of a 3,000-door plan's 6,000 door sides; made as a Port
+   * ({@link portOf}) for the few a passage names.
+   */
+  ports: Float64Array;
   outsideNode: Map<string, number>;
   notes: string[];
   passages: RouteGraph["passages"];
+  /** The point outside the wall of the last door side met to the outside (doorSide). */
+  outside: Point;
 }
 
-/** Adds a node; one in a room is listed with its port among the room's nodes. */
+/**
+ * Adds a node; one in a room is listed among the room's nodes, its port (point px, py,
+ * inward normal nx, ny when `hasNormal`) kept as numbers (see Builder.ports).
+ */
 function addNode(
   g: Builder,
   floor: string,
   room: string | null,
   at: Point,
   ref: string,
-  port?: Port,
+  px = 0,
+  py = 0,
+  nx = 0,
+  ny = 0,
+  hasNormal = false,
 ): number {
   const id = g.nodes.length;
   g.nodes.push({ id, floor, room, at, ref });
-  if (room !== null) g.roomNodes.get(room)!.push(id), g.roomPorts.get(room)!.push(port!);
+  if (g.ports.length < 5 * (id + 1)) {
+    // Grown twice over when full (one column of numbers, not a list pushed 30,000 times).
+    const grown = new Float64Array(Math.max(10 * (id + 1), 64));
+    grown.set(g.ports), g.ports = grown;
+  }
+  const P = g.ports, k = 5 * id;
+  P[k] = px, P[k + 1] = py, P[k + 2] = nx, P[k + 3] = ny, P[k + 4] = hasNormal ? 1 : 0;
+  if (room !== null) g.roomNodes.get(room)!.push(id);
   return id;
 }
 
-/** Edge columns with room for `n` edges. */
+/** A node's port as a {@link Port} (see Builder.ports). */
+function portOf(g: Builder, id: number): Port {
+  const P = g.ports, k = 5 * id;
+  return { at: [P[k], P[k + 1]], n: P[k + 4] ? [P[k + 2], P[k + 3]] : null };
+}
+
+/**
+ * Edge columns with room for `n` edges: the plain ones made at that length too and written
+ * in order (cut to the count at the end, see buildRouteGraph). Performance (issue 29): three
+ * lists pushed to 20,000 edges a grid plan, grown and copied again and again, cost more.
+ */
 function edgeColumns(n: number): RouteEdges {
   return {
     count: 0,
@@ -166,9 +213,9 @@ function edgeColumns(n: number): RouteEdges {
     length_m: new Float64Array(n),
     kind: new Uint8Array(n),
     status: new Uint8Array(n),
-    element: [],
-    constraints: [],
-    path: [],
+    element: new Array(n),
+    constraints: new Array(n),
+    path: new Array(n),
   };
 }
 
@@ -180,13 +227,12 @@ function reserveEdges(g: Builder, n: number): void {
   const grown = edgeColumns(m);
   grown.a.set(e.a), grown.b.set(e.b), grown.length_m.set(e.length_m);
   grown.kind.set(e.kind), grown.status.set(e.status);
-  g.edges = {
-    ...grown,
-    count: e.count,
-    element: e.element,
-    constraints: e.constraints,
-    path: e.path,
-  };
+  for (let i = 0; i < e.count; i++) {
+    grown.element[i] = e.element[i], grown.constraints[i] = e.constraints[i];
+    grown.path[i] = e.path[i];
+  }
+  grown.count = e.count;
+  g.edges = grown;
 }
 
 /** Adds an edge; `path` undefined is the straight segment between the nodes' points. */
@@ -205,7 +251,7 @@ function addEdge(
   const e = g.edges, i = e.count++;
   e.a[i] = a, e.b[i] = b, e.length_m[i] = length_m, e.kind[i] = kind;
   e.status[i] = statusCode(status);
-  e.element.push(element), e.constraints.push(constraints), e.path.push(path);
+  e.element[i] = element, e.constraints[i] = constraints, e.path[i] = path;
 }
 
 /** The worst status among constraints ("pass" when there are none). */
@@ -230,18 +276,22 @@ export function buildRouteGraph(plan: RoutePlan, needs: RouteNeeds): RouteGraph 
     nodes: [],
     edges: edgeColumns(plan.openings.length + plan.verticals.length),
     roomNodes: new Map(),
-    roomPorts: new Map(),
+    // A door gives at most three nodes (two sides and the outside), a vertical two.
+    ports: new Float64Array(5 * (3 * plan.openings.length + 2 * plan.verticals.length)),
     outsideNode: new Map(),
     notes: [],
     passages: new Map(),
+    outside: [0, 0],
   };
-  for (const r of plan.rooms) g.roomNodes.set(r.id, []), g.roomPorts.set(r.id, []);
+  for (const r of plan.rooms) g.roomNodes.set(r.id, []);
   doorPhase(g);
   const objects = objectsByRoom(plan);
   verticalPhase(g, objects);
   roomPhase(g, objects);
   const { nodes, roomNodes, outsideNode, notes, passages } = g;
   const all = g.edges, m = all.count;
+  // The plain columns cut to the edges made (see edgeColumns).
+  all.element.length = m, all.constraints.length = m, all.path.length = m;
   const edges: RouteEdges = {
     count: m,
     a: all.a.slice(0, m),
@@ -277,50 +327,57 @@ function doorPhase(g: Builder) {
   for (const o of plan.openings) {
     tick();
     if (o.kind === "window") continue;
-    const [s0, s1] = o.between;
+    const s0 = o.between[0], s1 = o.between[1];
     if (s0 === s1) continue;
-    const sides = [s0, s1].filter((s): s is string => s !== null && rooms.has(s));
-    if (!sides.length) continue;
+    // Its sides that are rooms of the plan, in order. Performance (issue 29): no lists made
+    // per door (a 3,000-door plan), the same nodes and edges in the same order.
+    const room0 = s0 === null ? undefined : rooms.get(s0);
+    const room1 = s1 === null ? undefined : rooms.get(s1);
+    if (!room0 && !room1) continue;
     const constraints = unknownIfImplausible(plan, o.id, openingConstraints(o, needs, tol));
-    const ids: number[] = [];
-    let outside: Point | undefined;
-    for (const sid of sides) {
-      const room = rooms.get(sid)!;
-      const edge = doorWall(room.polygon, o.at);
-      // A room outline with no edge of any length: the door stands at its point, unplaced.
-      const wall = edge ?? { foot: o.at, distance_m: Infinity, inward: [0, 0] as Point };
-      const port: Port = { at: wall.foot, n: edge ? wall.inward : null };
-      const placed = doorPosition(o, room, edge && wall.distance_m);
-      if (placed) constraints.push(placed);
-      ids.push(addNode(g, room.floor, sid, portPoint(port, r0), o.id, port));
-      if (s0 === null || s1 === null) {
-        outside = [
-          wall.foot[0] - wall.inward[0] * (r0 + 0.005),
-          wall.foot[1] - wall.inward[1] * (r0 + 0.005),
-        ];
-      }
-    }
-    if (outside) {
-      const id = addNode(g, o.floor, null, outside, o.id);
+    const toOutside = s0 === null || s1 === null;
+    const a = room0 ? doorSide(g, o, room0, constraints, r0, toOutside) : -1;
+    const b = room1 ? doorSide(g, o, room1, constraints, r0, toOutside) : -1;
+    let id0 = a >= 0 ? a : b, id1 = a >= 0 ? b : -1;
+    if (toOutside) {
+      // The outside of its one room's wall (see doorSide).
+      const id = addNode(g, o.floor, null, g.outside, o.id);
       g.outsideNode.set(o.id, id);
-      ids.push(id);
+      if (id0 < 0) id0 = id;
+      else id1 = id;
     }
-    if (ids.length === 2) {
-      const pa = nodes[ids[0]].at, pb = nodes[ids[1]].at;
+    if (id1 >= 0) {
+      const pa = nodes[id0].at, pb = nodes[id1].at;
       const len = Math.hypot(pa[0] - pb[0], pa[1] - pb[1]);
-      addEdge(
-        g,
-        ids[0],
-        ids[1],
-        len,
-        DOOR_EDGE,
-        o.id,
-        worstOf(constraints),
-        constraints,
-        undefined,
-      );
+      addEdge(g, id0, id1, len, DOOR_EDGE, o.id, worstOf(constraints), constraints, undefined);
     }
   }
+}
+
+/**
+ * One side of a door in `room`: its node on the wall's inward side, and (a door to the
+ * outside) the point outside that wall left in `g.outside`; a door off its wall adds its
+ * door_position constraint to `constraints`.
+ */
+function doorSide(
+  g: Builder,
+  o: Opening,
+  room: Room,
+  constraints: Constraint[],
+  r0: number,
+  toOutside: boolean,
+): number {
+  const w = WALL, onWall = doorWallInto(room.polygon, o.at, w);
+  // A room outline with no edge of any length: the door stands at its point, unplaced.
+  const fx = onWall ? w[0] : o.at[0], fy = onWall ? w[1] : o.at[1];
+  const nx = onWall ? w[3] : 0, ny = onWall ? w[4] : 0;
+  const placed = doorPosition(o, room, onWall ? w[2] : undefined);
+  if (placed) constraints.push(placed);
+  // Its point r0 (+5 mm) into the room, as portPoint places it (the door's own point unplaced).
+  const at: Point = onWall ? [fx + nx * (r0 + 0.005), fy + ny * (r0 + 0.005)] : o.at;
+  const id = addNode(g, room.floor, room.id, at, o.id, fx, fy, nx, ny, onWall);
+  if (toOutside) g.outside = [fx - nx * (r0 + 0.005), fy - ny * (r0 + 0.005)];
+  return id;
 }
 
 /**
@@ -388,7 +445,7 @@ function verticalPhase(g: Builder, objects: Map<string, Point[][]>) {
     const landing = (room: Room) => {
       const c = largestCircleIn(freeFloor(room.polygon, objects.get(room.id) ?? []), 0.05);
       const at = c?.center ?? room.polygon[0];
-      return addNode(g, room.floor, room.id, at, v.id, { at, n: null });
+      return addNode(g, room.floor, room.id, at, v.id, at[0], at[1]);
     };
     const a = landing(from), b = landing(to);
     const constraints = unknownIfImplausible(plan, v.id, verticalConstraints(v, needs, tol));
@@ -419,7 +476,6 @@ function roomPhase(g: Builder, objects: Map<string, Point[][]>) {
     checkpoint();
     const ids = g.roomNodes.get(room.id)!;
     if (ids.length < 2) continue;
-    const ports = g.roomPorts.get(room.id)!;
     const obs = objects.get(room.id) ?? [];
     // From the nodes themselves: they sit 6 mm beyond rPass from the wall (see doorPhase); a
     // node an object crowds is moved into the clear space (at most r away), that step counted.
@@ -456,8 +512,8 @@ function roomPhase(g: Builder, objects: Map<string, Point[][]>) {
           g.passages.set(id, {
             polygon: room.polygon,
             obstacles: obs,
-            a: ports[i],
-            b: ports[j],
+            a: portOf(g, ids[i]),
+            b: portOf(g, ids[j]),
             tolerance_m: wTol,
           });
           constraints = [{
@@ -467,12 +523,14 @@ function roomPhase(g: Builder, objects: Map<string, Point[][]>) {
             status,
             limit: needs.body_width_m,
             unit: "m",
-            ...coded("passage", {
+            // coded()'s two keys written in place (no object spread per passage).
+            message: "passage",
+            data: {
               room: room.name ?? room.id,
               from: a.ref,
               to: b.ref,
               needed_m: needs.body_width_m,
-            }),
+            } satisfies ConstraintMessages["passage"],
             floor: room.floor,
             at: a.at,
           }];

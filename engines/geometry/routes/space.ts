@@ -62,15 +62,15 @@ export function clearSpace(polygon: Point[], obstacles: Point[][], radius_m: num
 function convexInset(polygon: Point[], r: number): Point[] | undefined {
   const ccw = ringArea_m2(polygon) > 0;
   const ring = ccw ? polygon : [...polygon].reverse();
-  const L = new Float64Array(4 * ring.length);
+  // A plain array, not a Float64Array (the same doubles; see clearance.ts EdgeSet).
+  const L: number[] = [];
   let m = 0;
   for (let i = 0; i < ring.length; i++) {
     const a = ring[i], b = ring[(i + 1) % ring.length];
     const dx = b[0] - a[0], dy = b[1] - a[1], len = Math.hypot(dx, dy);
     if (len < 1e-12) continue;
     const n0 = -dy / len, n1 = dx / len;
-    L[4 * m] = a[0] + n0 * r, L[4 * m + 1] = a[1] + n1 * r;
-    L[4 * m + 2] = dx / len, L[4 * m + 3] = dy / len;
+    L.push(a[0] + n0 * r, a[1] + n1 * r, dx / len, dy / len);
     m++;
   }
   const out: Point[] = [];
@@ -91,17 +91,21 @@ function convexInset(polygon: Point[], r: number): Point[] | undefined {
   return out;
 }
 
+/**
+ * The nearest point on an edge set to p (the first nearest edge wins). Performance (issue
+ * 29): the candidates as numbers, one point made for the nearest, the same arithmetic.
+ */
 function nearestOnEdges(E: EdgeSet, p: Point): Point | undefined {
-  let best: Point | undefined, bd = Infinity;
+  let found = false, bx = 0, by = 0, bd = Infinity;
   for (let i = 0, k = 0; i < E.n; i++, k += 4) {
     const x1 = E.c[k], y1 = E.c[k + 1], dx = E.c[k + 2] - x1, dy = E.c[k + 3] - y1;
     const len2 = dx * dx + dy * dy;
     const t = len2 > 0 ? Math.max(0, Math.min(1, ((p[0] - x1) * dx + (p[1] - y1) * dy) / len2)) : 0;
-    const q: Point = [x1 + t * dx, y1 + t * dy];
-    const d = Math.hypot(q[0] - p[0], q[1] - p[1]);
-    if (d < bd) bd = d, best = q;
+    const qx = x1 + t * dx, qy = y1 + t * dy;
+    const d = Math.hypot(qx - p[0], qy - p[1]);
+    if (d < bd) bd = d, bx = qx, by = qy, found = true;
   }
-  return best;
+  return found ? [bx, by] : undefined;
 }
 
 /**
@@ -210,7 +214,9 @@ export function roomPaths(
   // segment test. The points and the corners' ring neighbours as flat columns (C: x, y, prev
   // x, y, next x, y per node), the same arithmetic on the same numbers. Performance (issue
   // 29): the test ran ~1,600 times a room with a table, reading three point arrays each time.
-  const C = new Float64Array(6 * n);
+  // Plain arrays here and below, not typed ones: the same numbers, and a small typed array
+  // cost ~15× as much to make (issue 29: ~14 of them per room with a table, twice).
+  const C: number[] = new Array(6 * n).fill(0);
   for (let u = 0; u < n; u++) {
     C[6 * u] = vs[u][0], C[6 * u + 1] = vs[u][1];
     if (u < first) continue;
@@ -230,7 +236,7 @@ export function roomPaths(
   // neighbours ascending, the order lists pushed pair by pair would hold them, so the search
   // below breaks ties as one over such lists did. Performance (issue 29): no list per node.
   const pairs: number[] = [], lens: number[] = [];
-  const start = new Int32Array(n + 1);
+  const start: number[] = new Array(n + 1).fill(0);
   for (let i = 0; i < n; i++) {
     for (let j = i + 1; j < n; j++) {
       if (tangent(i, j) && tangent(j, i) && space.visible(vs[i], vs[j])) {
@@ -240,13 +246,21 @@ export function roomPaths(
     }
   }
   for (let v = 0; v < n; v++) start[v + 1] += start[v];
-  const fill = start.slice(0, n), to = new Int32Array(start[n]), w = new Float64Array(start[n]);
+  const fill = start.slice(0, n);
+  const to: number[] = new Array(start[n]).fill(0), w: number[] = new Array(start[n]).fill(0);
   for (let e = 0; e < lens.length; e++) {
     const a = pairs[2 * e], b = pairs[2 * e + 1];
     to[fill[a]] = b, w[fill[a]++] = lens[e], to[fill[b]] = a, w[fill[b]++] = lens[e];
   }
-  const graph = { start, to, w, dist: new Float64Array(n), prev: new Int32Array(n) };
-  const goal = new Uint8Array(n);
+  const graph = {
+    start,
+    to,
+    w,
+    dist: new Array<number>(n).fill(0),
+    prev: new Array<number>(n).fill(0),
+    q: new FlatQueue<number>(),
+  };
+  const goal: number[] = new Array(n).fill(0);
   // From each point to those after it (the way back is the same length; path[j][i] for
   // j > i is not kept, as in the fast case above).
   for (let i = 0; i < k - 1; i++) {
@@ -319,16 +333,20 @@ function convexSpace(polygon: Point[], obstacles: Point[][], r: number): Space |
   if (!inset) return undefined;
   const grown = obstacles.map((o) => growConvex(o, r));
   const gEdges = grown.map((g) => ringEdges([[g]]));
+  // Each grown ring's box (min x, max x, min y, max y) over its edges' ends.
+  const gBox: number[] = [];
+  for (let i = 0; i < gEdges.length; i++) gBox.push(...edgeBox(gEdges[i]));
   const iEdges = ringEdges([[inset]]);
   // The rings' edges as half-planes, computed once per ring rather than once per test.
   const iPlanes = halfPlanes(inset), gPlanes = grown.map(halfPlanes);
-  const free = (p: Point) => {
-    if (!insideHalfPlanes(iPlanes, p[0], p[1], 1e-9)) return false;
+  const freeAt = (x: number, y: number) => {
+    if (!insideHalfPlanes(iPlanes, x, y, 1e-9)) return false;
     for (let i = 0; i < gPlanes.length; i++) {
-      if (insideHalfPlanes(gPlanes[i], p[0], p[1], -1e-9)) return false;
+      if (insideHalfPlanes(gPlanes[i], x, y, -1e-9)) return false;
     }
     return true;
   };
+  const free = (p: Point) => freeAt(p[0], p[1]);
   const corners: Space["corners"] = [];
   for (const g of grown) {
     g.forEach((v, i) => {
@@ -345,24 +363,33 @@ function convexSpace(polygon: Point[], obstacles: Point[][], r: number): Space |
     corners,
     snap(p) {
       if (free(p)) return p;
-      let best: Point | undefined, bd = Infinity;
-      for (const E of [iEdges, ...gEdges]) {
+      // The candidates as numbers, one point made for the nearest free one (issue 29).
+      let found = false, bx = 0, by = 0, bd = Infinity;
+      for (let e = -1; e < gEdges.length; e++) {
+        const E = e < 0 ? iEdges : gEdges[e];
         for (let i = 0, k = 0; i < E.n; i++, k += 4) {
           const x1 = E.c[k], y1 = E.c[k + 1], dx = E.c[k + 2] - x1, dy = E.c[k + 3] - y1;
           const len2 = dx * dx + dy * dy;
           const t = len2 > 0
             ? Math.max(0, Math.min(1, ((p[0] - x1) * dx + (p[1] - y1) * dy) / len2))
             : 0;
-          const q: Point = [x1 + t * dx, y1 + t * dy];
-          const d = Math.hypot(q[0] - p[0], q[1] - p[1]);
-          if (d < bd && free(q)) bd = d, best = q;
+          const qx = x1 + t * dx, qy = y1 + t * dy;
+          const d = Math.hypot(qx - p[0], qy - p[1]);
+          if (d < bd && freeAt(qx, qy)) bd = d, bx = qx, by = qy, found = true;
         }
       }
-      return best && bd <= r + 0.01 ? best : undefined;
+      return found && bd <= r + 0.01 ? [bx, by] : undefined;
     },
     visible(a, b) {
+      const minX = Math.min(a[0], b[0]), maxX = Math.max(a[0], b[0]);
+      const minY = Math.min(a[1], b[1]), maxY = Math.max(a[1], b[1]);
       for (let i = 0; i < grown.length; i++) {
-        if (crossesEdges(gEdges[i], a, b)) return false;
+        // crossesEdges skips every edge of a ring whose box the segment's box misses (its
+        // own first test, edge by edge): that ring's box, tested once. Performance (issue 29).
+        const k = 4 * i;
+        const apart = gBox[k + 1] < minX || gBox[k] > maxX || gBox[k + 3] < minY ||
+          gBox[k + 2] > maxY;
+        if (!apart && crossesEdges(gEdges[i], a, b)) return false;
         // Its points at a quarter, half and three quarters lie outside the grown object.
         for (let q = 1; q <= 3; q++) {
           const t = q * 0.25;
@@ -375,6 +402,19 @@ function convexSpace(polygon: Point[], obstacles: Point[][], r: number): Space |
   };
 }
 
+/** The box of an edge set's ends: min x, max x, min y, max y. */
+function edgeBox(E: EdgeSet): [number, number, number, number] {
+  let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
+  for (let k = 0; k < 4 * E.n; k += 2) {
+    const x = E.c[k], y = E.c[k + 1];
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+  }
+  return [x0, x1, y0, y1];
+}
+
 function ccwRing(ring: Point[]): Point[] {
   return ringArea_m2(ring) >= 0 ? ring : [...ring].reverse();
 }
@@ -383,13 +423,12 @@ function ccwRing(ring: Point[]): Point[] {
  * The edges of a convex counter-clockwise ring as half-planes: per edge its start (x, y), its
  * vector (ex, ey) and its length, five numbers each, for {@link insideHalfPlanes}.
  */
-function halfPlanes(ring: Point[]): Float64Array {
-  const out = new Float64Array(ring.length * 5);
-  for (let i = 0, k = 0; i < ring.length; i++, k += 5) {
+function halfPlanes(ring: Point[]): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < ring.length; i++) {
     const a = ring[i], b = ring[(i + 1) % ring.length];
     const ex = b[0] - a[0], ey = b[1] - a[1];
-    out[k] = a[0], out[k + 1] = a[1], out[k + 2] = ex, out[k + 3] = ey;
-    out[k + 4] = Math.sqrt(ex * ex + ey * ey);
+    out.push(a[0], a[1], ex, ey, Math.sqrt(ex * ex + ey * ey));
   }
   return out;
 }
@@ -398,7 +437,7 @@ function halfPlanes(ring: Point[]): Float64Array {
  * Inside a convex counter-clockwise ring given as {@link halfPlanes}: left of (or, by eps, on)
  * every edge; eps > 0 admits the boundary, eps < 0 excludes it.
  */
-function insideHalfPlanes(H: Float64Array, px: number, py: number, eps: number): boolean {
+function insideHalfPlanes(H: number[], px: number, py: number, eps: number): boolean {
   for (let k = 0; k < H.length; k += 5) {
     const z = H[k + 2] * (py - H[k + 1]) - H[k + 3] * (px - H[k]);
     if (z < -eps * H[k + 4]) return false;
@@ -481,14 +520,22 @@ function visible(E: EdgeSet, a: Point, b: Point): boolean {
  * then final: with weights ≥ 0 no later relaxation improves a settled node).
  */
 function dijkstraSmall(
-  g: { start: Int32Array; to: Int32Array; w: Float64Array; dist: Float64Array; prev: Int32Array },
+  g: {
+    start: number[];
+    to: number[];
+    w: number[];
+    dist: number[];
+    prev: number[];
+    q: FlatQueue<number>;
+  },
   s: number,
-  goal: Uint8Array,
+  goal: number[],
   goals: number,
 ): void {
-  const { start, to, w, dist, prev } = g;
+  const { start, to, w, dist, prev, q } = g;
   dist.fill(Infinity), prev.fill(-1);
-  const q = new FlatQueue<number>();
+  // One queue for every search of a room, emptied first (as a new one starts).
+  q.clear();
   dist[s] = 0;
   q.push(s, 0);
   const tick = ticker();

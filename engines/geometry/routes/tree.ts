@@ -105,7 +105,8 @@ export function routeToRoom(
 ): Route {
   const withLegs = opts.legs ?? true;
   const ids = g.roomNodes.get(roomId) ?? [];
-  const empty = {
+  // The route without a way, made only when there is none (not for each of 1,000 routes).
+  const empty = () => ({
     room: roomId,
     elements: [],
     blocking: [],
@@ -113,10 +114,10 @@ export function routeToRoom(
     unknown: [],
     legs: [],
     walk: [],
-  };
+  });
   if (!ids.length) {
     return {
-      ...empty,
+      ...empty(),
       status: "unknown",
       why: "no door, opening, stair, ramp or lift into it is recorded",
     };
@@ -125,7 +126,7 @@ export function routeToRoom(
   for (const id of ids) if (best < 0 || tree.cost[id] < tree.cost[best]) best = id;
   if (!Number.isFinite(tree.cost[best])) {
     return {
-      ...empty,
+      ...empty(),
       status: "unknown",
       why: "the plan records no connection to it from the start (a missing stair, lift or door?)",
     };
@@ -135,12 +136,6 @@ export function routeToRoom(
   let hops = 0;
   for (let v = best; tree.via[v] >= 0; hops++) {
     const ei = tree.via[v];
-    v = E.a[ei] === v ? E.b[ei] : E.a[ei];
-  }
-  const chain = new Int32Array(hops);
-  for (let v = best, k = hops - 1; tree.via[v] >= 0; k--) {
-    const ei = tree.via[v];
-    chain[k] = ei;
     v = E.a[ei] === v ? E.b[ei] : E.a[ei];
   }
   let steps = walkSteps.get(tree);
@@ -159,21 +154,27 @@ export function routeToRoom(
     status: "pass",
     length_m: tree.length_m[best],
   };
-  let at = tree.source;
+  // Filled from the far end: each hop's edge and the node it is entered from (the tree's
+  // node before it), read back in walking order below. Performance (issue 29): no list of
+  // the hops' edges made for each of 1,000 routes first.
+  for (let v = best, k = hops - 1; tree.via[v] >= 0; k--) {
+    const ei = tree.via[v];
+    const from = E.a[ei] === v ? E.b[ei] : E.a[ei];
+    route.elements[k] = E.element[ei];
+    // A tree edge is always walked from the same end: one step object for every route.
+    let step = steps[ei];
+    if (!step || step.from !== from) steps[ei] = step = { edge: ei, from };
+    route.walk[k] = step;
+    v = from;
+  }
   // Constraint ids already counted; made at the first edge that judges anything.
   let seen: Set<string> | undefined;
   // The worst status code walked (codes rise pass < warn < unknown < fail, as worseRouteStatus
   // orders statuses): one number compared per hop, not two statuses' weights.
   let worst = PASS;
   for (let h = 0; h < hops; h++) {
-    const ei = chain[h];
+    const ei = route.walk[h].edge, at = route.walk[h].from;
     const forward = E.a[ei] === at;
-    const next = forward ? E.b[ei] : E.a[ei];
-    route.elements[h] = E.element[ei];
-    // A tree edge is always walked from the same end: one step object for every route.
-    let step = steps[ei];
-    if (!step || step.from !== at) steps[ei] = step = { edge: ei, from: at };
-    route.walk[h] = step;
     const constraints = E.constraints[ei];
     // Indexed, and only on an edge that judges something (an iterator per hop cost ~100 bytes
     // a hop: 1,000 routes walk ~64,000; bench/routes_alloc.ts).
@@ -205,7 +206,6 @@ export function routeToRoom(
       const n = path.length;
       for (let k = points.length ? 1 : 0; k < n; k++) points.push(path[forward ? k : n - 1 - k]);
     }
-    at = next;
   }
   route.status = STATUS_CODES[worst];
   return route;
