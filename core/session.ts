@@ -127,6 +127,12 @@ export type SessionOptions = Omit<RunOptions, "answers" | "onStep"> & {
   runner?: (m: Manifest, opts: RunOptions) => Promise<RunOutcome>;
   /** Subjects the question named that must be asked about by name (agent/ask.ts). */
   subjects?: SubjectAsk[];
+  /**
+   * The active persona, read only when the session fills inputs itself (a preview, a run
+   * without a `runner`), once: a runner in a worker reads it there, so a tools/call through
+   * the pool reads no persona on the serving thread (issue 29). `persona`, when given, wins.
+   */
+  personaOf?: () => RunOptions["persona"];
 };
 
 /** A run session for one tool. */
@@ -582,13 +588,15 @@ export function createSession(m: Manifest, opts: SessionOptions = {}): Session {
   // a surface's preview, the answers read against it and the run share one fill.
   let filledNow: Filled | undefined;
   let previewNow: Preview | undefined;
+  let persona: { value: RunOptions["persona"] } | undefined;
+  const personaNow = () => (persona ??= { value: opts.persona ?? opts.personaOf?.() }).value;
   const fillNow = () =>
     filledNow ??= fillInputs(m, {
       explicit: explicit(),
       answered: answers,
       selection: opts.selection ?? opts.store?.getSelection("scan"),
       preference: opts.store ? (k) => opts.store!.getPref(k) : undefined,
-      persona: opts.persona,
+      persona: personaNow(),
       units: sessionUnits(opts),
     });
   const scanOf = (filled: Record<string, { value: unknown }>) => {

@@ -225,7 +225,7 @@ export async function callTool(
     store: env.store,
     builtins: BUILTIN_SCANS,
     set: args,
-    persona: activePersona(env.store),
+    personaOf: () => activePersona(env.store),
     signal,
     ...(env.pool
       ? { runner: poolRunner(env.pool, MODEL_REPLY, (v) => view = v as ModelView, steps) }

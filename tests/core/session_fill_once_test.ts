@@ -56,3 +56,39 @@ Deno.test("answers already read (a terminal) are taken as read; a run alone fill
   assertEquals(reads(), 1);
   store.close();
 });
+
+Deno.test("personaOf: read once when the session fills, never when a runner (a worker) fills", async () => {
+  const store = openStore(":memory:");
+  let reads = 0;
+  const tall = {
+    id: "tall",
+    title: "Tall",
+    preset: { "space.min_ceiling_m": { value: 2.6 } },
+  };
+  const personaOf = () => (reads++, tall);
+  // No runner: the session fills, with the persona read once for the preview and the run.
+  const here = createSession(tool, { store, builtins: BUILTIN_SCANS, personaOf });
+  here.preview();
+  const state = await here.answer({ scan: "demo" });
+  assertEquals(state.status, "done");
+  if (state.status === "done") {
+    assertEquals(state.result.inputs.min_height_m, { value: 2.6, from: "persona" });
+  }
+  assertEquals(reads, 1);
+  // A runner fills for itself (the MCP pool's worker reads the persona there): none read here.
+  reads = 0;
+  let given: unknown = "unset";
+  const away = createSession(tool, {
+    store,
+    builtins: BUILTIN_SCANS,
+    set: { scan: "demo" },
+    personaOf,
+    runner: (_m, o) => {
+      given = o.persona;
+      return Promise.resolve({ status: "done", result: {} as never, run_id: "r", duration_ms: 0 });
+    },
+  });
+  assertEquals((await away.run()).status, "done");
+  assertEquals([reads, given], [0, undefined]);
+  store.close();
+});
