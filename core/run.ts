@@ -153,7 +153,8 @@ async function runIn(m: Manifest, opts: RunOptions): Promise<RunOutcome> {
   const filled = opts.filled ?? fillInputs(m, {
     explicit: opts.set,
     answered: opts.answers,
-    selection: opts.selection ?? store?.getSelection("scan"),
+    selection: opts.selection,
+    selectionOf: store ? () => store.getSelection("scan") : undefined,
     preference: store ? (k) => store.getPref(k) : undefined,
     persona: opts.persona,
     units: runUnits(opts),

@@ -18,6 +18,7 @@ import {
   checkValue,
   type Filled,
   fillInputs,
+  type FillSources,
   type Question,
   questionSchema,
 } from "./inputs.ts";
@@ -576,8 +577,35 @@ function sessionUnits(opts: SessionOptions) {
   return chosenUnits(opts.units, opts.units ? undefined : opts.store?.getPref("display.units"));
 }
 
-/** Creates a run session for tool `m`. */
+/**
+ * What a session's fill draws on: the store's selection, preferences and (through
+ * `personaOf`) persona are read as the fill needs them, not before.
+ */
+function fillSources(
+  opts: SessionOptions,
+  explicit: Record<string, unknown> | undefined,
+  answered: Record<string, unknown>,
+  persona: () => FillSources["persona"],
+): FillSources {
+  const store = opts.store;
+  return {
+    explicit,
+    answered,
+    selection: opts.selection,
+    selectionOf: store ? () => store.getSelection("scan") : undefined,
+    preference: store ? (k) => store.getPref(k) : undefined,
+    persona: persona(),
+    units: sessionUnits(opts),
+  };
+}
 
+/** `f`'s value, worked out on the first call only. */
+function once<T>(f: () => T): () => T {
+  let got: { v: T } | undefined;
+  return () => (got ??= { v: f() }).v;
+}
+
+/** Creates a run session for tool `m`. */
 export function createSession(m: Manifest, opts: SessionOptions = {}): Session {
   const listeners = new Set<(e: SessionEvent) => void>();
   const answers: Record<string, unknown> = {};
@@ -588,17 +616,9 @@ export function createSession(m: Manifest, opts: SessionOptions = {}): Session {
   // a surface's preview, the answers read against it and the run share one fill.
   let filledNow: Filled | undefined;
   let previewNow: Preview | undefined;
-  let persona: { value: RunOptions["persona"] } | undefined;
-  const personaNow = () => (persona ??= { value: opts.persona ?? opts.personaOf?.() }).value;
+  const persona = once(() => opts.persona ?? opts.personaOf?.());
   const fillNow = () =>
-    filledNow ??= fillInputs(m, {
-      explicit: explicit(),
-      answered: answers,
-      selection: opts.selection ?? opts.store?.getSelection("scan"),
-      preference: opts.store ? (k) => opts.store!.getPref(k) : undefined,
-      persona: personaNow(),
-      units: sessionUnits(opts),
-    });
+    filledNow ??= fillInputs(m, fillSources(opts, explicit(), answers, persona));
   const scanOf = (filled: Record<string, { value: unknown }>) => {
     const name = scanInputName(m);
     const v = name ? filled[name]?.value : undefined;

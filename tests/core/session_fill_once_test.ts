@@ -9,6 +9,7 @@ import { loadRegistry } from "../../core/registry.ts";
 import { createSession } from "../../core/session.ts";
 import { openStore, type Store } from "../../core/store.ts";
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";
+import { runTool } from "../../core/run.ts";
 
 const tool = (await loadRegistry()).require("ceiling_height");
 
@@ -90,5 +91,26 @@ Deno.test("personaOf: read once when the session fills, never when a runner (a w
   });
   assertEquals((await away.run()).status, "done");
   assertEquals([reads, given], [0, undefined]);
+  store.close();
+});
+
+Deno.test("the selected scan is read only when an input is filled from it, once a fill", async () => {
+  const store = openStore(":memory:");
+  store.setSelection("scan", "demo");
+  let reads = 0;
+  const getSelection = store.getSelection.bind(store);
+  store.getSelection = (kind: string) => (kind === "scan" && reads++, getSelection(kind));
+  const given = await runTool(tool, { store, builtins: BUILTIN_SCANS, set: { scan: "demo" } });
+  assertEquals([given.status, reads], ["done", 0]);
+  const selected = await runTool(tool, { store, builtins: BUILTIN_SCANS });
+  assertEquals([selected.status, reads], ["done", 1]);
+  if (selected.status === "done") {
+    assertEquals(selected.result.inputs.scan, { value: "demo", from: "selection" });
+  }
+  // A session given its scan reads none either, for its preview and its run.
+  reads = 0;
+  const session = createSession(tool, { store, builtins: BUILTIN_SCANS, set: { scan: "demo" } });
+  session.preview();
+  assertEquals([(await session.run()).status, reads], ["done", 0]);
   store.close();
 });
