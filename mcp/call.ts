@@ -219,7 +219,8 @@ export async function callTool(
   const signal = ctx.mcpReq.signal;
   args = givenArguments(args);
   let view: ModelView | undefined;
-  const steps = { steps: onStep !== undefined };
+  // The reply leaves once the result is final; resources wait for the run's write (issue 29).
+  const listen = { steps: onStep !== undefined, early: true };
   const session = createSession(m, {
     ...RUN_IO,
     store: env.store,
@@ -228,7 +229,7 @@ export async function callTool(
     personaOf: () => activePersona(env.store),
     signal,
     ...(env.pool
-      ? { runner: poolRunner(env.pool, MODEL_REPLY, (v) => view = v as ModelView, steps) }
+      ? { runner: poolRunner(env.pool, MODEL_REPLY, (v) => view = v as ModelView, listen) }
       : {}),
   });
   if (onStep) session.subscribe((e) => e.type === "step" && onStep(e));
