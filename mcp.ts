@@ -164,6 +164,8 @@ export async function serveMcp(opts: McpOptions = {}): Promise<void> {
   await closed;
   await opening.saved();
   stopWatch();
+  // Runs answered before their rows were committed are written before the workers end.
+  await pool.settled();
   pool.close();
   lazy.close();
 }

@@ -11,6 +11,7 @@
  *
  * ```sh
  * deno run -A bench/mcp_call_ab.ts /work/main .     # A = main, B = this checkout
+ * GAP_MS=5 deno run -A bench/mcp_call_ab.ts /work/main .   # 5 ms between requests
  * ```
  */
 import { initialize, median, type RawClient, spawnRaw } from "./_mcp_client.ts";
@@ -19,6 +20,13 @@ import { confinedFlags } from "../host/confine.ts";
 const dirs = Deno.args.filter((a) => !a.startsWith("--"));
 if (dirs.length < 2) throw new Error("usage: mcp_call_ab.ts <checkout A> <checkout B>");
 const ROUNDS = Number(Deno.env.get("ROUNDS") ?? 20), PER_ROUND = 50;
+/**
+ * A pause after each call and ping, in ms (GAP_MS, default 0: back to back). A model takes
+ * seconds between calls, so work a worker does after its reply (the run's write) is hidden
+ * then; back to back, the next call waits for it.
+ */
+const GAP_MS = Number(Deno.env.get("GAP_MS") ?? 0);
+const gap = () => GAP_MS > 0 ? new Promise((r) => setTimeout(r, GAP_MS)) : undefined;
 const CALL = { name: "ceiling_height", arguments: { scan: "demo" } };
 
 /** Thread names (Linux `comm`) grouped as the phase table shows them. */
@@ -99,6 +107,7 @@ for (let r = 0; r < ROUNDS; r++) {
       const t = performance.now();
       await s.c.request("ping");
       s.ping.push(performance.now() - t);
+      await gap();
     }
     const c0 = cpuByGroup(s.c.pid);
     addSince(s.pingBy, p0, s.c.pid);
@@ -106,6 +115,7 @@ for (let r = 0; r < ROUNDS; r++) {
       const t = performance.now();
       await call(s);
       s.call.push(performance.now() - t);
+      await gap();
     }
     addSince(s.callBy, c0, s.c.pid);
     const sum = (o: Record<string, number>) => Object.values(o).reduce((a, b) => a + b, 0);
@@ -117,7 +127,9 @@ for (let r = 0; r < ROUNDS; r++) {
 for (const s of servers) await s.c.close();
 const load = Deno.loadavg().map((x) => x.toFixed(2)).join(" ");
 const base = median(servers[0].call);
-console.log(`load ${load}; ${ROUNDS} rounds × ${PER_ROUND} pings and calls per server`);
+console.log(
+  `load ${load}; ${ROUNDS} rounds × ${PER_ROUND} pings and calls per server; ${GAP_MS} ms between`,
+);
 console.log(
   "server | call ms | ping ms | call/ping | call/A's call | CPU ms: call | ping | call/ping | call/A's call",
 );

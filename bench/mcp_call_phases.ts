@@ -6,7 +6,11 @@
  * thread, which then makes the model's view) against this branch's (B: the view made in the
  * worker by mcp/call_after.ts, a slim outcome and the view sent by structured clone, which
  * stands here for postMessage's copy). A and B alternate in each round; medians in µs. The
- * wire's share (stdio, the SDK, the worker hop) is what bench/mcp_call_ab.ts adds to these.
+ * hop itself is timed twice: a bare worker that posts back what it is sent (Deno's
+ * postMessage both ways, nothing else) and a job through the tool pool (host/worker.ts:
+ * acquire, the cancel flag, the time-limit timer, the worker's dispatch) that returns the
+ * model's reply as sent, so the crossing of a real reply is in it. The wire's share (stdio,
+ * the SDK) is what bench/mcp_call_ab.ts adds to these.
  *
  * ```sh
  * deno run -A bench/mcp_call_phases.ts
@@ -22,11 +26,23 @@ import { jsonFaithful } from "../host/transfer.ts";
 import { modelReply } from "../mcp/call_after.ts";
 import type { WorkerEnv } from "../host/tool_worker.ts";
 import { median } from "./_mcp_client.ts";
+import { toolPool } from "../host/worker.ts";
+import { TOOLS_DIR } from "../core/paths.ts";
 
 type DoneOutcome = Extract<RunOutcome, { status: "done" }>;
 const ROUNDS = Number(Deno.env.get("ROUNDS") ?? 20), PER_ROUND = 50;
 const m = (await loadRegistry()).require("ceiling_height");
-const store = openStore(Deno.makeTempDirSync({ prefix: "threshold-phases-" }));
+const home = Deno.makeTempDirSync({ prefix: "threshold-phases-" });
+const store = openStore(home);
+const pool = toolPool(home, TOOLS_DIR, store, { size: 1 });
+const NOOP = new URL("./_noop_job.ts", import.meta.url).href;
+const echo = new Worker(new URL("./_echo_worker.ts", import.meta.url).href, { type: "module" });
+/** One message to the bare worker and its echo back. */
+const bare = (data: unknown) =>
+  new Promise((done) => {
+    echo.onmessage = (e) => done(e.data);
+    echo.postMessage(data);
+  });
 const opts = (persist: boolean) => ({
   ...RUN_IO,
   store,
@@ -57,7 +73,10 @@ const time = async (k: string, fn: () => unknown) => {
   (times[k] ??= []).push((performance.now() - t) * 1000);
 };
 const sample = (await runTool(m, opts(false))) as DoneOutcome;
-for (let i = 0; i < 100; i++) await runTool(m, opts(true));
+const reply = modelReply(env, { outcome: sample });
+const hopBare = () => bare({ id: 1, ...reply });
+const hopPool = () => pool.job(NOOP, "echo", reply);
+for (let i = 0; i < 100; i++) await Promise.all([runTool(m, opts(true)), hopBare(), hopPool()]);
 let same = transferA(sample) === transferB(sample);
 for (let r = 0; r < ROUNDS; r++) {
   for (let i = 0; i < PER_ROUND; i++) {
@@ -66,9 +85,13 @@ for (let r = 0; r < ROUNDS; r++) {
     await time("result schema check", () => ToolResult.safeParse(sample.result));
     await time("A: crossing as JSON text", () => transferA(sample));
     await time("B: crossing as view", () => transferB(sample));
+    await time("hop: bare postMessage there and back (the reply)", hopBare);
+    await time("hop: pool job there and back (the reply)", hopPool);
   }
   same &&= transferA(sample) === transferB(sample);
 }
+pool.close();
+echo.terminate();
 store.close();
 const load = Deno.loadavg().map((x) => x.toFixed(2)).join(" ");
 console.log(`load ${load}; ${ROUNDS} rounds × ${PER_ROUND}; medians in µs`);

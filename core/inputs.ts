@@ -49,6 +49,11 @@ export interface FillSources {
   answered?: Record<string, unknown>;
   /** The selected scan id. */
   selection?: string;
+  /**
+   * Reads the selected scan id when `selection` is not given, only if an input is filled
+   * from it: a run given its scan reads no selection (issue 29: one store read a call).
+   */
+  selectionOf?: () => string | undefined;
   /** Saved preferences by dotted key. */
   preference?: (key: string) => unknown;
   /** The active persona. */
@@ -86,6 +91,8 @@ function fill(m: Manifest, src: FillSources): Filled {
     }
   }
   const out: Filled = { values: {}, from: {}, questions: [], assumptions: [] };
+  let read: { id: string | undefined } | undefined;
+  const selected = () => src.selection ?? (read ??= { id: src.selectionOf?.() }).id;
   for (const name of names) {
     const schema = shape[name];
     const meta = inputMeta(schema);
@@ -102,8 +109,9 @@ function fill(m: Manifest, src: FillSources): Filled {
       continue;
     }
     const fill = meta.fill;
-    if (fill?.from === "selection" && src.selection !== undefined) {
-      put(src.selection, "selection", "the selected scan");
+    const selection = fill?.from === "selection" ? selected() : undefined;
+    if (selection !== undefined) {
+      put(selection, "selection", "the selected scan");
       continue;
     }
     if (fill?.from === "preference") {

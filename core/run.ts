@@ -77,6 +77,14 @@ export interface RunOptions extends RunIo {
    * verdicts); data stays SI. Default: the preference `display.units`, else metric.
    */
   units?: UnitSystem;
+  /**
+   * Called once the result is final (the person's rejected findings hidden) and before the
+   * run's own row is written and committed, which follow at once in the same transaction:
+   * a caller may answer with the result while the row is written (the MCP tool worker,
+   * issue 29). A write that then fails still rejects runTool. Not called when nothing is
+   * saved (no store, `persist: false`, a read-only store).
+   */
+  onSettled?: (outcome: Extract<RunOutcome, { status: "done" }>) => void;
 }
 
 /** The unit system a run's sentences are made in: the option, else the preference, else metric. */
@@ -153,7 +161,8 @@ async function runIn(m: Manifest, opts: RunOptions): Promise<RunOutcome> {
   const filled = opts.filled ?? fillInputs(m, {
     explicit: opts.set,
     answered: opts.answers,
-    selection: opts.selection ?? store?.getSelection("scan"),
+    selection: opts.selection,
+    selectionOf: store ? () => store.getSelection("scan") : undefined,
     preference: store ? (k) => store.getPref(k) : undefined,
     persona: opts.persona,
     units: runUnits(opts),
@@ -239,7 +248,8 @@ async function runIn(m: Manifest, opts: RunOptions): Promise<RunOutcome> {
   const run_id = newRunId(m.id);
   const duration_ms = performance.now() - t0;
   if (store && opts.persist !== false) {
-    persistRun(store, m, { scan, result, run_id, inputs: inputsRecord, duration_ms }, opts.rescan);
+    const run = { scan, result, run_id, inputs: inputsRecord, duration_ms };
+    persistRun(store, m, run, opts.rescan, opts.onSettled);
   }
   return { status: "done", result, run_id, duration_ms };
 }
@@ -364,6 +374,7 @@ function persistRun(
   m: Manifest,
   run: RunToSave,
   rescan?: RunIo["rescan"],
+  settled?: RunOptions["onSettled"],
 ): void {
   if (store.readOnly) {
     runnerStep(
@@ -375,7 +386,7 @@ function persistRun(
   // One write transaction for the findings, the re-scan's carry-over and the run (a store
   // without transactions writes each on its own): they are saved together or not at all, and
   // the store's write lock is taken once a run instead of twice.
-  const save = () => saveRun(store, m, run, rescan);
+  const save = () => saveRun(store, m, run, rescan, settled);
   if (store.transaction) store.transaction(save);
   else save();
 }
@@ -395,6 +406,7 @@ function saveRun(
   m: Manifest,
   { scan, result, run_id, inputs, duration_ms }: RunToSave,
   rescan?: RunIo["rescan"],
+  settled?: RunOptions["onSettled"],
 ): void {
   if (scan !== undefined && result.verdict.status !== "error") {
     const judged = judgedScope(m, result);
@@ -406,6 +418,7 @@ function saveRun(
     // A re-scan of a building stored before: its findings matched to that scan's.
     rescan?.(store, scan, m.id, result, judged);
   }
+  settled?.({ status: "done", result, run_id, duration_ms });
   store.addRun({
     id: run_id,
     tool: m.id,

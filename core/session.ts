@@ -18,6 +18,7 @@ import {
   checkValue,
   type Filled,
   fillInputs,
+  type FillSources,
   type Question,
   questionSchema,
 } from "./inputs.ts";
@@ -127,6 +128,12 @@ export type SessionOptions = Omit<RunOptions, "answers" | "onStep"> & {
   runner?: (m: Manifest, opts: RunOptions) => Promise<RunOutcome>;
   /** Subjects the question named that must be asked about by name (agent/ask.ts). */
   subjects?: SubjectAsk[];
+  /**
+   * The active persona, read only when the session fills inputs itself (a preview, a run
+   * without a `runner`), once: a runner in a worker reads it there, so a tools/call through
+   * the pool reads no persona on the serving thread (issue 29). `persona`, when given, wins.
+   */
+  personaOf?: () => RunOptions["persona"];
 };
 
 /** A run session for one tool. */
@@ -570,8 +577,35 @@ function sessionUnits(opts: SessionOptions) {
   return chosenUnits(opts.units, opts.units ? undefined : opts.store?.getPref("display.units"));
 }
 
-/** Creates a run session for tool `m`. */
+/**
+ * What a session's fill draws on: the store's selection, preferences and (through
+ * `personaOf`) persona are read as the fill needs them, not before.
+ */
+function fillSources(
+  opts: SessionOptions,
+  explicit: Record<string, unknown> | undefined,
+  answered: Record<string, unknown>,
+  persona: () => FillSources["persona"],
+): FillSources {
+  const store = opts.store;
+  return {
+    explicit,
+    answered,
+    selection: opts.selection,
+    selectionOf: store ? () => store.getSelection("scan") : undefined,
+    preference: store ? (k) => store.getPref(k) : undefined,
+    persona: persona(),
+    units: sessionUnits(opts),
+  };
+}
 
+/** `f`'s value, worked out on the first call only. */
+function once<T>(f: () => T): () => T {
+  let got: { v: T } | undefined;
+  return () => (got ??= { v: f() }).v;
+}
+
+/** Creates a run session for tool `m`. */
 export function createSession(m: Manifest, opts: SessionOptions = {}): Session {
   const listeners = new Set<(e: SessionEvent) => void>();
   const answers: Record<string, unknown> = {};
@@ -582,15 +616,9 @@ export function createSession(m: Manifest, opts: SessionOptions = {}): Session {
   // a surface's preview, the answers read against it and the run share one fill.
   let filledNow: Filled | undefined;
   let previewNow: Preview | undefined;
+  const persona = once(() => opts.persona ?? opts.personaOf?.());
   const fillNow = () =>
-    filledNow ??= fillInputs(m, {
-      explicit: explicit(),
-      answered: answers,
-      selection: opts.selection ?? opts.store?.getSelection("scan"),
-      preference: opts.store ? (k) => opts.store!.getPref(k) : undefined,
-      persona: opts.persona,
-      units: sessionUnits(opts),
-    });
+    filledNow ??= fillInputs(m, fillSources(opts, explicit(), answers, persona));
   const scanOf = (filled: Record<string, { value: unknown }>) => {
     const name = scanInputName(m);
     const v = name ? filled[name]?.value : undefined;

@@ -48,6 +48,11 @@ export type WorkerRequest =
     /** Post each step (someone listens); false: none are posted. */
     steps?: boolean;
     after?: AfterRun;
+    /**
+     * Reply (with `after`'s value) as soon as the result is final, before the run's row is
+     * written and committed; then `{ id, saved }` once it is (or why it is not).
+     */
+    early?: boolean;
   }
   | {
     id: number;
@@ -62,6 +67,10 @@ export type WorkerRequest =
 export type WorkerReply =
   | { id: number; step: StepEvent }
   | { id: number; outcome: RunOutcome; extra?: unknown }
+  /** An early reply: the run's row is being written; `saved` follows. */
+  | { id: number; outcome: RunOutcome; extra?: unknown; saving: true }
+  | { id: number; saved: true }
+  | { id: number; saved: false; error: { name: string; message: string } }
   | { id: number; outcome_json: string }
   | { id: number; value: unknown }
   | { id: number; error: { name: string; message: string; input?: string } };
@@ -107,17 +116,48 @@ self.onmessage = async (e: MessageEvent<WorkerRequest>) => {
     if (!loading) manifests.set(mkey, loading = loadTool(req.tool, new URL(toolsDir)));
     loading.catch(() => manifests.delete(mkey));
     const m = await loading;
-    const outcome = await runTool(m, {
-      ...RUN_IO,
-      store,
-      builtins: BUILTIN_SCANS,
-      set: req.opts.set,
-      answers: req.opts.answers,
-      persona: activePersona(store),
-      persist: req.opts.persist,
-      cancel_flag: env.cancel,
-      ...(req.steps === false ? {} : { onStep: (step: StepEvent) => post({ id, step }) }),
-    });
+    const early = req.early && req.after ? await exported(req.after) : undefined;
+    let replied = false;
+    const onSettled = early
+      ? (o: Extract<RunOutcome, { status: "done" }>) => {
+        try {
+          const out = early({ ...env, manifest: m }, {
+            ...(req.after!.args as object),
+            outcome: o,
+          });
+          if (out instanceof Promise) return void out.catch(() => {});
+          const { outcome, extra } = out as { outcome: RunOutcome; extra: unknown };
+          post({ id, outcome, extra, saving: true });
+          replied = true;
+        } catch { /* answered after the run, as without `early` */ }
+      }
+      : undefined;
+    let outcome: RunOutcome;
+    try {
+      outcome = await runTool(m, {
+        ...RUN_IO,
+        store,
+        builtins: BUILTIN_SCANS,
+        set: req.opts.set,
+        answers: req.opts.answers,
+        persona: activePersona(store),
+        persist: req.opts.persist,
+        cancel_flag: env.cancel,
+        ...(req.steps === false ? {} : { onStep: (step: StepEvent) => post({ id, step }) }),
+        ...(onSettled ? { onSettled } : {}),
+      });
+    } catch (err) {
+      // Answered already: the write that failed is said as such, never dropped.
+      if (!replied) throw err;
+      const x = err as Error;
+      post({
+        id,
+        saved: false,
+        error: { name: x?.name ?? "Error", message: x?.message ?? String(err) },
+      });
+      return;
+    }
+    if (replied) return post({ id, saved: true });
     if (req.after && outcome.status === "done") {
       const fn = await exported(req.after);
       const out = await fn({ ...env, manifest: m }, { ...(req.after.args as object), outcome }) as {

@@ -50,6 +50,11 @@ export interface PoolRunOptions {
   onStep?: (e: StepEvent) => void;
   signal?: AbortSignal;
   after?: AfterRun;
+  /**
+   * Answer with `after`'s value as soon as the result is final, while the worker writes the
+   * run's row and commits (issue 29): {@link ToolPool.settled} waits for that write.
+   */
+  early?: boolean;
 }
 
 /** A pool's size and load. */
@@ -73,6 +78,12 @@ export interface ToolPool {
     limit_s?: number,
   ): Promise<T>;
   stats(): PoolStats;
+  /**
+   * Resolves once the writes of runs answered early (`early`) are committed: of the run
+   * `run_id`, else of every such run. For `run_id` it rejects when that write failed (the
+   * failure is also written to stderr): a run answered early is never lost silently.
+   */
+  settled(run_id?: string): Promise<void>;
   /** Terminates every worker (running ones too) and refuses what waits. */
   close(): void;
 }
@@ -164,6 +175,7 @@ export function toolPool(
     n.grant(nw);
   };
 
+  const saves = earlySaves();
   const call = (w: Worker, req: WorkerRequest, o: CallOptions) =>
     callWorker(w, req, o, store, release);
 
@@ -181,11 +193,13 @@ export function toolPool(
         cancel: new SharedArrayBuffer(4),
         steps: opts.onStep !== undefined,
         ...(opts.after ? { after: opts.after } : {}),
+        ...(opts.after && opts.early ? { early: true } : {}),
       }, {
         tool: m.id,
         signal: opts.signal,
         onStep: opts.onStep,
         onTime: () => overTime(m, opts, store, timeLimit({ store }).text),
+        onSaving: (run_id, saved) => saves.add(m.id, run_id, saved),
       });
       if ("outcome_json" in reply) return JSON.parse(reply.outcome_json) as RunOutcome;
       if ("outcome" in reply) {
@@ -225,12 +239,41 @@ export function toolPool(
       throw fromReply(fn, reply as WorkerReply);
     },
     stats: () => ({ size, running: busy.size, queued: waiting.length, queue_max }),
+    settled: saves.settled,
     close() {
       closed = true;
       for (const w of [...idle, ...busy]) w.terminate();
       idle.length = 0;
       busy.clear();
       for (const n of waiting.splice(0)) n.refuse(new CancelledError("the server is closing"));
+    },
+  };
+}
+
+/**
+ * The writes of runs answered early (`early`), by run id, and the reasons of those that
+ * failed (the last 100, also written to stderr): what {@link ToolPool.settled} waits on.
+ */
+function earlySaves() {
+  const saving = new Map<string, Promise<void>>();
+  const unsaved = new Map<string, string>();
+  return {
+    add(tool: string, run_id: string, saved: Promise<void>) {
+      const done = saved.then(() => {}, (e: Error) => {
+        console.error(`threshold: the ${tool} run ${run_id} could not be saved: ${e.message}`);
+        unsaved.set(run_id, e.message);
+        if (unsaved.size > 100) unsaved.delete(unsaved.keys().next().value!);
+      }).finally(() => saving.delete(run_id));
+      saving.set(run_id, done);
+    },
+    async settled(run_id?: string): Promise<void> {
+      if (run_id === undefined) {
+        await Promise.all(saving.values());
+        return;
+      }
+      await saving.get(run_id);
+      const why = unsaved.get(run_id);
+      if (why !== undefined) throw new Error(`the run ${run_id} could not be saved: ${why}`);
     },
   };
 }
@@ -242,6 +285,8 @@ interface CallOptions {
   onStep?: (e: StepEvent) => void;
   onTime: () => unknown;
   limit_s?: number;
+  /** An early reply came: `saved` settles when the worker has written the run (or failed). */
+  onSaving?: (run_id: string, saved: Promise<void>) => void;
 }
 
 /**
@@ -277,14 +322,39 @@ function callWorker(
     };
     const onError = (e: ErrorEvent) => {
       e.preventDefault();
+      if (written) {
+        const w = written;
+        written = undefined;
+        finish(false);
+        return w.failed(new Error(`the worker failed: ${e.message}`));
+      }
       if (done) return;
       finish(false);
       reject(new Error(`${o.tool}: the worker failed: ${e.message}`));
     };
+    // After an early reply: the worker is kept (and stays busy) until the run's write ends.
+    let written: { ok: () => void; failed: (e: Error) => void } | undefined;
     const onMessage = (e: MessageEvent<WorkerReply>) => {
       const msg = e.data;
-      if (msg.id !== req.id || done) return;
+      if (msg.id !== req.id) return;
+      if ("saved" in msg && written) {
+        const w = written;
+        written = undefined;
+        finish(true);
+        return msg.saved ? w.ok() : w.failed(new Error(msg.error.message));
+      }
+      if (done) return;
       if ("step" in msg) return o.onStep?.(msg.step);
+      if ("saving" in msg && msg.outcome.status === "done") {
+        done = true;
+        clearTimeout(timer);
+        o.signal?.removeEventListener("abort", onAbort);
+        o.onSaving?.(
+          msg.outcome.run_id,
+          new Promise<void>((ok, failed) => written = { ok, failed }),
+        );
+        return resolve(msg);
+      }
       finish(true);
       resolve(msg);
     };
@@ -308,7 +378,9 @@ function callWorker(
 
 /** The error a worker's reply names, as the error classes the surfaces know. */
 function fromReply(what: string, reply: WorkerReply): Error {
-  if (!("error" in reply)) return new Error(`${what}: the worker sent no answer`);
+  if (!("error" in reply) || "saved" in reply) {
+    return new Error(`${what}: the worker sent no answer`);
+  }
   const { name, message, input } = reply.error;
   if (name === "InputError") {
     const err = new InputError(input ?? what, "");
@@ -329,7 +401,7 @@ export function poolRunner(
   pool: ToolPool,
   after?: AfterRun,
   got?: (extra: unknown) => void,
-  listen: { steps?: boolean } = {},
+  listen: { steps?: boolean; early?: boolean } = {},
 ): (m: Manifest, opts: RunOptions) => Promise<RunOutcome> {
   const steps = listen.steps !== false;
   return async (m, o) => {
@@ -340,6 +412,7 @@ export function poolRunner(
       ...(steps && o.onStep ? { onStep: o.onStep } : {}),
       signal: o.signal,
       ...(after ? { after } : {}),
+      ...(listen.early ? { early: true } : {}),
     });
     if ("extra" in out) {
       got?.(out.extra);

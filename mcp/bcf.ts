@@ -29,12 +29,14 @@ function base64(bytes: Uint8Array): string {
 
 /**
  * Registers the BCF resource template on a server; `titles` (tool id → title, the server's
- * tool list) name the tools in the topics' labels.
+ * tool list) name the tools in the topics' labels. A read waits for `settled` first: the
+ * findings of a run answered a moment ago are committed with its row.
  */
 export function registerBcfResource(
   server: McpServer,
   store: Store,
   titles: Record<string, string>,
+  settled?: () => Promise<void>,
 ): void {
   server.registerResource(
     "findings_bcf",
@@ -56,6 +58,7 @@ export function registerBcfResource(
       mimeType: "application/zip",
     },
     async (uri, vars) => {
+      await settled?.();
       const raw = Array.isArray(vars.sid) ? vars.sid[0] ?? "" : vars.sid ?? "";
       let sid = raw;
       try {

@@ -219,16 +219,17 @@ export async function callTool(
   const signal = ctx.mcpReq.signal;
   args = givenArguments(args);
   let view: ModelView | undefined;
-  const steps = { steps: onStep !== undefined };
+  // The reply leaves once the result is final; resources wait for the run's write (issue 29).
+  const listen = { steps: onStep !== undefined, early: true };
   const session = createSession(m, {
     ...RUN_IO,
     store: env.store,
     builtins: BUILTIN_SCANS,
     set: args,
-    persona: activePersona(env.store),
+    personaOf: () => activePersona(env.store),
     signal,
     ...(env.pool
-      ? { runner: poolRunner(env.pool, MODEL_REPLY, (v) => view = v as ModelView, steps) }
+      ? { runner: poolRunner(env.pool, MODEL_REPLY, (v) => view = v as ModelView, listen) }
       : {}),
   });
   if (onStep) session.subscribe((e) => e.type === "step" && onStep(e));

@@ -69,8 +69,17 @@ export function selectScan(store: Store, sid: string): ScanEntry {
   return { ...s, plan_uri: planUri(s.id) };
 }
 
-/** Registers threshold's resources and the select_scan prompt on a server. */
-export function registerResources(server: McpServer, store: Store): void {
+/**
+ * Waits for the writes of runs answered before their rows were committed (host/worker.ts
+ * `settled`): of one run (rejecting when its write failed), else of all of them.
+ */
+export type Settled = (run_id?: string) => Promise<void>;
+
+/**
+ * Registers threshold's resources and the select_scan prompt on a server. A run's read and
+ * the runs' list wait for `settled` first, so a run answered a moment ago is there.
+ */
+export function registerResources(server: McpServer, store: Store, settled?: Settled): void {
   server.registerResource(
     "scans",
     "threshold://scans",
@@ -125,8 +134,8 @@ export function registerResources(server: McpServer, store: Store): void {
   server.registerResource(
     "run",
     new ResourceTemplate("threshold://runs/{id}", {
-      list: () => ({
-        resources: store.listRuns({ limit: 20 }).map((r) => ({
+      list: async () => ({
+        resources: (await settled?.(), store.listRuns({ limit: 20 })).map((r) => ({
           uri: runUri(r.id),
           name: r.id,
           title: `${r.tool}${r.scan ? ` on ${r.scan}` : ""}: ${r.status}`,
@@ -139,8 +148,10 @@ export function registerResources(server: McpServer, store: Store): void {
       description: "A run's full result: verdict, metrics, checks, findings, overlays, steps.",
       mimeType: JSON_MIME,
     },
-    (uri, vars) => {
-      const run = store.getRun(variable(vars.id));
+    async (uri, vars) => {
+      const id = variable(vars.id);
+      await settled?.(id);
+      const run = store.getRun(id);
       if (!run) throw new ResourceNotFoundError(uri.href);
       return text(uri.href, run.result);
     },

@@ -138,7 +138,10 @@ export function createMcpServer(
     outputSchema: OUTPUT_SCHEMA,
     annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
   }, (args, ctx) => importScan(args, roots, store, pool, ctx.mcpReq.signal));
-  registerResources(server, store);
-  registerBcfResource(server, store, Object.fromEntries(defs.map((d) => [d.name, d.title])));
+  // Tool calls answer before their runs' rows are committed; reads of runs wait for them.
+  const settled = pool ? (run_id?: string) => pool.settled(run_id) : undefined;
+  registerResources(server, store, settled);
+  const titles = Object.fromEntries(defs.map((d) => [d.name, d.title]));
+  registerBcfResource(server, store, titles, settled);
   return server;
 }

@@ -9,6 +9,7 @@ import { loadRegistry } from "../../core/registry.ts";
 import { createSession } from "../../core/session.ts";
 import { openStore, type Store } from "../../core/store.ts";
 import { BUILTIN_SCANS } from "../../layers/builtin.ts";
+import { runTool } from "../../core/run.ts";
 
 const tool = (await loadRegistry()).require("ceiling_height");
 
@@ -54,5 +55,62 @@ Deno.test("answers already read (a terminal) are taken as read; a run alone fill
   }
   // The answered preference is not read from the store: the fill after the answers reads none.
   assertEquals(reads(), 1);
+  store.close();
+});
+
+Deno.test("personaOf: read once when the session fills, never when a runner (a worker) fills", async () => {
+  const store = openStore(":memory:");
+  let reads = 0;
+  const tall = {
+    id: "tall",
+    title: "Tall",
+    preset: { "space.min_ceiling_m": { value: 2.6 } },
+  };
+  const personaOf = () => (reads++, tall);
+  // No runner: the session fills, with the persona read once for the preview and the run.
+  const here = createSession(tool, { store, builtins: BUILTIN_SCANS, personaOf });
+  here.preview();
+  const state = await here.answer({ scan: "demo" });
+  assertEquals(state.status, "done");
+  if (state.status === "done") {
+    assertEquals(state.result.inputs.min_height_m, { value: 2.6, from: "persona" });
+  }
+  assertEquals(reads, 1);
+  // A runner fills for itself (the MCP pool's worker reads the persona there): none read here.
+  reads = 0;
+  let given: unknown = "unset";
+  const away = createSession(tool, {
+    store,
+    builtins: BUILTIN_SCANS,
+    set: { scan: "demo" },
+    personaOf,
+    runner: (_m, o) => {
+      given = o.persona;
+      return Promise.resolve({ status: "done", result: {} as never, run_id: "r", duration_ms: 0 });
+    },
+  });
+  assertEquals((await away.run()).status, "done");
+  assertEquals([reads, given], [0, undefined]);
+  store.close();
+});
+
+Deno.test("the selected scan is read only when an input is filled from it, once a fill", async () => {
+  const store = openStore(":memory:");
+  store.setSelection("scan", "demo");
+  let reads = 0;
+  const getSelection = store.getSelection.bind(store);
+  store.getSelection = (kind: string) => (kind === "scan" && reads++, getSelection(kind));
+  const given = await runTool(tool, { store, builtins: BUILTIN_SCANS, set: { scan: "demo" } });
+  assertEquals([given.status, reads], ["done", 0]);
+  const selected = await runTool(tool, { store, builtins: BUILTIN_SCANS });
+  assertEquals([selected.status, reads], ["done", 1]);
+  if (selected.status === "done") {
+    assertEquals(selected.result.inputs.scan, { value: "demo", from: "selection" });
+  }
+  // A session given its scan reads none either, for its preview and its run.
+  reads = 0;
+  const session = createSession(tool, { store, builtins: BUILTIN_SCANS, set: { scan: "demo" } });
+  session.preview();
+  assertEquals([(await session.run()).status, reads], ["done", 0]);
   store.close();
 });
