@@ -77,6 +77,8 @@ export interface ThreadOptions {
   checkpoints?: boolean;
   /** Threads keep figures of their time (benches: {@link ThreadStats}). */
   stats?: boolean;
+  /** The threads' group commit limits, other than ./thread.ts's (tests). */
+  group?: { rows: number; ms: number };
 }
 
 /** A job sent to a thread, until its row is in. */
@@ -175,6 +177,7 @@ function initMessage(
     ...shared,
     checkpoints: opts.checkpoints && store.checkpoint ? store.file : undefined,
     stats: opts.stats,
+    ...(opts.group ? { group: opts.group } : {}),
   };
 }
 

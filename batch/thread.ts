@@ -38,6 +38,8 @@ export type ToThread =
     /** The store file whose checkpoints the pool makes: this thread leaves them to it. */
     checkpoints?: string;
     stats?: boolean;
+    /** The group commit's limits, other than {@link GROUP_ROWS} and {@link GROUP_MS} (tests). */
+    group?: { rows: number; ms: number };
   }
   | { type: "jobs"; jobs: { n: number; job: BatchJob }[]; steps: boolean }
   | { type: "stats" };
@@ -71,6 +73,7 @@ self.onmessage = async (e: MessageEvent) => {
     // Runs only read plans: a scan's rows (one per tool) share one parse and its names.
     store.samePlans?.();
     toolsDir = msg.tools_dir ? new URL(msg.tools_dir) : undefined;
+    if (msg.group) ({ rows: groupRows, ms: groupMs } = msg.group);
     running = new Int32Array(msg.watch, 0, 1);
     started = new Float64Array(msg.watch, 8, 1);
     if (msg.checkpoints && msg.checkpoints === store.file) store.autoCheckpoint?.(false);
@@ -101,6 +104,7 @@ self.onmessage = async (e: MessageEvent) => {
 export const GROUP_ROWS = 16;
 /** …and is committed once its first row has waited this long (ms), whichever comes first. */
 export const GROUP_MS = 50;
+let groupRows = GROUP_ROWS, groupMs = GROUP_MS;
 
 /** A job run and not yet committed: its number and its write. */
 interface Pending {
@@ -142,7 +146,7 @@ async function runQueue() {
     }
     const t1 = performance.now();
     stats?.job(t1 - t0);
-    if (group.length >= GROUP_ROWS || t1 - since >= GROUP_MS || !queue.length) {
+    if (group.length >= groupRows || t1 - since >= groupMs || !queue.length) {
       commit(group);
       group = [];
     }
