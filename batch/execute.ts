@@ -2,8 +2,9 @@
  * Runs one batch job: a run session with no one to ask (an unfilled input fails the row with
  * the question's sentence), the plan read from the store (jobs carry no plans), findings synced
  * and the row with its run written once, keyed by the job's key, in one write transaction
- * where the store has them. The same function serves the
- * local worker pool and queue workers on other machines.
+ * where the store has them ({@link executeJob}; the local pool's threads commit several jobs'
+ * writes in one: {@link prepareJob}, ./thread.ts). The same function serves the local worker
+ * pool and queue workers on other machines.
  */
 import { CancelledError, InputError } from "../ground/errors.ts";
 import type { Manifest } from "../core/manifest.ts";
