@@ -2,8 +2,9 @@
  * Runs one batch job: a run session with no one to ask (an unfilled input fails the row with
  * the question's sentence), the plan read from the store (jobs carry no plans), findings synced
  * and the row with its run written once, keyed by the job's key, in one write transaction
- * where the store has them. The same function serves the
- * local worker pool and queue workers on other machines.
+ * where the store has them ({@link executeJob}; the local pool's threads commit several jobs'
+ * writes in one: {@link prepareJob}, ./thread.ts). The same function serves the local worker
+ * pool and queue workers on other machines.
  */
 import { CancelledError, InputError } from "../ground/errors.ts";
 import type { Manifest } from "../core/manifest.ts";
@@ -85,6 +86,9 @@ export function resultRow(
   };
 }
 
+/** A prepared job's write: its row (and run, and findings), once; whether this call wrote it. */
+export type JobWrite = () => { row: BatchRow; written: boolean };
+
 /**
  * Runs the job and writes its row (and run, and findings) to the store, once. Returns the row
  * and whether this call wrote it (false: another worker or an earlier try already had).
@@ -95,8 +99,23 @@ export async function executeJob(
   job: BatchJob,
   deps: ExecuteDeps,
 ): Promise<{ row: BatchRow; written: boolean }> {
+  const write = await prepareJob(store, job, deps);
+  return store.transaction ? store.transaction(write) : write();
+}
+
+/**
+ * {@link executeJob} in two parts: runs the job's session (and makes its result's JSON) now,
+ * and gives back its write, to be called inside a write transaction of the caller's — one
+ * that may hold the writes of several jobs (a worker's group commit, ./thread.ts). Nothing is
+ * written before the write is called; the row's duration is the job's own, up to now.
+ */
+export async function prepareJob(
+  store: Store,
+  job: BatchJob,
+  deps: ExecuteDeps,
+): Promise<JobWrite> {
   const t0 = performance.now();
-  const done = (row: BatchRow) => ({ row, written: store.commitBatchRow(row) });
+  const done = (row: BatchRow): JobWrite => () => ({ row, written: store.commitBatchRow(row) });
   if (job.fails) return done(failedRow(job, job.fails));
   let m: Manifest;
   try {
@@ -132,15 +151,27 @@ export async function executeJob(
     } Give it with --set, a persona or a saved preference.`;
     return done(failedRow(job, reason, performance.now() - t0));
   }
-  const result = state.result;
+  return resultWrite(store, job, m, state.result, t0);
+}
+
+/**
+ * A result's write: findings, the carried-over statuses, the run and the row, for one write
+ * transaction (one take of the write lock per row, or per group, so parallel workers wait for
+ * each other once). The result's JSON, the largest part of the write, is made now, before the
+ * lock is taken, and made again inside only when the findings change the result there.
+ */
+function resultWrite(
+  store: Store,
+  job: BatchJob,
+  m: Manifest,
+  result: ToolResult,
+  t0: number,
+): JobWrite {
   const run_id = batchRunId(job);
-  // Findings, the carried-over statuses, the run and the row: one write transaction (one
-  // take of the write lock per row, so parallel workers wait for each other once). The
-  // result's JSON, the largest part of the write, is made before the lock is taken, and made
-  // again inside only when the findings change the result there.
-  const atomically = store.transaction?.bind(store) ?? (<T>(fn: () => T) => fn());
   let resultJson = store.transaction ? JSON.stringify(result) : undefined;
-  return atomically(() => {
+  const duration_ms = performance.now() - t0;
+  const started_at = new Date(Date.now() - duration_ms).toISOString();
+  return () => {
     const judged = judgedScope(m, result);
     if (result.verdict.status !== "error") {
       const rejected = store.syncFindings(job.scan, job.tool, result.findings, run_id, judged);
@@ -161,7 +192,6 @@ export async function executeJob(
       )
       : undefined;
     if (rescan) resultJson = undefined;
-    const duration_ms = performance.now() - t0;
     const row = resultRow(job, result, run_id, duration_ms);
     if (rescan) row.row.rescan = rescan;
     const written = store.commitBatchRow(row, {
@@ -172,9 +202,9 @@ export async function executeJob(
       inputs: result.inputs,
       result,
       result_json: resultJson,
-      started_at: new Date(Date.now() - duration_ms).toISOString(),
+      started_at,
       duration_ms,
     });
     return { row, written };
-  });
+  };
 }

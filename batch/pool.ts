@@ -22,8 +22,12 @@ const THREAD = new URL("./thread.ts", import.meta.url);
 const WATCH_MS = 100;
 /** How often this thread checkpoints the store's write-ahead log for the threads, ms. */
 const CHECKPOINT_MS = 250;
-/** Jobs a thread holds at most, and the count under which it is topped up. */
-const CHUNK = 24, LOW = 12;
+/**
+ * Jobs a thread holds at most, and the count under which it is topped up: a thread reports its
+ * rows a group commit at a time (./thread.ts GROUP_ROWS, 16), so after its first group it still
+ * holds {@link LOW} to run while this thread sends more.
+ */
+const CHUNK = 48, LOW = 32;
 /** The shared memory of a thread's running job: its number (Int32), its start (Float64). */
 const WATCH_BYTES = 16;
 
@@ -73,6 +77,8 @@ export interface ThreadOptions {
   checkpoints?: boolean;
   /** Threads keep figures of their time (benches: {@link ThreadStats}). */
   stats?: boolean;
+  /** The threads' group commit limits, other than ./thread.ts's (tests). */
+  group?: { rows: number; ms: number };
 }
 
 /** A job sent to a thread, until its row is in. */
@@ -171,6 +177,7 @@ function initMessage(
     ...shared,
     checkpoints: opts.checkpoints && store.checkpoint ? store.file : undefined,
     stats: opts.stats,
+    ...(opts.group ? { group: opts.group } : {}),
   };
 }
 

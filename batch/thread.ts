@@ -5,8 +5,9 @@
  *
  * Issue 29: a worker that waited for the pool's next message after every row spent a fifth
  * of its time idle, so the pool sends jobs in chunks and tops them up as rows come back; rows
- * are posted at most every {@link POST_MS} (each is in the store by then: the store holds the
- * truth, the messages only report). Which job runs, and since when, is in shared memory
+ * are written in groups, one write transaction each ({@link runQueue}), and posted as each
+ * group commits (each is in the store by then: the store holds the truth, the messages only
+ * report). Which job runs, and since when, is in shared memory
  * (`watch`), so the pool can fail a job past its time limit without a message per job.
  * A session's steps are posted only when the job asks for them (someone listens), gathered
  * into one message per {@link POST_MS} and before the row.
@@ -16,7 +17,7 @@ import { loadTool } from "../core/catalog.ts";
 import type { Manifest } from "../core/manifest.ts";
 import { openStoreAt, type Store } from "../core/store.ts";
 import { getPersona } from "../presets/personas.ts";
-import { executeJob } from "./execute.ts";
+import { type JobWrite, prepareJob } from "./execute.ts";
 import type { BatchJob } from "./jobs.ts";
 import { threadStats } from "./thread_stats.ts";
 
@@ -37,6 +38,8 @@ export type ToThread =
     /** The store file whose checkpoints the pool makes: this thread leaves them to it. */
     checkpoints?: string;
     stats?: boolean;
+    /** The group commit's limits, other than {@link GROUP_ROWS} and {@link GROUP_MS} (tests). */
+    group?: { rows: number; ms: number };
   }
   | { type: "jobs"; jobs: { n: number; job: BatchJob }[]; steps: boolean }
   | { type: "stats" };
@@ -46,7 +49,7 @@ let toolsDir: URL | undefined;
 let running: Int32Array;
 let started: Float64Array;
 const manifests = new Map<string, Promise<Manifest>>();
-/** Rows and steps are gathered for this long (ms) before they are posted. */
+/** Steps are gathered for this long (ms) before they are posted. */
 const POST_MS = 100;
 /** A run of jobs lets messages in (more jobs) at least this often (ms). */
 const YIELD_MS = 25;
@@ -70,6 +73,7 @@ self.onmessage = async (e: MessageEvent) => {
     // Runs only read plans: a scan's rows (one per tool) share one parse and its names.
     store.samePlans?.();
     toolsDir = msg.tools_dir ? new URL(msg.tools_dir) : undefined;
+    if (msg.group) ({ rows: groupRows, ms: groupMs } = msg.group);
     running = new Int32Array(msg.watch, 0, 1);
     started = new Float64Array(msg.watch, 8, 1);
     if (msg.checkpoints && msg.checkpoints === store.file) store.autoCheckpoint?.(false);
@@ -96,42 +100,92 @@ self.onmessage = async (e: MessageEvent) => {
   if (!busy) await runQueue();
 };
 
-/** Runs the queued jobs in order (more may arrive while it runs), posting rows as it goes. */
+/** A group commit holds at most this many rows (./pool.ts sends more than this at a time). */
+export const GROUP_ROWS = 16;
+/** …and is committed once its first row has waited this long (ms), whichever comes first. */
+export const GROUP_MS = 50;
+let groupRows = GROUP_ROWS, groupMs = GROUP_MS;
+
+/** A job run and not yet committed: its number and its write. */
+interface Pending {
+  n: number;
+  write: JobWrite;
+}
+
+/**
+ * Runs the queued jobs in order (more may arrive while it runs), committing their writes in
+ * groups (group commit: up to {@link GROUP_ROWS} rows or {@link GROUP_MS}, whichever first, and
+ * whenever the queue runs dry, one write transaction each — https://sqlite.org/lang_transaction.html:
+ * a commit, not a statement, is what costs, so each row paid it once; in WAL mode a group's
+ * pages are appended once, https://sqlite.org/wal.html). A row is reported only once its group
+ * has committed: a thread killed mid-group reports none of it, and its rows are not in the
+ * store (rolled back), so the pool hands them on and `--resume` redoes them.
+ */
 async function runQueue() {
   busy = true;
   stats?.idle(false);
-  let rows: { n: number; row: unknown; written: boolean }[] = [];
-  let posted = performance.now(), yielded = posted;
-  const post = () => {
-    if (rows.length) self.postMessage({ type: "rows", rows });
-    rows = [];
-    posted = performance.now();
-  };
+  let group: Pending[] = [];
+  let since = 0, yielded = performance.now();
   while (queue.length) {
     const { n, job } = queue.shift()!;
     started[0] = Date.now();
     Atomics.store(running, 0, n);
     const t0 = performance.now();
+    let write: JobWrite | undefined;
     try {
-      const out = await runJob(job);
-      rows.push({ n, row: out.row, written: out.written });
+      write = await runJob(job);
     } catch (err) {
-      post();
+      commit(group);
+      group = [];
       self.postMessage({ type: "fatal", n, message: (err as Error).message });
     }
     Atomics.store(running, 0, 0);
+    if (write) {
+      if (!group.length) since = t0;
+      group.push({ n, write });
+    }
     const t1 = performance.now();
     stats?.job(t1 - t0);
-    if (t1 - posted >= POST_MS || !queue.length) post();
+    if (group.length >= groupRows || t1 - since >= groupMs || !queue.length) {
+      commit(group);
+      group = [];
+    }
     // Tools that never wait on I/O would keep the pool's next chunk out: let it in.
     if (t1 - yielded >= YIELD_MS || !queue.length) {
       await new Promise((r) => setTimeout(r, 0));
       yielded = performance.now();
     }
   }
-  post();
+  commit(group);
   stats?.idle(true);
   busy = false;
+}
+
+/**
+ * Writes a group's rows in one transaction and posts them (the rows the store now holds). A
+ * write that throws rolls the whole group back: every job of it is reported as could-not-run
+ * (the one that threw first), for the pool to fail or hand on as it does any such job.
+ */
+function commit(group: Pending[]) {
+  if (!group.length) return;
+  let at = 0;
+  let rows: { n: number; row: unknown; written: boolean }[];
+  try {
+    const all = () =>
+      group.map((p, i) => {
+        at = i;
+        const { row, written } = p.write();
+        return { n: p.n, row, written };
+      });
+    rows = store!.transaction ? store!.transaction(all) : all();
+  } catch (err) {
+    const message = (err as Error).message;
+    for (const p of [group[at], ...group.filter((_, i) => i !== at)]) {
+      self.postMessage({ type: "fatal", n: p.n, message });
+    }
+    return;
+  }
+  self.postMessage({ type: "rows", rows });
 }
 
 /**
@@ -161,8 +215,8 @@ function poolLock(
   };
 }
 
-/** One job, its steps gathered and posted before its row. */
-async function runJob(job: BatchJob) {
+/** Runs one job (its write is left to the group), its steps gathered and posted before its row. */
+async function runJob(job: BatchJob): Promise<JobWrite> {
   let texts: string[] = [];
   let sent = performance.now();
   const flush = () => {
@@ -171,7 +225,7 @@ async function runJob(job: BatchJob) {
     sent = performance.now();
   };
   try {
-    return await executeJob(store!, job, {
+    return await prepareJob(store!, job, {
       manifest,
       persona: (id) => (id ? getPersona(id, store) : undefined),
       onStep: steps

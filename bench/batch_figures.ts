@@ -5,7 +5,8 @@
  * `deno run -A bench/batch_figures.ts [--scans 2000] [--rounds 2] [--cases loop,w1,w2]
  * [--before DIR]`: `scans` synthetic buildings × door_clearance, step_free_route and
  * ceiling_height. Cases: `loop` (the baseline: the sessions in a plain loop, bench/_batch.ts),
- * `w0` (runBatch in process), `w1` and `w2` (runBatch on 1 and 2 worker threads). `--before`
+ * `w0` (runBatch in process), `w1` and `w2` (runBatch on 1 and 2 worker threads); a case with
+ * `+v8` (`w2+v8`) runs with the V8 flags given as `--v8 "--flag --flag"`. `--before`
  * names another checkout (a worktree of the commit before a change): each case then runs on
  * both, alternated, and the table gives after/before ratios from the same run.
  *
@@ -37,23 +38,35 @@ interface One {
   s: number;
   rows: number;
   cpu_ms: number;
+  /** The CPU time of the process's main thread, ms (Linux: /proc/thread-self/schedstat). */
+  main_ms?: number;
   threads?: Record<string, number>[];
+  /** The file the store's dump was written to (`--check`), one line each. */
   dump?: string;
   load: string;
 }
 
 // ------------------------------------------------------------------ one case (child process)
 
-async function one(kase: string, home: string, tree: string, check: boolean): Promise<One> {
+/** This thread's CPU time, ms (Linux), for the main thread's share of a case's CPU. */
+function mainCpuMs(): number | undefined {
+  try {
+    return Number(Deno.readTextFileSync("/proc/thread-self/schedstat").split(" ")[0]) / 1e6;
+  } catch {
+    return undefined;
+  }
+}
+
+async function one(kase: string, home: string, tree: string, check?: string): Promise<One> {
   const root = new URL(`file://${tree.replace(/\/?$/, "/")}`);
   const mod = (p: string) => import(new URL(p, root).href);
   const { openStore } = await mod("core/store.ts");
   const store = openStore(home);
   const scans = store.listScans().map((s: { id: string }) => s.id).sort();
-  const c0 = cpuUsage(), t0 = performance.now();
+  const c0 = cpuUsage(), m0 = mainCpuMs(), t0 = performance.now();
   let rows = 0;
   let threads: Record<string, number>[] | undefined;
-  if (kase === "loop") {
+  if (kase.replace(/\+v8$/, "") === "loop") {
     const { plainLoop } = await import("./_batch.ts");
     const lib = {
       createSession: (await mod("core/session.ts")).createSession,
@@ -63,7 +76,7 @@ async function one(kase: string, home: string, tree: string, check: boolean): Pr
     rows = await plainLoop(lib, store, scans);
   } else {
     const { createBatch, runBatch } = await mod("batch/run.ts");
-    const workers = Number(kase.slice(1));
+    const workers = Number(kase.replace(/\+v8$/, "").slice(1));
     const { spec } = await createBatch(store, { targets: ["b*"], tools: TOOLS, persona: PERSONA });
     const r = await runBatch(store, spec, {
       workers,
@@ -77,24 +90,43 @@ async function one(kase: string, home: string, tree: string, check: boolean): Pr
   }
   const s = (performance.now() - t0) / 1000;
   const c = cpuUsage(c0);
+  const m1 = mainCpuMs();
   store.close();
-  let dump: string | undefined;
   if (check) {
+    // Written a line at a time (one text of 18,000 lines ran out of memory at 2,000 scans).
     const { storeDump } = await import("../tests/batch/_dump.ts");
-    dump = JSON.stringify(storeDump(home, { byScanAndTool: true }));
+    const d = storeDump(home, { byScanAndTool: true });
+    const f = Deno.openSync(check, { write: true, create: true, truncate: true });
+    const enc = new TextEncoder();
+    for (const part of ["rows", "runs", "findings", "nums"] as const) {
+      for (const l of d[part]) f.writeSync(enc.encode(`${part} ${l}\n`));
+    }
+    f.close();
   }
-  return { case: kase, s, rows, cpu_ms: (c.user + c.system) / 1000, threads, dump, load: load() };
+  return {
+    case: kase,
+    s,
+    rows,
+    cpu_ms: (c.user + c.system) / 1000,
+    ...(m0 !== undefined && m1 !== undefined ? { main_ms: m1 - m0 } : {}),
+    threads,
+    dump: check,
+    load: load(),
+  };
 }
 
 // ------------------------------------------------------------------ the rounds (parent)
 
-async function child(kase: string, template: string, tree: string, check: boolean): Promise<One> {
+async function child(kase: string, template: string, tree: string, check?: string): Promise<One> {
   const home = Deno.makeTempDirSync({ prefix: "threshold-batch-case-" });
   for (const e of Deno.readDirSync(template)) {
     if (e.isFile) Deno.copyFileSync(join(template, e.name), join(home, e.name));
   }
-  const args = ["run", "-A", new URL(import.meta.url).pathname, "--one", kase, "--home", home];
-  args.push("--tree", tree, ...(check ? ["--check"] : []));
+  // A case named `…+v8` runs with `--v8 FLAGS`'s V8 flags (the same case without them beside it).
+  const v8 = kase.endsWith("+v8") ? [`--v8-flags=${flag("--v8") ?? ""}`] : [];
+  const args = ["run", "-A", ...v8, new URL(import.meta.url).pathname, "--one", kase];
+  args.push("--home", home);
+  args.push("--tree", tree, ...(check ? ["--check", check] : []));
   const out = await new Deno.Command(Deno.execPath(), {
     args,
     env: { THRESHOLD_HOME: home },
@@ -104,6 +136,39 @@ async function child(kase: string, template: string, tree: string, check: boolea
   Deno.removeSync(home, { recursive: true });
   if (!out.success) throw new Error(`${kase} on ${tree} failed`);
   return JSON.parse(new TextDecoder().decode(out.stdout));
+}
+
+/** The first line where two dump files differ (read a piece at a time), or undefined. */
+async function firstDifference(a: string, b: string): Promise<string | undefined> {
+  const lines = async function* (file: string) {
+    const f = await Deno.open(file);
+    let rest = "";
+    for await (const chunk of f.readable.pipeThrough(new TextDecoderStream())) {
+      const parts = (rest + chunk).split("\n");
+      rest = parts.pop()!;
+      yield* parts;
+    }
+    if (rest) yield rest;
+  };
+  const x = lines(a), y = lines(b);
+  for (let i = 1;; i++) {
+    const [p, q] = await Promise.all([x.next(), y.next()]);
+    if (p.done && q.done) return undefined;
+    if (p.value !== q.value) {
+      return `line ${i}: ${String(p.value ?? "(end)").slice(0, 200)} ≠ ${
+        String(q.value ?? "(end)").slice(0, 200)
+      }`;
+    }
+  }
+}
+
+/** The process's CPU per row split: main thread, worker threads, the rest (V8's own threads). */
+function cpuSplit(o: One): string {
+  if (o.main_ms === undefined) return "";
+  const workers = (o.threads ?? []).reduce((a, t) => a + (t.cpu_ms ?? 0), 0);
+  const rest = o.cpu_ms - o.main_ms - workers;
+  const r = (x: number) => (x / o.rows).toFixed(2);
+  return ` (main ${r(o.main_ms)}, workers ${r(workers)}, other threads ${r(rest)})`;
 }
 
 function threadLine(ts: Record<string, number>[] | undefined): string {
@@ -123,6 +188,7 @@ async function figures() {
   const cases = (flag("--cases") ?? "loop,w1,w2").split(",");
   const before = flag("--before");
   const check = Deno.args.includes("--check");
+  const dumpDir = check ? Deno.makeTempDirSync({ prefix: "threshold-batch-dumps-" }) : "";
   const here = new URL("../", import.meta.url).pathname;
   const trees: [string, string][] = before ? [["before", before], ["after", here]] : [["", here]];
   const template = Deno.makeTempDirSync({ prefix: "threshold-batch-template-" });
@@ -132,29 +198,36 @@ async function figures() {
   store.close();
   console.log(`${n} scans × ${TOOLS.length} tools = ${n * TOOLS.length} rows; load ${load()}`);
   const got: Record<string, One[]> = {};
-  const dumps: Record<string, string> = {};
+  let first: string | undefined;
   for (let r = 0; r < rounds; r++) {
     for (const kase of cases) {
       for (const [name, tree] of trees) {
-        const o = await child(kase, template, tree, check);
+        const dumpFile = check && !kase.startsWith("loop")
+          ? join(dumpDir, `${r}-${kase}-${name}.txt`)
+          : undefined;
+        const o = await child(kase, template, tree, dumpFile);
         const k = name ? `${kase} ${name}` : kase;
         (got[k] ??= []).push(o);
         console.log(
           `round ${r + 1} ${k}: ${o.s.toFixed(1)} s, ${(o.rows / o.s).toFixed(0)} rows/s, ` +
-            `cpu ${(o.cpu_ms / o.rows).toFixed(2)} ms/row, load ${o.load}  ${
+            `cpu ${(o.cpu_ms / o.rows).toFixed(2)} ms/row${cpuSplit(o)}, load ${o.load}  ${
               threadLine(o.threads)
             }`,
         );
-        if (o.dump && kase !== "loop") {
-          const first = dumps.batch ??= o.dump;
+        if (o.dump && !kase.startsWith("loop")) {
+          first ??= o.dump;
+          const diff = await firstDifference(first, o.dump);
           console.log(
-            `  store (rows, runs, findings) same as the first batch case's: ${o.dump === first}`,
+            `  store (rows, runs, findings) same as the first batch case's: ${!diff}${
+              diff ? ` (${diff})` : ""
+            }`,
           );
         }
       }
     }
   }
   Deno.removeSync(template, { recursive: true });
+  if (dumpDir) Deno.removeSync(dumpDir, { recursive: true });
   const rate = (k: string) => median(got[k].map((o) => o.rows / o.s));
   console.log("\ncase | rows/s (median) | cpu ms/row (median)");
   for (const k in got) {
@@ -177,6 +250,10 @@ async function figures() {
   if (cases.includes("w2") && cases.includes("loop")) {
     console.log(`2 workers vs loop | ${ratio("w2", "loop")}`);
   }
+  for (const kase of cases.filter((k) => k.endsWith("+v8"))) {
+    const plain = kase.replace(/\+v8$/, "");
+    if (cases.includes(plain)) console.log(`${kase} vs ${plain} | ${ratio(kase, plain)}`);
+  }
   if (before) {
     for (const kase of cases) {
       console.log(
@@ -187,11 +264,6 @@ async function figures() {
 }
 
 if (Deno.args.includes("--one")) {
-  const o = await one(
-    flag("--one")!,
-    flag("--home")!,
-    flag("--tree")!,
-    Deno.args.includes("--check"),
-  );
+  const o = await one(flag("--one")!, flag("--home")!, flag("--tree")!, flag("--check"));
   console.log(JSON.stringify(o));
 } else await figures();
