@@ -33,6 +33,7 @@ import { BudgetExceeded, withBudget } from "../ground/budget.ts";
 import { chosenUnits, type UnitSystem } from "../ground/units.ts";
 import { withUnits } from "../ground/units_now.ts";
 import type { Store } from "./store.ts";
+import type { DetectionCache } from "./detections.ts";
 import { honestVerdict } from "./verdict.ts";
 import { sayRun } from "./run_wording.ts";
 import { judgedScope } from "./findings.ts";
@@ -85,6 +86,11 @@ export interface RunOptions extends RunIo {
    * saved (no store, `persist: false`, a read-only store).
    */
   onSettled?: (outcome: Extract<RunOutcome, { status: "done" }>) => void;
+  /**
+   * Where the vision tools' detections are read and kept (by image hash and detector key).
+   * Default: the store's, else this process's memory.
+   */
+  detections?: DetectionCache;
 }
 
 /** The unit system a run's sentences are made in: the option, else the preference, else metric. */
@@ -195,6 +201,7 @@ async function runIn(m: Manifest, opts: RunOptions): Promise<RunOutcome> {
     sources,
     signal,
     io: opts,
+    detections: opts.detections,
     onStep({ code, data, text }) {
       steps.push(text);
       stepCodes.push({ code, data });

@@ -64,8 +64,10 @@ fi
 # Should this script be killed outright, a detached watcher still stops both and removes $work.
 services_reap_after $$ "$work"
 
-mkdir -p "$work/home" "$work/tmp"
-export THRESHOLD_HOME="$work/home" TMPDIR="$work/tmp" NO_COLOR="${NO_COLOR:-1}"
+mkdir -p "$work/home" "$work/tmp" "$work/cache"
+# THRESHOLD_TEST_CACHE: detections shared by this run's test processes (tests/_run_cache.ts).
+export THRESHOLD_HOME="$work/home" TMPDIR="$work/tmp" THRESHOLD_TEST_CACHE="$work/cache" \
+  NO_COLOR="${NO_COLOR:-1}"
 # npm's own cache and the deno cache stay where they are (shared, read mostly).
 
 DENO=$(command -v deno || echo "npx -y deno@2")
@@ -80,7 +82,22 @@ for a in "$@"; do
   *) files+=("$a") ;;
   esac
 done
-[ ${#files[@]} -gt 0 ] || files=(tests/)
+# The whole suite: the longest files first (by their times in a CI run), then the rest of tests/
+# in deno's order (a file named twice runs once), so that no long file starts last and ends the
+# run late while the other job is idle. eval_zind computes the ZInD detections that the later
+# eval_panorama and honest_verdicts read from the run's cache.
+slow=(
+  tests/engines/vision/eval_zind_test.ts tests/e2e/web_browser_test.ts tests/mcp_test.ts
+  tests/e2e/cli_test.ts tests/e2e/bcf_cli_test.ts tests/e2e/widths_test.ts
+  tests/batch/queue_test.ts tests/tools/room_labels_zind_golden_test.ts tests/cli/format_test.ts
+  tests/web/handoff_test.ts tests/core/result_check_test.ts tests/batch/run_test.ts
+  tests/mcp/inspector_test.ts tests/e2e/web_panoramas_test.ts tests/e2e/robust_cli_test.ts
+  tests/web/server_test.ts
+)
+if [ ${#files[@]} -eq 0 ]; then
+  for f in "${slow[@]}"; do [ -f "$f" ] && files+=("$f"); done
+  files+=(tests/)
+fi
 start=$(date +%s)
 # shellcheck disable=SC2086
 $DENO test -A --parallel "${flags[@]}" "${files[@]}" &

@@ -330,28 +330,44 @@ Deno.test("cli: demo runs every tool on the demo building and writes pictures", 
 
 Deno.test("cli: on a terminal, a missing input is asked and the answer can be kept", async () => {
   const home = tempHome();
-  // `script` gives the command a pseudo-terminal; the answers go to its stdin.
+  // The scan question, as --json gives it without a terminal.
+  const asked = JSON.parse((await cli(tempHome(), ["run", "ceiling_height"])).stdout);
+  // `script` gives the command a pseudo-terminal; the answers go to its stdin, each once the
+  // command shows its prompt (the terminal echoes what is typed, so the output holds both).
   const child = new Deno.Command("script", {
     args: ["-qec", `${Deno.execPath()} run -A cli.ts run ceiling_height`, "/dev/null"],
     cwd: new URL("../../", import.meta.url),
     env: { THRESHOLD_HOME: home, NO_COLOR: "1" },
     stdin: "piped",
     stdout: "piped",
-    stderr: "piped",
+    stderr: "null",
   }).spawn();
+  // A command that waits without showing the prompt is ended, so the test fails, not hangs.
+  const guard = setTimeout(() => child.kill(), 120_000);
   const w = child.stdin.getWriter();
-  const enc = new TextEncoder();
-  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-  await sleep(2500);
+  const enc = new TextEncoder(), dec = new TextDecoder();
+  const reader = child.stdout.getReader();
+  let text = "";
+  const until = async (shown: string) => {
+    while (!text.includes(shown)) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`the command ended before it showed "${shown}": ${text}`);
+      text += dec.decode(value, { stream: true });
+    }
+  };
+  await until(asked.questions[0].ask);
   await w.write(enc.encode("demo\n"));
-  await sleep(1500);
+  await until("for later runs?");
   await w.write(enc.encode("y\n"));
-  await sleep(1500);
   await w.close();
-  const out = await child.output();
-  const text = new TextDecoder().decode(out.stdout);
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += dec.decode(value, { stream: true });
+  }
+  await child.status;
+  clearTimeout(guard);
   // It asked the scan question (the one --json gives without a terminal), then ran.
-  const asked = JSON.parse((await cli(tempHome(), ["run", "ceiling_height"])).stdout);
   assertOk(text.includes(asked.questions[0].ask), text);
   const status = text.split("\n").find((l) => l.includes("ceiling_height on demo"));
   assertEquals(status?.split(" ")[0], "FAIL", text);

@@ -28,6 +28,7 @@ import {
 import { leavesThroughOpening } from "../../../engines/vision/assign.ts";
 import { floorKind, type FloorTexture, floorTexture } from "../../../engines/vision/floor.ts";
 import { counterEdges } from "../../../engines/vision/counters.ts";
+import { runDetections, withRunLock } from "../../_run_cache.ts";
 
 // deno-lint-ignore no-explicit-any
 export const raw: any = JSON.parse(Deno.readTextFileSync(sharedData("zind/zind_data.json")));
@@ -156,6 +157,8 @@ export function cases(others = false): Case[] {
  * Detections per panorama file: computed once per test process, and kept between runs in
  * test-artifacts/vision-cache (ignored by git) keyed, as the store keys them, by the image's
  * SHA-256 and the detector key, so a rerun with the same model and views skips inference.
+ * Within one run of the suite they are also kept in the run's shared cache (../../_run_cache.ts),
+ * under the panorama's lock, so the test processes of the run compute each panorama once.
  */
 const seen = new Map<string, PanoDetection[]>();
 const CACHE_DIR = new URL("../../../test-artifacts/vision-cache/", import.meta.url);
@@ -165,15 +168,24 @@ export async function detections(file: string): Promise<PanoDetection[]> {
     const bytes = await Deno.readFile(sharedData(`zind/panos/${file}`));
     const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
     const hash = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
-    const at = new URL(`${hash}-${detectionKey().replace(/[^a-z0-9.@-]+/gi, "_")}.json`, CACHE_DIR);
-    try {
-      d = JSON.parse(await Deno.readTextFile(at)) as PanoDetection[];
-    } catch {
-      const det = await loadCenterNet();
-      d = await detectPanorama(await decodeRgb(bytes, file), (v, s) => det.detect(v, s));
-      await Deno.mkdir(CACHE_DIR, { recursive: true });
-      await Deno.writeTextFile(at, JSON.stringify(d));
-    }
+    const key = detectionKey();
+    const at = new URL(`${hash}-${key.replace(/[^a-z0-9.@-]+/gi, "_")}.json`, CACHE_DIR);
+    d = await withRunLock(`${hash} ${key}`, async () => {
+      const run = runDetections();
+      const hit = run?.get(hash, key);
+      if (Array.isArray(hit)) return hit as PanoDetection[];
+      let found: PanoDetection[];
+      try {
+        found = JSON.parse(await Deno.readTextFile(at)) as PanoDetection[];
+      } catch {
+        const det = await loadCenterNet();
+        found = await detectPanorama(await decodeRgb(bytes, file), (v, s) => det.detect(v, s));
+        await Deno.mkdir(CACHE_DIR, { recursive: true });
+        await Deno.writeTextFile(at, JSON.stringify(found));
+      }
+      run?.put(hash, key, found);
+      return found;
+    });
     seen.set(file, d);
   }
   return d;
