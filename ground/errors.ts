@@ -160,3 +160,45 @@ export class BusyError extends Error {
     this.data = { running, queued };
   }
 }
+
+/**
+ * An error as it crosses a worker boundary (structured clone drops its class): its name,
+ * message, and for an {@link InputError} the input, code and data, so the caller's surface
+ * reads the same code as in the thread.
+ */
+export interface WireError {
+  name: string;
+  message: string;
+  input?: string;
+  code?: string;
+  data?: Record<string, unknown>;
+}
+
+/** `err` as a {@link WireError}. */
+export function errorToWire(err: unknown): WireError {
+  const x = err as Error;
+  return {
+    name: x?.name ?? "Error",
+    message: x?.message ?? String(err),
+    ...(err instanceof InputError
+      ? { input: err.input, code: err.code, data: { ...err.data } }
+      : {}),
+  };
+}
+
+/** The error a {@link WireError} names, as the classes the surfaces know (`what`: the input when none is named). */
+export function errorFromWire(w: WireError, what: string): Error {
+  if (w.name === "InputError") {
+    const err = new InputError(
+      w.input ?? what,
+      "",
+      w.code ? { code: w.code, data: w.data } : undefined,
+    );
+    err.message = w.message;
+    return err;
+  }
+  if (w.name === "CancelledError") return new CancelledError(w.message);
+  const err = new Error(w.message);
+  err.name = w.name;
+  return err;
+}

@@ -5,7 +5,7 @@
  * `{ id, kind: "job", toolsDir, home, job: { module, fn, args } }`; out: `{ id, step }` per
  * step, then `{ id, outcome_json }` (the outcome as JSON, when JSON carries it exactly:
  * ./transfer.ts), `{ id, outcome, extra? }`, `{ id, value }` or
- * `{ id, error: { name, message, input? } }`.
+ * `{ id, error }` (ground/errors.ts WireError: name, message, an input error's input, code, data).
  */
 /// <reference lib="deno.worker" />
 import type { Manifest } from "../core/manifest.ts";
@@ -15,7 +15,7 @@ import { type RunOutcome, runTool } from "../core/run.ts";
 import { openStore, type Store } from "../core/store.ts";
 import { BUILTIN_SCANS } from "../layers/builtin.ts";
 import { activePersona } from "../presets/personas.ts";
-import { InputError } from "../ground/errors.ts";
+import { errorToWire, type WireError } from "../ground/errors.ts";
 import { RUN_IO } from "../layers/io.ts";
 import { jsonFaithful } from "./transfer.ts";
 
@@ -73,7 +73,7 @@ export type WorkerReply =
   | { id: number; saved: false; error: { name: string; message: string } }
   | { id: number; outcome_json: string }
   | { id: number; value: unknown }
-  | { id: number; error: { name: string; message: string; input?: string } };
+  | { id: number; error: WireError };
 
 const stores = new Map<string, Store>();
 // Only the tool a call names is loaded (the server thread has the listing already).
@@ -169,15 +169,7 @@ self.onmessage = async (e: MessageEvent<WorkerRequest>) => {
     }
     post(jsonFaithful(outcome) ? { id, outcome_json: JSON.stringify(outcome) } : { id, outcome });
   } catch (err) {
-    const x = err as Error;
-    post({
-      id,
-      error: {
-        name: x?.name ?? "Error",
-        message: x?.message ?? String(err),
-        ...(err instanceof InputError ? { input: err.input } : {}),
-      },
-    });
+    post({ id, error: errorToWire(err) });
   }
 };
 

@@ -18,7 +18,7 @@
  * page) before it crosses back, so a large result is neither copied nor drawn on the serving
  * thread.
  */
-import { BusyError, CancelledError, InputError } from "../ground/errors.ts";
+import { BusyError, CancelledError, errorFromWire } from "../ground/errors.ts";
 import type { StepEvent } from "../core/context.ts";
 import type { Manifest } from "../core/manifest.ts";
 import { type RunOptions, type RunOutcome, timeLimit } from "../core/run.ts";
@@ -381,16 +381,7 @@ function fromReply(what: string, reply: WorkerReply): Error {
   if (!("error" in reply) || "saved" in reply) {
     return new Error(`${what}: the worker sent no answer`);
   }
-  const { name, message, input } = reply.error;
-  if (name === "InputError") {
-    const err = new InputError(input ?? what, "");
-    err.message = message;
-    return err;
-  }
-  if (name === "CancelledError") return new CancelledError(message);
-  const err = new Error(message);
-  err.name = name;
-  return err;
+  return errorFromWire(reply.error, what);
 }
 
 /**

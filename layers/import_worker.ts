@@ -2,7 +2,7 @@
  * The worker of layers/stoppable.ts: one import, its plan and report sent back as plain data,
  * or its error with the code and data a surface reads.
  */
-import { InputError } from "../ground/errors.ts";
+import { errorToWire, type WireError } from "../ground/errors.ts";
 import type { LoadedPlan } from "../ground/plan.ts";
 import type { ImportReport } from "./types.ts";
 import { importSource, type ImportSourceOptions } from "./mod.ts";
@@ -20,15 +20,7 @@ export interface ImportRequest {
 
 export type ImportReply =
   | { ok: { loaded: LoadedPlan; report: ImportReport } }
-  | {
-    error: {
-      name: string;
-      message: string;
-      input?: string;
-      code?: string;
-      data?: Record<string, unknown>;
-    };
-  };
+  | { error: WireError };
 
 const post = (r: ImportReply) => (self as unknown as Worker).postMessage(r);
 
@@ -36,15 +28,6 @@ self.onmessage = async (e: MessageEvent<ImportRequest>) => {
   try {
     post({ ok: await importSource(e.data.source, e.data.opts) });
   } catch (err) {
-    const x = err as Error;
-    post({
-      error: {
-        name: x?.name ?? "Error",
-        message: x?.message ?? String(err),
-        ...(err instanceof InputError
-          ? { input: err.input, code: err.code, data: { ...err.data } }
-          : {}),
-      },
-    });
+    post({ error: errorToWire(err) });
   }
 };

@@ -8,7 +8,7 @@
  * The command line and batch import this way; MCP and the web view already import in a pool
  * worker that is ended the same way.
  */
-import { InputError } from "../ground/errors.ts";
+import { errorFromWire } from "../ground/errors.ts";
 import { GRACE_S } from "../ground/budget.ts";
 import type { LoadedPlan } from "../ground/plan.ts";
 import type { ImportReport } from "./types.ts";
@@ -61,13 +61,7 @@ export async function importStoppable(
       w.postMessage({ source, opts } satisfies ImportRequest);
     });
     if ("ok" in reply) return reply.ok;
-    const { name, message, input, code, data } = reply.error;
-    const err = name === "InputError"
-      ? new InputError(input ?? "file", "", { code: code ?? "input.invalid", data })
-      : new Error(message);
-    err.message = message;
-    if (name !== "InputError") err.name = name;
-    throw err;
+    throw errorFromWire(reply.error, "file");
   } finally {
     clearTimeout(timer);
     w.terminate();

@@ -10,6 +10,9 @@ import { importStoppable } from "../../layers/stoppable.ts";
 import { importSource } from "../../layers/mod.ts";
 import { InputError } from "../../ground/errors.ts";
 import { sharedData } from "../_data.ts";
+import { toolPool } from "../../host/worker.ts";
+import { openStore } from "../../core/store.ts";
+import { TOOLS_DIR } from "../../core/paths.ts";
 
 const FZK = sharedData("ifc/AC20-FZK-Haus.ifc");
 const ZIND = sharedData("zind/zind_data.json");
@@ -20,7 +23,7 @@ Deno.test("importStoppable: FZK-Haus (IFC, in a worker) and ZInD (in the thread)
   }
 });
 
-Deno.test("importStoppable: an IFC file's error crosses from the worker with its code and data", async () => {
+Deno.test("importStoppable: an IFC file's error crosses from the worker, and from the tool pool's job, with its code and data", async () => {
   const text = await Deno.readTextFile(
     new URL("../../fixtures/ifc/stair_two_storeys_ifc4.ifc", import.meta.url),
   );
@@ -28,15 +31,31 @@ Deno.test("importStoppable: an IFC file's error crosses from the worker with its
   assert.ok(text.includes(good));
   const path = await Deno.makeTempFile({ suffix: ".ifc" });
   try {
-    await Deno.writeTextFile(path, text.replace(good, "#62=IFCCARTESIANPOIN#999999,3.));"));
+    // Cut off in its DATA section: "ifc.truncated", with the line it ends at as data.
+    await Deno.writeTextFile(path, text.slice(0, text.indexOf(good) + 10));
     const direct = await importSource(path).then(() => undefined, (e) => e);
     const worker = await importStoppable(path).then(() => undefined, (e) => e);
+    // The tool pool's job (MCP import_scan, the web view) carries the same error across.
+    const home = await Deno.makeTempDir();
+    const store = openStore(home);
+    const pool = toolPool(home, TOOLS_DIR, store, { size: 1 });
+    const job = await pool.job(
+      new URL("../../mcp/import.ts", import.meta.url).href,
+      "importJob",
+      { path },
+    ).then(() => undefined, (e) => e);
+    pool.close();
+    store.close();
+    await Deno.remove(home, { recursive: true });
     assert.ok(direct instanceof InputError, String(direct));
-    assert.ok(worker instanceof InputError, String(worker));
-    assert.equal(worker.message, direct.message);
-    assert.equal(worker.input, direct.input);
-    assert.equal(worker.code, direct.code);
-    assert.deepEqual(worker.data, direct.data);
+    assert.equal(direct.code, "ifc.truncated");
+    for (const got of [worker, job]) {
+      assert.ok(got instanceof InputError, String(got));
+      assert.equal(got.message, direct.message);
+      assert.equal(got.input, direct.input);
+      assert.equal(got.code, direct.code);
+      assert.deepEqual(got.data, direct.data);
+    }
   } finally {
     await Deno.remove(path);
   }
