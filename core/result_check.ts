@@ -144,3 +144,19 @@ export function plainlyToolResult(r: unknown): boolean {
     (r.step_codes === undefined || every(r.step_codes, stepCode)) && inputs(r.inputs) &&
     data(r.data);
 }
+
+const missingInput = (x: unknown) => plain(x) && isStr(x.input) && isStr(x.ask) && optStr(x.unit);
+const viewFinding = (f: unknown) =>
+  plain(f) && isStr(f.id) && findingStatus.has(f.status) && isStr(f.title);
+
+/**
+ * True only when `v` plainly matches the model view's schema (mcp/tools.ts ModelViewSchema:
+ * what `forModel` makes, with `missing` when inputs were left unfilled); false when it may
+ * not (then ask the zod schema, the definition). The MCP server checks every tools/call's
+ * structured content against it (issue 29).
+ */
+export function plainlyModelView(v: unknown): boolean {
+  return plain(v) && isStr(v.tool) && optStr(v.scan) && status.has(v.status) &&
+    isStr(v.verdict) && every(v.findings, viewFinding) &&
+    (v.missing === undefined || every(v.missing, missingInput));
+}

@@ -301,8 +301,10 @@ function callWorker(
   release: (w: Worker, keep: boolean) => void,
 ): Promise<WorkerReply> {
   return new Promise<WorkerReply>((resolve, reject) => {
-    const seconds = o.limit_s ?? timeLimit({ store }).seconds;
     let done = false;
+    // Set once the request is posted; an abort before then finishes with no timer to clear.
+    // deno-lint-ignore prefer-const
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const finish = (keep: boolean) => {
       done = true;
       clearTimeout(timer);
@@ -358,7 +360,17 @@ function callWorker(
       finish(true);
       resolve(msg);
     };
-    const timer = setTimeout(() => {
+    if (o.signal?.aborted) return onAbort();
+    o.signal?.addEventListener("abort", onAbort, { once: true });
+    w.addEventListener("message", onMessage);
+    w.addEventListener("error", onError);
+    const posted = performance.now();
+    w.postMessage(req);
+    // The limit is read (a preference: a store read) once the worker has the request, while
+    // it runs; the timer counts from the post all the same (issue 29).
+    const seconds = o.limit_s ?? timeLimit({ store }).seconds;
+    const left_ms = (seconds + GRACE_S) * 1000 - (performance.now() - posted);
+    timer = setTimeout(() => {
       if (done) return;
       stop();
       finish(false);
@@ -367,12 +379,7 @@ function callWorker(
       } catch (e) {
         reject(e);
       }
-    }, Math.min((seconds + GRACE_S) * 1000, 2 ** 31 - 1));
-    if (o.signal?.aborted) return onAbort();
-    o.signal?.addEventListener("abort", onAbort, { once: true });
-    w.addEventListener("message", onMessage);
-    w.addEventListener("error", onError);
-    w.postMessage(req);
+    }, Math.min(Math.max(0, left_ms), 2 ** 31 - 1));
   });
 }
 

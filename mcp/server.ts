@@ -18,6 +18,7 @@ import { registerResources } from "./resources.ts";
 import { registerBcfResource } from "./bcf.ts";
 import type { ToolDef } from "./listing.ts";
 import { ModelViewSchema, OUTPUT_JSON_SCHEMA } from "./tools.ts";
+import { plainlyModelView } from "../core/result_check.ts";
 
 /** The server's name and version as MCP `serverInfo`. */
 export const SERVER_INFO = { name: "threshold", title: "threshold", version: "0.1.0" };
@@ -66,10 +67,17 @@ export function argumentsSchema(json: Record<string, unknown>): StandardSchemaWi
   };
 }
 
-/** The output schema: zod validates, its JSON Schema is converted once, not per tools/list. */
-const OUTPUT_SCHEMA: StandardSchemaWithJSON = {
+/**
+ * The output schema, which the SDK checks every call's structured content against: proved
+ * plainly by a fast walk (core/result_check.ts), else zod decides; the same views accepted
+ * and rejected either way (tests/mcp/tools_test.ts; issue 29). Its JSON Schema is converted
+ * once, not per tools/list.
+ */
+export const OUTPUT_SCHEMA: StandardSchemaWithJSON = {
   "~standard": {
     ...ModelViewSchema["~standard"],
+    validate: (value: unknown) =>
+      plainlyModelView(value) ? { value } : ModelViewSchema["~standard"].validate(value),
     jsonSchema: { input: () => OUTPUT_JSON_SCHEMA, output: () => OUTPUT_JSON_SCHEMA },
   },
 };
