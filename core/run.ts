@@ -152,10 +152,12 @@ function newRunId(tool: string): string {
  * everything else comes back as a result (pass, fail, warn, unknown or error).
  */
 export function runTool(m: Manifest, opts: RunOptions = {}): Promise<RunOutcome> {
-  return withUnits(runUnits(opts), () => runIn(m, opts));
+  // Read once (a preference: a store read), for the sentences and for the fill.
+  const units = runUnits(opts);
+  return withUnits(units, () => runIn(m, opts, units));
 }
 
-async function runIn(m: Manifest, opts: RunOptions): Promise<RunOutcome> {
+async function runIn(m: Manifest, opts: RunOptions, units: UnitSystem): Promise<RunOutcome> {
   const t0 = performance.now();
   const store = opts.store;
   const sources: PlanSources = {
@@ -171,7 +173,7 @@ async function runIn(m: Manifest, opts: RunOptions): Promise<RunOutcome> {
     selectionOf: store ? () => store.getSelection("scan") : undefined,
     preference: store ? (k) => store.getPref(k) : undefined,
     persona: opts.persona,
-    units: runUnits(opts),
+    units,
   });
   const inputsRecord = Object.fromEntries(
     Object.keys(filled.values).map((k) => [k, { value: filled.values[k], from: filled.from[k] }]),

@@ -18,6 +18,7 @@ import { activePersona } from "../presets/personas.ts";
 import { errorToWire, type WireError } from "../ground/errors.ts";
 import { RUN_IO } from "../layers/io.ts";
 import { jsonFaithful } from "./transfer.ts";
+import { SAVE_DONE, SAVE_FAILED, SAVE_WANTED, SAVE_WRITING } from "./save_state.ts";
 
 /** What a job's or an `after` export is called with, before its own arguments. */
 export interface WorkerEnv {
@@ -53,6 +54,13 @@ export type WorkerRequest =
      * written and committed; then `{ id, saved }` once it is (or why it is not).
      */
     early?: boolean;
+    /**
+     * With `early`: the write's state, shared (index 0: ./save_state.ts). A write
+     * that commits says so here, and posts `{ id, saved: true }` only when the server is
+     * waiting for it ({@link SAVE_WANTED}): no message, no wake of the serving thread, for a
+     * write nobody waits on (issue 29). A write that fails always posts why.
+     */
+    save_state?: SharedArrayBuffer;
   }
   | {
     id: number;
@@ -79,6 +87,14 @@ const stores = new Map<string, Store>();
 // Only the tool a call names is loaded (the server thread has the listing already).
 const manifests = new Map<string, Promise<Manifest>>();
 
+/** The tools folder's URL, parsed once per folder (every request names it). */
+const toolsUrls = new Map<string, URL>();
+const toolsUrl = (href: string) => {
+  let u = toolsUrls.get(href);
+  if (!u) toolsUrls.set(href, u = new URL(href));
+  return u;
+};
+
 type Exported = (env: WorkerEnv, args: unknown) => unknown;
 // A module's export looked up once (MCP names one `after` on every call: mcp/call_after.ts).
 const exports = new Map<string, Exported>();
@@ -103,7 +119,7 @@ self.onmessage = async (e: MessageEvent<WorkerRequest>) => {
     const env: WorkerEnv = {
       store,
       builtins: BUILTIN_SCANS,
-      toolsDir: new URL(toolsDir),
+      toolsDir: toolsUrl(toolsDir),
       cancel: new Int32Array(cancel),
     };
     if (req.kind === "job") {
@@ -149,6 +165,7 @@ self.onmessage = async (e: MessageEvent<WorkerRequest>) => {
     } catch (err) {
       // Answered already: the write that failed is said as such, never dropped.
       if (!replied) throw err;
+      if (req.save_state) Atomics.store(new Int32Array(req.save_state), 0, SAVE_FAILED);
       const x = err as Error;
       post({
         id,
@@ -157,7 +174,12 @@ self.onmessage = async (e: MessageEvent<WorkerRequest>) => {
       });
       return;
     }
-    if (replied) return post({ id, saved: true });
+    if (replied) {
+      const state = req.save_state && new Int32Array(req.save_state);
+      const was = state ? Atomics.compareExchange(state, 0, SAVE_WRITING, SAVE_DONE) : SAVE_WANTED;
+      if (was === SAVE_WANTED) post({ id, saved: true });
+      return;
+    }
     if (req.after && outcome.status === "done") {
       const fn = await exported(req.after);
       const out = await fn({ ...env, manifest: m }, { ...(req.after.args as object), outcome }) as {

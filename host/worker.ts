@@ -25,6 +25,7 @@ import { type RunOptions, type RunOutcome, timeLimit } from "../core/run.ts";
 import { emptyResult } from "../core/result.ts";
 import type { Store } from "../core/store.ts";
 import type { AfterRun, WorkerReply, WorkerRequest } from "./tool_worker.ts";
+import { SAVE_DONE, SAVE_WANTED, SAVE_WRITING } from "./save_state.ts";
 
 import { GRACE_S } from "../ground/budget.ts";
 export { GRACE_S };
@@ -134,6 +135,9 @@ export function toolPool(
   const acquire = (signal?: AbortSignal): Promise<Worker> => {
     if (closed) return Promise.reject(new CancelledError("the server is closing"));
     if (signal?.aborted) return Promise.reject(new CancelledError());
+    // A worker whose early-answered run has committed is free: found so here (it posts no
+    // message for a write nobody waits on), before a worker is waited for or started.
+    if (busy.size >= size || !idle.length) saves.claim();
     if (busy.size < size) {
       const w = idle.pop() ?? spawn();
       busy.add(w);
@@ -193,13 +197,17 @@ export function toolPool(
         cancel: new SharedArrayBuffer(4),
         steps: opts.onStep !== undefined,
         ...(opts.after ? { after: opts.after } : {}),
-        ...(opts.after && opts.early ? { early: true } : {}),
+        ...(opts.after && opts.early ? { early: true, save_state: new SharedArrayBuffer(4) } : {}),
       }, {
         tool: m.id,
         signal: opts.signal,
         onStep: opts.onStep,
         onTime: () => overTime(m, opts, store, timeLimit({ store }).text),
-        onSaving: (run_id, saved) => saves.add(m.id, run_id, saved),
+        onSaving: (run_id, saved, claim) => {
+          saves.add(m.id, run_id, saved, claim);
+          // Calls wait for a worker: this one's write is waited for at once.
+          if (waiting.length) claim();
+        },
       });
       if ("outcome_json" in reply) return JSON.parse(reply.outcome_json) as RunOutcome;
       if ("outcome" in reply) {
@@ -238,7 +246,10 @@ export function toolPool(
       if ("value" in reply) return reply.value as T;
       throw fromReply(fn, reply as WorkerReply);
     },
-    stats: () => ({ size, running: busy.size, queued: waiting.length, queue_max }),
+    stats: () => {
+      saves.claim();
+      return { size, running: busy.size, queued: waiting.length, queue_max };
+    },
     settled: saves.settled,
     close() {
       closed = true;
@@ -257,16 +268,32 @@ export function toolPool(
 function earlySaves() {
   const saving = new Map<string, Promise<void>>();
   const unsaved = new Map<string, string>();
+  /** Each write in progress: asks its worker whether it has committed (see `claim`). */
+  const claims = new Map<string, () => void>();
+  const claim = (run_id?: string) => {
+    if (run_id === undefined) { for (const c of [...claims.values()]) c(); }
+    else claims.get(run_id)?.();
+  };
   return {
-    add(tool: string, run_id: string, saved: Promise<void>) {
+    add(tool: string, run_id: string, saved: Promise<void>, ask: () => void) {
+      claims.set(run_id, ask);
       const done = saved.then(() => {}, (e: Error) => {
         console.error(`threshold: the ${tool} run ${run_id} could not be saved: ${e.message}`);
         unsaved.set(run_id, e.message);
         if (unsaved.size > 100) unsaved.delete(unsaved.keys().next().value!);
-      }).finally(() => saving.delete(run_id));
+      }).finally(() => {
+        saving.delete(run_id);
+        claims.delete(run_id);
+      });
       saving.set(run_id, done);
     },
+    /**
+     * Settles the writes (of `run_id`, else all) whose workers have committed, at once; the
+     * others are asked to post when they do.
+     */
+    claim,
     async settled(run_id?: string): Promise<void> {
+      claim(run_id);
       if (run_id === undefined) {
         await Promise.all(saving.values());
         return;
@@ -285,8 +312,12 @@ interface CallOptions {
   onStep?: (e: StepEvent) => void;
   onTime: () => unknown;
   limit_s?: number;
-  /** An early reply came: `saved` settles when the worker has written the run (or failed). */
-  onSaving?: (run_id: string, saved: Promise<void>) => void;
+  /**
+   * An early reply came: `saved` settles when the worker has written the run (or failed),
+   * once `claim` has been called: it settles it at once when the write has committed, else
+   * asks the worker to post when it does.
+   */
+  onSaving?: (run_id: string, saved: Promise<void>, claim: () => void) => void;
 }
 
 /**
@@ -336,15 +367,18 @@ function callWorker(
     };
     // After an early reply: the worker is kept (and stays busy) until the run's write ends.
     let written: { ok: () => void; failed: (e: Error) => void } | undefined;
+    /** The run's write ended (committed, or failed saying why): the worker is free. */
+    const wrote = (failure?: string) => {
+      const w = written;
+      if (!w) return;
+      written = undefined;
+      finish(true);
+      return failure === undefined ? w.ok() : w.failed(new Error(failure));
+    };
     const onMessage = (e: MessageEvent<WorkerReply>) => {
       const msg = e.data;
       if (msg.id !== req.id) return;
-      if ("saved" in msg && written) {
-        const w = written;
-        written = undefined;
-        finish(true);
-        return msg.saved ? w.ok() : w.failed(new Error(msg.error.message));
-      }
+      if ("saved" in msg && written) return wrote(msg.saved ? undefined : msg.error.message);
       if (done) return;
       if ("step" in msg) return o.onStep?.(msg.step);
       if ("saving" in msg && msg.outcome.status === "done") {
@@ -354,6 +388,7 @@ function callWorker(
         o.onSaving?.(
           msg.outcome.run_id,
           new Promise<void>((ok, failed) => written = { ok, failed }),
+          () => written && claimWrite(req) && wrote(),
         );
         return resolve(msg);
       }
@@ -381,6 +416,18 @@ function callWorker(
       }
     }, Math.min(Math.max(0, left_ms), 2 ** 31 - 1));
   });
+}
+
+/**
+ * Asks about the write of a run answered early (the request's shared `save_state`): true when
+ * it has committed (the caller settles it and frees the worker); else the worker is told to
+ * post `saved` when it commits (that message settles it), or, failed, its message is on its
+ * way. A request without the state is answered `saved` always.
+ */
+function claimWrite(req: WorkerRequest): boolean {
+  if (req.kind !== "run" || !req.save_state) return false;
+  const state = new Int32Array(req.save_state);
+  return Atomics.compareExchange(state, 0, SAVE_WRITING, SAVE_WANTED) === SAVE_DONE;
 }
 
 /** The error a worker's reply names, as the error classes the surfaces know. */

@@ -53,6 +53,48 @@ Deno.test("tool pool, early: the reply comes first, settled waits for the run's 
   }
 });
 
+Deno.test("tool pool, early: a committed write frees its worker without a message; calls reuse it", async () => {
+  const home = freshHome();
+  const store = openStore(home);
+  // Every worker the pool starts is counted, and every message its workers post.
+  const RealWorker = globalThis.Worker;
+  let started = 0, posted = 0;
+  globalThis.Worker = class extends RealWorker {
+    constructor(...a: ConstructorParameters<typeof Worker>) {
+      super(...a);
+      started++;
+      this.addEventListener("message", () => posted++);
+    }
+  };
+  const pool = toolPool(home, TOOLS_DIR, store, { size: 3 });
+  const m = (await loadRegistry()).require("ceiling_height");
+  try {
+    const ids: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      const out = await pool.run(m, { set: { scan: "demo" }, after: MODEL_REPLY, early: true });
+      assert.equal(out.status, "done");
+      if (out.status === "done") ids.push(out.run_id);
+      // Time for the write to commit before the next call, as between a model's calls.
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    // One worker served every call: a committed write left it free, though it posted nothing.
+    assert.equal(started, 1);
+    assert.equal(posted, 8, "one message per call (its early reply), none for the writes");
+    assert.deepEqual(pool.stats().running, 0);
+    await pool.settled();
+    for (const id of ids) assert.ok(store.getRun(id), `${id} stored`);
+    // Asked while the write may still run: settled waits for it, and then it is stored.
+    const out = await pool.run(m, { set: { scan: "demo" }, after: MODEL_REPLY, early: true });
+    if (out.status !== "done") throw new Error("not done");
+    await pool.settled(out.run_id);
+    assert.ok(store.getRun(out.run_id));
+  } finally {
+    globalThis.Worker = RealWorker;
+    pool.close();
+    store.close();
+  }
+});
+
 Deno.test("mcp: the run a tools/call links is read at once, every time", async () => {
   const home = freshHome();
   const c = spawnRaw(Deno.execPath(), serverArgs(home));
