@@ -58,7 +58,7 @@ import { fileURLToPath } from "node:url";
 import { parsePlan } from "../ground/plan.ts";
 import { ifcApi, ifcPlan } from "../layers/ifc/mod.ts";
 import * as W from "npm:web-ifc@0.0.78";
-import { checkIfcLines } from "../layers/ifc/lines.ts";
+import { checkIfcLines, everyInstanceKnown, scanIfcLines } from "../layers/ifc/lines.ts";
 import { brepBounds, brepCache } from "../layers/ifc/brep_bounds.ts";
 import { checkIfcLinesReference } from "../tests/layers/_ifc_lines_reference.ts";
 import { checkIfcLines as checkIfcLinesBeforeI32 } from "./_ifc_lines_before.ts";
@@ -79,6 +79,8 @@ const bounded = (() => {
   return got;
 })();
 const text = { bytes, index: checkIfcLines(bytes, path) };
+/** A model kept open for web-ifc's half of the lines' check (i35). */
+const open = api.OpenModel(bytes);
 
 const beforeDir = Deno.env.get("IFC_BEFORE");
 const before = beforeDir
@@ -115,6 +117,10 @@ const cases: Record<string, () => unknown> = {
     for (const id of bounded) if (!brepBounds(text, id, 1, cache)) throw new Error(`#${id}`);
   },
   "checkIfcLines": () => checkIfcLines(bytes, path),
+  "scanIfcLines (i35: without the names)": () => scanIfcLines(bytes, path),
+  "everyInstanceKnown (i35: the names from web-ifc, on an open model)": () => {
+    if (!everyInstanceKnown(api, open, text.index)) throw new Error("FZK-Haus: an unknown entity");
+  },
   "checkIfcLines before i32": () => checkIfcLinesBeforeI32(bytes, path),
   "checkIfcLines before issue 29": () => checkIfcLinesReference(bytes, path),
 };
@@ -124,3 +130,4 @@ printRatios(t, "web-ifc OpenModel + CloseModel", {
   header: "case | median wall ms | × web-ifc open+close | median CPU ms | × (CPU)",
 });
 console.log(`load after: ${Deno.loadavg().join(" ")}`);
+api.CloseModel(open);
