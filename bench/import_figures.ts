@@ -45,6 +45,19 @@
  * without making a string (0.95-1.0 of readProps's CPU). Plan validation (parsePlan, zod and
  * the plausibility pass) is 0.03× of open+close: not a lever.
  *
+ * i35 (December 2026): the lines' entity names are no longer hashed and looked up line by line
+ * before web-ifc reads the file: scanIfcLines refuses control bytes and malformed lines (web-ifc
+ * 0.0.78 meshes what refers to one for ever) and indexes the lines as checkIfcLines did, and
+ * everyInstanceKnown asks the open model whether every instance is of an entity it knows
+ * (checkIfcLines where not, with its message: tests/layers/ifc_lines_test.ts). One run of 21
+ * rounds at load 5.2: scanIfcLines 2.48 ms CPU, everyInstanceKnown 0.47, checkIfcLines 3.78;
+ * import CPU 0.96 of before10's (4703134) in the same rounds. Measured and left: web-ifc's
+ * meshing of the stair is 0.22× of open+close CPU, the 7 spaces with it 0.02× more (31
+ * rounds, rotated): the spaces are not worth reading from the text while the stair is meshed,
+ * and the stair's triangles are what vertical_ends.ts's flightEnd averages (a mean of triangle
+ * corners, so of web-ifc's triangulation of its 6-, 16- and 32-gons), not its bounds alone.
+ * bench/import_ab.ts runs this file in two checkouts, one process each, alternated.
+ *
  * The import before a change, in the same rounds: IFC_BEFORE=a checkout of the code before (a
  * worktree of main) adds its import as a case; checkIfcLines's version before i32 is
  * bench/_ifc_lines_before.ts.
@@ -58,7 +71,7 @@ import { fileURLToPath } from "node:url";
 import { parsePlan } from "../ground/plan.ts";
 import { ifcApi, ifcPlan } from "../layers/ifc/mod.ts";
 import * as W from "npm:web-ifc@0.0.78";
-import { checkIfcLines } from "../layers/ifc/lines.ts";
+import { checkIfcLines, everyInstanceKnown, scanIfcLines } from "../layers/ifc/lines.ts";
 import { brepBounds, brepCache } from "../layers/ifc/brep_bounds.ts";
 import { checkIfcLinesReference } from "../tests/layers/_ifc_lines_reference.ts";
 import { checkIfcLines as checkIfcLinesBeforeI32 } from "./_ifc_lines_before.ts";
@@ -79,6 +92,8 @@ const bounded = (() => {
   return got;
 })();
 const text = { bytes, index: checkIfcLines(bytes, path) };
+/** A model kept open for web-ifc's half of the lines' check (i35). */
+const open = api.OpenModel(bytes);
 
 const beforeDir = Deno.env.get("IFC_BEFORE");
 const before = beforeDir
@@ -115,6 +130,10 @@ const cases: Record<string, () => unknown> = {
     for (const id of bounded) if (!brepBounds(text, id, 1, cache)) throw new Error(`#${id}`);
   },
   "checkIfcLines": () => checkIfcLines(bytes, path),
+  "scanIfcLines (i35: without the names)": () => scanIfcLines(bytes, path),
+  "everyInstanceKnown (i35: the names from web-ifc, on an open model)": () => {
+    if (!everyInstanceKnown(api, open, text.index)) throw new Error("FZK-Haus: an unknown entity");
+  },
   "checkIfcLines before i32": () => checkIfcLinesBeforeI32(bytes, path),
   "checkIfcLines before issue 29": () => checkIfcLinesReference(bytes, path),
 };
@@ -124,3 +143,4 @@ printRatios(t, "web-ifc OpenModel + CloseModel", {
   header: "case | median wall ms | × web-ifc open+close | median CPU ms | × (CPU)",
 });
 console.log(`load after: ${Deno.loadavg().join(" ")}`);
+api.CloseModel(open);

@@ -14,7 +14,7 @@
  */
 import * as W from "npm:web-ifc@0.0.78";
 import { InputError } from "../../ground/errors.ts";
-import { checkIfcLines } from "./lines.ts";
+import { checkIfcLines, everyInstanceKnown, scanIfcLines } from "./lines.ts";
 import type { PlanInput } from "../../ground/plan.ts";
 import type { ImportReport } from "../types.ts";
 import { headline } from "../headlines.ts";
@@ -61,16 +61,25 @@ export async function ifcPlan(
   id?: string,
 ): Promise<{ plan: PlanInput; report: ImportReport }> {
   const schema = checkIfcHeader(bytes, ref);
-  const text = { bytes, index: checkIfcLines(bytes, ref) };
+  // The lines' check in two halves (issue 29, i35): control bytes and malformed lines before
+  // web-ifc reads the file, the entity names after, from web-ifc's own reading; where either
+  // is in doubt, or web-ifc cannot open the file, checkIfcLines gives its verdict and message
+  // first, as when it ran before web-ifc.
+  const text = { bytes, index: scanIfcLines(bytes, ref) };
   const api = await ifcApi();
   let model: number;
   try {
     model = api.OpenModel(bytes);
   } catch (e) {
+    checkIfcLines(bytes, ref);
     throw new InputError(ref, `web-ifc could not open the model: ${(e as Error).message}`);
   }
-  if (model < 0) throw new InputError(ref, "web-ifc could not open the model");
+  if (model < 0) {
+    checkIfcLines(bytes, ref);
+    throw new InputError(ref, "web-ifc could not open the model");
+  }
   try {
+    if (!everyInstanceKnown(api, model, text.index)) checkIfcLines(bytes, ref);
     return buildPlan(api, model, schema, text, ref, id);
   } finally {
     api.CloseModel(model);

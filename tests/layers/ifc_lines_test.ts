@@ -9,6 +9,8 @@
 import { assert, assertEquals } from "../_assert.ts";
 import { sharedData } from "../_data.ts";
 import { checkIfcLines } from "../../layers/ifc/lines.ts";
+import { ifcPlan } from "../../layers/ifc/mod.ts";
+import type { InputError } from "../../ground/errors.ts";
 import { checkIfcLinesReference } from "./_ifc_lines_reference.ts";
 
 /** What a check did: "ok", or the message it threw. */
@@ -102,4 +104,65 @@ Deno.test("ifc lines: '#62=IFCCARTESIANPOIN#999999,3.));' is refused at its line
   );
   // A name at the end of its line, its `(` on the next, is still an instance's start.
   assertEquals(outcome(checkIfcLines, new TextEncoder().encode("#1=IFCWALL\n('a');\n")), "ok");
+});
+
+/** What an import did: "ok", or its error's name, message, code and data. */
+async function imported(bytes: Uint8Array): Promise<string> {
+  try {
+    await ifcPlan(bytes, "x.ifc");
+    return "ok";
+  } catch (e) {
+    const { name, message, code, data } = e as InputError;
+    return JSON.stringify({ name, message, code, data });
+  }
+}
+
+/** What checkIfcLines threw, as {@link imported} writes it; undefined when it passed. */
+function refused(bytes: Uint8Array): string | undefined {
+  try {
+    checkIfcLines(bytes, "x.ifc");
+    return undefined;
+  } catch (e) {
+    const { name, message, code, data } = e as InputError;
+    return JSON.stringify({ name, message, code, data });
+  }
+}
+
+Deno.test("ifc lines: the import refuses what checkIfcLines refuses, with its error, though names are left to web-ifc (i35)", async () => {
+  // The import checks control bytes and malformed lines before web-ifc reads the file and the
+  // entity names after, from web-ifc's reading (scanIfcLines, everyInstanceKnown); every
+  // file checkIfcLines refuses must be refused by the import with the same error. One or two
+  // lines of a small fixture are edited each time: misspelt, lower-case and non-entity names,
+  // malformed lines, ids written twice, control bytes, instances inside a line.
+  const path = new URL("../../fixtures/ifc/stair_two_storeys_ifc4.ifc", import.meta.url);
+  const lines = (await Deno.readTextFile(path)).split("\n");
+  const data = lines.findIndex((l) => l === "DATA;") + 1;
+  const end = lines.indexOf("ENDSEC;", data);
+  const edits: ((l: string, rnd: () => number) => string)[] = [
+    (l) => l.replace(/=([A-Z]+)/, (_, n) => `=${n.slice(0, -1)}Q`), // misspelt
+    (l) => l.replace(/=([A-Z]+)/, (_, n) => `=${n.toLowerCase()}`), // lower case: still known
+    (l) => l.replace(/=([A-Z]+)/, "=IFC2X3"), // a schema's name, not an entity
+    (l) => l.replace(/=([A-Z]+)/, "=IFCLENGTHMEASURE"), // a type, not an entity
+    (l) => l.replace("(", " x("), // malformed: not an instance
+    (l) => l.replace(/^#\d+/, "#10"), // an id twice
+    (l, rnd) => l.slice(0, Math.floor(rnd() * l.length)) + "\u0001", // a control byte
+    (l) => `${l}#9999=IFCWALLX($);`, // a bad instance inside a line: not checked
+    (l) => l.replace(/^#(\d+)=/, " #$1 = "),
+  ];
+  const rnd = lcg(35);
+  let refusals = 0, passes = 0;
+  for (let t = 0; t < 240; t++) {
+    const edited = [...lines];
+    for (let k = 0; k < 1 + Math.floor(rnd() * 2); k++) {
+      const at = data + Math.floor(rnd() * (end - data));
+      edited[at] = pick(rnd, edits)(edited[at], rnd);
+    }
+    const bytes = Uint8Array.from(edited.join("\n"), (c) => c.charCodeAt(0) & 0xff);
+    const want = refused(bytes);
+    // (What passes is not imported: web-ifc 0.0.78 meshes some of it for ever, before too,
+    // such as an id written twice.)
+    if (want) assertEquals(await imported(bytes), want, edited.slice(data, end).join("\n"));
+    want ? refusals++ : passes++;
+  }
+  assert.ok(refusals > 40 && passes > 40, `${refusals} refused, ${passes} passed`);
 });
