@@ -13,8 +13,8 @@ import { D8_DCOL, D8_DROW } from "./d8.ts";
  * neighbour gets -1: on an ε-filled grid only edge and nodata-adjacent cells do, and water
  * leaves the grid there. `cell_m` is [dx, dy] in metres. Ties go to the first in D8 order.
  * The interior runs unrolled and branch-free with the reciprocal distances precomputed (see
- * d8Row, and d8PairsFinite, two cells a step, where no slope can be NaN); the border cells,
- * whose neighbours off the grid count as nodata, go through d8Edge. Every cell is written
+ * d8Row, and d8TriplesFinite, three cells a step, where no slope can be NaN); the border
+ * cells, whose neighbours off the grid count as nodata, go through d8Edge. Every cell is written
  * once (no fill of the whole array first): a row for d8Row is set to -1 before it runs.
  * Its speed is bench/water_figures.ts's "D8" rows against the same loop in C++ (g++ -O2).
  */
@@ -27,11 +27,11 @@ export function flowDirectionsD8(filled: Grid, cell_m: [number, number]): Int8Ar
   const dirs = new Int8Array(w * h);
   const q = new Float64Array(9);
   // With finite positive reciprocal distances, a row whose cells and both neighbour rows are
-  // all finite has no NaN slope (finite - finite may overflow to ±∞, never NaN): d8PairsFinite
+  // all finite has no NaN slope (finite - finite may overflow to ±∞, never NaN): d8TriplesFinite
   // computes it without NaN tests. It needs only three reciprocals, east-west (i0 = i4),
   // north-south (i2 = i6) and diagonal (i1 = i3 = i5 = i7): Math.hypot ignores signs, so they
   // are the same numbers, checked here. `fa`, `fb`: rows r - 1 and r are all finite;
-  // d8PairsFinite says the same of row r + 1, and a row written before that turned out false
+  // d8TriplesFinite says the same of row r + 1, and a row written before that turned out false
   // is cleared and redone by d8Row, which tests for NaN.
   const fast = i0 > 0 && i0 < Infinity && i1 > 0 && i1 < Infinity && i2 > 0 &&
     i2 < Infinity && i4 === i0 && i6 === i2 && i3 === i1 && i5 === i1 && i7 === i1;
@@ -40,7 +40,7 @@ export function flowDirectionsD8(filled: Grid, cell_m: [number, number]): Int8Ar
     if ((r & 63) === 0) checkpoint();
     let fc: boolean;
     if (fast && fa && fb) {
-      fc = d8PairsFinite(z, w, r, dirs, i0, i2, i1) === 0;
+      fc = d8TriplesFinite(z, w, r, dirs, i0, i2, i1) === 0;
       if (!fc) {
         dirs.fill(-1, r * w + 1, r * w + w - 1);
         d8Row(z, w, r, dirs, q, i0, i1, i2, i3, i4, i5, i6, i7);
@@ -182,32 +182,33 @@ function d8Row(
 
 /**
  * The eight slopes of one cell go into `Q[base..base + 8)` (D8 order) for the tournament of
- * {@link d8PairsFinite}, two cells' worth: a module constant, so that V8 compiles its base
+ * {@link d8TriplesFinite}, three cells' worth: a module constant, so that V8 compiles its base
  * and length in (a parameter's are reloaded and checked as it spills). Synchronous use only.
  */
-const Q = new Float64Array(16);
+const Q = new Float64Array(24);
 
 /**
  * {@link d8Row} for a row whose slopes cannot be NaN (rows r - 1, r and r + 1 all finite, the
- * last one checked here; finite positive reciprocal distances; see flowDirectionsD8), two
+ * last one checked here; finite positive reciprocal distances; see flowDirectionsD8), three
  * cells a step (issue 29): the same branch-free tournament without the NaN terms, the right
  * of a pair winning only when strictly steeper, so ties still go to the first in D8 order.
  * `ew`, `ns`, `dg` are the east-west, north-south and diagonal reciprocals. A step loads the
- * 3 × 2 cells east of the window and slides it by two columns, so its loop overhead, the
- * window's moves and the invariants V8 reloads from the stack count once for two cells, and
- * each pair is compared as soon as stored (fewer values live at once, fewer spills): V8's
- * code for the loop is 239 x86 instructions a step, ~120 a cell, against 137 a cell for the
- * one-cell loop before (read from the JIT code, --perf-basic-prof map and objdump). `Q`
- * holds the slopes at 0..7 (first cell) and 8..15 (second): a round-one winner is
- * `base + pair·2 + (right steeper)`, a selection `a ^ ((a ^ b) & mask)`, and the winner's
- * direction is its index in D8 order, or -1 (`| (positive - 1)`) when neither finalist's
- * slope is positive (the larger of two is positive exactly when one of them is). An odd
- * last cell goes through {@link d8CellFinite}. Returns `t - t` for t the sum of row r + 1
- * (which it loads anyway): 0 when all are finite, NaN for any NaN or ±∞ (or a sum that
- * overflows, which only sends the row to d8Row). A neighbour row must be finite too: a NaN
- * at N (the left of the pair N, NE) would beat NE, as one at S would beat SW.
+ * 3 × 3 cells east of the window and slides it by three columns. Its three cells go through
+ * the tournament in phases, not one after another: first all 24 slopes are stored in `Q` with
+ * their round-one winners (`a`..`d`, `base + pair·2 + (right steeper)`), then round two
+ * (`ab`, `cd`) of all three, then the finals. Each round reads `Q` at indices that the round
+ * before chose, and a load right after the store it reads waits for it: with one cell after
+ * another (two a step, before) that wait was on every cell's path; in phases the stores are
+ * done by the time the loads come (bench/water_figures.ts: ~10 % less CPU at 2,000², where a
+ * loop with no `Q` at all took ~40 % less). A selection is `a ^ ((a ^ b) & mask)`; the
+ * winner's direction is its index in D8 order (`& 7`), or -1 (`| (positive - 1)`) when its
+ * slope, the largest, is not positive. Cells left at the row's end go through
+ * {@link d8CellFinite}. Returns `t - t` for t the sum of row r + 1 (which it loads anyway):
+ * 0 when all are finite, NaN for any NaN or ±∞ (or a sum that overflows, which only sends the
+ * row to d8Row). A neighbour row must be finite too: a NaN at N (the left of the pair N, NE)
+ * would beat NE, as one at S would beat SW.
  */
-function d8PairsFinite(
+function d8TriplesFinite(
   z: Float64Array,
   w: number,
   r: number,
@@ -219,82 +220,94 @@ function d8PairsFinite(
   w = w | 0;
   let i = (r * w + 1) | 0;
   const end = (r * w + w - 1) | 0, up = (1 - w) | 0, down = (w + 1) | 0;
-  let nw = z[i - w - 1], ww = z[i - 1], sw = z[i + w - 1];
-  let nn = z[i - w], zi = z[i], ss = z[i + w];
-  let t = sw + ss;
+  // The window's west column (n0, m0, s0) and centre (n1, m1, s1): rows r - 1, r, r + 1.
+  let n0 = z[i - w - 1], m0 = z[i - 1], s0 = z[i + w - 1];
+  let n1 = z[i - w], m1 = z[i], s1 = z[i + w];
+  let t = s0 + s1;
   const q = Q;
-  for (const last = (end - 1) | 0; i < last; i = (i + 2) | 0) {
-    // Cell i: window (nw, ww, sw), (nn, zi, ss), (ne, ee, se).
-    const ee = z[(i + 1) | 0], se = z[(i + down) | 0];
-    t += se;
-    let s0 = (zi - ee) * ew, s1 = (zi - se) * dg;
-    q[0] = s0;
-    q[1] = s1;
-    let a = +(s1 > s0);
-    let s2 = (zi - ss) * ns, s3 = (zi - sw) * dg;
-    q[2] = s2;
-    q[3] = s3;
-    let b = 2 + +(s3 > s2);
-    let ab = a ^ ((a ^ b) & -+(q[b] > q[a]));
-    let s4 = (zi - ww) * ew, s5 = (zi - nw) * dg;
-    q[4] = s4;
-    q[5] = s5;
-    let c = 4 + +(s5 > s4);
-    const ne = z[(i + up) | 0];
-    let s6 = (zi - nn) * ns, s7 = (zi - ne) * dg;
-    q[6] = s6;
-    q[7] = s7;
-    let d = 6 + +(s7 > s6);
-    let cd = c ^ ((c ^ d) & -+(q[d] > q[c]));
-    let x = q[ab], y = q[cd];
-    let k = ab ^ ((ab ^ cd) & -+(y > x));
-    dirs[i] = k | ((+(x > 0) | +(y > 0)) - 1);
-    // Cell j = i + 1: window (nn, zi, ss), (ne, ee, se), (ne2, ee2, se2).
-    const j = (i + 1) | 0;
-    const ee2 = z[(j + 1) | 0], se2 = z[(j + down) | 0];
-    t += se2;
-    s0 = (ee - ee2) * ew;
-    s1 = (ee - se2) * dg;
-    q[8] = s0;
-    q[9] = s1;
-    a = 8 + +(s1 > s0);
-    s2 = (ee - se) * ns;
-    s3 = (ee - ss) * dg;
-    q[10] = s2;
-    q[11] = s3;
-    b = 10 + +(s3 > s2);
-    ab = a ^ ((a ^ b) & -+(q[b] > q[a]));
-    s4 = (ee - zi) * ew;
-    s5 = (ee - nn) * dg;
-    q[12] = s4;
-    q[13] = s5;
-    c = 12 + +(s5 > s4);
-    const ne2 = z[(j + up) | 0];
-    s6 = (ee - ne) * ns;
-    s7 = (ee - ne2) * dg;
-    q[14] = s6;
-    q[15] = s7;
-    d = 14 + +(s7 > s6);
-    cd = c ^ ((c ^ d) & -+(q[d] > q[c]));
-    x = q[ab];
-    y = q[cd];
-    k = ab ^ ((ab ^ cd) & -+(y > x));
-    dirs[j] = (k & 7) | ((+(x > 0) | +(y > 0)) - 1);
-    nw = ne;
-    ww = ee;
-    sw = se;
-    nn = ne2;
-    zi = ee2;
-    ss = se2;
+  for (const last = (end - 2) | 0; i < last; i = (i + 3) | 0) {
+    // Cell i (m1): slopes to E, SE, S, SW, W, NW, N, NE at q[0..8).
+    const m2 = z[(i + 1) | 0], s2 = z[(i + down) | 0], n2 = z[(i + up) | 0];
+    t += s2;
+    const la1 = (m1 - m2) * ew, ra1 = (m1 - s2) * dg;
+    q[0] = la1;
+    q[1] = ra1;
+    const a1 = +(ra1 > la1);
+    const lb1 = (m1 - s1) * ns, rb1 = (m1 - s0) * dg;
+    q[2] = lb1;
+    q[3] = rb1;
+    const b1 = 2 + +(rb1 > lb1);
+    const lc1 = (m1 - m0) * ew, rc1 = (m1 - n0) * dg;
+    q[4] = lc1;
+    q[5] = rc1;
+    const c1 = 4 + +(rc1 > lc1);
+    const ld1 = (m1 - n1) * ns, rd1 = (m1 - n2) * dg;
+    q[6] = ld1;
+    q[7] = rd1;
+    const d1 = 6 + +(rd1 > ld1);
+    // Cell i + 1 (m2) at q[8..16).
+    const m3 = z[(i + 2) | 0], s3 = z[(i + down + 1) | 0], n3 = z[(i + up + 1) | 0];
+    t += s3;
+    const la2 = (m2 - m3) * ew, ra2 = (m2 - s3) * dg;
+    q[8] = la2;
+    q[9] = ra2;
+    const a2 = 8 + +(ra2 > la2);
+    const lb2 = (m2 - s2) * ns, rb2 = (m2 - s1) * dg;
+    q[10] = lb2;
+    q[11] = rb2;
+    const b2 = 10 + +(rb2 > lb2);
+    const lc2 = (m2 - m1) * ew, rc2 = (m2 - n1) * dg;
+    q[12] = lc2;
+    q[13] = rc2;
+    const c2 = 12 + +(rc2 > lc2);
+    const ld2 = (m2 - n2) * ns, rd2 = (m2 - n3) * dg;
+    q[14] = ld2;
+    q[15] = rd2;
+    const d2 = 14 + +(rd2 > ld2);
+    // Cell i + 2 (m3) at q[16..24).
+    const m4 = z[(i + 3) | 0], s4 = z[(i + down + 2) | 0], n4 = z[(i + up + 2) | 0];
+    t += s4;
+    const la3 = (m3 - m4) * ew, ra3 = (m3 - s4) * dg;
+    q[16] = la3;
+    q[17] = ra3;
+    const a3 = 16 + +(ra3 > la3);
+    const lb3 = (m3 - s3) * ns, rb3 = (m3 - s2) * dg;
+    q[18] = lb3;
+    q[19] = rb3;
+    const b3 = 18 + +(rb3 > lb3);
+    const lc3 = (m3 - m2) * ew, rc3 = (m3 - n2) * dg;
+    q[20] = lc3;
+    q[21] = rc3;
+    const c3 = 20 + +(rc3 > lc3);
+    const ld3 = (m3 - n3) * ns, rd3 = (m3 - n4) * dg;
+    q[22] = ld3;
+    q[23] = rd3;
+    const d3 = 22 + +(rd3 > ld3);
+    // Round two, then the finals.
+    const ab1 = a1 ^ ((a1 ^ b1) & -+(q[b1] > q[a1])), cd1 = c1 ^ ((c1 ^ d1) & -+(q[d1] > q[c1]));
+    const ab2 = a2 ^ ((a2 ^ b2) & -+(q[b2] > q[a2])), cd2 = c2 ^ ((c2 ^ d2) & -+(q[d2] > q[c2]));
+    const ab3 = a3 ^ ((a3 ^ b3) & -+(q[b3] > q[a3])), cd3 = c3 ^ ((c3 ^ d3) & -+(q[d3] > q[c3]));
+    const k1 = ab1 ^ ((ab1 ^ cd1) & -+(q[cd1] > q[ab1]));
+    dirs[i] = k1 | (+(q[k1] > 0) - 1);
+    const k2 = ab2 ^ ((ab2 ^ cd2) & -+(q[cd2] > q[ab2]));
+    dirs[(i + 1) | 0] = (k2 & 7) | (+(q[k2] > 0) - 1);
+    const k3 = ab3 ^ ((ab3 ^ cd3) & -+(q[cd3] > q[ab3]));
+    dirs[(i + 2) | 0] = (k3 & 7) | (+(q[k3] > 0) - 1);
+    n0 = n3;
+    m0 = m3;
+    s0 = s3;
+    n1 = n4;
+    m1 = m4;
+    s1 = s4;
   }
-  if (i < end) t += d8CellFinite(z, w, i, dirs, ew, ns, dg);
+  for (; i < end; i = (i + 1) | 0) t += d8CellFinite(z, w, i, dirs, ew, ns, dg);
   return t - t;
 }
 
 /**
- * One cell of {@link d8PairsFinite} (the odd last one of a row), its eight neighbours loaded
- * directly; the same tournament. Returns its south-east neighbour, the one cell of row r + 1
- * the pairs did not load.
+ * One cell of {@link d8TriplesFinite} (one of the last one or two of a row), its eight
+ * neighbours loaded directly; the same tournament. Returns its south-east neighbour, the one
+ * cell of row r + 1 the steps did not load.
  */
 function d8CellFinite(
   z: Float64Array,

@@ -167,10 +167,10 @@ Deno.test("water speed: D8 beside rows of NaN and ±Infinity equals the plain an
 });
 
 /**
- * One NaN or ±Infinity at every column of every row in turn, on widths with an odd and an
- * even number of interior cells: the two-cells-a-step path (and its odd last cell) must see
- * each cell of the row below, the last column included, or it would take a row with a NaN
- * neighbour for a finite one.
+ * One NaN or ±Infinity at every column of every row in turn, on widths whose interior cell
+ * counts leave 0, 1 and 2 over three cells a step: the three-cells-a-step path (and the one or
+ * two cells left at a row's end) must see each cell of the row below, the last column
+ * included, or it would take a row with a NaN neighbour for a finite one.
  */
 Deno.test("water speed: D8 with one odd cell anywhere equals the plain version", () => {
   let checked = 0, drained = 0;
