@@ -9,6 +9,20 @@ import { cpuUsage } from "node:process";
 /** The median (the upper one of an even count). */
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
+/**
+ * V8's full collection where the process was started with `--v8-flags=--expose-gc`, else it
+ * throws: a bench that asks for `collect` says how it must be run rather than timing without.
+ */
+function collector(): () => void {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (typeof gc !== "function") {
+    throw new Error(
+      "this bench collects garbage between cases: run it with --v8-flags=--expose-gc",
+    );
+  }
+  return gc;
+}
+
 /** Milliseconds per case and round: wall and CPU. */
 export interface Timings {
   ms: Record<string, number[]>;
@@ -22,13 +36,16 @@ export interface Timings {
  * a cost that comes back every few calls (on the water pipeline; its cause not pinned down)
  * otherwise lands on the same case every round and becomes its median. Seen with three
  * copies of water_figures.ts's 500² engine pipeline in one round, after its C++ one: 88, 57
- * and 86 ms of CPU, and 60, 57 and 58 rotated (issue 29).
+ * and 86 ms of CPU, and 60, 57 and 58 rotated (issue 29). With `collect`, a full collection
+ * runs before every case, outside its timing, so that no case pays for the garbage another left
+ * (d35: D8 at 2,000² took ~31-37 ms of CPU timed after the pipeline's cases, ~23-25 ms alone).
  */
 export async function alternate(
   cases: Record<string, () => unknown>,
   rounds: number,
-  o: { warmup?: number; beforeRound?: () => void; rotate?: boolean } = {},
+  o: { warmup?: number; beforeRound?: () => void; rotate?: boolean; collect?: boolean } = {},
 ): Promise<Timings> {
+  const gc = o.collect ? collector() : undefined;
   const ms: Record<string, number[]> = {}, cpu: Record<string, number[]> = {};
   for (let w = 0; w < (o.warmup ?? 1); w++) {
     for (const k in cases) await cases[k]();
@@ -38,6 +55,7 @@ export async function alternate(
     o.beforeRound?.();
     const at = o.rotate ? r % keys.length : 0;
     for (const k of [...keys.slice(at), ...keys.slice(0, at)]) {
+      gc?.();
       const c0 = cpuUsage(), t0 = performance.now();
       const out = cases[k]();
       if (out instanceof Promise) await out;
