@@ -87,12 +87,15 @@ export function disambiguate(
     // The group's key is its base without case, and " (n)" has none: the name without case is
     // the key and the number (toLowerCase maps no letter by what follows it but a final Σ,
     // which stays final before " (").
-    if (group.every((g) => !g.qualifier)) {
+    // Indexed loops, no closure per group (a 3,000-door plan has ~1,000 pairs; issue 29).
+    let qualified = false;
+    for (let k = 0; k < group.length && !qualified; k++) qualified = !!group[k].qualifier;
+    if (!qualified) {
       const key = group[0].base.toLowerCase();
-      group.forEach((g, k) => {
-        const n = ` (${k + 1})`;
+      for (let k = 0; k < group.length; k++) {
+        const g = group[k], n = ` (${k + 1})`;
         out.set(g.id, unused(taken, `${g.base}${n}`, `${key}${n}`));
-      });
+      }
       continue;
     }
     const quals = group.map((g) => g.qualifier ?? "");
@@ -166,7 +169,9 @@ function namesOf(
       const inside = o.between.find((r) => r !== null) ?? null;
       return { id: o.id, base: `window (${side(inside)})` };
     }
-    const [a, b] = o.between[0] === null ? [o.between[1], o.between[0]] : o.between;
+    // Its sides, the outside last (no list made per door).
+    const swap = o.between[0] === null;
+    const a = swap ? o.between[1] : o.between[0], b = swap ? o.between[0] : o.between[1];
     const word = o.kind === "door" ? (o.main_entrance ? "front door" : "door") : "opening";
     return { id: o.id, base: `${word} (${side(a)} ↔ ${side(b)})` };
   }));
@@ -383,6 +388,12 @@ export function tidyWords(text: string): string {
 }
 
 const KIND_WORDS = ["door", "window", "opening", "stair", "ramp", "lift", "step"];
+/**
+ * Each kind word with a space, and with " front ", made once. Performance (issue 29): made
+ * per text they cost a string each (seven a text; a 1,000-room result has ~4,000 texts).
+ */
+const KIND_AGAIN = KIND_WORDS.map((w) => w + " ");
+const KIND_FRONT = KIND_WORDS.map((w) => w + " front ");
 
 /**
  * Whether {@link tidyWords}' kind pattern could change `text`: only where a kind word in lower
@@ -391,11 +402,11 @@ const KIND_WORDS = ["door", "window", "opening", "stair", "ramp", "lift", "step"
  * say yes where the pattern does not match (then it runs), never no where it would.
  */
 function kindTwice(text: string): boolean {
-  for (const w of KIND_WORDS) {
-    const again = w + " ";
+  for (let w = 0; w < KIND_AGAIN.length; w++) {
+    const again = KIND_AGAIN[w];
     for (let j = text.indexOf(again); j >= 0; j = text.indexOf(again, j + 1)) {
       if (foldedAt(text, j - again.length, again)) return true;
-      if (foldedAt(text, j - again.length - 6, w + " front ")) return true;
+      if (foldedAt(text, j - again.length - 6, KIND_FRONT[w])) return true;
     }
   }
   return false;
@@ -430,7 +441,18 @@ interface IdLookup {
 }
 
 const lookups = new WeakMap<PlanNames, IdLookup | null>();
+/**
+ * The last names looked up and their lookup. Performance (issue 29): a run rewrites its ~4,000
+ * texts with one plan's names, and two WeakMap reads per text cost more than its rewrite.
+ */
+let lastNames: PlanNames | undefined, lastLookup: IdLookup | null = null;
 function idLookup(names: PlanNames): IdLookup | null {
+  if (names === lastNames) return lastLookup;
+  lastNames = names, lastLookup = lookupOf(names);
+  return lastLookup;
+}
+
+function lookupOf(names: PlanNames): IdLookup | null {
   if (lookups.has(names)) return lookups.get(names)!;
   const ids = new Set<string>();
   for (const m of [names.room, names.opening, names.floor, names.vertical, names.sweep]) {
