@@ -87,12 +87,15 @@ export function disambiguate(
     // The group's key is its base without case, and " (n)" has none: the name without case is
     // the key and the number (toLowerCase maps no letter by what follows it but a final Σ,
     // which stays final before " (").
-    if (group.every((g) => !g.qualifier)) {
+    // Indexed loops, no closure per group (a 3,000-door plan has ~1,000 pairs; issue 29).
+    let qualified = false;
+    for (let k = 0; k < group.length && !qualified; k++) qualified = !!group[k].qualifier;
+    if (!qualified) {
       const key = group[0].base.toLowerCase();
-      group.forEach((g, k) => {
-        const n = ` (${k + 1})`;
+      for (let k = 0; k < group.length; k++) {
+        const g = group[k], n = ` (${k + 1})`;
         out.set(g.id, unused(taken, `${g.base}${n}`, `${key}${n}`));
-      });
+      }
       continue;
     }
     const quals = group.map((g) => g.qualifier ?? "");
@@ -166,7 +169,9 @@ function namesOf(
       const inside = o.between.find((r) => r !== null) ?? null;
       return { id: o.id, base: `window (${side(inside)})` };
     }
-    const [a, b] = o.between[0] === null ? [o.between[1], o.between[0]] : o.between;
+    // Its sides, the outside last (no list made per door).
+    const swap = o.between[0] === null;
+    const a = swap ? o.between[1] : o.between[0], b = swap ? o.between[0] : o.between[1];
     const word = o.kind === "door" ? (o.main_entrance ? "front door" : "door") : "opening";
     return { id: o.id, base: `${word} (${side(a)} ↔ ${side(b)})` };
   }));
@@ -334,7 +339,8 @@ export function namesInText(text: string, names: PlanNames): string {
       while (e < n && idChar(text.charCodeAt(e))) e++;
       if (lk.first[c] !== 0 && e - p <= lk.longest) {
         const id = text.slice(p, e);
-        if (lk.ids.has(id)) out += text.slice(last, p) + names.of(id), last = e;
+        const name = lk.ids.get(id);
+        if (name !== undefined) out += text.slice(last, p) + name, last = e;
       }
       p = e - 1;
     }
@@ -347,8 +353,9 @@ export function namesInText(text: string, names: PlanNames): string {
       const e = p + len;
       if (e > n || (e < n && idChar(text.charCodeAt(e)))) continue;
       const id = text.slice(p, e);
-      if (!lk.ids.has(id)) continue;
-      out += text.slice(last, p) + names.of(id);
+      const name = lk.ids.get(id);
+      if (name === undefined) continue;
+      out += text.slice(last, p) + name;
       last = e;
       p = e - 1;
       break;
@@ -383,6 +390,12 @@ export function tidyWords(text: string): string {
 }
 
 const KIND_WORDS = ["door", "window", "opening", "stair", "ramp", "lift", "step"];
+/**
+ * Each kind word with a space, and with " front ", made once. Performance (issue 29): made
+ * per text they cost a string each (seven a text; a 1,000-room result has ~4,000 texts).
+ */
+const KIND_AGAIN = KIND_WORDS.map((w) => w + " ");
+const KIND_FRONT = KIND_WORDS.map((w) => w + " front ");
 
 /**
  * Whether {@link tidyWords}' kind pattern could change `text`: only where a kind word in lower
@@ -391,11 +404,11 @@ const KIND_WORDS = ["door", "window", "opening", "stair", "ramp", "lift", "step"
  * say yes where the pattern does not match (then it runs), never no where it would.
  */
 function kindTwice(text: string): boolean {
-  for (const w of KIND_WORDS) {
-    const again = w + " ";
+  for (let w = 0; w < KIND_AGAIN.length; w++) {
+    const again = KIND_AGAIN[w];
     for (let j = text.indexOf(again); j >= 0; j = text.indexOf(again, j + 1)) {
       if (foldedAt(text, j - again.length, again)) return true;
-      if (foldedAt(text, j - again.length - 6, w + " front ")) return true;
+      if (foldedAt(text, j - again.length - 6, KIND_FRONT[w])) return true;
     }
   }
   return false;
@@ -418,7 +431,11 @@ function idChar(c: number): boolean {
 
 /** The ids a text may name (those whose name differs from the id), for {@link namesInText}. */
 interface IdLookup {
-  ids: Set<string>;
+  /**
+   * Each such id's display name (`names.of(id)`, read once). Performance (issue 29): one
+   * lookup per id met, not a set's and then of()'s map after map (3,000 ids in one text).
+   */
+  ids: Map<string, string>;
   /** Their distinct lengths, longest first. */
   lengths: number[];
   /** 1 at each UTF-16 code unit an id starts with. */
@@ -430,19 +447,32 @@ interface IdLookup {
 }
 
 const lookups = new WeakMap<PlanNames, IdLookup | null>();
+/**
+ * The last names looked up and their lookup. Performance (issue 29): a run rewrites its ~4,000
+ * texts with one plan's names, and two WeakMap reads per text cost more than its rewrite.
+ */
+let lastNames: PlanNames | undefined, lastLookup: IdLookup | null = null;
 function idLookup(names: PlanNames): IdLookup | null {
+  if (names === lastNames) return lastLookup;
+  lastNames = names, lastLookup = lookupOf(names);
+  return lastLookup;
+}
+
+function lookupOf(names: PlanNames): IdLookup | null {
   if (lookups.has(names)) return lookups.get(names)!;
-  const ids = new Set<string>();
+  const ids = new Map<string, string>();
   for (const m of [names.room, names.opening, names.floor, names.vertical, names.sweep]) {
     // forEach, not for…of over keys(): no iterator result per id (4,000 a grid plan; issue 29).
     m.forEach((_, id) => {
-      if (id !== "" && names.of(id) !== id) ids.add(id);
+      if (id === "") return;
+      const name = names.of(id);
+      if (name !== id) ids.set(id, name);
     });
   }
   checkpoint();
   const lengths = new Set<number>(), first = new Uint8Array(0x10000);
   let plain = true;
-  for (const id of ids) {
+  for (const id of ids.keys()) {
     lengths.add(id.length), first[id.charCodeAt(0)] = 1;
     for (let i = 0; plain && i < id.length; i++) plain = idChar(id.charCodeAt(i));
   }

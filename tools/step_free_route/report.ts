@@ -179,26 +179,32 @@ export function roomOverlay(room: Room, r: Route, name: string): Overlay {
 
 /** Whether a room can be reached, as a check. */
 export function reachCheck(room: Room, name: string, r: Route, fromId: string, how: string): Check {
-  return {
+  // Keys set in the order the spreads of optional parts gave, without an object per part.
+  // Performance (issue 29): a 1,000-room run makes 1,000 of these.
+  const data: Record<string, unknown> = { room: name, from: fromId };
+  if (r.length_m !== undefined) data.length_m = r.length_m;
+  if (r.why) data.why = r.why;
+  data.blocking = ids(r.blocking), data.close = ids(r.close), data.unknown = ids(r.unknown);
+  const check: Check = {
     id: `reach:${room.id}`,
     code: "room.reach",
-    data: {
-      room: name,
-      from: fromId,
-      ...(r.length_m !== undefined ? { length_m: r.length_m } : {}),
-      ...(r.why ? { why: r.why } : {}),
-      blocking: r.blocking.map((c) => c.id),
-      close: r.close.map((c) => c.id),
-      unknown: r.unknown.map((c) => c.id),
-    },
+    data,
     label: `${name}: the way from ${fromId}`,
     status: r.status,
-    ...(r.length_m !== undefined && r.status !== "unknown"
-      ? { measured: r.length_m, unit: "m" }
-      : {}),
-    subject: room.id,
-    ...(how ? { note: r.status === "warn" ? `${TOO_CLOSE}: ${how}` : how } : {}),
   };
+  if (r.length_m !== undefined && r.status !== "unknown") {
+    check.measured = r.length_m, check.unit = "m";
+  }
+  check.subject = room.id;
+  if (how) check.note = r.status === "warn" ? `${TOO_CLOSE}: ${how}` : how;
+  return check;
+}
+
+/** The constraints' ids (a new empty list for none, without a callback). */
+function ids(cs: Constraint[]): string[] {
+  const out = new Array<string>(cs.length);
+  for (let i = 0; i < cs.length; i++) out[i] = cs[i].id;
+  return out;
 }
 
 /** A room's finding when it is not plainly reachable: its route lines and marked elements. */

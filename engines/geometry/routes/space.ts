@@ -450,16 +450,19 @@ function growConvex(o: Point[], r: number): Point[] {
   const ring = ccwRing(o);
   if (r <= 0) return ring;
   const n = ring.length;
-  const normal = (i: number): number => {
+  // Each edge's outward (right-hand) normal's angle, once (each is read at both its ends).
+  // Performance (issue 29): atan2 was called twice per corner; the same values.
+  const normal: number[] = [];
+  for (let i = 0; i < n; i++) {
     const a = ring[i], b = ring[(i + 1) % n];
-    return Math.atan2(-(b[0] - a[0]), b[1] - a[1]); // outward (right-hand) normal's angle
-  };
+    normal.push(Math.atan2(-(b[0] - a[0]), b[1] - a[1]));
+  }
   const maxStep = 2 * Math.acos(r / (r + ROUTE_ARC_M));
   const out: Point[] = [];
   for (let i = 0; i < n; i++) {
     const v = ring[i];
-    const t1 = normal((i + n - 1) % n);
-    let sweep = normal(i) - t1;
+    const t1 = normal[(i + n - 1) % n];
+    let sweep = normal[i] - t1;
     while (sweep < 0) sweep += 2 * Math.PI;
     while (sweep >= 2 * Math.PI) sweep -= 2 * Math.PI;
     const m = Math.max(1, Math.ceil(sweep / maxStep));
