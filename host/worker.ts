@@ -186,19 +186,7 @@ export function toolPool(
   return {
     async run(m, opts) {
       const w = await acquire(opts.signal);
-      const id = next++;
-      const reply = await call(w, {
-        id,
-        kind: "run",
-        tool: m.id,
-        toolsDir: toolsDir.href,
-        home,
-        opts: { set: opts.set, answers: opts.answers, persist: opts.persist },
-        cancel: new SharedArrayBuffer(4),
-        steps: opts.onStep !== undefined,
-        ...(opts.after ? { after: opts.after } : {}),
-        ...(opts.after && opts.early ? { early: true, save_state: new SharedArrayBuffer(4) } : {}),
-      }, {
+      const reply = await call(w, runRequest(next++, m, opts, toolsDir, home), {
         tool: m.id,
         signal: opts.signal,
         onStep: opts.onStep,
@@ -258,6 +246,28 @@ export function toolPool(
       busy.clear();
       for (const n of waiting.splice(0)) n.refuse(new CancelledError("the server is closing"));
     },
+  };
+}
+
+/** The message that asks a worker to run `m` (host/tool_worker.ts). */
+function runRequest(
+  id: number,
+  m: Manifest,
+  opts: PoolRunOptions,
+  toolsDir: URL,
+  home: string,
+): WorkerRequest {
+  return {
+    id,
+    kind: "run",
+    tool: m.id,
+    toolsDir: toolsDir.href,
+    home,
+    opts: { set: opts.set, answers: opts.answers, persist: opts.persist },
+    cancel: new SharedArrayBuffer(4),
+    steps: opts.onStep !== undefined,
+    ...(opts.after ? { after: opts.after } : {}),
+    ...(opts.after && opts.early ? { early: true, save_state: new SharedArrayBuffer(4) } : {}),
   };
 }
 
