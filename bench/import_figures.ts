@@ -58,6 +58,19 @@
  * corners, so of web-ifc's triangulation of its 6-, 16- and 32-gons), not its bounds alone.
  * bench/import_ab.ts runs this file in two checkouts, one process each, alternated.
  *
+ * i36 (December 2026): the brep bounds already read their numbers from the bytes (realFrom:
+ * digits as one integer divided by a power of ten where both are exact, else Number(); now
+ * compared with Number() on all 42,529 numbers of the 6 samples, tests/layers/ifc_reals_test.ts);
+ * what cost was step.ts's entity names, kept for the last 8 only, which a brep's dozen entities
+ * cycled through (a string and a copy on 195 of FZK-Haus's 580 stepInstance calls): now kept by
+ * hash; the points go into one reused Float64Array. import_ab vs before10 (4703134), load 3.7-7.4,
+ * import CPU 0.92 and 0.94 (3 and 5 pairs × 15 rounds), brepBounds CPU 0.74 and 0.96; import ×
+ * open+close CPU 2.47-2.49 at that load (before10 2.63-2.66). Phases of one import (CPU, FZK-Haus,
+ * load 3.7, × open+close 17.6 ms): scanIfcLines 0.18, everyInstanceKnown 0.04, readProps 0.13,
+ * brepBounds 0.22 (2.9 ms when run alone: OpenModel's memory traffic leaves the file's bytes out
+ * of cache), web-ifc's meshing of the stair and spaces 0.32, the rest of the plan 0.1; what is
+ * left is spread thin (no function above a fifth of any phase).
+ *
  * The import before a change, in the same rounds: IFC_BEFORE=a checkout of the code before (a
  * worktree of main) adds its import as a case; checkIfcLines's version before i32 is
  * bench/_ifc_lines_before.ts.

@@ -273,53 +273,72 @@ function refsAt(b: Uint8Array, i: number, out: number[]): boolean {
 }
 
 /**
- * The REAL starting at i, as {@link realAt} reads it, ending at `,`, `)` or white space;
- * {@link at} at its end. Digits and a point are read in the same pass; anything else (an
- * exponent) goes to realAt.
+ * The REAL starting at i, as {@link realAt} reads it (so as Number() reads it:
+ * tests/layers/ifc_brep_bounds_test.ts compares every number of the samples), ending at `,`,
+ * `)` or white space; {@link at} at its end. The integer digits, the point and the fraction's
+ * digits are read in one pass straight from the bytes, no string made; anything else (an
+ * exponent, more than 2^53 as digits, more than 22 places) goes to realAt.
  */
-function realFrom(b: Uint8Array, i: number): number {
-  const a = i;
+export function realFrom(b: Uint8Array, i: number): number {
+  const a = i, n = b.length;
   const neg = b[i] === 0x2d;
   if (neg || b[i] === 0x2b) i++;
-  let mant = 0, digits = 0, frac = -1;
-  for (;; i++) {
-    const d = b[i] - 0x30;
-    if (d >= 0 && d <= 9) mant = mant * 10 + d, digits++;
-    else if (d === -2 && frac < 0) frac = digits; // "."
-    else break;
+  const d0 = i;
+  let mant = 0, d = 0;
+  while (i < n && (d = b[i] - 0x30) >= 0 && d <= 9) mant = mant * 10 + d, i++;
+  let digits = i - d0, places = 0;
+  if (b[i] === 0x2e) { // "."
+    const f = ++i;
+    while (i < n && (d = b[i] - 0x30) >= 0 && d <= 9) mant = mant * 10 + d, i++;
+    places = i - f;
+    digits += places;
   }
   const c = b[i];
-  if ((c === 0x2c || c === 0x29 || white(c)) && digits && mant <= Number.MAX_SAFE_INTEGER) {
-    const places = frac < 0 ? 0 : digits - frac;
-    if (places <= 22) {
-      at = i;
-      const v = mant / POW10[places];
-      return neg ? -v : v;
-    }
+  if (
+    (c === 0x2c || c === 0x29 || c <= 0x20) && digits && places <= 22 &&
+    mant <= Number.MAX_SAFE_INTEGER
+  ) {
+    at = i;
+    const v = mant / POW10[places];
+    return neg ? -v : v;
   }
-  while (i < b.length && b[i] !== 0x2c && b[i] !== 0x29 && !white(b[i])) i++;
+  while (i < n && b[i] !== 0x2c && b[i] !== 0x29 && !white(b[i])) i++;
   at = i;
   return realAt(b, a, i);
 }
 
-/** `(x, y, z)` or `(x, y)` at i (after white space) pushed onto `out`; false if other. */
-function pointAt(b: Uint8Array, i: number, out: number[]): boolean {
-  while (i < b.length && white(b[i])) i++;
+/** Where {@link realFrom} last stopped (for tests). */
+export const realEnd = (): number => at;
+
+/** The points {@link pointAt} read for the brep being read: x y z each, XYZ_N numbers. */
+let XYZ = new Float64Array(3 << 12);
+let XYZ_N = 0;
+
+/** `(x, y, z)` or `(x, y)` at i (after white space) appended to {@link XYZ}; false if other. */
+function pointAt(b: Uint8Array, i: number): boolean {
+  if (XYZ_N + 3 > XYZ.length) {
+    const grown = new Float64Array(2 * XYZ.length);
+    grown.set(XYZ);
+    XYZ = grown;
+  }
+  const n = b.length;
+  while (i < n && white(b[i])) i++;
   if (b[i++] !== 0x28) return false;
   let k = 0;
   for (;; k++) {
-    while (i < b.length && white(b[i])) i++;
+    while (i < n && white(b[i])) i++;
     const v = realFrom(b, i);
     if (Number.isNaN(v) || k > 2) return false;
-    out.push(v);
+    XYZ[XYZ_N + k] = v;
     let j = at;
-    while (j < b.length && white(b[j])) j++;
+    while (j < n && white(b[j])) j++;
     if (b[j] === 0x29) break;
     if (b[j] !== 0x2c) return false;
     i = j + 1;
   }
   if (k === 0) return false;
-  if (k === 1) out.push(0);
+  if (k === 1) XYZ[XYZ_N + 2] = 0;
+  XYZ_N += 3;
   return true;
 }
 
@@ -347,7 +366,7 @@ function brepPoints(t: StepText, id: number, { points: cache }: BrepCache) {
     i = shell < 0 ? -1 : opened(t, shell, SHELL);
     const faces: number[] = [], bounds: number[] = [], pts: number[] = [];
     if (i < 0 || !refsAt(b, i, faces)) break read;
-    const xyz: number[] = [];
+    XYZ_N = 0;
     if (STAMP === 0x7fffffff) MARKS.fill(0), FAR.clear(), STAMP = 0;
     const stamp = ++STAMP;
     for (const f of faces) {
@@ -365,11 +384,11 @@ function brepPoints(t: StepText, id: number, { points: cache }: BrepCache) {
           else if (p < 1 << 22) grow(p), MARKS[p] = stamp;
           else FAR.set(p, stamp);
           i = opened(t, p, POINT);
-          if (i < 0 || !pointAt(b, i, xyz)) break read;
+          if (i < 0 || !pointAt(b, i)) break read;
         }
       }
     }
-    if (xyz.length) got = new Float64Array(xyz);
+    if (XYZ_N) got = XYZ.slice(0, XYZ_N);
   }
   cache.set(id, got ?? null);
   return got;

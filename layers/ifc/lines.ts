@@ -114,9 +114,10 @@ function scanLines(bytes: Uint8Array, ref: string, names: boolean): IfcLineIndex
   let dense = new Int32Array(1024);
   const sparse = new Map<number, number>();
   let instances = 0, twice = false;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   /** Reads the line starting at `at`: records its instance, notes its name when unknown. */
   const startLine = (at: number) => {
-    if (!instanceName(bytes, at, n, names)) {
+    if (!instanceName(bytes, at, n, names, view)) {
       if (MALFORMED[0]) MALFORMED[0] = 0, badLine = line, badFrom = SPAN[2], badTo = -1;
       return;
     }
@@ -245,9 +246,15 @@ const MALFORMED = new Uint8Array(1);
 /**
  * Whether an instance line `#id = NAME(` starts at byte i (the line ends at the next LF or
  * `end`); its name's bytes are then [SPAN[0], SPAN[1]), its `#` at SPAN[2], its id SPAN[3],
- * the name's hash SPAN[4] (with `hash`; else 0).
+ * the name's hash SPAN[4] (with `hash`; else 0). `view`: the same bytes, read four at a time.
  */
-function instanceName(bytes: Uint8Array, i: number, end: number, hash: boolean): boolean {
+function instanceName(
+  bytes: Uint8Array,
+  i: number,
+  end: number,
+  hash: boolean,
+  view: DataView,
+): boolean {
   // A LF is neither a space, a digit, a letter nor one of # = (: every test below stops there.
   while (i < end && space(bytes[i])) i++;
   if (i >= end || bytes[i] !== 0x23) return false; // #
@@ -268,7 +275,16 @@ function instanceName(bytes: Uint8Array, i: number, end: number, hash: boolean):
       if (!u) break;
       h = Math.imul(h ^ u, 0x01000193);
     }
-  } else while (i < end && UPPER_WORD[bytes[i]]) i++;
+  } else {
+    // Four upper-case letters at a time (i36): each byte in 0x41-0x5A has its high bit set
+    // by + 0x3F and clear by + 0x25, and no byte below 0x80 carries into the next.
+    for (; i + 4 <= end; i += 4) {
+      const w = view.getUint32(i, true);
+      if ((w & 0x80808080) || ((w + 0x3f3f3f3f) & 0x80808080) !== (0x80808080 | 0)) break;
+      if ((w + 0x25252525) & 0x80808080) break;
+    }
+    while (i < end && UPPER_WORD[bytes[i]]) i++;
+  }
   const n1 = i;
   if (n1 === n0) return false;
   while (i < end && space(bytes[i])) i++;

@@ -33,19 +33,30 @@ function latin1(bytes: Uint8Array, a: number, b: number): string {
     : String.fromCharCode.apply(null, bytes.subarray(a, b) as unknown as number[]);
 }
 
-/** The entity names last read (their bytes and string), reused when a name repeats. */
-const NAMES: { bytes: Uint8Array; name: string }[] = [];
+/** The entity names read, by a hash of their bytes: each one's bytes and string. */
+const NAMES = new Map<number, { bytes: Uint8Array; name: string }[]>();
 
-/** Bytes [a, b) as an entity name, the same string as the last time these bytes were read. */
+/**
+ * Bytes [a, b) as an entity name, the same string as the last time these bytes were read
+ * (issue 29, i36: kept by hash, not the last 8 names, which a brep's dozen entities cycled
+ * through, making a string and a copy a third of the time).
+ */
 function entityName(bytes: Uint8Array, a: number, b: number): string {
-  next: for (const n of NAMES) {
-    if (n.bytes.length !== b - a) continue;
-    for (let k = 0; k < b - a; k++) if (n.bytes[k] !== bytes[a + k]) continue next;
-    return n.name;
+  let h = 0x811c9dc5;
+  for (let k = a; k < b; k++) h = Math.imul(h ^ bytes[k], 0x01000193);
+  const same = NAMES.get(h);
+  if (same) {
+    next: for (const n of same) {
+      if (n.bytes.length !== b - a) continue;
+      for (let k = 0; k < b - a; k++) if (n.bytes[k] !== bytes[a + k]) continue next;
+      return n.name;
+    }
   }
   const name = latin1(bytes, a, b);
-  NAMES.unshift({ bytes: bytes.slice(a, b), name });
-  if (NAMES.length > 8) NAMES.pop();
+  if (NAMES.size >= 4096) NAMES.clear();
+  const entry = { bytes: bytes.slice(a, b), name };
+  if (same) same.push(entry);
+  else NAMES.set(h, [entry]);
   return name;
 }
 

@@ -8,7 +8,7 @@
  */
 import { assert, assertEquals } from "../_assert.ts";
 import { sharedData } from "../_data.ts";
-import { checkIfcLines } from "../../layers/ifc/lines.ts";
+import { checkIfcLines, scanIfcLines } from "../../layers/ifc/lines.ts";
 import { ifcPlan } from "../../layers/ifc/mod.ts";
 import type { InputError } from "../../ground/errors.ts";
 import { checkIfcLinesReference } from "./_ifc_lines_reference.ts";
@@ -165,4 +165,34 @@ Deno.test("ifc lines: the import refuses what checkIfcLines refuses, with its er
     want ? refusals++ : passes++;
   }
   assert.ok(refusals > 40 && passes > 40, `${refusals} refused, ${passes} passed`);
+});
+
+Deno.test("scanIfcLines: a name is read to its last letter, digit or _ at every alignment (i36: four upper-case letters at a time)", () => {
+  // `#1=IFCxWALL(…)` with byte x 3 to 6 bytes into the name (each of the 4 byte lanes of a
+  // word read from the name's start): a letter, digit or _ makes the name longer and the line
+  // an instance; `(` ends the name there; any other byte leaves `#1=IFC…` not followed by `(`,
+  // which is refused.
+  const word = (b: number) =>
+    (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a) || (b >= 0x30 && b <= 0x39) ||
+    b === 0x5f;
+  let accepted = 0, refused = 0;
+  for (let lane = 0; lane < 4; lane++) {
+    for (let x = 0x21; x <= 0xff; x++) {
+      const head = new TextEncoder().encode(
+        `ISO-10303-21;\nDATA;\n#1=${"IFCWALL".slice(0, 3 + lane)}`,
+      );
+      const tail = new TextEncoder().encode(`${"IFCWALL".slice(3 + lane)}TYPE('a',$);\nENDSEC;\n`);
+      const bytes = new Uint8Array(head.length + 1 + tail.length);
+      bytes.set(head), bytes[head.length] = x, bytes.set(tail, head.length + 1);
+      let ok = true;
+      try {
+        scanIfcLines(bytes, "t.ifc");
+      } catch {
+        ok = false;
+      }
+      assertEquals(ok, word(x) || x === 0x28, `byte 0x${x.toString(16)} at ${3 + lane}`);
+      ok ? accepted++ : refused++;
+    }
+  }
+  assert(accepted > 0 && refused > 0);
 });
