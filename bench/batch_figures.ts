@@ -14,7 +14,12 @@
  * their cold load of the tools included), rows per second,
  * the process's CPU per row, and per worker thread (./batch/thread_stats.ts): jobs, CPU ms per
  * row, run-queue wait (the load), lock wait and idle time (waiting for the next job) as shares
- * of its wall time. The machine's load average is printed with each case.
+ * of its wall time. The process's CPU per row is split into the main thread, the worker
+ * threads and the rest, and of the rest V8's own threads (its background compilers and
+ * collectors, by thread name from /proc/self/task). Each batch case also gives an estimate of
+ * its rows per second on two idle cores ({@link idleRate}: a model from the CPU it used and its
+ * threads' waits, for a machine too loaded to measure wall-clock scaling on), and the table
+ * their w2/w1 ratio. The machine's load average is printed with each case.
  *
  * `--check` also compares each case's store afterwards (rows, runs, findings:
  * tests/batch/_dump.ts, keys and run ids as scan/tool, since they hash the tools' code) with
@@ -40,6 +45,11 @@ interface One {
   cpu_ms: number;
   /** The CPU time of the process's main thread, ms (Linux: /proc/thread-self/schedstat). */
   main_ms?: number;
+  /**
+   * CPU ms of the process's other threads by name ({@link threadCpuByName}): V8's own
+   * ("V8 DefaultWorke": its background compilers and collectors), Deno's ("tokio-runtime-w").
+   */
+  named_ms?: Record<string, number>;
   threads?: Record<string, number>[];
   /** The file the store's dump was written to (`--check`), one line each. */
   dump?: string;
@@ -57,13 +67,35 @@ function mainCpuMs(): number | undefined {
   }
 }
 
+/**
+ * CPU ms by thread name (Linux: /proc/self/task/<tid>/comm and schedstat), of every thread
+ * but the main one; worker threads are left out (they have ended when this is read at the
+ * end, and ./batch/thread_stats.ts counts them).
+ */
+function threadCpuByName(): Record<string, number> {
+  const out: Record<string, number> = {};
+  try {
+    for (const e of Deno.readDirSync("/proc/self/task")) {
+      if (e.name === String(Deno.pid)) continue;
+      try {
+        const dir = `/proc/self/task/${e.name}`;
+        const name = Deno.readTextFileSync(`${dir}/comm`).trim();
+        if (name.startsWith("worker-")) continue;
+        const ns = Number(Deno.readTextFileSync(`${dir}/schedstat`).split(" ")[0]);
+        out[name] = (out[name] ?? 0) + ns / 1e6;
+      } catch { /* the thread ended */ }
+    }
+  } catch { /* not Linux */ }
+  return out;
+}
+
 async function one(kase: string, home: string, tree: string, check?: string): Promise<One> {
   const root = new URL(`file://${tree.replace(/\/?$/, "/")}`);
   const mod = (p: string) => import(new URL(p, root).href);
   const { openStore } = await mod("core/store.ts");
   const store = openStore(home);
   const scans = store.listScans().map((s: { id: string }) => s.id).sort();
-  const c0 = cpuUsage(), m0 = mainCpuMs(), t0 = performance.now();
+  const c0 = cpuUsage(), m0 = mainCpuMs(), n0 = threadCpuByName(), t0 = performance.now();
   let rows = 0;
   let threads: Record<string, number>[] | undefined;
   if (kase.replace(/\+v8$/, "") === "loop") {
@@ -91,6 +123,10 @@ async function one(kase: string, home: string, tree: string, check?: string): Pr
   const s = (performance.now() - t0) / 1000;
   const c = cpuUsage(c0);
   const m1 = mainCpuMs();
+  const n1 = threadCpuByName();
+  const named_ms = Object.fromEntries(
+    Object.entries(n1).map(([k, v]) => [k, v - (n0[k] ?? 0)]).filter(([, v]) => v as number > 0),
+  );
   store.close();
   if (check) {
     // Written a line at a time (one text of 18,000 lines ran out of memory at 2,000 scans).
@@ -109,6 +145,7 @@ async function one(kase: string, home: string, tree: string, check?: string): Pr
     rows,
     cpu_ms: (c.user + c.system) / 1000,
     ...(m0 !== undefined && m1 !== undefined ? { main_ms: m1 - m0 } : {}),
+    ...(Object.keys(named_ms).length ? { named_ms } : {}),
     threads,
     dump: check,
     load: load(),
@@ -168,7 +205,26 @@ function cpuSplit(o: One): string {
   const workers = (o.threads ?? []).reduce((a, t) => a + (t.cpu_ms ?? 0), 0);
   const rest = o.cpu_ms - o.main_ms - workers;
   const r = (x: number) => (x / o.rows).toFixed(2);
-  return ` (main ${r(o.main_ms)}, workers ${r(workers)}, other threads ${r(rest)})`;
+  const v8 = o.named_ms?.["V8 DefaultWorke"];
+  return ` (main ${r(o.main_ms)}, workers ${r(workers)}, other threads ${r(rest)}${
+    v8 === undefined ? "" : `: V8's ${r(v8)}`
+  })`;
+}
+
+/**
+ * Rows per second on two idle cores, estimated from what a case used (a model, not a
+ * measurement: issue 29's machine is shared, so wall-clock scaling is not measured cleanly):
+ * the lesser of what its threads would do without waiting for a CPU (each thread's rows over
+ * its CPU time, lock wait and idle time; on a loaded machine those waits are longer, so the
+ * estimate is low there, and a wait for the disk is left out) and what two cores give at the
+ * CPU per row the process spent (every thread: main, workers, V8's own). Start-up (planning,
+ * the threads' start) is left out.
+ */
+function idleRate(o: One): number | undefined {
+  const ts = o.threads?.filter((t) => t.cpu_ms !== undefined && t.jobs > 0);
+  if (!ts?.length) return undefined;
+  const threads = ts.reduce((a, t) => a + t.jobs / (t.cpu_ms + t.lock_wait_ms + t.idle_ms), 0);
+  return 1000 * Math.min(threads, 2 / (o.cpu_ms / o.rows));
 }
 
 function threadLine(ts: Record<string, number>[] | undefined): string {
@@ -210,9 +266,9 @@ async function figures() {
         (got[k] ??= []).push(o);
         console.log(
           `round ${r + 1} ${k}: ${o.s.toFixed(1)} s, ${(o.rows / o.s).toFixed(0)} rows/s, ` +
-            `cpu ${(o.cpu_ms / o.rows).toFixed(2)} ms/row${cpuSplit(o)}, load ${o.load}  ${
-              threadLine(o.threads)
-            }`,
+            `cpu ${(o.cpu_ms / o.rows).toFixed(2)} ms/row${cpuSplit(o)}${
+              idleRate(o) ? `, idle estimate ${idleRate(o)!.toFixed(0)} rows/s` : ""
+            }, load ${o.load}  ${threadLine(o.threads)}`,
         );
         if (o.dump && !kase.startsWith("loop")) {
           first ??= o.dump;
@@ -243,6 +299,15 @@ async function figures() {
     }).join(" | ");
   if (cases.includes("w2") && cases.includes("w1")) {
     console.log(`2 workers vs 1 | ${ratio("w2", "w1")}`);
+    const est = (k: string) => median(got[k].map((o) => idleRate(o) ?? NaN));
+    console.log(
+      `2 workers vs 1 on 2 idle cores (estimate: idleRate) | ${
+        trees.map(([name]) => {
+          const s = name ? ` ${name}` : "";
+          return (est("w2" + s) / est("w1" + s)).toFixed(2) + "×";
+        }).join(" | ")
+      }`,
+    );
   }
   if (cases.includes("w1") && cases.includes("loop")) {
     console.log(`1 worker vs loop | ${ratio("w1", "loop")}`);
