@@ -23,6 +23,16 @@ function collector(): () => void {
   return gc;
 }
 
+/**
+ * A full collection, then 30 ms for V8's helper threads to finish sweeping what it freed: they
+ * run on after `gc()` returns, and their CPU time counted in the next case (in a round's cyclic
+ * order the same case always follows the same one, rotated or not).
+ */
+async function settled(gc: () => void): Promise<void> {
+  gc();
+  await new Promise((r) => setTimeout(r, 30));
+}
+
 /** Milliseconds per case and round: wall and CPU. */
 export interface Timings {
   ms: Record<string, number[]>;
@@ -55,7 +65,7 @@ export async function alternate(
     o.beforeRound?.();
     const at = o.rotate ? r % keys.length : 0;
     for (const k of [...keys.slice(at), ...keys.slice(0, at)]) {
-      gc?.();
+      if (gc) await settled(gc);
       const c0 = cpuUsage(), t0 = performance.now();
       const out = cases[k]();
       if (out instanceof Promise) await out;
