@@ -302,8 +302,11 @@ function instanceName(
   return true;
 }
 
-/** FNV-1a over bytes [from, to) with a–z read as A–Z (as {@link instanceName} hashes a name). */
-function upperHash(bytes: Uint8Array, from: number, to: number): number {
+/**
+ * FNV-1a over bytes [from, to) with a–z read as A–Z (as {@link instanceName} hashes a name;
+ * also the key of step.ts's entity names, compared byte for byte after it).
+ */
+export function upperHash(bytes: Uint8Array, from: number, to: number): number {
   let h = 0x811c9dc5;
   for (let k = from; k < to; k++) {
     let b = bytes[k];

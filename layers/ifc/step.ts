@@ -8,7 +8,7 @@
  * escapes; anything else is `undefined`, and the caller asks web-ifc (layers/ifc/props.ts).
  * @module
  */
-import type { IfcLineIndex } from "./lines.ts";
+import { type IfcLineIndex, upperHash } from "./lines.ts";
 
 /** The file's bytes and where each line's instance starts (from checkIfcLines). */
 export interface StepText {
@@ -42,8 +42,7 @@ const NAMES = new Map<number, { bytes: Uint8Array; name: string }[]>();
  * through, making a string and a copy a third of the time).
  */
 function entityName(bytes: Uint8Array, a: number, b: number): string {
-  let h = 0x811c9dc5;
-  for (let k = a; k < b; k++) h = Math.imul(h ^ bytes[k], 0x01000193);
+  const h = upperHash(bytes, a, b);
   const same = NAMES.get(h);
   if (same) {
     next: for (const n of same) {
