@@ -11,41 +11,24 @@
  * ```
  */
 import { median } from "./_alternate.ts";
+import { alternateCheckouts, beforeDir, loadavg } from "./_checkouts.ts";
 
-const before = Deno.args[0];
-if (!before) throw new Error("usage: deno run -A bench/import_ab.ts DIR_BEFORE [pairs] [rounds]");
+const before = beforeDir("deno run -A bench/import_ab.ts DIR_BEFORE [pairs] [rounds]");
 const pairs = Number(Deno.args[1] ?? 3), rounds = String(Deno.args[2] ?? 15);
-const here = new URL("..", import.meta.url).pathname;
-const load = () => Deno.readTextFileSync("/proc/loadavg").split(" ").slice(0, 3).join(" ");
 const OPEN = "web-ifc OpenModel + CloseModel";
 const IMPORT = "threshold ifc import (plan + report, validated)";
 
-/** Each case's median wall and CPU ms from one run of import_figures.ts in `dir`. */
-async function figures(dir: string): Promise<Map<string, [number, number]>> {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "bench/import_figures.ts", rounds],
-    cwd: dir,
-    env: { NO_COLOR: "1" },
-  }).output();
-  if (!out.success) throw new Error(`${dir}: ${new TextDecoder().decode(out.stderr)}`);
+/** Each case's median wall and CPU ms from one run of import_figures.ts. */
+function figures(stdout: string): Map<string, [number, number]> {
   const m = new Map<string, [number, number]>();
-  for (const l of new TextDecoder().decode(out.stdout).split("\n")) {
+  for (const l of stdout.split("\n")) {
     const c = l.split(" | ");
     if (c.length === 5 && !l.startsWith("case |")) m.set(c[0], [Number(c[1]), Number(c[3])]);
   }
   return m;
 }
 
-const runs: Record<"before" | "after", Map<string, [number, number]>[]> = { before: [], after: [] };
-console.log(`${pairs} pairs of processes × ${rounds} rounds; load ${load()}`);
-for (let p = 0; p < pairs; p++) {
-  const order: ["before" | "after", string][] = p % 2
-    ? [["after", here], ["before", before]]
-    : [["before", before], ["after", here]];
-  for (const [k, dir] of order) {
-    runs[k].push(await figures(dir)), console.log(`  ${k} done; load ${load()}`);
-  }
-}
+const runs = await alternateCheckouts(before, pairs, "bench/import_figures.ts", [rounds], figures);
 const med = (k: "before" | "after", c: string, i: 0 | 1) =>
   median(runs[k].map((m) => m.get(c)?.[i] ?? NaN));
 /** The median over the processes of `c`'s median over that process's open + close. */
@@ -71,4 +54,4 @@ console.log(
     perOpen("after", IMPORT, 0).toFixed(2)
   } / ${perOpen("after", IMPORT, 1).toFixed(2)}`,
 );
-console.log(`load after: ${load()}`);
+console.log(`load after: ${loadavg()}`);

@@ -14,29 +14,19 @@
  * ```
  */
 import { median } from "./_alternate.ts";
+import { alternateCheckouts, beforeDir, loadavg, type Side } from "./_checkouts.ts";
 
-const before = Deno.args[0];
-if (!before) {
-  throw new Error(
-    "usage: deno run -A bench/water_ab.ts DIR_BEFORE [pairs] [rounds] [sizes] [only]",
-  );
-}
+const before = beforeDir(
+  "deno run -A bench/water_ab.ts DIR_BEFORE [pairs] [rounds] [sizes] [only]",
+);
 const pairs = Number(Deno.args[1] ?? 3), rounds = String(Deno.args[2] ?? 15);
 const sizes = Deno.args[3] ?? "500,1000,2000", only = Deno.args[4] ?? "d8";
-const here = new URL("..", import.meta.url).pathname;
-const load = () => Deno.readTextFileSync("/proc/loadavg").split(" ").slice(0, 3).join(" ");
 
-/** Per case and size ("D8 500²"): [wall, C++ wall, CPU, C++ CPU] ms from one run in `dir`. */
-async function figures(dir: string): Promise<Map<string, number[]>> {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "bench/water_figures.ts", rounds, sizes, only],
-    cwd: dir,
-    env: { NO_COLOR: "1" },
-  }).output();
-  if (!out.success) throw new Error(`${dir}: ${new TextDecoder().decode(out.stderr)}`);
+/** Per case and size ("D8 500²"): [wall, C++ wall, CPU, C++ CPU] ms from one run. */
+function figures(stdout: string): Map<string, number[]> {
   const m = new Map<string, number[]>();
   // case | n | wall ms | C++ wall ms | ratio | CPU ms | C++ CPU ms | CPU ratio
-  for (const l of new TextDecoder().decode(out.stdout).split("\n")) {
+  for (const l of stdout.split("\n")) {
     const c = l.split(" | ");
     if (c.length === 8 && (c[0] === "D8" || c[0] === "pipeline")) {
       m.set(`${c[0]} ${c[1]}`, [c[2], c[3], c[5], c[6]].map(Number));
@@ -45,17 +35,13 @@ async function figures(dir: string): Promise<Map<string, number[]>> {
   return m;
 }
 
-type Side = "before" | "after";
-const runs: Record<Side, Map<string, number[]>[]> = { before: [], after: [] };
-console.log(`${pairs} pairs of processes × ${rounds} rounds; load ${load()}`);
-for (let p = 0; p < pairs; p++) {
-  const order: [Side, string][] = p % 2
-    ? [["after", here], ["before", before]]
-    : [["before", before], ["after", here]];
-  for (const [k, dir] of order) {
-    runs[k].push(await figures(dir)), console.log(`  ${k} done; load ${load()}`);
-  }
-}
+const runs = await alternateCheckouts(
+  before,
+  pairs,
+  "bench/water_figures.ts",
+  [rounds, sizes, only],
+  figures,
+);
 const med = (k: Side, n: string, i: number) => median(runs[k].map((m) => m.get(n)?.[i] ?? NaN));
 const f = (x: number) => x.toFixed(2);
 console.log(
@@ -75,4 +61,4 @@ for (const n of runs.after[0].keys()) {
     }`,
   );
 }
-console.log(`load after: ${load()}`);
+console.log(`load after: ${loadavg()}`);
