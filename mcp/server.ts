@@ -70,7 +70,7 @@ export function argumentsSchema(json: Record<string, unknown>): StandardSchemaWi
 /**
  * The output schema, which the SDK checks every call's structured content against: proved
  * plainly by a fast walk (core/result_check.ts), else zod decides; the same views accepted
- * and rejected either way (tests/mcp/tools_test.ts; issue 29). Its JSON Schema is converted
+ * and rejected either way (tests/mcp/output_check_test.ts; issue 29). Its JSON Schema is converted
  * once, not per tools/list.
  */
 export const OUTPUT_SCHEMA: StandardSchemaWithJSON = {
