@@ -42,3 +42,52 @@ Deno.test("disambiguate: the names of before, on the grid and the demo (every ki
     for (const [id, name] of names.opening) assertEquals(names.of(id), name);
   }
 });
+
+Deno.test("planNames: openings' names without case made from their sides' are the whole's", () => {
+  // Sides whose lowering depends on context (a final sigma, case-ignorable marks and quotes at
+  // either end) or changes length (İ, ẞ): each door's name is that of the plain path.
+  const names = [
+    "ΟΔΟΣ",
+    "'Σ",
+    "ΑΣ'",
+    "Σ",
+    "İstanbul",
+    "STRAẞE",
+    "e\u0301Σ",
+    "Hall",
+    "hall",
+    "ΟΔΟΣ",
+  ];
+  const rooms = names.map((name, i) => ({
+    id: `r${i}`,
+    floor: "f0",
+    label: "other",
+    name,
+    polygon: [[i, 0], [i + 1, 0], [i + 1, 1], [i, 1]],
+  }));
+  const openings = [];
+  for (let i = 0; i < names.length; i++) {
+    for (let j = 0; j < names.length; j++) {
+      if (i === j) continue;
+      openings.push({ id: `d${i}_${j}`, kind: "door", floor: "f0", between: [`r${i}`, `r${j}`] });
+    }
+    openings.push({ id: `w${i}`, kind: "window", floor: "f0", between: [`r${i}`, null] });
+    openings.push({ id: `o${i}`, kind: "opening", floor: "f0", between: [null, `r${i}`] });
+  }
+  // Only what planNames reads (a plan's names need no geometry).
+  const plan = { floors: [{ id: "f0", index: 0 }], rooms, openings, verticals: [] } as unknown as (
+    Parameters<typeof planNames>[0]
+  );
+  const got = planNames(plan);
+  const side = (id: string | null) => id === null ? "outside" : got.room.get(id) ?? id;
+  const plain = plan.openings.map((o) => {
+    const [a, b] = o.between[0] === null ? [o.between[1], null] : o.between;
+    return {
+      id: o.id,
+      base: o.kind === "window"
+        ? `window (${side(a)})`
+        : `${o.kind === "door" ? "door" : "opening"} (${side(a)} ↔ ${side(b)})`,
+    };
+  });
+  assertEquals(got.opening, disambiguateReference(plain));
+});
