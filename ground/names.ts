@@ -56,13 +56,9 @@ function unused(taken: Set<string>, name: string, lower?: string): string {
   return name;
 }
 
-/**
- * Gives repeated names a suffix: the qualifier when it tells them apart, else (2), (3), ….
- * An item's `lower`, when given, is its base without case (`base.toLowerCase()`, made by the
- * caller from parts it lowered once; see sidesLowered).
- */
+/** Gives repeated names a suffix: the qualifier when it tells them apart, else (2), (3), …. */
 export function disambiguate(
-  items: { id: string; base: string; qualifier?: string; lower?: string }[],
+  items: { id: string; base: string; qualifier?: string }[],
 ): Map<string, string> {
   const out = new Map<string, string>();
   const groups = new Map<string, typeof items>();
@@ -73,7 +69,7 @@ export function disambiguate(
   for (const it of items) {
     tick();
     // Pushed in place: copying the group on every item made 100,000 same-named rooms quadratic.
-    const key = it.lower ?? it.base.toLowerCase();
+    const key = it.base.toLowerCase();
     taken.add(key);
     const g = groups.get(key);
     if (g) g.push(it);
@@ -95,7 +91,7 @@ export function disambiguate(
     let qualified = false;
     for (let k = 0; k < group.length && !qualified; k++) qualified = !!group[k].qualifier;
     if (!qualified) {
-      const key = group[0].lower ?? group[0].base.toLowerCase();
+      const key = group[0].base.toLowerCase();
       for (let k = 0; k < group.length; k++) {
         const g = group[k], n = ` (${k + 1})`;
         out.set(g.id, unused(taken, `${g.base}${n}`, `${key}${n}`));
@@ -167,26 +163,17 @@ function namesOf(
     qualifier: r.number?.trim() || (multiFloor ? floor.get(r.floor) : undefined),
   })));
   const side = (id: string | null) => id === null ? "outside" : room.get(id) ?? id;
-  const lowSide = sidesLowered(side);
   const opening = disambiguate(plan.openings.map((o) => {
     tick();
     if (o.kind === "window") {
       const inside = o.between.find((r) => r !== null) ?? null;
-      return {
-        id: o.id,
-        base: `window (${side(inside)})`,
-        lower: `window (${lowSide(inside)})`,
-      };
+      return { id: o.id, base: `window (${side(inside)})` };
     }
     // Its sides, the outside last (no list made per door).
     const swap = o.between[0] === null;
     const a = swap ? o.between[1] : o.between[0], b = swap ? o.between[0] : o.between[1];
     const word = o.kind === "door" ? (o.main_entrance ? "front door" : "door") : "opening";
-    return {
-      id: o.id,
-      base: `${word} (${side(a)} ↔ ${side(b)})`,
-      lower: `${word} (${lowSide(a)} ↔ ${lowSide(b)})`,
-    };
+    return { id: o.id, base: `${word} (${side(a)} ↔ ${side(b)})` };
   }));
   const vertical = disambiguate(plan.verticals.map((v) => ({
     id: v.id,
@@ -209,23 +196,6 @@ function namesOf(
       return room.get(id) ?? opening.get(id) ?? floor.get(id) ?? vertical.get(id) ??
         sweep.get(id) ?? id;
     },
-  };
-}
-
-/**
- * Each side's name (`side`) without case, lowered once per room however many doors name it:
- * an opening's name without case is its words (lower case already) and its sides' names
- * without case, for toLowerCase of the whole is that of its parts where they are joined by
- * "(", ")", " " or "↔" (neither cased nor case-ignorable: no final sigma reads past them).
- * Performance (issue 29): a 3,000-door plan lowered 3,000 names, each two-byte ("↔"), on
- * toLowerCase's slow path (tests/ground/disambiguate_test.ts holds it to the whole's).
- */
-function sidesLowered(side: (id: string | null) => string): (id: string | null) => string {
-  const lowered = new Map<string | null, string>();
-  return (id) => {
-    let low = lowered.get(id);
-    if (low === undefined) lowered.set(id, low = side(id).toLowerCase());
-    return low;
   };
 }
 
