@@ -102,6 +102,8 @@ interface TreeDepths {
   hops: Int32Array;
   /** 1 where every edge on the way from the source has status pass. */
   clear: Uint8Array;
+  /** The node each node is reached from (the other end of its tree edge; -1: none). */
+  parent: Int32Array;
 }
 
 /**
@@ -118,6 +120,7 @@ function depthsOf(g: RouteGraph, tree: RouteTree): TreeDepths {
   if (d) return d;
   const E = g.edges, via = tree.via, n = via.length;
   const hops = new Int32Array(n).fill(-1), clear = new Uint8Array(n);
+  const parent = new Int32Array(n).fill(-1);
   // A node's way up to the first node already known, then back down it.
   const up: number[] = [];
   for (let v0 = 0; v0 < n; v0++) {
@@ -130,12 +133,12 @@ function depthsOf(g: RouteGraph, tree: RouteTree): TreeDepths {
     if (hops[v] < 0) hops[v] = 0, clear[v] = 1;
     while (up.length) {
       const u = up.pop()!;
-      hops[u] = hops[v] + 1;
+      hops[u] = hops[v] + 1, parent[u] = v;
       clear[u] = clear[v] === 1 && E.status[via[u]] === PASS ? 1 : 0;
       v = u;
     }
   }
-  treeDepths.set(tree, d = { hops, clear });
+  treeDepths.set(tree, d = { hops, clear, parent });
   return d;
 }
 
@@ -198,9 +201,9 @@ export function routeToRoom(
   // Filled from the far end: each hop's edge and the node it is entered from (the tree's
   // node before it), read back in walking order below. Performance (issue 29): no list of
   // the hops' edges made for each of 1,000 routes first.
-  for (let v = best, k = hops - 1; tree.via[v] >= 0; k--) {
-    const ei = tree.via[v];
-    const from = E.a[ei] === v ? E.b[ei] : E.a[ei];
+  const parent = depths.parent;
+  for (let v = best, k = hops - 1; k >= 0; k--) {
+    const ei = tree.via[v], from = parent[v];
     route.elements[k] = E.element[ei];
     // A tree edge is always walked from the same end: one step object for every route.
     let step = steps[ei];
