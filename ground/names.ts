@@ -62,62 +62,111 @@ export function disambiguate(
 ): Map<string, string> {
   const out = new Map<string, string>();
   const groups = new Map<string, typeof items>();
-  // Each base without case, made once (toLowerCase of a name with "↔" is not cheap).
-  const taken = new Set<string>();
   // Within a run's time limit (ground/budget.ts): a plan may have 100,000 rooms.
   const tick = ticker(1024);
   for (const it of items) {
     tick();
     // Pushed in place: copying the group on every item made 100,000 same-named rooms quadratic.
+    // Each base without case, made once (toLowerCase of a name with "↔" is not cheap).
     const key = it.base.toLowerCase();
-    taken.add(key);
     const g = groups.get(key);
     if (g) g.push(it);
     else groups.set(key, [it]);
   }
   checkpoint();
-  for (const group of groups.values()) {
-    tick();
-    if (group.length === 1) {
-      out.set(group[0].id, group[0].base);
-      continue;
-    }
-    // No qualifier in the group (the common case: one floor, no room numbers): numbered in
-    // order, as the general case below numbers them, without its per-group lists and maps.
-    // The group's key is its base without case, and " (n)" has none: the name without case is
-    // the key and the number (toLowerCase maps no letter by what follows it but a final Σ,
-    // which stays final before " (").
-    // Indexed loops, no closure per group (a 3,000-door plan has ~1,000 pairs; issue 29).
-    let qualified = false;
-    for (let k = 0; k < group.length && !qualified; k++) qualified = !!group[k].qualifier;
-    if (!qualified) {
-      const key = group[0].base.toLowerCase();
-      for (let k = 0; k < group.length; k++) {
-        const g = group[k], n = ` (${k + 1})`;
-        out.set(g.id, unused(taken, `${g.base}${n}`, `${key}${n}`));
-      }
-      continue;
-    }
-    const quals = group.map((g) => g.qualifier ?? "");
-    const qualUnique = quals.every((q) => q) && new Set(quals).size === quals.length;
-    const byQual = new Map<string, typeof group>();
-    for (const g of group) {
-      const q = g.qualifier ?? "";
-      const sub = byQual.get(q);
-      if (sub) sub.push(g);
-      else byQual.set(q, [g]);
-    }
-    checkpoint();
-    for (const [q, sub] of byQual) {
-      sub.forEach((g, k) => {
-        const parts: string[] = [];
-        if (q && (qualUnique || byQual.size > 1)) parts.push(q);
-        if (sub.length > 1) parts.push(String(k + 1));
-        out.set(g.id, unused(taken, `${g.base} (${parts.join(", ")})`));
-      });
-    }
+  if (numberedOnly(groups, tick)) {
+    groups.forEach((group) => {
+      tick();
+      if (group.length === 1) out.set(group[0].id, group[0].base);
+      else {for (let k = 0; k < group.length; k++) {
+          out.set(group[k].id, `${group[k].base} (${k + 1})`);
+        }}
+    });
+    return out;
   }
+  // Every base without case is taken, then each name given.
+  const taken = new Set<string>(groups.keys());
+  groups.forEach((group, key) => {
+    tick();
+    if (group.length === 1) out.set(group[0].id, group[0].base);
+    else if (!group.some((g) => g.qualifier)) numberedInto(out, taken, group, key);
+    else qualifiedInto(out, taken, group);
+  });
   return out;
+}
+
+/**
+ * Whether every repeated base is only numbered, and none of those numbers makes a base that
+ * is there already: then no name collides and none is primed (two numbered names never
+ * collide: "b (n)" ends in its one number, so it is of base b and number n). A base that is
+ * "b (n)" is told from its last characters, and b and n read from it: no numbered name is
+ * made to look up. Performance (issue 29): the names given were kept in a set and each
+ * looked up before it (a 3,000-door plan's ~3,000 numbered names; tests/ground/
+ * disambiguate_test.ts holds both ways to the names of before).
+ */
+function numberedOnly(groups: Map<string, { qualifier?: string }[]>, tick: () => void): boolean {
+  let plain = true;
+  groups.forEach((group, key) => {
+    tick();
+    if (!plain) return;
+    if (group.length > 1) {
+      for (let k = 0; k < group.length; k++) if (group[k].qualifier) plain = false;
+    }
+    // A base "b (n)": the name numbering gives the n-th of b's group, when b has n or more.
+    const m = key.length, d = key.charCodeAt(m - 2);
+    if (key.charCodeAt(m - 1) !== 41 || d < 48 || d > 57) return; // ")" after a digit
+    const open = key.lastIndexOf(" (");
+    const n = key.slice(open + 2, m - 1);
+    if (open < 0 || !/^[1-9][0-9]*$/.test(n)) return;
+    const of = groups.get(key.slice(0, open));
+    if (of && of.length > 1 && of.length >= Number(n)) plain = false;
+  });
+  return plain;
+}
+
+/**
+ * A group without qualifiers, numbered in order, as the general case numbers them, without
+ * its per-group lists and maps. The group's key is its base without case, and " (n)" has
+ * none: the name without case is the key and the number (toLowerCase maps no letter by what
+ * follows it but a final Σ, which stays final before " ("). Indexed loops, no closure per
+ * group (a 3,000-door plan has ~1,000 pairs; issue 29).
+ */
+function numberedInto(
+  out: Map<string, string>,
+  taken: Set<string>,
+  group: { id: string; base: string }[],
+  key: string,
+): void {
+  for (let k = 0; k < group.length; k++) {
+    const g = group[k], n = ` (${k + 1})`;
+    out.set(g.id, unused(taken, `${g.base}${n}`, `${key}${n}`));
+  }
+}
+
+/** A group some of whose names have a qualifier: by it where it tells them apart, then numbered. */
+function qualifiedInto(
+  out: Map<string, string>,
+  taken: Set<string>,
+  group: { id: string; base: string; qualifier?: string }[],
+): void {
+  const quals = group.map((g) => g.qualifier ?? "");
+  const qualUnique = quals.every((q) => q) && new Set(quals).size === quals.length;
+  const byQual = new Map<string, typeof group>();
+  for (const g of group) {
+    const q = g.qualifier ?? "";
+    const sub = byQual.get(q);
+    if (sub) sub.push(g);
+    else byQual.set(q, [g]);
+  }
+  checkpoint();
+  for (const [q, sub] of byQual) {
+    sub.forEach((g, k) => {
+      const parts: string[] = [];
+      if (q && (qualUnique || byQual.size > 1)) parts.push(q);
+      if (sub.length > 1) parts.push(String(k + 1));
+      out.set(g.id, unused(taken, `${g.base} (${parts.join(", ")})`));
+    });
+  }
 }
 
 /**

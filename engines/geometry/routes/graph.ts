@@ -30,8 +30,8 @@ import {
   convexClearPoints,
   polylineLength,
   type Port,
-  type RoomPaths,
   roomPaths,
+  roomWays,
   ROUTE_ARC_M,
   straightLength,
 } from "./space.ts";
@@ -502,7 +502,8 @@ function roomPhase(g: Builder, objects: Map<string, Point[][]>) {
     // tables: the same lengths and paths (its fast case). Performance (issue 29).
     const clear = convexClearPoints(room.polygon, obs, rPass, at);
     const pass = clear === undefined ? roomPaths(room.polygon, obs, rPass, at) : undefined;
-    let warn: RoomPaths | undefined;
+    // At the smaller radius, which pairs are joined first, their paths only if some are.
+    let warn: ReturnType<typeof roomWays> | undefined;
     for (let i = 0; i < ids.length; i++) {
       for (let j = i + 1; j < ids.length; j++) {
         let status: RouteStatus = "pass";
@@ -516,10 +517,11 @@ function roomPhase(g: Builder, objects: Map<string, Point[][]>) {
         }
         let constraints = NO_CONSTRAINTS;
         if (!Number.isFinite(len)) {
-          warn ??= roomPaths(room.polygon, obs, rWarn, at);
-          if (Number.isFinite(warn.length_m[i][j])) {
+          warn ??= roomWays(room.polygon, obs, rWarn, at);
+          if (warn.reach[i] >= 0 && warn.reach[i] === warn.reach[j]) {
+            const paths = warn.paths();
             status = "warn";
-            pts = warn.path[i][j], len = warn.length_m[i][j];
+            pts = paths.path[i][j], len = paths.length_m[i][j];
           } else {
             status = "fail";
             pts = [nodes[ids[i]].at, nodes[ids[j]].at];

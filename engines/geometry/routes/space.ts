@@ -162,9 +162,7 @@ export function roomPaths(
   points: Point[],
 ): RoomPaths {
   const k = points.length;
-  const length_m = points.map(() => points.map(() => Infinity));
-  const path: (Point[] | undefined)[][] = points.map(() => points.map(() => undefined));
-  for (let i = 0; i < k; i++) length_m[i][i] = 0, path[i][i] = [points[i]];
+  const { length_m, path } = noPaths(points);
   if (k < 2) return { length_m, path };
 
   // Fast exact case: a convex room without obstacles keeps a convex clear space.
@@ -190,18 +188,108 @@ export function roomPaths(
     return { length_m, path };
   }
 
+  const sight = sightOf(polygon, obstacles, radius_m, points);
+  if (sight) pathsOnSight(sight, points, length_m, path);
+  return { length_m, path };
+}
+
+/** Tables for `points` with no way between any two (each point's way to itself: 0 m). */
+function noPaths(points: Point[]): RoomPaths {
+  const length_m = points.map(() => points.map(() => Infinity));
+  const path: (Point[] | undefined)[][] = points.map(() => points.map(() => undefined));
+  for (let i = 0; i < points.length; i++) length_m[i][i] = 0, path[i][i] = [points[i]];
+  return { length_m, path };
+}
+
+/**
+ * Which of `points` {@link roomPaths} joins at `radius_m`, before (and mostly instead of)
+ * searching their paths: each point's part of the room's visibility graph (-1: no clear
+ * place), the same for points i and j exactly when roomPaths' length from i to j is finite
+ * (its search reaches every node connected to the start, and only those). The parts are
+ * found by union–find (Tarjan 1975) over the same edges, a pair tested only while its ends
+ * are apart (a pair already joined adds nothing); `paths()` is roomPaths' answer on the same
+ * clear space, made at its first call. Performance (issue 29): buildRouteGraph asks at the
+ * smaller radius only about the pairs the passing radius could not join, and on the grid
+ * none of them is joined there either: no path searched, most pairs not tested
+ * (tests/engines/geometry/routes_space_test.ts holds `reach` to roomPaths' lengths).
+ */
+export function roomWays(
+  polygon: Point[],
+  obstacles: Point[][],
+  radius_m: number,
+  points: Point[],
+): { reach: number[]; paths(): RoomPaths } {
+  const clear = convexClearPoints(polygon, obstacles, radius_m, points);
+  if (clear !== undefined || points.length < 2) {
+    // The fast case: a clear point is joined to every other.
+    return {
+      reach: points.map((_, i) => clear?.[i] ? 0 : -1),
+      paths: () => roomPaths(polygon, obstacles, radius_m, points),
+    };
+  }
+  const sight = sightOf(polygon, obstacles, radius_m, points);
+  let made: RoomPaths | undefined;
+  return {
+    reach: sight ? parts(sight) : points.map(() => -1),
+    paths() {
+      if (made) return made;
+      made = noPaths(points);
+      if (sight) pathsOnSight(sight, points, made.length_m, made.path);
+      return made;
+    },
+  };
+}
+
+/** Each query point's part of its visibility graph (a node's root, or -1; see roomWays). */
+function parts(sight: Sight): number[] {
+  const n = sight.vs.length;
+  const up: number[] = new Array(n);
+  for (let u = 0; u < n; u++) up[u] = u;
+  const root = (u: number) => {
+    while (up[u] !== u) u = up[u] = up[up[u]];
+    return u;
+  };
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      const a = root(i), b = root(j);
+      if (a !== b && linked(sight, i, j)) up[b] = a;
+    }
+  }
+  return sight.qIndex.map((q) => q < 0 ? -1 : root(q));
+}
+
+/**
+ * A room's reduced visibility graph at one radius, before any edge is tested: its nodes (the
+ * query points' clear places, then the clear space's reflex corners), each query point's
+ * node (-1: it has no clear place) and what {@link linked} tests an edge with.
+ */
+interface Sight {
+  space: Space;
+  vs: Point[];
+  qIndex: number[];
+  /** A shortest path may leave node u towards node v (always, from a query point). */
+  tangent(u: number, v: number): boolean;
+}
+
+/** The {@link Sight} of a room at `radius_m` (undefined: no clear space at all). */
+function sightOf(
+  polygon: Point[],
+  obstacles: Point[][],
+  radius_m: number,
+  points: Point[],
+): Sight | undefined {
   // Convex room, convex objects (rectangles): the clear space tested against the room's exact
   // inset and each object grown by r, with no polygon clipping at all.
   const space = isConvexRing(polygon) && obstacles.every((o) => o.length >= 3 && isConvexRing(o))
     ? convexSpace(polygon, obstacles, radius_m)
     : ringSpace(clearSpace(polygon, obstacles, radius_m), radius_m);
-  if (!space) return { length_m, path };
+  if (!space) return undefined;
   const snapped = points.map((p) => space.snap(p));
   // Visibility-graph nodes: the query points, then the free space's reflex corners (where a
   // shortest path may bend).
   const vs: Point[] = [];
   const qIndex: number[] = [];
-  for (let i = 0; i < k; i++) {
+  for (let i = 0; i < points.length; i++) {
     const s = snapped[i];
     qIndex.push(s ? vs.length : -1);
     if (s) vs.push(s);
@@ -232,6 +320,27 @@ export function roomPaths(
     const s2 = dx * (C[k + 5] - a1) - dy * (C[k + 4] - a0);
     return s1 * s2 >= -1e-12;
   };
+  return { space, vs, qIndex, tangent };
+}
+
+/** Whether the visibility graph joins nodes u and v: tangent both ways, then in sight. */
+function linked(sight: Sight, u: number, v: number): boolean {
+  return sight.tangent(u, v) && sight.tangent(v, u) &&
+    sight.space.visible(sight.vs[u], sight.vs[v]);
+}
+
+/**
+ * roomPaths' search on a room's {@link Sight}: its edges, then Dijkstra from each point to
+ * those after it, written into `length_m` and `path`.
+ */
+function pathsOnSight(
+  sight: Sight,
+  points: Point[],
+  length_m: number[][],
+  path: (Point[] | undefined)[][],
+): void {
+  const { vs, qIndex } = sight;
+  const k = points.length, n = vs.length;
   // Its edges as pairs, in order (i ascending, then j), then as compressed rows: each node's
   // neighbours ascending, the order lists pushed pair by pair would hold them, so the search
   // below breaks ties as one over such lists did. Performance (issue 29): no list per node.
@@ -239,7 +348,7 @@ export function roomPaths(
   const start: number[] = new Array(n + 1).fill(0);
   for (let i = 0; i < n; i++) {
     for (let j = i + 1; j < n; j++) {
-      if (tangent(i, j) && tangent(j, i) && space.visible(vs[i], vs[j])) {
+      if (linked(sight, i, j)) {
         pairs.push(i, j), lens.push(Math.hypot(vs[i][0] - vs[j][0], vs[i][1] - vs[j][1]));
         start[i + 1]++, start[j + 1]++;
       }
@@ -291,7 +400,6 @@ export function roomPaths(
       path[i][j] = pts;
     }
   }
-  return { length_m, path };
 }
 
 /** A clear space as the visibility graph sees it. */

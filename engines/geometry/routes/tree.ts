@@ -96,6 +96,52 @@ export interface Route {
  */
 const walkSteps = new WeakMap<RouteTree, Route["walk"]>();
 
+/** Each node's hops from a tree's source, and whether every edge of its way there passes. */
+interface TreeDepths {
+  /** Edges from the source (0: the source, or a node the tree does not reach). */
+  hops: Int32Array;
+  /** 1 where every edge on the way from the source has status pass. */
+  clear: Uint8Array;
+  /** The node each node is reached from (the other end of its tree edge; -1: none). */
+  parent: Int32Array;
+}
+
+/**
+ * {@link TreeDepths} of each tree, made at its first route: each node's depth from its tree
+ * parent's. An edge's status pass never changes (routeToRoom only eases a fail to warn), so
+ * `clear` stays true of the graph as routes are read. Performance (issue 29): 1,000 routes
+ * of ~60 hops each were counted hop by hop, and walked again to find that every edge passed
+ * (10,000 nodes once instead; tests/engines/geometry/routes_test.ts holds routes to before).
+ */
+const treeDepths = new WeakMap<RouteTree, TreeDepths>();
+
+function depthsOf(g: RouteGraph, tree: RouteTree): TreeDepths {
+  let d = treeDepths.get(tree);
+  if (d) return d;
+  const E = g.edges, via = tree.via, n = via.length;
+  const hops = new Int32Array(n).fill(-1), clear = new Uint8Array(n);
+  const parent = new Int32Array(n).fill(-1);
+  // A node's way up to the first node already known, then back down it.
+  const up: number[] = [];
+  for (let v0 = 0; v0 < n; v0++) {
+    let v = v0;
+    while (hops[v] < 0 && via[v] >= 0) {
+      up.push(v);
+      const ei = via[v];
+      v = E.a[ei] === v ? E.b[ei] : E.a[ei];
+    }
+    if (hops[v] < 0) hops[v] = 0, clear[v] = 1;
+    while (up.length) {
+      const u = up.pop()!;
+      hops[u] = hops[v] + 1, parent[u] = v;
+      clear[u] = clear[v] === 1 && E.status[via[u]] === PASS ? 1 : 0;
+      v = u;
+    }
+  }
+  treeDepths.set(tree, d = { hops, clear, parent });
+  return d;
+}
+
 /** The best route to one room from a tree (see {@link shortestRoutes}). */
 export function routeToRoom(
   g: RouteGraph,
@@ -131,13 +177,11 @@ export function routeToRoom(
       why: "the plan records no connection to it from the start (a missing stair, lift or door?)",
     };
   }
-  // The tree edges from the source to `best`: counted, then filled from the far end.
+  // The tree edges from the source to `best`, filled from the far end (their count, and
+  // whether every one passes, from the tree's depths).
   const E = g.edges;
-  let hops = 0;
-  for (let v = best; tree.via[v] >= 0; hops++) {
-    const ei = tree.via[v];
-    v = E.a[ei] === v ? E.b[ei] : E.a[ei];
-  }
+  const depths = depthsOf(g, tree);
+  const hops = depths.hops[best];
   let steps = walkSteps.get(tree);
   if (!steps) walkSteps.set(tree, steps = new Array(E.count));
   // Its elements and steps, one per hop, written in place (arrays made at their length, not
@@ -157,9 +201,9 @@ export function routeToRoom(
   // Filled from the far end: each hop's edge and the node it is entered from (the tree's
   // node before it), read back in walking order below. Performance (issue 29): no list of
   // the hops' edges made for each of 1,000 routes first.
-  for (let v = best, k = hops - 1; tree.via[v] >= 0; k--) {
-    const ei = tree.via[v];
-    const from = E.a[ei] === v ? E.b[ei] : E.a[ei];
+  const parent = depths.parent;
+  for (let v = best, k = hops - 1; k >= 0; k--) {
+    const ei = tree.via[v], from = parent[v];
     route.elements[k] = E.element[ei];
     // A tree edge is always walked from the same end: one step object for every route.
     let step = steps[ei];
@@ -172,7 +216,8 @@ export function routeToRoom(
   // The worst status code walked (codes rise pass < warn < unknown < fail, as worseRouteStatus
   // orders statuses): one number compared per hop, not two statuses' weights.
   let worst = PASS;
-  for (let h = 0; h < hops; h++) {
+  // A way whose every edge passes judges nothing and eases nothing: pass, without a walk.
+  for (let h = depths.clear[best] === 1 && !withLegs ? hops : 0; h < hops; h++) {
     const ei = route.walk[h].edge, at = route.walk[h].from;
     const forward = E.a[ei] === at;
     const constraints = E.constraints[ei];

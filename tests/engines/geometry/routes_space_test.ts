@@ -10,6 +10,7 @@ import { assert, assertEquals } from "../../_assert.ts";
 import type { Point } from "../../../ground/plan.ts";
 import { objectFootprint } from "../../../engines/geometry/clearance.ts";
 import { buildRouteGraph, objectsByRoom, roomPaths } from "../../../engines/geometry/routes/mod.ts";
+import { roomWays } from "../../../engines/geometry/routes/space.ts";
 import { roomPaths as roomPathsBefore } from "./_space_reference.ts";
 import { signedArea_m2 } from "../../../engines/geometry/polygon.ts";
 import { polygonGeometry } from "../../../engines/geometry/geojson.ts";
@@ -18,9 +19,14 @@ import { GRID_TRAVELLER, gridPlan, rng } from "../../../bench/_grid_building.ts"
 function same(polygon: Point[], obstacles: Point[][], r: number, points: Point[], what: string) {
   const got = roomPaths(polygon, obstacles, r, points);
   const want = roomPathsBefore(polygon, obstacles, r, points);
+  // roomWays: joined exactly where roomPaths' length is finite; its paths() are roomPaths'.
+  const ways = roomWays(polygon, obstacles, r, points);
+  assertEquals(ways.paths(), got, `${what}: roomWays' paths`);
   let finite = 0;
   for (let i = 0; i < points.length; i++) {
     for (let j = i + 1; j < points.length; j++) {
+      const joined = ways.reach[i] >= 0 && ways.reach[i] === ways.reach[j];
+      assertEquals(joined, Number.isFinite(got.length_m[i][j]), `${what}: joined ${i}→${j}`);
       assertEquals(got.length_m[i][j], want.length_m[i][j], `${what}: length ${i}→${j}`);
       assertEquals(got.path[i][j], want.path[i][j], `${what}: path ${i}→${j}`);
       assertEquals(got.length_m[j][i], got.length_m[i][j], `${what}: the way back`);

@@ -9,6 +9,7 @@ import { assert, assertEquals, assertOk } from "../../_assert.ts";
 import { fixture } from "../../_data.ts";
 import { parsePlan, parsePlanText, type Plan, type Point } from "../../../ground/plan.ts";
 import { objectFootprint } from "../../../engines/geometry/clearance.ts";
+import { gridBuilding } from "../../../bench/_grid_building.ts";
 import {
   constraintSentence,
   measurePassage,
@@ -320,4 +321,35 @@ Deno.test("measurePassage: a passage measured wider than the need plus the uncer
   const narrow = measurePassage(graphWith(corridor, 0.35), c());
   assertEquals(narrow.status, "fail");
   await said.check();
+});
+
+Deno.test("routes: each route's hops, elements and status are its tree path's, walked edge by edge", () => {
+  // routeToRoom counts a route's hops from the tree's depths and skips the walk of a way whose
+  // every edge passes (issue 29): held here to the plain walk from the room's node up the tree.
+  const plans: [Plan, string][] = [
+    [load("narrow_door"), "d_in"],
+    [demo(), "d_front"],
+    [parsePlan(gridBuilding(12, 8, 200)).plan, "d_entrance"],
+  ];
+  for (const [plan, entrance] of plans) {
+    for (const legs of [false, true]) {
+      const { graph, tree, routes } = routesFrom(plan, ADA, entrance, { legs });
+      const E = graph.edges;
+      for (const [room, r] of routes) {
+        if (r.why) continue;
+        const ids = graph.roomNodes.get(room)!;
+        let v = ids.reduce((b, id) => tree.cost[id] < tree.cost[b] ? id : b, ids[0]);
+        const edges: number[] = [];
+        while (tree.via[v] >= 0) {
+          const ei = tree.via[v];
+          edges.unshift(ei), v = E.a[ei] === v ? E.b[ei] : E.a[ei];
+        }
+        assertEquals(r.walk.map((s) => s.edge), edges, room);
+        assertEquals(r.elements, edges.map((ei) => E.element[ei]), room);
+        const worst = edges.reduce((w, ei) => Math.max(w, E.status[ei]), 0);
+        assertEquals(r.status, (["pass", "warn", "unknown", "fail"] as const)[worst], room);
+        if (worst === 0) assertEquals([r.blocking, r.close, r.unknown], [[], [], []], room);
+      }
+    }
+  }
 });
