@@ -30,6 +30,18 @@
  * times), its CPU is the sum of both; the table gives each control's 2 vs 1 ratio beside the
  * batch's `w2` vs `w1`.
  *
+ * Seen (issue 29, 2,000 scans, 3 rounds, `--cases loop,loop2,w1,w2,alloc,alloc2,int,int2`, the
+ * 2-core machine shared with other benches, load 2.3-4.9): wall-clock 2 vs 1 was 1.28× for
+ * batch, 1.23× for two plain loops, 1.32× alloc, 1.01× int (the load took a core from
+ * the int pair: wall-clock scaling is not measurable there). CPU per row, medians: w1 2.64 ms
+ * (its worker 1.94, main 0.32, V8's threads 0.34), w2 3.25 (workers 2.37, main 0.33, V8's
+ * 0.49); loop 2.94 (V8's 0.36), loop2 2.98 (V8's 0.42). On two idle cores w2 can do at most
+ * 2 / 3.25 ms = 615 rows/s against w1's 1 / 1.94 ms = 515 (1.19×, idleRate): w1 has the main
+ * thread's and V8's 0.66 ms a row run on the second core for free, w2 pays them on its two.
+ * Even with no main thread, no V8 threads' CPU and no growth of the worker's row, 2 / 1.94 is
+ * 2×; with V8's 0.34 alone (the plain loop pays as much) 1.70×; 1.8× needs the CPU outside
+ * the workers and their growth under 0.22 ms a row together.
+ *
  * `--check` also compares each case's store afterwards (rows, runs, findings:
  * tests/batch/_dump.ts, keys and run ids as scan/tool, since they hash the tools' code) with
  * the first batch case's, `--before`'s included.
