@@ -23,7 +23,8 @@
  *
  * Controls (issue 29: is the machine, not batch's design, what limits 2 workers?): `loop2` is
  * the baseline as two independent processes at once, each over its own half of the scans on
- * its own copy of the store (no batch machinery, nothing shared); `alloc` / `alloc2` and `int` /
+ * its own copy of the store (no batch machinery, nothing shared), and `w1x2` the same with a
+ * 1-worker batch in each (two workers, but not in one process nor on one store); `alloc` / `alloc2` and `int` /
  * `int2` are ./_controls.ts's allocation-heavy and allocation-free pure-JS loops, `--control-rows`
  * rows (3,000) in one process, or half each in two at once. A
  * two-process case's wall time runs from the first one's start to the last one's end (epoch
@@ -162,7 +163,9 @@ async function one(
   } else {
     const { createBatch, runBatch } = await mod("batch/run.ts");
     const workers = Number(kase.replace(/\+v8$/, "").slice(1));
-    const { spec } = await createBatch(store, { targets: ["b*"], tools: TOOLS, persona: PERSONA });
+    // A half (`w1x2`) names its scans; a whole batch takes them by glob, as a person would.
+    const targets = part.of > 1 ? scans : ["b*"];
+    const { spec } = await createBatch(store, { targets, tools: TOOLS, persona: PERSONA });
     const r = await runBatch(store, spec, {
       workers,
       location: home,
@@ -210,7 +213,12 @@ async function one(
 // ------------------------------------------------------------------ the rounds (parent)
 
 /** The two-process cases: each of its two processes runs this case over its own half. */
-const HALVES: Record<string, string> = { loop2: "loop", alloc2: "alloc", int2: "int" };
+const HALVES: Record<string, string> = {
+  loop2: "loop",
+  alloc2: "alloc",
+  int2: "int",
+  w1x2: "w1",
+};
 
 /** Two {@link One}s run at once as one: rows and CPU summed, wall from first start to last end. */
 function joined(kase: string, os: One[]): One {
@@ -228,6 +236,7 @@ function joined(kase: string, os: One[]): One {
     named_ms: Object.fromEntries(names.map((k) => [k, sum((o) => o.named_ms?.[k] ?? 0)!])),
     load: os[os.length - 1].load,
     procs: os.length,
+    ...(os.some((o) => o.threads) ? { threads: os.flatMap((o) => o.threads ?? []) } : {}),
     from_ms,
     to_ms,
   };
@@ -436,6 +445,9 @@ async function figures() {
         `control: ${half}, 2 processes vs 1 on 2 idle cores (estimate) | ${estRatio(two, half)}`,
       );
     }
+  }
+  if (cases.includes("w2") && cases.includes("w1x2")) {
+    console.log(`2 workers in one process vs in two | ${ratio("w2", "w1x2")}`);
   }
   for (const kase of cases.filter((k) => k.endsWith("+v8"))) {
     const plain = kase.replace(/\+v8$/, "");
