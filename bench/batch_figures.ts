@@ -31,17 +31,17 @@
  * times), its CPU is the sum of both; the table gives each control's 2 vs 1 ratio beside the
  * batch's `w2` vs `w1`.
  *
- * Seen (issue 29, 2,000 scans, 3 rounds, `--cases loop,loop2,w1,w2,alloc,alloc2,int,int2`, the
- * 2-core machine shared with other benches, load 2.3-4.9): wall-clock 2 vs 1 was 1.28× for
- * batch, 1.23× for two plain loops, 1.32× alloc, 1.01× int (the load took a core from
- * the int pair: wall-clock scaling is not measurable there). CPU per row, medians: w1 2.64 ms
- * (its worker 1.94, main 0.32, V8's threads 0.34), w2 3.25 (workers 2.37, main 0.33, V8's
- * 0.49); loop 2.94 (V8's 0.36), loop2 2.98 (V8's 0.42). On two idle cores w2 can do at most
- * 2 / 3.25 ms = 615 rows/s against w1's 1 / 1.94 ms = 515 (1.19×, idleRate): w1 has the main
- * thread's and V8's 0.66 ms a row run on the second core for free, w2 pays them on its two.
- * Even with no main thread, no V8 threads' CPU and no growth of the worker's row, 2 / 1.94 is
- * 2×; with V8's 0.34 alone (the plain loop pays as much) 1.70×; 1.8× needs the CPU outside
- * the workers and their growth under 0.22 ms a row together.
+ * Seen (issue 29, 2,000 scans, 3 rounds, `--cases w1,w2,w1x2,loop,loop2,int,int2`, the 2-core
+ * machine shared with other benches, load 2.3-5.2), 2 vs 1 medians: int 1.96× (two cores were
+ * there), w2 vs w1 1.58× (1.34, 1.59, 1.64 by round), two plain loops 1.50× (1.64, 1.54, 1.34),
+ * two 1-worker batches in two processes 1.30×: two independent processes doing the same rows
+ * scale no better than batch's two threads. CPU per row, medians: w1 2.90 ms (its worker 2.13,
+ * main 0.36, V8's threads 0.39), w2 3.12 (workers 2.28, main 0.32, V8's 0.48), loop 2.75 → loop2
+ * 3.04. On two idle cores w2 can do at most 2 / 3.12 ms = 641 rows/s against w1's 1 / 2.13 ms
+ * = 469 (1.37×, idleRate): w1 has the main thread's and V8's 0.75 ms a row run on the second
+ * core for free, w2 pays them on its two. Even with no main thread and no growth of the
+ * worker's row, V8's threads alone (0.39; the plain loop's take 0.35) hold it to 1.69×; 1.8×
+ * needs the CPU outside the workers and their growth under 0.24 ms a row together.
  *
  * `--check` also compares each case's store afterwards (rows, runs, findings:
  * tests/batch/_dump.ts, keys and run ids as scan/tool, since they hash the tools' code) with
