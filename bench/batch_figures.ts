@@ -21,6 +21,28 @@
  * threads' waits, for a machine too loaded to measure wall-clock scaling on), and the table
  * their w2/w1 ratio. The machine's load average is printed with each case.
  *
+ * Controls (issue 29: is the machine, not batch's design, what limits 2 workers?): `loop2` is
+ * the baseline as two independent processes at once, each over its own half of the scans on
+ * its own copy of the store (no batch machinery, nothing shared), and `w1x2` the same with a
+ * 1-worker batch in each (two workers, but not in one process nor on one store); `alloc` / `alloc2` and `int` /
+ * `int2` are ./_controls.ts's allocation-heavy and allocation-free pure-JS loops, `--control-rows`
+ * rows (3,000) in one process, or half each in two at once. A
+ * two-process case's wall time runs from the first one's start to the last one's end (epoch
+ * times), its CPU is the sum of both; the table gives each control's 2 vs 1 ratio beside the
+ * batch's `w2` vs `w1`.
+ *
+ * Seen (issue 29, 2,000 scans, 3 rounds, `--cases w1,w2,w1x2,loop,loop2,int,int2`, the 2-core
+ * machine shared with other benches, load 2.3-5.2), 2 vs 1 medians: int 1.96× (two cores were
+ * there), w2 vs w1 1.58× (1.34, 1.59, 1.64 by round), two plain loops 1.50× (1.64, 1.54, 1.34),
+ * two 1-worker batches in two processes 1.30×: two independent processes doing the same rows
+ * scale no better than batch's two threads. CPU per row, medians: w1 2.90 ms (its worker 2.13,
+ * main 0.36, V8's threads 0.39), w2 3.12 (workers 2.28, main 0.32, V8's 0.48), loop 2.75 → loop2
+ * 3.04. On two idle cores w2 can do at most 2 / 3.12 ms = 641 rows/s against w1's 1 / 2.13 ms
+ * = 469 (1.37×, idleRate): w1 has the main thread's and V8's 0.75 ms a row run on the second
+ * core for free, w2 pays them on its two. Even with no main thread and no growth of the
+ * worker's row, V8's threads alone (0.39; the plain loop's take 0.35) hold it to 1.69×; 1.8×
+ * needs the CPU outside the workers and their growth under 0.24 ms a row together.
+ *
  * `--check` also compares each case's store afterwards (rows, runs, findings:
  * tests/batch/_dump.ts, keys and run ids as scan/tool, since they hash the tools' code) with
  * the first batch case's, `--before`'s included.
@@ -54,6 +76,17 @@ interface One {
   /** The file the store's dump was written to (`--check`), one line each. */
   dump?: string;
   load: string;
+  /** The processes the case ran in at once (two-process cases: 2). */
+  procs?: number;
+  /** When the timing started and ended, ms since the epoch (two-process cases). */
+  from_ms: number;
+  to_ms: number;
+}
+
+/** A control or plain-loop case's own half (`--part 0/2`): which rows it does. */
+interface Part {
+  index: number;
+  of: number;
 }
 
 // ------------------------------------------------------------------ one case (child process)
@@ -89,16 +122,37 @@ function threadCpuByName(): Record<string, number> {
   return out;
 }
 
-async function one(kase: string, home: string, tree: string, check?: string): Promise<One> {
+/** The rows of a control (./_controls.ts) for one process: its part of `--control-rows`. */
+async function control(kase: string, part: Part): Promise<number> {
+  const { allocRows, intRows } = await import("./_controls.ts");
+  const all = Number(flag("--control-rows") ?? 3000);
+  const rows = Math.floor(all / part.of) + (part.index < all % part.of ? 1 : 0);
+  const sum = (kase === "alloc" ? allocRows : intRows)(rows, 1 + part.index);
+  if (sum < 0) throw new Error("no checksum"); // kept, so that no work is dropped
+  return rows;
+}
+
+async function one(
+  kase: string,
+  home: string,
+  tree: string,
+  check?: string,
+  part: Part = { index: 0, of: 1 },
+): Promise<One> {
   const root = new URL(`file://${tree.replace(/\/?$/, "/")}`);
   const mod = (p: string) => import(new URL(p, root).href);
   const { openStore } = await mod("core/store.ts");
   const store = openStore(home);
-  const scans = store.listScans().map((s: { id: string }) => s.id).sort();
+  const scans = store.listScans().map((s: { id: string }) => s.id).sort()
+    .filter((_: string, i: number) => i % part.of === part.index);
+  // A two-process case's processes start timing together (a timer, not a spin).
+  const startAt = Number(flag("--start-at") ?? 0);
+  if (startAt > Date.now()) await new Promise((r) => setTimeout(r, startAt - Date.now()));
   const c0 = cpuUsage(), m0 = mainCpuMs(), n0 = threadCpuByName(), t0 = performance.now();
   let rows = 0;
   let threads: Record<string, number>[] | undefined;
-  if (kase.replace(/\+v8$/, "") === "loop") {
+  if (kase === "alloc" || kase === "int") rows = await control(kase, part);
+  else if (kase.replace(/\+v8$/, "") === "loop") {
     const { plainLoop } = await import("./_batch.ts");
     const lib = {
       createSession: (await mod("core/session.ts")).createSession,
@@ -109,7 +163,9 @@ async function one(kase: string, home: string, tree: string, check?: string): Pr
   } else {
     const { createBatch, runBatch } = await mod("batch/run.ts");
     const workers = Number(kase.replace(/\+v8$/, "").slice(1));
-    const { spec } = await createBatch(store, { targets: ["b*"], tools: TOOLS, persona: PERSONA });
+    // A half (`w1x2`) names its scans; a whole batch takes them by glob, as a person would.
+    const targets = part.of > 1 ? scans : ["b*"];
+    const { spec } = await createBatch(store, { targets, tools: TOOLS, persona: PERSONA });
     const r = await runBatch(store, spec, {
       workers,
       location: home,
@@ -149,21 +205,87 @@ async function one(kase: string, home: string, tree: string, check?: string): Pr
     threads,
     dump: check,
     load: load(),
+    from_ms: performance.timeOrigin + t0,
+    to_ms: performance.timeOrigin + t0 + s * 1000,
   };
 }
 
 // ------------------------------------------------------------------ the rounds (parent)
 
+/** The two-process cases: each of its two processes runs this case over its own half. */
+const HALVES: Record<string, string> = {
+  loop2: "loop",
+  alloc2: "alloc",
+  int2: "int",
+  w1x2: "w1",
+};
+
+/** Two {@link One}s run at once as one: rows and CPU summed, wall from first start to last end. */
+function joined(kase: string, os: One[]): One {
+  const from_ms = Math.min(...os.map((o) => o.from_ms)),
+    to_ms = Math.max(...os.map((o) => o.to_ms));
+  const sum = (f: (o: One) => number | undefined) =>
+    os.every((o) => f(o) !== undefined) ? os.reduce((a, o) => a + f(o)!, 0) : undefined;
+  const names = [...new Set(os.flatMap((o) => Object.keys(o.named_ms ?? {})))];
+  return {
+    case: kase,
+    s: (to_ms - from_ms) / 1000,
+    rows: sum((o) => o.rows)!,
+    cpu_ms: sum((o) => o.cpu_ms)!,
+    main_ms: sum((o) => o.main_ms),
+    named_ms: Object.fromEntries(names.map((k) => [k, sum((o) => o.named_ms?.[k] ?? 0)!])),
+    load: os[os.length - 1].load,
+    procs: os.length,
+    ...(os.some((o) => o.threads) ? { threads: os.flatMap((o) => o.threads ?? []) } : {}),
+    from_ms,
+    to_ms,
+  };
+}
+
+/**
+ * A case in a fresh process; for {@link HALVES}' cases two at once, each its half, each on its
+ * own copy of the store, both told to start timing at the same moment (after their start-up).
+ */
 async function child(kase: string, template: string, tree: string, check?: string): Promise<One> {
+  const half = HALVES[kase];
+  if (!half) return await caseProcess(kase, homeCopy(template), tree, check);
+  const homes = [homeCopy(template), homeCopy(template)];
+  const at = Date.now() + START_AFTER_MS;
+  const parts = homes.map((home, index) =>
+    caseProcess(half, home, tree, undefined, { index, of: 2 }, at)
+  );
+  return joined(kase, await Promise.all(parts));
+}
+
+/** How long after their spawn two processes of a two-process case start timing, ms. */
+const START_AFTER_MS = 3000;
+
+/** A fresh copy of the seeded store. */
+function homeCopy(template: string): string {
   const home = Deno.makeTempDirSync({ prefix: "threshold-batch-case-" });
   for (const e of Deno.readDirSync(template)) {
     if (e.isFile) Deno.copyFileSync(join(template, e.name), join(home, e.name));
   }
+  return home;
+}
+
+/** Runs one case in a child process on `home` (removed afterwards). */
+async function caseProcess(
+  kase: string,
+  home: string,
+  tree: string,
+  check?: string,
+  part?: Part,
+  startAt?: number,
+): Promise<One> {
   // A case named `…+v8` runs with `--v8 FLAGS`'s V8 flags (the same case without them beside it).
   const v8 = kase.endsWith("+v8") ? [`--v8-flags=${flag("--v8") ?? ""}`] : [];
   const args = ["run", "-A", ...v8, new URL(import.meta.url).pathname, "--one", kase];
   args.push("--home", home);
   args.push("--tree", tree, ...(check ? ["--check", check] : []));
+  if (part) args.push("--part", `${part.index}/${part.of}`);
+  if (startAt) args.push("--start-at", String(startAt));
+  for (const f of ["--scans", "--control-rows"]) if (flag(f)) args.push(f, flag(f)!);
   const out = await new Deno.Command(Deno.execPath(), {
     args,
     env: { THRESHOLD_HOME: home },
@@ -218,12 +340,15 @@ function cpuSplit(o: One): string {
  * its CPU time, lock wait and idle time; on a loaded machine those waits are longer, so the
  * estimate is low there, and a wait for the disk is left out) and what two cores give at the
  * CPU per row the process spent (every thread: main, workers, V8's own). Start-up (planning,
- * the threads' start) is left out.
+ * the threads' start) is left out. A case without worker threads (the loop, the controls) runs
+ * its rows on its processes' main threads: each process's rows over its main thread's CPU.
  */
 function idleRate(o: One): number | undefined {
   const ts = o.threads?.filter((t) => t.cpu_ms !== undefined && t.jobs > 0);
-  if (!ts?.length) return undefined;
-  const threads = ts.reduce((a, t) => a + t.jobs / (t.cpu_ms + t.lock_wait_ms + t.idle_ms), 0);
+  if (!ts?.length && o.main_ms === undefined) return undefined;
+  const threads = ts?.length
+    ? ts.reduce((a, t) => a + t.jobs / (t.cpu_ms + t.lock_wait_ms + t.idle_ms), 0)
+    : (o.procs ?? 1) * o.rows / o.main_ms!;
   return 1000 * Math.min(threads, 2 / (o.cpu_ms / o.rows));
 }
 
@@ -258,7 +383,7 @@ async function figures() {
   for (let r = 0; r < rounds; r++) {
     for (const kase of cases) {
       for (const [name, tree] of trees) {
-        const dumpFile = check && !kase.startsWith("loop")
+        const dumpFile = check && kase.startsWith("w")
           ? join(dumpDir, `${r}-${kase}-${name}.txt`)
           : undefined;
         const o = await child(kase, template, tree, dumpFile);
@@ -270,7 +395,7 @@ async function figures() {
               idleRate(o) ? `, idle estimate ${idleRate(o)!.toFixed(0)} rows/s` : ""
             }, load ${o.load}  ${threadLine(o.threads)}`,
         );
-        if (o.dump && !kase.startsWith("loop")) {
+        if (o.dump) {
           first ??= o.dump;
           const diff = await firstDifference(first, o.dump);
           console.log(
@@ -297,23 +422,32 @@ async function figures() {
       const s = name ? ` ${name}` : "";
       return got[a + s] && got[b + s] ? (rate(a + s) / rate(b + s)).toFixed(2) + "×" : "–";
     }).join(" | ");
+  const est = (k: string) => median(got[k].map((o) => idleRate(o) ?? NaN));
+  const estRatio = (a: string, b: string) =>
+    trees.map(([name]) => {
+      const s = name ? ` ${name}` : "";
+      return (est(a + s) / est(b + s)).toFixed(2) + "×";
+    }).join(" | ");
   if (cases.includes("w2") && cases.includes("w1")) {
     console.log(`2 workers vs 1 | ${ratio("w2", "w1")}`);
-    const est = (k: string) => median(got[k].map((o) => idleRate(o) ?? NaN));
-    console.log(
-      `2 workers vs 1 on 2 idle cores (estimate: idleRate) | ${
-        trees.map(([name]) => {
-          const s = name ? ` ${name}` : "";
-          return (est("w2" + s) / est("w1" + s)).toFixed(2) + "×";
-        }).join(" | ")
-      }`,
-    );
+    console.log(`2 workers vs 1 on 2 idle cores (estimate: idleRate) | ${estRatio("w2", "w1")}`);
   }
   if (cases.includes("w1") && cases.includes("loop")) {
     console.log(`1 worker vs loop | ${ratio("w1", "loop")}`);
   }
   if (cases.includes("w2") && cases.includes("loop")) {
     console.log(`2 workers vs loop | ${ratio("w2", "loop")}`);
+  }
+  for (const [two, half] of Object.entries(HALVES)) {
+    if (cases.includes(two) && cases.includes(half)) {
+      console.log(`control: ${half}, 2 processes vs 1 | ${ratio(two, half)}`);
+      console.log(
+        `control: ${half}, 2 processes vs 1 on 2 idle cores (estimate) | ${estRatio(two, half)}`,
+      );
+    }
+  }
+  if (cases.includes("w2") && cases.includes("w1x2")) {
+    console.log(`2 workers in one process vs in two | ${ratio("w2", "w1x2")}`);
   }
   for (const kase of cases.filter((k) => k.endsWith("+v8"))) {
     const plain = kase.replace(/\+v8$/, "");
@@ -329,6 +463,10 @@ async function figures() {
 }
 
 if (Deno.args.includes("--one")) {
-  const o = await one(flag("--one")!, flag("--home")!, flag("--tree")!, flag("--check"));
+  const [index, of] = (flag("--part") ?? "0/1").split("/").map(Number);
+  const o = await one(flag("--one")!, flag("--home")!, flag("--tree")!, flag("--check"), {
+    index,
+    of,
+  });
   console.log(JSON.stringify(o));
 } else await figures();
