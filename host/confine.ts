@@ -55,14 +55,15 @@ export function confinedFlags(
     "--allow-sys",
     `--allow-ffi=${ffi.join(",")}`,
     "--no-prompt",
-    // A long-lived background process: its young generation a fixed 2 MB semi-space, so
-    // resident memory stays flat (after 10,000 MCP calls +2-3 % over 1,000; V8's default,
-    // growing, gave +51 %). Performance (issue 29): --optimize-for-size (used before, +1-2 %)
-    // keeps the semi-space at 1 MB, and a tools/call loop scavenged every ~3 calls on the
-    // serving thread and the tool worker alike (~0.3 ms each; 466 scavenges in 1,700 calls
-    // in-process, 48 with V8's defaults); with 2 MB a call's wall is 0.89-0.97x, CPU 0.93-0.95x
+    // A long-lived background process: its young generation a fixed 2 MB semi-space and its
+    // old generation grown by 1.3x at a time, so resident memory stays flat (bench/
+    // mcp_figures.ts, 10,000 calls over 1,000: +3.5-3.7 %; the semi-space alone +7-40 %, V8's
+    // defaults +51 %). Performance (issue 29): --optimize-for-size (used before, +1-7 %) keeps
+    // the semi-space at 1 MB, and a tools/call loop scavenged every ~3 calls on the serving
+    // thread and the tool worker alike (~0.3 ms each; 466 scavenges in 1,700 calls
+    // in-process, 48 with V8's defaults); now a call's wall is 0.90x, its CPU 0.95x
     // (bench/mcp_call_ab.ts against the old flag, same run).
-    "--v8-flags=--min-semi-space-size=2,--max-semi-space-size=2",
+    "--v8-flags=--min-semi-space-size=2,--max-semi-space-size=2,--heap-growing-percent=30",
   ];
 }
 
