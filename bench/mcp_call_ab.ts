@@ -7,7 +7,8 @@
  * loaded machine wall time waits for a core, CPU time does not. A second table splits that CPU
  * by thread (`comm`): the serving thread (stdio, the SDK, the session), the tool worker (the
  * run, its store write, the reply's crossing), V8's helper threads (GC, compiling) and Deno's
- * I/O runtime — the phases of a call as far as the process shows them.
+ * I/O runtime — the phases of a call as far as the process shows them. Each server runs under
+ * its own checkout's `confinedFlags` (host/confine.ts), V8 flags included.
  *
  * ```sh
  * deno run -A bench/mcp_call_ab.ts /work/main .     # A = main, B = this checkout
@@ -15,7 +16,6 @@
  * ```
  */
 import { initialize, median, type RawClient, spawnRaw } from "./_mcp_client.ts";
-import { confinedFlags } from "../host/confine.ts";
 
 const dirs = Deno.args.filter((a) => !a.startsWith("--"));
 if (dirs.length < 2) throw new Error("usage: mcp_call_ab.ts <checkout A> <checkout B>");
@@ -76,6 +76,8 @@ const servers: Server[] = [];
 for (const d of dirs) {
   const dir = await Deno.realPath(d);
   const home = Deno.makeTempDirSync({ prefix: "threshold-ab-" });
+  // Each server under its own checkout's flags (its V8 flags among them), not this one's.
+  const { confinedFlags } = await import(`${dir}/host/confine.ts`);
   const c = spawnRaw(Deno.execPath(), [
     "run",
     ...confinedFlags(home, [], dir),
