@@ -27,6 +27,8 @@ export interface WorkerEnv {
   toolsDir: URL;
   /** Index 0 is 1 once the caller cancelled. */
   cancel: Int32Array;
+  /** The store's folder (what the server opened the store from). */
+  home: string;
   /** The tool's manifest (an `after` export only). */
   manifest?: Manifest;
 }
@@ -118,6 +120,7 @@ self.onmessage = async (e: MessageEvent<WorkerRequest>) => {
     if (!store) stores.set(home, store = openStore(home));
     const env: WorkerEnv = {
       store,
+      home,
       builtins: BUILTIN_SCANS,
       toolsDir: toolsUrl(toolsDir),
       cancel: new Int32Array(cancel),

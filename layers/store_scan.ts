@@ -148,6 +148,25 @@ function carryFindings(store: Store, scan: string, old: Plan, next: Plan) {
 }
 
 /**
+ * {@link storeScan}, and with `replace`, the upload folders of the scan it replaced that no
+ * stored scan reads any more are removed ({@link releaseUploadFolders}): the one way every
+ * surface that may replace a scan stores it (the command line's `import`, MCP's import_scan).
+ * `home` is the store's folder (undefined for a PostgreSQL store, whose uploads are kept).
+ */
+export async function storeScanReleasing(
+  store: Store,
+  home: string | undefined,
+  loaded: LoadedPlan,
+  report: unknown,
+  o: { replace?: boolean; input?: string },
+): Promise<StoredScan> {
+  const was = o.replace && home ? uploadFolders(home, store.getScan(loaded.plan.id)?.plan) : [];
+  const stored = storeScan(store, loaded, report, o);
+  if (home) await releaseUploadFolders(store, home, was);
+  return stored;
+}
+
+/**
  * The upload folders `<home>/images/<name>/` that hold some of `plan`'s sweep images: where the
  * web view keeps a tour uploaded with its panoramas (web/tour_upload.ts). Images anywhere else
  * (a tour imported from the command line keeps its own folder) are the person's, never listed.

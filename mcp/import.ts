@@ -31,7 +31,7 @@ export interface Imported {
  * a pool): the same importers and limits as `threshold import`.
  */
 export async function importJob(
-  env: Pick<WorkerEnv, "store">,
+  env: Pick<WorkerEnv, "store"> & { home?: string },
   args: { path: string; id?: string; replace?: boolean },
 ): Promise<Imported> {
   const { importLimits, importSource } = await import("../layers/mod.ts");
@@ -39,8 +39,13 @@ export async function importJob(
     ...(args.id ? { id: args.id } : {}),
     ...importLimits(env.store),
   });
-  const { storeScan } = await import("../layers/store_scan.ts");
-  storeScan(env.store, loaded, report, { replace: args.replace === true, input: "id" });
+  // A replaced web tour upload's images go once no stored scan reads them (as `threshold
+  // import --replace`); without the store's folder (no pool) they are kept.
+  const { storeScanReleasing } = await import("../layers/store_scan.ts");
+  await storeScanReleasing(env.store, env.home, loaded, report, {
+    replace: args.replace === true,
+    input: "id",
+  });
   const p = loaded.plan;
   return {
     id: p.id,

@@ -47,16 +47,14 @@ export const importScan: Register = (p, { act }) => {
       const { importLimits } = await import("../../layers/mod.ts");
       // In a worker that is ended at the time limit where the parser is wasm (IFC).
       const { importStoppable } = await import("../../layers/stoppable.ts");
-      const { releaseUploadFolders, storeScan, uploadFolders } = await import(
-        "../../layers/store_scan.ts"
-      );
+      const { storeScanReleasing } = await import("../../layers/store_scan.ts");
       const s = store();
       const { loaded, report } = await importStoppable(file, { id: o.id, ...importLimits(s) });
       // A replaced web tour upload's images go once no stored scan reads them.
-      const home = storeHome();
-      const was = o.replace && home ? uploadFolders(home, s.getScan(loaded.plan.id)?.plan) : [];
-      const stored = storeScan(s, loaded, report, { replace: o.replace, input: "--id" });
-      if (home) await releaseUploadFolders(s, home, was);
+      const stored = await storeScanReleasing(s, storeHome(), loaded, report, {
+        replace: o.replace,
+        input: "--id",
+      });
       const p = loaded.plan;
       const count = (k: string) => p.openings.filter((x) => x.kind === k).length;
       if (o.json) return out(JSON.stringify({ scan: p.id, report, stored }, null, 2));
