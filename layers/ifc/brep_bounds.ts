@@ -48,7 +48,10 @@ export interface BrepCache {
   bounds: Map<number, BrepBounds | null>;
   /** An element's representation lines read (shape, representations, mapped items, breps). */
   chains: Map<number, number[]>;
-  /** A brep's shell, faces, bounds, loops and distinct points, as read. */
+  /**
+   * A brep's shell, faces, bounds, loops and distinct points, as read: each one's id and the
+   * end of its line where it holds that instance alone, all read (else -1).
+   */
   lines: Map<number, Int32Array>;
 }
 
@@ -347,7 +350,10 @@ function pointAt(b: Uint8Array, i: number): boolean {
     XYZ[XYZ_N + k] = v;
     let j = at;
     while (j < n && white(b[j])) j++;
-    if (b[j] === 0x29) break;
+    if (b[j] === 0x29) {
+      at = j + 1; // past the list, for lineEnd
+      break;
+    }
     if (b[j] !== 0x2c) return false;
     i = j + 1;
   }
@@ -382,21 +388,22 @@ function brepPoints(t: StepText, id: number, { points: cache, lines }: BrepCache
     i = shell < 0 ? -1 : opened(t, shell, SHELL);
     const faces: number[] = [], bounds: number[] = [], pts: number[] = [];
     if (i < 0 || !refsAt(b, i, faces)) break read;
-    seen(shell);
+    seen(shell, -1);
     XYZ_N = 0;
     if (STAMP === 0x7fffffff) MARKS.fill(0), FAR.clear(), STAMP = 0;
     const stamp = ++STAMP;
     for (const f of faces) {
       i = opened(t, f, FACE);
       if (i < 0 || !refsAt(b, i, bounds)) break read;
-      seen(f);
+      seen(f, lineEnd(b, at));
       for (const fb of bounds) {
         i = opened(t, fb, OUTER);
         if (i < 0) i = opened(t, fb, BOUND);
         const loop = i < 0 ? -1 : refAt(b, i);
+        const boundEnd = loop < 0 ? -1 : lineEnd(b, flag(b, at));
         i = loop < 0 ? -1 : opened(t, loop, LOOP);
         if (i < 0 || !refsAt(b, i, pts) || pts.length < 3) break read;
-        seen(fb), seen(loop);
+        seen(fb, boundEnd), seen(loop, lineEnd(b, at));
         for (const p of pts) {
           if (p < MARKS.length ? MARKS[p] === stamp : FAR.get(p) === stamp) continue;
           if (p < MARKS.length) MARKS[p] = stamp;
@@ -404,7 +411,7 @@ function brepPoints(t: StepText, id: number, { points: cache, lines }: BrepCache
           else FAR.set(p, stamp);
           i = opened(t, p, POINT);
           if (i < 0 || !pointAt(b, i)) break read;
-          seen(p);
+          seen(p, lineEnd(b, at));
         }
       }
     }
@@ -414,17 +421,49 @@ function brepPoints(t: StepText, id: number, { points: cache, lines }: BrepCache
   return got;
 }
 
-/** The ids of the lines {@link brepPoints} read for the brep being read: IDS_N of them. */
+/**
+ * The lines {@link brepPoints} read for the brep being read, IDS_N numbers: each one's id and
+ * where its line ends ({@link lineEnd}).
+ */
 let IDS = new Int32Array(1 << 12);
 let IDS_N = 0;
-const seen = (id: number) => {
-  if (IDS_N === IDS.length) {
+const seen = (id: number, end: number) => {
+  if (IDS_N + 2 > IDS.length) {
     const grown = new Int32Array(2 * IDS.length);
     grown.set(IDS);
     IDS = grown;
   }
-  IDS[IDS_N++] = id;
+  IDS[IDS_N++] = id, IDS[IDS_N++] = end;
 };
+
+/** Space, tab or CR. */
+const blank = (c: number) => c === 0x20 || c === 0x09 || c === 0x0d;
+
+/**
+ * Past the LF (or at the end of the bytes) where an instance read up to its last argument's
+ * end at i closes there, `);` and nothing else on its line (so the line holds that instance
+ * alone, all of it read); -1 for anything else.
+ */
+function lineEnd(b: Uint8Array, i: number): number {
+  const n = b.length;
+  if (i < 0) return -1;
+  while (i < n && blank(b[i])) i++;
+  if (b[i++] !== 0x29) return -1; // )
+  while (i < n && blank(b[i])) i++;
+  if (b[i++] !== 0x3b) return -1; // ;
+  while (i < n && blank(b[i])) i++;
+  return i >= n ? n : b[i] === 0x0a ? i + 1 : -1;
+}
+
+/** Past `, .T.` or `, .F.` at i (an IfcFaceBound's Orientation); -1 for anything else. */
+function flag(b: Uint8Array, i: number): number {
+  const n = b.length;
+  while (i < n && blank(b[i])) i++;
+  if (b[i++] !== 0x2c) return -1;
+  while (i < n && blank(b[i])) i++;
+  if (b[i] !== 0x2e || (b[i + 1] !== 0x54 && b[i + 1] !== 0x46) || b[i + 2] !== 0x2e) return -1;
+  return i + 3;
+}
 
 /** The breps of a representation item, each with its map into the product's frame. */
 function itemBreps(

@@ -85,42 +85,63 @@ function entityAt(b: Uint8Array, i: number): number {
   return -1;
 }
 
+/** The lines marked (see {@link marks}) and where each brep's line ends (-1: not alone). */
+interface Marked {
+  mark: Uint8Array;
+  ends: Int32Array;
+}
+
 /**
  * The lines' ids marked: 3 an element, 1 read on the way to its breps (and their shells), 2 a
- * brep's face, bound, loop or point.
+ * brep's face, bound, loop or point; ids up to `max` at least.
  */
-function marks(t: StepText, cache: BrepCache, elements: number[]): Uint8Array {
-  let max = 0;
-  const each = (f: (id: number, mark: number) => void) => {
+function marks(t: StepText, cache: BrepCache, elements: number[], max: number): Marked {
+  const each = (f: (id: number, mark: number, end: number) => void) => {
     for (const el of elements) {
-      f(el, 3);
+      f(el, 3, -1);
       for (const c of cache.chains.get(el)!) {
-        f(c, 1);
+        f(c, 1, -1);
         const lines = cache.lines.get(c);
-        if (lines) { for (let k = 0; k < lines.length; k++) f(lines[k], k ? 2 : 1); }
+        if (!lines) continue;
+        for (let k = 0; k < lines.length; k += 2) f(lines[k], k ? 2 : 1, lines[k + 1]);
       }
     }
   };
   each((id) => max = Math.max(max, id));
   const mark = new Uint8Array(Math.min(max + 1, t.index.denseLimit));
-  each((id, m) => {
-    if (id < mark.length && (m === 2 ? mark[id] === 0 : mark[id] !== 3)) mark[id] = m;
+  const ends = new Int32Array(mark.length);
+  each((id, m, end) => {
+    if (id >= mark.length) return;
+    if (m === 2 ? mark[id] === 0 : mark[id] !== 3) mark[id] = m;
+    ends[id] = end;
   });
-  return mark;
+  return { mark, ends };
 }
 
-/** Growing pairs of ids (a referrer, what it refers to). */
-class Pairs {
+/** Growing list of ids. */
+class Ids {
   a = new Int32Array(1 << 14);
   n = 0;
-  push(r: number, x: number) {
-    if (this.n + 2 > this.a.length) {
+  push(x: number) {
+    if (this.n === this.a.length) {
       const grown = new Int32Array(2 * this.a.length);
       grown.set(this.a);
       this.a = grown;
     }
-    this.a[this.n++] = r, this.a[this.n++] = x;
+    this.a[this.n++] = x;
   }
+}
+
+/**
+ * The references to marked lines: each marked referrer's, as the row [from[r] − 1, to[r]) of
+ * `child` (an instance's references are read in a row: its text is one span, its id opens it
+ * once), and each other one's as a pair (referrer, id) in `outside`.
+ */
+interface References {
+  child: Ids;
+  from: Int32Array;
+  to: Int32Array;
+  outside: Ids;
 }
 
 /**
@@ -129,14 +150,17 @@ class Pairs {
  * any other `#` is a reference. Strings are followed by their apostrophes (`''` toggles twice);
  * a line's start inside one that the index took for an instance leaves the referrer unknown
  * (-1, as before the first instance) up to the next instance. Four bytes at a time, a word
- * without `#` or `'` skipped.
+ * without `#` or `'` skipped, and each brep's line that is alone on its line (its references
+ * are read from it where it is kept: {@link kept}).
  */
-function references(t: StepText, mark: Uint8Array): Pairs {
-  const b = t.bytes, n = b.length, out = new Pairs();
+function references(t: StepText, { mark, ends }: Marked): References {
+  const b = t.bytes, n = b.length;
+  const m = mark.length, from = new Int32Array(m), to = new Int32Array(m);
+  const child = new Ids(), outside = new Ids();
   const head = Math.min(n, (4 - (b.byteOffset & 3)) & 3);
   const words = (n - head) >> 2;
   const u32 = new Uint32Array(b.buffer, b.byteOffset + head, words);
-  let cur = -1, quoted = false;
+  let cur = -1, quoted = false, marked = false, skip = 0;
   for (let w = -1; w <= words; w++) {
     let i = 0, e = head;
     if (w === words) i = head + 4 * words, e = n;
@@ -145,69 +169,68 @@ function references(t: StepText, mark: Uint8Array): Pairs {
       if (((((x - 0x01010101) & ~x) | ((y - 0x01010101) & ~y)) & 0x80808080) === 0) continue;
       i = head + 4 * w, e = i + 4;
     }
-    for (; i < e; i++) {
+    if (e <= skip) continue;
+    for (i = Math.max(i, skip); i < e; i++) {
       if (b[i] === 0x27) quoted = !quoted;
       if (b[i] !== 0x23) continue;
       let id = 0, d = 0, j = i + 1;
       for (; j < n && (d = b[j] - 0x30) >= 0 && d <= 9 && j - i < 12; j++) id = id * 10 + d;
       const starts = (i === 0 || b[i - 1] === 0x0a) && t.index.offsetOf(id) === i;
-      if (starts) cur = quoted ? -1 : id;
-      if ((!starts || quoted) && id < mark.length && mark[id]) out.push(cur, id);
+      if (starts) cur = quoted ? -1 : id, marked = cur >= 0 && cur < m && !!mark[cur];
+      if (starts && !quoted && marked && mark[id] === 2 && ends[id] > 0) {
+        // A brep's line, alone and all read: its references are read if it is kept.
+        skip = ends[id], i = skip - 1;
+        continue;
+      }
+      i = j - 1; // past the digits
+      if ((starts && !quoted) || id >= m || !mark[id]) continue;
+      if (!marked) outside.push(cur), outside.push(id);
+      else {
+        if (!from[cur]) from[cur] = child.n + 1;
+        child.push(id);
+        to[cur] = child.n;
+      }
     }
   }
-  return out;
-}
-
-/** Line `id` from its `#` to past its LF, if it is one instance ending `);` there; else undefined. */
-function loneLine(b: Uint8Array, from: number): number | undefined {
-  const n = b.length;
-  let i = from;
-  while (i < n && b[i] !== 0x3b && b[i] !== 0x0a && b[i] !== 0x27) i++; // ; LF '
-  if (b[i] !== 0x3b || b[i - 1] !== 0x29) return undefined;
-  for (i++; i < n && (b[i] === 0x20 || b[i] === 0x0d || b[i] === 0x09);) i++;
-  if (i < n && b[i] !== 0x0a) return undefined;
-  return Math.min(n, i + 1);
+  return { child, from, to, outside };
 }
 
 /**
- * The marked lines to keep: those referred to from outside (but by a {@link NAMING} line) and
- * everything a kept line refers to, down through the marked lines.
+ * The marked lines to keep: those referred to from outside (but by a line that only names
+ * them: {@link naming}), a brep's line that is not alone on its line, and everything a kept
+ * line refers to, down through the marked lines.
  */
-function kept(t: StepText, mark: Uint8Array, refs: Pairs): Uint8Array {
+function kept(t: StepText, { mark, ends }: Marked, refs: References): Uint8Array {
   const keep = new Uint8Array(mark.length);
   const names = new Map<number, string | undefined>();
   const name = (id: number) => {
     if (!names.has(id)) names.set(id, id < 0 ? undefined : stepInstance(t, id, 1)?.name);
     return names.get(id);
   };
-  // Children by referrer (marked referrers only), in compressed rows.
-  const { a, n } = refs;
-  const start = new Int32Array(mark.length + 1);
   const stack: number[] = [];
+  const { a, n } = refs.outside;
   for (let k = 0; k < n; k += 2) {
     const r = a[k], x = a[k + 1];
-    if (r >= 0 && r < mark.length && mark[r]) start[r + 1]++;
-    else if (mark[x] !== 3 && !keep[x] && !naming(name(r), name(x))) {
-      keep[x] = 1, stack.push(x);
-    }
-  }
-  for (let i = 0; i < mark.length; i++) start[i + 1] += start[i];
-  const fill = start.slice(0, mark.length), child = new Int32Array(start[mark.length]);
-  for (let k = 0; k < n; k += 2) {
-    const r = a[k];
-    if (r >= 0 && r < mark.length && mark[r]) child[fill[r]++] = a[k + 1];
+    if (mark[x] !== 3 && !keep[x] && !naming(name(r), name(x))) keep[x] = 1, stack.push(x);
   }
   for (let id = 0; id < mark.length; id++) {
-    if (mark[id] === 2 && !keep[id] && loneLine(t.bytes, t.index.offsetOf(id)) === undefined) {
-      keep[id] = 1, stack.push(id);
-    }
+    if (mark[id] === 2 && ends[id] < 0 && !keep[id]) keep[id] = 1, stack.push(id);
   }
+  const child = refs.child.a, b = t.bytes;
+  const down = (x: number) => {
+    if (x < mark.length && mark[x] && mark[x] !== 3 && !keep[x]) keep[x] = 1, stack.push(x);
+  };
   while (stack.length) {
     const r = stack.pop()!;
-    for (let k = start[r]; k < start[r + 1]; k++) {
-      const x = child[k];
-      if (mark[x] !== 3 && !keep[x]) keep[x] = 1, stack.push(x);
-    }
+    if (mark[r] === 2 && ends[r] > 0) {
+      // Its line, skipped by references(): each `#n` after its own.
+      for (let i = t.index.offsetOf(r) + 1; i < ends[r]; i++) {
+        if (b[i] !== 0x23) continue;
+        let id = 0, d = 0;
+        for (i++; i < ends[r] && (d = b[i] - 0x30) >= 0 && d <= 9; i++) id = id * 10 + d;
+        down(id), i--;
+      }
+    } else for (let k = refs.from[r] - 1; k >= 0 && k < refs.to[r]; k++) down(child[k]);
   }
   return keep;
 }
@@ -227,43 +250,47 @@ export function withoutTextBounded(t: StepText, cache: BrepCache): Reduced | und
     else if (m >= 0 && brepBounds(t, id, 1, cache)) elements.push(id);
   }
   if (!elements.length) return undefined;
-  const mark = marks(t, cache, elements);
+  const { mark, ends } = marks(t, cache, elements, maps.length ? maps[maps.length - 1] : 0);
   // A representation map of a representation read (a type's, not met on the way from the
   // element) is read through too, so that what refers to it is counted.
   for (const id of maps) {
     const inst = stepInstance(t, id, 2);
     const rep = inst && stepRef(t, inst, 1);
-    if (typeof rep === "number" && rep < mark.length && mark[rep] === 1 && id < mark.length) {
-      mark[id] ||= 1;
-    }
+    if (typeof rep === "number" && rep < mark.length && mark[rep] === 1) mark[id] ||= 1;
   }
-  const keep = kept(t, mark, references(t, mark));
+  const marked = { mark, ends };
+  const keep = kept(t, marked, references(t, marked));
   const spans: number[] = [];
+  let dropped = 0;
   for (let id = 0; id < mark.length; id++) {
     if (mark[id] !== 2 || keep[id]) continue;
-    const a = t.index.offsetOf(id);
-    spans.push(a, loneLine(t.bytes, a)!);
+    const a = t.index.offsetOf(id), e = ends[id];
+    dropped++;
+    if (spans.length && spans[spans.length - 1] === a) spans[spans.length - 1] = e;
+    else spans.push(a, e);
   }
-  if (!spans.length) return undefined;
-  return { bytes: without(t.bytes, spans), dropped: spans.length / 2, elements: new Set(elements) };
+  if (!dropped) return undefined;
+  return { bytes: without(t.bytes, spans), dropped, elements: new Set(elements) };
 }
 
-/** `bytes` without the spans [a, e) (pairs, not overlapping), in one copy. */
+/** `bytes` without the spans [a, e) (pairs, not overlapping, in any order), in one copy. */
 function without(bytes: Uint8Array, spans: number[]): Uint8Array {
-  const starts = new Float64Array(spans.length / 2);
-  const ends = new Map<number, number>();
+  let sorted = true, size = bytes.length;
   for (let k = 0; k < spans.length; k += 2) {
-    starts[k / 2] = spans[k], ends.set(spans[k], spans[k + 1]);
+    size -= spans[k + 1] - spans[k];
+    if (k && spans[k] < spans[k - 1]) sorted = false;
   }
-  starts.sort();
-  let size = bytes.length;
-  for (const a of starts) size -= ends.get(a)! - a;
+  if (!sorted) {
+    const pairs: [number, number][] = [];
+    for (let k = 0; k < spans.length; k += 2) pairs.push([spans[k], spans[k + 1]]);
+    spans = pairs.sort((x, y) => x[0] - y[0]).flat();
+  }
   const out = new Uint8Array(size);
   let last = 0, o = 0;
-  for (const a of starts) {
-    out.set(bytes.subarray(last, a), o);
-    o += a - last;
-    last = ends.get(a)!;
+  for (let k = 0; k < spans.length; k += 2) {
+    out.set(bytes.subarray(last, spans[k]), o);
+    o += spans[k] - last;
+    last = spans[k + 1];
   }
   out.set(bytes.subarray(last), o);
   return out;
