@@ -2,7 +2,7 @@
  * The file's bytes without the lines web-ifc is never asked for (issue 29, i37): the faces,
  * bounds, loops and points of the faceted breps of the elements whose bounds the import reads
  * from the text (layers/ifc/brep_bounds.ts). web-ifc tokenizes every line of a file it opens;
- * on FZK-Haus those are 19,907 of 44,258 lines (1.03 of 2.57 MB: bench/import_figures.ts).
+ * on FZK-Haus 19,935 of its 44,258 lines (1.03 of 2.57 MB) are dropped.
  *
  * Which elements: every door, window, railing and furnishing element whose bounds
  * {@link brepBounds} reads (read here, before web-ifc opens the file, and kept in the cache
@@ -17,7 +17,18 @@
  * above it on the way from the elements (every `#n` of every line counted, in strings too:
  * that only keeps more), but for a line that only names it (see {@link naming}). What those
  * reads went through (the shapes, representations, mapped items, breps and shells, and the
- * types' representation maps of those representations) is kept.
+ * types' representation maps of those representations) is kept. Where an id was found at two
+ * lines' starts, nothing is dropped.
+ *
+ * Performance (issue 29, i37): web-ifc's open + close of FZK-Haus without those lines is about
+ * 0.6× that of the whole file; deciding them costs one pass over the bytes for every `#n`
+ * (each brep line that is alone on its line skipped: its end is taken from brepBounds's
+ * reading of it), the candidates' names read at each line's start, and the copy; the brep
+ * bounds are read here once and reused by the import. bench/import_figures.ts, FZK-Haus, 21
+ * rounds at load 2.2, × open+close wall / CPU: the import 1.85 / 2.15 against 2.06 / 2.42
+ * with the whole file handed to web-ifc (reduce: false), in the same rounds; the reduction
+ * 0.62 / 0.74 with the brep bounds (0.23) in it, the open + close of the reduced bytes
+ * 0.61 / 0.63.
  * @module
  */
 import { brepBounds, type BrepCache } from "./brep_bounds.ts";
