@@ -137,3 +137,42 @@ Deno.test("ifc reduce: a text-bounded door voided by an opening is meshed from t
   assert.equal(on.text, off.text);
   assert.notEqual(on.text, (await imported(bytes, false)).text, "the edit changes nothing");
 });
+
+Deno.test("ifc reduce: FZK-Haus with a dropped line edited imports or is refused as with the whole file", async () => {
+  // The edits of tests/layers/ifc_lines_test.ts, each on one of the lines the reduction drops
+  // from the unedited file: the verdict (and plan or message) with the reduction is the one
+  // without it, whether the edited line is then dropped, kept, or the file read whole.
+  const text = Deno.readTextFileSync(sharedData("ifc/AC20-FZK-Haus.ifc"));
+  const bytes = new TextEncoder().encode(text);
+  const reduced = withoutTextBounded({ bytes, index: scanIfcLines(bytes, "f") }, brepCache())!;
+  const kept = graph(new TextDecoder("latin1").decode(reduced.bytes));
+  const lines = text.split("\n");
+  const dropped = lines.map((l, i) => [l, i] as const).filter(([l]) => {
+    const m = /^#(\d+)=/.exec(l.replace(/\s/g, ""));
+    return m && !kept.has(Number(m[1]));
+  }).map(([, i]) => i);
+  const edits: ((l: string) => string)[] = [
+    (l) => l.replace(/= ?([A-Z]+)/, (_, n) => `=${n.slice(0, -1)}Q`), // misspelt
+    (l) => l.replace(/= ?([A-Z]+)/, (_, n) => `=${n.toLowerCase()}`), // lower case
+    (l) => l.replace("(", " x("), // malformed
+    (l) => l.replace(/^#\d+/, "#10"), // an id twice
+    (l) => `${l}#999999=IFCWALLX($);`, // an instance inside the line
+    (l) => l.replace(/^#(\d+)=/, " #$1 = "),
+    (l) => l.replace(");", "),'x);"), // an argument more, a string
+    (l) => l.replace(");", ");\n);"),
+  ];
+  const outcome = async (b: Uint8Array, reduce: boolean) => {
+    try {
+      return JSON.stringify(await ifcPlan(b, "t.ifc", undefined, { reduce }));
+    } catch (e) {
+      return `${(e as Error).name}: ${(e as Error).message}`;
+    }
+  };
+  for (let k = 0; k < edits.length * 2; k++) {
+    const at = dropped[(k * 7919) % dropped.length];
+    const edited = [...lines];
+    edited[at] = edits[k % edits.length](edited[at]);
+    const b = Uint8Array.from(edited.join("\n"), (c) => c.charCodeAt(0) & 0xff);
+    assert.equal(await outcome(b, true), await outcome(b, false), edited[at]);
+  }
+});
