@@ -37,15 +37,33 @@ export interface BrepBounds {
 /** A 3×4 affine map, column by column: X axis, Y axis, Z axis, origin. */
 type Affine = Float64Array;
 
-/** What one file's reads keep: each brep's points, each placement's map (null: not read). */
+/**
+ * What one file's reads keep: each brep's points, each placement's map (null: not read), each
+ * element's bounds in the file's length unit (null: not read), and the lines each read went
+ * through (layers/ifc/reduce.ts drops those web-ifc then need not read: issue 29, i37).
+ */
 export interface BrepCache {
   points: Map<number, Float64Array | null>;
   placements: Map<number, Affine | null>;
+  bounds: Map<number, BrepBounds | null>;
+  /** An element's representation lines read (shape, representations, mapped items, breps). */
+  chains: Map<number, number[]>;
+  /**
+   * A brep's shell, faces, bounds, loops and distinct points, as read: each one's id and the
+   * end of its line where it holds that instance alone, all read (else -1).
+   */
+  lines: Map<number, Int32Array>;
 }
 
 /** An empty {@link BrepCache}, for the elements of one file. */
 export function brepCache(): BrepCache {
-  return { points: new Map(), placements: new Map() };
+  return {
+    points: new Map(),
+    placements: new Map(),
+    bounds: new Map(),
+    chains: new Map(),
+    lines: new Map(),
+  };
 }
 
 const IDENTITY: Affine = new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0]);
@@ -332,7 +350,10 @@ function pointAt(b: Uint8Array, i: number): boolean {
     XYZ[XYZ_N + k] = v;
     let j = at;
     while (j < n && white(b[j])) j++;
-    if (b[j] === 0x29) break;
+    if (b[j] === 0x29) {
+      at = j + 1; // past the list, for lineEnd
+      break;
+    }
     if (b[j] !== 0x2c) return false;
     i = j + 1;
   }
@@ -356,28 +377,33 @@ const grow = (p: number) => {
  * A faceted brep's distinct points (local coordinates, x y z each), once read: read from the
  * bytes as they are written (`#n=IFCFACE((#b));`), where anything else gives undefined.
  */
-function brepPoints(t: StepText, id: number, { points: cache }: BrepCache) {
+function brepPoints(t: StepText, id: number, { points: cache, lines }: BrepCache) {
   if (cache.has(id)) return cache.get(id) ?? undefined;
   const b = t.bytes;
   let got: Float64Array | undefined;
+  IDS_N = 0;
   read: {
     let i = opened(t, id, BREP);
     const shell = i < 0 ? -1 : refAt(b, i);
     i = shell < 0 ? -1 : opened(t, shell, SHELL);
     const faces: number[] = [], bounds: number[] = [], pts: number[] = [];
     if (i < 0 || !refsAt(b, i, faces)) break read;
+    seen(shell, -1);
     XYZ_N = 0;
     if (STAMP === 0x7fffffff) MARKS.fill(0), FAR.clear(), STAMP = 0;
     const stamp = ++STAMP;
     for (const f of faces) {
       i = opened(t, f, FACE);
       if (i < 0 || !refsAt(b, i, bounds)) break read;
+      seen(f, lineEnd(b, at));
       for (const fb of bounds) {
         i = opened(t, fb, OUTER);
         if (i < 0) i = opened(t, fb, BOUND);
         const loop = i < 0 ? -1 : refAt(b, i);
+        const boundEnd = loop < 0 ? -1 : lineEnd(b, flag(b, at));
         i = loop < 0 ? -1 : opened(t, loop, LOOP);
         if (i < 0 || !refsAt(b, i, pts) || pts.length < 3) break read;
+        seen(fb, boundEnd), seen(loop, lineEnd(b, at));
         for (const p of pts) {
           if (p < MARKS.length ? MARKS[p] === stamp : FAR.get(p) === stamp) continue;
           if (p < MARKS.length) MARKS[p] = stamp;
@@ -385,13 +411,58 @@ function brepPoints(t: StepText, id: number, { points: cache }: BrepCache) {
           else FAR.set(p, stamp);
           i = opened(t, p, POINT);
           if (i < 0 || !pointAt(b, i)) break read;
+          seen(p, lineEnd(b, at));
         }
       }
     }
-    if (XYZ_N) got = XYZ.slice(0, XYZ_N);
+    if (XYZ_N) got = XYZ.slice(0, XYZ_N), lines.set(id, IDS.slice(0, IDS_N));
   }
   cache.set(id, got ?? null);
   return got;
+}
+
+/**
+ * The lines {@link brepPoints} read for the brep being read, IDS_N numbers: each one's id and
+ * where its line ends ({@link lineEnd}).
+ */
+let IDS = new Int32Array(1 << 12);
+let IDS_N = 0;
+const seen = (id: number, end: number) => {
+  if (IDS_N + 2 > IDS.length) {
+    const grown = new Int32Array(2 * IDS.length);
+    grown.set(IDS);
+    IDS = grown;
+  }
+  IDS[IDS_N++] = id, IDS[IDS_N++] = end;
+};
+
+/** Space, tab or CR. */
+const blank = (c: number) => c === 0x20 || c === 0x09 || c === 0x0d;
+
+/**
+ * Past the LF (or at the end of the bytes) where an instance read up to its last argument's
+ * end at i closes there, `);` and nothing else on its line (so the line holds that instance
+ * alone, all of it read); -1 for anything else.
+ */
+function lineEnd(b: Uint8Array, i: number): number {
+  const n = b.length;
+  if (i < 0) return -1;
+  while (i < n && blank(b[i])) i++;
+  if (b[i++] !== 0x29) return -1; // )
+  while (i < n && blank(b[i])) i++;
+  if (b[i++] !== 0x3b) return -1; // ;
+  while (i < n && blank(b[i])) i++;
+  return i >= n ? n : b[i] === 0x0a ? i + 1 : -1;
+}
+
+/** Past `, .T.` or `, .F.` at i (an IfcFaceBound's Orientation); -1 for anything else. */
+function flag(b: Uint8Array, i: number): number {
+  const n = b.length;
+  while (i < n && blank(b[i])) i++;
+  if (b[i++] !== 0x2c) return -1;
+  while (i < n && blank(b[i])) i++;
+  if (b[i] !== 0x2e || (b[i + 1] !== 0x54 && b[i + 1] !== 0x46) || b[i + 2] !== 0x2e) return -1;
+  return i + 3;
 }
 
 /** The breps of a representation item, each with its map into the product's frame. */
@@ -400,11 +471,13 @@ function itemBreps(
   item: number,
   at: Affine,
   out: [number, Affine][],
+  chain: number[],
   depth = 0,
 ): boolean {
   const inst = stepInstance(t, item);
   const name = inst?.name;
   if (!inst || depth > 8) return false;
+  chain.push(item);
   if (name === "IFCFACETEDBREP") return out.push([item, at]), true;
   if (name !== "IFCMAPPEDITEM") return false;
   const map = entity(t, stepRef(t, inst, 0), "IFCREPRESENTATIONMAP");
@@ -413,8 +486,9 @@ function itemBreps(
   const rep = map && entity(t, stepRef(t, map, 1), "IFCSHAPEREPRESENTATION");
   const items = rep && stepRefs(t, rep, 3);
   if (!target || !origin || !items) return false;
+  chain.push(stepRef(t, inst, 0)!, stepRef(t, map, 1)!);
   const placed = compose(at, compose(target, origin));
-  return items.every((i) => itemBreps(t, i, placed, out, depth + 1));
+  return items.every((i) => itemBreps(t, i, placed, out, chain, depth + 1));
 }
 
 /** Representations web-ifc leaves out of a product's mesh, by identifier and item. */
@@ -426,7 +500,10 @@ const UNMESHED: Record<string, string> = {
 /**
  * Element `el`'s bounds in web-ifc's frame (metres, Y up: (x, y, z) = IFC (x, z, −y)), from its
  * placement and faceted breps; undefined when anything in them is not read here.
- * `length_m`: the file's length unit.
+ * `length_m`: the file's length unit. The bounds are read once in the file's unit (kept in
+ * `cache`, so that they can be read before the unit is known: layers/ifc/reduce.ts) and then
+ * scaled: rounding is monotonic, so the least and greatest of the scaled coordinates are the
+ * scaled least and greatest.
  */
 export function brepBounds(
   t: StepText,
@@ -434,13 +511,24 @@ export function brepBounds(
   length_m: number,
   cache: BrepCache,
 ): BrepBounds | undefined {
+  let b = cache.bounds.get(el);
+  if (b === undefined) cache.bounds.set(el, b = unitBounds(t, el, cache) ?? null);
+  if (!b) return undefined;
+  const s = (v: number) => v * length_m;
+  return { min: b.min.map(s) as BrepBounds["min"], max: b.max.map(s) as BrepBounds["max"] };
+}
+
+/** {@link brepBounds} in the file's length unit; the lines read kept in `cache.chains`. */
+function unitBounds(t: StepText, el: number, cache: BrepCache): BrepBounds | undefined {
   const inst = stepInstance(t, el);
   if (!inst) return undefined;
   const at = placement(t, stepRef(t, inst, 5), cache);
-  const shape = entity(t, stepRef(t, inst, 6), "IFCPRODUCTDEFINITIONSHAPE");
+  const shapeId = stepRef(t, inst, 6);
+  const shape = entity(t, shapeId, "IFCPRODUCTDEFINITIONSHAPE");
   const reps = shape && stepRefs(t, shape, 2);
   if (!at || !reps) return undefined;
   const breps: [number, Affine][] = [];
+  const chain = [shapeId!];
   for (const r of reps) {
     const rep = entity(t, r, "IFCSHAPEREPRESENTATION");
     const items = rep && stepRefs(t, rep, 3);
@@ -453,7 +541,8 @@ export function brepBounds(
       return undefined;
     }
     if (id !== "'Body'") return undefined;
-    if (!items.every((i) => itemBreps(t, i, at, breps))) return undefined;
+    chain.push(r);
+    if (!items.every((i) => itemBreps(t, i, at, breps, chain))) return undefined;
   }
   if (!breps.length) return undefined;
   const lo = [Infinity, Infinity, Infinity], hi = [-Infinity, -Infinity, -Infinity];
@@ -462,9 +551,9 @@ export function brepBounds(
     if (!p) return undefined;
     for (let k = 0; k < p.length; k += 3) {
       const x = p[k], y = p[k + 1], z = p[k + 2];
-      const X = (m[0] * x + m[3] * y + m[6] * z + m[9]) * length_m;
-      const Y = (m[1] * x + m[4] * y + m[7] * z + m[10]) * length_m;
-      const Z = (m[2] * x + m[5] * y + m[8] * z + m[11]) * length_m;
+      const X = m[0] * x + m[3] * y + m[6] * z + m[9];
+      const Y = m[1] * x + m[4] * y + m[7] * z + m[10];
+      const Z = m[2] * x + m[5] * y + m[8] * z + m[11];
       // web-ifc's frame: (X, Z, −Y).
       if (X < lo[0]) lo[0] = X;
       if (X > hi[0]) hi[0] = X;
@@ -474,5 +563,6 @@ export function brepBounds(
       if (-Y > hi[2]) hi[2] = -Y;
     }
   }
+  cache.chains.set(el, chain);
   return { min: lo as BrepBounds["min"], max: hi as BrepBounds["max"] };
 }

@@ -6,7 +6,8 @@ import type * as W from "npm:web-ifc@0.0.78";
 import type { Point } from "../../ground/plan.ts";
 import { area_m2, counterClockwise, simplifyRing } from "../../engines/geometry/polygon.ts";
 import { importTick } from "./attrs.ts";
-import { brepBounds, brepCache } from "./brep_bounds.ts";
+import { brepBounds, type BrepCache } from "./brep_bounds.ts";
+import { LinesDropped } from "./reduce.ts";
 import type { StepText } from "./step.ts";
 
 /** The file's text and length unit, where bounds of faceted breps are read without meshing. */
@@ -18,7 +19,15 @@ export interface BoundsText {
    * cuts the openings out of their meshes, which may take from their bounds.
    */
   voided: Set<number>;
+  /** Where the bounds read are kept (made before web-ifc opened the file: layers/ifc/reduce.ts). */
+  cache: BrepCache;
 }
+
+/**
+ * Each open model's elements whose breps' lines web-ifc was not handed (layers/ifc/reduce.ts):
+ * asked to mesh one, readMeshes throws {@link LinesDropped}.
+ */
+export const unhanded = new Map<number, Set<number>>();
 
 /** A mesh reduced to what the importer needs: world bounds (Y-up) and, for spaces, triangles. */
 export interface MeshInfo {
@@ -45,14 +54,15 @@ export function readMeshes(
   const wanted = new Set(elements);
   const out = new Map<number, MeshInfo>();
   if (fromText) {
-    const cache = brepCache();
     for (const el of wanted) {
       if (keepTris.has(el) || fromText.voided.has(el)) continue;
-      const b = brepBounds(fromText.text, el, fromText.length_m, cache);
+      const b = brepBounds(fromText.text, el, fromText.length_m, fromText.cache);
       if (b) out.set(el, b), wanted.delete(el);
     }
   }
   if (!wanted.size) return out;
+  const dropped = unhanded.get(model);
+  for (const el of dropped ? wanted : []) if (dropped!.has(el)) throw new LinesDropped(el);
   // Each geometry's vertices (and indices, once asked for) read once (issue 29, i32): web-ifc's
   // GetGeometry copies the whole geometry out at every call, and a type's geometry is placed
   // once for each of its occurrences (FZK-Haus: 185 placements of 134 geometries).

@@ -31,6 +31,9 @@ import { type ConnectionTally, openConnections } from "./connections.ts";
 import { furnishing, railings } from "./objects.ts";
 import { readSite } from "./site.ts";
 import type { StepText } from "./step.ts";
+import { type BrepCache, brepCache } from "./brep_bounds.ts";
+import { LinesDropped, type Reduced, withoutTextBounded } from "./reduce.ts";
+import { unhanded } from "./meshes.ts";
 
 export type { IfcUnits } from "./units.ts";
 export { readUnits } from "./units.ts";
@@ -50,15 +53,29 @@ export function ifcApi(): Promise<W.IfcAPI> {
   return apiReady;
 }
 
+/** Internal options of {@link ifcPlan}, for tests and benches. */
+export interface IfcPlanOptions {
+  /** Hand web-ifc the file without the lines it is never asked for (default true). */
+  reduce?: boolean;
+  /** Told what was dropped (undefined: nothing), and whether the whole file was opened after. */
+  onReduced?: (reduced: Reduced | undefined, fellBack: boolean) => void;
+}
+
 /**
  * Builds a plan from IFC bytes: storeys -> floors, IfcSpace -> rooms, IfcDoor/IfcWindow ->
  * openings, IfcStair/IfcStairFlight/IfcRamp -> verticals, furnishing -> objects, IfcSite ->
  * site. Throws an {@link InputError} naming `ref` when the file cannot be read.
+ *
+ * Performance (issue 29, i37): web-ifc is handed the file without the lines of the breps whose
+ * bounds are read from the text (layers/ifc/reduce.ts); where the import would mesh one of
+ * those elements after all, or web-ifc cannot open those bytes, the whole file is opened and
+ * read again, as before.
  */
 export async function ifcPlan(
   bytes: Uint8Array,
   ref: string,
   id?: string,
+  options: IfcPlanOptions = {},
 ): Promise<{ plan: PlanInput; report: ImportReport }> {
   const schema = checkIfcHeader(bytes, ref);
   // The lines' check in two halves (issue 29, i35): control bytes and malformed lines before
@@ -67,21 +84,63 @@ export async function ifcPlan(
   // first, as when it ran before web-ifc.
   const text = { bytes, index: scanIfcLines(bytes, ref) };
   const api = await ifcApi();
+  const cache = brepCache();
+  const reduced = options.reduce === false ? undefined : withoutTextBounded(text, cache);
+  const read = { api, schema, text, cache, ref, id };
+  if (reduced) {
+    try {
+      const got = opened(read, reduced);
+      options.onReduced?.(reduced, false);
+      return got;
+    } catch (e) {
+      if (!(e instanceof LinesDropped)) throw e;
+    }
+  }
+  options.onReduced?.(reduced, !!reduced);
+  return opened(read);
+}
+
+/** What {@link opened} reads with. */
+interface Reading {
+  api: W.IfcAPI;
+  schema: string;
+  text: StepText;
+  cache: BrepCache;
+  ref: string;
+  id?: string;
+}
+
+/**
+ * The plan of the model web-ifc opens: the file's bytes, or those `reduced` (where web-ifc
+ * cannot open those, or the import would mesh what they leave out, {@link LinesDropped}).
+ */
+function opened(
+  { api, schema, text, cache, ref, id }: Reading,
+  reduced?: Reduced,
+): { plan: PlanInput; report: ImportReport } {
+  const { bytes } = text;
   let model: number;
   try {
-    model = api.OpenModel(bytes);
+    model = api.OpenModel(reduced?.bytes ?? bytes);
   } catch (e) {
+    if (reduced) throw new LinesDropped(-1);
     checkIfcLines(bytes, ref);
     throw new InputError(ref, `web-ifc could not open the model: ${(e as Error).message}`);
   }
   if (model < 0) {
+    if (reduced) throw new LinesDropped(-1);
     checkIfcLines(bytes, ref);
     throw new InputError(ref, "web-ifc could not open the model");
   }
+  if (reduced) unhanded.set(model, reduced.elements);
   try {
-    if (!everyInstanceKnown(api, model, text.index)) checkIfcLines(bytes, ref);
-    return buildPlan(api, model, schema, text, ref, id);
+    if (!everyInstanceKnown(api, model, text.index, reduced?.dropped)) {
+      if (reduced) throw new LinesDropped(-1); // in doubt: the whole file, as before
+      checkIfcLines(bytes, ref);
+    }
+    return buildPlan(api, model, schema, text, cache, ref, id);
   } finally {
+    unhanded.delete(model);
     api.CloseModel(model);
   }
 }
@@ -92,6 +151,7 @@ function buildPlan(
   model: number,
   schema: string,
   text: StepText,
+  cache: BrepCache,
   src: string,
   id?: string,
 ): { plan: PlanInput; report: ImportReport } {
@@ -112,7 +172,7 @@ function buildPlan(
   report.assumptions.push(
     "Plan coordinates are the IFC world x and y (from web-ifc's meshes, which apply every placement and the unit scale).",
   );
-  const m = readModel(api, model, src, units, report, text);
+  const m = readModel(api, model, src, units, report, text, cache);
   const { plan, projectId, nearestStoreyBelow } = planFloors(m, id ?? defaultId(src));
   const rsbIds = ids(api, model, W.IFCRELSPACEBOUNDARY, true);
   const roomRings: RoomRings = new Map();

@@ -13,6 +13,7 @@ import { ids, importTick, numv, ref, refs, str } from "./attrs.ts";
 import { type Props, readProps } from "./props.ts";
 import { type BoundsText, type MeshInfo, readMeshes } from "./meshes.ts";
 import type { IfcUnits } from "./units.ts";
+import type { BrepCache } from "./brep_bounds.ts";
 import { stepInstance, stepLabels, stepNumber, stepRef, stepRefs, type StepText } from "./step.ts";
 
 export interface Storey {
@@ -70,6 +71,7 @@ export function readModel(
   units: IfcUnits,
   report: ImportReport,
   text: StepText,
+  cache: BrepCache,
 ): IfcModel {
   const L = units.length_m;
   const { parent, container } = spatialStructure(api, model, text);
@@ -86,7 +88,7 @@ export function readModel(
     container,
     storeys,
     storeyOf,
-    ...readElements(api, model, storeys, storeyOf, parent, boundsText(api, model, text, L)),
+    ...readElements(api, model, storeys, storeyOf, parent, boundsText(api, model, text, L, cache)),
   };
   storeyElevations(m);
   return m;
@@ -97,7 +99,13 @@ export function readModel(
  * with every element that has openings, each read from its IfcRelVoidsElement's text where it
  * says it plainly (RelatingBuildingElement, its fifth argument), else from web-ifc.
  */
-function boundsText(api: W.IfcAPI, model: number, text: StepText, L: number): BoundsText {
+function boundsText(
+  api: W.IfcAPI,
+  model: number,
+  text: StepText,
+  L: number,
+  cache: BrepCache,
+): BoundsText {
   const voided = new Set<number>();
   for (const rid of ids(api, model, W.IFCRELVOIDSELEMENT)) {
     const inst = stepInstance(text, rid, 5);
@@ -108,7 +116,7 @@ function boundsText(api: W.IfcAPI, model: number, text: StepText, L: number): Bo
       if (typeof v === "number") voided.add(v);
     }
   }
-  return { text, length_m: L, voided };
+  return { text, length_m: L, voided, cache };
 }
 
 /**

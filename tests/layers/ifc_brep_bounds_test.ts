@@ -210,6 +210,7 @@ Deno.test("readMeshes: faceted breps' bounds from the text, but an element with 
         text,
         length_m: 0.001,
         voided: new Set(voided),
+        cache: brepCache(),
       });
     const plain = read([]);
     assert.deepEqual(streamed, [[288]]);
