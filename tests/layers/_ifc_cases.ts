@@ -28,16 +28,23 @@ export function ifcCases(): [string, Uint8Array][] {
     ],
     [
       "two rooms in feet",
-      enc.encode(
-        twoRooms.replace(/\b(\d{3,})\.(?=[,)])/g, (_, n) => (Number(n) / 304.8).toFixed(9))
-          .replace(
-            "#10=IFCSIUNIT(*,.LENGTHUNIT.,.MILLI.,.METRE.);",
-            "#10=IFCCONVERSIONBASEDUNIT(#14,.LENGTHUNIT.,'FOOT',#15);\n" +
-              "#14=IFCDIMENSIONALEXPONENTS(1,0,0,0,0,0,0);\n" +
-              "#15=IFCMEASUREWITHUNIT(IFCLENGTHMEASURE(0.3048),#16);\n" +
-              "#16=IFCSIUNIT(*,.LENGTHUNIT.,$,.METRE.);",
-          ),
-      ),
+      enc.encode(inFeet(twoRooms)),
     ],
   ];
+}
+
+/**
+ * fixtures/ifc/two_rooms_ifc2x3.ifc's text with every length of 100 mm or more written in feet
+ * and its length unit a conversion-based foot.
+ */
+export function inFeet(twoRoomsText: string): string {
+  return twoRoomsText
+    .replace(/\b(\d{3,})\.(?=[,)])/g, (_, n) => (Number(n) / 304.8).toFixed(9))
+    .replace(
+      "#10=IFCSIUNIT(*,.LENGTHUNIT.,.MILLI.,.METRE.);",
+      "#10=IFCCONVERSIONBASEDUNIT(#14,.LENGTHUNIT.,'FOOT',#15);\n" +
+        "#14=IFCDIMENSIONALEXPONENTS(1,0,0,0,0,0,0);\n" +
+        "#15=IFCMEASUREWITHUNIT(IFCLENGTHMEASURE(0.3048),#16);\n" +
+        "#16=IFCSIUNIT(*,.LENGTHUNIT.,$,.METRE.);",
+    );
 }

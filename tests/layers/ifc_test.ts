@@ -20,6 +20,7 @@ import {
   northFromTrueNorth,
 } from "../../layers/ifc/mod.ts";
 import { area_m2 } from "../../engines/geometry/polygon.ts";
+import { inFeet } from "./_ifc_cases.ts";
 
 const fzkPath = sharedData("ifc/AC20-FZK-Haus.ifc");
 const ohPath = sharedData("ifc/IfcOpenHouse_IFC4.ifc");
@@ -326,15 +327,7 @@ Deno.test("ifc IFC2X3 (hand-written fixture, mm): spaces, base quantities, a doo
 
 Deno.test("ifc: a conversion-based length unit (feet) scales attributes and geometry", async () => {
   // The fixture again, with every length of 100 mm or more written in feet.
-  const feet = twoRoomsText
-    .replace(/\b(\d{3,})\.(?=[,)])/g, (_, n) => (Number(n) / 304.8).toFixed(9))
-    .replace(
-      "#10=IFCSIUNIT(*,.LENGTHUNIT.,.MILLI.,.METRE.);",
-      "#10=IFCCONVERSIONBASEDUNIT(#14,.LENGTHUNIT.,'FOOT',#15);\n" +
-        "#14=IFCDIMENSIONALEXPONENTS(1,0,0,0,0,0,0);\n" +
-        "#15=IFCMEASUREWITHUNIT(IFCLENGTHMEASURE(0.3048),#16);\n" +
-        "#16=IFCSIUNIT(*,.LENGTHUNIT.,$,.METRE.);",
-    );
+  const feet = inFeet(twoRoomsText);
   assert.ok(
     feet.includes(
       "IFCDOOR('0B1b2C3d4E5f6G7h8I9j0K',#5,'D1',$,$,#91,#88,$,6.889763780,2.952755906)",
