@@ -71,6 +71,11 @@ export THRESHOLD_HOME="$work/home" TMPDIR="$work/tmp" THRESHOLD_TEST_CACHE="$wor
 # npm's own cache and the deno cache stay where they are (shared, read mostly).
 
 DENO=$(command -v deno || echo "npx -y deno@2")
+# Every npm package deno.json pins, in Deno's cache before any test runs (what `deno install`
+# does; no node_modules folder is made): the detector's tfjs and its dependency core-js are
+# otherwise fetched only when a test first loads them, and tests/npm_scripts_test.ts reads the
+# cache for the packages with lifecycle scripts.
+$DENO install >/dev/null 2>&1 || say "deno install could not fetch the npm packages deno.json pins (see \`deno install\`)"
 # The MCP Inspector test runs the package through npx: fetch it into npm's cache once, quietly.
 npx -y @modelcontextprotocol/inspector@2.12.0 --help >/dev/null 2>&1 || true
 

@@ -208,6 +208,14 @@ export const COMPUTED: [string, string][] = [
     "bench/import_figures.ts",
     "the IFC importer of the checkout IFC_BEFORE names (a worktree of the commit before a change), so before and after are timed in one run",
   ],
+  [
+    "bench/mcp_call_ab.ts",
+    "each checkout's own confinedFlags (host/confine.ts), so each server runs under its own V8 flags and a change of flags shows in the A/B",
+  ],
+  [
+    "bench/mcp_replies.ts",
+    "the confinedFlags of the checkout whose replies are dumped (host/confine.ts), so before and after are started as their own servers are",
+  ],
 ];
 
 /** Why an edge breaks a tier rule, or undefined when it keeps them. */

@@ -77,6 +77,13 @@ async function freshRun(allowScripts?: unknown): Promise<string> {
 }
 
 Deno.test("under the project's allowScripts a fresh config prints nothing of npm's; without, the box", async () => {
+  // The control below needs every denied package in the cache (scripts/test.sh runs `deno
+  // install` first): with one missing, neither run would load it and the box could not show.
+  assertEquals(
+    denied.filter((d) => !withScripts().some((p) => `npm:${p.name}` === d)),
+    [],
+    "not in Deno's cache: run `deno install` in the project folder",
+  );
   const quiet = await freshRun(config.allowScripts);
   assertEquals(quiet.trim(), "ours");
   const noisy = await freshRun();
