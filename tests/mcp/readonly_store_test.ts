@@ -19,8 +19,15 @@ function tmpfs(): { dir: string; umount(): void; ro(): void } | string {
     dir,
     umount: () => void new Deno.Command("umount", { args: [dir] }).outputSync(),
     ro: () => {
-      const x = run(["-o", "remount,ro", dir]);
-      if (!x.success) throw new Error(new TextDecoder().decode(x.stderr));
+      // A file the closed store wrote may still be open for writing for a moment (the kernel
+      // answers "mount point is busy"; seen once in a loaded full run): tried for up to 2 s.
+      for (let i = 0;; i++) {
+        const x = run(["-o", "remount,ro", dir]);
+        if (x.success) return;
+        const why = new TextDecoder().decode(x.stderr);
+        if (i >= 20 || !/busy/i.test(why)) throw new Error(why);
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
+      }
     },
   };
 }
