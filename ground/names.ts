@@ -74,22 +74,13 @@ export function disambiguate(
     else groups.set(key, [it]);
   }
   checkpoint();
-  if (numberedOnly(groups, tick)) {
-    groups.forEach((group) => {
-      tick();
-      if (group.length === 1) out.set(group[0].id, group[0].base);
-      else {for (let k = 0; k < group.length; k++) {
-          out.set(group[k].id, `${group[k].base} (${k + 1})`);
-        }}
-    });
-    return out;
-  }
-  // Every base without case is taken, then each name given.
-  const taken = new Set<string>(groups.keys());
+  // Every base without case is taken, then each name given; where only numbers are given and
+  // none can collide, no set of names taken is kept (numberedOnly).
+  const taken = numberedOnly(groups, tick) ? undefined : new Set<string>(groups.keys());
   groups.forEach((group, key) => {
     tick();
     if (group.length === 1) out.set(group[0].id, group[0].base);
-    else if (!group.some((g) => g.qualifier)) numberedInto(out, taken, group, key);
+    else if (!taken || !group.some((g) => g.qualifier)) numberedInto(out, taken, group, key);
     else qualifiedInto(out, taken, group);
   });
   return out;
@@ -129,17 +120,18 @@ function numberedOnly(groups: Map<string, { qualifier?: string }[]>, tick: () =>
  * its per-group lists and maps. The group's key is its base without case, and " (n)" has
  * none: the name without case is the key and the number (toLowerCase maps no letter by what
  * follows it but a final Σ, which stays final before " ("). Indexed loops, no closure per
- * group (a 3,000-door plan has ~1,000 pairs; issue 29).
+ * group (a 3,000-door plan has ~1,000 pairs; issue 29). `taken` undefined: no name can
+ * collide ({@link numberedOnly}), none is looked up.
  */
 function numberedInto(
   out: Map<string, string>,
-  taken: Set<string>,
+  taken: Set<string> | undefined,
   group: { id: string; base: string }[],
   key: string,
 ): void {
   for (let k = 0; k < group.length; k++) {
     const g = group[k], n = ` (${k + 1})`;
-    out.set(g.id, unused(taken, `${g.base}${n}`, `${key}${n}`));
+    out.set(g.id, taken ? unused(taken, `${g.base}${n}`, `${key}${n}`) : `${g.base}${n}`);
   }
 }
 
