@@ -33,6 +33,7 @@
  */
 import { brepBounds, type BrepCache } from "./brep_bounds.ts";
 import { stepInstance, stepRef, type StepText } from "./step.ts";
+import { OPENINGS } from "./openings.ts";
 
 /** Thrown by readMeshes when web-ifc would mesh an element whose lines it was not handed. */
 export class LinesDropped extends Error {
@@ -50,12 +51,12 @@ export interface Reduced {
 
 const ascii = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
 
-/** The entities (as written, upper case) whose bounds are read from the text, with subtypes. */
+/**
+ * The entities (as written, upper case) whose bounds are read from the text, with subtypes:
+ * the doors and windows openings.ts reads, railings and furnishing (storeys.ts readElements).
+ */
 const CANDIDATES = [
-  "IFCDOOR",
-  "IFCDOORSTANDARDCASE",
-  "IFCWINDOW",
-  "IFCWINDOWSTANDARDCASE",
+  ...OPENINGS,
   "IFCRAILING",
   "IFCFURNISHINGELEMENT",
   "IFCFURNITURE",
