@@ -71,16 +71,8 @@ function spaceBoundary(m: IfcModel, rid: number) {
   };
 }
 
-/**
- * The entities a door or window id is one of (IFC2X3 and IFC4, standard cases included; also
- * the doors and windows layers/ifc/reduce.ts looks for).
- */
-export const OPENINGS = new Set([
-  "IFCDOOR",
-  "IFCWINDOW",
-  "IFCDOORSTANDARDCASE",
-  "IFCWINDOWSTANDARDCASE",
-]);
+/** The entities a door or window id is one of (IFC2X3 and IFC4, standard cases included). */
+const OPENINGS = new Set(["IFCDOOR", "IFCWINDOW", "IFCDOORSTANDARDCASE", "IFCWINDOWSTANDARDCASE"]);
 
 /** Text as `str` reads it: trimmed, undefined when empty or `$`. */
 const plain = (s: string | null) => s?.trim() || undefined;

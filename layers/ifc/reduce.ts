@@ -33,7 +33,6 @@
  */
 import { brepBounds, type BrepCache } from "./brep_bounds.ts";
 import { stepInstance, stepRef, type StepText } from "./step.ts";
-import { OPENINGS } from "./openings.ts";
 
 /** Thrown by readMeshes when web-ifc would mesh an element whose lines it was not handed. */
 export class LinesDropped extends Error {
@@ -51,12 +50,12 @@ export interface Reduced {
 
 const ascii = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
 
-/**
- * The entities (as written, upper case) whose bounds are read from the text, with subtypes:
- * the doors and windows openings.ts reads, railings and furnishing (storeys.ts readElements).
- */
+/** The entities (as written, upper case) whose bounds are read from the text, with subtypes. */
 const CANDIDATES = [
-  ...OPENINGS,
+  "IFCDOOR",
+  "IFCDOORSTANDARDCASE",
+  "IFCWINDOW",
+  "IFCWINDOWSTANDARDCASE",
   "IFCRAILING",
   "IFCFURNISHINGELEMENT",
   "IFCFURNITURE",
