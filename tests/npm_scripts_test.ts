@@ -86,7 +86,11 @@ Deno.test("under the project's allowScripts a fresh config prints nothing of npm
   );
   const quiet = await freshRun(config.allowScripts);
   assertEquals(quiet.trim(), "ours");
-  const noisy = await freshRun();
   // The control: the same script without the setting gets Deno's box, so the first is no accident.
+  // Tried up to three times, each under a new config: in a loaded full run (load 8 on two cores)
+  // Deno once left the box out of a run's stderr while marking the config warned (its
+  // `.scripts-warned-*` file in the package's cache folder).
+  let noisy = "";
+  for (let i = 0; i < 3 && !noisy.includes("Ignored build scripts"); i++) noisy = await freshRun();
   assert.ok(noisy.includes("Ignored build scripts"), noisy);
 });
