@@ -8,6 +8,7 @@ import type { PlanInput, Point } from "../../ground/plan.ts";
 import { ringDistance_m, round4 } from "../../engines/geometry/polygon.ts";
 import { importTick, numv, ref, str, v } from "./attrs.ts";
 import { stepEnum, stepInstance, stepNumber, stepRef, stepText } from "./step.ts";
+import { OPENING_ENTITIES } from "./entities.ts";
 import { propertyAnywhere, quantity } from "./props.ts";
 import type { IfcModel, IfcPlanInput, Storey } from "./storeys.ts";
 
@@ -71,8 +72,8 @@ function spaceBoundary(m: IfcModel, rid: number) {
   };
 }
 
-/** The entities a door or window id is one of (IFC2X3 and IFC4, standard cases included). */
-const OPENINGS = new Set(["IFCDOOR", "IFCWINDOW", "IFCDOORSTANDARDCASE", "IFCWINDOWSTANDARDCASE"]);
+/** The entities a door or window id is one of (./entities.ts). */
+const OPENINGS = new Set<string>(OPENING_ENTITIES);
 
 /** Text as `str` reads it: trimmed, undefined when empty or `$`. */
 const plain = (s: string | null) => s?.trim() || undefined;

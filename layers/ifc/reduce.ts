@@ -33,6 +33,7 @@
  */
 import { brepBounds, type BrepCache } from "./brep_bounds.ts";
 import { stepInstance, stepRef, type StepText } from "./step.ts";
+import { OPENING_ENTITIES } from "./entities.ts";
 
 /** Thrown by readMeshes when web-ifc would mesh an element whose lines it was not handed. */
 export class LinesDropped extends Error {
@@ -52,10 +53,7 @@ const ascii = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
 
 /** The entities (as written, upper case) whose bounds are read from the text, with subtypes. */
 const CANDIDATES = [
-  "IFCDOOR",
-  "IFCDOORSTANDARDCASE",
-  "IFCWINDOW",
-  "IFCWINDOWSTANDARDCASE",
+  ...OPENING_ENTITIES,
   "IFCRAILING",
   "IFCFURNISHINGELEMENT",
   "IFCFURNITURE",
