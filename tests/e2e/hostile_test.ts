@@ -9,8 +9,7 @@ import { join } from "node:path";
 import { main } from "../../cli.ts";
 import { openStore } from "../../core/store.ts";
 import { makeCorpus } from "../../fixtures/hostile/make_corpus.ts";
-
-const SHARED_IFC = new URL("../../../shared/data/ifc/", import.meta.url).pathname;
+import { sharedData } from "../_data.ts";
 
 /** Per file; generous, the machine is shared. A hang is what it catches. */
 const BOUND_MS = 30_000;
@@ -36,17 +35,21 @@ Deno.test("hostile corpus: every mutated file is refused clearly or imported wit
   Deno.env.set("THRESHOLD_HOME", home);
   const cases = makeCorpus(join(dir, "corpus"));
   assert.ok(cases.length >= 60, `${cases.length} cases`);
-  // Untimed, into a home of its own: one real IFC import first, so the import worker's module
-  // is loaded (under `deno test`, type-checked: ~20-30 s on a loaded 2-core machine) before
-  // any case's time bound starts. The bound is for a hang, not for Deno's first check.
-  const warmHome = Deno.makeTempDirSync({ prefix: "threshold-home-warm-" });
-  Deno.env.set("THRESHOLD_HOME", warmHome);
-  const warm = await capture(["import", join(SHARED_IFC, "IfcOpenHouse_IFC4.ifc"), "--id", "warm"]);
-  assert.equal(warm.code, 0, `the warm-up import: ${warm.stderr.slice(0, 600)}`);
-  Deno.removeSync(warmHome, { recursive: true });
-  Deno.env.set("THRESHOLD_HOME", home);
   const counts = { refused: 0, imported: 0 };
   try {
+    // Untimed, into a home of its own: one real IFC import first, so the import worker's module
+    // is loaded (under `deno test`, type-checked: ~20-30 s on a loaded 2-core machine) before
+    // any case's time bound starts. The bound is for a hang, not for Deno's first check.
+    const warmHome = Deno.makeTempDirSync({ prefix: "threshold-home-warm-" });
+    try {
+      Deno.env.set("THRESHOLD_HOME", warmHome);
+      const ifc = sharedData("ifc/IfcOpenHouse_IFC4.ifc");
+      const warm = await capture(["import", ifc, "--id", "warm"]);
+      assert.equal(warm.code, 0, `the warm-up import: ${warm.stderr.slice(0, 600)}`);
+    } finally {
+      Deno.env.set("THRESHOLD_HOME", home);
+      Deno.removeSync(warmHome, { recursive: true });
+    }
     for (const c of cases) {
       await t.step(c.name, async () => {
         const stored = () => {
