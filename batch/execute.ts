@@ -24,6 +24,11 @@ export interface ExecuteDeps {
   persona(id: string | undefined): PersonaPresets | undefined;
   onStep?: (text: string) => void;
   signal?: AbortSignal;
+  /**
+   * A flag shared with the pool (Int32Array over a SharedArrayBuffer): set when the pool gives
+   * the job's thread up, and read by the engines' checkpoints, so the run stops there.
+   */
+  cancel_flag?: Int32Array;
 }
 
 /** The run id of a row: derived from its key, so a retried job writes the same run. */
@@ -130,6 +135,7 @@ export async function prepareJob(
     persona: deps.persona(job.persona),
     persist: false,
     signal: deps.signal,
+    ...(deps.cancel_flag ? { cancel_flag: deps.cancel_flag } : {}),
   });
   if (deps.onStep) {
     const onStep = deps.onStep;

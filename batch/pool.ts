@@ -6,6 +6,14 @@
  * batch goes on. `threshold worker` runs queued jobs on the same threads (one job a thread at
  * a time), so a hung tool cannot hang a queue worker either.
  *
+ * What termination cannot do: Deno stops a terminated worker only once its code returns to
+ * the event loop (denoland/deno#35657; measured on Deno 2.1.4, 2.5.6 and 2.9.6). The engines'
+ * checkpoints (ground/budget.ts) throw at the run's time limit, so a built-in tool yields and
+ * its thread ends; a tool in a loop that never reaches one (fixtures/batch_tools/hang_forever)
+ * has its row failed and its thread replaced all the same, but the old thread goes on using a
+ * core until the process exits. The tests run that case in a process of their own
+ * (tests/batch/_hung_child.ts).
+ *
  * Issue 29: {@link runPool} hands each thread a chunk of jobs and tops it up as the thread's
  * rows come back (grouped, ./thread.ts), so a thread never waits for this one between rows;
  * the time limit is watched through shared memory, not a message per job. A local batch gives
@@ -28,7 +36,10 @@ const CHECKPOINT_MS = 250;
  * holds {@link LOW} to run while this thread sends more.
  */
 const CHUNK = 48, LOW = 32;
-/** The shared memory of a thread's running job: its number (Int32), its start (Float64). */
+/**
+ * The shared memory of a thread's running job: its number (Int32 at 0), the pool's give-up
+ * flag (Int32 at 4, read by the thread and its run's checkpoints), its start (Float64 at 8).
+ */
 const WATCH_BYTES = 16;
 
 /** What running one job on a thread gives. */
@@ -99,6 +110,7 @@ interface Slot {
   sent: Map<number, Sent>;
   /** The number of the job the thread runs (0: none) and since when (./thread.ts). */
   running: Int32Array;
+  givenUp: Int32Array;
   started: Float64Array;
   /** Taken by {@link Threads.run} (one job at a time). */
   busy: boolean;
@@ -155,6 +167,15 @@ function failRow(store: Store, lost: Sent, reason: string, ms: number): void {
   } catch (e) {
     lost.reject(e as Error);
   }
+}
+
+/**
+ * Ends a thread: its run stops at its next checkpoint and it writes nothing more (./thread.ts),
+ * so Deno's terminate, which waits for the thread's code to yield, takes effect there.
+ */
+function giveUp(slot: Slot) {
+  Atomics.store(slot.givenUp, 0, 1);
+  slot.worker.terminate();
 }
 
 /** The job a thread runs, when it has run past its time limit. */
@@ -218,7 +239,7 @@ export function startThreads(store: Store, opts: ThreadOptions): Threads {
   // A thread lost with `lost` running: its row is written here as failed, the thread replaced,
   // and the jobs it held still are sent to the fresh one.
   const lose = (slot: Slot, lost: Sent, reason: string) => {
-    slot.worker.terminate();
+    giveUp(slot);
     // A thread stopped inside a write transaction (SQLite rolls it back) gives up its turn.
     if (Atomics.compareExchange(lock, 0, slot.id, 0) === slot.id) Atomics.notify(lock, 0, 1);
     slot.sent.delete(lost.n);
@@ -237,6 +258,7 @@ export function startThreads(store: Store, opts: ThreadOptions): Threads {
     slot.worker = w;
     slot.id = ids++;
     slot.running = new Int32Array(watch, 0, 1);
+    slot.givenUp = new Int32Array(watch, 4, 1);
     slot.started = new Float64Array(watch, 8, 1);
     slot.ready = new Promise<void>((ready, failed) => {
       slot.abandon = failed;
@@ -330,7 +352,7 @@ export function startThreads(store: Store, opts: ThreadOptions): Threads {
       for (const s of slots) {
         for (const x of s.sent.values()) x.reject(new Error("the batch threads were closed"));
         s.sent.clear();
-        s.worker.terminate();
+        giveUp(s);
         s.abandon(new Error("the batch threads were closed")); // none waits for it any more
       }
       for (const w of waiters.splice(0)) w();

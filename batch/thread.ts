@@ -48,6 +48,8 @@ let store: Store | undefined;
 let toolsDir: URL | undefined;
 let running: Int32Array;
 let started: Float64Array;
+/** Set by the pool when it gives this thread up (./pool.ts `lose`): stop, and write nothing. */
+let givenUp: Int32Array;
 const manifests = new Map<string, Promise<Manifest>>();
 /** Steps are gathered for this long (ms) before they are posted. */
 const POST_MS = 100;
@@ -75,6 +77,7 @@ self.onmessage = async (e: MessageEvent) => {
     toolsDir = msg.tools_dir ? new URL(msg.tools_dir) : undefined;
     if (msg.group) ({ rows: groupRows, ms: groupMs } = msg.group);
     running = new Int32Array(msg.watch, 0, 1);
+    givenUp = new Int32Array(msg.watch, 4, 1);
     started = new Float64Array(msg.watch, 8, 1);
     if (msg.checkpoints && msg.checkpoints === store.file) store.autoCheckpoint?.(false);
     if (msg.lock && store.transaction) {
@@ -127,6 +130,9 @@ async function runQueue() {
   let group: Pending[] = [];
   let since = 0, yielded = performance.now();
   while (queue.length) {
+    // Given up by the pool (past a time limit): the fresh thread redoes what this one held, so
+    // this one commits nothing and returns to the event loop, where Deno's terminate ends it.
+    if (Atomics.load(givenUp, 0) !== 0) return;
     const { n, job } = queue.shift()!;
     started[0] = Date.now();
     Atomics.store(running, 0, n);
@@ -135,6 +141,7 @@ async function runQueue() {
     try {
       write = await runJob(job);
     } catch (err) {
+      if (Atomics.load(givenUp, 0) !== 0) return;
       commit(group);
       group = [];
       self.postMessage({ type: "fatal", n, message: (err as Error).message });
@@ -228,6 +235,7 @@ async function runJob(job: BatchJob): Promise<JobWrite> {
     return await prepareJob(store!, job, {
       manifest,
       persona: (id) => (id ? getPersona(id, store) : undefined),
+      cancel_flag: givenUp,
       onStep: steps
         ? (text) => {
           texts.push(text);
