@@ -19,6 +19,7 @@ import { goldenSentences } from "../_golden.ts";
 import { InputError } from "../../ground/errors.ts";
 import { openPostgresStore } from "../../core/store/postgres.ts";
 import { freshDatabase } from "../_services.ts";
+import { hungChild } from "./_hung.ts";
 
 const TEST_TOOLS = new URL("../../fixtures/batch_tools/", import.meta.url);
 const TOOLS = ["door_clearance", "step_free_route", "ceiling_height"];
@@ -195,20 +196,21 @@ Deno.test({
       set: {},
       timeout_s: 1,
     };
-    const r = await runBatch(store, manual, { workers: 2, location: home, tools_dir: TEST_TOOLS });
+    // In a process of its own: the hung tool's thread cannot be stopped (tests/batch/_hung_child.ts).
+    const r = await hungChild({ mode: "run", home, spec: manual, workers: 2 });
     assert.equal(r.rows.length, 9);
     const by = (tool: string) => r.rows.filter((x) => x.tool === tool);
     for (const x of by("ask_width")) {
       assert.equal(x.status, "failed");
-      assert.match(String(x.row.reason), /needs input: How wide is your chair, in metres\? \(m\)/);
+      assert.match(String(x.reason), /needs input: How wide is your chair, in metres\? \(m\)/);
     }
     for (const x of by("crash_async")) {
       assert.equal(x.status, "failed");
-      assert.match(String(x.row.reason), /crash_async crashed \(.*worker down/);
+      assert.match(String(x.reason), /crash_async crashed \(.*worker down/);
     }
     for (const x of by("hang_forever")) {
       assert.equal(x.status, "failed");
-      assert.match(String(x.row.reason), /exceeded its time limit of 1 s/);
+      assert.match(String(x.reason), /exceeded its time limit of 1 s/);
     }
     // With a preference, the same rows run (a new key: the filled input changed).
     store.setPref("test.batch_width_m", 0.7);
@@ -220,6 +222,31 @@ Deno.test({
     assert.deepEqual(again.rows.map((x) => x.status), ["pass", "pass", "pass"]);
     assert.equal(again.rows[0].row.verdict, "6 rooms at 0.7 m");
     store.close();
+  },
+});
+
+Deno.test({
+  ...opts,
+  name:
+    "batch: a tool past its time limit is stopped at its next checkpoint, and its thread ends (not only replaced)",
+  fn: async () => {
+    const home = tempHome();
+    const store = openStore(home);
+    seed(store, 2);
+    store.close();
+    // long_engine loops through checkpoints until stopped; its run's own limit is the default
+    // 120 s, so only the pool's give-up flag stops it at the batch's 1 s.
+    const spec = {
+      id: "b-long",
+      scans: ["s00000", "s00001"],
+      tools: ["long_engine"],
+      set: {},
+      timeout_s: 1,
+    };
+    const r = await hungChild({ mode: "run", home, spec, workers: 1 });
+    assert.deepEqual(r.rows.map((x) => x.status), ["failed", "failed"]);
+    for (const x of r.rows) assert.match(String(x.reason), /exceeded its time limit of 1 s/);
+    assert.equal(r.still_running, 0, "no thread of the batch runs on after it");
   },
 });
 
