@@ -7,9 +7,10 @@
  * a time), so a hung tool cannot hang a queue worker either.
  *
  * What termination cannot do: Deno stops a terminated worker only once its code returns to
- * the event loop (denoland/deno#35657; measured on Deno 2.1.4, 2.5.6 and 2.9.6). The engines'
- * checkpoints (ground/budget.ts) throw at the run's time limit, so a built-in tool yields and
- * its thread ends; a tool in a loop that never reaches one (fixtures/batch_tools/hang_forever)
+ * the event loop (denoland/deno#35657; measured on Deno 2.1.4, 2.5.6 and 2.9.6). So the pool
+ * first sets the thread's give-up flag, which the engines' checkpoints read (ground/budget.ts):
+ * a built-in tool stops at its next one and its thread ends (tests/batch/run_test.ts checks
+ * with fixtures/batch_tools/long_engine); a tool in a loop that never reaches one (hang_forever)
  * has its row failed and its thread replaced all the same, but the old thread goes on using a
  * core until the process exits. The tests run that case in a process of their own
  * (tests/batch/_hung_child.ts).
