@@ -44,6 +44,12 @@ export interface McpOptions {
   workers?: number;
   /** Calls that may wait for a worker (default host/worker.ts QUEUE_MAX); past it "busy". */
   queue?: number;
+  /**
+   * A benchmark's control only, not offered on the command line: tools run on the serving
+   * thread, with no worker pool, so that thread answers nothing else while one runs
+   * (bench/mcp_call_ab.ts `--in-thread`: what a call costs without the hop to a worker).
+   */
+  inThread?: boolean;
   /** The byte streams of the connection; default stdin and stdout. */
   input?: ReadableStream<Uint8Array>;
   output?: WritableStream<Uint8Array>;
@@ -140,7 +146,7 @@ export async function serveMcp(opts: McpOptions = {}): Promise<void> {
   const store = lazy.store;
   // Tools run in workers, so this thread always answers (ping, cancellation, listings); the
   // first worker starts once the opening exchange is over (or with the first call).
-  const pool = toolPool(home, toolsDir, store, {
+  const pool = opts.inThread ? undefined : toolPool(home, toolsDir, store, {
     warm_after_ms: PRELOAD_AFTER_MS,
     ...(opts.workers !== undefined ? { size: opts.workers } : {}),
     ...(opts.queue !== undefined ? { queue_max: opts.queue } : {}),
@@ -165,8 +171,8 @@ export async function serveMcp(opts: McpOptions = {}): Promise<void> {
   await opening.saved();
   stopWatch();
   // Runs answered before their rows were committed are written before the workers end.
-  await pool.settled();
-  pool.close();
+  await pool?.settled();
+  pool?.close();
   lazy.close();
 }
 

@@ -13,12 +13,20 @@
  * ```sh
  * deno run -A bench/mcp_call_ab.ts /work/main .     # A = main, B = this checkout
  * GAP_MS=5 deno run -A bench/mcp_call_ab.ts /work/main .   # 5 ms between requests
+ * deno run -A bench/mcp_call_ab.ts /work/main . --in-thread   # and the control below
  * ```
+ *
+ * `--in-thread` adds a control server, alternated with the others: the last checkout's own
+ * server with its tools run on the serving thread, no worker pool (bench/_mcp_in_thread.ts).
+ * Its call/ping is what a tools/call costs without the hop to a worker and back, and without
+ * the guarantee that the serving thread always answers: a floor for the pooled server's ratio.
  */
 import { initialize, median, type RawClient, spawnRaw } from "./_mcp_client.ts";
 
 const dirs = Deno.args.filter((a) => !a.startsWith("--"));
-if (dirs.length < 2) throw new Error("usage: mcp_call_ab.ts <checkout A> <checkout B>");
+if (dirs.length < 2) {
+  throw new Error("usage: mcp_call_ab.ts <checkout A> <checkout B> [--in-thread]");
+}
 const ROUNDS = Number(Deno.env.get("ROUNDS") ?? 20), PER_ROUND = 50;
 /**
  * A pause after each call and ping, in ms (GAP_MS, default 0: back to back). A model takes
@@ -61,6 +69,7 @@ function addSince(into: Record<string, number>, before: Record<string, number>, 
 }
 
 interface Server {
+  /** The checkout, or the control's label. */
   dir: string;
   c: RawClient;
   ping: number[];
@@ -73,7 +82,14 @@ interface Server {
   callBy: Record<string, number>;
 }
 const servers: Server[] = [];
-for (const d of dirs) {
+const inThread = Deno.args.includes("--in-thread");
+const runs = [
+  ...dirs.map((d) => ({ d, script: "mcp.ts", label: "" })),
+  ...(inThread
+    ? [{ d: dirs.at(-1)!, script: "bench/_mcp_in_thread.ts", label: " (in-thread control)" }]
+    : []),
+];
+for (const { d, script, label } of runs) {
   const dir = await Deno.realPath(d);
   const home = Deno.makeTempDirSync({ prefix: "threshold-ab-" });
   // Each server under its own checkout's flags (its V8 flags among them), not this one's.
@@ -81,12 +97,12 @@ for (const d of dirs) {
   const c = spawnRaw(Deno.execPath(), [
     "run",
     ...confinedFlags(home, [], dir),
-    `${dir}/mcp.ts`,
+    `${dir}/${script}`,
     `--home=${home}`,
   ]);
   await initialize(c);
   servers.push({
-    dir,
+    dir: dir + label,
     c,
     ping: [],
     call: [],
