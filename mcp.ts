@@ -145,7 +145,8 @@ export async function serveMcp(opts: McpOptions = {}): Promise<void> {
   const lazy = lazyStore(() => openStore(home));
   const store = lazy.store;
   // Tools run in workers, so this thread always answers (ping, cancellation, listings); the
-  // first worker starts once the opening exchange is over (or with the first call).
+  // first worker starts once the opening exchange is over (or with the first call). Only a
+  // benchmark's control (`inThread`) has none: createMcpServer then runs tools here.
   const pool = opts.inThread ? undefined : toolPool(home, toolsDir, store, {
     warm_after_ms: PRELOAD_AFTER_MS,
     ...(opts.workers !== undefined ? { size: opts.workers } : {}),
